@@ -1,0 +1,573 @@
+/*
+ * prove.c - decide equivalence, duplicates and subsumption for one
+ * analysis with as few solver calls as it can, then classes and the
+ * minimal set.  See prove.h for the definitions.
+ *
+ * The test pool: boundary inputs of each domain plus every witness Z3
+ * returns, each evaluated concretely on every program.  A question is
+ * sent to Z3 only when no input in the pool already answers it with a
+ * NO.  Positive answers follow from proofs by transitivity where they
+ * can.  Every Z3 model is re-checked by the evaluator before it enters
+ * the pool.
+ */
+#include "prove.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "smt.h"
+
+#define POOL_SEED_MAX 256
+
+struct pool {
+	int nprogs;            /* original + mutants */
+	int n, cap;            /* inputs */
+	int64_t *inputs;       /* [cap][MAX_VARS] */
+	uint64_t *fp;          /* [cap][nprogs] observed-outcome fingerprints */
+	int words, capwords;   /* bitset words per mutant */
+	uint64_t **kills;      /* [nprogs] bitset over inputs */
+};
+
+struct prover {
+	struct arena *a;
+	const struct analysis *an;
+	const struct prove_opts *opts;
+	struct result *r;
+	struct smt *smt;
+	struct pool pool;
+	size_t capw, capu;
+};
+
+/* ---- the pool ---- */
+
+static uint64_t fingerprint(const struct analysis *an, const struct outcome *o)
+{
+	uint64_t h = FNV1A64_INIT;
+	uint8_t thr = o->threw;
+	h = fnv1a64(&thr, 1, h);
+	if (o->threw)
+		return h;
+	if (an->observe.value)
+		h = fnv1a64(&o->value, sizeof(o->value), h);
+	for (int i = 0; i < an->nvars; i++)
+		if (an->observe.var[i])
+			h = fnv1a64(&o->vars[i], sizeof(o->vars[i]), h);
+	return h;
+}
+
+static const struct node *prog_expr(const struct analysis *an, int p)
+{
+	return p == 0 ? an->orig : an->mutants[p].expr;
+}
+
+/* Add an input; returns its index, or -1 if the evaluator cannot decide
+ * it (an integer overflowed int64) or the assumptions do not hold. */
+static int pool_add(struct prover *P, const int64_t *in)
+{
+	const struct analysis *an = P->an;
+	struct pool *pl = &P->pool;
+	bool undecided = false;
+	if (!eval_holds(an->assume, an->nvars, in, &undecided) || undecided)
+		return -1;
+	uint64_t *fp = xmalloc((size_t)pl->nprogs * sizeof(*fp));
+	for (int p = 0; p < pl->nprogs; p++) {
+		struct outcome o;
+		eval_outcome(prog_expr(an, p), an->nvars, in, &o);
+		if (o.overflow) {
+			free(fp);
+			return -1;
+		}
+		fp[p] = fingerprint(an, &o);
+	}
+	if (pl->n == pl->cap) {
+		pl->cap = pl->cap ? pl->cap * 2 : 64;
+		pl->inputs = xrealloc(pl->inputs, (size_t)pl->cap * MAX_VARS *
+							  sizeof(*pl->inputs));
+		pl->fp = xrealloc(pl->fp, (size_t)pl->cap * (size_t)pl->nprogs *
+						  sizeof(*pl->fp));
+	}
+	int i = pl->n++;
+	if ((pl->n + 63) / 64 > pl->capwords) {
+		int nw = pl->capwords ? pl->capwords * 2 : 4;
+		for (int p = 0; p < pl->nprogs; p++) {
+			pl->kills[p] = xrealloc(pl->kills[p],
+						(size_t)nw * sizeof(uint64_t));
+			memset(pl->kills[p] + pl->capwords, 0,
+			       (size_t)(nw - pl->capwords) * sizeof(uint64_t));
+		}
+		pl->capwords = nw;
+	}
+	pl->words = (pl->n + 63) / 64;
+	memcpy(pl->inputs + (size_t)i * MAX_VARS, in, MAX_VARS * sizeof(*in));
+	memcpy(pl->fp + (size_t)i * (size_t)pl->nprogs, fp,
+	       (size_t)pl->nprogs * sizeof(*fp));
+	for (int p = 1; p < pl->nprogs; p++)
+		if (fp[p] != fp[0])
+			pl->kills[p][i / 64] |= (uint64_t)1 << (i % 64);
+	free(fp);
+	return i;
+}
+
+static uint64_t pool_fp(const struct pool *pl, int i, int p)
+{
+	return pl->fp[(size_t)i * (size_t)pl->nprogs + (size_t)p];
+}
+
+/* First pool input on which a and b have different outcomes, or -1. */
+static int pool_distinct(const struct pool *pl, int a, int b)
+{
+	for (int i = 0; i < pl->n; i++)
+		if (pool_fp(pl, i, a) != pool_fp(pl, i, b))
+			return i;
+	return -1;
+}
+
+/* First pool input that kills a but not b (b = 0: kills a), or -1. */
+static int pool_kill_not(const struct pool *pl, int a, int b)
+{
+	for (int w = 0; w < pl->words; w++) {
+		uint64_t x = pl->kills[a][w] & (b ? ~pl->kills[b][w] : ~0ULL);
+		if (x)
+			return w * 64 + __builtin_ctzll(x);
+	}
+	return -1;
+}
+
+static void candidates(enum type t, int64_t *out, int *n)
+{
+	*n = 0;
+	if (t == T_BOOLEAN) {
+		out[(*n)++] = 0;
+		out[(*n)++] = 1;
+		return;
+	}
+	int64_t base[] = { 0, 1, -1, 2, -2, 3, 7, -7 };
+	for (size_t i = 0; i < ARRAY_SIZE(base); i++)
+		if (base[i] >= type_min(t) && base[i] <= type_max(t))
+			out[(*n)++] = base[i];
+	if (t != T_INTEGER) {
+		int64_t edge[] = { type_min(t), type_max(t), type_min(t) + 1,
+				   type_max(t) - 1 };
+		for (size_t i = 0; i < ARRAY_SIZE(edge); i++) {
+			bool dup = false;
+			for (int j = 0; j < *n; j++)
+				dup |= out[j] == edge[i];
+			if (!dup)
+				out[(*n)++] = edge[i];
+		}
+	}
+}
+
+/* Boundary inputs: the product of each variable's candidates, or a
+ * deterministic sample of it when that is too large. */
+static void pool_seed(struct prover *P)
+{
+	const struct analysis *an = P->an;
+	int64_t cand[MAX_VARS][16];
+	int ncand[MAX_VARS];
+	double total = 1;
+	for (int v = 0; v < an->nvars; v++) {
+		candidates(an->var_types[v], cand[v], &ncand[v]);
+		total *= ncand[v];
+	}
+	int64_t in[MAX_VARS] = { 0 };
+	if (total <= POOL_SEED_MAX) {
+		int idx[MAX_VARS] = { 0 };
+		for (int k = 0; k < (int)total; k++) {
+			for (int v = 0; v < an->nvars; v++)
+				in[v] = cand[v][idx[v]];
+			pool_add(P, in);
+			for (int v = an->nvars - 1; v >= 0; v--) {
+				if (++idx[v] < ncand[v])
+					break;
+				idx[v] = 0;
+			}
+		}
+		return;
+	}
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	for (int k = 0; k < POOL_SEED_MAX; k++) {
+		for (int v = 0; v < an->nvars; v++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			in[v] = cand[v][x % (uint64_t)ncand[v]];
+		}
+		pool_add(P, in);
+	}
+}
+
+static void pool_free(struct pool *pl)
+{
+	for (int p = 0; p < pl->nprogs; p++)
+		free(pl->kills[p]);
+	free(pl->kills);
+	free(pl->inputs);
+	free(pl->fp);
+}
+
+/* ---- asking the solver ---- */
+
+static void add_unknown(struct prover *P, enum unknown_kind k, int a, int b,
+			const char *reason)
+{
+	struct result *r = P->r;
+	GROW(r->unknowns, (size_t)r->nunknowns + 1, P->capu);
+	r->unknowns[r->nunknowns].kind = k;
+	r->unknowns[r->nunknowns].a = a;
+	r->unknowns[r->nunknowns].b = b;
+	r->unknowns[r->nunknowns].reason = arena_strdup(P->a, reason);
+	r->nunknowns++;
+}
+
+static void describe_input(struct strbuf *sb, const struct analysis *an,
+			   const int64_t *in)
+{
+	for (int v = 0; v < an->nvars; v++) {
+		sb_printf(sb, "%s%s=", v ? ", " : "", an->var_names[v]);
+		value_print(sb, an->var_types[v], in[v]);
+	}
+}
+
+/* A Z3 model the evaluator disagrees with: the encoding has a bug. */
+static void unconfirmed(struct prover *P, const char *claim, int a, int b,
+			const int64_t *in)
+{
+	struct strbuf sb = STRBUF_INIT;
+	describe_input(&sb, P->an, in);
+	fprintf(stderr,
+		"%s: internal error: Z3 claims %s for %s (mutants %d, %d) in "
+		"target '%s', domain '%s', but the concrete evaluator does "
+		"not confirm it on the witness %s\n",
+		progname, claim, P->an->theory->file, a, b,
+		P->an->target->name, P->an->domain->name, sb.buf);
+	sb_release(&sb);
+	exit(EXIT_INTERNAL);
+}
+
+/*
+ * Ask Z3 for an input where a and b differ (q = DIFFER) or that kills a
+ * and not b (q = KILL_NOT).  Returns R_NO when one was found (it is now
+ * in the pool), R_YES when Z3 proved none exists, R_UNKNOWN otherwise.
+ */
+static enum rel ask(struct prover *P, enum smt_query q, int a, int b,
+		    enum unknown_kind uk)
+{
+	int64_t in[MAX_VARS] = { 0 };
+	const char *reason;
+	enum smt_result res = smt_check(P->smt, q, a, b, in, &reason);
+	if (res == SMT_UNSAT)
+		return R_YES;
+	if (res == SMT_UNKNOWN) {
+		add_unknown(P, uk, a, b, reason);
+		return R_UNKNOWN;
+	}
+	int i = pool_add(P, in);
+	bool ok = i >= 0 && (q == SMT_Q_DIFFER
+				     ? pool_fp(&P->pool, i, a) !=
+					       pool_fp(&P->pool, i, b)
+				     : pool_kill_not(&P->pool, a, b) >= 0);
+	if (!ok) {
+		/* The evaluator may have refused an integer that left int64;
+		 * that is not a bug, just an answer we cannot confirm. */
+		bool undecided = false;
+		eval_holds(P->an->assume, P->an->nvars, in, &undecided);
+		struct outcome o;
+		bool overflow = false;
+		for (int p = 0; p < P->pool.nprogs; p++) {
+			eval_outcome(prog_expr(P->an, p), P->an->nvars, in, &o);
+			overflow |= o.overflow;
+		}
+		if (undecided || overflow) {
+			add_unknown(P, uk, a, b,
+				    "the witness overflows 64-bit evaluation");
+			return R_UNKNOWN;
+		}
+		unconfirmed(P, q == SMT_Q_DIFFER ? "different outcomes"
+						 : "a kill-but-not input",
+			    a, b, in);
+	}
+	return R_NO;
+}
+
+/* ---- the steps ---- */
+
+static void step_equivalence(struct prover *P)
+{
+	struct result *r = P->r;
+	for (int m = 1; m <= r->n; m++) {
+		if (pool_kill_not(&P->pool, m, 0) >= 0) {
+			r->equiv[m] = R_NO;
+			continue;
+		}
+		enum rel e = ask(P, SMT_Q_DIFFER, 0, m, U_EQUIVALENT);
+		r->equiv[m] = e == R_YES ? R_YES : e == R_NO ? R_NO : R_UNKNOWN;
+	}
+}
+
+static void step_duplicates(struct prover *P)
+{
+	struct result *r = P->r;
+	int *reps = xmalloc(((size_t)r->n + 1) * sizeof(*reps));
+	int nreps = 0;
+	for (int m = 1; m <= r->n; m++) {
+		if (r->equiv[m] != R_NO)
+			continue;
+		r->dup[m] = m;
+		for (int k = 0; k < nreps; k++) {
+			int rep = reps[k];
+			if (pool_distinct(&P->pool, rep, m) >= 0)
+				continue;
+			if (ask(P, SMT_Q_DIFFER, rep, m, U_DUPLICATE) == R_YES) {
+				r->dup[m] = rep;
+				break;
+			}
+		}
+		if (r->dup[m] == m)
+			reps[nreps++] = m;
+	}
+	free(reps);
+}
+
+static void step_subsumption(struct prover *P)
+{
+	struct result *r = P->r;
+	int n = r->n;
+	int *reps = xmalloc(((size_t)n + 1) * sizeof(*reps));
+	int nreps = 0;
+	for (int m = 1; m <= n; m++)
+		if (r->equiv[m] == R_NO && r->dup[m] == m)
+			reps[nreps++] = m;
+	for (int i = 0; i < nreps; i++)
+		SUB(r, reps[i], reps[i]) = R_YES;
+	for (int i = 0; i < nreps; i++)
+		for (int j = 0; j < nreps; j++) {
+			int a = reps[i], b = reps[j];
+			if (a == b)
+				continue;
+			if (pool_kill_not(&P->pool, a, b) >= 0) {
+				SUB(r, a, b) = R_NO;
+				continue;
+			}
+			bool derived = false;
+			for (int k = 0; k < nreps && !derived; k++) {
+				int c = reps[k];
+				derived = c != a && c != b &&
+					  SUB(r, a, c) == R_YES &&
+					  SUB(r, c, b) == R_YES;
+			}
+			if (derived) {
+				SUB(r, a, b) = R_YES;
+				continue;
+			}
+			SUB(r, a, b) = ask(P, SMT_Q_KILL_NOT, a, b, U_SUBSUMES);
+		}
+	/* Pairs decided before a later witness entered the pool stay
+	 * right: a NO never becomes YES, and a YES is a proof. */
+	for (int a = 1; a <= n; a++)
+		for (int b = 1; b <= n; b++)
+			if (r->equiv[a] == R_NO && r->equiv[b] == R_NO)
+				SUB(r, a, b) = SUB(r, r->dup[a], r->dup[b]);
+	free(reps);
+}
+
+static int find(int *parent, int x)
+{
+	while (parent[x] != x)
+		x = parent[x] = parent[parent[x]];
+	return x;
+}
+
+static void step_classes(struct prover *P)
+{
+	struct result *r = P->r;
+	int n = r->n;
+	int *parent = xmalloc(((size_t)n + 1) * sizeof(*parent));
+	for (int m = 0; m <= n; m++)
+		parent[m] = m;
+	for (int a = 1; a <= n; a++)
+		for (int b = a + 1; b <= n; b++)
+			if (r->equiv[a] == R_NO && r->equiv[b] == R_NO &&
+			    SUB(r, a, b) == R_YES && SUB(r, b, a) == R_YES) {
+				int x = find(parent, a), y = find(parent, b);
+				if (x != y)
+					parent[x > y ? x : y] = x < y ? x : y;
+			}
+	r->class_rep = ANEWN(P->a, int, (size_t)n + 1);
+	for (int m = 1; m <= n; m++) {
+		r->cls[m] = -1;
+		if (r->equiv[m] != R_NO)
+			continue;
+		int root = find(parent, m); /* the lowest id of its class */
+		if (root == m)
+			r->class_rep[r->nclasses++] = m;
+	}
+	for (int m = 1; m <= n; m++) {
+		if (r->equiv[m] != R_NO)
+			continue;
+		int root = find(parent, m);
+		for (int c = 0; c < r->nclasses; c++)
+			if (r->class_rep[c] == root)
+				r->cls[m] = c;
+	}
+	/* Minimal: the representative of every class that no mutant
+	 * outside it strictly subsumes; unknown mutants are kept. */
+	for (int c = 0; c < r->nclasses; c++) {
+		int rep = r->class_rep[c];
+		bool dominated = false;
+		for (int x = 1; x <= n && !dominated; x++)
+			dominated = r->equiv[x] == R_NO && r->cls[x] != c &&
+				    SUB(r, x, rep) == R_YES;
+		r->minimal[rep] = !dominated;
+	}
+	for (int m = 1; m <= n; m++)
+		if (r->equiv[m] == R_UNKNOWN)
+			r->minimal[m] = true;
+	free(parent);
+}
+
+bool result_hasse_edge(const struct result *r, int a, int b)
+{
+	if (a == b || SUB(r, a, b) != R_YES || SUB(r, b, a) == R_YES)
+		return false;
+	for (int c = 0; c < r->nclasses; c++) {
+		int x = r->class_rep[c];
+		if (x != a && x != b && SUB(r, a, x) == R_YES &&
+		    SUB(r, x, a) != R_YES && SUB(r, x, b) == R_YES &&
+		    SUB(r, b, x) != R_YES)
+			return false;
+	}
+	return true;
+}
+
+static void add_witness(struct prover *P, enum witness_kind k, int a, int b,
+			int i)
+{
+	struct result *r = P->r;
+	GROW(r->witnesses, (size_t)r->nwitnesses + 1, P->capw);
+	struct witness *w = &r->witnesses[r->nwitnesses++];
+	w->kind = k;
+	w->a = a;
+	w->b = b;
+	memcpy(w->input, P->pool.inputs + (size_t)i * MAX_VARS,
+	       sizeof(w->input));
+}
+
+/* One witness for every negative answer, from the pool, first input. */
+static void step_witnesses(struct prover *P)
+{
+	struct result *r = P->r;
+	int n = r->n;
+	for (int m = 1; m <= n; m++)
+		if (r->equiv[m] == R_NO)
+			add_witness(P, W_KILLS, m, 0, pool_kill_not(&P->pool, m, 0));
+	for (int a = 1; a <= n; a++)
+		for (int b = a + 1; b <= n; b++) {
+			if (r->equiv[a] != R_NO || r->equiv[b] != R_NO ||
+			    r->dup[a] != a || r->dup[b] != b)
+				continue;
+			int i = pool_distinct(&P->pool, a, b);
+			if (i >= 0)
+				add_witness(P, W_DISTINCT, a, b, i);
+		}
+	for (int a = 1; a <= n; a++)
+		for (int b = 1; b <= n; b++) {
+			if (a == b || r->equiv[a] != R_NO ||
+			    r->equiv[b] != R_NO || r->dup[a] != a ||
+			    r->dup[b] != b || SUB(r, a, b) != R_NO)
+				continue;
+			int i = pool_kill_not(&P->pool, a, b);
+			if (i < 0)
+				BUG("a NO without a witness (%d, %d)", a, b);
+			add_witness(P, W_NOT_SUBSUMES, a, b, i);
+		}
+}
+
+static void *to_arena(struct arena *a, void *p, size_t size)
+{
+	void *q = arena_alloc(a, size ? size : 1);
+	if (size)
+		memcpy(q, p, size);
+	free(p);
+	return q;
+}
+
+struct result *prove_analysis(struct arena *a, const struct analysis *an,
+			      const struct prove_opts *opts)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct result *r = ANEW(a, struct result);
+	int n = an->nmutants;
+	r->an = an;
+	r->n = n;
+	r->equiv = ANEWN(a, unsigned char, (size_t)n + 1);
+	r->dup = ANEWN(a, int, (size_t)n + 1);
+	r->sub = ANEWN(a, unsigned char, ((size_t)n + 1) * ((size_t)n + 1));
+	r->cls = ANEWN(a, int, (size_t)n + 1);
+	r->minimal = ANEWN(a, bool, (size_t)n + 1);
+	struct prover P = { .a = a, .an = an, .opts = opts, .r = r };
+	P.pool.nprogs = n + 1;
+	P.pool.kills = xcalloc((size_t)n + 1, sizeof(*P.pool.kills));
+	P.smt = smt_new(an, opts->timeout_ms);
+
+	pool_seed(&P);
+	step_equivalence(&P);
+	step_duplicates(&P);
+	step_subsumption(&P);
+	step_classes(&P);
+	step_witnesses(&P);
+
+	r->solver_calls = smt_calls(P.smt);
+	r->pool_size = (unsigned)P.pool.n;
+	smt_free(P.smt);
+	pool_free(&P.pool);
+	r->witnesses = to_arena(a, r->witnesses,
+				(size_t)r->nwitnesses * sizeof(*r->witnesses));
+	r->unknowns = to_arena(a, r->unknowns,
+			       (size_t)r->nunknowns * sizeof(*r->unknowns));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	r->time_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		     (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	return r;
+}
+
+const char *verdict_name(enum verdict v)
+{
+	static const char *const names[] = {
+		[V_MINIMAL] = "minimal",       [V_EQUIVALENT] = "equivalent",
+		[V_DUPLICATE] = "duplicate",   [V_SUBSUMED] = "subsumed",
+		[V_UNKNOWN] = "unknown",
+	};
+	return names[v];
+}
+
+enum verdict result_verdict(const struct result *r, int m, int *by)
+{
+	*by = 0;
+	if (r->equiv[m] == R_YES)
+		return V_EQUIVALENT;
+	if (r->equiv[m] == R_UNKNOWN)
+		return V_UNKNOWN;
+	if (r->minimal[m])
+		return V_MINIMAL;
+	if (r->dup[m] != m && r->minimal[r->dup[m]]) {
+		*by = r->dup[m];
+		return V_DUPLICATE;
+	}
+	/* The lowest-id minimal mutant that subsumes m. */
+	for (int x = 1; x <= r->n; x++)
+		if (r->minimal[x] && r->equiv[x] == R_NO && SUB(r, x, m) == R_YES) {
+			*by = x;
+			return V_SUBSUMED;
+		}
+	/* With unknown answers no minimal mutant may be proven above m:
+	 * name a proven subsumer instead. */
+	for (int x = 1; x <= r->n; x++)
+		if (x != m && r->equiv[x] == R_NO && SUB(r, x, m) == R_YES) {
+			*by = x;
+			return r->dup[m] == x ? V_DUPLICATE : V_SUBSUMED;
+		}
+	BUG("mutant %d is neither minimal nor subsumed", m);
+}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Install the Debian packages subsume needs, if any is missing.
+# Runs apt-get only when something is missing and we are root.
+set -e
+need=""
+pkg-config --exists z3 2>/dev/null || need="$need libz3-dev"
+pkg-config --exists yaml-0.1 2>/dev/null || need="$need libyaml-dev"
+pkg-config --exists libcgraph 2>/dev/null || need="$need libgraphviz-dev"
+command -v dot >/dev/null 2>&1 || need="$need graphviz"
+command -v prove >/dev/null 2>&1 || need="$need perl"
+command -v pkg-config >/dev/null 2>&1 || need="pkg-config $need"
+command -v cc >/dev/null 2>&1 || need="$need gcc make"
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "subsume: missing Debian packages:$need" >&2
+	echo "subsume: run as root, or: sudo apt-get install$need" >&2
+	exit 1
+fi
+echo "installing:$need"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq $need >/dev/null
