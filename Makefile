@@ -28,8 +28,9 @@ endif
 
 SRCS = $(filter-out prover/main.c,$(wildcard prover/*.c))
 OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o
+ifeq ($(O),build)
 BIN = subsume
-ifneq ($(SANITIZE),)
+else
 BIN = $(O)/subsume
 endif
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "emit.h"
+#include "run.h"
 #include "smt.h"
 
 static const char usage_main[] =
@@ -46,6 +46,9 @@ static const char usage_prove[] =
 	"                  (default 10000; 0 means none)\n"
 	"  -o FILE         write to FILE (all or nothing) instead of stdout\n"
 	"  --no-timing     leave run times out, for reproducible output\n"
+	"  -j N            prove on N threads (output is the same as -j 1)\n"
+	"  --naive         the paper's method: a fresh solver per question,\n"
+	"                  every pair asked, no test pool (for comparison)\n"
 	"  -h, --help      show this help\n"
 	"\n"
 	"exit status: 0 all answers proven, 1 some answers unknown,\n"
@@ -59,95 +62,10 @@ static int usage_error(const char *usage, const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool is_yaml(const char *name)
-{
-	size_t n = strlen(name);
-	return name[0] != '.' &&
-	       ((n > 5 && !strcmp(name + n - 5, ".yaml")) ||
-		(n > 4 && !strcmp(name + n - 4, ".yml")));
-}
-
-/* Expand PATH arguments into theory files; folders in name order. */
-static int collect_paths(char **args, int nargs, char ***out, size_t *nout)
-{
-	size_t n = 0, cap = 0;
-	char **files = NULL;
-	for (int i = 0; i < nargs; i++) {
-		struct stat st;
-		if (stat(args[i], &st) != 0) {
-			error("cannot read '%s': %s", args[i], strerror(errno));
-			goto fail;
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			GROW(files, n + 1, cap);
-			files[n++] = xstrdup(args[i]);
-			continue;
-		}
-		DIR *d = opendir(args[i]);
-		if (!d) {
-			error("cannot read '%s': %s", args[i], strerror(errno));
-			goto fail;
-		}
-		size_t first = n;
-		struct dirent *de;
-		while ((de = readdir(d))) {
-			if (!is_yaml(de->d_name))
-				continue;
-			GROW(files, n + 1, cap);
-			struct strbuf sb = STRBUF_INIT;
-			size_t l = strlen(args[i]);
-			sb_printf(&sb, "%s%s%s", args[i],
-				  l && args[i][l - 1] == '/' ? "" : "/",
-				  de->d_name);
-			files[n++] = sb.buf;
-		}
-		closedir(d);
-		qsort(files + first, n - first, sizeof(*files), cmp_str);
-	}
-	*out = files;
-	*nout = n;
-	return 0;
-fail:
-	for (size_t i = 0; i < n; i++)
-		free(files[i]);
-	free(files);
-	return -1;
-}
-
-static int parse_uint(const char *s, unsigned *out)
-{
-	char *end;
-	errno = 0;
-	unsigned long v = strtoul(s, &end, 10);
-	if (!*s || *end || errno || v > 0xffffffffUL || s[0] == '-')
-		return -1;
-	*out = (unsigned)v;
-	return 0;
-}
-
-static int write_output(const char *path, const struct strbuf *sb)
-{
-	if (!path) {
-		if (fwrite(sb->buf, 1, sb->len, stdout) != sb->len ||
-		    fflush(stdout) != 0) {
-			error("cannot write to standard output: %s",
-			      strerror(errno));
-			return EXIT_IO;
-		}
-		return 0;
-	}
-	return write_file_atomic(path, sb->buf, sb->len) < 0 ? EXIT_IO : 0;
-}
-
 static int cmd_prove(int argc, char **argv)
 {
 	const char *format = "text", *out = NULL;
-	struct prove_opts opts = { .timeout_ms = 10000 };
+	struct run_opts opts = { .prove = { .timeout_ms = 10000 }, .jobs = 1 };
 	bool timing = true;
 	int i;
 	for (i = 1; i < argc; i++) {
@@ -165,7 +83,7 @@ static int cmd_prove(int argc, char **argv)
 				format = v;
 			else if (!strcmp(a, "-o"))
 				out = v;
-			else if (parse_uint(v, &opts.timeout_ms) < 0)
+			else if (parse_uint(v, &opts.prove.timeout_ms) < 0)
 				return usage_error(usage_prove,
 						   "--timeout takes milliseconds, "
 						   "not '%s'",
@@ -173,13 +91,24 @@ static int cmd_prove(int argc, char **argv)
 		} else if (!strncmp(a, "--format=", 9)) {
 			format = a + 9;
 		} else if (!strncmp(a, "--timeout=", 10)) {
-			if (parse_uint(a + 10, &opts.timeout_ms) < 0)
+			if (parse_uint(a + 10, &opts.prove.timeout_ms) < 0)
 				return usage_error(usage_prove,
 						   "--timeout takes milliseconds, "
 						   "not '%s'",
 						   a + 10);
 		} else if (!strcmp(a, "--no-timing")) {
 			timing = false;
+		} else if (!strcmp(a, "--naive")) {
+			opts.prove.naive = true;
+		} else if (!strncmp(a, "-j", 2)) {
+			const char *v = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : "";
+			unsigned j;
+			if (parse_uint(v, &j) < 0 || j < 1 || j > 256)
+				return usage_error(usage_prove,
+						   "-j takes a number of jobs "
+						   "from 1 to 256, not '%s'",
+						   v);
+			opts.jobs = (int)j;
 		} else if (!strcmp(a, "--")) {
 			i++;
 			break;
@@ -195,54 +124,22 @@ static int cmd_prove(int argc, char **argv)
 	if (i >= argc)
 		return usage_error(usage_prove, "%s", "no theory files given");
 
-	char **files;
-	size_t nfiles;
-	if (collect_paths(argv + i, argc - i, &files, &nfiles) < 0)
-		return EXIT_IO;
-	if (!nfiles) {
-		error("no theory files (*.yaml) found");
-		free(files);
-		return EXIT_INPUT;
-	}
-
-	struct arena *a = arena_new();
-	struct theory **ths = ANEWN(a, struct theory *, nfiles);
-	int rc = 0, bad = 0, total = 0;
-	for (size_t f = 0; f < nfiles; f++) {
-		ths[f] = theory_load(a, files[f]);
-		if (!ths[f])
-			bad++;
+	struct run_state st;
+	int rc = run_load(&st, argv + i, argc - i);
+	if (!rc) {
+		run_prove(&st, &opts);
+		st.run.timing = timing;
+		struct strbuf sb = STRBUF_INIT;
+		if (!strcmp(format, "json"))
+			emit_json(&sb, &st.run);
 		else
-			total += ths[f]->nanalyses;
+			emit_text(&sb, &st.run);
+		rc = write_output(out, &sb);
+		sb_release(&sb);
+		if (!rc && st.unknown)
+			rc = EXIT_UNKNOWN;
 	}
-	if (bad) {
-		rc = EXIT_INPUT;
-		goto done;
-	}
-	struct run run = { 0, ANEWN(a, struct result *, (size_t)total + 1),
-			   timing };
-	bool unknown = false;
-	for (size_t f = 0; f < nfiles; f++)
-		for (int k = 0; k < ths[f]->nanalyses; k++) {
-			struct result *r = prove_analysis(
-				a, &ths[f]->analyses[k], &opts);
-			unknown |= r->nunknowns > 0;
-			run.results[run.n++] = r;
-		}
-	struct strbuf sb = STRBUF_INIT;
-	if (!strcmp(format, "json"))
-		emit_json(&sb, &run);
-	else
-		emit_text(&sb, &run);
-	rc = write_output(out, &sb);
-	sb_release(&sb);
-	if (!rc && unknown)
-		rc = EXIT_UNKNOWN;
-done:
-	arena_free(a);
-	for (size_t f = 0; f < nfiles; f++)
-		free(files[f]);
-	free(files);
+	run_release(&st);
 	return rc;
 }
 

@@ -297,7 +297,7 @@ static void step_equivalence(struct prover *P)
 {
 	struct result *r = P->r;
 	for (int m = 1; m <= r->n; m++) {
-		if (pool_kill_not(&P->pool, m, 0) >= 0) {
+		if (!P->opts->naive && pool_kill_not(&P->pool, m, 0) >= 0) {
 			r->equiv[m] = R_NO;
 			continue;
 		}
@@ -315,6 +315,18 @@ static void step_duplicates(struct prover *P)
 		if (r->equiv[m] != R_NO)
 			continue;
 		r->dup[m] = m;
+		if (P->opts->naive) {
+			/* Every earlier killable mutant, lowest duplicate wins. */
+			for (int x = 1; x < m; x++)
+				if (r->equiv[x] == R_NO &&
+				    ask(P, SMT_Q_DIFFER, x, m, U_DUPLICATE) ==
+					    R_YES &&
+				    r->dup[m] == m)
+					r->dup[m] = r->dup[x];
+			if (r->dup[m] == m)
+				reps[nreps++] = m;
+			continue;
+		}
 		for (int k = 0; k < nreps; k++) {
 			int rep = reps[k];
 			if (pool_distinct(&P->pool, rep, m) >= 0)
@@ -336,8 +348,9 @@ static void step_subsumption(struct prover *P)
 	int n = r->n;
 	int *reps = xmalloc(((size_t)n + 1) * sizeof(*reps));
 	int nreps = 0;
+	bool naive = P->opts->naive;
 	for (int m = 1; m <= n; m++)
-		if (r->equiv[m] == R_NO && r->dup[m] == m)
+		if (r->equiv[m] == R_NO && (naive || r->dup[m] == m))
 			reps[nreps++] = m;
 	for (int i = 0; i < nreps; i++)
 		SUB(r, reps[i], reps[i]) = R_YES;
@@ -346,6 +359,11 @@ static void step_subsumption(struct prover *P)
 			int a = reps[i], b = reps[j];
 			if (a == b)
 				continue;
+			if (naive) {
+				SUB(r, a, b) = ask(P, SMT_Q_KILL_NOT, a, b,
+						   U_SUBSUMES);
+				continue;
+			}
 			if (pool_kill_not(&P->pool, a, b) >= 0) {
 				SUB(r, a, b) = R_NO;
 				continue;
@@ -365,7 +383,7 @@ static void step_subsumption(struct prover *P)
 		}
 	/* Pairs decided before a later witness entered the pool stay
 	 * right: a NO never becomes YES, and a YES is a proof. */
-	for (int a = 1; a <= n; a++)
+	for (int a = 1; a <= n && !naive; a++)
 		for (int b = 1; b <= n; b++)
 			if (r->equiv[a] == R_NO && r->equiv[b] == R_NO)
 				SUB(r, a, b) = SUB(r, r->dup[a], r->dup[b]);
@@ -510,9 +528,10 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	struct prover P = { .a = a, .an = an, .opts = opts, .r = r };
 	P.pool.nprogs = n + 1;
 	P.pool.kills = xcalloc((size_t)n + 1, sizeof(*P.pool.kills));
-	P.smt = smt_new(an, opts->timeout_ms);
+	P.smt = smt_new(an, opts->timeout_ms, opts->naive);
 
-	pool_seed(&P);
+	if (!opts->naive)
+		pool_seed(&P);
 	step_equivalence(&P);
 	step_duplicates(&P);
 	step_subsumption(&P);

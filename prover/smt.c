@@ -47,6 +47,9 @@ struct smt {
 	Z3_solver solver;
 	Z3_ast inputs[MAX_VARS];
 	struct prog *progs; /* 0..nmutants */
+	Z3_ast assume;      /* the assumptions, or NULL */
+	unsigned timeout_ms;
+	bool fresh;
 	unsigned calls;
 	char reason[300];
 };
@@ -398,7 +401,22 @@ static Z3_ast kill(struct smt *s, int p)
 	return s->progs[p].kill;
 }
 
-struct smt *smt_new(const struct analysis *an, unsigned timeout_ms)
+static Z3_solver new_solver(struct smt *s)
+{
+	Z3_solver solver = Z3_mk_solver(s->ctx);
+	Z3_solver_inc_ref(s->ctx, solver);
+	if (s->timeout_ms) {
+		Z3_params p = Z3_mk_params(s->ctx);
+		Z3_params_inc_ref(s->ctx, p);
+		Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "timeout"),
+				   s->timeout_ms);
+		Z3_solver_set_params(s->ctx, solver, p);
+		Z3_params_dec_ref(s->ctx, p);
+	}
+	return solver;
+}
+
+struct smt *smt_new(const struct analysis *an, unsigned timeout_ms, bool fresh)
 {
 	struct smt *s = xcalloc(1, sizeof(*s));
 	s->an = an;
@@ -409,16 +427,9 @@ struct smt *smt_new(const struct analysis *an, unsigned timeout_ms)
 	Z3_del_config(cfg);
 	Z3_set_error_handler(s->ctx, on_error);
 	z3err.failed = false;
-	s->solver = Z3_mk_solver(s->ctx);
-	Z3_solver_inc_ref(s->ctx, s->solver);
-	if (timeout_ms) {
-		Z3_params p = Z3_mk_params(s->ctx);
-		Z3_params_inc_ref(s->ctx, p);
-		Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "timeout"),
-				   timeout_ms);
-		Z3_solver_set_params(s->ctx, s->solver, p);
-		Z3_params_dec_ref(s->ctx, p);
-	}
+	s->timeout_ms = timeout_ms;
+	s->fresh = fresh;
+	s->solver = new_solver(s);
 	for (int i = 0; i < an->nvars; i++)
 		s->inputs[i] = Z3_mk_const(s->ctx,
 					   Z3_mk_string_symbol(s->ctx,
@@ -429,8 +440,8 @@ struct smt *smt_new(const struct analysis *an, unsigned timeout_ms)
 		memcpy(e.v, s->inputs, sizeof(e.v));
 		e.thr = Z3_mk_false(s->ctx);
 		Z3_ast holds = enc(s, an->assume, &e);
-		Z3_solver_assert(s->ctx, s->solver,
-				 and2(s, Z3_mk_not(s->ctx, e.thr), holds));
+		s->assume = and2(s, Z3_mk_not(s->ctx, e.thr), holds);
+		Z3_solver_assert(s->ctx, s->solver, s->assume);
 	}
 	check_z3("setting up the solver");
 	return s;
@@ -492,9 +503,17 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 			   : and2(s, kill(s, a), Z3_mk_not(c, kill(s, b)));
 	check_z3("building a query");
 	*reason = NULL;
-	Z3_solver_push(c, s->solver);
-	Z3_solver_assert(c, s->solver, f);
-	Z3_lbool r = Z3_solver_check(c, s->solver);
+	Z3_solver solver = s->solver;
+	if (s->fresh) {
+		/* The paper's method: a new solver for every question. */
+		solver = new_solver(s);
+		if (s->assume)
+			Z3_solver_assert(c, solver, s->assume);
+	} else {
+		Z3_solver_push(c, solver);
+	}
+	Z3_solver_assert(c, solver, f);
+	Z3_lbool r = Z3_solver_check(c, solver);
 	s->calls++;
 	enum smt_result res = SMT_UNKNOWN;
 	if (z3err.failed) {
@@ -504,7 +523,7 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 	} else if (r == Z3_L_FALSE) {
 		res = SMT_UNSAT;
 	} else if (r == Z3_L_TRUE) {
-		Z3_model m = Z3_solver_get_model(c, s->solver);
+		Z3_model m = Z3_solver_get_model(c, solver);
 		Z3_model_inc_ref(c, m);
 		res = SMT_SAT;
 		for (int i = 0; i < s->an->nvars; i++)
@@ -515,14 +534,17 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 			}
 		Z3_model_dec_ref(c, m);
 	} else {
-		const char *why = Z3_solver_get_reason_unknown(c, s->solver);
+		const char *why = Z3_solver_get_reason_unknown(c, solver);
 		if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout")))
 			why = "timeout";
 		snprintf(s->reason, sizeof(s->reason), "%s",
 			 why ? why : "unknown");
 		*reason = s->reason;
 	}
-	Z3_solver_pop(c, s->solver, 1);
+	if (s->fresh)
+		Z3_solver_dec_ref(c, solver);
+	else
+		Z3_solver_pop(c, solver, 1);
 	z3err.failed = false;
 	return res;
 }

@@ -27,8 +27,11 @@ enum smt_result { SMT_UNSAT, SMT_SAT, SMT_UNKNOWN };
 
 struct smt;
 
-/* timeout_ms: per query; 0 means none.  Never NULL. */
-struct smt *smt_new(const struct analysis *an, unsigned timeout_ms);
+/* timeout_ms: per query; 0 means none.  fresh: a new solver for every
+ * query (the paper's method, for --naive) instead of push/pop on one.
+ * Never NULL. */
+struct smt *smt_new(const struct analysis *an, unsigned timeout_ms,
+		    bool fresh);
 void smt_free(struct smt *s);
 
 /* reason: for SMT_UNKNOWN, a static or smt-owned string valid until the
