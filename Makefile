@@ -21,7 +21,9 @@ ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CFLAGS) \
 LDLIBS = $(DEPS_LIBS) -lm -lpthread
 
 ifneq ($(SANITIZE),)
+ifeq ($(O),build)
 O := build-san
+endif
 ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=$(SANITIZE)
 endif
