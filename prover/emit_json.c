@@ -215,8 +215,9 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 	}
 	sb_putc(sb, ']');
 
-	sb_printf(sb, ",\"stats\":{\"solver_calls\":%u,\"pool\":%u",
-		  r->solver_calls, r->pool_size);
+	sb_printf(sb, ",\"stats\":{\"solver_calls\":%u,\"lower_bound\":%u,"
+		      "\"pool\":%u",
+		  r->solver_calls, r->lower_bound, r->pool_size);
 	if (timing)
 		sb_printf(sb, ",\"time_ms\":%.3f", r->time_ms);
 	sb_puts(sb, "}}");

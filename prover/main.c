@@ -47,6 +47,8 @@ static const char usage_prove[] =
 	"  -o FILE         write to FILE (all or nothing) instead of stdout\n"
 	"  --no-timing     leave run times out, for reproducible output\n"
 	"  -j N            prove on N threads (output is the same as -j 1)\n"
+	"  --summary       print a one-line summary (solver calls, time) on\n"
+	"                  stderr\n"
 	"  --naive         the paper's method: a fresh solver per question,\n"
 	"                  every pair asked, no test pool (for comparison)\n"
 	"  -h, --help      show this help\n"
@@ -62,11 +64,30 @@ static int usage_error(const char *usage, const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
+/* One line on stderr: what was proved, with what effort. */
+static void print_summary(const struct run_state *st)
+{
+	unsigned calls = 0, lb = 0, mutants = 0, unknown = 0;
+	double ms = 0;
+	for (int i = 0; i < st->run.n; i++) {
+		const struct result *r = st->run.results[i];
+		calls += r->solver_calls;
+		lb += r->lower_bound;
+		mutants += (unsigned)r->n;
+		unknown += (unsigned)r->nunknowns;
+		ms += r->time_ms;
+	}
+	fprintf(stderr,
+		"summary: %d theories, %d analyses, %u mutants, %u solver calls, "
+		"%u proofs needed at least, %u unknown, %.1f ms proving\n",
+		st->ntheories, st->run.n, mutants, calls, lb, unknown, ms);
+}
+
 static int cmd_prove(int argc, char **argv)
 {
 	const char *format = "text", *out = NULL;
 	struct run_opts opts = { .prove = { .timeout_ms = 10000 }, .jobs = 1 };
-	bool timing = true;
+	bool timing = true, summary = false;
 	int i;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -98,6 +119,8 @@ static int cmd_prove(int argc, char **argv)
 						   a + 10);
 		} else if (!strcmp(a, "--no-timing")) {
 			timing = false;
+		} else if (!strcmp(a, "--summary")) {
+			summary = true;
 		} else if (!strcmp(a, "--naive")) {
 			opts.prove.naive = true;
 		} else if (!strncmp(a, "-j", 2)) {
@@ -136,6 +159,8 @@ static int cmd_prove(int argc, char **argv)
 			emit_text(&sb, &st.run);
 		rc = write_output(out, &sb);
 		sb_release(&sb);
+		if (summary)
+			print_summary(&st);
 		if (!rc && st.unknown)
 			rc = EXIT_UNKNOWN;
 	}

@@ -502,6 +502,32 @@ static void step_witnesses(struct prover *P)
 		}
 }
 
+/*
+ * The fewest unsat proofs any method needs for this result: one per
+ * equivalent mutant, one per mutant joining a duplicate group, k per
+ * class of k > 1 groups (a cycle), one per Hasse edge between classes.
+ * Unknown answers are not counted.
+ */
+static unsigned lower_bound(const struct result *r)
+{
+	unsigned lb = 0;
+	for (int m = 1; m <= r->n; m++) {
+		lb += r->equiv[m] == R_YES;
+		lb += r->equiv[m] == R_NO && r->dup[m] != m;
+	}
+	for (int c = 0; c < r->nclasses; c++) {
+		unsigned groups = 0;
+		for (int m = 1; m <= r->n; m++)
+			groups += r->cls[m] == c && r->dup[m] == m;
+		if (groups > 1)
+			lb += groups;
+		for (int d = 0; d < r->nclasses; d++)
+			lb += result_hasse_edge(r, r->class_rep[c],
+						r->class_rep[d]);
+	}
+	return lb;
+}
+
 static void *to_arena(struct arena *a, void *p, size_t size)
 {
 	void *q = arena_alloc(a, size ? size : 1);
@@ -539,6 +565,7 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	step_witnesses(&P);
 
 	r->solver_calls = smt_calls(P.smt);
+	r->lower_bound = lower_bound(r);
 	r->pool_size = (unsigned)P.pool.n;
 	smt_free(P.smt);
 	pool_free(&P.pool);

@@ -63,6 +63,9 @@ struct result {
 	int nunknowns;
 	struct unknown *unknowns;
 	unsigned solver_calls;
+	unsigned lower_bound; /* answers that need an unsat proof at least:
+			       * equivalences, duplicate links, and the
+			       * subsumption edges no transitivity gives */
 	unsigned pool_size;
 	double time_ms;
 };
