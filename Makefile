@@ -76,8 +76,13 @@ run: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) prove theories
 
+# Speed, measured (ratios in one run); a benchmark, not a test.
+bench: deps
+	@$(MAKE) --no-print-directory $(BIN)
+	SUBSUME=$(abspath $(BIN)) sh scripts/bench.sh
+
 clean:
 	rm -rf build build-san subsume
 
-.PHONY: all check run deps clean
+.PHONY: all check run deps clean bench
 .DELETE_ON_ERROR:

@@ -19,6 +19,8 @@
 #include "smt.h"
 
 #define POOL_SEED_MAX 256
+#define POOL_RANDOM 64
+#define R_PENDING 3 /* a pair not decided yet (never in a result) */
 
 struct pool {
 	int nprogs;            /* original + mutants */
@@ -159,7 +161,31 @@ static void candidates(enum type t, int64_t *out, int *n)
 	}
 }
 
-/* Boundary inputs: the product of each variable's candidates, or a
+static uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* A deterministic pseudo-random value of type t: small (-16..16) or
+ * anywhere in the type's range. */
+static int64_t random_value(uint64_t *x, enum type t, bool small)
+{
+	uint64_t r = xorshift(x);
+	if (t == T_BOOLEAN)
+		return (int64_t)(r & 1);
+	if (small || t == T_INTEGER) {
+		int64_t v = (int64_t)(r % 33) - 16;
+		if (t == T_CHAR && v < 0)
+			v = -v;
+		return small || (r >> 40) & 1 ? v : v * (int64_t)(r >> 48);
+	}
+	return type_wrap(t, (int64_t)r);
+}
+
+/* Random and boundary inputs: the product of each variable's candidates, or a
  * deterministic sample of it when that is too large. */
 static void pool_seed(struct prover *P)
 {
@@ -172,6 +198,13 @@ static void pool_seed(struct prover *P)
 		total *= ncand[v];
 	}
 	int64_t in[MAX_VARS] = { 0 };
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	/* Random inputs first: small values, then any value of the type. */
+	for (int k = 0; k < POOL_RANDOM; k++) {
+		for (int v = 0; v < an->nvars; v++)
+			in[v] = random_value(&x, an->var_types[v], k % 2 == 0);
+		pool_add(P, in);
+	}
 	if (total <= POOL_SEED_MAX) {
 		int idx[MAX_VARS] = { 0 };
 		for (int k = 0; k < (int)total; k++) {
@@ -186,14 +219,9 @@ static void pool_seed(struct prover *P)
 		}
 		return;
 	}
-	uint64_t x = 0x9e3779b97f4a7c15ULL;
 	for (int k = 0; k < POOL_SEED_MAX; k++) {
-		for (int v = 0; v < an->nvars; v++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			in[v] = cand[v][x % (uint64_t)ncand[v]];
-		}
+		for (int v = 0; v < an->nvars; v++)
+			in[v] = cand[v][xorshift(&x) % (uint64_t)ncand[v]];
 		pool_add(P, in);
 	}
 }
@@ -257,6 +285,10 @@ static enum rel ask(struct prover *P, enum smt_query q, int a, int b,
 	int64_t in[MAX_VARS] = { 0 };
 	const char *reason;
 	enum smt_result res = smt_check(P->smt, q, a, b, in, &reason);
+	if (getenv("SUBSUME_TRACE"))
+		fprintf(stderr, "trace: %s %d %d -> %s\n",
+			q == SMT_Q_DIFFER ? "differ" : "kill-not", a, b,
+			res == SMT_UNSAT ? "unsat" : res == SMT_SAT ? "sat" : "unknown");
 	if (res == SMT_UNSAT)
 		return R_YES;
 	if (res == SMT_UNKNOWN) {
@@ -342,6 +374,70 @@ static void step_duplicates(struct prover *P)
 	free(reps);
 }
 
+struct pair {
+	int a, b, gap;
+};
+
+static bool same_pool_kills(const struct pool *pl, int a, int b)
+{
+	for (int w = 0; w < pl->words; w++)
+		if (pl->kills[a][w] != pl->kills[b][w])
+			return false;
+	return true;
+}
+
+/* Record a proven a -> b and everything it implies by transitivity:
+ * x -> a -> b -> y for all proven x -> a and b -> y. */
+static void set_yes(struct result *r, const int *reps, int nreps, int a, int b)
+{
+	for (int i = 0; i < nreps; i++) {
+		int x = reps[i];
+		if (SUB(r, x, a) != R_YES)
+			continue;
+		for (int j = 0; j < nreps; j++) {
+			int y = reps[j];
+			if (SUB(r, b, y) == R_YES)
+				SUB(r, x, y) = R_YES;
+		}
+	}
+}
+
+/* Decide a -> b among reps unless already known. */
+static void decide(struct prover *P, const int *reps, int nreps, int a, int b)
+{
+	struct result *r = P->r;
+	if (SUB(r, a, b) != R_PENDING)
+		return;
+	if (pool_kill_not(&P->pool, a, b) >= 0) {
+		SUB(r, a, b) = R_NO;
+		return;
+	}
+	enum rel e = ask(P, SMT_Q_KILL_NOT, a, b, U_SUBSUMES);
+	if (e == R_YES)
+		set_yes(r, reps, nreps, a, b);
+	else
+		SUB(r, a, b) = e;
+}
+
+static int cmp_pair(const void *x, const void *y)
+{
+	const struct pair *p = x, *q = y;
+	if (p->gap != q->gap)
+		return p->gap < q->gap ? -1 : 1;
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return (p->b > q->b) - (p->b < q->b);
+}
+
+/* How many pool inputs kill p. */
+static int pool_count(const struct pool *pl, int p)
+{
+	int c = 0;
+	for (int w = 0; w < pl->words; w++)
+		c += __builtin_popcountll(pl->kills[p][w]);
+	return c;
+}
+
 static void step_subsumption(struct prover *P)
 {
 	struct result *r = P->r;
@@ -352,8 +448,16 @@ static void step_subsumption(struct prover *P)
 	for (int m = 1; m <= n; m++)
 		if (r->equiv[m] == R_NO && (naive || r->dup[m] == m))
 			reps[nreps++] = m;
+	/* Undecided pairs are R_PENDING until asked or derived. */
 	for (int i = 0; i < nreps; i++)
-		SUB(r, reps[i], reps[i]) = R_YES;
+		for (int j = 0; j < nreps; j++)
+			SUB(r, reps[i], reps[j]) = i == j ? R_YES : R_PENDING;
+	/* Pairs the pool does not refute, closest kill counts first: direct
+	 * (Hasse) edges tend to be proven before the long ones, which then
+	 * follow by transitivity without a solver call. */
+	struct pair *pairs = xmalloc((size_t)nreps * (size_t)nreps *
+				     sizeof(*pairs) + 1);
+	size_t npairs = 0;
 	for (int i = 0; i < nreps; i++)
 		for (int j = 0; j < nreps; j++) {
 			int a = reps[i], b = reps[j];
@@ -368,19 +472,38 @@ static void step_subsumption(struct prover *P)
 				SUB(r, a, b) = R_NO;
 				continue;
 			}
-			bool derived = false;
-			for (int k = 0; k < nreps && !derived; k++) {
-				int c = reps[k];
-				derived = c != a && c != b &&
-					  SUB(r, a, c) == R_YES &&
-					  SUB(r, c, b) == R_YES;
-			}
-			if (derived) {
-				SUB(r, a, b) = R_YES;
-				continue;
-			}
-			SUB(r, a, b) = ask(P, SMT_Q_KILL_NOT, a, b, U_SUBSUMES);
+			pairs[npairs].a = a;
+			pairs[npairs].b = b;
+			pairs[npairs].gap = pool_count(&P->pool, b) -
+					    pool_count(&P->pool, a);
+			npairs++;
 		}
+	qsort(pairs, npairs, sizeof(*pairs), cmp_pair);
+	/* First, for each run of reps the pool cannot tell apart, the cycle
+	 * r1 -> r2 -> ... -> rk -> r1: when it holds, closure gives every
+	 * pair inside with k proofs. */
+	for (int i = 0; i < nreps; i++) {
+		int a = reps[i], next = 0, first = a;
+		bool head = true;
+		for (int j = 0; j < i && head; j++)
+			head = !same_pool_kills(&P->pool, reps[j], a);
+		if (!head)
+			continue;
+		for (int j = i + 1; j <= nreps; j++) {
+			next = j < nreps ? reps[j] : first;
+			if (j < nreps && !same_pool_kills(&P->pool, a, next))
+				continue;
+			if (next == a)
+				break;
+			decide(P, reps, nreps, a, next);
+			a = next;
+			if (next == first)
+				break;
+		}
+	}
+	for (size_t k = 0; k < npairs; k++)
+		decide(P, reps, nreps, pairs[k].a, pairs[k].b);
+	free(pairs);
 	/* Pairs decided before a later witness entered the pool stay
 	 * right: a NO never becomes YES, and a YES is a proof. */
 	for (int a = 1; a <= n && !naive; a++)
@@ -554,7 +677,9 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	struct prover P = { .a = a, .an = an, .opts = opts, .r = r };
 	P.pool.nprogs = n + 1;
 	P.pool.kills = xcalloc((size_t)n + 1, sizeof(*P.pool.kills));
-	P.smt = smt_new(an, opts->timeout_ms, opts->naive);
+	P.smt = opts->shared && !opts->naive
+			? smt_new_shared(opts->shared, an)
+			: smt_new(an, opts->timeout_ms, opts->naive);
 
 	if (!opts->naive)
 		pool_seed(&P);

@@ -1,0 +1,80 @@
+#!/bin/sh
+# make bench: how much work `subsume prove` saves over the paper's method,
+# measured in one run on this machine.  Prints figures; asserts nothing.
+#   1. the shipped theory library, --naive against the default mode;
+#   2. a scaling series of synthetic targets with 5..60 mutants;
+#   3. the checker benchmark (scripts/bench-check.sh), when present.
+set -eu
+BIN=${SUBSUME:-./subsume}
+THEORIES=${THEORIES:-theories}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+now_ms() { date +%s%3N; }
+
+# run LABEL ARGS...: prove, print wall time and the summary figures.
+run() {
+	label=$1; shift
+	t0=$(now_ms)
+	"$BIN" prove --summary "$@" >/dev/null 2>"$tmp/err" || {
+		rc=$?; [ $rc -eq 1 ] || { cat "$tmp/err" >&2; exit $rc; }; }
+	t1=$(now_ms)
+	wall=$((t1 - t0))
+	line=$(grep '^summary:' "$tmp/err")
+	calls=$(echo "$line" | sed 's/.* \([0-9]*\) solver calls.*/\1/')
+	lb=$(echo "$line" | sed 's/.* \([0-9]*\) proofs needed.*/\1/')
+	mutants=$(echo "$line" | sed 's/.* \([0-9]*\) mutants.*/\1/')
+	printf '%-10s %8s ms  %7s solver calls  (%s mutants, %s proofs needed)\n' \
+		"$label" "$wall" "$calls" "$mutants" "$lb"
+	eval "${label}_wall=$wall ${label}_calls=$calls ${label}_lb=$lb"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "inf"; else printf "%.1f", a / b }'; }
+
+echo "subsume bench, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -m)"
+echo "$("$BIN" --version)"
+echo
+echo "== theory library: $THEORIES"
+run naive --naive "$THEORIES"
+run default "$THEORIES"
+run jobs2 -j 2 "$THEORIES"
+echo "naive/default: $(ratio "$naive_calls" "$default_calls")x fewer solver calls, $(ratio "$naive_wall" "$default_wall")x faster wall time; -j 2: $(ratio "$default_wall" "$jobs2_wall")x faster than -j 1"
+echo
+
+echo "== scaling: synthetic targets over int (a + b with N explicit mutants)"
+printf '%8s %14s %12s %14s %12s %14s\n' mutants "default calls" "default ms" "naive calls" "naive ms" "proofs needed"
+for n in 5 10 20 40 60; do
+	[ -n "${BENCH_SIZES:-}" ] && case " $BENCH_SIZES " in *" $n "*) ;; *) continue ;; esac
+	f="$tmp/scale$n.yaml"
+	{
+		echo "theory: scale$n"
+		echo "targets:"
+		echo "  - name: synthetic $n"
+		echo "    expr: a + b"
+		echo "    domains: [int]"
+		echo "    mutants:"
+		i=1
+		while [ $i -le $n ]; do
+			k=$(( (i + 5) / 6 ))
+			case $((i % 6)) in
+			1) e="a + b + $k" ;;
+			2) e="a + (b | $k)" ;;
+			3) e="a + (b & ~$k)" ;;
+			4) e="(a ^ $k) + b" ;;
+			5) e="a + b * $((k + 1))" ;;
+			0) e="a + (b >> $k)" ;;
+			esac
+			echo "      - { label: 'M$i', expr: '$e' }"
+			i=$((i + 1))
+		done
+	} >"$f"
+	run d "$f" >/dev/null
+	if [ "${BENCH_NAIVE:-1}" = 1 ]; then run nv --naive "$f" >/dev/null; else nv_calls=-; nv_wall=-; fi
+	printf '%8s %14s %12s %14s %12s %14s\n' "$n" "$d_calls" "$d_wall" "$nv_calls" "$nv_wall" "$d_lb"
+done
+
+if [ -x scripts/bench-check.sh ]; then
+	echo
+	echo "== checker"
+	SUBSUME="$BIN" sh scripts/bench-check.sh
+fi
