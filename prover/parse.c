@@ -30,7 +30,8 @@ struct parser {
 	const struct expr_src *es;
 	const char *s;
 	struct token tok;
-	int depth;
+	int depth;      /* recursion depth of the parser */
+	int height;     /* height of the tree the last rule returned */
 	bool allow_holes;
 	bool failed;
 };
@@ -87,8 +88,18 @@ static void lex_number(struct parser *p, int pos)
 	uint64_t v = 0;
 	bool overflow = false, any = false;
 	for (;; q++) {
-		if (*q == '_')
+		if (*q == '_') {
+			/* Java: underscores only between digits. */
+			const char *r = q;
+			while (*r == '_')
+				r++;
+			if (!any || digit_value((unsigned char)*r) >= base) {
+				perr(p, (int)(q - p->s),
+				     "'_' must stand between digits");
+				break;
+			}
 			continue;
+		}
 		int d = digit_value((unsigned char)*q);
 		if (d >= base) {
 			if (isalnum((unsigned char)*q) && *q != 'l' && *q != 'L')
@@ -282,6 +293,24 @@ static void expect(struct parser *p, const char *punct, const char *what)
 
 /* ---- parser ---- */
 
+/* Every later stage walks trees recursively, so the height of the tree
+ * is bounded as well as the parser's own recursion: a flat chain like
+ * "a + a + ... + a" is as deep as it is long.  Records h as the height
+ * of the node just built; false (error printed) when it is too high. */
+static bool height_ok(struct parser *p, int h, int pos)
+{
+	p->height = h;
+	if (h <= MAX_NESTING)
+		return true;
+	perr(p, pos, "expression nested too deeply (over %d)", MAX_NESTING);
+	return false;
+}
+
+static int max2(int a, int b)
+{
+	return a > b ? a : b;
+}
+
 static struct node *expr(struct parser *p);
 static struct node *unary(struct parser *p);
 
@@ -309,7 +338,7 @@ static struct node *primary(struct parser *p)
 	switch (p->tok.kind) {
 	case TK_PUNCT:
 		if (accept(p, "(")) {
-			n = expr(p);
+			n = expr(p); /* parentheses add no node */
 			expect(p, ")", "')'");
 			if (n)
 				n->paren = true;
@@ -320,6 +349,7 @@ static struct node *primary(struct parser *p)
 		const char *id = p->s + pos;
 		int len = p->tok.len;
 		next(p);
+		p->height = 1;
 		if (len == 4 && !strncmp(id, "true", 4))
 			return new_lit(p, T_BOOLEAN, 1, pos);
 		if (len == 5 && !strncmp(id, "false", 5))
@@ -338,6 +368,7 @@ static struct node *primary(struct parser *p)
 		uint64_t v = p->tok.num;
 		bool is_long = p->tok.is_long, dec = p->tok.decimal;
 		next(p);
+		p->height = 1;
 		if (dec && v == (is_long ? (uint64_t)INT64_MAX + 1 : 2147483648u)) {
 			perr(p, pos, "%s is only valid after unary minus",
 			     is_long ? "9223372036854775808L" : "2147483648");
@@ -350,12 +381,14 @@ static struct node *primary(struct parser *p)
 	case TK_CHAR:
 		n = new_lit(p, T_CHAR, (int64_t)p->tok.num, pos);
 		next(p);
+		p->height = 1;
 		return n;
 	case TK_HOLE:
 		n = node_new(p->a, N_HOLE, pos);
 		n->name = arena_strndup(p->a, p->s + pos + 1,
 					(size_t)p->tok.len - 2);
 		next(p);
+		p->height = 1;
 		return n;
 	default:
 		break;
@@ -372,6 +405,8 @@ static struct node *postfix(struct parser *p)
 {
 	struct node *n = primary(p);
 	while (n && (is(p, "++") || is(p, "--"))) {
+		if (!height_ok(p, p->height + 1, p->tok.pos))
+			return NULL;
 		struct node *m = node_new(p->a, N_INCDEC, p->tok.pos);
 		m->op = is(p, "++") ? OP_POSTINC : OP_POSTDEC;
 		m->a = n;
@@ -409,10 +444,11 @@ static struct node *unary(struct parser *p)
 			next(p);
 			n = new_lit(p, l ? T_LONG : T_INT,
 				    l ? INT64_MIN : INT32_MIN, pos);
+			p->height = 1;
 			goto out;
 		}
 		struct node *operand = unary(p);
-		if (!operand)
+		if (!operand || !height_ok(p, p->height + 1, pos))
 			goto out;
 		n = node_new(p->a, ops[i].k, pos);
 		n->op = ops[i].op;
@@ -430,6 +466,7 @@ out:
 static struct node *binary(struct parser *p, int prec)
 {
 	struct node *lhs = unary(p);
+	int h = p->height;
 	while (lhs && p->tok.kind == TK_PUNCT) {
 		enum op op = binop(p->tok.punct);
 		if (op == OP_NONE || op_prec(op) < prec)
@@ -437,14 +474,16 @@ static struct node *binary(struct parser *p, int prec)
 		int pos = p->tok.pos;
 		next(p);
 		struct node *rhs = binary(p, op_prec(op) + 1);
-		if (!rhs)
+		if (!rhs || !height_ok(p, max2(h, p->height) + 1, pos))
 			return NULL;
+		h = p->height;
 		struct node *n = node_new(p->a, N_BINARY, pos);
 		n->op = op;
 		n->a = lhs;
 		n->b = rhs;
 		lhs = n;
 	}
+	p->height = h;
 	return lhs;
 }
 
@@ -454,6 +493,7 @@ static struct node *cond(struct parser *p)
 	struct node *c = binary(p, 4);
 	if (!c || !is(p, "?"))
 		return c;
+	int h = p->height;
 	int pos = p->tok.pos;
 	next(p);
 	if (p->depth++ > MAX_NESTING) {
@@ -462,10 +502,11 @@ static struct node *cond(struct parser *p)
 		return NULL;
 	}
 	struct node *t = expr(p);
+	h = max2(h, p->height);
 	expect(p, ":", "':' of the conditional");
 	struct node *f = t && !p->failed ? cond(p) : NULL;
 	p->depth--;
-	if (!f)
+	if (!f || !height_ok(p, max2(h, p->height) + 1, pos))
 		return NULL;
 	struct node *n = node_new(p->a, N_COND, pos);
 	n->a = c;
@@ -480,6 +521,7 @@ static struct node *assign(struct parser *p)
 	struct node *lhs = cond(p);
 	if (!lhs || p->tok.kind != TK_PUNCT)
 		return lhs;
+	int h = p->height;
 	size_t n = strlen(p->tok.punct);
 	if (n == 0 || p->tok.punct[n - 1] != '=' || is(p, "==") ||
 	    is(p, "!=") || is(p, "<=") || is(p, ">="))
@@ -500,7 +542,7 @@ static struct node *assign(struct parser *p)
 	}
 	struct node *rhs = assign(p);
 	p->depth--;
-	if (!rhs)
+	if (!rhs || !height_ok(p, max2(h, p->height) + 1, pos))
 		return NULL;
 	struct node *a = node_new(p->a, N_ASSIGN, pos);
 	a->op = op;

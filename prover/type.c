@@ -157,12 +157,47 @@ static enum type binop_type(struct typer *t, const struct node *n,
 	}
 }
 
+/* An int (or narrower) constant: a literal, or a literal under unary
+ * minus or plus, as in "b = -1" (JLS 15.29 constant expressions, as far
+ * as theories need them). */
+static bool int_constant(const struct node *n, int64_t *v)
+{
+	if (n->kind == N_LIT)  {
+		*v = n->val;
+		return type_is_numeric(n->type) && n->type != T_LONG;
+	}
+	if (n->kind == N_UNARY && (n->op == OP_NEG || n->op == OP_PLUS) &&
+	    int_constant(n->a, v)) {
+		if (n->op == OP_NEG)
+			*v = type_wrap(T_INT, (int64_t)(0 - (uint64_t)*v));
+		return true;
+	}
+	return false;
+}
+
+/* JLS 5.2: an int constant may be assigned to a narrower type that
+ * holds its value. */
 static bool literal_fits(const struct node *n, enum type to)
 {
-	if (n->kind != N_LIT || !type_is_numeric(n->type) ||
-	    !type_is_numeric(to) || n->type == T_LONG)
+	int64_t v;
+	if (!type_is_numeric(to) || !int_constant(n, &v))
 		return false;
-	return n->val >= type_min(to) && n->val <= type_max(to);
+	return v >= type_min(to) && v <= type_max(to);
+}
+
+/* JLS 15.25.2: the type of a numeric conditional expression. */
+static enum type cond_type(const struct node *b, const struct node *c)
+{
+	enum type tb = b->type, tc = c->type;
+	if ((tb == T_BYTE && tc == T_SHORT) || (tb == T_SHORT && tc == T_BYTE))
+		return T_SHORT;
+	if ((tb == T_BYTE || tb == T_SHORT || tb == T_CHAR) && tc == T_INT &&
+	    literal_fits(c, tb))
+		return tb;
+	if ((tc == T_BYTE || tc == T_SHORT || tc == T_CHAR) && tb == T_INT &&
+	    literal_fits(b, tc))
+		return tc;
+	return binary_promote(tb, tc);
 }
 
 static int check(struct typer *t, struct node *n);
@@ -170,9 +205,9 @@ static int check(struct typer *t, struct node *n);
 static int check_target_var(struct typer *t, struct node *n)
 {
 	if (t->env->no_side_effects)
-		return terr(t, n, "assignments and '%s' are not allowed here "
-				  "(no side effects in assumptions)",
-			    n->kind == N_ASSIGN ? "=" : op_spelling(n->op));
+		return terr(t, n, "assignments and '%s%s' are not allowed "
+				  "here (no side effects in assumptions)",
+			    op_spelling(n->op), n->kind == N_ASSIGN ? "=" : "");
 	struct node *v = n->a;
 	if (v->kind != N_VAR)
 		return terr(t, leftmost(v), "the operand of '%s%s' must be a "
@@ -248,7 +283,7 @@ static int check(struct typer *t, struct node *n)
 			n->type = n->b->type;
 		else if (type_is_numeric(n->b->type) &&
 			 type_is_numeric(n->c->type))
-			n->type = binary_promote(n->b->type, n->c->type);
+			n->type = cond_type(n->b, n->c);
 		else
 			return terr(t, n, "the branches of '?:' have "
 					  "incompatible types %s and %s",
