@@ -723,7 +723,7 @@ enum verdict result_verdict(const struct result *r, int m, int *by)
 		return V_UNKNOWN;
 	if (r->minimal[m])
 		return V_MINIMAL;
-	if (r->dup[m] != m && r->minimal[r->dup[m]]) {
+	if (r->dup[m] != m) {
 		*by = r->dup[m];
 		return V_DUPLICATE;
 	}
@@ -738,7 +738,7 @@ enum verdict result_verdict(const struct result *r, int m, int *by)
 	for (int x = 1; x <= r->n; x++)
 		if (x != m && r->equiv[x] == R_NO && SUB(r, x, m) == R_YES) {
 			*by = x;
-			return r->dup[m] == x ? V_DUPLICATE : V_SUBSUMED;
+			return V_SUBSUMED;
 		}
 	BUG("mutant %d is neither minimal nor subsumed", m);
 }

@@ -44,6 +44,9 @@ struct prove_opts {
 	bool naive;          /* the paper's method: a fresh solver per
 			      * question, every pair, no pool, nothing
 			      * derived; the reference for the fast mode */
+	struct smt_shared *shared; /* non-NULL: use this Z3 context and
+				    * solver (smt.h) instead of a new one;
+				    * ignored with naive */
 };
 
 struct result {
@@ -86,8 +89,11 @@ bool result_hasse_edge(const struct result *r, int a, int b);
 enum verdict {
 	V_MINIMAL,    /* in the minimal set */
 	V_EQUIVALENT, /* no input kills it */
-	V_DUPLICATE,  /* same outcome as *by on every input */
-	V_SUBSUMED,   /* *by (in the minimal set) subsumes it */
+	V_DUPLICATE,  /* same outcome as *by (the lowest such id) on
+		       * every input */
+	V_SUBSUMED,   /* *by subsumes it: the lowest-id minimal mutant
+		       * that does, or a proven subsumer if unknown
+		       * answers leave no minimal one proven */
 	V_UNKNOWN,    /* the solver could not decide its equivalence */
 };
 const char *verdict_name(enum verdict v);
