@@ -392,11 +392,14 @@ static int apply_template(struct gen *g, const struct operator *op,
 	if (uses_op && !spelling)
 		return 0;
 	char *text = subst_op(g->a, r->item, spelling);
+	/* With {op} filled in, a template written for another shape may
+	 * not parse ("!{lexp} ! {rexp}" on "!a"): it does not fit, like a
+	 * missing role.  rule_check() has already checked its syntax. */
 	struct expr_src es = { text, uses_op ? NULL : r->where,
-			       r->where->loc.src, false };
+			       r->where->loc.src, uses_op };
 	struct node *t = parse_expr(g->a, &es, true);
 	if (!t)
-		return -1;
+		return uses_op ? 0 : -1;
 	struct fill f = { g->a, top, false };
 	struct node *m = node_subst(g->a, t, fill_hole, &f);
 	if (f.missing)
