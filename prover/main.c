@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmd.h"
 #include "run.h"
 #include "smt.h"
 
@@ -23,6 +24,13 @@ static const char usage_main[] =
 	"commands:\n"
 	"  prove     prove equivalence, duplicates, subsumption and the\n"
 	"            minimal mutant set of every target in theory files\n"
+	"  tables    write the minimal sets as C99 tables with a lookup API\n"
+	"  graphs    write the subsumption graphs as Graphviz DOT files\n"
+	"  export    write the minimal sets in another tool's format\n"
+	"            (--mml: Major's Mutation Modeling Language)\n"
+	"  report    write a Markdown table of the minimal sets\n"
+	"  check     per-mutant verdicts for Major mutants.log files and\n"
+	"            YAML batches: equivalent, redundant or killable\n"
 	"  help      show the help of a command\n"
 	"\n"
 	"options:\n"
@@ -174,6 +182,11 @@ static const struct command {
 	const char *usage;
 } commands[] = {
 	{ "prove", cmd_prove, usage_prove },
+	{ "check", cmd_check, usage_check },
+	{ "tables", cmd_tables, usage_tables },
+	{ "graphs", cmd_graphs, usage_graphs },
+	{ "export", cmd_export, usage_export },
+	{ "report", cmd_report, usage_report },
 };
 
 int main(int argc, char **argv)
