@@ -31,6 +31,8 @@ static const char usage_main[] =
 	"  report    write a Markdown table of the minimal sets\n"
 	"  check     per-mutant verdicts for Major mutants.log files and\n"
 	"            YAML batches: equivalent, redundant or killable\n"
+	"  compare   a published table of minimal sets next to the proven\n"
+	"            ones, as Markdown (docs/table1.md)\n"
 	"  help      show the help of a command\n"
 	"\n"
 	"options:\n"
@@ -187,6 +189,7 @@ static const struct command {
 	{ "graphs", cmd_graphs, usage_graphs },
 	{ "export", cmd_export, usage_export },
 	{ "report", cmd_report, usage_report },
+	{ "compare", cmd_compare, usage_compare },
 };
 
 int main(int argc, char **argv)
