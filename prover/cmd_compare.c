@@ -412,6 +412,7 @@ static void on_input(struct strbuf *sb, const struct analysis *an,
 		label(sb, an, ms[i]);
 		sb_printf(sb, " %s", v.buf);
 	}
+	sb_release(&v);
 }
 
 static double pct(int k, int n)
