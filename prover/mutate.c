@@ -167,6 +167,16 @@ static char *subst_op(struct arena *a, const char *t, const char *spelling)
 	return r;
 }
 
+/* The offset in a template as written of offset pos in its text with
+ * each {op} replaced by a one-character stand-in (subst_op). */
+static size_t item_offset(const char *item, int pos)
+{
+	size_t i = 0;
+	for (int t = 0; item[i] && t < pos; t++)
+		i += strncmp(item + i, "{op}", 4) ? 1 : 4;
+	return i;
+}
+
 static int check_holes(const struct node *n, const struct rule *r)
 {
 	if (!n)
@@ -177,7 +187,8 @@ static int check_holes(const struct node *n, const struct rule *r)
 				return 0;
 		const char *best = closest_word(n->name, role_names,
 						ARRAY_SIZE(role_names));
-		return diag_error(r->where->loc,
+		return diag_error(yscalar_loc(r->where,
+					      item_offset(r->item, n->pos)),
 				  "unknown placeholder {%s}%s%s%s", n->name,
 				  best ? "; did you mean {" : "",
 				  best ? best : "", best ? "}?" : "");

@@ -201,13 +201,17 @@ static void lex_char(struct parser *p, int pos)
 
 static void next(struct parser *p)
 {
-	int pos = p->tok.pos + p->tok.len;
+	int pos = p->tok.pos + p->tok.len, after = pos;
 	const char *s = p->s;
 	while (s[pos] && isspace((unsigned char)s[pos]))
 		pos++;
 	memset(&p->tok, 0, sizeof(p->tok));
 	p->tok.pos = pos;
 	if (p->failed || !s[pos]) {
+		/* "end of expression" is right after the last token, not
+		 * after trailing blanks (a block scalar's final newline would
+		 * put it on the next line). */
+		p->tok.pos = after;
 		p->tok.kind = TK_EOF;
 		return;
 	}

@@ -310,36 +310,36 @@ static int load_operator(struct loader *L, struct ynode *key,
 					    "spaces or parentheses");
 	if (val->kind == Y_SEQ) {
 		if (add_rules(L, op, val, RULE_REPLACE, &cap) < 0)
-			return -1;
+			goto fail;
 	} else {
 		if (want(val, Y_MAP, "an operator") < 0 ||
 		    check_keys(val, keys, ARRAY_SIZE(keys), "an operator") < 0)
-			return -1;
+			goto fail;
 		for (size_t i = 0; i < val->n; i++) {
 			const char *k = val->keys[i]->str;
 			if (!strcmp(k, "description")) {
 				if (!scalar(val->items[i], "a description"))
-					return -1;
+					goto fail;
 				op->description = val->items[i]->str;
 				continue;
 			}
 			if (!strcmp(k, "on")) {
 				struct ynode *on = val->items[i];
 				if (want(on, Y_SEQ, "'on'") < 0)
-					return -1;
+					goto fail;
 				op->on = ANEWN(L->a, const char *, on->n + 1);
 				for (size_t j = 0; j < on->n; j++)
 					if (!(op->on[op->non++] = scalar(
 						      on->items[j],
 						      "an operator spelling")))
-						return -1;
+						goto fail;
 				continue;
 			}
 			enum rule_kind kind = !strcmp(k, "replace") ? RULE_REPLACE
 					      : !strcmp(k, "delete") ? RULE_DELETE
 								    : RULE_TEMPLATE;
 			if (add_rules(L, op, val->items[i], kind, &cap) < 0)
-				return -1;
+				goto fail;
 		}
 	}
 	if (op->nrules) {
@@ -359,6 +359,9 @@ static int load_operator(struct loader *L, struct ynode *key,
 	GROW(L->ops, L->nops + 1, L->capops);
 	L->ops[L->nops++] = op;
 	return 0;
+fail:
+	free(op->rules); /* still on the heap (GROW) */
+	return -1;
 }
 
 static int load_operators(struct loader *L, struct ynode *map, bool builtin)
@@ -640,9 +643,9 @@ static int build_analysis(struct loader *L, struct target_spec *ts, int di,
 					   "domain '%s' gives no type for "
 					   "variable '%s'",
 					   d->name, an->var_names[i]);
-				return diag_error(d->loc, "domain '%s' is "
-							  "defined here",
-						  d->name);
+				diag_note(d->loc, "domain '%s' is defined here",
+					  d->name);
+				return -1;
 			}
 		}
 		an->var_types[i] = vd->type;
@@ -710,9 +713,18 @@ static int build_analysis(struct loader *L, struct target_spec *ts, int di,
 			cands[0] = "value";
 			for (int k = 0; k < an->nvars; k++)
 				cands[k + 1] = an->var_names[k];
-			return unknown_name(o, "observed name (expected 'value' "
-					       "or a variable)",
-					    cands, (size_t)an->nvars + 1);
+			const char *best = closest_word(o->str, cands,
+							(size_t)an->nvars + 1);
+			if (best)
+				return diag_error(o->loc, "unknown observed name "
+							  "'%s' (expected 'value' "
+							  "or a variable); did you "
+							  "mean '%s'?",
+						  o->str, best);
+			return diag_error(o->loc, "unknown observed name '%s' "
+						  "(expected 'value' or a "
+						  "variable)",
+					  o->str);
 		}
 		an->observe.var[j] = true;
 	}
@@ -810,8 +822,17 @@ struct theory *theory_load(struct arena *a, const char *path)
 	th->src.len = len;
 	th->hash = fnv1a64(text, len, FNV1A64_INIT);
 	free(text);
-	if (strlen(th->src.text) != len) {
-		struct loc l = { &th->src, 0, 0 };
+	size_t nul = strlen(th->src.text);
+	if (nul != len) {
+		struct loc l = { &th->src, 1, 1 };
+		for (size_t i = 0; i < nul; i++) {
+			if (th->src.text[i] == '\n') {
+				l.line++;
+				l.col = 1;
+			} else if (((unsigned char)th->src.text[i] & 0xC0) != 0x80) {
+				l.col++;
+			}
+		}
 		diag_error(l, "the file contains a NUL byte");
 		return NULL;
 	}

@@ -247,6 +247,59 @@ struct ynode *ytree_load(struct arena *a, const struct source *src)
 	return b.root;
 }
 
+/* Bytes of the UTF-8 encoding of code point c. */
+static size_t utf8_len(unsigned long c)
+{
+	return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+}
+
+/* A double-quoted escape at s (a backslash): where it ends, and how many
+ * bytes of the value it stands for (0 for an escaped line break). */
+static const char *escape_end(const char *s, const char *end, size_t *bytes)
+{
+	*bytes = 1;
+	if (s + 1 >= end)
+		return end;
+	int digits = 0;
+	switch (s[1]) {
+	case '\n': case '\r':
+		*bytes = 0;
+		return s + 1; /* the line break itself is handled by the caller */
+	case 'N': case '_':
+		*bytes = 2;
+		return s + 2;
+	case 'L': case 'P':
+		*bytes = 3;
+		return s + 2;
+	case 'x': digits = 2; break;
+	case 'u': digits = 4; break;
+	case 'U': digits = 8; break;
+	default:
+		return s + 2;
+	}
+	unsigned long c = 0;
+	const char *q = s + 2;
+	for (int k = 0; k < digits && q < end; k++, q++) {
+		int d = *q >= '0' && *q <= '9'	 ? *q - '0'
+			: *q >= 'a' && *q <= 'f' ? *q - 'a' + 10
+			: *q >= 'A' && *q <= 'F' ? *q - 'A' + 10
+						 : -1;
+		if (d < 0)
+			break;
+		c = c * 16 + (unsigned long)d;
+	}
+	*bytes = utf8_len(c);
+	return q;
+}
+
+/*
+ * Walk the scalar's source and its value side by side.  The source is
+ * read according to the scalar's style (the character it starts with):
+ * quotes and block headers are skipped, escapes and '' stand for what
+ * they produce, a line break and the indentation after it stand for the
+ * space or newline they fold into.  Other characters that match advance
+ * both; anything else advances the source only.
+ */
 struct loc yscalar_loc(const struct ynode *n, size_t offset)
 {
 	const struct source *src = n->loc.src;
@@ -256,23 +309,98 @@ struct loc yscalar_loc(const struct ynode *n, size_t offset)
 	size_t vlen = strlen(v);
 	if (offset > vlen)
 		offset = vlen;
-	/* Walk value and source side by side: characters that match advance
-	 * both; anything else (quotes, escapes, indentation, block headers)
-	 * advances the source only. */
-	for (size_t i = 0; s < end;) {
-		if (i == offset || *s == v[i]) {
-			if (i == offset)
+	char style = s < end ? *s : 0;
+	int indent = -1; /* block scalars: indentation of the content */
+#define ADVANCE()                                                          \
+	do {                                                               \
+		if (*s == '\n') {                                          \
+			l.line++;                                          \
+			l.col = 1;                                         \
+		} else if (((unsigned char)*s & 0xC0) != 0x80) {           \
+			l.col++;                                           \
+		}                                                          \
+		s++;                                                       \
+	} while (0)
+	if (style == '"' || style == '\'') {
+		ADVANCE();
+	} else if (style == '|' || style == '>') {
+		while (s < end && *s != '\n')
+			ADVANCE();
+		const char *q = s;
+		while (q < end) { /* the first line with content sets it */
+			q++;
+			int sp = 0;
+			while (q + sp < end && q[sp] == ' ')
+				sp++;
+			if (q + sp < end && q[sp] != '\n' && q[sp] != '\r') {
+				indent = sp;
 				break;
-			i++;
+			}
+			q += sp;
+			while (q < end && *q != '\n')
+				q++;
+		}
+		if (indent < 0)
+			indent = 0;
+		if (s < end) {
+			ADVANCE();
+			for (int k = 0; k < indent && s < end && *s == ' '; k++)
+				ADVANCE();
+		}
+	} else {
+		style = 0;
+	}
+	size_t i = 0;
+	while (s < end && i < offset) {
+		if (*s == '\r' && s + 1 < end && s[1] == '\n') {
+			ADVANCE();
+			continue;
 		}
 		if (*s == '\n') {
-			l.line++;
-			l.col = 1;
-		} else if (((unsigned char)*s & 0xC0) != 0x80) {
-			l.col++;
+			ADVANCE();
+			if (indent >= 0) {
+				for (int k = 0; k < indent && s < end && *s == ' ';
+				     k++)
+					ADVANCE();
+			} else {
+				while (s < end && (*s == ' ' || *s == '\t'))
+					ADVANCE();
+			}
+			if (v[i] == '\n' || v[i] == ' ')
+				i++;
+			continue;
 		}
-		s++;
+		if (style == '"' && *s == '\\') {
+			size_t bytes;
+			const char *e = escape_end(s, end, &bytes);
+			if (i + bytes > offset)
+				break; /* inside the escape: point at it */
+			i += bytes;
+			while (s < e)
+				ADVANCE();
+			if (bytes == 0 && s < end) {
+				/* an escaped line break: drop it and the
+				 * indentation after it */
+				if (*s == '\r')
+					ADVANCE();
+				if (s < end && *s == '\n')
+					ADVANCE();
+				while (s < end && (*s == ' ' || *s == '\t'))
+					ADVANCE();
+			}
+			continue;
+		}
+		if (style == '\'' && *s == '\'' && s + 1 < end && s[1] == '\'') {
+			i++;
+			ADVANCE();
+			ADVANCE();
+			continue;
+		}
+		if (*s == v[i])
+			i++;
+		ADVANCE();
 	}
+#undef ADVANCE
 	return l;
 }
 

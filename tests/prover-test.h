@@ -67,21 +67,55 @@ static inline void copy_msg(char *dst, size_t n, const char *src)
 	dst[l] = '\0';
 }
 
+/* text with control characters escaped, for test names (two rotating
+ * static buffers, so two calls may share one printf). */
+static inline const char *esc(const char *text)
+{
+	static char bufs[2][512];
+	static int which;
+	char *b = bufs[which ^= 1];
+	size_t n = 0;
+	for (const char *p = text; *p && n < sizeof(bufs[0]) - 8; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == '\n')
+			n += (size_t)sprintf(b + n, "\\n");
+		else if (c == '\t')
+			n += (size_t)sprintf(b + n, "\\t");
+		else if (c == '\r')
+			n += (size_t)sprintf(b + n, "\\r");
+		else if (c < 0x20)
+			n += (size_t)sprintf(b + n, "\\x%02x", c);
+		else
+			b[n++] = (char)c;
+	}
+	b[n] = '\0';
+	return b;
+}
+
 /* ---- expressions ---- */
 
-/* A lone expression: a scalar at line 1, column 1 of a source named "e". */
+/*
+ * A lone expression, as a YAML literal block scalar ("|" on line 1, the
+ * text from line 2, column 1), so error columns are byte offsets + 1.
+ */
 struct texpr {
 	struct source src;
 	struct ynode y;
 	struct expr_src es;
+	char *buf;
 };
 
-static inline void texpr_init(struct texpr *t, const char *text)
+static inline void texpr_init(struct arena *a, struct texpr *t,
+			       const char *text)
 {
 	memset(t, 0, sizeof(*t));
+	size_t n = strlen(text);
+	t->buf = arena_alloc(a, n + 3);
+	memcpy(t->buf, "|\n", 2);
+	memcpy(t->buf + 2, text, n + 1);
 	t->src.name = "e";
-	t->src.text = text;
-	t->src.len = strlen(text);
+	t->src.text = t->buf;
+	t->src.len = n + 2;
 	t->y.kind = Y_SCALAR;
 	t->y.loc.src = &t->src;
 	t->y.loc.line = 1;
@@ -95,14 +129,14 @@ static inline void texpr_init(struct texpr *t, const char *text)
 
 /*
  * Parse text; on failure return NULL with *msg the message (without the
- * "e:1:" prefix) and *col its column (offset + 1).  The texpr must stay
+ * "e:LINE:COL: error: " prefix) and *col its column (offset + 1).  The texpr must stay
  * alive as long as the tree is used with error locations.
  */
 static inline struct node *tparse_at(struct arena *a, struct texpr *t,
 				     const char *text, char *msg, size_t msgsz,
 				     int *col)
 {
-	texpr_init(t, text);
+	texpr_init(a, t, text);
 	cap_begin();
 	struct node *n = parse_expr(a, &t->es, false);
 	cap_end();

@@ -14,11 +14,11 @@ static void parses(const char *text, const char *want)
 	int col;
 	struct node *n = tparse_at(A, &t, text, msg, sizeof(msg), &col);
 	if (!n) {
-		ok(0, "parse '%s'", text);
+		ok(0, "parse '%s'", esc(text));
 		diag("error at column %d: %s", col, msg);
 		return;
 	}
-	is_str(sx(n), want, "parse '%s'", text);
+	is_str(sx(n), want, "parse '%s'", esc(text));
 }
 
 static void fails(const char *text, int want_col, const char *want_msg)
@@ -28,12 +28,12 @@ static void fails(const char *text, int want_col, const char *want_msg)
 	int col;
 	struct node *n = tparse_at(A, &t, text, msg, sizeof(msg), &col);
 	if (n) {
-		ok(0, "'%s' is rejected", text);
+		ok(0, "'%s' is rejected", esc(text));
 		diag("parsed as %s", sx(n));
 		return;
 	}
-	is_str(msg, want_msg, "'%s': message", text);
-	is_int(col, want_col, "'%s': column", text);
+	is_str(msg, want_msg, "'%s': message", esc(text));
+	is_int(col, want_col, "'%s': column", esc(text));
 }
 
 static void precedence(void)
@@ -165,7 +165,8 @@ static void errors(void)
 	fails("a b", 3, "unexpected 'b' after the expression");
 	fails("a ? b", 6, "expected ':' of the conditional, found end of "
 			  "expression");
-	fails("a ? b : ", 9, "expected an expression, found end of expression");
+	fails("a ? b : ", 8, "expected an expression, found end of expression");
+	fails("a +  \n ", 4, "expected an expression, found end of expression");
 	fails("f(x)", 2, "method calls are not supported in theories");
 	fails("a.b", 2, "floating-point numbers and member access are not "
 			"supported");
