@@ -25,6 +25,21 @@ static void cell(struct strbuf *sb, const char *s)
 	}
 }
 
+/* Plain text in a cell: Markdown's punctuation escaped. */
+static void text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("\\`*_[]<>#!~", *s))
+			sb_putc(sb, '\\');
+		if (*s == '|')
+			sb_puts(sb, "\\|");
+		else if (*s == '\n' || *s == '\r')
+			sb_putc(sb, ' ');
+		else
+			sb_putc(sb, *s);
+	}
+}
+
 /* Code span in a cell; a backtick in the text widens the fence. */
 static void code(struct strbuf *sb, const char *s)
 {
@@ -45,7 +60,7 @@ void emit_report_md(struct strbuf *sb, const struct run *run)
 		const struct result *r = run->results[i];
 		const struct analysis *an = r->an;
 		sb_puts(sb, "| ");
-		cell(sb, an->theory->name);
+		text(sb, an->theory->name);
 		sb_puts(sb, " | ");
 		code(sb, an->target->name);
 		if (strcmp(an->target->name, an->orig_text)) {
@@ -54,7 +69,7 @@ void emit_report_md(struct strbuf *sb, const struct run *run)
 			sb_puts(sb, ")");
 		}
 		sb_puts(sb, " | ");
-		cell(sb, an->domain->name);
+		text(sb, an->domain->name);
 		sb_puts(sb, " | ");
 		/* operators in order of first appearance, with counts */
 		for (int m = 1; m <= r->n; m++) {
@@ -69,7 +84,7 @@ void emit_report_md(struct strbuf *sb, const struct run *run)
 				c += !strcmp(an->mutants[k].op, op);
 			if (m > 1)
 				sb_puts(sb, ", ");
-			cell(sb, op);
+			text(sb, op);
 			sb_printf(sb, " (%d)", c);
 		}
 		if (!r->n)

@@ -37,15 +37,16 @@ static void c_str(struct strbuf *sb, const char *s)
 	sb_putc(sb, '"');
 }
 
-/* Text inside a C comment: no comment terminator, printable only. */
+/* Text inside a C comment: no comment terminator, no trigraph (a
+ * "??/" would splice lines), printable ASCII only (others as _). */
 static void comment_text(struct strbuf *sb, const char *s)
 {
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (c == '*' && s[1] == '/')
-			sb_puts(sb, "* ");
+		if ((c == '*' && s[1] == '/') || (c == '?' && s[1] == '?'))
+			sb_printf(sb, "%c ", c);
 		else if (c < 0x20 || c >= 0x7f)
-			sb_putc(sb, '?');
+			sb_putc(sb, '_');
 		else
 			sb_putc(sb, (char)c);
 	}

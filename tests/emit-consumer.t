@@ -105,7 +105,7 @@ consumer "$tmp/small" "$tmp/small.json" "small theory"
 # The committed tables, against theories/ proven now.
 if ls theories/*.yaml > /dev/null 2>&1 && [ -f tables/subsume_tables.c ]
 then
-	$SUBSUME prove -j4 --format json theories > "$tmp/th.json"
+	$SUBSUME prove --format json theories > "$tmp/th.json"
 	st=$?
 	[ $st = 0 ] || [ $st = 1 ]
 	check $? "JSON of theories/"
