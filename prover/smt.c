@@ -50,6 +50,7 @@ struct smt {
 	Z3_ast assume;      /* the assumptions, or NULL */
 	unsigned timeout_ms;
 	bool fresh;
+	bool shared;        /* ctx and solver belong to a struct smt_shared */
 	unsigned calls;
 	char reason[300];
 };
@@ -451,10 +452,73 @@ void smt_free(struct smt *s)
 {
 	if (!s)
 		return;
+	if (s->shared) {
+		Z3_solver_pop(s->ctx, s->solver, 1);
+		z3err.failed = false;
+		free(s->progs);
+		free(s);
+		return;
+	}
 	Z3_solver_dec_ref(s->ctx, s->solver);
 	Z3_del_context(s->ctx);
 	free(s->progs);
 	free(s);
+}
+
+struct smt_shared {
+	Z3_context ctx;
+	Z3_solver solver;
+};
+
+struct smt_shared *smt_shared_new(unsigned timeout_ms)
+{
+	struct smt_shared *sh = xcalloc(1, sizeof(*sh));
+	struct smt tmp = { .timeout_ms = timeout_ms };
+	Z3_config cfg = Z3_mk_config();
+	Z3_set_param_value(cfg, "model", "true");
+	sh->ctx = tmp.ctx = Z3_mk_context(cfg);
+	Z3_del_config(cfg);
+	Z3_set_error_handler(sh->ctx, on_error);
+	z3err.failed = false;
+	sh->solver = new_solver(&tmp);
+	check_z3("setting up a shared solver");
+	return sh;
+}
+
+void smt_shared_free(struct smt_shared *sh)
+{
+	if (!sh)
+		return;
+	Z3_solver_dec_ref(sh->ctx, sh->solver);
+	Z3_del_context(sh->ctx);
+	free(sh);
+}
+
+struct smt *smt_new_shared(struct smt_shared *sh, const struct analysis *an)
+{
+	struct smt *s = xcalloc(1, sizeof(*s));
+	s->an = an;
+	s->progs = xcalloc((size_t)an->nmutants + 1, sizeof(*s->progs));
+	s->ctx = sh->ctx;
+	s->solver = sh->solver;
+	s->shared = true;
+	z3err.failed = false;
+	Z3_solver_push(s->ctx, s->solver);
+	for (int i = 0; i < an->nvars; i++)
+		s->inputs[i] = Z3_mk_const(s->ctx,
+					   Z3_mk_string_symbol(s->ctx,
+							       an->var_names[i]),
+					   sort_of(s, an->var_types[i]));
+	if (an->assume) {
+		struct env e;
+		memcpy(e.v, s->inputs, sizeof(e.v));
+		e.thr = Z3_mk_false(s->ctx);
+		Z3_ast holds = enc(s, an->assume, &e);
+		s->assume = and2(s, Z3_mk_not(s->ctx, e.thr), holds);
+		Z3_solver_assert(s->ctx, s->solver, s->assume);
+	}
+	check_z3("setting up the solver");
+	return s;
 }
 
 unsigned smt_calls(const struct smt *s)

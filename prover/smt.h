@@ -48,6 +48,19 @@ unsigned smt_calls(const struct smt *s);
 int smt_outcome(struct smt *s, int p, const int64_t *input,
 		struct outcome *out);
 
+/*
+ * A Z3 context and solver reused by many analyses in turn, on one
+ * thread (creating a context costs milliseconds, a small query tens of
+ * microseconds).  smt_new_shared() pushes a scope holding the analysis'
+ * assumptions; smt_free() pops it and keeps the context.  Terms built
+ * for earlier analyses stay in the context until smt_shared_free():
+ * callers recreate it now and then to bound memory.
+ */
+struct smt_shared;
+struct smt_shared *smt_shared_new(unsigned timeout_ms);
+void smt_shared_free(struct smt_shared *sh);
+struct smt *smt_new_shared(struct smt_shared *sh, const struct analysis *an);
+
 /* "4.8.12" */
 const char *smt_version(void);
 
