@@ -95,8 +95,11 @@ clean:
 tables: $(BIN)
 	./$(BIN) tables -o tables theories
 
+# Into a fresh folder, swapped in only when complete: no stale files stay.
 graphs: $(BIN)
-	./$(BIN) graphs -o graphs theories
+	rm -rf graphs.new
+	./$(BIN) graphs -o graphs.new theories
+	rm -rf graphs && mv graphs.new graphs
 
 .PHONY: tables graphs
 
