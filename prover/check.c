@@ -37,6 +37,8 @@ const char usage_check[] =
 	"  --timeout MS      solver time limit per query (default 10000)\n"
 	"  -j N              decide sites on N threads (same output)\n"
 	"  --no-timing       leave times and rates out of the summary\n"
+	"  --no-cache        prove every site, even when an identical proof\n"
+	"                    obligation was proven before (for benchmarks)\n"
 	"  -h, --help        show this help\n"
 	"\n"
 	"exit status: 0 done, 1 some verdicts unknown, 2 usage error,\n"
@@ -229,10 +231,11 @@ static void summary(struct driver *D, double ms, long bad)
 					  cverdict_name(v), D->ops[k].n[v]);
 			sb_puts(&sb, "}");
 		}
-		sb_printf(&sb, "}, \"solver_calls\": %lu", D->calls);
+		sb_puts(&sb, "}");
 		if (D->timing)
-			sb_printf(&sb, ", \"time_ms\": %.1f, \"mutants_per_second\": "
-				  "%.0f", ms, rate);
+			sb_printf(&sb, ", \"solver_calls\": %lu, \"time_ms\": "
+				  "%.1f, \"mutants_per_second\": %.0f", D->calls,
+				  ms, rate);
 		sb_puts(&sb, "}\n}\n");
 	} else if (!strcmp(D->format, "text")) {
 		sb_printf(&sb, "\nsummary: %ld mutants in %ld sites", D->nmut,
@@ -252,9 +255,9 @@ static void summary(struct driver *D, double ms, long bad)
 				sb_printf(&sb, " %6ld", D->ops[k].n[v]);
 			sb_putc(&sb, '\n');
 		}
-		sb_printf(&sb, "  solver calls: %lu\n", D->calls);
 		if (D->timing)
-			sb_printf(&sb, "  time: %.1f ms, %.0f mutants/s\n", ms, rate);
+			sb_printf(&sb, "  solver calls: %lu, time: %.1f ms, %.0f "
+				  "mutants/s\n", D->calls, ms, rate);
 	}
 	fwrite(sb.buf ? sb.buf : "", 1, sb.len, stdout);
 	sb_release(&sb);
@@ -302,6 +305,8 @@ int cmd_check(int argc, char **argv)
 						 "not '%s'", v);
 		} else if (!strcmp(a, "--no-timing")) {
 			timing = false;
+		} else if (!strcmp(a, "--no-cache")) {
+			check_cache_enabled = false;
 		} else if (!strncmp(a, "-j", 2)) {
 			const char *n = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : "";
 			if (parse_uint(n, &jobs) < 0 || jobs < 1 || jobs > 256)
@@ -409,6 +414,7 @@ int cmd_check(int argc, char **argv)
 	pthread_cond_destroy(&D.work);
 	pthread_cond_destroy(&D.space);
 	check_table_release();
+	check_cache_release();
 	arena_free(ca);
 	return rc;
 }

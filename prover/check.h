@@ -127,4 +127,8 @@ bool check_is_yaml(const char *file);
 
 void cgroup_free(struct cgroup *g);
 
+/* The proof cache (check_site.c): on by default; release at exit. */
+extern bool check_cache_enabled;
+void check_cache_release(void);
+
 #endif

@@ -18,6 +18,7 @@
 #include "check.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "smt.h"
@@ -673,6 +674,153 @@ static void unsupported(struct cgroup *g, struct cmutant *m, const char *why)
 	m->detail = arena_strdup(g->a, why);
 }
 
+/* ---- the proof cache ----
+ *
+ * Sites with the same proof obligation (the same expressions up to
+ * variable names, the same types, assumptions and observations) share
+ * one proof: Major writes the same few shapes (x + 1, i < n) over and
+ * over.  The key is the analysis with variables numbered by first
+ * appearance; entries are bounded (CACHE_MAX), so memory stays flat.
+ */
+#define CACHE_MAX 8192
+#define CACHE_BUCKETS 4096
+
+struct cres {
+	struct cres *next;
+	char *key;
+	int n;
+	unsigned char *equiv;
+	int *dup;
+	unsigned char *sub;          /* [(n+1)^2] */
+	int64_t (*kill)[MAX_VARS];   /* [n+1] witness of W_KILLS */
+	char **ureason;              /* [n+1] unknown equivalence */
+	unsigned calls;
+};
+
+static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct cres *cache[CACHE_BUCKETS];
+static long cache_n;
+bool check_cache_enabled = true;
+
+static void key_expr(struct strbuf *sb, const struct node *n)
+{
+	if (!n) {
+		sb_putc(sb, '.');
+		return;
+	}
+	sb_printf(sb, "(%d %d %d %lld %d ", (int)n->kind, (int)n->op,
+		  (int)n->type, (long long)n->val,
+		  n->kind == N_VAR ? n->var : -1);
+	key_expr(sb, n->a);
+	key_expr(sb, n->b);
+	key_expr(sb, n->c);
+	sb_putc(sb, ')');
+}
+
+static char *cache_key(const struct analysis *an, unsigned timeout)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sb_printf(&sb, "%u|%d|%d|", timeout, an->nvars, an->observe.value);
+	for (int v = 0; v < an->nvars; v++)
+		sb_printf(&sb, "%d%c", (int)an->var_types[v],
+			  an->observe.var[v] ? 'o' : '-');
+	sb_putc(&sb, '|');
+	key_expr(&sb, an->assume);
+	sb_putc(&sb, '|');
+	key_expr(&sb, an->orig);
+	for (int p = 1; p <= an->nmutants; p++) {
+		sb_putc(&sb, '|');
+		key_expr(&sb, an->mutants[p].expr);
+	}
+	return sb.buf;
+}
+
+static struct cres *cres_from(const struct result *r, char *key)
+{
+	int n = r->n;
+	struct cres *c = xcalloc(1, sizeof(*c));
+	c->key = key;
+	c->n = n;
+	c->equiv = xmalloc((size_t)n + 1);
+	memcpy(c->equiv, r->equiv, (size_t)n + 1);
+	c->dup = xmalloc(((size_t)n + 1) * sizeof(int));
+	memcpy(c->dup, r->dup, ((size_t)n + 1) * sizeof(int));
+	size_t ns = ((size_t)n + 1) * ((size_t)n + 1);
+	c->sub = xmalloc(ns);
+	memcpy(c->sub, r->sub, ns);
+	c->kill = xcalloc((size_t)n + 1, sizeof(*c->kill));
+	c->ureason = xcalloc((size_t)n + 1, sizeof(char *));
+	for (int k = 0; k < r->nwitnesses; k++)
+		if (r->witnesses[k].kind == W_KILLS)
+			memcpy(c->kill[r->witnesses[k].a], r->witnesses[k].input,
+			       sizeof(c->kill[0]));
+	for (int u = 0; u < r->nunknowns; u++)
+		if (r->unknowns[u].kind == U_EQUIVALENT && !c->ureason[r->unknowns[u].b])
+			c->ureason[r->unknowns[u].b] = xstrdup(r->unknowns[u].reason);
+	c->calls = r->solver_calls;
+	return c;
+}
+
+static void cres_free(struct cres *c)
+{
+	if (!c)
+		return;
+	for (int p = 0; p <= c->n; p++)
+		free(c->ureason[p]);
+	free(c->ureason);
+	free(c->kill);
+	free(c->sub);
+	free(c->dup);
+	free(c->equiv);
+	free(c->key);
+	free(c);
+}
+
+/* Look key up; NULL if absent. */
+static struct cres *cache_get(const char *key)
+{
+	uint64_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % CACHE_BUCKETS;
+	pthread_mutex_lock(&cache_mu);
+	struct cres *c = cache[h];
+	while (c && strcmp(c->key, key))
+		c = c->next;
+	pthread_mutex_unlock(&cache_mu);
+	return c;
+}
+
+/* Keep c (returns true) or leave it to the caller (full or present). */
+static bool cache_put(struct cres *c)
+{
+	uint64_t h = fnv1a64(c->key, strlen(c->key), FNV1A64_INIT) % CACHE_BUCKETS;
+	bool kept = false;
+	pthread_mutex_lock(&cache_mu);
+	struct cres *x = cache[h];
+	while (x && strcmp(x->key, c->key))
+		x = x->next;
+	if (!x && cache_n < CACHE_MAX) {
+		c->next = cache[h];
+		cache[h] = c;
+		cache_n++;
+		kept = true;
+	}
+	pthread_mutex_unlock(&cache_mu);
+	return kept;
+}
+
+void check_cache_release(void)
+{
+	pthread_mutex_lock(&cache_mu);
+	for (int b = 0; b < CACHE_BUCKETS; b++) {
+		for (struct cres *c = cache[b], *n; c; c = n) {
+			n = c->next;
+			cres_free(c);
+		}
+		cache[b] = NULL;
+	}
+	cache_n = 0;
+	pthread_mutex_unlock(&cache_mu);
+}
+
 /* ---- one site ---- */
 
 static void check_site(struct check_worker *w, struct cgroup *g, int si,
@@ -927,16 +1075,26 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 	if (!an->nmutants)
 		return;
 
-	/* Prove. */
-	if (!w->smt || w->uses >= 200) {
-		smt_shared_free(w->smt);
-		w->smt = smt_shared_new(w->timeout_ms);
-		w->uses = 0;
+	/* Prove, or reuse the proof of an identical obligation. */
+	char *key = check_cache_enabled ? cache_key(an, opts->timeout_ms) : NULL;
+	struct cres *r = key ? cache_get(key) : NULL, *own = NULL;
+	if (r) {
+		free(key);
+	} else {
+		if (!w->smt || w->uses >= 200) {
+			smt_shared_free(w->smt);
+			w->smt = smt_shared_new(w->timeout_ms);
+			w->uses = 0;
+		}
+		w->uses++;
+		struct prove_opts po = { .timeout_ms = opts->timeout_ms,
+					 .shared = w->smt };
+		struct result *pr = prove_analysis(g->a, an, &po);
+		g->solver_calls += pr->solver_calls;
+		r = cres_from(pr, key ? key : xstrdup(""));
+		if (!key || !cache_put(r))
+			own = r;
 	}
-	w->uses++;
-	struct prove_opts po = { .timeout_ms = opts->timeout_ms, .shared = w->smt };
-	struct result *r = prove_analysis(g->a, an, &po);
-	g->solver_calls += r->solver_calls;
 
 	/* Verdicts. */
 	int N = an->nmutants;
@@ -949,11 +1107,7 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 	for (int p = 1; p <= N; p++) {
 		struct cmutant *m = &g->mutants[idx[back[p]]];
 		if (r->equiv[p] == R_UNKNOWN) {
-			const char *reason = "unknown";
-			for (int u = 0; u < r->nunknowns; u++)
-				if (r->unknowns[u].kind == U_EQUIVALENT &&
-				    r->unknowns[u].b == p)
-					reason = r->unknowns[u].reason;
+			const char *reason = r->ureason[p] ? r->ureason[p] : "unknown";
 			m->v = CV_UNKNOWN;
 			m->detail = arena_printf(g->a, "the solver could not "
 						 "decide equivalence: %s", reason);
@@ -974,11 +1128,7 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 		}
 		/* Killable: the witness. */
 		struct strbuf sb = STRBUF_INIT;
-		for (int k = 0; k < r->nwitnesses; k++)
-			if (r->witnesses[k].kind == W_KILLS && r->witnesses[k].a == p) {
-				describe_witness(&sb, &S, an, r->witnesses[k].input);
-				break;
-			}
+		describe_witness(&sb, &S, an, r->kill[p]);
 		const char *wit = arena_strdup(g->a, sb.len ? sb.buf : "?");
 		sb_release(&sb);
 		m->v = CV_KILLABLE;
@@ -1034,12 +1184,17 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 			continue;
 		}
 		const char *tw;
-		if (check_table(g->a, orig, an->mutants[p].expr, opts->timeout_ms,
+		bool refs = false;
+		for (int v = 0; v < S.nvars; v++)
+			refs |= S.ref[v];
+		/* No table for references: only == and != exist on them. */
+		if (!refs && check_table(g->a, orig, an->mutants[p].expr, opts->timeout_ms,
 				&tw)) {
 			m->v = CV_REDUNDANT;
 			m->detail = arena_printf(g->a, "%s; %s", tw, m->detail);
 		}
 	}
+	cres_free(own);
 	return;
 
 all_unsupported:

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Benchmark `subsume check` on a log of >= 10,000 mutants (built by
+# scripts/make-bench-log.sh): mutants per second, peak memory and the
+# verdict counts, with -j 2 (JOBS to change).  Also the uncached rate
+# (--no-cache: every site proven, no reuse of identical obligations)
+# on the shipped logs once, and peak memory on a log 4 times longer to
+# show it stays flat.
+#
+#   scripts/bench-check.sh [SUBSUME]      (default: ./subsume)
+set -e
+bin=${1:-${SUBSUME:-./subsume}}
+jobs=${JOBS:-2}
+tmp=${TMPDIR:-/tmp}/bench-check.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+here=$(dirname "$0")
+sh "$here/make-bench-log.sh" "$tmp/bench.log"
+per=$(sh "$here/make-bench-log.sh" - 1 | wc -l)
+copies=$(( $(wc -l < "$tmp/bench.log") / per ))
+sh "$here/make-bench-log.sh" "$tmp/bench4.log" $((copies * 4))
+sh "$here/make-bench-log.sh" "$tmp/once.log" 1
+
+# peak RSS in KB of a command (VmHWM via /usr/bin/time when present)
+peak() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '%M' -o "$tmp/mem" "$@" > "$tmp/out" || true
+		cat "$tmp/mem"
+	else
+		"$@" > "$tmp/out" &
+		pid=$!; hwm=0
+		while kill -0 $pid 2>/dev/null; do
+			h=$(awk '/VmHWM/ {print $2}' /proc/$pid/status 2>/dev/null || echo 0)
+			[ -n "$h" ] && [ "$h" -gt "$hwm" ] && hwm=$h
+			sleep 0.05
+		done
+		wait $pid || true
+		echo "$hwm"
+	fi
+}
+
+n=$(wc -l < "$tmp/bench.log")
+mem=$(peak "$bin" check -j "$jobs" --format json "$tmp/bench.log")
+rate=$(grep -o '"mutants_per_second": [0-9]*' "$tmp/out" | grep -o '[0-9]*$')
+verdicts=$(grep -o '"verdicts": {[^}]*}' "$tmp/out" | sed 's/"verdicts": //')
+echo "check benchmark: $n mutants, -j $jobs"
+echo "  mutants per second: $rate"
+echo "  peak memory: $mem KB"
+echo "  verdicts: $verdicts"
+n4=$(wc -l < "$tmp/bench4.log")
+mem4=$(peak "$bin" check -j "$jobs" --format json "$tmp/bench4.log")
+rate4=$(grep -o '"mutants_per_second": [0-9]*' "$tmp/out" | grep -o '[0-9]*$')
+echo "  4x longer log ($n4 mutants): $rate4 mutants/s, peak memory $mem4 KB"
+n1=$(wc -l < "$tmp/once.log")
+"$bin" check -j "$jobs" --no-cache --format json "$tmp/once.log" > "$tmp/out" || true
+rate1=$(grep -o '"mutants_per_second": [0-9]*' "$tmp/out" | grep -o '[0-9]*$')
+echo "  uncached, shipped logs once ($n1 mutants, every site proven): $rate1 mutants/s"
