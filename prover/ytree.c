@@ -25,6 +25,21 @@ static struct loc mark_loc(const struct source *src, yaml_mark_t m)
 	return l;
 }
 
+/* Location of a byte offset (libyaml's reader errors give only that). */
+static struct loc offset_loc(const struct source *src, size_t offset)
+{
+	struct loc l = { src, 1, 1 };
+	for (size_t i = 0; i < offset && i < src->len; i++) {
+		if (src->text[i] == '\n') {
+			l.line++;
+			l.col = 1;
+		} else if (((unsigned char)src->text[i] & 0xC0) != 0x80) {
+			l.col++;
+		}
+	}
+	return l;
+}
+
 /* Byte offset of a (0-based line, 0-based character column) mark. */
 static size_t mark_offset(const struct source *src, yaml_mark_t m)
 {
@@ -218,6 +233,8 @@ struct ynode *ytree_load(struct arena *a, const struct source *src)
 		yaml_event_t ev;
 		if (!yaml_parser_parse(&p, &ev)) {
 			struct loc l = mark_loc(src, p.problem_mark);
+			if (p.error == YAML_READER_ERROR) /* no mark, an offset */
+				l = offset_loc(src, p.problem_offset);
 			if (p.context)
 				diag_error(l, "invalid YAML: %s %s",
 					   p.problem ? p.problem : "error",
