@@ -1,8 +1,8 @@
 /*
  * check_contracts.c - contracts for opaque calls (configs/contracts.yaml).
  *
- * The defaults are compiled in below; tests/check-contracts.t checks
- * they equal configs/contracts.yaml.
+ * The defaults are compiled in below; tests/check-eval.c checks they
+ * equal configs/contracts.yaml (regenerate the string when editing it).
  */
 #include "check.h"
 
