@@ -569,27 +569,25 @@ static void collect_vars(const struct node *n, struct analysis *an, int *over)
 	collect_vars(n->c, an, over);
 }
 
-struct rename_ctx {
-	struct arena *a;
-	const char *to;
-};
+static void rename_vars(struct node *n, const char *to)
+{
+	if (!n)
+		return;
+	if (n->kind == N_VAR && !strcmp(n->name, "value"))
+		n->name = to;
+	rename_vars(n->a, to);
+	rename_vars(n->b, to);
+	rename_vars(n->c, to);
+}
 
-/* Copy an assumption over "value" for a variable. */
+/* Copy an assumption over "value" for a variable.  (Recursion is bounded
+ * by the parser's limit on tree height; a fixed-size stack here used to
+ * leave deep assumptions half renamed.) */
 static struct node *rename_value(struct arena *a, const struct node *n,
 				 const char *to)
 {
 	struct node *c = node_subst(a, n, NULL, NULL);
-	struct node *stack[256];
-	int sp = 0;
-	stack[sp++] = c;
-	while (sp) {
-		struct node *x = stack[--sp];
-		if (x->kind == N_VAR && !strcmp(x->name, "value"))
-			x->name = to;
-		if (x->a && sp < 255) stack[sp++] = x->a;
-		if (x->b && sp < 255) stack[sp++] = x->b;
-		if (x->c && sp < 255) stack[sp++] = x->c;
-	}
+	rename_vars(c, to);
 	return c;
 }
 
