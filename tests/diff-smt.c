@@ -136,6 +136,9 @@ static const char *const FIX[] = {
 static const char *const SAME[] = {
 	"byte", "short", "char", "int", "long", "integer", NULL,
 };
+static const char *const SIGNED[] = {
+	"byte", "short", "int", "long", "integer", NULL,
+};
 static const char *const BOOL[] = { "boolean", NULL };
 static const char *const COND[] = { "zbc", "zil", "zni", "zss", NULL };
 
@@ -173,6 +176,8 @@ static const struct {
 	{ "a >>>= b", FIX, "ASRS", "[value, a]", NULL },
 	{ "a &= b", FIX, "ASRS", "[value, a]", NULL },
 	{ "a = b", SAME, "ASRS, SDL", "a", NULL },
+	{ "a = -1", SIGNED, "ASRS", "[value, a]",
+	  "[{label: M2, expr: \"a = -2\"}, {label: M3, expr: \"a = +1\"}]" },
 	{ "a++ > 0 && b-- < 0", NUM, "COR, COI, ODL", "[value, a, b]", NULL },
 	{ "(a += b) * a", NUM, "AORB", "[value, a]", NULL },
 	{ "a / b + b % a", NUM, "AORB", NULL,
@@ -189,7 +194,9 @@ static const struct {
 	{ "z ? a : b", COND, "COI", NULL,
 	  "[{label: X1, expr: \"z ? b : a\"}, {label: X2, expr: \"!z ? a : "
 	  "b\"}, {label: X3, expr: \"z ? a / b : b % a\"}, {label: X4, "
-	  "expr: \"z ? a++ : b--\"}, {label: X5, expr: \"(z ? a : b) * 2\"}]" },
+	  "expr: \"z ? a++ : b--\"}, {label: X5, expr: \"(z ? a : b) * 2\"}, "
+	  "{label: X6, expr: \"z ? a : 1\"}, {label: X7, expr: \"z ? -1 : "
+	  "b\"}, {label: X8, expr: \"-(z ? a : 'x')\"}]" },
 	{ "z ? a++ : b--", COND, "COI", "[value, a, b]",
 	  "[{label: X1, expr: \"z ? ++a : --b\"}, {label: X2, expr: \"z ? a "
 	  ": b\"}]" },
