@@ -18,6 +18,18 @@
 
 static struct arena *A;
 
+/* Mismatch details, printed after the test line they belong to. */
+static struct strbuf notes;
+
+#define note(...) sb_printf(&notes, "# " __VA_ARGS__), sb_putc(&notes, '\n')
+
+static void flush_notes(void)
+{
+	if (notes.len)
+		fputs(notes.buf, stdout);
+	sb_reset(&notes);
+}
+
 #define NRANDOM 60
 
 /* Compare evaluator and encoding of program p on one input; returns
@@ -34,7 +46,7 @@ static bool same_outcome(struct smt *s, const struct analysis *an, int p,
 	}
 	if (smt_outcome(s, p, in, &sm) < 0) {
 		if ((*shown)++ < 3)
-			diag("smt_outcome failed");
+			note("smt_outcome failed");
 		return false;
 	}
 	bool same = ev.threw == sm.threw;
@@ -50,19 +62,19 @@ static bool same_outcome(struct smt *s, const struct analysis *an, int p,
 			sb_printf(&sb, "%s%s=", v ? ", " : "", an->var_names[v]);
 			value_print(&sb, an->var_types[v], in[v]);
 		}
-		diag("%s on %s:", p ? an->mutants[p].text : an->orig_text,
+		note("%s on %s:", p ? an->mutants[p].text : an->orig_text,
 		     sb.buf);
 		sb_reset(&sb);
 		for (int v = 0; v < an->nvars; v++)
 			sb_printf(&sb, " %s=%" PRId64, an->var_names[v],
 				  ev.vars[v]);
-		diag("  evaluator: threw=%d value=%" PRId64 "%s", ev.threw,
+		note("  evaluator: threw=%d value=%" PRId64 "%s", ev.threw,
 		     ev.value, sb.buf);
 		sb_reset(&sb);
 		for (int v = 0; v < an->nvars; v++)
 			sb_printf(&sb, " %s=%" PRId64, an->var_names[v],
 				  sm.vars[v]);
-		diag("  encoding:  threw=%d value=%" PRId64 "%s", sm.threw,
+		note("  encoding:  threw=%d value=%" PRId64 "%s", sm.threw,
 		     sm.value, sb.buf);
 		sb_release(&sb);
 	}
@@ -118,6 +130,7 @@ static void check_analysis(const struct analysis *an, uint64_t *seed,
 		   "%s in %s: %s: encoding = evaluator on %d of %d inputs",
 		   an->target->name, an->domain->name,
 		   p ? an->mutants[p].label : "original", decided - bad, nin);
+		flush_notes();
 		(*programs)++;
 	}
 	smt_free(s);
@@ -434,6 +447,7 @@ static void part2(void)
 	ok(bad == 0, "random expressions: encoding = evaluator on %d "
 		     "decided inputs (%d differ)",
 	   compared, bad);
+	flush_notes();
 	ok(compared > NEXPR * 40 / 2, "most random inputs were decided");
 }
 
@@ -444,6 +458,7 @@ int main(void)
 	part2();
 	arena_free(A);
 	free(cap_buf);
+	sb_release(&notes);
 	smt_finalize();
 	return done_testing();
 }
