@@ -83,6 +83,7 @@ static struct node *parse_at(struct loader *L, struct ynode *n,
 	es->text = n->str;
 	es->where = n;
 	es->src = n->loc.src;
+	es->quiet = false; /* es may be an uninitialized local */
 	if (!n->str[0]) {
 		diag_error(n->loc, "empty expression");
 		return NULL;
