@@ -16,6 +16,12 @@
 #include "run.h"
 #include "smt.h"
 
+/* Per-query limits: the resource limit decides on every machine alike
+ * (about 30 s of this project's hardest queries); the clock is a safety
+ * net for a machine far slower than that. */
+#define DEFAULT_RLIMIT 50000000u
+#define DEFAULT_TIMEOUT_MS 60000u
+
 static const char usage_main[] =
 	"usage: subsume <command> [options] [arguments]\n"
 	"\n"
@@ -53,7 +59,10 @@ static const char usage_prove[] =
 	"options:\n"
 	"  --format FMT    text (default) or json\n"
 	"  --timeout MS    solver time limit per query in milliseconds\n"
-	"                  (default 10000; 0 means none)\n"
+	"                  (default 60000; 0 means none)\n"
+	"  --rlimit N      solver resource limit per query, in Z3's units:\n"
+	"                  unlike time, it gives the same answers on every\n"
+	"                  machine (default 50000000; 0 means none)\n"
 	"  -o FILE         write to FILE (all or nothing) instead of stdout\n"
 	"  --no-timing     leave run times out, for reproducible output\n"
 	"  -j N            prove on N threads (output is the same as -j 1)\n"
@@ -96,7 +105,9 @@ static void print_summary(const struct run_state *st)
 static int cmd_prove(int argc, char **argv)
 {
 	const char *format = "text", *out = NULL;
-	struct run_opts opts = { .prove = { .timeout_ms = 10000 }, .jobs = 1 };
+	struct run_opts opts = { .prove = { .timeout_ms = DEFAULT_TIMEOUT_MS,
+					    .rlimit = DEFAULT_RLIMIT },
+				 .jobs = 1 };
 	bool timing = true, summary = false;
 	int i;
 	for (i = 1; i < argc; i++) {
@@ -105,7 +116,7 @@ static int cmd_prove(int argc, char **argv)
 			fputs(usage_prove, stdout);
 			return 0;
 		} else if (!strcmp(a, "--format") || !strcmp(a, "--timeout") ||
-			   !strcmp(a, "-o")) {
+			   !strcmp(a, "--rlimit") || !strcmp(a, "-o")) {
 			if (i + 1 >= argc)
 				return usage_error(usage_prove,
 						   "option '%s' needs a value", a);
@@ -114,6 +125,14 @@ static int cmd_prove(int argc, char **argv)
 				format = v;
 			else if (!strcmp(a, "-o"))
 				out = v;
+			else if (!strcmp(a, "--rlimit")) {
+				if (parse_uint(v, &opts.prove.rlimit) < 0)
+					return usage_error(usage_prove,
+							   "--rlimit takes a number "
+							   "of Z3 resource units, "
+							   "not '%s'",
+							   v);
+			}
 			else if (parse_uint(v, &opts.prove.timeout_ms) < 0)
 				return usage_error(usage_prove,
 						   "--timeout takes milliseconds, "

@@ -753,7 +753,7 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	P.pool.kills = xcalloc((size_t)n + 1, sizeof(*P.pool.kills));
 	P.smt = opts->shared && !opts->naive
 			? smt_new_shared(opts->shared, an)
-			: smt_new(an, opts->timeout_ms, opts->naive);
+			: smt_new_limits(an, opts->timeout_ms, opts->rlimit, opts->naive);
 
 	if (!opts->naive)
 		pool_seed(&P);

@@ -41,6 +41,7 @@ struct unknown {
 
 struct prove_opts {
 	unsigned timeout_ms; /* per solver query; 0: none */
+	unsigned rlimit;     /* Z3 resource units per query; 0: none */
 	bool naive;          /* the paper's method: a fresh solver per
 			      * question, every pair, no pool, nothing
 			      * derived; the reference for the fast mode */

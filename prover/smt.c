@@ -16,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <z3.h>
 
 static _Thread_local struct {
@@ -49,6 +50,7 @@ struct smt {
 	struct prog *progs; /* 0..nmutants */
 	Z3_ast assume;      /* the assumptions, or NULL */
 	unsigned timeout_ms;
+	unsigned rlimit;
 	bool fresh;
 	bool shared;        /* ctx and solver belong to a struct smt_shared */
 	unsigned calls;
@@ -402,22 +404,39 @@ static Z3_ast kill(struct smt *s, int p)
 	return s->progs[p].kill;
 }
 
+/* The per-query limits: wall-clock milliseconds and Z3's deterministic
+ * resource units (0: none). */
+static void set_limits(Z3_context c, Z3_solver solver, unsigned timeout_ms,
+		       unsigned rlimit)
+{
+	if (!timeout_ms && !rlimit)
+		return;
+	Z3_params p = Z3_mk_params(c);
+	Z3_params_inc_ref(c, p);
+	if (timeout_ms)
+		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
+				   timeout_ms);
+	if (rlimit)
+		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
+	Z3_solver_set_params(c, solver, p);
+	Z3_params_dec_ref(c, p);
+}
+
 static Z3_solver new_solver(struct smt *s)
 {
 	Z3_solver solver = Z3_mk_solver(s->ctx);
 	Z3_solver_inc_ref(s->ctx, solver);
-	if (s->timeout_ms) {
-		Z3_params p = Z3_mk_params(s->ctx);
-		Z3_params_inc_ref(s->ctx, p);
-		Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "timeout"),
-				   s->timeout_ms);
-		Z3_solver_set_params(s->ctx, solver, p);
-		Z3_params_dec_ref(s->ctx, p);
-	}
+	set_limits(s->ctx, solver, s->timeout_ms, s->rlimit);
 	return solver;
 }
 
 struct smt *smt_new(const struct analysis *an, unsigned timeout_ms, bool fresh)
+{
+	return smt_new_limits(an, timeout_ms, 0, fresh);
+}
+
+struct smt *smt_new_limits(const struct analysis *an, unsigned timeout_ms,
+			   unsigned rlimit, bool fresh)
 {
 	struct smt *s = xcalloc(1, sizeof(*s));
 	s->an = an;
@@ -429,6 +448,7 @@ struct smt *smt_new(const struct analysis *an, unsigned timeout_ms, bool fresh)
 	Z3_set_error_handler(s->ctx, on_error);
 	z3err.failed = false;
 	s->timeout_ms = timeout_ms;
+	s->rlimit = rlimit;
 	s->fresh = fresh;
 	s->solver = new_solver(s);
 	for (int i = 0; i < an->nvars; i++)
@@ -558,6 +578,14 @@ static int eval_in(struct smt *s, Z3_model m, Z3_ast t, enum type ty,
 	return read_value(s, v, ty, out);
 }
 
+static double elapsed_ms(const struct timespec *t0)
+{
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
+	       (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
 enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 			  int64_t *input, const char **reason)
 {
@@ -577,6 +605,8 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 		Z3_solver_push(c, solver);
 	}
 	Z3_solver_assert(c, solver, f);
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	Z3_lbool r = Z3_solver_check(c, solver);
 	s->calls++;
 	enum smt_result res = SMT_UNKNOWN;
@@ -599,10 +629,23 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 		Z3_model_dec_ref(c, m);
 	} else {
 		const char *why = Z3_solver_get_reason_unknown(c, solver);
-		if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout")))
-			why = "timeout";
-		snprintf(s->reason, sizeof(s->reason), "%s",
-			 why ? why : "unknown");
+		if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout") ||
+			    strstr(why, "limit"))) {
+			/* Which limit: the clock, unless it had time left. */
+			double ms = elapsed_ms(&t0);
+			if (s->timeout_ms && ms >= 0.9 * s->timeout_ms)
+				snprintf(s->reason, sizeof(s->reason),
+					 "timeout (%u ms)", s->timeout_ms);
+			else if (s->rlimit)
+				snprintf(s->reason, sizeof(s->reason),
+					 "resource limit (%u units, rlimit)",
+					 s->rlimit);
+			else
+				snprintf(s->reason, sizeof(s->reason), "%s", why);
+		} else {
+			snprintf(s->reason, sizeof(s->reason), "%s",
+				 why ? why : "unknown");
+		}
 		*reason = s->reason;
 	}
 	if (s->fresh)

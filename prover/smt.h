@@ -32,6 +32,11 @@ struct smt;
  * Never NULL. */
 struct smt *smt_new(const struct analysis *an, unsigned timeout_ms,
 		    bool fresh);
+/* The same with a deterministic limit too: rlimit is Z3's resource
+ * count per query (0: none), which unlike time gives the same answers
+ * on every machine. */
+struct smt *smt_new_limits(const struct analysis *an, unsigned timeout_ms,
+			   unsigned rlimit, bool fresh);
 void smt_free(struct smt *s);
 
 /* reason: for SMT_UNKNOWN, a static or smt-owned string valid until the
