@@ -64,7 +64,9 @@ int run_paths(char **args, int nargs, char ***out, size_t *nout)
 			files[n++] = sb.buf;
 		}
 		closedir(d);
-		qsort(files + first, n - first, sizeof(*files), cmp_str);
+		if (n > first)
+			qsort(files + first, n - first, sizeof(*files),
+			      cmp_str);
 	}
 	if (!n) {
 		error("no theory files (*.yaml) found");
@@ -86,8 +88,21 @@ int run_load(struct run_state *st, char **args, int nargs)
 	if (rc)
 		return rc;
 	st->theories = ANEWN(st->arena, struct theory *, nfiles);
-	int bad = 0;
+	int bad = 0, unreadable = 0;
 	for (size_t f = 0; f < nfiles; f++) {
+		/* A file that cannot be read is an I/O error (exit 5), not
+		 * an invalid theory (exit 3). */
+		struct stat sbuf;
+		FILE *fp = NULL;
+		if (stat(files[f], &sbuf) != 0 || S_ISDIR(sbuf.st_mode) ||
+		    !(fp = fopen(files[f], "rb"))) {
+			error("cannot read '%s': %s", files[f],
+			      S_ISDIR(sbuf.st_mode) ? "it is a folder"
+						    : strerror(errno));
+			unreadable++;
+			continue;
+		}
+		fclose(fp);
 		struct theory *th = theory_load(st->arena, files[f]);
 		if (th)
 			st->theories[st->ntheories++] = th;
@@ -95,7 +110,7 @@ int run_load(struct run_state *st, char **args, int nargs)
 			bad++;
 	}
 	run_free_paths(files, nfiles);
-	return bad ? EXIT_INPUT : 0;
+	return unreadable ? EXIT_IO : bad ? EXIT_INPUT : 0;
 }
 
 struct job {
