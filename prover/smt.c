@@ -430,27 +430,23 @@ static Z3_solver new_solver(struct smt *s)
 	return solver;
 }
 
-struct smt *smt_new(const struct analysis *an, unsigned timeout_ms, bool fresh)
+/* A context with our error handler (the default one exits). */
+static Z3_context new_context(void)
 {
-	return smt_new_limits(an, timeout_ms, 0, fresh);
-}
-
-struct smt *smt_new_limits(const struct analysis *an, unsigned timeout_ms,
-			   unsigned rlimit, bool fresh)
-{
-	struct smt *s = xcalloc(1, sizeof(*s));
-	s->an = an;
-	s->progs = xcalloc((size_t)an->nmutants + 1, sizeof(*s->progs));
 	Z3_config cfg = Z3_mk_config();
 	Z3_set_param_value(cfg, "model", "true");
-	s->ctx = Z3_mk_context(cfg);
+	Z3_context c = Z3_mk_context(cfg);
 	Z3_del_config(cfg);
-	Z3_set_error_handler(s->ctx, on_error);
+	Z3_set_error_handler(c, on_error);
 	z3err.failed = false;
-	s->timeout_ms = timeout_ms;
-	s->rlimit = rlimit;
-	s->fresh = fresh;
-	s->solver = new_solver(s);
+	return c;
+}
+
+/* The analysis' input variables, and its assumptions asserted on the
+ * solver at the current scope. */
+static void declare(struct smt *s)
+{
+	const struct analysis *an = s->an;
 	for (int i = 0; i < an->nvars; i++)
 		s->inputs[i] = Z3_mk_const(s->ctx,
 					   Z3_mk_string_symbol(s->ctx,
@@ -465,6 +461,25 @@ struct smt *smt_new_limits(const struct analysis *an, unsigned timeout_ms,
 		Z3_solver_assert(s->ctx, s->solver, s->assume);
 	}
 	check_z3("setting up the solver");
+}
+
+struct smt *smt_new(const struct analysis *an, unsigned timeout_ms, bool fresh)
+{
+	return smt_new_limits(an, timeout_ms, 0, fresh);
+}
+
+struct smt *smt_new_limits(const struct analysis *an, unsigned timeout_ms,
+			   unsigned rlimit, bool fresh)
+{
+	struct smt *s = xcalloc(1, sizeof(*s));
+	s->an = an;
+	s->progs = xcalloc((size_t)an->nmutants + 1, sizeof(*s->progs));
+	s->ctx = new_context();
+	s->timeout_ms = timeout_ms;
+	s->rlimit = rlimit;
+	s->fresh = fresh;
+	s->solver = new_solver(s);
+	declare(s);
 	return s;
 }
 
@@ -494,12 +509,7 @@ struct smt_shared *smt_shared_new(unsigned timeout_ms)
 {
 	struct smt_shared *sh = xcalloc(1, sizeof(*sh));
 	struct smt tmp = { .timeout_ms = timeout_ms };
-	Z3_config cfg = Z3_mk_config();
-	Z3_set_param_value(cfg, "model", "true");
-	sh->ctx = tmp.ctx = Z3_mk_context(cfg);
-	Z3_del_config(cfg);
-	Z3_set_error_handler(sh->ctx, on_error);
-	z3err.failed = false;
+	sh->ctx = tmp.ctx = new_context();
 	sh->solver = new_solver(&tmp);
 	check_z3("setting up a shared solver");
 	return sh;
@@ -524,20 +534,7 @@ struct smt *smt_new_shared(struct smt_shared *sh, const struct analysis *an)
 	s->shared = true;
 	z3err.failed = false;
 	Z3_solver_push(s->ctx, s->solver);
-	for (int i = 0; i < an->nvars; i++)
-		s->inputs[i] = Z3_mk_const(s->ctx,
-					   Z3_mk_string_symbol(s->ctx,
-							       an->var_names[i]),
-					   sort_of(s, an->var_types[i]));
-	if (an->assume) {
-		struct env e;
-		memcpy(e.v, s->inputs, sizeof(e.v));
-		e.thr = Z3_mk_false(s->ctx);
-		Z3_ast holds = enc(s, an->assume, &e);
-		s->assume = and2(s, Z3_mk_not(s->ctx, e.thr), holds);
-		Z3_solver_assert(s->ctx, s->solver, s->assume);
-	}
-	check_z3("setting up the solver");
+	declare(s);
 	return s;
 }
 
