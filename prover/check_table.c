@@ -27,7 +27,10 @@
 
 #include "smt.h"
 
-#define TABLE_TIMEOUT_MS 250
+/* A table question's budget: Z3 resource units (deterministic, about a
+ * quarter second here), and the clock only as a safety net. */
+#define TABLE_RLIMIT 400000u
+#define TABLE_TIMEOUT_MS 5000
 
 static const enum op g_rel[] = { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
 static const enum op g_arith[] = { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM };
@@ -203,7 +206,8 @@ static struct gentry *build(enum op op, enum type ta, enum type tb,
 	 * questions (is a * b above a / b?); an undecided one only leaves
 	 * its mutants "not redundant", so the table gets a short budget. */
 	struct prove_opts po = { .timeout_ms = timeout_ms && timeout_ms < TABLE_TIMEOUT_MS
-					       ? timeout_ms : TABLE_TIMEOUT_MS };
+					       ? timeout_ms : TABLE_TIMEOUT_MS,
+				 .rlimit = TABLE_RLIMIT };
 	e->r = prove_analysis(a, an, &po);
 	return e;
 }
