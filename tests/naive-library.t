@@ -1,0 +1,50 @@
+#!/bin/sh
+# The default prover and --naive (the paper's method: a fresh solver per
+# question, every pair, no test pool, nothing derived) prove identical
+# relations, verdicts, classes and minimal sets on the theory library.
+#
+# --naive needs minutes on the whole library (its hard bit-vector
+# questions get no help from the pool), so by default this compares the
+# theory files whose naive run is quick, and SUBSUME_SLOW=1 (set by
+# .ci/run) compares every file of theories/.
+set -u
+: "${SUBSUME:?set SUBSUME to the subsume binary}"
+cd "$(dirname "$0")/.." || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+# Quick enough for every `make check`: no 32/64-bit division questions.
+# (About ten seconds; every file's naive run is timed in its TAP line.)
+quick="paper-reference java-lor java-unary paper-unary java-incdec paper-arith"
+if [ "${SUBSUME_SLOW:-0}" = 1 ]; then
+	files=$(ls theories/*.yaml)
+else
+	files=
+	for q in $quick; do files="$files theories/$q.yaml"; done
+fi
+for f in $files; do
+	"$SUBSUME" prove --no-timing --format json "$f" >"$tmp/fast.json" 2>"$tmp/err"
+	rc1=$?
+	"$SUBSUME" prove --no-timing --format json --naive "$f" >"$tmp/naive.json" 2>>"$tmp/err"
+	rc2=$?
+	if [ $rc1 != 0 ] || [ $rc2 != 0 ]; then
+		not_ok "$f: both modes prove everything (exit $rc1 and $rc2)"
+		sed 's/^/# /' "$tmp/err" | head -5
+		continue
+	fi
+	perl scripts/canon-relations.pl <"$tmp/fast.json" >"$tmp/fast.canon"
+	perl scripts/canon-relations.pl <"$tmp/naive.json" >"$tmp/naive.canon"
+	if [ -s "$tmp/fast.canon" ] && cmp -s "$tmp/fast.canon" "$tmp/naive.canon"; then
+		ok "$f: --naive and the default prove the same"
+	else
+		not_ok "$f: --naive and the default prove the same"
+		diff "$tmp/fast.canon" "$tmp/naive.canon" | head -20 | sed 's/^/# /'
+	fi
+done
+[ "${SUBSUME_SLOW:-0}" = 1 ] || echo "# whole library with SUBSUME_SLOW=1 (.ci/run does)"
+echo "1..$n"
+[ $failed = 0 ]
