@@ -21,8 +21,10 @@ extern "C" {
  *
  *   SUBSUME_MINIMAL     in the minimal set: keep it.
  *   SUBSUME_EQUIVALENT  no input kills it: drop it.
- *   SUBSUME_DUPLICATE   same outcome as mutant `by` (minimal) on
- *                       every input: drop it.
+ *   SUBSUME_DUPLICATE   same outcome as mutant `by` (the lowest id
+ *                       with that outcome) on every input: drop it.
+ *                       `by` may itself be subsumed: follow `by`
+ *                       until a MINIMAL mutant.
  *   SUBSUME_SUBSUMED    every test that kills mutant `by` (minimal)
  *                       kills it too: drop it.
  *   SUBSUME_UNKNOWN     the solver could not decide whether it is
