@@ -16,7 +16,7 @@ now_ms() { date +%s%3N; }
 run() {
 	label=$1; shift
 	t0=$(now_ms)
-	"$BIN" prove --summary "$@" >/dev/null 2>"$tmp/err" || {
+	"$BIN" prove --summary --no-timing --format json "$@" >"$tmp/$label.json" 2>"$tmp/err" || {
 		rc=$?; [ $rc -eq 1 ] || { cat "$tmp/err" >&2; exit $rc; }; }
 	t1=$(now_ms)
 	wall=$((t1 - t0))
@@ -39,6 +39,12 @@ run naive --naive "$THEORIES"
 run default "$THEORIES"
 run jobs2 -j 2 "$THEORIES"
 echo "naive/default: $(ratio "$naive_calls" "$default_calls")x fewer solver calls, $(ratio "$naive_wall" "$default_wall")x faster wall time; -j 2: $(ratio "$default_wall" "$jobs2_wall")x faster than -j 1"
+for m in naive jobs2; do
+	perl "$(dirname "$0")/canon-relations.pl" <"$tmp/default.json" >"$tmp/a.canon"
+	perl "$(dirname "$0")/canon-relations.pl" <"$tmp/$m.json" >"$tmp/b.canon"
+	if cmp -s "$tmp/a.canon" "$tmp/b.canon"; then same=identical; else same=DIFFERENT; fi
+	echo "relations, verdicts and minimal sets of $m and default: $same"
+done
 echo
 
 echo "== scaling: synthetic targets over int (a + b with N explicit mutants)"
