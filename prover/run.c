@@ -116,8 +116,8 @@ int run_load(struct run_state *st, char **args, int nargs)
 struct job {
 	struct run_state *st;
 	const struct run_opts *opts;
-	const struct analysis **todo;
-	int ntodo;
+	const struct analysis **queue;
+	int nqueue;
 	atomic_int next;
 };
 
@@ -132,10 +132,10 @@ static void *work(void *arg)
 	struct job *j = w->job;
 	for (;;) {
 		int i = atomic_fetch_add(&j->next, 1);
-		if (i >= j->ntodo)
+		if (i >= j->nqueue)
 			break;
 		j->st->run.results[i] =
-			prove_analysis(w->arena, j->todo[i], &j->opts->prove);
+			prove_analysis(w->arena, j->queue[i], &j->opts->prove);
 	}
 	return NULL;
 }
@@ -146,10 +146,10 @@ void run_prove(struct run_state *st, const struct run_opts *opts)
 	for (int t = 0; t < st->ntheories; t++)
 		total += st->theories[t]->nanalyses;
 	struct job j = { st, opts, NULL, 0, 0 };
-	j.todo = ANEWN(st->arena, const struct analysis *, (size_t)total + 1);
+	j.queue = ANEWN(st->arena, const struct analysis *, (size_t)total + 1);
 	for (int t = 0; t < st->ntheories; t++)
 		for (int k = 0; k < st->theories[t]->nanalyses; k++)
-			j.todo[j.ntodo++] = &st->theories[t]->analyses[k];
+			j.queue[j.nqueue++] = &st->theories[t]->analyses[k];
 	st->run.n = total;
 	st->run.results = ANEWN(st->arena, struct result *, (size_t)total + 1);
 	int jobs = opts->jobs < 1 ? 1 : opts->jobs;

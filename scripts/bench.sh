@@ -45,6 +45,9 @@ for m in naive jobs2; do
 	if cmp -s "$tmp/a.canon" "$tmp/b.canon"; then same=identical; else same=DIFFERENT; fi
 	echo "relations, verdicts and minimal sets of $m and default: $same"
 done
+u=$(perl "$(dirname "$0")/canon-relations.pl" -u <"$tmp/naive.json" | wc -l)
+echo "questions --naive left unknown at its limits: $u (default: $(perl "$(dirname "$0")/canon-relations.pl" -u <"$tmp/default.json" | wc -l))"
+perl "$(dirname "$0")/canon-relations.pl" -u <"$tmp/naive.json" | sed 's/^/  naive unknown: /'
 echo
 
 echo "== scaling: synthetic targets over int (a + b with N explicit mutants)"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The default prover and --naive (the paper's method: a fresh solver per
 # question, every pair, no test pool, nothing derived) prove identical
-# relations, verdicts, classes and minimal sets on the theory library.
+# relations, verdicts, classes and minimal sets on the theory library
+# (scripts/canon-relations.pl says what is compared).
 #
 # --naive needs minutes on the whole library (its hard bit-vector
 # questions get no help from the pool), so by default this compares the
@@ -31,11 +32,14 @@ for f in $files; do
 	rc1=$?
 	"$SUBSUME" prove --no-timing --format json --naive "$f" >"$tmp/naive.json" 2>>"$tmp/err"
 	rc2=$?
-	if [ $rc1 != 0 ] || [ $rc2 != 0 ]; then
-		not_ok "$f: both modes prove everything (exit $rc1 and $rc2)"
+	# The default mode must decide everything; --naive may leave a hard
+	# question unknown at the resource limit (exit 1): it is listed.
+	if [ $rc1 != 0 ] || { [ $rc2 != 0 ] && [ $rc2 != 1 ]; }; then
+		not_ok "$f: default decides everything, --naive runs (exit $rc1 and $rc2)"
 		sed 's/^/# /' "$tmp/err" | head -5
 		continue
 	fi
+	perl scripts/canon-relations.pl -u <"$tmp/naive.json" | sed 's/^/# --naive left unknown: /'
 	perl scripts/canon-relations.pl <"$tmp/fast.json" >"$tmp/fast.canon"
 	perl scripts/canon-relations.pl <"$tmp/naive.json" >"$tmp/naive.canon"
 	if [ -s "$tmp/fast.canon" ] && cmp -s "$tmp/fast.canon" "$tmp/naive.canon"; then
