@@ -3,7 +3,9 @@
 # Every expected verdict below was verified by hand (reasoning in the
 # comments); the tool computes them.
 S=${SUBSUME:-./subsume}
-LOGS=${MAJOR_LOGS:-/work/shared/data/major-logs}
+# The shipped logs live in shared/, beside the checkout (as in CI).
+LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
+[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
 D=$(dirname "$0")/data/check
 T=${TMPDIR:-/tmp}/check-cli.$$
 mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
