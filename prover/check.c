@@ -263,14 +263,6 @@ static void summary(struct driver *D, double ms, long bad)
 	sb_release(&sb);
 }
 
-static int usage_err(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", progname);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage_check);
-	return EXIT_USAGE;
-}
-
 int cmd_check(int argc, char **argv)
 {
 	const char *format = "text", *cfile = NULL;
@@ -287,7 +279,7 @@ int cmd_check(int argc, char **argv)
 		if (!strcmp(a, "--format") || !strcmp(a, "--contracts") ||
 		    !strcmp(a, "--timeout")) {
 			if (i + 1 >= argc)
-				return usage_err("option '%s' needs a value", a);
+				return usage_error(usage_check, "option '%s' needs a value", a);
 			v = argv[++i];
 		} else if (!strncmp(a, "--format=", 9) ||
 			   !strncmp(a, "--contracts=", 12) ||
@@ -301,7 +293,7 @@ int cmd_check(int argc, char **argv)
 				cfile = v;
 				no_contracts = !strcmp(v, "none");
 			} else if (parse_uint(v, &timeout) < 0)
-				return usage_err("--timeout takes milliseconds, "
+				return usage_error(usage_check, "--timeout takes milliseconds, "
 						 "not '%s'", v);
 		} else if (!strcmp(a, "--no-timing")) {
 			timing = false;
@@ -310,22 +302,22 @@ int cmd_check(int argc, char **argv)
 		} else if (!strncmp(a, "-j", 2)) {
 			const char *n = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : "";
 			if (parse_uint(n, &jobs) < 0 || jobs < 1 || jobs > 256)
-				return usage_err("-j takes a number of jobs from 1 "
+				return usage_error(usage_check, "-j takes a number of jobs from 1 "
 						 "to 256, not '%s'", n);
 		} else if (!strcmp(a, "--")) {
 			i++;
 			break;
 		} else if (a[0] == '-' && a[1]) {
-			return usage_err("unknown option '%s'", a);
+			return usage_error(usage_check, "unknown option '%s'", a);
 		} else {
 			break;
 		}
 	}
 	if (strcmp(format, "text") && strcmp(format, "json") &&
 	    strcmp(format, "csv"))
-		return usage_err("unknown format '%s' (text, json or csv)", format);
+		return usage_error(usage_check, "unknown format '%s' (text, json or csv)", format);
 	if (i >= argc)
-		return usage_err("%s", "no input files given");
+		return usage_error(usage_check, "%s", "no input files given");
 
 	struct arena *ca = arena_new();
 	struct contracts contracts = { 0 };

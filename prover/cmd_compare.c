@@ -35,7 +35,8 @@ const char usage_compare[] =
 	"  --with TABLE    the published table (required)\n"
 	"  -o FILE         write to FILE (all or nothing) instead of stdout\n"
 	"  --timeout MS    solver time limit per query in milliseconds\n"
-	"                  (default 10000; 0 means none)\n"
+	"                  (default 60000; 0 means none;\n"
+	"                  Z3's deterministic resource limit also applies)\n"
 	"  -j N            prove on N threads (output is the same as -j 1)\n"
 	"  -h, --help      show this help\n"
 	"\n"
@@ -387,12 +388,12 @@ static void label(struct strbuf *sb, const struct analysis *an, int m)
 	code(sb, an->mutants[m].label, false);
 }
 
-/* "x=1, y=2" */
-static void input_print(struct strbuf *sb, const struct analysis *an,
-			const int64_t *in)
+/* "`x=1, y=2`" */
+static void input_code(struct strbuf *sb, const struct analysis *an,
+		       const int64_t *in)
 {
 	sb_putc(sb, '`');
-	emit_input(sb, an, in);
+	input_print(sb, an, in);
 	sb_putc(sb, '`');
 }
 
@@ -402,7 +403,7 @@ static void on_input(struct strbuf *sb, const struct analysis *an,
 {
 	struct strbuf v = STRBUF_INIT;
 	sb_puts(sb, "on ");
-	input_print(sb, an, in);
+	input_code(sb, an, in);
 	outcome_print(&v, an, an->orig, in);
 	sb_printf(sb, " the original gives %s", v.buf);
 	for (int i = 0; i < nms; i++) {
@@ -851,18 +852,10 @@ static void write_markdown(struct strbuf *sb, struct arena *a,
 
 /* ---- the command ---- */
 
-static int usage_err(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", progname);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage_compare);
-	return EXIT_USAGE;
-}
-
 int cmd_compare(int argc, char **argv)
 {
 	const char *with = NULL, *out = NULL;
-	struct run_opts opts = { .prove = { .timeout_ms = 10000 }, .jobs = 1 };
+	struct run_opts opts = RUN_OPTS_DEFAULT;
 	int i;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -872,7 +865,7 @@ int cmd_compare(int argc, char **argv)
 		} else if (!strcmp(a, "--with") || !strcmp(a, "-o") ||
 			   !strcmp(a, "--timeout") || !strcmp(a, "-j")) {
 			if (i + 1 >= argc)
-				return usage_err("option '%s' needs a value", a);
+				return usage_error(usage_compare, "option '%s' needs a value", a);
 			const char *v = argv[++i];
 			unsigned u;
 			if (!strcmp(a, "--with")) {
@@ -881,13 +874,13 @@ int cmd_compare(int argc, char **argv)
 				out = v;
 			} else if (!strcmp(a, "--timeout")) {
 				if (parse_uint(v, &opts.prove.timeout_ms) < 0)
-					return usage_err("--timeout takes "
+					return usage_error(usage_compare, "--timeout takes "
 							 "milliseconds, not "
 							 "'%s'",
 							 v);
 			} else {
 				if (parse_uint(v, &u) < 0 || u < 1 || u > 256)
-					return usage_err("-j takes a number of "
+					return usage_error(usage_compare, "-j takes a number of "
 							 "jobs from 1 to 256, "
 							 "not '%s'",
 							 v);
@@ -897,13 +890,13 @@ int cmd_compare(int argc, char **argv)
 			with = a + 7;
 		} else if (!strncmp(a, "--timeout=", 10)) {
 			if (parse_uint(a + 10, &opts.prove.timeout_ms) < 0)
-				return usage_err("--timeout takes milliseconds, "
+				return usage_error(usage_compare, "--timeout takes milliseconds, "
 						 "not '%s'",
 						 a + 10);
 		} else if (!strncmp(a, "-j", 2) && a[2]) {
 			unsigned u;
 			if (parse_uint(a + 2, &u) < 0 || u < 1 || u > 256)
-				return usage_err("-j takes a number of jobs "
+				return usage_error(usage_compare, "-j takes a number of jobs "
 						 "from 1 to 256, not '%s'",
 						 a + 2);
 			opts.jobs = (int)u;
@@ -911,15 +904,15 @@ int cmd_compare(int argc, char **argv)
 			i++;
 			break;
 		} else if (a[0] == '-' && a[1]) {
-			return usage_err("unknown option '%s'", a);
+			return usage_error(usage_compare, "unknown option '%s'", a);
 		} else {
 			break;
 		}
 	}
 	if (!with)
-		return usage_err("%s", "--with TABLE is required");
+		return usage_error(usage_compare, "%s", "--with TABLE is required");
 	if (i >= argc)
-		return usage_err("%s", "no theory files given");
+		return usage_error(usage_compare, "%s", "no theory files given");
 
 	struct arena *a = arena_new();
 	struct table t;

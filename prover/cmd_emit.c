@@ -98,7 +98,7 @@ const char usage_tables[] =
 	"\n"
 	"options:\n"
 	"  -o DIR          write into DIR (default tables/; created if needed)\n"
-	"  --timeout MS    solver time limit per query (default 10000)\n"
+	"  --timeout MS    solver time limit per query (default 60000)\n"
 	"  -j N            prove on N threads\n"
 	"  -h, --help      show this help\n"
 	"\n"
@@ -119,7 +119,7 @@ const char usage_graphs[] =
 	"  -o DIR          write into DIR (default graphs/; created if needed)\n"
 	"  --svg           also render each graph to .svg with the 'dot'\n"
 	"                  program (exit status 5 if it is not installed)\n"
-	"  --timeout MS    solver time limit per query (default 10000)\n"
+	"  --timeout MS    solver time limit per query (default 60000)\n"
 	"  -j N            prove on N threads\n"
 	"  -h, --help      show this help\n"
 	"\n"
@@ -137,7 +137,7 @@ const char usage_export[] =
 	"options:\n"
 	"  --mml           the format (the only one for now; required)\n"
 	"  -o FILE         write to FILE (all or nothing) instead of stdout\n"
-	"  --timeout MS    solver time limit per query (default 10000)\n"
+	"  --timeout MS    solver time limit per query (default 60000)\n"
 	"  -j N            prove on N threads\n"
 	"  -h, --help      show this help\n";
 
@@ -152,7 +152,7 @@ const char usage_report[] =
 	"options:\n"
 	"  --format FMT    markdown (the default and only format for now)\n"
 	"  -o FILE         write to FILE (all or nothing) instead of stdout\n"
-	"  --timeout MS    solver time limit per query (default 10000)\n"
+	"  --timeout MS    solver time limit per query (default 60000)\n"
 	"  -j N            prove on N threads\n"
 	"  -h, --help      show this help\n";
 
@@ -166,20 +166,12 @@ struct eopts {
 	int first; /* argv index of the first PATH */
 };
 
-static int usage_err(const char *usage, const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", progname);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage);
-	return EXIT_USAGE;
-}
-
 /* 0 to go on, -1 after printing help, or an exit code. */
 static int parse_opts(int argc, char **argv, const char *usage, int allow,
 		      struct eopts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->run.prove.timeout_ms = 10000;
+	o->run = (struct run_opts)RUN_OPTS_DEFAULT;
 	o->run.jobs = 1;
 	int i;
 	for (i = 1; i < argc; i++) {
@@ -190,7 +182,7 @@ static int parse_opts(int argc, char **argv, const char *usage, int allow,
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--timeout") ||
 			   (!strcmp(a, "--format") && (allow & OPT_FORMAT))) {
 			if (i + 1 >= argc)
-				return usage_err(usage,
+				return usage_error(usage,
 						 "option '%s' needs a value", a);
 			const char *v = argv[++i];
 			if (!strcmp(a, "-o"))
@@ -198,14 +190,14 @@ static int parse_opts(int argc, char **argv, const char *usage, int allow,
 			else if (!strcmp(a, "--format"))
 				o->format = v;
 			else if (parse_uint(v, &o->run.prove.timeout_ms) < 0)
-				return usage_err(usage,
+				return usage_error(usage,
 						 "--timeout takes milliseconds, "
 						 "not '%s'", v);
 		} else if (!strncmp(a, "--format=", 9) && (allow & OPT_FORMAT)) {
 			o->format = a + 9;
 		} else if (!strncmp(a, "--timeout=", 10)) {
 			if (parse_uint(a + 10, &o->run.prove.timeout_ms) < 0)
-				return usage_err(usage,
+				return usage_error(usage,
 						 "--timeout takes milliseconds, "
 						 "not '%s'", a + 10);
 		} else if (!strcmp(a, "--svg") && (allow & OPT_SVG)) {
@@ -217,7 +209,7 @@ static int parse_opts(int argc, char **argv, const char *usage, int allow,
 				      : i + 1 < argc ? argv[++i] : "";
 			unsigned j;
 			if (parse_uint(v, &j) < 0 || j < 1 || j > 256)
-				return usage_err(usage,
+				return usage_error(usage,
 						 "-j takes a number of jobs "
 						 "from 1 to 256, not '%s'", v);
 			o->run.jobs = (int)j;
@@ -225,15 +217,15 @@ static int parse_opts(int argc, char **argv, const char *usage, int allow,
 			i++;
 			break;
 		} else if (a[0] == '-' && a[1]) {
-			return usage_err(usage, "unknown option '%s'", a);
+			return usage_error(usage, "unknown option '%s'", a);
 		} else {
 			break;
 		}
 	}
 	if (o->out && !*o->out)
-		return usage_err(usage, "%s", "-o needs a non-empty name");
+		return usage_error(usage, "%s", "-o needs a non-empty name");
 	if (i >= argc)
-		return usage_err(usage, "%s", "no theory files given");
+		return usage_error(usage, "%s", "no theory files given");
 	o->first = i;
 	return 0;
 }
@@ -576,7 +568,7 @@ int cmd_export(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (!o.mml)
-		return usage_err(usage_export, "%s",
+		return usage_error(usage_export, "%s",
 				 "which format? (--mml is the only one)");
 	struct run_state st;
 	rc = load_prove(&st, argc, argv, &o);
@@ -603,7 +595,7 @@ int cmd_report(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (o.format && strcmp(o.format, "markdown") && strcmp(o.format, "md"))
-		return usage_err(usage_report,
+		return usage_error(usage_report,
 				 "unknown format '%s' (markdown)", o.format);
 	struct run_state st;
 	rc = load_prove(&st, argc, argv, &o);

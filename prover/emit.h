@@ -20,10 +20,6 @@ struct run {
 void emit_text(struct strbuf *sb, const struct run *run);
 void emit_json(struct strbuf *sb, const struct run *run);
 
-/* "a=1, b=-2" in Java source syntax. */
-void emit_input(struct strbuf *sb, const struct analysis *an,
-		const int64_t *input);
-
 /*
  * Emitters of generated artefacts (issue 3; docs/emitters.md): C tables,
  * DOT graphs, Major MML, Markdown report.  All are pure functions of the

@@ -208,7 +208,7 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 		input_obj(sb, an, w->input);
 		key(sb, "text");
 		struct strbuf t = STRBUF_INIT;
-		emit_input(&t, an, w->input);
+		input_print(&t, an, w->input);
 		sb_json_str(sb, t.buf);
 		sb_release(&t);
 		sb_putc(sb, '}');

@@ -3,15 +3,6 @@
 
 #include <string.h>
 
-void emit_input(struct strbuf *sb, const struct analysis *an,
-		const int64_t *input)
-{
-	for (int v = 0; v < an->nvars; v++) {
-		sb_printf(sb, "%s%s=", v ? ", " : "", an->var_names[v]);
-		value_print(sb, an->var_types[v], input[v]);
-	}
-}
-
 static void vars_line(struct strbuf *sb, const struct analysis *an)
 {
 	for (int v = 0; v < an->nvars; v++) {

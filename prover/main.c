@@ -16,12 +16,6 @@
 #include "run.h"
 #include "smt.h"
 
-/* Per-query limits: the resource limit decides on every machine alike
- * (about 30 s of this project's hardest queries); the clock is a safety
- * net for a machine far slower than that. */
-#define DEFAULT_RLIMIT 50000000u
-#define DEFAULT_TIMEOUT_MS 60000u
-
 static const char usage_main[] =
 	"usage: subsume <command> [options] [arguments]\n"
 	"\n"
@@ -75,14 +69,6 @@ static const char usage_prove[] =
 	"exit status: 0 all answers proven, 1 some answers unknown,\n"
 	"2 usage error, 3 invalid theory, 4 internal error, 5 I/O error\n";
 
-static int usage_error(const char *usage, const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", progname);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage);
-	return EXIT_USAGE;
-}
-
 /* One line on stderr: what was proved, with what effort. */
 static void print_summary(const struct run_state *st)
 {
@@ -105,9 +91,7 @@ static void print_summary(const struct run_state *st)
 static int cmd_prove(int argc, char **argv)
 {
 	const char *format = "text", *out = NULL;
-	struct run_opts opts = { .prove = { .timeout_ms = DEFAULT_TIMEOUT_MS,
-					    .rlimit = DEFAULT_RLIMIT },
-				 .jobs = 1 };
+	struct run_opts opts = RUN_OPTS_DEFAULT;
 	bool timing = true, summary = false;
 	int i;
 	for (i = 1; i < argc; i++) {

@@ -251,21 +251,12 @@ static void add_unknown(struct prover *P, enum unknown_kind k, int a, int b,
 	r->nunknowns++;
 }
 
-static void describe_input(struct strbuf *sb, const struct analysis *an,
-			   const int64_t *in)
-{
-	for (int v = 0; v < an->nvars; v++) {
-		sb_printf(sb, "%s%s=", v ? ", " : "", an->var_names[v]);
-		value_print(sb, an->var_types[v], in[v]);
-	}
-}
-
 /* A Z3 model the evaluator disagrees with: the encoding has a bug. */
 static void unconfirmed(struct prover *P, const char *claim, int a, int b,
 			const int64_t *in)
 {
 	struct strbuf sb = STRBUF_INIT;
-	describe_input(&sb, P->an, in);
+	input_print(&sb, P->an, in);
 	fprintf(stderr,
 		"%s: internal error: Z3 claims %s for %s (mutants %d, %d) in "
 		"target '%s', domain '%s', but the concrete evaluator does "

@@ -211,3 +211,11 @@ int write_output(const char *path, const struct strbuf *sb)
 	}
 	return write_file_atomic(path, sb->buf, sb->len) < 0 ? EXIT_IO : 0;
 }
+
+int usage_error(const char *usage, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", progname);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n\n%s", usage);
+	return EXIT_USAGE;
+}

@@ -13,6 +13,17 @@
 
 #include "emit.h"
 
+/* Per-query limits shared by every command that proves: the resource
+ * limit decides on every machine alike (about 30 s of this project's
+ * hardest queries here), the clock is a safety net for a machine far
+ * slower than that.  Generated files depend on the first only. */
+#define DEFAULT_RLIMIT 50000000u
+#define DEFAULT_TIMEOUT_MS 60000u
+#define RUN_OPTS_DEFAULT                                                   \
+	{ .prove = { .timeout_ms = DEFAULT_TIMEOUT_MS,                     \
+		     .rlimit = DEFAULT_RLIMIT },                           \
+	  .jobs = 1 }
+
 struct run_opts {
 	struct prove_opts prove;
 	int jobs;          /* worker threads; 1 or more */
@@ -40,6 +51,10 @@ int run_load(struct run_state *st, char **args, int nargs);
 void run_prove(struct run_state *st, const struct run_opts *opts);
 
 void run_release(struct run_state *st);
+
+/* Print "subsume: <fmt with arg>", a blank line and the command's usage
+ * on stderr; returns EXIT_USAGE. */
+int usage_error(const char *usage, const char *fmt, const char *arg);
 
 /* Parse "-j N" style numbers: 0 or -1. */
 int parse_uint(const char *s, unsigned *out);

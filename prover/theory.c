@@ -846,3 +846,12 @@ struct theory *theory_load(struct arena *a, const char *path)
 		th->name = base_name(a, path);
 	return th;
 }
+
+void input_print(struct strbuf *sb, const struct analysis *an,
+		 const int64_t *input)
+{
+	for (int v = 0; v < an->nvars; v++) {
+		sb_printf(sb, "%s%s=", v ? ", " : "", an->var_names[v]);
+		value_print(sb, an->var_types[v], input[v]);
+	}
+}

@@ -112,6 +112,10 @@ struct theory {
 
 struct theory *theory_load(struct arena *a, const char *path);
 
+/* An input of an analysis in Java source syntax: "a=1, b=-2L". */
+void input_print(struct strbuf *sb, const struct analysis *an,
+		 const int64_t *input);
+
 /* Internal to theory.c and mutate.c: a target as written, before it is
  * instantiated per domain.  Expressions here are untyped. */
 struct target_spec {
