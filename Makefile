@@ -28,7 +28,10 @@ ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recov
 LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 
-SRCS = $(filter-out prover/main.c,$(wildcard prover/*.c))
+# One folder per pipeline stage (README: Development).
+STAGES = base lang sem model prove check emit cmd
+SRCS = $(filter-out prover/cmd/main.c,$(foreach d,$(STAGES),$(wildcard prover/$(d)/*.c)))
+HDRS = $(foreach d,$(STAGES),$(wildcard prover/$(d)/*.h))
 OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o
 ifeq ($(O),build)
 BIN = subsume
@@ -41,10 +44,11 @@ TEST_BINS = $(TEST_SRCS:tests/%.c=$(O)/tests/%.t)
 
 all: $(BIN)
 
-$(BIN): $(O)/main.o $(OBJS)
+$(BIN): $(O)/cmd/main.o $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(O)/%.o: prover/%.c prover/*.h | $(O)
+$(O)/%.o: prover/%.c $(HDRS) | $(O)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The operator library, compiled in as a C string.

@@ -7,8 +7,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "check.h"
-#include "smt.h"
+#include "check/check.h"
+#include "sem/smt.h"
 #include "tap.h"
 
 static struct cgroup *groups[16];

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "prove.h"
-#include "smt.h"
+#include "prove/prove.h"
+#include "sem/smt.h"
 #include "tap.h"
-#include "theory.h"
+#include "model/theory.h"
 
 /* ---- diagnostics ---- */
 

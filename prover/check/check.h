@@ -1,0 +1,134 @@
+/*
+ * check.h - `subsume check`: per-mutant verdicts for real mutant lists.
+ *
+ * Input (check_major.c, check_yaml.c) is cut into groups: the mutants of
+ * one source line of a Major log (in log order), or one site of a YAML
+ * batch.  A group holds one or more sites (mutants sharing line and
+ * original text, and character offset when the log has one).  Each
+ * group owns an arena; the driver (check.c) hands groups to worker
+ * threads and writes their lines in input order, so memory stays flat
+ * however long the log is.
+ *
+ * check_site.c turns a site into a struct analysis (opaque calls become
+ * fresh variables, identifiers get the types they must have, contracts
+ * become assumptions), proves it with prove_analysis() on the worker's
+ * shared Z3 context, and gives every mutant a verdict.  check_table.c
+ * answers "redundant by table" from generic target shapes proven once
+ * per shape and operand types.
+ */
+#ifndef SUBSUME_CHECK_H
+#define SUBSUME_CHECK_H
+
+#include "prove/prove.h"
+
+enum cverdict {
+	CV_EQUIVALENT,
+	CV_DUPLICATE,
+	CV_SUBSUMED,
+	CV_REDUNDANT,   /* redundant by table */
+	CV_KILLABLE,
+	CV_UNKNOWN,
+	CV_UNSUPPORTED,
+	CV_COUNT
+};
+const char *cverdict_name(enum cverdict v);
+
+struct cmutant {
+	const char *id;      /* "30", "M2" */
+	const char *op;      /* "AOR", or "" */
+	const char *from;    /* Major's FROM field ("<=(int,int)"), or NULL */
+	const char *text;    /* the mutant's source text */
+	int lineno;          /* input line, for messages */
+	int site;            /* index into group->sites */
+	/* results */
+	enum cverdict v;
+	const char *by;      /* the other mutant (duplicate, subsumed) */
+	const char *detail;  /* witness, reason */
+};
+
+struct cvar {
+	const char *name;
+	const char *type;    /* Java type as written */
+};
+
+struct csite {
+	const char *name;    /* YAML site name, or NULL */
+	const char *orig;    /* original text */
+	const char *context; /* enclosing expression with '#', or NULL */
+	const char *assume;  /* YAML assumption, or NULL */
+	int nvars;
+	struct cvar vars[MAX_VARS]; /* declared (YAML batch) */
+	bool statement;      /* Major: the original is a statement */
+};
+
+struct cgroup {
+	struct arena *a;
+	long seq;
+	const char *file;
+	int lineno;          /* input line of the first mutant */
+	const char *where;   /* "Triangle@classify(int,int,int):10" */
+	int nsites;
+	struct csite *sites;
+	int nmutants;
+	struct cmutant *mutants;
+	unsigned solver_calls;
+};
+
+/* Contracts: assumptions about opaque calls, by method name. */
+struct contract {
+	const char *method;  /* "size" */
+	bool any_args;       /* written "indexOf(...)" */
+	const char *assume;  /* over "value", or NULL: unconstrained */
+};
+struct contracts {
+	int n;
+	struct contract *c;
+};
+/* Load contracts from a file, or the built-in defaults (path NULL).
+ * Returns 0, or -1 with errors printed. */
+int contracts_load(struct arena *a, const char *path, struct contracts *out);
+extern const char check_default_contracts[];
+
+struct check_opts {
+	unsigned timeout_ms;
+	const struct contracts *contracts;
+};
+
+/* Per-thread state: the reused Z3 context. */
+struct check_worker {
+	struct smt_shared *smt;
+	unsigned uses;
+	unsigned timeout_ms;
+};
+void check_worker_init(struct check_worker *w, unsigned timeout_ms);
+void check_worker_release(struct check_worker *w);
+
+/* Decide every mutant of a group (fills v, by, detail). */
+void check_group(struct check_worker *w, struct cgroup *g,
+		 const struct check_opts *opts);
+
+/* Redundant by table: is the mutation from o to m (typed, o's top
+ * operator replaced, or o replaced by a literal or an operand) outside
+ * the minimal set of its generic target?  Returns true and a message,
+ * or false.  Thread-safe. */
+bool check_table(struct arena *a, const struct node *o, const struct node *m,
+		 unsigned timeout_ms, const char **why);
+void check_table_release(void);
+
+/* Readers.  Each calls emit(ctx, g) for every group in input order and
+ * returns the number of malformed input lines (reported on stderr), or
+ * -1 if the file cannot be read. */
+typedef void (*cgroup_fn)(void *ctx, struct cgroup *g);
+long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
+		      long *seq);
+long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq);
+/* Does the file look like a YAML batch (by name or first line)? */
+bool check_is_yaml(const char *file);
+
+void cgroup_free(struct cgroup *g);
+
+/* The proof cache (check_site.c): on by default; release at exit. */
+extern bool check_cache_enabled;
+void check_cache_release(void);
+
+#endif

@@ -1,0 +1,162 @@
+/*
+ * check_contracts.c - contracts for opaque calls (configs/contracts.yaml).
+ *
+ * The defaults are compiled in below; tests/check-eval.c checks they
+ * equal configs/contracts.yaml (regenerate the string when editing it).
+ */
+#include "check/check.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+
+#include "base/ytree.h"
+
+const char check_default_contracts[] =
+	"# Contracts for opaque calls in `subsume check` (docs/check.md).\n"
+	"#\n"
+	"# A call or field access the checker cannot see into becomes an opaque\n"
+	"# value; a contract constrains the value of every call to the named\n"
+	"# method.  `call` is \"name()\" for a call without arguments or\n"
+	"# \"name(...)\" for a call with any arguments; `assume` is a boolean Java\n"
+	"# expression over `value` (the call's result); no `assume` means\n"
+	"# unconstrained.  These are the defaults built into subsume; select\n"
+	"# another file with `subsume check --contracts FILE`.\n"
+	"contracts:\n"
+	"  - call: size()\n"
+	"    assume: value >= 0\n"
+	"  - call: length()\n"
+	"    assume: value >= 0\n"
+	"  - call: indexOf(...)\n"
+	"    assume: value >= -1\n"
+	"  - call: lastIndexOf(...)\n"
+	"    assume: value >= -1\n"
+	"  - call: compareTo(...)\n"
+	"  - call: hashCode()\n"
+;
+
+static int load_text(struct arena *a, const struct source *src,
+		     struct contracts *out)
+{
+	struct ynode *root = ytree_load(a, src);
+	if (!root)
+		return -1;
+	if (root->kind != Y_MAP)
+		return diag_error(root->loc, "a contracts file is a mapping "
+					     "with the key 'contracts'");
+	for (size_t i = 0; i < root->n; i++)
+		if (strcmp(root->keys[i]->str, "contracts"))
+			return diag_error(root->keys[i]->loc, "unknown key '%s' "
+					  "(expected 'contracts')",
+					  root->keys[i]->str);
+	struct ynode *list = ymap_get(root, "contracts");
+	if (!list || list->kind != Y_SEQ)
+		return diag_error(list ? list->loc : root->loc,
+				  "'contracts' must be a list");
+	out->n = 0;
+	out->c = ANEWN(a, struct contract, list->n + 1);
+	int errs = 0;
+	for (size_t i = 0; i < list->n; i++) {
+		struct ynode *it = list->items[i];
+		if (it->kind != Y_MAP) {
+			errs += diag_error(it->loc, "a contract is a mapping with "
+						    "'call' and 'assume'") < 0;
+			continue;
+		}
+		struct ynode *call = NULL, *assume = NULL;
+		bool bad = false;
+		for (size_t k = 0; k < it->n; k++) {
+			const char *key = it->keys[k]->str;
+			if (!strcmp(key, "call"))
+				call = it->items[k];
+			else if (!strcmp(key, "assume"))
+				assume = it->items[k];
+			else
+				bad = diag_error(it->keys[k]->loc, "unknown key "
+						 "'%s' (expected 'call' or "
+						 "'assume')", key) < 0;
+		}
+		if (bad) {
+			errs++;
+			continue;
+		}
+		if (!call || call->kind != Y_SCALAR) {
+			errs += diag_error(it->loc, "a contract needs 'call: "
+						    "name()' or 'call: name(...)'") < 0;
+			continue;
+		}
+		const char *s = call->str;
+		size_t n = 0;
+		while (isalnum((unsigned char)s[n]) || s[n] == '_' || s[n] == '$')
+			n++;
+		bool any;
+		if (n && !strcmp(s + n, "()"))
+			any = false;
+		else if (n && !strcmp(s + n, "(...)"))
+			any = true;
+		else {
+			errs += diag_error(call->loc, "'%s' is not 'name()' or "
+						      "'name(...)'", s) < 0;
+			continue;
+		}
+		struct contract *c = &out->c[out->n];
+		c->method = arena_strndup(a, s, n);
+		c->any_args = any;
+		c->assume = NULL;
+		if (assume) {
+			if (assume->kind != Y_SCALAR) {
+				errs += diag_error(assume->loc, "'assume' is an "
+							"expression") < 0;
+				continue;
+			}
+			struct expr_src es = { .text = assume->str,
+					       .where = assume };
+			struct node *e = parse_expr(a, &es, false);
+			static const char *const names[] = { "value" };
+			static const enum type types[] = { T_INT };
+			struct type_env env = { .nvars = 1, .names = names,
+						.types = types,
+						.no_side_effects = true };
+			if (!e || type_expr(e, &env, &es) < 0) {
+				errs++;
+				continue;
+			}
+			if (e->type != T_BOOLEAN) {
+				errs += diag_error(assume->loc, "'assume' must be "
+						   "a boolean expression") < 0;
+				continue;
+			}
+			c->assume = arena_strdup(a, assume->str);
+		}
+		for (int k = 0; k < out->n; k++)
+			if (!strcmp(out->c[k].method, c->method) &&
+			    out->c[k].any_args == c->any_args) {
+				errs += diag_error(call->loc, "a second contract "
+						   "for '%s'", s) < 0;
+				bad = true;
+			}
+		if (!bad)
+			out->n++;
+	}
+	return errs ? -1 : 0;
+}
+
+int contracts_load(struct arena *a, const char *path, struct contracts *out)
+{
+	struct source *src = ANEW(a, struct source);
+	if (!path) {
+		src->name = "configs/contracts.yaml (built in)";
+		src->text = check_default_contracts;
+		src->len = strlen(check_default_contracts);
+		return load_text(a, src, out);
+	}
+	size_t len;
+	char *text = read_file(path, &len);
+	if (!text)
+		return error("cannot read %s: %s", path, strerror(errno));
+	src->name = arena_strdup(a, path);
+	src->text = arena_strndup(a, text, len);
+	src->len = len;
+	free(text);
+	return load_text(a, src, out);
+}

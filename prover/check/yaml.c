@@ -1,0 +1,228 @@
+/*
+ * check_yaml.c - the native YAML batch of `subsume check` (format in
+ * docs/check.md):
+ *
+ *   check: name                      # optional
+ *   sites:
+ *     - name: isLower                # optional
+ *       vars: { c: char }            # optional; others are inferred
+ *       assume: "..."                # optional path condition
+ *       expr: "c >= 'a' && c <= 'z'" # the original
+ *       context: "(#) + 1 > n"       # optional enclosing expression
+ *       mutants:
+ *         - { id: M2, expr: "c >= 'a' == c <= 'z'", op: COR }
+ *         - "c >= 'a' || c <= 'z'"   # id: site name and position
+ *
+ * Each site is one group.  Errors are reported with file:line:col and
+ * the site is skipped.
+ */
+#include "check/check.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "base/ytree.h"
+
+bool check_is_yaml(const char *file)
+{
+	size_t n = strlen(file);
+	return (n >= 5 && !strcmp(file + n - 5, ".yaml")) ||
+	       (n >= 4 && !strcmp(file + n - 4, ".yml"));
+}
+
+static const char *scalar(struct ynode *n, const char *what, long *errs)
+{
+	if (!n)
+		return NULL;
+	if (n->kind != Y_SCALAR) {
+		diag_error(n->loc, "%s must be a string, not %s", what,
+			   ynode_what(n));
+		(*errs)++;
+		return NULL;
+	}
+	return n->str;
+}
+
+static bool keys_ok(struct ynode *m, const char *const *keys, size_t nk,
+		    long *errs)
+{
+	bool ok = true;
+	for (size_t i = 0; i < m->n; i++) {
+		size_t k;
+		for (k = 0; k < nk; k++)
+			if (!strcmp(m->keys[i]->str, keys[k]))
+				break;
+		if (k == nk) {
+			const char *best = closest_word(m->keys[i]->str,
+							(const char *const *)keys, nk);
+			if (best)
+				diag_error(m->keys[i]->loc, "unknown key '%s'; did "
+					   "you mean '%s'?", m->keys[i]->str, best);
+			else
+				diag_error(m->keys[i]->loc, "unknown key '%s'",
+					   m->keys[i]->str);
+			(*errs)++;
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static struct cgroup *site_group(struct ynode *s, const char *file, int k,
+				 long *errs)
+{
+	static const char *const skeys[] = { "name", "vars", "assume", "expr",
+					     "context", "mutants" };
+	static const char *const mkeys[] = { "id", "expr", "op" };
+	if (s->kind != Y_MAP) {
+		diag_error(s->loc, "a site is a mapping with 'expr' and "
+				   "'mutants'");
+		(*errs)++;
+		return NULL;
+	}
+	if (!keys_ok(s, skeys, ARRAY_SIZE(skeys), errs))
+		return NULL;
+	long e0 = *errs;
+	const char *name = scalar(ymap_get(s, "name"), "'name'", errs);
+	const char *expr = scalar(ymap_get(s, "expr"), "'expr'", errs);
+	const char *assume = scalar(ymap_get(s, "assume"), "'assume'", errs);
+	const char *context = scalar(ymap_get(s, "context"), "'context'", errs);
+	struct ynode *vars = ymap_get(s, "vars"), *ms = ymap_get(s, "mutants");
+	if (!expr && *errs == e0) {
+		diag_error(s->loc, "a site needs 'expr' (the original)");
+		(*errs)++;
+	}
+	if (!ms || ms->kind != Y_SEQ || !ms->n) {
+		diag_error(ms ? ms->loc : s->loc, "a site needs 'mutants', a "
+						  "non-empty list");
+		(*errs)++;
+		return NULL;
+	}
+	if (vars && vars->kind != Y_MAP) {
+		diag_error(vars->loc, "'vars' maps names to types, e.g. "
+				      "{ c: char }");
+		(*errs)++;
+		return NULL;
+	}
+	if (vars && vars->n > MAX_VARS) {
+		diag_error(vars->loc, "at most %d variables", MAX_VARS);
+		(*errs)++;
+		return NULL;
+	}
+	if (context && !strchr(context, '#')) {
+		diag_error(ymap_get(s, "context")->loc, "the context needs '#' "
+				"where the original goes, e.g. \"(#) + 1 > n\"");
+		(*errs)++;
+	}
+	if (*errs != e0)
+		return NULL;
+	struct arena *a = arena_new();
+	struct cgroup *g = ANEW(a, struct cgroup);
+	g->a = a;
+	g->file = file;
+	g->lineno = s->loc.line;
+	g->where = name ? arena_strdup(a, name) : arena_printf(a, "site %d", k);
+	g->nsites = 1;
+	g->sites = ANEW(a, struct csite);
+	struct csite *cs = g->sites;
+	cs->name = g->where;
+	cs->orig = arena_strdup(a, expr);
+	cs->context = context ? arena_strdup(a, context) : NULL;
+	cs->assume = assume ? arena_strdup(a, assume) : NULL;
+	for (size_t i = 0; vars && i < vars->n; i++) {
+		const char *t = scalar(vars->items[i], "a variable's type", errs);
+		if (!t)
+			continue;
+		cs->vars[cs->nvars].name = arena_strdup(a, vars->keys[i]->str);
+		cs->vars[cs->nvars].type = arena_strdup(a, t);
+		cs->nvars++;
+	}
+	g->mutants = ANEWN(a, struct cmutant, ms->n);
+	for (size_t i = 0; i < ms->n; i++) {
+		struct ynode *m = ms->items[i];
+		const char *id = NULL, *mx = NULL, *op = NULL;
+		if (m->kind == Y_SCALAR) {
+			mx = m->str;
+		} else if (m->kind == Y_MAP && keys_ok(m, mkeys, ARRAY_SIZE(mkeys), errs)) {
+			id = scalar(ymap_get(m, "id"), "'id'", errs);
+			mx = scalar(ymap_get(m, "expr"), "'expr'", errs);
+			op = scalar(ymap_get(m, "op"), "'op'", errs);
+			if (!mx) {
+				diag_error(m->loc, "a mutant needs 'expr'");
+				(*errs)++;
+			}
+		} else if (m->kind != Y_MAP) {
+			diag_error(m->loc, "a mutant is an expression or a "
+					   "mapping with 'id' and 'expr'");
+			(*errs)++;
+		}
+		if (!mx)
+			continue;
+		struct cmutant *cm = &g->mutants[g->nmutants++];
+		cm->id = id ? arena_strdup(a, id)
+			    : arena_printf(a, "%s.%zu", g->where, i + 1);
+		cm->op = arena_strdup(a, op ? op : "");
+		cm->text = arena_strdup(a, mx);
+		cm->lineno = m->loc.line;
+		cm->site = 0;
+	}
+	for (int i = 0; i < g->nmutants; i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(g->mutants[i].id, g->mutants[j].id)) {
+				struct loc l = { s->loc.src, g->mutants[i].lineno, 1 };
+				diag_error(l, "mutant id '%s' is used twice in this "
+					      "site", g->mutants[i].id);
+				(*errs)++;
+				arena_free(a);
+				return NULL;
+			}
+	if (*errs != e0 || !g->nmutants) {
+		arena_free(a);
+		return NULL;
+	}
+	return g;
+}
+
+long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq)
+{
+	size_t len;
+	char *text = read_file(file, &len);
+	if (!text) {
+		error("cannot read %s: %s", file, strerror(errno));
+		return -1;
+	}
+	struct arena *a = arena_new();
+	struct source src = { file, text, len };
+	long errs = 0;
+	struct ynode *root = ytree_load(a, &src);
+	if (!root) {
+		errs = 1;
+		goto out;
+	}
+	static const char *const keys[] = { "check", "sites" };
+	if (root->kind != Y_MAP) {
+		diag_error(root->loc, "a check batch is a mapping with 'sites'");
+		errs = 1;
+		goto out;
+	}
+	keys_ok(root, keys, ARRAY_SIZE(keys), &errs);
+	struct ynode *sites = ymap_get(root, "sites");
+	if (!sites || sites->kind != Y_SEQ) {
+		diag_error(sites ? sites->loc : root->loc,
+			   "'sites' must be a list of sites");
+		errs++;
+		goto out;
+	}
+	for (size_t i = 0; i < sites->n; i++) {
+		struct cgroup *g = site_group(sites->items[i], file, (int)i + 1,
+					      &errs);
+		if (g) {
+			g->seq = (*seq)++;
+			emit(ctx, g);
+		}
+	}
+out:
+	arena_free(a);
+	free(text);
+	return errs;
+}

@@ -1,0 +1,412 @@
+/*
+ * check.c - the `subsume check` command: read mutant lists, decide every
+ * mutant on worker threads, write verdicts in input order.
+ *
+ * Streaming: the reader (this thread) hands groups to the workers
+ * through a window of WINDOW groups; a worker that finishes the oldest
+ * group writes every finished group in order and frees it.  The reader
+ * waits when the window is full, so memory is bounded by the window,
+ * not by the log.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "check/check.h"
+#include "cmd/cmd.h"
+#include "cmd/run.h"
+#include "sem/smt.h"
+
+#define WINDOW 64
+
+const char usage_check[] =
+	"usage: subsume check [options] FILE...\n"
+	"\n"
+	"Decide, for every mutant of Major mutants.log files (7 or 8 fields,\n"
+	"detected per line) or native YAML batches (*.yaml, *.yml; format in\n"
+	"docs/check.md), whether it is equivalent (proven), a duplicate of or\n"
+	"subsumed by another mutant of its site, redundant by the generic\n"
+	"table of its operator, killable (with a killing input), unknown or\n"
+	"unsupported (with the reason).\n"
+	"\n"
+	"options:\n"
+	"  --format FMT      text (default), json or csv\n"
+	"  --contracts FILE  contracts for opaque calls (default: the built-in\n"
+	"                    configs/contracts.yaml); 'none' for no contracts\n"
+	"  --timeout MS      solver time limit per query (default 10000)\n"
+	"  -j N              decide sites on N threads (same output)\n"
+	"  --no-timing       leave times and rates out of the summary\n"
+	"  --no-cache        prove every site, even when an identical proof\n"
+	"                    obligation was proven before (for benchmarks)\n"
+	"  -h, --help        show this help\n"
+	"\n"
+	"exit status: 0 done, 1 some verdicts unknown, 2 usage error,\n"
+	"3 malformed input lines or batch errors (the rest is checked),\n"
+	"4 internal error, 5 a file cannot be read\n";
+
+struct opstat {
+	char name[16];
+	long n[CV_COUNT];
+};
+
+struct driver {
+	pthread_mutex_t mu;
+	pthread_cond_t work, space;
+	struct cgroup *ring[WINDOW];
+	bool done[WINDOW];
+	long next_in, next_take, next_out;
+	bool eof;
+	const struct check_opts *opts;
+	unsigned timeout_ms;
+	const char *format;
+	bool timing;
+	/* statistics */
+	long nmut, nsites, ngroups, count[CV_COUNT];
+	unsigned long calls;
+	struct opstat *ops;
+	size_t nops, capops;
+	struct strbuf out;
+};
+
+static void csv_field(struct strbuf *sb, const char *s)
+{
+	if (!s)
+		s = "";
+	if (!strpbrk(s, ",\"\n\r")) {
+		sb_puts(sb, s);
+		return;
+	}
+	sb_putc(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			sb_putc(sb, '"');
+		sb_putc(sb, *s);
+	}
+	sb_putc(sb, '"');
+}
+
+static const char *by_word(enum cverdict v)
+{
+	return v == CV_DUPLICATE ? " of " : v == CV_SUBSUMED ? " by " : "";
+}
+
+static void write_group(struct driver *D, struct cgroup *g)
+{
+	struct strbuf *sb = &D->out;
+	sb_reset(sb);
+	D->ngroups++;
+	D->nsites += g->nsites;
+	D->calls += g->solver_calls;
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &g->mutants[i];
+		const struct csite *s = &g->sites[m->site];
+		const char *mt = *m->text ? m->text : "<NO-OP>";
+		D->nmut++;
+		D->count[m->v]++;
+		size_t k;
+		for (k = 0; k < D->nops; k++)
+			if (!strcmp(D->ops[k].name, m->op))
+				break;
+		if (k == D->nops) {
+			GROW(D->ops, D->nops + 1, D->capops);
+			memset(&D->ops[k], 0, sizeof(D->ops[k]));
+			snprintf(D->ops[k].name, sizeof(D->ops[k].name), "%s",
+				 *m->op ? m->op : "-");
+			D->nops++;
+		}
+		D->ops[k].n[m->v]++;
+		if (!strcmp(D->format, "json")) {
+			sb_puts(sb, D->nmut > 1 ? ",\n    {" : "\n    {");
+			sb_puts(sb, "\"file\": ");
+			sb_json_str(sb, g->file);
+			sb_printf(sb, ", \"line\": %d, \"where\": ", m->lineno);
+			sb_json_str(sb, g->where);
+			sb_puts(sb, ", \"id\": ");
+			sb_json_str(sb, m->id);
+			sb_puts(sb, ", \"operator\": ");
+			sb_json_str(sb, m->op);
+			sb_puts(sb, ", \"original\": ");
+			sb_json_str(sb, s->orig);
+			sb_puts(sb, ", \"mutant\": ");
+			sb_json_str(sb, mt);
+			sb_puts(sb, ", \"verdict\": ");
+			sb_json_str(sb, cverdict_name(m->v));
+			sb_puts(sb, ", \"by\": ");
+			if (m->by)
+				sb_json_str(sb, m->by);
+			else
+				sb_puts(sb, "null");
+			sb_puts(sb, ", \"detail\": ");
+			sb_json_str(sb, m->detail);
+			sb_puts(sb, "}");
+		} else if (!strcmp(D->format, "csv")) {
+			const char *f[] = { g->file, NULL, g->where, m->id, m->op,
+					    cverdict_name(m->v), m->by, m->detail,
+					    s->orig, mt };
+			for (size_t j = 0; j < ARRAY_SIZE(f); j++) {
+				if (j)
+					sb_putc(sb, ',');
+				if (j == 1)
+					sb_printf(sb, "%d", m->lineno);
+				else
+					csv_field(sb, f[j]);
+			}
+			sb_putc(sb, '\n');
+		} else {
+			sb_printf(sb, "%s: %s %s%s%s: %s |==> %s", g->where, m->id,
+				  cverdict_name(m->v), by_word(m->v),
+				  m->by ? m->by : "", s->orig, mt);
+			if (*m->op)
+				sb_printf(sb, " (%s)", m->op);
+			sb_printf(sb, ": %s\n", m->detail);
+		}
+	}
+	fwrite(sb->buf ? sb->buf : "", 1, sb->len, stdout);
+}
+
+static void *worker(void *arg)
+{
+	struct driver *D = arg;
+	struct check_worker w;
+	check_worker_init(&w, D->timeout_ms);
+	pthread_mutex_lock(&D->mu);
+	for (;;) {
+		while (D->next_take == D->next_in && !D->eof)
+			pthread_cond_wait(&D->work, &D->mu);
+		if (D->next_take == D->next_in)
+			break;
+		struct cgroup *g = D->ring[D->next_take % WINDOW];
+		D->next_take++;
+		pthread_mutex_unlock(&D->mu);
+		check_group(&w, g, D->opts);
+		pthread_mutex_lock(&D->mu);
+		D->done[g->seq % WINDOW] = true;
+		while (D->next_out < D->next_take && D->done[D->next_out % WINDOW]) {
+			int slot = (int)(D->next_out % WINDOW);
+			write_group(D, D->ring[slot]);
+			cgroup_free(D->ring[slot]);
+			D->ring[slot] = NULL;
+			D->done[slot] = false;
+			D->next_out++;
+		}
+		pthread_cond_broadcast(&D->space);
+	}
+	pthread_mutex_unlock(&D->mu);
+	check_worker_release(&w);
+	return NULL;
+}
+
+static void enqueue(void *ctx, struct cgroup *g)
+{
+	struct driver *D = ctx;
+	pthread_mutex_lock(&D->mu);
+	while (g->seq - D->next_out >= WINDOW)
+		pthread_cond_wait(&D->space, &D->mu);
+	D->ring[g->seq % WINDOW] = g;
+	D->done[g->seq % WINDOW] = false;
+	D->next_in = g->seq + 1;
+	pthread_cond_signal(&D->work);
+	pthread_mutex_unlock(&D->mu);
+}
+
+static void summary(struct driver *D, double ms, long bad)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool json = !strcmp(D->format, "json");
+	double rate = ms > 0 ? (double)D->nmut * 1000.0 / ms : 0;
+	if (json) {
+		sb_puts(&sb, D->nmut ? "\n  ],\n" : "],\n");
+		sb_printf(&sb, "  \"summary\": {\"mutants\": %ld, \"sites\": %ld, "
+			  "\"malformed\": %ld, \"verdicts\": {", D->nmut,
+			  D->nsites, bad);
+		for (int v = 0; v < CV_COUNT; v++)
+			sb_printf(&sb, "%s\"%s\": %ld", v ? ", " : "",
+				  cverdict_name(v), D->count[v]);
+		sb_puts(&sb, "}, \"operators\": {");
+		for (size_t k = 0; k < D->nops; k++) {
+			sb_printf(&sb, "%s\"%s\": {", k ? ", " : "", D->ops[k].name);
+			for (int v = 0; v < CV_COUNT; v++)
+				sb_printf(&sb, "%s\"%s\": %ld", v ? ", " : "",
+					  cverdict_name(v), D->ops[k].n[v]);
+			sb_puts(&sb, "}");
+		}
+		sb_puts(&sb, "}");
+		if (D->timing)
+			sb_printf(&sb, ", \"solver_calls\": %lu, \"time_ms\": "
+				  "%.1f, \"mutants_per_second\": %.0f", D->calls,
+				  ms, rate);
+		sb_puts(&sb, "}\n}\n");
+	} else if (!strcmp(D->format, "text")) {
+		sb_printf(&sb, "\nsummary: %ld mutants in %ld sites", D->nmut,
+			  D->nsites);
+		if (bad)
+			sb_printf(&sb, ", %ld malformed input lines skipped", bad);
+		sb_puts(&sb, "\n ");
+		for (int v = 0; v < CV_COUNT; v++)
+			sb_printf(&sb, " %s %ld", cverdict_name(v), D->count[v]);
+		sb_puts(&sb, "\n  per operator:   ");
+		for (int v = 0; v < CV_COUNT; v++)
+			sb_printf(&sb, " %6.6s", cverdict_name(v));
+		sb_putc(&sb, '\n');
+		for (size_t k = 0; k < D->nops; k++) {
+			sb_printf(&sb, "    %-12s ", D->ops[k].name);
+			for (int v = 0; v < CV_COUNT; v++)
+				sb_printf(&sb, " %6ld", D->ops[k].n[v]);
+			sb_putc(&sb, '\n');
+		}
+		if (D->timing)
+			sb_printf(&sb, "  solver calls: %lu, time: %.1f ms, %.0f "
+				  "mutants/s\n", D->calls, ms, rate);
+	}
+	fwrite(sb.buf ? sb.buf : "", 1, sb.len, stdout);
+	sb_release(&sb);
+}
+
+int cmd_check(int argc, char **argv)
+{
+	const char *format = "text", *cfile = NULL;
+	unsigned timeout = 10000, jobs = 1;
+	bool timing = true, no_contracts = false;
+	int i;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = NULL;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_check, stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--format") || !strcmp(a, "--contracts") ||
+		    !strcmp(a, "--timeout")) {
+			if (i + 1 >= argc)
+				return usage_error(usage_check, "option '%s' needs a value", a);
+			v = argv[++i];
+		} else if (!strncmp(a, "--format=", 9) ||
+			   !strncmp(a, "--contracts=", 12) ||
+			   !strncmp(a, "--timeout=", 10)) {
+			v = strchr(a, '=') + 1;
+		}
+		if (v) {
+			if (!strncmp(a, "--format", 8))
+				format = v;
+			else if (!strncmp(a, "--contracts", 11)) {
+				cfile = v;
+				no_contracts = !strcmp(v, "none");
+			} else if (parse_uint(v, &timeout) < 0)
+				return usage_error(usage_check, "--timeout takes milliseconds, "
+						 "not '%s'", v);
+		} else if (!strcmp(a, "--no-timing")) {
+			timing = false;
+		} else if (!strcmp(a, "--no-cache")) {
+			check_cache_enabled = false;
+		} else if (!strncmp(a, "-j", 2)) {
+			const char *n = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : "";
+			if (parse_uint(n, &jobs) < 0 || jobs < 1 || jobs > 256)
+				return usage_error(usage_check, "-j takes a number of jobs from 1 "
+						 "to 256, not '%s'", n);
+		} else if (!strcmp(a, "--")) {
+			i++;
+			break;
+		} else if (a[0] == '-' && a[1]) {
+			return usage_error(usage_check, "unknown option '%s'", a);
+		} else {
+			break;
+		}
+	}
+	if (strcmp(format, "text") && strcmp(format, "json") &&
+	    strcmp(format, "csv"))
+		return usage_error(usage_check, "unknown format '%s' (text, json or csv)", format);
+	if (i >= argc)
+		return usage_error(usage_check, "%s", "no input files given");
+
+	struct arena *ca = arena_new();
+	struct contracts contracts = { 0 };
+	if (!no_contracts && contracts_load(ca, cfile, &contracts) < 0) {
+		arena_free(ca);
+		return cfile ? EXIT_INPUT : EXIT_INTERNAL;
+	}
+	/* Every file must open before anything is written. */
+	int nfiles = argc - i;
+	FILE **fs = xcalloc((size_t)nfiles, sizeof(*fs));
+	int rc = 0;
+	for (int k = 0; k < nfiles; k++) {
+		const char *path = argv[i + k];
+		if (check_is_yaml(path))
+			continue;
+		fs[k] = !strcmp(path, "-") ? stdin : fopen(path, "r");
+		if (!fs[k]) {
+			error("cannot read %s: %s", path, strerror(errno));
+			rc = EXIT_IO;
+		}
+	}
+	if (rc) {
+		for (int k = 0; k < nfiles; k++)
+			if (fs[k] && fs[k] != stdin)
+				fclose(fs[k]);
+		free(fs);
+		arena_free(ca);
+		return rc;
+	}
+
+	struct check_opts opts = { .timeout_ms = timeout,
+				   .contracts = no_contracts ? NULL : &contracts };
+	struct driver D = { .opts = &opts, .timeout_ms = timeout,
+			    .format = format, .timing = timing };
+	pthread_mutex_init(&D.mu, NULL);
+	pthread_cond_init(&D.work, NULL);
+	pthread_cond_init(&D.space, NULL);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (!strcmp(format, "json"))
+		printf("{\n  \"subsume_check\": \"%s\",\n  \"mutants\": [",
+		       SUBSUME_VERSION);
+	else if (!strcmp(format, "csv"))
+		printf("file,line,where,id,operator,verdict,by,detail,original,"
+		       "mutant\n");
+	fflush(stdout);
+	pthread_t *th = xcalloc(jobs, sizeof(*th));
+	for (unsigned k = 0; k < jobs; k++)
+		if (pthread_create(&th[k], NULL, worker, &D))
+			die("cannot start a thread");
+	long bad = 0, seq = 0;
+	bool io_err = false;
+	for (int k = 0; k < nfiles; k++) {
+		const char *path = argv[i + k];
+		long r;
+		if (check_is_yaml(path))
+			r = check_read_yaml(path, enqueue, &D, &seq);
+		else
+			r = check_read_major(fs[k], path, enqueue, &D, &seq);
+		if (r < 0)
+			io_err = true;
+		else
+			bad += r;
+		if (fs[k] && fs[k] != stdin)
+			fclose(fs[k]);
+	}
+	pthread_mutex_lock(&D.mu);
+	D.eof = true;
+	pthread_cond_broadcast(&D.work);
+	pthread_mutex_unlock(&D.mu);
+	for (unsigned k = 0; k < jobs; k++)
+		pthread_join(th[k], NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	summary(&D, ms, bad);
+	fflush(stdout);
+	rc = io_err ? EXIT_IO : bad ? EXIT_INPUT : D.count[CV_UNKNOWN] ? EXIT_UNKNOWN : 0;
+	if (ferror(stdout))
+		rc = EXIT_IO;
+	free(th);
+	free(fs);
+	free(D.ops);
+	sb_release(&D.out);
+	pthread_mutex_destroy(&D.mu);
+	pthread_cond_destroy(&D.work);
+	pthread_cond_destroy(&D.space);
+	check_table_release();
+	check_cache_release();
+	arena_free(ca);
+	return rc;
+}

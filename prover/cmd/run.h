@@ -1,0 +1,66 @@
+/*
+ * run.h - what every command that proves does first: expand PATH
+ * arguments into theory files, load them all (any error rejects the run
+ * before output is written), then prove every analysis, on several
+ * threads with -j.
+ *
+ * Ownership: a struct run owns its arenas; run_release() frees them.
+ * Results are in theory-file order, then declaration order, whatever the
+ * number of jobs.
+ */
+#ifndef SUBSUME_RUN_H
+#define SUBSUME_RUN_H
+
+#include "emit/emit.h"
+
+/* Per-query limits shared by every command that proves: the resource
+ * limit decides on every machine alike (about 30 s of this project's
+ * hardest queries here), the clock is a safety net for a machine far
+ * slower than that.  Generated files depend on the first only. */
+#define DEFAULT_RLIMIT 50000000u
+#define DEFAULT_TIMEOUT_MS 60000u
+#define RUN_OPTS_DEFAULT                                                   \
+	{ .prove = { .timeout_ms = DEFAULT_TIMEOUT_MS,                     \
+		     .rlimit = DEFAULT_RLIMIT },                           \
+	  .jobs = 1 }
+
+struct run_opts {
+	struct prove_opts prove;
+	int jobs;          /* worker threads; 1 or more */
+};
+
+struct run_state {
+	struct run run;           /* results, for the emitters */
+	struct arena *arena;      /* theories */
+	struct arena **job_arenas;
+	int njobs;
+	int ntheories;
+	struct theory **theories;
+	bool unknown;             /* some answer is unknown */
+};
+
+/* Expand files and folders (their *.yaml, *.yml in name order).
+ * Returns 0 or an exit code (errors printed). */
+int run_paths(char **args, int nargs, char ***files, size_t *nfiles);
+void run_free_paths(char **files, size_t nfiles);
+
+/* Load all theory files; 0, or EXIT_INPUT / EXIT_IO (errors printed). */
+int run_load(struct run_state *st, char **args, int nargs);
+
+/* Prove every analysis of the loaded theories. */
+void run_prove(struct run_state *st, const struct run_opts *opts);
+
+void run_release(struct run_state *st);
+
+/* Print "subsume: <fmt with arg>", a blank line and the command's usage
+ * on stderr; returns EXIT_USAGE. */
+int usage_error(const char *usage, const char *fmt, const char *arg);
+
+/* Parse "-j N" style numbers: 0 or -1. */
+int parse_uint(const char *s, unsigned *out);
+
+/* Write to path all-or-nothing, or to stdout when path is NULL;
+ * returns 0 or EXIT_IO. */
+int write_output(const char *path, const struct strbuf *sb);
+
+#endif

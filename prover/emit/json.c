@@ -1,0 +1,240 @@
+/*
+ * emit_json.c - `subsume prove --format json`: one object, schema in
+ * README.md ("JSON output").
+ */
+#include "emit/emit.h"
+
+#include <inttypes.h>
+
+#include "sem/smt.h"
+
+static void ids(struct strbuf *sb, const int *v, int n)
+{
+	sb_putc(sb, '[');
+	for (int i = 0; i < n; i++)
+		sb_printf(sb, "%s%d", i ? "," : "", v[i]);
+	sb_putc(sb, ']');
+}
+
+static void key(struct strbuf *sb, const char *k)
+{
+	sb_printf(sb, ",\"%s\":", k);
+}
+
+static void input_obj(struct strbuf *sb, const struct analysis *an,
+		      const int64_t *in)
+{
+	sb_putc(sb, '{');
+	for (int v = 0; v < an->nvars; v++) {
+		if (v)
+			sb_putc(sb, ',');
+		sb_json_str(sb, an->var_names[v]);
+		sb_putc(sb, ':');
+		if (an->var_types[v] == T_BOOLEAN)
+			sb_puts(sb, in[v] ? "true" : "false");
+		else
+			sb_printf(sb, "%" PRId64, in[v]);
+	}
+	sb_putc(sb, '}');
+}
+
+static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
+{
+	const struct analysis *an = r->an;
+	int n = r->n;
+	int *tmp = xmalloc(((size_t)n + 1) * sizeof(*tmp));
+	int k;
+
+	sb_puts(sb, "{\"theory\":");
+	sb_json_str(sb, an->theory->name);
+	key(sb, "file");
+	sb_json_str(sb, an->theory->file);
+	key(sb, "target");
+	sb_json_str(sb, an->target->name);
+	key(sb, "expr");
+	sb_json_str(sb, an->orig_text);
+	key(sb, "domain");
+	sb_json_str(sb, an->domain->name);
+	key(sb, "vars");
+	sb_putc(sb, '{');
+	for (int v = 0; v < an->nvars; v++) {
+		sb_printf(sb, "%s", v ? "," : "");
+		sb_json_str(sb, an->var_names[v]);
+		sb_printf(sb, ":\"%s\"", type_name(an->var_types[v]));
+	}
+	sb_putc(sb, '}');
+	key(sb, "assume");
+	if (an->assume_text)
+		sb_json_str(sb, an->assume_text);
+	else
+		sb_puts(sb, "null");
+	key(sb, "observe");
+	sb_putc(sb, '[');
+	k = 0;
+	if (an->observe.value)
+		sb_printf(sb, "%s\"value\"", k++ ? "," : "");
+	for (int v = 0; v < an->nvars; v++)
+		if (an->observe.var[v]) {
+			sb_printf(sb, "%s", k++ ? "," : "");
+			sb_json_str(sb, an->var_names[v]);
+		}
+	sb_putc(sb, ']');
+
+	key(sb, "mutants");
+	sb_putc(sb, '[');
+	for (int m = 1; m <= n; m++) {
+		const struct mutant *mu = &an->mutants[m];
+		int by;
+		enum verdict v = result_verdict(r, m, &by);
+		sb_printf(sb, "%s{\"id\":%d,\"label\":", m > 1 ? "," : "", m);
+		sb_json_str(sb, mu->label);
+		key(sb, "operator");
+		sb_json_str(sb, mu->op);
+		key(sb, "expr");
+		sb_json_str(sb, mu->text);
+		sb_printf(sb, ",\"verdict\":\"%s\"", verdict_name(v));
+		if (by)
+			sb_printf(sb, ",\"by\":%d", by);
+		sb_putc(sb, '}');
+	}
+	sb_putc(sb, ']');
+
+	key(sb, "skipped");
+	sb_putc(sb, '[');
+	for (int i = 0; i < an->nskipped; i++) {
+		sb_puts(sb, i ? ",{\"label\":" : "{\"label\":");
+		sb_json_str(sb, an->skipped[i].label);
+		key(sb, "reason");
+		sb_json_str(sb, an->skipped[i].reason);
+		sb_putc(sb, '}');
+	}
+	sb_putc(sb, ']');
+
+	k = 0;
+	for (int m = 1; m <= n; m++)
+		if (r->equiv[m] == R_YES)
+			tmp[k++] = m;
+	key(sb, "equivalent");
+	ids(sb, tmp, k);
+
+	key(sb, "duplicates");
+	sb_putc(sb, '[');
+	int groups = 0;
+	for (int rep = 1; rep <= n; rep++) {
+		if (r->equiv[rep] != R_NO || r->dup[rep] != rep)
+			continue;
+		k = 0;
+		for (int m = rep; m <= n; m++)
+			if (r->equiv[m] == R_NO && r->dup[m] == rep)
+				tmp[k++] = m;
+		if (k < 2)
+			continue;
+		sb_printf(sb, "%s", groups++ ? "," : "");
+		ids(sb, tmp, k);
+	}
+	sb_putc(sb, ']');
+
+	key(sb, "classes");
+	sb_putc(sb, '[');
+	for (int c = 0; c < r->nclasses; c++) {
+		k = 0;
+		for (int m = 1; m <= n; m++)
+			if (r->cls[m] == c)
+				tmp[k++] = m;
+		sb_printf(sb, "%s", c ? "," : "");
+		ids(sb, tmp, k);
+	}
+	sb_putc(sb, ']');
+
+	key(sb, "subsumes");
+	sb_putc(sb, '[');
+	k = 0;
+	for (int a = 1; a <= n; a++)
+		for (int b = 1; b <= n; b++)
+			if (a != b && r->equiv[a] == R_NO &&
+			    r->equiv[b] == R_NO && SUB(r, a, b) == R_YES)
+				sb_printf(sb, "%s[%d,%d]", k++ ? "," : "", a, b);
+	sb_putc(sb, ']');
+
+	key(sb, "hasse");
+	sb_putc(sb, '[');
+	k = 0;
+	for (int i = 0; i < r->nclasses; i++)
+		for (int j = 0; j < r->nclasses; j++) {
+			int a = r->class_rep[i], b = r->class_rep[j];
+			if (result_hasse_edge(r, a, b))
+				sb_printf(sb, "%s[%d,%d]", k++ ? "," : "", a, b);
+		}
+	sb_putc(sb, ']');
+
+	k = 0;
+	for (int m = 1; m <= n; m++)
+		if (r->minimal[m])
+			tmp[k++] = m;
+	key(sb, "minimal");
+	ids(sb, tmp, k);
+
+	key(sb, "unknown");
+	sb_putc(sb, '[');
+	for (int i = 0; i < r->nunknowns; i++) {
+		const struct unknown *u = &r->unknowns[i];
+		static const char *const kinds[] = { "equivalent", "duplicate",
+						     "subsumes" };
+		sb_printf(sb, "%s{\"kind\":\"%s\",\"of\":", i ? "," : "",
+			  kinds[u->kind]);
+		if (u->kind == U_EQUIVALENT)
+			sb_printf(sb, "[%d]", u->b);
+		else
+			sb_printf(sb, "[%d,%d]", u->a, u->b);
+		key(sb, "reason");
+		sb_json_str(sb, u->reason);
+		sb_putc(sb, '}');
+	}
+	sb_putc(sb, ']');
+
+	key(sb, "witnesses");
+	sb_putc(sb, '[');
+	for (int i = 0; i < r->nwitnesses; i++) {
+		const struct witness *w = &r->witnesses[i];
+		static const char *const kinds[] = { "kills", "distinct",
+						     "not-subsumes" };
+		sb_printf(sb, "%s{\"kind\":\"%s\",\"of\":", i ? "," : "",
+			  kinds[w->kind]);
+		if (w->kind == W_KILLS)
+			sb_printf(sb, "[%d]", w->a);
+		else
+			sb_printf(sb, "[%d,%d]", w->a, w->b);
+		key(sb, "input");
+		input_obj(sb, an, w->input);
+		key(sb, "text");
+		struct strbuf t = STRBUF_INIT;
+		input_print(&t, an, w->input);
+		sb_json_str(sb, t.buf);
+		sb_release(&t);
+		sb_putc(sb, '}');
+	}
+	sb_putc(sb, ']');
+
+	sb_printf(sb, ",\"stats\":{\"solver_calls\":%u,\"lower_bound\":%u,"
+		      "\"pool\":%u",
+		  r->solver_calls, r->lower_bound, r->pool_size);
+	if (timing)
+		sb_printf(sb, ",\"time_ms\":%.3f", r->time_ms);
+	sb_puts(sb, "}}");
+	free(tmp);
+}
+
+void emit_json(struct strbuf *sb, const struct run *run)
+{
+	sb_printf(sb, "{\"tool\":\"subsume\",\"version\":\"%s\",\"z3\":\"%s\","
+		      "\"results\":[",
+		  SUBSUME_VERSION, smt_version());
+	for (int i = 0; i < run->n; i++) {
+		if (i)
+			sb_puts(sb, ",\n");
+		else
+			sb_puts(sb, "\n");
+		emit_result(sb, run->results[i], run->timing);
+	}
+	sb_puts(sb, "\n]}\n");
+}

@@ -1,0 +1,310 @@
+/* ast.c - types, operators and AST helpers shared by all stages. */
+#include "lang/ast.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "base/ytree.h"
+
+static const char *const type_names[] = {
+	[T_ERROR] = "<error>", [T_VOID] = "void",   [T_BOOLEAN] = "boolean",
+	[T_BYTE] = "byte",     [T_SHORT] = "short", [T_CHAR] = "char",
+	[T_INT] = "int",       [T_LONG] = "long",   [T_INTEGER] = "integer",
+};
+
+const char *type_name(enum type t)
+{
+	return type_names[t];
+}
+
+enum type type_parse(const char *s)
+{
+	for (size_t i = T_BOOLEAN; i < ARRAY_SIZE(type_names); i++)
+		if (!strcmp(s, type_names[i]))
+			return (enum type)i;
+	return T_ERROR;
+}
+
+int type_bits(enum type t)
+{
+	switch (t) {
+	case T_BYTE: return 8;
+	case T_SHORT: case T_CHAR: return 16;
+	case T_INT: return 32;
+	case T_LONG: return 64;
+	default: return 0;
+	}
+}
+
+bool type_is_numeric(enum type t)
+{
+	return t >= T_BYTE && t <= T_INTEGER;
+}
+
+enum type type_promote(enum type t)
+{
+	return t == T_BYTE || t == T_SHORT || t == T_CHAR ? T_INT : t;
+}
+
+int64_t type_wrap(enum type t, int64_t v)
+{
+	switch (t) {
+	case T_BYTE: return (int8_t)(uint8_t)(uint64_t)v;
+	case T_SHORT: return (int16_t)(uint16_t)(uint64_t)v;
+	case T_CHAR: return (uint16_t)(uint64_t)v;
+	case T_INT: return (int32_t)(uint32_t)(uint64_t)v;
+	case T_BOOLEAN: return v != 0;
+	default: return v;
+	}
+}
+
+int64_t type_min(enum type t)
+{
+	switch (t) {
+	case T_BYTE: return INT8_MIN;
+	case T_SHORT: return INT16_MIN;
+	case T_CHAR: return 0;
+	case T_INT: return INT32_MIN;
+	case T_BOOLEAN: return 0;
+	default: return INT64_MIN;
+	}
+}
+
+int64_t type_max(enum type t)
+{
+	switch (t) {
+	case T_BYTE: return INT8_MAX;
+	case T_SHORT: return INT16_MAX;
+	case T_CHAR: return UINT16_MAX;
+	case T_INT: return INT32_MAX;
+	case T_BOOLEAN: return 1;
+	default: return INT64_MAX;
+	}
+}
+
+static const char *const op_spellings[OP_COUNT] = {
+	[OP_NONE] = "",    [OP_MUL] = "*",     [OP_DIV] = "/",
+	[OP_REM] = "%",    [OP_ADD] = "+",     [OP_SUB] = "-",
+	[OP_SHL] = "<<",   [OP_SHR] = ">>",    [OP_USHR] = ">>>",
+	[OP_LT] = "<",     [OP_LE] = "<=",     [OP_GT] = ">",
+	[OP_GE] = ">=",    [OP_EQ] = "==",     [OP_NE] = "!=",
+	[OP_AND] = "&",    [OP_XOR] = "^",     [OP_OR] = "|",
+	[OP_LAND] = "&&",  [OP_LOR] = "||",    [OP_PLUS] = "+",
+	[OP_NEG] = "-",    [OP_BNOT] = "~",    [OP_NOT] = "!",
+	[OP_PREINC] = "++", [OP_PREDEC] = "--", [OP_POSTINC] = "++",
+	[OP_POSTDEC] = "--",
+};
+
+const char *op_spelling(enum op op)
+{
+	return op_spellings[op];
+}
+
+int op_prec(enum op op)
+{
+	switch (op) {
+	case OP_MUL: case OP_DIV: case OP_REM: return 13;
+	case OP_ADD: case OP_SUB: return 12;
+	case OP_SHL: case OP_SHR: case OP_USHR: return 11;
+	case OP_LT: case OP_LE: case OP_GT: case OP_GE: return 10;
+	case OP_EQ: case OP_NE: return 9;
+	case OP_AND: return 8;
+	case OP_XOR: return 7;
+	case OP_OR: return 6;
+	case OP_LAND: return 5;
+	case OP_LOR: return 4;
+	default: return 0;
+	}
+}
+
+bool op_is_binary(enum op op)
+{
+	return op >= OP_MUL && op <= OP_LOR;
+}
+
+bool op_is_unary(enum op op)
+{
+	return op >= OP_PLUS && op <= OP_NOT;
+}
+
+struct loc expr_loc(const struct expr_src *es, int offset)
+{
+	if (!es) {
+		struct loc none = { NULL, 0, 0 };
+		return none;
+	}
+	if (es->where)
+		return yscalar_loc(es->where, (size_t)(offset < 0 ? 0 : offset));
+	struct loc l = { es->src, 0, 0 };
+	return l;
+}
+
+struct node *node_new(struct arena *a, enum nkind kind, int pos)
+{
+	struct node *n = ANEW(a, struct node);
+	n->kind = kind;
+	n->pos = pos;
+	return n;
+}
+
+struct node *node_subst(struct arena *a, const struct node *n,
+			struct node *(*fn)(void *ctx, const char *name),
+			void *ctx)
+{
+	if (!n)
+		return NULL;
+	if (n->kind == N_HOLE && fn) {
+		struct node *r = fn(ctx, n->name);
+		if (r)
+			return r;
+	}
+	struct node *c = ANEW(a, struct node);
+	*c = *n;
+	c->a = node_subst(a, n->a, fn, ctx);
+	c->b = node_subst(a, n->b, fn, ctx);
+	c->c = node_subst(a, n->c, fn, ctx);
+	return c;
+}
+
+void value_print(struct strbuf *sb, enum type t, int64_t v)
+{
+	switch (t) {
+	case T_BOOLEAN:
+		sb_puts(sb, v ? "true" : "false");
+		return;
+	case T_CHAR:
+		if (v == '\'' || v == '\\')
+			sb_printf(sb, "'\\%c'", (char)v);
+		else if (v >= 0x20 && v < 0x7f)
+			sb_printf(sb, "'%c'", (char)v);
+		else
+			sb_printf(sb, "'\\u%04x'", (unsigned)v);
+		return;
+	case T_LONG:
+		sb_printf(sb, "%" PRId64 "L", v);
+		return;
+	default:
+		sb_printf(sb, "%" PRId64, v);
+		return;
+	}
+}
+
+/* Precedence of a whole node, for parenthesizing. */
+static int node_prec(const struct node *n)
+{
+	switch (n->kind) {
+	case N_BINARY: return op_prec(n->op);
+	case N_COND: return 3;
+	case N_ASSIGN: return 2;
+	case N_UNARY: return 14;
+	case N_INCDEC: return n->op == OP_PREINC || n->op == OP_PREDEC ? 14 : 15;
+	case N_LIT: return n->val < 0 && n->type != T_CHAR ? 14 : 16;
+	default: return 16;
+	}
+}
+
+static void print_sub(struct strbuf *sb, const struct node *n, int min)
+{
+	bool paren = node_prec(n) < min;
+	if (paren)
+		sb_putc(sb, '(');
+	expr_print(sb, n);
+	if (paren)
+		sb_putc(sb, ')');
+}
+
+/* Does the printed form of n start with c (so "- -x" needs care)? */
+static bool starts_with(const struct node *n, char c)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	expr_print(&tmp, n);
+	bool r = tmp.len && tmp.buf[0] == c;
+	sb_release(&tmp);
+	return r;
+}
+
+void expr_print(struct strbuf *sb, const struct node *n)
+{
+	switch (n->kind) {
+	case N_LIT:
+		value_print(sb, n->type, n->val);
+		return;
+	case N_VAR:
+	case N_HOLE:
+		sb_puts(sb, n->name);
+		return;
+	case N_SKIP:
+		sb_puts(sb, ";");
+		return;
+	case N_UNARY: {
+		const char *s = op_spelling(n->op);
+		sb_puts(sb, s);
+		if ((s[0] == '-' || s[0] == '+') && starts_with(n->a, s[0])) {
+			sb_putc(sb, '(');
+			expr_print(sb, n->a);
+			sb_putc(sb, ')');
+		} else {
+			print_sub(sb, n->a, 14);
+		}
+		return;
+	}
+	case N_INCDEC:
+		if (n->op == OP_PREINC || n->op == OP_PREDEC) {
+			sb_puts(sb, op_spelling(n->op));
+			print_sub(sb, n->a, 14);
+		} else {
+			print_sub(sb, n->a, 15);
+			sb_puts(sb, op_spelling(n->op));
+		}
+		return;
+	case N_BINARY: {
+		int p = op_prec(n->op);
+		/* Left-associative: the right operand needs parentheses at
+		 * equal precedence. */
+		print_sub(sb, n->a, p);
+		sb_printf(sb, " %s ", op_spelling(n->op));
+		print_sub(sb, n->b, p + 1);
+		return;
+	}
+	case N_COND:
+		print_sub(sb, n->a, 4);
+		sb_puts(sb, " ? ");
+		print_sub(sb, n->b, 3);
+		sb_puts(sb, " : ");
+		print_sub(sb, n->c, 3);
+		return;
+	case N_ASSIGN:
+		print_sub(sb, n->a, 16);
+		sb_printf(sb, " %s= ", op_spelling(n->op));
+		print_sub(sb, n->b, 2);
+		return;
+	}
+}
+
+bool expr_has_side_effects(const struct node *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == N_ASSIGN || n->kind == N_INCDEC)
+		return true;
+	return expr_has_side_effects(n->a) || expr_has_side_effects(n->b) ||
+	       expr_has_side_effects(n->c);
+}
+
+bool expr_equal(const struct node *x, const struct node *y)
+{
+	if (!x || !y)
+		return x == y;
+	if (x->kind != y->kind || x->op != y->op)
+		return false;
+	switch (x->kind) {
+	case N_LIT:
+		return x->type == y->type && x->val == y->val;
+	case N_VAR:
+	case N_HOLE:
+		return !strcmp(x->name, y->name);
+	default:
+		return expr_equal(x->a, y->a) && expr_equal(x->b, y->b) &&
+		       expr_equal(x->c, y->c);
+	}
+}

@@ -1,0 +1,156 @@
+/*
+ * theory.h - a theory file, loaded: domains, operators, targets, and the
+ * analyses (one per target and domain) with their generated mutants.
+ *
+ * theory_load() runs stages 1-3 and mutant generation for one file:
+ * YAML tree (ytree.c), schema and names (theory.c), expressions
+ * (parse.c, type.c), mutants from operator rules (mutate.c).  Everything
+ * lives in the arena passed in.  On any error the file is rejected as a
+ * whole: errors are printed and NULL is returned.
+ *
+ * Invariants of a loaded analysis:
+ *   - orig and every mutant's expr are typed; types are comparable with
+ *     the original's (and non-void when the value is observed);
+ *   - mutant ids are 1..nmutants in declaration order (0 is the
+ *     original); labels are unique within the analysis;
+ *   - no mutant is structurally equal to the original.
+ */
+#ifndef SUBSUME_THEORY_H
+#define SUBSUME_THEORY_H
+
+#include "lang/ast.h"
+#include "sem/eval.h"
+#include "base/ytree.h"
+
+struct domain {
+	const char *name;
+	struct loc loc;
+	bool builtin;
+	enum type type;         /* single-type domain; T_ERROR if per-variable */
+	struct node *assume;    /* over the variable "value"; typed; or NULL */
+	const char *assume_text;
+	/* per-variable domain: */
+	int nvars;
+	const char **var_names;
+	struct domain **var_domains;
+	struct node *vars_assume_ast; /* over the named variables, untyped */
+	struct expr_src vars_assume_src;
+};
+
+enum rule_kind { RULE_REPLACE, RULE_DELETE, RULE_TEMPLATE };
+
+struct rule {
+	enum rule_kind kind;
+	const char *item;       /* operator spelling, literal, role or template */
+	const char *label;      /* explicit label detail (templates), or NULL */
+	struct ynode *where;    /* for messages */
+};
+
+struct operator {
+	const char *name;
+	const char *description;
+	struct loc loc;
+	bool builtin;
+	int non;
+	const char **on;        /* applies only to these top operators */
+	int nrules;
+	struct rule *rules;
+};
+
+struct mutant {
+	int id;
+	const char *label;      /* "ROR(<=)" */
+	const char *op;         /* "ROR" */
+	const char *text;       /* Java text of the mutant */
+	struct node *expr;      /* typed */
+	bool explicit_;         /* listed under mutants: in the theory */
+};
+
+struct skipped {
+	const char *label;
+	const char *reason;
+};
+
+struct target;
+
+struct analysis {
+	const struct theory *theory;
+	const struct target *target;
+	const struct domain *domain;
+	int index;              /* position within the theory, 0-based */
+	int nvars;
+	const char *var_names[MAX_VARS];
+	enum type var_types[MAX_VARS];
+	struct node *orig;
+	const char *orig_text;
+	struct node *assume;    /* conjunction of all assumptions, or NULL */
+	const char *assume_text;/* printable form, or NULL */
+	struct observe observe;
+	int nmutants;
+	struct mutant *mutants; /* [0] is unused: ids start at 1 */
+	int nskipped;
+	struct skipped *skipped;
+};
+
+struct target {
+	const char *name;
+	const char *expr_text;
+	struct loc loc;
+};
+
+struct theory {
+	const char *name;
+	const char *description;
+	const char *file;
+	struct source src;
+	uint64_t hash;          /* FNV-1a of the file's bytes */
+	int ntargets;
+	struct target *targets;
+	int nanalyses;
+	struct analysis *analyses;
+};
+
+struct theory *theory_load(struct arena *a, const char *path);
+
+/* An input of an analysis in Java source syntax: "a=1, b=-2L". */
+void input_print(struct strbuf *sb, const struct analysis *an,
+		 const int64_t *input);
+
+/* Internal to theory.c and mutate.c: a target as written, before it is
+ * instantiated per domain.  Expressions here are untyped. */
+struct target_spec {
+	struct target *t;
+	struct ynode *node;
+	struct node *expr;
+	struct expr_src expr_src;
+	int ndomains;
+	struct domain **domains;
+	struct ynode **domain_where;
+	struct node *assume;
+	struct expr_src assume_src;
+	int nops;
+	struct operator **ops;
+	struct ynode **op_where;
+	int nexplicit;
+	struct explicit_mutant {
+		const char *label, *op;
+		struct node *expr;
+		struct expr_src src;
+		struct ynode *where;
+	} *explicit_;
+	int nobserve;
+	struct ynode **observe;
+};
+
+/* mutate.c: generate the mutants of one analysis from the target's
+ * operators and explicit mutants.  Returns 0 or -1 (errors printed). */
+int mutate_analysis(struct arena *a, struct analysis *an,
+		    const struct target_spec *ts);
+
+/* Check a rule's item when the operator is loaded (syntax, names). */
+int rule_check(struct arena *a, const struct rule *r);
+
+/* Built-in operator library (configs/operators.yaml, compiled in). */
+extern const char stdops_yaml[];
+
+#endif
