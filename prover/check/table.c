@@ -1,207 +1,157 @@
 /*
- * check_table.c - "redundant by table": the minimal set of a generic
- * target shape, proven once per shape and operand types and cached.
+ * table.c - "redundant by table": the minimal set of a generic target
+ * shape, proven once per run per shape and operand types.
  *
  * The mutated node is found by diffing original and mutant: the first
  * node where they differ must be a binary operator whose replacement is
  * another operator of its group (over the same operands), a boolean
  * literal, or one of its operands.  The generic target is "a OP b" with
  * a and b of the operand types, and its mutants are every replacement
- * of the group (Major's and MuJava's operator classes):
- *
- *   relational  < <= > >= == != (numbers)  + true, false
- *   arithmetic  + - * / %                   + lhs, rhs
- *   shift       << >> >>>                   + lhs
- *   bitwise     & | ^ (numbers)             + lhs, rhs
- *   logical     && || == != ^ & | (booleans) + lhs, rhs, true, false
+ * of OP's group, derived from the built-in operator library
+ * (model/opgroup.h: relational, arithmetic, shift and bitwise operators
+ * on numbers, the logical ones on booleans).
  *
  * A relation of the generic target holds for every value of the
  * operands, hence at any site whose operands are evaluated the same way
  * by original and mutant (no side effects in an operand whose
  * evaluation the mutation changes).
+ *
+ * Concurrency without a global lock: there is one entry per (OP, type
+ * of a, type of b), created on first use under a short lock that only
+ * inserts it (no proving).  The entry is proven exactly once, under its
+ * own lock: a worker needing another entry never waits, one needing the
+ * same entry waits for that proof only.  The proof uses a fresh solver
+ * with a deterministic resource limit, so the answer is the same
+ * whatever the number of workers and whichever one builds it.
  */
 #include "check/check.h"
 
 #include <pthread.h>
 #include <string.h>
 
-#include "sem/smt.h"
+#include "model/analysis.h"
+#include "model/opgroup.h"
 
 /* A table question's budget: Z3 resource units (deterministic, about a
  * quarter second here), and the clock only as a safety net. */
 #define TABLE_RLIMIT 400000u
 #define TABLE_TIMEOUT_MS 5000
 
-static const enum op g_rel[] = { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
-static const enum op g_arith[] = { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM };
-static const enum op g_shift[] = { OP_SHL, OP_SHR, OP_USHR };
-static const enum op g_bitw[] = { OP_AND, OP_OR, OP_XOR };
-static const enum op g_logic[] = { OP_LAND, OP_LOR, OP_EQ, OP_NE,
-				   OP_XOR, OP_AND, OP_OR };
-
 struct gentry {
 	struct gentry *next;
 	enum op op;
 	enum type ta, tb;
+	pthread_mutex_t mu;       /* held while proving */
+	bool done;                /* proven (under mu) */
+	struct arena *a;          /* owns r, labels, texts, shape */
 	struct result *r;         /* NULL: the shape cannot be proven */
-	char **labels;            /* [n+1] "<", "true", "lhs" */
-	char **texts;             /* [n+1] "a < b" */
-	char *shape;              /* "a <= b over int, int" */
+	const char **labels;      /* [n+1] "<", "true", "lhs" */
+	const char **texts;       /* [n+1] "a < b" */
+	const char *shape;        /* "a <= b over int, int" */
 };
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct arena *tarena;
-static struct gentry *cache;
+static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gentry *entries;
 
-static bool in(const enum op *g, size_t n, enum op op)
-{
-	for (size_t i = 0; i < n; i++)
-		if (g[i] == op)
-			return true;
-	return false;
-}
-
-/* The group of op over operands of type t; NULL if none. */
-static const enum op *group(enum op op, enum type t, size_t *n, bool *tf,
-			    bool *lhs, bool *rhs)
-{
-	*tf = *lhs = *rhs = false;
-	if (t == T_BOOLEAN) {
-		if (!in(g_logic, ARRAY_SIZE(g_logic), op))
-			return NULL;
-		*n = ARRAY_SIZE(g_logic);
-		*tf = *lhs = *rhs = true;
-		return g_logic;
-	}
-	if (in(g_rel, ARRAY_SIZE(g_rel), op)) {
-		*n = ARRAY_SIZE(g_rel);
-		*tf = true;
-		return g_rel;
-	}
-	if (in(g_arith, ARRAY_SIZE(g_arith), op)) {
-		*n = ARRAY_SIZE(g_arith);
-		*lhs = *rhs = true;
-		return g_arith;
-	}
-	if (in(g_shift, ARRAY_SIZE(g_shift), op)) {
-		*n = ARRAY_SIZE(g_shift);
-		*lhs = true;
-		return g_shift;
-	}
-	if (in(g_bitw, ARRAY_SIZE(g_bitw), op)) {
-		*n = ARRAY_SIZE(g_bitw);
-		*lhs = *rhs = true;
-		return g_bitw;
-	}
-	return NULL;
-}
-
-static struct node *var(struct arena *a, const char *name)
+static struct node *var(struct arena *a, const char *name, int index,
+			enum type t)
 {
 	struct node *n = node_new(a, N_VAR, 0);
 	n->name = name;
-	n->var = -1;
+	n->var = index;
+	n->type = t;
 	return n;
 }
 
-static struct node *bin(struct arena *a, enum op op)
+/* The node of replacement x of `a op b` (orig), typed. */
+static struct node *repl_node(struct arena *a, const struct node *orig,
+			      const struct repl *x, const struct type_env *env)
 {
-	struct node *n = node_new(a, N_BINARY, 0);
-	n->op = op;
-	n->a = var(a, "a");
-	n->b = var(a, "b");
-	return n;
-}
-
-static struct gentry *build(enum op op, enum type ta, enum type tb,
-			    unsigned timeout_ms)
-{
-	struct arena *a = tarena;
-	struct gentry *e = ANEW(a, struct gentry);
-	e->op = op;
-	e->ta = ta;
-	e->tb = tb;
-	size_t ng;
-	bool tf, lhs, rhs;
-	const enum op *gr = group(op, ta, &ng, &tf, &lhs, &rhs);
-	static const char *const names[] = { "a", "b" };
-	enum type types[2] = { ta, tb };
-	struct type_env env = { .nvars = 2, .names = names, .types = types };
-	struct strbuf err = STRBUF_INIT;
-	env.errmsg = &err;
-	struct node *orig = bin(a, op);
-	if (!gr || type_expr(orig, &env, NULL) < 0) {
-		sb_release(&err);
-		return e;
+	struct node *m;
+	switch (x->kind) {
+	case REPL_OP:
+		m = node_new(a, N_BINARY, 0);
+		m->op = x->op;
+		m->a = var(a, "a", -1, T_ERROR);
+		m->b = var(a, "b", -1, T_ERROR);
+		break;
+	case REPL_LITERAL: {
+		struct expr_src es = { .text = x->literal, .quiet = true };
+		m = parse_expr(a, &es, false);
+		break;
 	}
-	struct analysis *an = ANEW(a, struct analysis);
-	struct theory *th = ANEW(a, struct theory);
-	struct target *tg = ANEW(a, struct target);
-	struct domain *dm = ANEW(a, struct domain);
-	th->file = "(generic table)";
-	th->name = "table";
-	dm->name = arena_printf(a, "%s, %s", type_name(ta), type_name(tb));
+	case REPL_LHS:
+		m = var(a, "a", -1, T_ERROR);
+		break;
+	default:
+		m = var(a, "b", -1, T_ERROR);
+		break;
+	}
+	if (!m || type_expr(m, env, NULL) < 0 ||
+	    !types_comparable(m->type, orig->type))
+		return NULL;
+	return m;
+}
+
+static const char *printed(struct arena *a, const struct node *n)
+{
 	struct strbuf sb = STRBUF_INIT;
-	expr_print(&sb, orig);
-	e->shape = arena_printf(a, "%s over %s", sb.buf, dm->name);
-	tg->name = e->shape;
-	an->theory = th;
-	an->target = tg;
-	an->domain = dm;
-	an->nvars = 2;
-	an->var_names[0] = "a";
-	an->var_names[1] = "b";
-	an->var_types[0] = ta;
-	an->var_types[1] = tb;
-	an->orig = orig;
-	an->orig_text = e->shape;
-	an->observe.value = true;
-	size_t max = ng + 4;
-	an->mutants = ANEWN(a, struct mutant, max + 1);
-	e->labels = ANEWN(a, char *, max + 1);
-	e->texts = ANEWN(a, char *, max + 1);
-	for (size_t i = 0; i < ng + 4; i++) {
-		struct node *m;
-		const char *label;
-		if (i < ng) {
-			if (gr[i] == op)
-				continue;
-			m = bin(a, gr[i]);
-			label = op_spelling(gr[i]);
-		} else if (i == ng && tf) {
-			m = node_new(a, N_LIT, 0);
-			m->type = T_BOOLEAN;
-			m->val = 1;
-			label = "true";
-		} else if (i == ng + 1 && tf) {
-			m = node_new(a, N_LIT, 0);
-			m->type = T_BOOLEAN;
-			label = "false";
-		} else if (i == ng + 2 && lhs) {
-			m = var(a, "a");
-			label = "lhs";
-		} else if (i == ng + 3 && rhs) {
-			m = var(a, "b");
-			label = "rhs";
-		} else {
-			continue;
-		}
-		sb_reset(&err);
-		if (type_expr(m, &env, NULL) < 0 ||
-		    !types_comparable(m->type, orig->type))
-			continue;
-		int p = ++an->nmutants;
-		an->mutants[p].id = p;
-		an->mutants[p].label = label;
-		an->mutants[p].op = "table";
-		sb_reset(&sb);
-		expr_print(&sb, m);
-		an->mutants[p].text = e->texts[p] = arena_strdup(a, sb.buf);
-		an->mutants[p].expr = m;
-		e->labels[p] = arena_strdup(a, label);
-	}
+	expr_print(&sb, n);
+	const char *s = arena_strdup(a, sb.buf);
 	sb_release(&sb);
+	return s;
+}
+
+/* Prove entry e (its lock held). */
+static void build(struct gentry *e, unsigned timeout_ms)
+{
+	struct arena *a = e->a;
+	struct repl group[OPGROUP_MAX];
+	int ng = opgroup_binary(e->op, e->ta, e->tb, group);
+	static const char *const names[] = { "a", "b" };
+	enum type types[2] = { e->ta, e->tb };
+	struct strbuf err = STRBUF_INIT;
+	struct type_env env = { .nvars = 2, .names = names, .types = types,
+				.errmsg = &err };
+	struct node *orig = node_new(a, N_BINARY, 0);
+	orig->op = e->op;
+	orig->a = var(a, "a", -1, T_ERROR);
+	orig->b = var(a, "b", -1, T_ERROR);
+	if (!ng || type_expr(orig, &env, NULL) < 0) {
+		sb_release(&err);
+		return;
+	}
+	e->shape = arena_printf(a, "%s over %s, %s", printed(a, orig),
+				type_name(e->ta), type_name(e->tb));
+	struct mutant *ms = ANEWN(a, struct mutant, (size_t)ng);
+	e->labels = ANEWN(a, const char *, (size_t)ng + 1);
+	e->texts = ANEWN(a, const char *, (size_t)ng + 1);
+	int n = 0;
+	for (int i = 0; i < ng; i++) {
+		sb_reset(&err);
+		struct node *m = repl_node(a, orig, &group[i], &env);
+		if (!m)
+			continue;
+		ms[n] = (struct mutant){ .label = repl_label(&group[i]),
+					 .op = "table", .text = printed(a, m),
+					 .expr = m };
+		n++;
+		e->labels[n] = ms[n - 1].label;
+		e->texts[n] = ms[n - 1].text;
+	}
 	sb_release(&err);
+	struct analysis_spec spec = {
+		.nvars = 2, .var_names = names, .var_types = types,
+		.orig = orig, .orig_text = e->shape,
+		.observe = { .value = true }, .nmutants = n, .mutants = ms,
+	};
+	struct analysis_origin from = { .site = e->shape };
+	struct analysis *an = ANEW(a, struct analysis);
+	const char *why;
+	if (!n)
+		return;
+	if (analysis_init(a, an, &spec, &from, &why) < 0)
+		BUG("check table %s: %s", e->shape, why);
 	/* Generic shapes over 32- and 64-bit operands can hold hard
 	 * questions (is a * b above a / b?); an undecided one only leaves
 	 * its mutants "not redundant", so the table gets a short budget. */
@@ -209,6 +159,42 @@ static struct gentry *build(enum op op, enum type ta, enum type tb,
 					       ? timeout_ms : TABLE_TIMEOUT_MS,
 				 .rlimit = TABLE_RLIMIT };
 	e->r = prove_analysis(a, an, &po);
+}
+
+/* The entry of (op, ta, tb), created if new; never NULL. */
+static struct gentry *entry(enum op op, enum type ta, enum type tb)
+{
+	pthread_mutex_lock(&list_lock);
+	struct gentry *e;
+	for (e = entries; e; e = e->next)
+		if (e->op == op && e->ta == ta && e->tb == tb)
+			break;
+	if (!e) {
+		e = xcalloc(1, sizeof(*e));
+		e->op = op;
+		e->ta = ta;
+		e->tb = tb;
+		pthread_mutex_init(&e->mu, NULL);
+		e->next = entries;
+		entries = e;
+	}
+	pthread_mutex_unlock(&list_lock);
+	return e;
+}
+
+/* The proven entry of (op, ta, tb): proven once, by the first worker
+ * that needs it; others needing it wait for that proof. */
+static struct gentry *proven(enum op op, enum type ta, enum type tb,
+			     unsigned timeout_ms)
+{
+	struct gentry *e = entry(op, ta, tb);
+	pthread_mutex_lock(&e->mu);
+	if (!e->done) {
+		e->a = arena_new();
+		build(e, timeout_ms);
+		e->done = true;
+	}
+	pthread_mutex_unlock(&e->mu);
 	return e;
 }
 
@@ -265,20 +251,7 @@ bool check_table(struct arena *a, const struct node *o, const struct node *m,
 					  (op2 == OP_NONE &&
 					   expr_has_side_effects(o->a))))
 		return false;
-	enum type ta = o->a->type, tb = o->b->type;
-	pthread_mutex_lock(&lock);
-	if (!tarena)
-		tarena = arena_new();
-	struct gentry *e;
-	for (e = cache; e; e = e->next)
-		if (e->op == o->op && e->ta == ta && e->tb == tb)
-			break;
-	if (!e) {
-		e = build(o->op, ta, tb, timeout_ms);
-		e->next = cache;
-		cache = e;
-	}
-	pthread_mutex_unlock(&lock);
+	struct gentry *e = proven(o->op, o->a->type, o->b->type, timeout_ms);
 	if (!e->r)
 		return false;
 	for (int p = 1; p <= e->r->n; p++) {
@@ -305,9 +278,13 @@ bool check_table(struct arena *a, const struct node *o, const struct node *m,
 
 void check_table_release(void)
 {
-	pthread_mutex_lock(&lock);
-	arena_free(tarena);
-	tarena = NULL;
-	cache = NULL;
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_lock(&list_lock);
+	for (struct gentry *e = entries, *next; e; e = next) {
+		next = e->next;
+		pthread_mutex_destroy(&e->mu);
+		arena_free(e->a);
+		free(e);
+	}
+	entries = NULL;
+	pthread_mutex_unlock(&list_lock);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "model/theory.h"
+#include "model/analysis.h"
 
 static const char *const role_names[] = {
 	"lexp", "rexp", "exp", "expr", "lhs", "rhs", "cond", "then", "else",
@@ -270,20 +271,9 @@ static int add(struct gen *g, const char *op, const char *label,
 		goto out;
 	}
 	sb_reset(&msg);
-	/* A deleted statement (void) is comparable with anything when only
-	 * variables are observed: its value is never looked at. */
-	if (e->type == T_VOID && an->observe.value)
-		sb_puts(&msg, "it deletes the statement, which leaves no value "
-			      "to observe (observe variables instead)");
-	else if (an->orig->type == T_VOID && an->observe.value)
-		sb_puts(&msg, "the original has no value");
-	else if (e->type != T_VOID && an->orig->type != T_VOID &&
-		 !types_comparable(e->type, an->orig->type))
-		sb_printf(&msg, "its type %s cannot be compared with the "
-				"original's %s",
-			  type_name(e->type), type_name(an->orig->type));
-	else if (expr_equal(e, an->orig))
-		sb_puts(&msg, "it is the original expression");
+	const char *unfit = analysis_mutant_unfit(g->a, an, e);
+	if (unfit)
+		sb_puts(&msg, unfit);
 	if (msg.len) {
 		if (em)
 			rc = diag_error(em->where->loc, "mutant '%s' in domain "

@@ -5,7 +5,10 @@
  */
 #include "model/theory.h"
 
+#include "model/analysis.h"
+
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -390,6 +393,32 @@ static int builtin_operators(struct loader *L)
 	return load_operators(L, ops, true);
 }
 
+/* The built-in library on its own, loaded once per process for code
+ * that derives from it (opgroup.c); never freed (reachable). */
+static struct arena *stdops_arena;
+static struct operator **stdops_ops;
+static size_t stdops_nops;
+
+static void stdops_load_once(void)
+{
+	struct theory *th;
+	stdops_arena = arena_new();
+	th = ANEW(stdops_arena, struct theory);
+	struct loader L = { .a = stdops_arena, .th = th };
+	if (builtin_operators(&L) < 0)
+		BUG("the built-in operator library does not load");
+	stdops_ops = L.ops;
+	stdops_nops = L.nops;
+}
+
+struct operator *const *stdops_operators(size_t *n)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, stdops_load_once);
+	*n = stdops_nops;
+	return stdops_ops;
+}
+
 /* ---- targets ---- */
 
 static struct operator *lookup_op(struct loader *L, struct ynode *n)
@@ -618,7 +647,7 @@ static int type_assumption(struct node *e, const struct type_env *env,
 	return 0;
 }
 
-static int build_analysis(struct loader *L, struct target_spec *ts, int di,
+static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 			  struct analysis *an)
 {
 	struct domain *d = ts->domains[di];
@@ -728,6 +757,31 @@ static int build_analysis(struct loader *L, struct target_spec *ts, int di,
 		an->observe.var[j] = true;
 	}
 	return mutate_analysis(L->a, an, ts);
+}
+
+/* The analysis of target ts in its domain di: a draft built while
+ * checking the file (errors printed), then the constructor. */
+static int build_analysis(struct loader *L, struct target_spec *ts, int di,
+			  struct analysis *an)
+{
+	struct analysis d = { 0 };
+	if (draft_analysis(L, ts, di, &d) < 0)
+		return -1;
+	struct analysis_spec spec = {
+		.nvars = d.nvars, .var_names = d.var_names,
+		.var_types = d.var_types, .orig = d.orig,
+		.orig_text = d.orig_text, .assume = d.assume,
+		.assume_text = d.assume_text, .observe = d.observe,
+		.nmutants = d.nmutants, .mutants = d.mutants + 1,
+		.nskipped = d.nskipped, .skipped = d.skipped,
+	};
+	struct analysis_origin from = { .theory = L->th, .target = ts->t,
+					.domain = ts->domains[di],
+					.index = an->index };
+	const char *why;
+	if (analysis_init(L->a, an, &spec, &from, &why) < 0)
+		BUG("analysis %d of '%s': %s", from.index, L->th->file, why);
+	return 0;
 }
 
 /* ---- the file ---- */

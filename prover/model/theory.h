@@ -8,12 +8,16 @@
  * lives in the arena passed in.  On any error the file is rejected as a
  * whole: errors are printed and NULL is returned.
  *
- * Invariants of a loaded analysis:
+ * Invariants of an analysis, established by its one constructor,
+ * analysis_init() (model/analysis.h), for theory files and check sites
+ * alike:
  *   - orig and every mutant's expr are typed; types are comparable with
  *     the original's (and non-void when the value is observed);
  *   - mutant ids are 1..nmutants in declaration order (0 is the
  *     original); labels are unique within the analysis;
- *   - no mutant is structurally equal to the original.
+ *   - no mutant is structurally equal to the original;
+ *   - theory, target and domain are all set (an analysis of a theory
+ *     file) or all NULL with site set (any other analysis).
  */
 #ifndef SUBSUME_THEORY_H
 #define SUBSUME_THEORY_H
@@ -74,10 +78,12 @@ struct skipped {
 struct target;
 
 struct analysis {
+	/* Provenance: a theory file's target and domain, or NULL. */
 	const struct theory *theory;
 	const struct target *target;
 	const struct domain *domain;
 	int index;              /* position within the theory, 0-based */
+	const char *site;       /* when theory is NULL: what it checks */
 	int nvars;
 	const char *var_names[MAX_VARS];
 	enum type var_types[MAX_VARS];
@@ -152,5 +158,8 @@ int rule_check(struct arena *a, const struct rule *r);
 
 /* Built-in operator library (configs/operators.yaml, compiled in). */
 extern const char stdops_yaml[];
+/* The built-in library, loaded once per process (thread-safe); the
+ * operators in library order. */
+struct operator *const *stdops_operators(size_t *n);
 
 #endif

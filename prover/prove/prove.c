@@ -255,14 +255,20 @@ static void add_unknown(struct prover *P, enum unknown_kind k, int a, int b,
 static void unconfirmed(struct prover *P, const char *claim, int a, int b,
 			const int64_t *in)
 {
-	struct strbuf sb = STRBUF_INIT;
-	input_print(&sb, P->an, in);
+	struct strbuf sb = STRBUF_INIT, where = STRBUF_INIT;
+	const struct analysis *an = P->an;
+	input_print(&sb, an, in);
+	if (an->theory)
+		sb_printf(&where, "%s (mutants %d, %d) in target '%s', domain "
+				  "'%s'", an->theory->file, a, b,
+			  an->target->name, an->domain->name);
+	else
+		sb_printf(&where, "%s (mutants %d, %d)", an->site, a, b);
 	fprintf(stderr,
-		"%s: internal error: Z3 claims %s for %s (mutants %d, %d) in "
-		"target '%s', domain '%s', but the concrete evaluator does "
-		"not confirm it on the witness %s\n",
-		progname, claim, P->an->theory->file, a, b,
-		P->an->target->name, P->an->domain->name, sb.buf);
+		"%s: internal error: Z3 claims %s for %s, but the concrete "
+		"evaluator does not confirm it on the witness %s\n",
+		progname, claim, where.buf, sb.buf);
+	sb_release(&where);
 	sb_release(&sb);
 	exit(EXIT_INTERNAL);
 }
