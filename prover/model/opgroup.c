@@ -97,11 +97,14 @@ static bool applies_to(const struct operator *op, enum op x)
 	return false;
 }
 
-/* Sort key of a member operator: && and || first, then enum order. */
-static int op_rank(enum op o)
-{
-	return o == OP_LAND ? -2 : o == OP_LOR ? -1 : (int)o;
-}
+/* The order of a group's operators (opgroup.h). */
+static const enum op op_order[] = {
+	OP_LAND, OP_LOR,
+	OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM,
+	OP_SHL, OP_SHR, OP_USHR,
+	OP_AND, OP_OR, OP_XOR,
+};
 
 static int add_ops(struct arena *a, struct operator *const *ops, size_t n,
 		   const bool *linked, enum op x, enum type ta, enum type tb,
@@ -119,11 +122,17 @@ static int add_ops(struct arena *a, struct operator *const *ops, size_t n,
 			member[m] = mt != T_ERROR && types_comparable(mt, rt);
 		}
 	int k = 0;
-	for (int rank = -2; rank < OP_COUNT; rank++)
-		for (int o = 0; o < OP_COUNT; o++)
-			if (member[o] && op_rank((enum op)o) == rank)
+	for (size_t i = 0; i < ARRAY_SIZE(op_order); i++)
+		if (member[op_order[i]])
+			out[k++] = (struct repl){ .kind = REPL_OP,
+						  .op = op_order[i] };
+	for (int o = 0; o < OP_COUNT; o++) /* an operator not ordered yet */
+		for (size_t i = 0; member[o] && i <= ARRAY_SIZE(op_order); i++)
+			if (i == ARRAY_SIZE(op_order))
 				out[k++] = (struct repl){ .kind = REPL_OP,
 							  .op = (enum op)o };
+			else if (op_order[i] == (enum op)o)
+				break;
 	return k;
 }
 

@@ -19,10 +19,13 @@
  *     result is made of it: it is boolean, or the result's type follows
  *     its type (not a shift distance, JLS 15.19).
  *
- * Order (it gives the generic analyses' mutant ids, hence which
- * duplicate represents its class): X's group's operators with && and ||
- * first, then in the order of enum op (Java's precedence); then literals
- * in library order; then lhs, rhs.
+ * Order: operators, then literals in library order, then lhs, rhs.
+ * The order gives a generic analysis its mutant ids, hence which of two
+ * duplicates represents their class and which of several minimal
+ * subsumers a message names.  Operators come in the order && || < <= >
+ * >= == != + - * / % << >> >>> & | ^ (opgroup.c), the order the check
+ * table has always used, so that its verdicts and messages stay the
+ * same; only the order is fixed there, membership is derived.
  */
 #ifndef SUBSUME_OPGROUP_H
 #define SUBSUME_OPGROUP_H

@@ -101,4 +101,16 @@ const char *verdict_name(enum verdict v);
 /* The verdict of mutant m; *by is the other mutant, or 0. */
 enum verdict result_verdict(const struct result *r, int m, int *by);
 
+/* The same, read at a site of `subsume check`, where only some mutants
+ * may be named (live[x]: killable, and evaluating calls as the original
+ * does).  Uses n, equiv, dup and sub only.  For a killable live m:
+ * V_DUPLICATE by the lowest live mutant with identical outcomes;
+ * V_SUBSUMED by a live mutant strictly above m, the lowest one that no
+ * live mutant is strictly above if any (*same = false), else by the
+ * lowest live mutant killed by the same inputs (*same = true);
+ * V_MINIMAL when neither.  Otherwise V_EQUIVALENT, V_UNKNOWN, or
+ * V_MINIMAL (killable, not live: nothing to name). */
+enum verdict result_verdict_among(const struct result *r, int m,
+				  const bool *live, int *by, bool *same);
+
 #endif

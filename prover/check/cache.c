@@ -1,0 +1,143 @@
+/*
+ * cache.c - the proof cache of `subsume check`.
+ *
+ * Sites with the same proof obligation (the same expressions up to
+ * variable names, the same types, assumptions and observations) share
+ * one proof: Major writes the same few shapes (x + 1, i < n) over and
+ * over.  The key is the analysis with variables numbered by first
+ * appearance; entries are bounded (CACHE_MAX), so memory stays flat.
+ * The lock guards the table only; proofs are made outside it.
+ */
+#include "check/site.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#define CACHE_MAX 8192
+#define CACHE_BUCKETS 4096
+
+static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct cres *cache[CACHE_BUCKETS];
+static long cache_n;
+bool check_cache_enabled = true;
+
+static void key_expr(struct strbuf *sb, const struct node *n)
+{
+	if (!n) {
+		sb_putc(sb, '.');
+		return;
+	}
+	sb_printf(sb, "(%d %d %d %lld %d ", (int)n->kind, (int)n->op,
+		  (int)n->type, (long long)n->val,
+		  n->kind == N_VAR ? n->var : -1);
+	key_expr(sb, n->a);
+	key_expr(sb, n->b);
+	key_expr(sb, n->c);
+	sb_putc(sb, ')');
+}
+
+char *proof_cache_key(const struct analysis *an, unsigned timeout,
+		      unsigned rlimit)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sb_printf(&sb, "%u|%u|%d|%d|", timeout, rlimit, an->nvars,
+		  an->observe.value);
+	for (int v = 0; v < an->nvars; v++)
+		sb_printf(&sb, "%d%c", (int)an->var_types[v],
+			  an->observe.var[v] ? 'o' : '-');
+	sb_putc(&sb, '|');
+	key_expr(&sb, an->assume);
+	sb_putc(&sb, '|');
+	key_expr(&sb, an->orig);
+	for (int p = 1; p <= an->nmutants; p++) {
+		sb_putc(&sb, '|');
+		key_expr(&sb, an->mutants[p].expr);
+	}
+	return sb.buf;
+}
+
+struct cres *cres_from(const struct result *r, char *key)
+{
+	int n = r->n;
+	struct cres *c = xcalloc(1, sizeof(*c));
+	c->key = key;
+	c->n = n;
+	c->equiv = xmalloc((size_t)n + 1);
+	memcpy(c->equiv, r->equiv, (size_t)n + 1);
+	c->dup = xmalloc(((size_t)n + 1) * sizeof(int));
+	memcpy(c->dup, r->dup, ((size_t)n + 1) * sizeof(int));
+	size_t ns = ((size_t)n + 1) * ((size_t)n + 1);
+	c->sub = xmalloc(ns);
+	memcpy(c->sub, r->sub, ns);
+	c->kill = xcalloc((size_t)n + 1, sizeof(*c->kill));
+	c->ureason = xcalloc((size_t)n + 1, sizeof(char *));
+	for (int k = 0; k < r->nwitnesses; k++)
+		if (r->witnesses[k].kind == W_KILLS)
+			memcpy(c->kill[r->witnesses[k].a], r->witnesses[k].input,
+			       sizeof(c->kill[0]));
+	for (int u = 0; u < r->nunknowns; u++)
+		if (r->unknowns[u].kind == U_EQUIVALENT && !c->ureason[r->unknowns[u].b])
+			c->ureason[r->unknowns[u].b] = xstrdup(r->unknowns[u].reason);
+	c->calls = r->solver_calls;
+	return c;
+}
+
+void cres_free(struct cres *c)
+{
+	if (!c)
+		return;
+	for (int p = 0; p <= c->n; p++)
+		free(c->ureason[p]);
+	free(c->ureason);
+	free(c->kill);
+	free(c->sub);
+	free(c->dup);
+	free(c->equiv);
+	free(c->key);
+	free(c);
+}
+
+/* Look key up; NULL if absent. */
+struct cres *proof_cache_get(const char *key)
+{
+	uint64_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % CACHE_BUCKETS;
+	pthread_mutex_lock(&cache_mu);
+	struct cres *c = cache[h];
+	while (c && strcmp(c->key, key))
+		c = c->next;
+	pthread_mutex_unlock(&cache_mu);
+	return c;
+}
+
+/* Keep c (returns true) or leave it to the caller (full or present). */
+bool proof_cache_put(struct cres *c)
+{
+	uint64_t h = fnv1a64(c->key, strlen(c->key), FNV1A64_INIT) % CACHE_BUCKETS;
+	bool kept = false;
+	pthread_mutex_lock(&cache_mu);
+	struct cres *x = cache[h];
+	while (x && strcmp(x->key, c->key))
+		x = x->next;
+	if (!x && cache_n < CACHE_MAX) {
+		c->next = cache[h];
+		cache[h] = c;
+		cache_n++;
+		kept = true;
+	}
+	pthread_mutex_unlock(&cache_mu);
+	return kept;
+}
+
+void check_cache_release(void)
+{
+	pthread_mutex_lock(&cache_mu);
+	for (int b = 0; b < CACHE_BUCKETS; b++) {
+		for (struct cres *c = cache[b], *n; c; c = n) {
+			n = c->next;
+			cres_free(c);
+		}
+		cache[b] = NULL;
+	}
+	cache_n = 0;
+	pthread_mutex_unlock(&cache_mu);
+}

@@ -1,0 +1,112 @@
+/*
+ * site.h - internal to check/: one site of `subsume check` on its way
+ * to a struct analysis, and the cached result of its proof.
+ *
+ *   javatext.c  Java text rewritten for the parser (opaque calls, null)
+ *   infer.c     variables, inferred types, null modelling, guards
+ *   cache.c     the proof cache (results shared by identical sites)
+ *   cverdict.c  verdicts from a proof
+ *   site.c      the driver: a site from texts to verdicts
+ *
+ * Everything lives in the group's arena (struct site.a) except cache
+ * entries (struct cres), which the cache owns once put, or the caller.
+ */
+#ifndef SUBSUME_CHECK_SITE_H
+#define SUBSUME_CHECK_SITE_H
+
+#include "check/check.h"
+
+/* An opaque value: a call or field access, by its normalised text. */
+struct opaque {
+	const char *text;   /* normalised source text */
+	const char *recv;   /* simple identifier receiver, or NULL */
+	const char *method; /* name of the final call, or NULL */
+	bool has_args;
+	int kind;           /* inferred: 0 unknown, 1 boolean, 2 numeric */
+};
+
+struct site {
+	struct arena *a;
+	struct cgroup *g;
+	struct csite *cs;
+	const struct check_opts *opts;
+	int nop;
+	struct opaque ops[MAX_VARS + 1];
+	/* variables */
+	int nvars;
+	const char *names[MAX_VARS + 1];
+	int kind[MAX_VARS + 1];    /* 0 unknown, 1 boolean, 2 numeric */
+	enum type declared[MAX_VARS + 1]; /* T_ERROR if not declared */
+	bool ref[MAX_VARS + 1];    /* a reference compared with null */
+	enum type numtype;         /* numeric type from the signature */
+	const char *err;           /* why the whole site is unsupported */
+};
+
+/* javatext.c */
+bool site_ident_start(int c);
+bool site_ident_char(int c);
+/* Rewrite Java text for the parser: calls and field accesses become
+ * `$k`, null becomes `$null`.  NULL (and *why) for constructs the model
+ * does not cover. */
+char *site_rewrite(struct site *S, const char *s, const char **why);
+/* Rewrite and parse (untyped); NULL and *why if either fails. */
+struct node *site_parse(struct site *S, const char *text, const char **why);
+/* ctx with its '#' replaced by "(e)". */
+char *site_subst_hole(struct arena *a, const char *ctx, const char *e);
+/* A contract's assumption with "value" replaced by opaque value k. */
+char *site_contract_text(struct arena *a, const char *assume, int k);
+
+/* infer.c */
+/* The index of variable name (added if new), or -1 (S->err set). */
+int site_var(struct site *S, const char *name);
+/* Collect variables, turn $null into the literal 0 and mark what is
+ * compared with it as a reference. */
+void site_collect(struct site *S, struct node *n);
+/* Infer kinds (0 unknown, 1 boolean, 2 numeric) of n's variables when
+ * n must have kind want; returns n's kind.  Conflicts set S->err. */
+int site_infer(struct site *S, const struct node *n, int want);
+/* Guard signature: each opaque call with the conditions it runs under
+ * (short-circuit and ?: operands), in evaluation order. */
+char *site_guard_sig(struct arena *a, const struct node *n);
+/* A call on a reference receiver throws when it is null. */
+struct node *site_guard_calls(struct site *S, struct node *n);
+/* Java type names from a Major signature "op(T1,T2)" or "<KIND(T)>". */
+int site_sig_types(const char *sig, char types[][64], int max);
+/* Mark variables assigned anywhere in n as observed. */
+void site_assigned(const struct node *n, struct observe *ob);
+
+/* cache.c: a proof's result, as much of it as verdicts need. */
+struct cres {
+	struct cres *next;
+	char *key;
+	int n;
+	unsigned char *equiv;
+	int *dup;
+	unsigned char *sub;          /* [(n+1)^2] */
+	int64_t (*kill)[MAX_VARS];   /* [n+1] witness of W_KILLS */
+	char **ureason;              /* [n+1] unknown equivalence */
+	unsigned calls;
+};
+/* The key of an analysis' proof obligation under the given limits
+ * (heap string). */
+char *proof_cache_key(const struct analysis *an, unsigned timeout,
+		      unsigned rlimit);
+/* A heap copy of r, owning key. */
+struct cres *cres_from(const struct result *r, char *key);
+void cres_free(struct cres *c);
+/* The entry of key, or NULL. */
+struct cres *proof_cache_get(const char *key);
+/* Keep c (true), or leave it to the caller (full, or key present). */
+bool proof_cache_put(struct cres *c);
+
+/* cverdict.c */
+void site_unsupported(struct cgroup *g, struct cmutant *m, const char *why);
+/* Give the mutants of a proven site their verdicts.  idx[back[p]] is
+ * the group index of analysis mutant p; clean[p]: p evaluates calls
+ * under the original's conditions (guard signatures equal); refs: the
+ * site has references (no table then). */
+void site_verdicts(struct site *S, const struct analysis *an,
+		   const struct cres *r, const int *idx, const int *back,
+		   const bool *clean, bool refs);
+
+#endif
