@@ -545,16 +545,6 @@ static void table_row(struct strbuf *sb, const struct cmp *c)
 		  pct(c->nmin, r->n), verdict(c));
 }
 
-/* The lowest-id minimal mutant that strictly subsumes m, or 0. */
-static int minimal_subsumer(const struct result *r, int m)
-{
-	for (int x = 1; x <= r->n; x++)
-		if (r->minimal[x] && r->equiv[x] == R_NO &&
-		    r->cls[x] != r->cls[m] && SUB(r, x, m) == R_YES)
-			return x;
-	return 0;
-}
-
 static void class_members(struct strbuf *sb, const struct result *r, int cl)
 {
 	int k = 0, total = 0;
@@ -652,7 +642,7 @@ static void explain_row(struct strbuf *sb, const struct cmp *c)
 		}
 		if (r->minimal[r->class_rep[r->cls[m]]])
 			continue;
-		int x = minimal_subsumer(r, m);
+		int x = result_minimal_subsumer(r, m);
 		if (!x)
 			continue;
 		sb_puts(sb, "- ");

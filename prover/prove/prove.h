@@ -101,6 +101,11 @@ const char *verdict_name(enum verdict v);
 /* The verdict of mutant m; *by is the other mutant, or 0. */
 enum verdict result_verdict(const struct result *r, int m, int *by);
 
+/* The lowest-id minimal mutant of another class than m's that subsumes
+ * m, or 0 (compare: what a published mutant outside the minimal set is
+ * subsumed by). */
+int result_minimal_subsumer(const struct result *r, int m);
+
 /* The same, read at a site of `subsume check`, where only some mutants
  * may be named (live[x]: killable, and evaluating calls as the original
  * does).  Uses n, equiv, dup and sub only.  For a killable live m:

@@ -104,3 +104,12 @@ enum verdict result_verdict_among(const struct result *r, int m,
 		}
 	return V_MINIMAL;
 }
+
+int result_minimal_subsumer(const struct result *r, int m)
+{
+	for (int x = 1; x <= r->n; x++)
+		if (r->minimal[x] && r->equiv[x] == R_NO &&
+		    r->cls[x] != r->cls[m] && SUB(r, x, m) == R_YES)
+			return x;
+	return 0;
+}
