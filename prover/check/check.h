@@ -1,20 +1,20 @@
 /*
  * check.h - `subsume check`: per-mutant verdicts for real mutant lists.
  *
- * Input (check_major.c, check_yaml.c) is cut into groups: the mutants of
+ * Input (major.c, yaml.c) is cut into groups: the mutants of
  * one source line of a Major log (in log order), or one site of a YAML
  * batch.  A group holds one or more sites (mutants sharing line and
  * original text, and character offset when the log has one).  Each
- * group owns an arena; the driver (check.c) hands groups to worker
+ * group owns an arena; the driver (cmd/check.c) hands groups to worker
  * threads and writes their lines in input order, so memory stays flat
  * however long the log is.
  *
- * check_site.c turns a site into a struct analysis (opaque calls become
+ * site.c turns a site into a struct analysis (opaque calls become
  * fresh variables, identifiers get the types they must have, contracts
- * become assumptions), proves it with prove_analysis() on the worker's
- * shared Z3 context, and gives every mutant a verdict.  check_table.c
- * answers "redundant by table" from generic target shapes proven once
- * per shape and operand types.
+ * become assumptions; the steps are listed in site.h), proves it with
+ * prove_analysis() on the worker's shared Z3 context, and gives every
+ * mutant a verdict.  table.c answers "redundant by table" from generic
+ * target shapes proven once per run per shape and operand types.
  */
 #ifndef SUBSUME_CHECK_H
 #define SUBSUME_CHECK_H
@@ -90,7 +90,10 @@ int contracts_load(struct arena *a, const char *path, struct contracts *out);
 extern const char check_default_contracts[];
 
 struct check_opts {
-	unsigned timeout_ms;
+	unsigned timeout_ms;  /* per query, the safety net */
+	unsigned rlimit;      /* Z3 resource units per query (prove's
+			       * DEFAULT_RLIMIT): the limit that decides, the
+			       * same on every machine whatever its load */
 	const struct contracts *contracts;
 };
 
@@ -127,7 +130,7 @@ bool check_is_yaml(const char *file);
 
 void cgroup_free(struct cgroup *g);
 
-/* The proof cache (check_site.c): on by default; release at exit. */
+/* The proof cache (cache.c): on by default; release at exit. */
 extern bool check_cache_enabled;
 void check_cache_release(void);
 

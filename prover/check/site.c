@@ -346,7 +346,8 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 {
 	const struct check_opts *opts = J->S.opts;
 	struct cgroup *g = J->S.g;
-	char *key = check_cache_enabled ? proof_cache_key(an, opts->timeout_ms, 0)
+	char *key = check_cache_enabled ? proof_cache_key(an, opts->timeout_ms,
+							  opts->rlimit)
 					: NULL;
 	struct cres *r = key ? proof_cache_get(key) : NULL;
 	*own = NULL;
@@ -356,12 +357,12 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	}
 	if (!w->smt || w->uses >= SITES_PER_CONTEXT) {
 		smt_shared_free(w->smt);
-		w->smt = smt_shared_new(w->timeout_ms);
+		w->smt = smt_shared_new_limits(w->timeout_ms, opts->rlimit);
 		w->uses = 0;
 	}
 	w->uses++;
 	struct prove_opts po = { .timeout_ms = opts->timeout_ms,
-				 .shared = w->smt };
+				 .rlimit = opts->rlimit, .shared = w->smt };
 	struct result *pr = prove_analysis(g->a, an, &po);
 	g->solver_calls += pr->solver_calls;
 	r = cres_from(pr, key ? key : xstrdup(""));

@@ -349,6 +349,7 @@ int cmd_check(int argc, char **argv)
 	}
 
 	struct check_opts opts = { .timeout_ms = timeout,
+				   .rlimit = DEFAULT_RLIMIT,
 				   .contracts = no_contracts ? NULL : &contracts };
 	struct driver D = { .opts = &opts, .timeout_ms = timeout,
 			    .format = format, .timing = timing };

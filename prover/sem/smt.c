@@ -507,8 +507,13 @@ struct smt_shared {
 
 struct smt_shared *smt_shared_new(unsigned timeout_ms)
 {
+	return smt_shared_new_limits(timeout_ms, 0);
+}
+
+struct smt_shared *smt_shared_new_limits(unsigned timeout_ms, unsigned rlimit)
+{
 	struct smt_shared *sh = xcalloc(1, sizeof(*sh));
-	struct smt tmp = { .timeout_ms = timeout_ms };
+	struct smt tmp = { .timeout_ms = timeout_ms, .rlimit = rlimit };
 	sh->ctx = tmp.ctx = new_context();
 	sh->solver = new_solver(&tmp);
 	check_z3("setting up a shared solver");

@@ -63,6 +63,8 @@ int smt_outcome(struct smt *s, int p, const int64_t *input,
  */
 struct smt_shared;
 struct smt_shared *smt_shared_new(unsigned timeout_ms);
+/* The same with Z3's deterministic resource limit per query too. */
+struct smt_shared *smt_shared_new_limits(unsigned timeout_ms, unsigned rlimit);
 void smt_shared_free(struct smt_shared *sh);
 struct smt *smt_new_shared(struct smt_shared *sh, const struct analysis *an);
 
