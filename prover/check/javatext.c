@@ -75,6 +75,130 @@ static int opaque_index(struct site *S, const char *norm, const char *recv,
 	return S->nop++;
 }
 
+/* A chain after an identifier: (. ident | (args) | [index])*. */
+struct chain {
+	bool any;               /* something follows the identifier */
+	bool call;              /* the chain ends with a call of lastid */
+	bool has_args;          /* that call has arguments */
+	char lastid[64];
+};
+
+/* Scan the chain after the identifier first, from s[i]; returns the
+ * index after it, or 0 and *why. */
+static size_t scan_chain(const char *s, size_t i, const char *first,
+			 struct chain *c, const char **why)
+{
+	*c = (struct chain){ 0 };
+	snprintf(c->lastid, sizeof(c->lastid), "%s", first);
+	size_t e = i;
+	for (;;) {
+		size_t j = e;
+		while (s[j] == ' ' || s[j] == '\t')
+			j++;
+		if (s[j] == '(' || s[j] == '[') {
+			size_t k = skip_group(s, j);
+			if (!k) {
+				*why = "unbalanced brackets";
+				return 0;
+			}
+			c->call = s[j] == '(';
+			c->has_args = false;
+			for (size_t q = j + 1; c->call && q + 1 < k; q++)
+				if (!isspace((unsigned char)s[q]))
+					c->has_args = true;
+			c->any = true;
+			e = k;
+			continue;
+		}
+		if (s[j] != '.')
+			return e;
+		size_t k = j + 1;
+		while (s[k] == ' ' || s[k] == '\t')
+			k++;
+		if (!site_ident_start((unsigned char)s[k]))
+			return e;
+		size_t q = k;
+		while (site_ident_char((unsigned char)s[q]))
+			q++;
+		snprintf(c->lastid, sizeof(c->lastid), "%.*s",
+			 (int)(q - k < 63 ? q - k : 63), s + k);
+		c->call = false;
+		c->any = true;
+		e = q;
+	}
+}
+
+/* The opaque value of the chain s[b..e) (first: its identifier, which
+ * ends at s[i]); its index, or -1 (S->err). */
+static int chain_value(struct site *S, const char *s, size_t b, size_t i,
+		       size_t e, const char *first, const struct chain *c)
+{
+	/* Normalise: drop blanks outside literals. */
+	struct strbuf norm = STRBUF_INIT;
+	for (size_t q = b; q < e;) {
+		if (s[q] == '"' || s[q] == '\'') {
+			size_t r = skip_quoted(s, q);
+			sb_add(&norm, s + q, r - q);
+			q = r;
+		} else {
+			if (!isspace((unsigned char)s[q]))
+				sb_putc(&norm, s[q]);
+			q++;
+		}
+	}
+	const char *recv = NULL;
+	if (strcmp(first, "this") && s[i] != '(' && s[i] != '[') {
+		size_t j = i;
+		while (s[j] == ' ')
+			j++;
+		if (s[j] == '.')
+			recv = first;
+	}
+	int k = opaque_index(S, norm.buf, recv, c->call ? c->lastid : NULL,
+			     c->has_args);
+	sb_release(&norm);
+	return k;
+}
+
+/* The identifier (and chain) at s[*i], rewritten onto out; 0, or -1
+ * and *why. */
+static int rewrite_ident(struct site *S, const char *s, size_t *i,
+			 struct strbuf *out, const char **why)
+{
+	size_t b = *i, e = *i;
+	while (site_ident_char((unsigned char)s[e]))
+		e++;
+	size_t idlen = e - b;
+	char first[64];
+	snprintf(first, sizeof(first), "%.*s", (int)(idlen < 63 ? idlen : 63),
+		 s + b);
+	if (!strcmp(first, "new"))
+		return *why = "object creation (new) is not modelled", -1;
+	if (!strcmp(first, "instanceof"))
+		return *why = "instanceof is not modelled", -1;
+	struct chain c;
+	size_t end = scan_chain(s, e, first, &c, why);
+	if (!end)
+		return -1;
+	if (!c.any) {
+		if (!strcmp(first, "this"))
+			return *why = "'this' is an object; objects are not "
+				      "modelled", -1;
+		if (!strcmp(first, "null"))
+			sb_puts(out, "$null");
+		else
+			sb_add(out, s + b, idlen);
+		*i = e;
+		return 0;
+	}
+	int k = chain_value(S, s, b, e, end, first, &c);
+	if (k < 0)
+		return *why = S->err, -1;
+	sb_printf(out, "$%d", k + 1);
+	*i = end;
+	return 0;
+}
+
 /*
  * Rewrite Java text for the parser: calls and field accesses become
  * `$k`, null becomes `$null`.  Returns NULL (and *why) for constructs
@@ -91,136 +215,26 @@ char *site_rewrite(struct site *S, const char *s, const char **why)
 			size_t e = skip_quoted(s, i);
 			sb_add(&out, s + i, e - i);
 			i = e;
-			continue;
-		}
-		if (c == '"') {
+		} else if (c == '"') {
 			*why = "string literals are not modelled";
 			goto fail;
-		}
-		if (isdigit(c)) {
+		} else if (isdigit(c)) {
 			size_t e = i;
 			while (isalnum((unsigned char)s[e]) || s[e] == '.' ||
 			       s[e] == '_')
 				e++;
 			sb_add(&out, s + i, e - i);
 			i = e;
-			continue;
-		}
-		if (!site_ident_start(c)) {
+		} else if (!site_ident_start(c)) {
 			if (c == '.' && i && site_ident_char((unsigned char)s[i - 1])) {
 				*why = "unexpected '.'";
 				goto fail;
 			}
 			sb_putc(&out, (char)c);
 			i++;
-			continue;
-		}
-		size_t b = i;
-		while (site_ident_char((unsigned char)s[i]))
-			i++;
-		size_t idlen = i - b;
-		char first[64];
-		snprintf(first, sizeof(first), "%.*s", (int)(idlen < 63 ? idlen : 63),
-			 s + b);
-		if (!strcmp(first, "new")) {
-			*why = "object creation (new) is not modelled";
+		} else if (rewrite_ident(S, s, &i, &out, why) < 0) {
 			goto fail;
 		}
-		if (!strcmp(first, "instanceof")) {
-			*why = "instanceof is not modelled";
-			goto fail;
-		}
-		/* The chain: (. ident | (args) | [index])* */
-		bool chain = false, has_args = false;
-		const char *method = NULL;
-		char lastid[64];
-		snprintf(lastid, sizeof(lastid), "%s", first);
-		size_t e = i;
-		for (;;) {
-			size_t j = e;
-			while (s[j] == ' ' || s[j] == '\t')
-				j++;
-			if (s[j] == '(' || s[j] == '[') {
-				size_t k = skip_group(s, j);
-				if (!k) {
-					*why = "unbalanced brackets";
-					goto fail;
-				}
-				if (s[j] == '(') {
-					method = lastid;
-					has_args = false;
-					for (size_t q = j + 1; q + 1 < k; q++)
-						if (!isspace((unsigned char)s[q]))
-							has_args = true;
-				} else {
-					method = NULL;
-				}
-				chain = true;
-				e = k;
-				continue;
-			}
-			if (s[j] == '.') {
-				size_t k = j + 1;
-				while (s[k] == ' ' || s[k] == '\t')
-					k++;
-				if (!site_ident_start((unsigned char)s[k]))
-					break;
-				size_t q = k;
-				while (site_ident_char((unsigned char)s[q]))
-					q++;
-				snprintf(lastid, sizeof(lastid), "%.*s",
-					 (int)(q - k < 63 ? q - k : 63), s + k);
-				method = NULL;
-				chain = true;
-				e = q;
-				continue;
-			}
-			break;
-		}
-		if (!chain) {
-			if (!strcmp(first, "this")) {
-				*why = "'this' is an object; objects are not "
-				       "modelled";
-				goto fail;
-			}
-			if (!strcmp(first, "null"))
-				sb_puts(&out, "$null");
-			else
-				sb_add(&out, s + b, idlen);
-			continue;
-		}
-		/* Normalise: drop blanks outside literals. */
-		struct strbuf norm = STRBUF_INIT;
-		for (size_t q = b; q < e;) {
-			if (s[q] == '"' || s[q] == '\'') {
-				size_t r = skip_quoted(s, q);
-				sb_add(&norm, s + q, r - q);
-				q = r;
-			} else {
-				if (!isspace((unsigned char)s[q]))
-					sb_putc(&norm, s[q]);
-				q++;
-			}
-		}
-		const char *recv = NULL;
-		char rbuf[64];
-		if (strcmp(first, "this") && s[i] != '(' && s[i] != '[') {
-			size_t j = i;
-			while (s[j] == ' ')
-				j++;
-			if (s[j] == '.') {
-				snprintf(rbuf, sizeof(rbuf), "%s", first);
-				recv = rbuf;
-			}
-		}
-		int k = opaque_index(S, norm.buf, recv, method, has_args);
-		sb_release(&norm);
-		if (k < 0) {
-			*why = S->err;
-			goto fail;
-		}
-		sb_printf(&out, "$%d", k + 1);
-		i = e;
 	}
 	char *r = arena_strdup(S->a, out.buf);
 	sb_release(&out);
@@ -229,7 +243,6 @@ fail:
 	sb_release(&out);
 	return NULL;
 }
-
 
 struct node *site_parse(struct site *S, const char *text, const char **why)
 {

@@ -105,6 +105,8 @@ static const enum op op_order[] = {
 	OP_SHL, OP_SHR, OP_USHR,
 	OP_AND, OP_OR, OP_XOR,
 };
+_Static_assert(ARRAY_SIZE(op_order) == OP_LOR - OP_MUL + 1,
+	       "op_order lists every binary operator");
 
 static int add_ops(struct arena *a, struct operator *const *ops, size_t n,
 		   const bool *linked, enum op x, enum type ta, enum type tb,
@@ -126,13 +128,6 @@ static int add_ops(struct arena *a, struct operator *const *ops, size_t n,
 		if (member[op_order[i]])
 			out[k++] = (struct repl){ .kind = REPL_OP,
 						  .op = op_order[i] };
-	for (int o = 0; o < OP_COUNT; o++) /* an operator not ordered yet */
-		for (size_t i = 0; member[o] && i <= ARRAY_SIZE(op_order); i++)
-			if (i == ARRAY_SIZE(op_order))
-				out[k++] = (struct repl){ .kind = REPL_OP,
-							  .op = (enum op)o };
-			else if (op_order[i] == (enum op)o)
-				break;
 	return k;
 }
 
