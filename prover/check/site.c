@@ -357,7 +357,7 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	}
 	if (!w->smt || w->uses >= SITES_PER_CONTEXT) {
 		smt_shared_free(w->smt);
-		w->smt = smt_shared_new_limits(w->timeout_ms, opts->rlimit);
+		w->smt = smt_shared_new(w->timeout_ms, opts->rlimit);
 		w->uses = 0;
 	}
 	w->uses++;
