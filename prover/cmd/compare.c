@@ -21,28 +21,21 @@
 #include "cmd/cmd.h"
 #include "cmd/run.h"
 
-const char usage_compare[] =
-	"usage: subsume compare --with TABLE [options] PATH...\n"
-	"\n"
+static const struct opt_usage usage_compare = {
+	.usage = "subsume compare --with TABLE [options] PATH...",
+	.about =
 	"Prove the theory files given (a folder means its *.yaml files) and\n"
 	"write, as Markdown, each row of a published table of minimal mutant\n"
 	"sets (TABLE, YAML; see docs/theories.md) next to the minimal set the\n"
 	"prover finds for the same target and domain, with the reason for\n"
 	"every difference: a witness input, a proven subsumption, or a class\n"
 	"of mutants with identical kill sets.\n"
-	"\n"
-	"options:\n"
-	"  --with TABLE    the published table (required)\n"
-	"  -o FILE         write to FILE (all or nothing) instead of stdout\n"
-	"  --timeout MS    solver time limit per query in milliseconds\n"
-	"                  (default 60000; 0 means none;\n"
-	"                  Z3's deterministic resource limit also applies)\n"
-	"  -j N            prove on N threads (output is the same as -j 1)\n"
-	"  -h, --help      show this help\n"
-	"\n"
+	"\n",
+	.tail =
 	"exit status: 0 all answers proven, 1 some answers unknown,\n"
 	"2 usage error, 3 invalid theory or table, 4 internal error,\n"
-	"5 I/O error\n";
+	"5 I/O error\n",
+};
 
 /* A published label read as one of our labels (first that exists). */
 struct reading {
@@ -856,68 +849,31 @@ int cmd_compare(int argc, char **argv)
 {
 	const char *with = NULL, *out = NULL;
 	struct run_opts opts = RUN_OPTS_DEFAULT;
-	int i;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage_compare, stdout);
-			return 0;
-		} else if (!strcmp(a, "--with") || !strcmp(a, "-o") ||
-			   !strcmp(a, "--timeout") || !strcmp(a, "-j")) {
-			if (i + 1 >= argc)
-				return usage_error(usage_compare, "option '%s' needs a value", a);
-			const char *v = argv[++i];
-			unsigned u;
-			if (!strcmp(a, "--with")) {
-				with = v;
-			} else if (!strcmp(a, "-o")) {
-				out = v;
-			} else if (!strcmp(a, "--timeout")) {
-				if (parse_uint(v, &opts.prove.timeout_ms) < 0)
-					return usage_error(usage_compare, "--timeout takes "
-							 "milliseconds, not "
-							 "'%s'",
-							 v);
-			} else {
-				if (parse_uint(v, &u) < 0 || u < 1 || u > 256)
-					return usage_error(usage_compare, "-j takes a number of "
-							 "jobs from 1 to 256, "
-							 "not '%s'",
-							 v);
-				opts.jobs = (int)u;
-			}
-		} else if (!strncmp(a, "--with=", 7)) {
-			with = a + 7;
-		} else if (!strncmp(a, "--timeout=", 10)) {
-			if (parse_uint(a + 10, &opts.prove.timeout_ms) < 0)
-				return usage_error(usage_compare, "--timeout takes milliseconds, "
-						 "not '%s'",
-						 a + 10);
-		} else if (!strncmp(a, "-j", 2) && a[2]) {
-			unsigned u;
-			if (parse_uint(a + 2, &u) < 0 || u < 1 || u > 256)
-				return usage_error(usage_compare, "-j takes a number of jobs "
-						 "from 1 to 256, not '%s'",
-						 a + 2);
-			opts.jobs = (int)u;
-		} else if (!strcmp(a, "--")) {
-			i++;
-			break;
-		} else if (a[0] == '-' && a[1]) {
-			return usage_error(usage_compare, "unknown option '%s'", a);
-		} else {
-			break;
-		}
-	}
+	const struct option options[] = {
+		OPT_STRING(0, "with", "TABLE", &with,
+			   "the published table (required)"),
+		OPT_STRING('o', NULL, "FILE", &out,
+			   "write to FILE (all or nothing) instead of stdout"),
+		OPT_TIMEOUT(&opts.prove.timeout_ms),
+		OPT_RLIMIT(&opts.prove.rlimit),
+		OPT_JOBS(&opts.jobs),
+		OPT_HELP(),
+		OPT_END(),
+	};
+	int i, rc = parse_options(argc, argv, options, &usage_compare, &i);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	if (!with)
-		return usage_error(usage_compare, "%s", "--with TABLE is required");
+		return opt_usage_error(options, &usage_compare,
+				       "--with TABLE is required");
 	if (i >= argc)
-		return usage_error(usage_compare, "%s", "no theory files given");
+		return opt_usage_error(options, &usage_compare,
+				       "no theory files given");
 
 	struct arena *a = arena_new();
 	struct table t;
 	memset(&t, 0, sizeof(t));
-	int rc = load_table(a, with, &t);
+	rc = load_table(a, with, &t);
 	if (rc) {
 		arena_free(a);
 		return rc;
