@@ -1,0 +1,217 @@
+/*
+ * pool.c - the test pool: inputs evaluated concretely on every program
+ * of an analysis, with a bitset of the mutants each input kills; its
+ * boundary and pseudo-random seed inputs.  See prover.h.
+ */
+#include "prove/prover.h"
+
+#include <string.h>
+
+static uint64_t fingerprint(const struct analysis *an, const struct outcome *o)
+{
+	uint64_t h = FNV1A64_INIT;
+	uint8_t thr = o->threw;
+	h = fnv1a64(&thr, 1, h);
+	if (o->threw)
+		return h;
+	if (an->observe.value)
+		h = fnv1a64(&o->value, sizeof(o->value), h);
+	for (int i = 0; i < an->nvars; i++)
+		if (an->observe.var[i])
+			h = fnv1a64(&o->vars[i], sizeof(o->vars[i]), h);
+	return h;
+}
+
+const struct node *prog_expr(const struct analysis *an, int p)
+{
+	return p == 0 ? an->orig : an->mutants[p].expr;
+}
+
+/* Add an input; returns its index, or -1 if the evaluator cannot decide
+ * it (an integer overflowed int64) or the assumptions do not hold. */
+int pool_add(struct prover *P, const int64_t *in)
+{
+	const struct analysis *an = P->an;
+	struct pool *pl = &P->pool;
+	bool undecided = false;
+	if (!eval_holds(an->assume, an->nvars, in, &undecided) || undecided)
+		return -1;
+	uint64_t *fp = xmalloc((size_t)pl->nprogs * sizeof(*fp));
+	for (int p = 0; p < pl->nprogs; p++) {
+		struct outcome o;
+		eval_outcome(prog_expr(an, p), an->nvars, in, &o);
+		if (o.overflow) {
+			free(fp);
+			return -1;
+		}
+		fp[p] = fingerprint(an, &o);
+	}
+	if (pl->n == pl->cap) {
+		pl->cap = pl->cap ? pl->cap * 2 : 64;
+		pl->inputs = xrealloc(pl->inputs, (size_t)pl->cap * MAX_VARS *
+							  sizeof(*pl->inputs));
+		pl->fp = xrealloc(pl->fp, (size_t)pl->cap * (size_t)pl->nprogs *
+						  sizeof(*pl->fp));
+	}
+	int i = pl->n++;
+	if ((pl->n + 63) / 64 > pl->capwords) {
+		int nw = pl->capwords ? pl->capwords * 2 : 4;
+		for (int p = 0; p < pl->nprogs; p++) {
+			pl->kills[p] = xrealloc(pl->kills[p],
+						(size_t)nw * sizeof(uint64_t));
+			memset(pl->kills[p] + pl->capwords, 0,
+			       (size_t)(nw - pl->capwords) * sizeof(uint64_t));
+		}
+		pl->capwords = nw;
+	}
+	pl->words = (pl->n + 63) / 64;
+	memcpy(pl->inputs + (size_t)i * MAX_VARS, in, MAX_VARS * sizeof(*in));
+	memcpy(pl->fp + (size_t)i * (size_t)pl->nprogs, fp,
+	       (size_t)pl->nprogs * sizeof(*fp));
+	for (int p = 1; p < pl->nprogs; p++)
+		if (fp[p] != fp[0])
+			pl->kills[p][i / 64] |= (uint64_t)1 << (i % 64);
+	free(fp);
+	return i;
+}
+
+uint64_t pool_fp(const struct pool *pl, int i, int p)
+{
+	return pl->fp[(size_t)i * (size_t)pl->nprogs + (size_t)p];
+}
+
+/* First pool input on which a and b have different outcomes, or -1. */
+int pool_distinct(const struct pool *pl, int a, int b)
+{
+	for (int i = 0; i < pl->n; i++)
+		if (pool_fp(pl, i, a) != pool_fp(pl, i, b))
+			return i;
+	return -1;
+}
+
+/* First pool input that kills a but not b (b = 0: kills a), or -1. */
+int pool_kill_not(const struct pool *pl, int a, int b)
+{
+	for (int w = 0; w < pl->words; w++) {
+		uint64_t x = pl->kills[a][w] & (b ? ~pl->kills[b][w] : ~0ULL);
+		if (x)
+			return w * 64 + __builtin_ctzll(x);
+	}
+	return -1;
+}
+
+static void candidates(enum type t, int64_t *out, int *n)
+{
+	*n = 0;
+	if (t == T_BOOLEAN) {
+		out[(*n)++] = 0;
+		out[(*n)++] = 1;
+		return;
+	}
+	int64_t base[] = { 0, 1, -1, 2, -2, 3, 7, -7 };
+	for (size_t i = 0; i < ARRAY_SIZE(base); i++)
+		if (base[i] >= type_min(t) && base[i] <= type_max(t))
+			out[(*n)++] = base[i];
+	if (t != T_INTEGER) {
+		int64_t edge[] = { type_min(t), type_max(t), type_min(t) + 1,
+				   type_max(t) - 1 };
+		for (size_t i = 0; i < ARRAY_SIZE(edge); i++) {
+			bool dup = false;
+			for (int j = 0; j < *n; j++)
+				dup |= out[j] == edge[i];
+			if (!dup)
+				out[(*n)++] = edge[i];
+		}
+	}
+}
+
+uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* A deterministic pseudo-random value of type t: small (-16..16) or
+ * anywhere in the type's range. */
+int64_t random_value(uint64_t *x, enum type t, bool small)
+{
+	uint64_t r = xorshift(x);
+	if (t == T_BOOLEAN)
+		return (int64_t)(r & 1);
+	if (small || t == T_INTEGER) {
+		int64_t v = (int64_t)(r % 33) - 16;
+		if (t == T_CHAR && v < 0)
+			v = -v;
+		return small || (r >> 40) & 1 ? v : v * (int64_t)(r >> 48);
+	}
+	return type_wrap(t, (int64_t)r);
+}
+
+/* Random and boundary inputs: the product of each variable's candidates, or a
+ * deterministic sample of it when that is too large. */
+void pool_seed(struct prover *P)
+{
+	const struct analysis *an = P->an;
+	int64_t cand[MAX_VARS][16];
+	int ncand[MAX_VARS];
+	double total = 1;
+	for (int v = 0; v < an->nvars; v++) {
+		candidates(an->var_types[v], cand[v], &ncand[v]);
+		total *= ncand[v];
+	}
+	int64_t in[MAX_VARS] = { 0 };
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	/* Random inputs first: small values, then any value of the type. */
+	for (int k = 0; k < POOL_RANDOM; k++) {
+		for (int v = 0; v < an->nvars; v++)
+			in[v] = random_value(&x, an->var_types[v], k % 2 == 0);
+		pool_add(P, in);
+	}
+	if (total <= POOL_SEED_MAX) {
+		int idx[MAX_VARS] = { 0 };
+		for (int k = 0; k < (int)total; k++) {
+			for (int v = 0; v < an->nvars; v++)
+				in[v] = cand[v][idx[v]];
+			pool_add(P, in);
+			for (int v = an->nvars - 1; v >= 0; v--) {
+				if (++idx[v] < ncand[v])
+					break;
+				idx[v] = 0;
+			}
+		}
+		return;
+	}
+	for (int k = 0; k < POOL_SEED_MAX; k++) {
+		for (int v = 0; v < an->nvars; v++)
+			in[v] = cand[v][xorshift(&x) % (uint64_t)ncand[v]];
+		pool_add(P, in);
+	}
+}
+
+void pool_free(struct pool *pl)
+{
+	for (int p = 0; p < pl->nprogs; p++)
+		free(pl->kills[p]);
+	free(pl->kills);
+	free(pl->inputs);
+	free(pl->fp);
+}
+
+bool pool_same_kills(const struct pool *pl, int a, int b)
+{
+	for (int w = 0; w < pl->words; w++)
+		if (pl->kills[a][w] != pl->kills[b][w])
+			return false;
+	return true;
+}
+
+/* How many pool inputs kill p. */
+int pool_count(const struct pool *pl, int p)
+{
+	int c = 0;
+	for (int w = 0; w < pl->words; w++)
+		c += __builtin_popcountll(pl->kills[p][w]);
+	return c;
+}
