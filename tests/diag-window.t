@@ -132,6 +132,22 @@ my $batch = write_file("batch.yaml", "sites:\n  - expr: \"a\"\n    vars: { a: in
 ok($rc == 3, "check with a bad contracts file: exit 3");
 check_window("check --contracts", $err, 1, "zork", "middle");
 
+# A malformed line of a Major log is shown by the same printer (no
+# caret: the line has no position), cut at ~100 columns, never inside
+# a character: every shift moves a two-byte character across the cut.
+$bad = 0;
+for my $k (0 .. 3) {
+	my $line = ("x" x $k) . ("\x{e9}" x 80) . "\n";
+	utf8::encode($line);
+	my $log = write_file("m$k.log", $line);
+	($rc, $err) = run("check", $log);
+	my @m = split /\n/, $err;
+	my $s = defined $m[1] ? eval { decode("UTF-8", $m[1], FB_CROAK) } : undef;
+	$bad++ unless $rc == 3 && defined $s && $s =~ /^    1 \| x*\x{e9}+\.\.\.$/ &&
+		      length($s) <= 8 + 103;
+}
+ok(!$bad, "a long malformed Major log line: cut at a character, '...' after it");
+
 # A short line is shown whole, the caret under the token.
 my $f = write_file("short.yaml", long_expr(4, 1));
 ($rc, $err) = run("prove", $f);
