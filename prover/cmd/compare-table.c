@@ -1,45 +1,25 @@
 /* compare-table.c - read the published table of `subsume compare`; see
  * compare.h. */
 #include "cmd/compare.h"
+#include "base/yschema.h"
 
 #include <errno.h>
 #include <string.h>
 
+/* The string at map[key]: NULL, with an error when it is missing and
+ * required, or is not a non-empty string (base/yschema.h). */
 static const char *str_at(const struct ynode *map, const char *key,
 			  bool required, const char *where)
 {
 	struct ynode *n = ymap_get(map, key);
 	if (!n) {
 		if (required)
-			diag_error(map->loc, "%s needs a '%s' key", where, key);
+			ys_require(map, key, where);
 		return NULL;
 	}
-	if (n->kind != Y_SCALAR || !n->str[0]) {
-		diag_error(n->loc, "'%s' must be a non-empty string", key);
-		return NULL;
-	}
-	return n->str;
-}
-
-static int check_keys(const struct ynode *map, const char *const *keys,
-		      size_t nkeys, const char *where)
-{
-	for (size_t i = 0; i < map->n; i++) {
-		size_t j;
-		for (j = 0; j < nkeys; j++)
-			if (!strcmp(map->keys[i]->str, keys[j]))
-				break;
-		if (j == nkeys) {
-			const char *best = closest_word(map->keys[i]->str,
-							keys, nkeys);
-			return diag_error(map->keys[i]->loc,
-					  "unknown key '%s' in %s%s%s%s",
-					  map->keys[i]->str, where,
-					  best ? "; did you mean '" : "",
-					  best ? best : "", best ? "'?" : "");
-		}
-	}
-	return 0;
+	char what[64];
+	snprintf(what, sizeof(what), "'%s'", key);
+	return ys_scalar(n, what);
 }
 
 /* A list of strings, or one string. */
@@ -105,20 +85,18 @@ static int load_row(struct arena *a, struct ynode *n, struct row *row)
 	static const char *const pkeys[] = { "target", "operators", "minimal",
 					     "size" };
 	static const char *const okeys[] = { "theory", "target", "domain" };
-	if (n->kind != Y_MAP)
-		return diag_error(n->loc, "a row must be a mapping, not %s",
-				  ynode_what(n));
+	if (ys_want(n, Y_MAP, "a row") < 0)
+		return -1;
 	row->where = n;
 	struct ynode *p = ymap_get(n, "paper"), *o = ymap_get(n, "ours");
-	if (check_keys(n, keys, ARRAY_SIZE(keys), "a row") < 0)
+	if (ys_check_keys(n, keys, ARRAY_SIZE(keys), "a row") < 0)
 		return -1;
 	if (!p || !o)
 		return diag_error(n->loc, "a row needs 'paper' and 'ours'");
-	if (p->kind != Y_MAP || o->kind != Y_MAP)
-		return diag_error(p->kind != Y_MAP ? p->loc : o->loc,
-				  "'paper' and 'ours' must be mappings");
-	if (check_keys(p, pkeys, ARRAY_SIZE(pkeys), "'paper'") < 0 ||
-	    check_keys(o, okeys, ARRAY_SIZE(okeys), "'ours'") < 0)
+	if (ys_want(p, Y_MAP, "'paper'") < 0 || ys_want(o, Y_MAP, "'ours'") < 0)
+		return -1;
+	if (ys_check_keys(p, pkeys, ARRAY_SIZE(pkeys), "'paper'") < 0 ||
+	    ys_check_keys(o, okeys, ARRAY_SIZE(okeys), "'ours'") < 0)
 		return -1;
 	if (!(row->target = str_at(p, "target", true, "'paper'")) ||
 	    !(row->operators = str_at(p, "operators", true, "'paper'")) ||
@@ -165,11 +143,9 @@ int compare_load_table(struct arena *a, const char *path, struct table *t)
 		return EXIT_INPUT;
 	static const char *const keys[] = { "title", "source", "intro",
 					    "labels", "rows" };
-	if (root->kind != Y_MAP) {
-		diag_error(root->loc, "a table file must be a mapping");
+	if (ys_want(root, Y_MAP, "a table file") < 0)
 		return EXIT_INPUT;
-	}
-	if (check_keys(root, keys, ARRAY_SIZE(keys), "a table file") < 0)
+	if (ys_check_keys(root, keys, ARRAY_SIZE(keys), "a table file") < 0)
 		return EXIT_INPUT;
 	if ((ymap_get(root, "title") &&
 	     !(t->title = str_at(root, "title", false, ""))) ||
