@@ -40,7 +40,7 @@ int ys_check_keys(const struct ynode *map, const char *const *allowed,
 			if (!strcmp(map->keys[i]->str, allowed[j]))
 				break;
 		if (j == n)
-			rc = unknown_key(map->keys[i], allowed, n, where);
+			rc += unknown_key(map->keys[i], allowed, n, where);
 	}
 	return rc;
 }

@@ -20,9 +20,9 @@
 /* n is of kind: 0, or -1 with "<what> must be <kind>, not <n's kind>". */
 int ys_want(const struct ynode *n, enum ynode_kind kind, const char *what);
 
-/* Every key of map is one of allowed[0..n): 0, or -1 after an error
- * for each unknown key, with the closest allowed key as a suggestion or,
- * when none is close, the list of allowed keys. */
+/* Every key of map is one of allowed[0..n): 0, or minus the number of
+ * unknown keys, after an error for each with the closest allowed key as
+ * a suggestion or, when none is close, the list of allowed keys. */
 int ys_check_keys(const struct ynode *map, const char *const *allowed,
 		  size_t n, const char *where);
 
