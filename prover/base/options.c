@@ -240,7 +240,9 @@ static int unknown(const struct option *opts, const struct opt_usage *u,
 	size_t len = strcspn(arg, "=");
 	char *typed = xstrdup(arg);
 	typed[len] = '\0';
-	const char *best = closest_word(typed, (const char *const *)names, k);
+	/* "-x" is one letter from every short option: no suggestion. */
+	const char *best = len <= 2 ? NULL
+			   : closest_word(typed, (const char *const *)names, k);
 	if (best)
 		opt_usage_error(opts, u, "unknown option '%s'; did you mean "
 				"'%s'?", arg, best);
