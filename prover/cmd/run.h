@@ -69,12 +69,14 @@ void run_release(struct run_state *st);
 		 "unlike time, it gives the same answers on every\n"       \
 		 "machine (default %u; 0 means none)")
 #define OPT_JOBS(d)                                                        \
-	OPT_UINT('j', NULL, "N", (d), 1, 256,                              \
-		 "a number of jobs from 1 to 256",                         \
-		 "prove on N threads (output is the same as -j 1)")
+	OPT_JOBS_HELP(d, "prove on N threads (output is the same as -j 1)")
 #define OPT_NO_TIMING(d)                                                   \
-	OPT_FLAG(0, "no-timing", (d), false,                               \
-		 "leave run times out, for reproducible output")
+	OPT_NO_TIMING_HELP(d, "leave run times out, for reproducible output")
+/* The same options where a command's output needs other words. */
+#define OPT_JOBS_HELP(d, help)                                             \
+	OPT_UINT('j', NULL, "N", (d), 1, 256,                              \
+		 "a number of jobs from 1 to 256", help)
+#define OPT_NO_TIMING_HELP(d, help) OPT_FLAG(0, "no-timing", (d), false, help)
 
 /* Write to path all-or-nothing, or to stdout when path is NULL;
  * returns 0 or EXIT_IO. */
