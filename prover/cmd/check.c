@@ -254,6 +254,30 @@ static void summary(struct driver *D, double ms, long bad)
 	sb_release(&sb);
 }
 
+/* Open every input that is not a YAML batch ("-": standard input); NULL
+ * (errors printed, nothing left open) when one cannot be read. */
+static FILE **open_inputs(char **paths, int n)
+{
+	FILE **fs = xcalloc((size_t)n, sizeof(*fs));
+	bool bad = false;
+	for (int k = 0; k < n; k++) {
+		if (check_is_yaml(paths[k]))
+			continue;
+		fs[k] = !strcmp(paths[k], "-") ? stdin : fopen(paths[k], "r");
+		if (!fs[k]) {
+			error("cannot read %s: %s", paths[k], strerror(errno));
+			bad = true;
+		}
+	}
+	if (!bad)
+		return fs;
+	for (int k = 0; k < n; k++)
+		if (fs[k] && fs[k] != stdin)
+			fclose(fs[k]);
+	free(fs);
+	return NULL;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", "csv", NULL };
@@ -293,24 +317,10 @@ int cmd_check(int argc, char **argv)
 	}
 	/* Every file must open before anything is written. */
 	int nfiles = argc - i;
-	FILE **fs = xcalloc((size_t)nfiles, sizeof(*fs));
-	for (int k = 0; k < nfiles; k++) {
-		const char *path = argv[i + k];
-		if (check_is_yaml(path))
-			continue;
-		fs[k] = !strcmp(path, "-") ? stdin : fopen(path, "r");
-		if (!fs[k]) {
-			error("cannot read %s: %s", path, strerror(errno));
-			rc = EXIT_IO;
-		}
-	}
-	if (rc) {
-		for (int k = 0; k < nfiles; k++)
-			if (fs[k] && fs[k] != stdin)
-				fclose(fs[k]);
-		free(fs);
+	FILE **fs = open_inputs(argv + i, nfiles);
+	if (!fs) {
 		arena_free(ca);
-		return rc;
+		return EXIT_IO;
 	}
 
 	struct check_opts opts = { .timeout_ms = timeout, .rlimit = rlimit,
