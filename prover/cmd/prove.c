@@ -3,6 +3,7 @@
  * as text or JSON.
  */
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cmd/cmd.h"
 #include "cmd/run.h"
@@ -34,10 +35,13 @@ static void print_summary(const struct run_state *st)
 		unknown += (unsigned)r->nunknowns;
 		ms += r->time_ms;
 	}
+	struct rusage ru;
+	long peak_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 	fprintf(stderr,
 		"summary: %d theories, %d analyses, %u mutants, %u solver calls, "
-		"%u proofs needed at least, %u unknown, %.1f ms proving\n",
-		st->ntheories, st->run.n, mutants, calls, lb, unknown, ms);
+		"%u proofs needed at least, %u unknown, %.1f ms proving, "
+		"peak memory %ld KB\n",
+		st->ntheories, st->run.n, mutants, calls, lb, unknown, ms, peak_kb);
 }
 
 int cmd_prove(int argc, char **argv)
