@@ -110,6 +110,12 @@ void check_worker_release(struct check_worker *w);
 void check_group(struct check_worker *w, struct cgroup *g,
 		 const struct check_opts *opts);
 
+/* Every site of g as an analysis (texts parsed, types inferred,
+ * contracts added, mutants admitted), without proving anything: the
+ * fuzz harnesses' entry point.  Unsupported mutants get their verdict;
+ * returns the number of analyses built. */
+int check_group_analyses(struct cgroup *g, const struct check_opts *opts);
+
 /* Redundant by table: is the mutation from o to m (typed, o's top
  * operator replaced, or o replaced by a literal or an operand) outside
  * the minimal set of its generic target?  Returns true and a message,

@@ -393,29 +393,40 @@ static int read_site(struct job *J, struct type_env *env, const char **why)
 	return type_site(J, env, why);
 }
 
-static void check_site(struct check_worker *w, struct cgroup *g, int si,
-		       const struct check_opts *opts)
+/* Site si of g as an analysis, everything short of proving it; NULL
+ * when nothing is left to prove (unsupported mutants have verdicts). */
+static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
+				     const struct check_opts *opts, int **back)
 {
-	struct job J = { .S = { .a = g->a, .g = g, .cs = &g->sites[si],
-				.opts = opts, .numtype = T_INT } };
-	if (!site_members(&J, g, si))
-		return;
+	*J = (struct job){ .S = { .a = g->a, .g = g, .cs = &g->sites[si],
+				  .opts = opts, .numtype = T_INT } };
+	if (!site_members(J, g, si))
+		return NULL;
 	const char *why = NULL;
 	struct strbuf emsg = STRBUF_INIT;
 	struct type_env env = { .errmsg = &emsg };
-	int *back = ANEWN(g->a, int, (size_t)J.n + 1);
+	*back = ANEWN(g->a, int, (size_t)J->n + 1);
 	struct analysis *an = NULL;
-	int rc = read_site(&J, &env, &why);
+	int rc = read_site(J, &env, &why);
 	if (rc == 0)
-		an = site_analysis(&J, &env, back, &why);
+		an = site_analysis(J, &env, *back, &why);
 	sb_release(&emsg);
-	if (!an) {
-		for (int i = 0; (rc < 0 || why) && i < J.n; i++)
-			if (!g->mutants[J.idx[i]].detail)
-				site_unsupported(g, &g->mutants[J.idx[i]],
+	if (!an)
+		for (int i = 0; (rc < 0 || why) && i < J->n; i++)
+			if (!g->mutants[J->idx[i]].detail)
+				site_unsupported(g, &g->mutants[J->idx[i]],
 						 why ? why : "not modelled");
+	return an;
+}
+
+static void check_site(struct check_worker *w, struct cgroup *g, int si,
+		       const struct check_opts *opts)
+{
+	struct job J;
+	int *back;
+	struct analysis *an = prepare_site(&J, g, si, opts, &back);
+	if (!an)
 		return;
-	}
 	struct cres *own;
 	const struct cres *r = prove_site(w, &J, an, &own);
 	bool *clean = ANEWN(g->a, bool, (size_t)an->nmutants + 1);
@@ -438,6 +449,17 @@ void check_group(struct check_worker *w, struct cgroup *g,
 			g->mutants[i].v = CV_UNSUPPORTED;
 			g->mutants[i].detail = "not decided";
 		}
+}
+
+int check_group_analyses(struct cgroup *g, const struct check_opts *opts)
+{
+	int n = 0;
+	for (int s = 0; s < g->nsites; s++) {
+		struct job J;
+		int *back;
+		n += prepare_site(&J, g, s, opts, &back) != NULL;
+	}
+	return n;
 }
 
 void cgroup_free(struct cgroup *g)
