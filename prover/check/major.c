@@ -201,7 +201,7 @@ long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 		while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
 			buf[--len] = 0;
 		if ((size_t)len != strlen(buf)) {
-			fprintf(stderr, "%s:%d: error: malformed Major log line: "
+			fprintf(diag_out, "%s:%d: error: malformed Major log line: "
 				"it contains a NUL byte; skipped\n", file, lineno);
 			bad++;
 			continue;
@@ -215,9 +215,9 @@ long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 		char *copy = xstrdup(s);
 		const char *err = parse_line(copy, &l);
 		if (err) {
-			fprintf(stderr, "%s:%d: error: malformed Major log line: "
+			fprintf(diag_out, "%s:%d: error: malformed Major log line: "
 				"%s; skipped\n", file, lineno, err);
-			diag_show_line(stderr, lineno, s, strlen(s), 0);
+			diag_show_line(diag_out, lineno, s, strlen(s), 0);
 			bad++;
 		} else {
 			add(&R, &l);
