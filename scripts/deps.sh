@@ -1,8 +1,15 @@
 #!/bin/sh
 # Install the Debian packages subsume needs, if any is missing.
 # Runs apt-get only when something is missing and we are root.
+#
+# `scripts/deps.sh fuzz` (make fuzz) checks afl++ only: AFL++ is needed
+# for fuzzing, never to build, run or test subsume.
 set -e
 need=""
+if [ "${1:-}" = fuzz ]; then
+	command -v afl-fuzz >/dev/null 2>&1 &&
+		command -v afl-clang-fast >/dev/null 2>&1 || need="afl++"
+fi
 pkg-config --exists z3 2>/dev/null || need="$need libz3-dev"
 pkg-config --exists yaml-0.1 2>/dev/null || need="$need libyaml-dev"
 pkg-config --exists libcgraph 2>/dev/null || need="$need libgraphviz-dev"
