@@ -1,0 +1,95 @@
+#!/bin/sh
+# Limits of subsume on large and deep inputs (docs/reliability.md):
+# wall time, peak memory (GNU time's maximum resident set) and exit
+# status of each run; none may crash.  Run from the repository root
+# after `make` and `make fuzz-build` (the parse-only harness binaries
+# in build/fuzz/ measure loading without proving).
+#
+#   scripts/limits.sh [WORKDIR]        (default: a temporary folder)
+set -u
+SUBSUME=${SUBSUME:-./subsume}
+FUZZ_BIN=${FUZZ_BIN:-build/fuzz}
+dir=${1:-$(mktemp -d)}
+mkdir -p "$dir"
+status=0
+
+# measure NAME CMD...: one line, "NAME: 12.3 s, 45678 KB, exit 0"
+measure() {
+	name=$1
+	shift
+	/usr/bin/time -f "%e %M %x" -o "$dir/time" "$@" \
+		>"$dir/$name.out" 2>"$dir/$name.err"
+	read -r secs kb code <"$dir/time" || { secs=? kb=? code=?; }
+	case $(tail -n 1 "$dir/time") in
+	*signal*) code="$(tail -n 1 "$dir/time")"; status=1 ;;
+	esac
+	printf '%-34s %8s s %9s KB  exit %s\n' "$name:" "$secs" "$kb" "$code"
+}
+
+# 1. One target with 300 explicit mutants (int): loaded, then proven.
+perl -e '
+	my @shape = ("a + b + %d", "a - b + %d", "a * %d + b", "(a + b) ^ %d",
+		"a + b * %d", "(a + b) / %d", "a + b - %d", "(a + b) %% %d",
+		"a + (b << %d)", "%d - a - b");
+	print "theory: many\ntargets:\n  - name: sum\n    expr: a + b\n";
+	print "    domains: int\n    operators: [AORB]\n    mutants:\n";
+	for my $k (1 .. 300) {
+		my $e = sprintf($shape[$k % @shape], 1 + int($k / @shape));
+		print "      - { label: \"M($k)\", expr: \"$e\" }\n";
+	}
+' >"$dir/many.yaml"
+measure "300 mutants, load only" "$FUZZ_BIN/theory" "$dir/many.yaml"
+measure "300 mutants, prove" "$SUBSUME" prove --no-timing --summary \
+	"$dir/many.yaml"
+grep -E "minimal set|solver calls" "$dir/300 mutants, prove.out" | head -3 |
+	sed 's/^/    /'
+
+# 2. A 100,000-line Major log (the shipped logs repeated, renumbered).
+logs=${MAJOR_LOGS:-/work/shared/data/major-logs}
+per=$(cat "$logs"/*.mutants.log | wc -l)
+MAJOR_LOGS=$logs sh scripts/make-bench-log.sh - $(( (100000 + per - 1) / per )) |
+	head -n 100000 >"$dir/big.log"
+echo "    big.log: $(wc -l <"$dir/big.log") lines, $(wc -c <"$dir/big.log") bytes"
+measure "100k-line log, read + analyses" "$FUZZ_BIN/major" "$dir/big.log"
+measure "100k-line log, check -j 2" "$SUBSUME" check --no-timing -j 2 \
+	"$dir/big.log"
+tail -n 2 "$dir/100k-line log, check -j 2.out" | sed 's/^/    /'
+
+# 3. A 10 MB YAML check batch (the README's sites, renamed, repeated).
+perl -e '
+	print "sites:\n";
+	my $n = 0;
+	while ($n < 10 * 1024 * 1024) {
+		my $k = $n;
+		my $s = "  - name: isLower$k\n    vars: { c: char }\n" .
+			"    expr: \"c >= \x27a\x27 && c <= \x27z\x27\"\n    mutants:\n" .
+			"      - { id: M1, expr: \"false\", op: COR }\n" .
+			"      - { id: M2, expr: \"c >= \x27a\x27 == c <= \x27z\x27\", op: COR }\n" .
+			"  - name: isEmpty$k\n    expr: \"s.length() == 0\"\n    mutants:\n" .
+			"      - { id: M3, expr: \"s.length() <= 0\", op: ROR }\n";
+		print $s;
+		$n += length $s;
+	}
+' >"$dir/big.yaml"
+echo "    big.yaml: $(wc -c <"$dir/big.yaml") bytes"
+measure "10 MB check batch, read + analyses" "$FUZZ_BIN/yaml" "$dir/big.yaml"
+measure "10 MB check batch, check -j 2" "$SUBSUME" check --no-timing -j 2 \
+	"$dir/big.yaml"
+tail -n 2 "$dir/10 MB check batch, check -j 2.out" | sed 's/^/    /'
+
+# 4. Deep nesting: an expression 10,000 parentheses deep (theory and
+# check batch) and YAML nested 10,000 levels: located errors, exit 3.
+perl -e 'print "targets:\n  - expr: \"", "(" x 10000, "a", ")" x 10000,
+	"\"\n    domains: int\n    operators: [ROR]\n"' >"$dir/deep-expr.yaml"
+perl -e 'print "targets: ", "[" x 10000, "]" x 10000, "\n"' >"$dir/deep-yaml.yaml"
+perl -e 'print "sites:\n  - expr: \"", "-" x 5000, "(" x 5000, "a", ")" x 5000,
+	"\"\n    mutants: [{ id: 1, expr: a }]\n"' >"$dir/deep-site.yaml"
+for f in deep-expr deep-yaml; do
+	measure "$f.yaml, prove" "$SUBSUME" prove "$dir/$f.yaml"
+	head -n 1 "$dir/$f.yaml, prove.err" | cut -c 1-150 | sed "s|$dir/||; s/^/    /"
+done
+measure "deep-site.yaml, check" "$SUBSUME" check "$dir/deep-site.yaml"
+head -n 1 "$dir/deep-site.yaml, check.out" | cut -c 1-150 | sed 's/^/    /'
+head -n 1 "$dir/deep-site.yaml, check.err" | cut -c 1-150 | sed "s|$dir/||; s/^/    /"
+[ $# -ge 1 ] || rm -rf "$dir"
+exit $status
