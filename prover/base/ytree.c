@@ -17,6 +17,9 @@ struct builder {
 	struct anchor *anchors;
 	size_t nanchors, capanchors;
 	struct ynode *root;
+	/* mark_offset()'s cursor: the byte offset where 0-based line
+	 * `line` starts (marks arrive in almost increasing order) */
+	size_t line, line_start;
 };
 
 static struct loc mark_loc(const struct source *src, yaml_mark_t m)
@@ -40,13 +43,19 @@ static struct loc offset_loc(const struct source *src, size_t offset)
 	return l;
 }
 
-/* Byte offset of a (0-based line, 0-based character column) mark. */
-static size_t mark_offset(const struct source *src, yaml_mark_t m)
+/* Byte offset of a (0-based line, 0-based character column) mark:
+ * scanned from the cursor, so reading a file stays linear. */
+static size_t mark_offset(struct builder *b, yaml_mark_t m)
 {
-	const char *p = src->text, *end = p + src->len;
-	for (size_t l = 0; l < m.line && p < end; p++)
-		if (*p == '\n')
-			l++;
+	const struct source *src = b->src;
+	if (m.line < b->line)
+		b->line = b->line_start = 0;
+	const char *p = src->text + b->line_start, *end = src->text + src->len;
+	for (; b->line < m.line && p < end; p++)
+		if (*p == '\n') {
+			b->line++;
+			b->line_start = (size_t)(p + 1 - src->text);
+		}
 	for (size_t c = 0; c < m.column && p < end && *p != '\n'; c++) {
 		p++;
 		while (p < end && ((unsigned char)*p & 0xC0) == 0x80)
@@ -142,7 +151,7 @@ static struct ynode *new_node(struct builder *b, enum ynode_kind kind,
 	struct ynode *n = ANEW(b->a, struct ynode);
 	n->kind = kind;
 	n->loc = mark_loc(b->src, start);
-	n->src_offset = mark_offset(b->src, start);
+	n->src_offset = mark_offset(b, start);
 	return n;
 }
 
