@@ -29,6 +29,8 @@ static struct node *parse_at(struct loader *L, struct ynode *n,
 	es->where = n;
 	es->src = n->loc.src;
 	es->quiet = false; /* es may be an uninitialized local */
+	if (ys_want(n, Y_SCALAR, "an expression") < 0)
+		return NULL;
 	if (!n->str[0]) {
 		diag_error(n->loc, "empty expression");
 		return NULL;
