@@ -19,10 +19,15 @@ measure() {
 	shift
 	/usr/bin/time -f "%e %M %x" -o "$dir/time" "$@" \
 		>"$dir/$name.out" 2>"$dir/$name.err"
-	read -r secs kb code <"$dir/time" || { secs=? kb=? code=?; }
-	case $(tail -n 1 "$dir/time") in
-	*signal*) code="$(tail -n 1 "$dir/time")"; status=1 ;;
-	esac
+	# GNU time puts "Command exited with non-zero status N" or
+	# "Command terminated by signal N" first, the format line last
+	read -r secs kb code <<-EOT
+	$(tail -n 1 "$dir/time")
+	EOT
+	if grep -q signal "$dir/time"; then
+		code="$(head -n 1 "$dir/time")"
+		status=1
+	fi
 	printf '%-34s %8s s %9s KB  exit %s\n' "$name:" "$secs" "$kb" "$code"
 }
 
@@ -89,7 +94,7 @@ for f in deep-expr deep-yaml; do
 	head -n 1 "$dir/$f.yaml, prove.err" | cut -c 1-150 | sed "s|$dir/||; s/^/    /"
 done
 measure "deep-site.yaml, check" "$SUBSUME" check "$dir/deep-site.yaml"
-head -n 1 "$dir/deep-site.yaml, check.out" | cut -c 1-150 | sed 's/^/    /'
+head -n 1 "$dir/deep-site.yaml, check.out" | sed 's/[-()]\{20,\}/.../g; s/^/    /'
 head -n 1 "$dir/deep-site.yaml, check.err" | cut -c 1-150 | sed "s|$dir/||; s/^/    /"
 [ $# -ge 1 ] || rm -rf "$dir"
 exit $status
