@@ -196,12 +196,13 @@ long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 	ssize_t len;
 	long bad = 0;
 	int lineno = 0;
+	FILE *out = diag_out ? diag_out : stderr; /* where diagnostics go */
 	while ((len = getline(&buf, &cap, f)) >= 0) {
 		lineno++;
 		while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
 			buf[--len] = 0;
 		if ((size_t)len != strlen(buf)) {
-			fprintf(diag_out, "%s:%d: error: malformed Major log line: "
+			fprintf(out, "%s:%d: error: malformed Major log line: "
 				"it contains a NUL byte; skipped\n", file, lineno);
 			bad++;
 			continue;
@@ -215,9 +216,9 @@ long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 		char *copy = xstrdup(s);
 		const char *err = parse_line(copy, &l);
 		if (err) {
-			fprintf(diag_out, "%s:%d: error: malformed Major log line: "
+			fprintf(out, "%s:%d: error: malformed Major log line: "
 				"%s; skipped\n", file, lineno, err);
-			diag_show_line(diag_out, lineno, s, strlen(s), 0);
+			diag_show_line(out, lineno, s, strlen(s), 0);
 			bad++;
 		} else {
 			add(&R, &l);
