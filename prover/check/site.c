@@ -67,9 +67,9 @@ struct site {
 	int nvars;
 	const char *names[MAX_VARS + 1];
 	int kind[MAX_VARS + 1];    /* 0 unknown, 1 boolean, 2 numeric */
-	enum type declared[MAX_VARS + 1]; /* T_ERROR if not declared */
+	const struct type *declared[MAX_VARS + 1]; /* T_ERROR if not declared */
 	bool ref[MAX_VARS + 1];    /* a reference compared with null */
-	enum type numtype;         /* numeric type from the signature */
+	const struct type *numtype; /* numeric type from the signature */
 	const char *err;           /* why the whole site is unsupported */
 };
 
@@ -330,7 +330,7 @@ static void collect(struct site *S, struct node *n)
 		if (!strcmp(n->name, "$null")) {
 			n->kind = N_LIT;
 			n->type = T_INT;
-			n->val = 0;
+			n->val = value_int(0);
 			return;
 		}
 		var_index(S, n->name);
@@ -510,7 +510,7 @@ static struct node *guard_calls(struct site *S, struct node *n)
 		struct arena *a = S->a;
 		struct node *one = node_new(a, N_LIT, n->pos);
 		one->type = T_INT;
-		one->val = 1;
+		one->val = value_int(1);
 		struct node *rv = node_new(a, N_VAR, n->pos);
 		rv->name = S->names[r];
 		rv->var = -1;
@@ -531,7 +531,7 @@ static struct node *guard_calls(struct site *S, struct node *n)
 			ne->b = zero;
 			struct node *t = node_new(a, N_LIT, n->pos);
 			t->type = T_BOOLEAN;
-			t->val = 1;
+			t->val = value_bool(true);
 			struct node *lor = node_new(a, N_BINARY, n->pos);
 			lor->op = OP_LOR;
 			lor->a = ne;
@@ -640,7 +640,7 @@ static char *contract_text(struct arena *a, const char *assume, int k)
 }
 
 static void describe_witness(struct strbuf *sb, const struct site *S,
-			     const struct analysis *an, const int64_t *in)
+			     const struct analysis *an, const struct value *in)
 {
 	int printed = 0;
 	for (int v = 0; v < an->nvars; v++) {
@@ -650,14 +650,14 @@ static void describe_witness(struct strbuf *sb, const struct site *S,
 			bool null_recv = false;
 			for (int r = 0; o->recv && r < an->nvars; r++)
 				if (S->ref[r] && !strcmp(S->names[r], o->recv) &&
-				    in[r] == 0)
+				    in[r].bits == 0)
 					null_recv = true;
 			if (null_recv)
 				continue;
 			sb_printf(sb, "%s%s=", printed++ ? ", " : "", o->text);
 		} else if (S->ref[v]) {
 			sb_printf(sb, "%s%s%s", printed++ ? ", " : "", name,
-				  in[v] ? "!=null" : "=null");
+				  in[v].bits ? "!=null" : "=null");
 			continue;
 		} else {
 			sb_printf(sb, "%s%s=", printed++ ? ", " : "", name);
@@ -692,7 +692,7 @@ struct cres {
 	unsigned char *equiv;
 	int *dup;
 	unsigned char *sub;          /* [(n+1)^2] */
-	int64_t (*kill)[MAX_VARS];   /* [n+1] witness of W_KILLS */
+	struct value (*kill)[MAX_VARS]; /* [n+1] witness of W_KILLS */
 	char **ureason;              /* [n+1] unknown equivalence */
 	unsigned calls;
 };
@@ -708,8 +708,8 @@ static void key_expr(struct strbuf *sb, const struct node *n)
 		sb_putc(sb, '.');
 		return;
 	}
-	sb_printf(sb, "(%d %d %d %lld %d ", (int)n->kind, (int)n->op,
-		  (int)n->type, (long long)n->val,
+	sb_printf(sb, "(%d %d %s %llu %d ", (int)n->kind, (int)n->op,
+		  type_name(n->type), (unsigned long long)n->val.bits,
 		  n->kind == N_VAR ? n->var : -1);
 	key_expr(sb, n->a);
 	key_expr(sb, n->b);
@@ -722,7 +722,7 @@ static char *cache_key(const struct analysis *an, unsigned timeout)
 	struct strbuf sb = STRBUF_INIT;
 	sb_printf(&sb, "%u|%d|%d|", timeout, an->nvars, an->observe.value);
 	for (int v = 0; v < an->nvars; v++)
-		sb_printf(&sb, "%d%c", (int)an->var_types[v],
+		sb_printf(&sb, "%s%c", type_name(an->var_types[v]),
 			  an->observe.var[v] ? 'o' : '-');
 	sb_putc(&sb, '|');
 	key_expr(&sb, an->assume);
@@ -843,8 +843,8 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 		int v = var_index(&S, cs->vars[i].name);
 		if (v < 0)
 			break;
-		enum type t = type_parse(cs->vars[i].type);
-		if (t == T_ERROR || t == T_VOID) {
+		const struct type *t = type_parse(cs->vars[i].type);
+		if (t == T_ERROR) {
 			S.ref[v] = true; /* an object: only == null */
 			t = T_INT;
 		}
@@ -857,16 +857,15 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 	int nst = sig_types(first->from, st, 4);
 	int top_want = 0;
 	for (int i = 0; i < nst; i++) {
-		enum type t = type_parse(st[i]);
+		const struct type *t = type_parse(st[i]);
 		if (!strcmp(st[i], "float") || !strcmp(st[i], "double") ||
 		    !strcmp(st[i], "java.lang.String")) {
 			why = arena_printf(g->a, "%s values are not modelled",
 					   st[i]);
 			goto all_unsupported;
 		}
-		if (t != T_ERROR && t != T_BOOLEAN && t != T_VOID &&
-		    type_is_numeric(t))
-			S.numtype = type_promote(t) == T_LONG ? T_LONG : T_INT;
+		if (t != T_ERROR && type_is_numeric(t))
+			S.numtype = t == T_LONG ? T_LONG : T_INT;
 		if (first->from && first->from[0] == '<' && i == 0) {
 			if (is_reference_type(st[i])) {
 				why = arena_printf(g->a, "a reference-typed "
@@ -987,14 +986,14 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 	}
 
 	/* Types. */
-	enum type types[MAX_VARS];
+	const struct type *types[MAX_VARS];
 	for (int v = 0; v < S.nvars; v++)
 		types[v] = S.declared[v] != T_ERROR ? S.declared[v]
 			   : S.kind[v] == 1	    ? T_BOOLEAN
 						    : S.numtype;
 	struct strbuf emsg = STRBUF_INIT;
 	struct type_env env = { .nvars = S.nvars, .names = S.names,
-				.types = types, .errmsg = &emsg };
+				.types = types, .errmsg = &emsg, .arena = g->a };
 	if (type_expr(orig, &env, NULL) < 0) {
 		why = arena_printf(g->a, "the original does not type: %s", emsg.buf);
 		sb_release(&emsg);

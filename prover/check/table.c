@@ -42,7 +42,7 @@ static const enum op g_logic[] = { OP_LAND, OP_LOR, OP_EQ, OP_NE,
 struct gentry {
 	struct gentry *next;
 	enum op op;
-	enum type ta, tb;
+	const struct type *ta, *tb;
 	struct result *r;         /* NULL: the shape cannot be proven */
 	char **labels;            /* [n+1] "<", "true", "lhs" */
 	char **texts;             /* [n+1] "a < b" */
@@ -62,7 +62,7 @@ static bool in(const enum op *g, size_t n, enum op op)
 }
 
 /* The group of op over operands of type t; NULL if none. */
-static const enum op *group(enum op op, enum type t, size_t *n, bool *tf,
+static const enum op *group(enum op op, const struct type *t, size_t *n, bool *tf,
 			    bool *lhs, bool *rhs)
 {
 	*tf = *lhs = *rhs = false;
@@ -113,7 +113,7 @@ static struct node *bin(struct arena *a, enum op op)
 	return n;
 }
 
-static struct gentry *build(enum op op, enum type ta, enum type tb,
+static struct gentry *build(enum op op, const struct type *ta, const struct type *tb,
 			    unsigned timeout_ms)
 {
 	struct arena *a = tarena;
@@ -125,8 +125,9 @@ static struct gentry *build(enum op op, enum type ta, enum type tb,
 	bool tf, lhs, rhs;
 	const enum op *gr = group(op, ta, &ng, &tf, &lhs, &rhs);
 	static const char *const names[] = { "a", "b" };
-	enum type types[2] = { ta, tb };
-	struct type_env env = { .nvars = 2, .names = names, .types = types };
+	const struct type *types[2] = { ta, tb };
+	struct type_env env = { .nvars = 2, .names = names, .types = types,
+				.arena = a };
 	struct strbuf err = STRBUF_INIT;
 	env.errmsg = &err;
 	struct node *orig = bin(a, op);
@@ -171,7 +172,7 @@ static struct gentry *build(enum op op, enum type ta, enum type tb,
 		} else if (i == ng && tf) {
 			m = node_new(a, N_LIT, 0);
 			m->type = T_BOOLEAN;
-			m->val = 1;
+			m->val = value_bool(true);
 			label = "true";
 		} else if (i == ng + 1 && tf) {
 			m = node_new(a, N_LIT, 0);
@@ -250,7 +251,7 @@ bool check_table(struct arena *a, const struct node *o, const struct node *m,
 		label = op_spelling(m->op);
 		op2 = m->op;
 	} else if (m->kind == N_LIT && m->type == T_BOOLEAN) {
-		label = m->val ? "true" : "false";
+		label = m->val.bits ? "true" : "false";
 	} else if (expr_equal(m, o->a)) {
 		label = "lhs";
 	} else if (expr_equal(m, o->b)) {
@@ -265,7 +266,8 @@ bool check_table(struct arena *a, const struct node *o, const struct node *m,
 					  (op2 == OP_NONE &&
 					   expr_has_side_effects(o->a))))
 		return false;
-	enum type ta = o->a->type, tb = o->b->type;
+	const struct type *ta = node_strip(o->a)->type;
+	const struct type *tb = node_strip(o->b)->type;
 	pthread_mutex_lock(&lock);
 	if (!tarena)
 		tarena = arena_new();

@@ -43,9 +43,10 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	struct prover P = { .a = a, .an = an, .opts = opts, .r = r };
 	P.pool.nprogs = n + 1;
 	P.pool.kills = xcalloc((size_t)n + 1, sizeof(*P.pool.kills));
+	struct problem pb = analysis_problem(an);
 	P.smt = opts->shared && !opts->naive
-			? smt_new_shared(opts->shared, an)
-			: smt_new_limits(an, opts->timeout_ms, opts->rlimit, opts->naive);
+			? smt_new_shared(opts->shared, &pb)
+			: smt_new_limits(&pb, opts->timeout_ms, opts->rlimit, opts->naive);
 
 	if (!opts->naive)
 		pool_seed(&P);

@@ -27,7 +27,7 @@
 struct pool {
 	int nprogs;            /* original + mutants */
 	int n, cap;            /* inputs */
-	int64_t *inputs;       /* [cap][MAX_VARS] */
+	struct value *inputs;  /* [cap][MAX_VARS] */
 	uint64_t *fp;          /* [cap][nprogs] observed-outcome fingerprints */
 	int words, capwords;   /* bitset words per mutant */
 	uint64_t **kills;      /* [nprogs] bitset over inputs */
@@ -48,7 +48,7 @@ struct prover {
 const struct node *prog_expr(const struct analysis *an, int p);
 /* Add an input; its index, or -1 when the assumptions do not hold or
  * the evaluator cannot decide it (an integer left int64). */
-int pool_add(struct prover *P, const int64_t *in);
+int pool_add(struct prover *P, const struct value *in);
 /* Fingerprint of program p's observed outcome on input i. */
 uint64_t pool_fp(const struct pool *pl, int i, int p);
 /* First input on which a and b differ, or -1. */
@@ -63,7 +63,7 @@ void pool_seed(struct prover *P);
 void pool_free(struct pool *pl);
 /* Deterministic pseudo-random numbers and values of a type. */
 uint64_t xorshift(uint64_t *x);
-int64_t random_value(uint64_t *x, enum type t, bool small);
+struct value random_value(uint64_t *x, const struct type *t, bool small);
 
 /* search.c: R_NO (a witness is now in the pool), R_YES (Z3 proved no
  * such input exists) or R_UNKNOWN (recorded in the result as uk). */

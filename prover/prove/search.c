@@ -21,7 +21,7 @@ static void add_unknown(struct prover *P, enum unknown_kind k, int a, int b,
 
 /* A Z3 model the evaluator disagrees with: the encoding has a bug. */
 static void unconfirmed(struct prover *P, const char *claim, int a, int b,
-			const int64_t *in)
+			const struct value *in)
 {
 	struct strbuf sb = STRBUF_INIT;
 	input_print(&sb, P->an, in);
@@ -37,7 +37,7 @@ static void unconfirmed(struct prover *P, const char *claim, int a, int b,
 
 /* Does input in satisfy query q on programs a, b (concretely)? */
 static bool satisfies(const struct analysis *an, enum smt_query q, int a,
-		      int b, const int64_t *in)
+		      int b, const struct value *in)
 {
 	bool undecided = false;
 	if (!eval_holds(an->assume, an->nvars, in, &undecided) || undecided)
@@ -65,13 +65,14 @@ static bool satisfies(const struct analysis *an, enum smt_query q, int a,
 static int search(struct prover *P, enum smt_query q, int a, int b)
 {
 	const struct analysis *an = P->an;
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	int r = 1;
 	/* The largest radius whose grid has at most SEARCH_GRID points. */
 	for (;;) {
 		double pts = 1;
 		for (int v = 0; v < an->nvars; v++)
-			pts *= an->var_types[v] == T_BOOLEAN ? 2 : 2 * (r + 1) + 1;
+			pts *= an->var_types[v]->kind == TK_BOOLEAN ? 2
+								   : 2 * (r + 1) + 1;
 		if (pts > SEARCH_GRID || r >= 64)
 			break;
 		r++;
@@ -79,15 +80,17 @@ static int search(struct prover *P, enum smt_query q, int a, int b)
 	int idx[MAX_VARS] = { 0 };
 	for (;;) {
 		for (int v = 0; v < an->nvars; v++) {
-			enum type t = an->var_types[v];
-			int64_t x = t == T_BOOLEAN ? idx[v] : idx[v] - r;
-			in[v] = t == T_CHAR && x < 0 ? 'a' - x : x;
+			const struct type *t = an->var_types[v];
+			int64_t x = t->kind == TK_BOOLEAN ? idx[v] : idx[v] - r;
+			/* unsigned types: 'a', 'b', ... instead of negatives */
+			in[v] = value_int(!t->is_signed && x < 0 ? 'a' - x : x);
 		}
 		if (satisfies(an, q, a, b, in))
 			return pool_add(P, in);
 		int v = an->nvars - 1;
 		for (; v >= 0; v--) {
-			int span = an->var_types[v] == T_BOOLEAN ? 2 : 2 * r + 1;
+			int span = an->var_types[v]->kind == TK_BOOLEAN ? 2
+								       : 2 * r + 1;
 			if (++idx[v] < span)
 				break;
 			idx[v] = 0;
@@ -113,7 +116,7 @@ static int search(struct prover *P, enum smt_query q, int a, int b)
 enum rel prove_ask(struct prover *P, enum smt_query q, int a, int b,
 		    enum unknown_kind uk)
 {
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	const char *reason;
 	if (!P->opts->naive && search(P, q, a, b) >= 0)
 		return R_NO;

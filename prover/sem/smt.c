@@ -1,11 +1,13 @@
 /*
  * smt.c - encode typed expressions to Z3 and answer queries; see smt.h.
  *
- * Sorts: boolean -> Bool, integer -> Int, byte/short/char/int/long ->
- * bit-vectors of 8/16/16/32/64 bits (char zero-extends, the others
- * sign-extend).  Java semantics that SMT-LIB leaves total are guarded
- * here: division and remainder by zero set the throw flag, shift
- * distances are masked to 5 or 6 bits, integer division truncates.
+ * Sorts from the type descriptor's kind: boolean -> Bool, mathematical
+ * integer -> Int, fixed-width integers -> bit-vectors of their width
+ * (extended by their signedness: Java's char zero-extends).  Conversions
+ * are the N_CONV nodes typing made explicit, encoded by one function,
+ * conv().  What SMT-LIB leaves total is guarded as the profile says:
+ * division and remainder by zero set the throw flag, shift distances are
+ * masked to the width, integer division truncates.
  *
  * The context is Z3's non-reference-counted kind: terms built at the
  * base scope live as long as the context, which is exactly the lifetime
@@ -13,6 +15,8 @@
  * not reused.  Solvers, models and params are reference counted by hand.
  */
 #include "sem/smt.h"
+
+#include "lang/profile.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +47,7 @@ struct prog {
 };
 
 struct smt {
-	const struct analysis *an;
+	struct problem pb;
 	Z3_context ctx;
 	Z3_solver solver;
 	Z3_ast inputs[MAX_VARS];
@@ -65,61 +69,61 @@ static void check_z3(const char *what)
 
 /* ---- sorts and conversions ---- */
 
-static Z3_sort sort_of(struct smt *s, enum type t)
+static Z3_sort sort_of(struct smt *s, const struct type *t)
 {
-	switch (t) {
-	case T_BOOLEAN: return Z3_mk_bool_sort(s->ctx);
-	case T_INTEGER: return Z3_mk_int_sort(s->ctx);
-	default:
-		if (type_bits(t))
-			return Z3_mk_bv_sort(s->ctx, (unsigned)type_bits(t));
-		BUG("no sort for %s", type_name(t));
+	switch (t->kind) {
+	case TK_BOOLEAN: return Z3_mk_bool_sort(s->ctx);
+	case TK_MATH: return Z3_mk_int_sort(s->ctx);
+	case TK_INT: return Z3_mk_bv_sort(s->ctx, (unsigned)t->bits);
+	default: BUG("no sort for %s", type_name(t));
 	}
 }
 
-static Z3_ast constant(struct smt *s, enum type t, int64_t v)
+static Z3_ast constant(struct smt *s, const struct type *t, struct value v)
 {
-	if (t == T_BOOLEAN)
-		return v ? Z3_mk_true(s->ctx) : Z3_mk_false(s->ctx);
-	if (t == T_INTEGER)
-		return Z3_mk_int64(s->ctx, v, sort_of(s, t));
-	int bits = type_bits(t);
-	uint64_t u = (uint64_t)v;
-	if (bits < 64)
-		u &= ((uint64_t)1 << bits) - 1;
+	if (t->kind == TK_BOOLEAN)
+		return v.bits ? Z3_mk_true(s->ctx) : Z3_mk_false(s->ctx);
+	if (t->kind == TK_MATH)
+		return Z3_mk_int64(s->ctx, value_i64(v), sort_of(s, t));
+	uint64_t u = v.bits;
+	if (t->bits < 64)
+		u &= ((uint64_t)1 << t->bits) - 1;
 	return Z3_mk_unsigned_int64(s->ctx, u, sort_of(s, t));
 }
 
-/* Convert a value of type from to type to (Java widening/narrowing). */
-static Z3_ast conv(struct smt *s, Z3_ast x, enum type from, enum type to)
+static Z3_ast constant_int(struct smt *s, const struct type *t, int64_t v)
+{
+	return constant(s, t, type_wrap(t, v));
+}
+
+/* Convert a value of type from to type to: widening extends by from's
+ * signedness, narrowing keeps the low bits, Int <-> bit-vectors. */
+static Z3_ast conv(struct smt *s, Z3_ast x, const struct type *from,
+		   const struct type *to)
 {
 	Z3_context c = s->ctx;
-	if (from == to || from == T_BOOLEAN || to == T_BOOLEAN)
+	if (from == to || from->kind == TK_BOOLEAN || to->kind == TK_BOOLEAN)
 		return x;
-	if (to == T_INTEGER)
-		return Z3_mk_bv2int(c, x, from != T_CHAR);
-	int wt = type_bits(to);
-	if (from == T_INTEGER)
+	if (to->kind == TK_MATH)
+		return Z3_mk_bv2int(c, x, from->is_signed);
+	int wt = to->bits;
+	if (from->kind == TK_MATH)
 		return Z3_mk_int2bv(c, (unsigned)wt, x);
-	int wf = type_bits(from);
+	int wf = from->bits;
 	if (wt > wf)
-		return from == T_CHAR ? Z3_mk_zero_ext(c, (unsigned)(wt - wf), x)
-				      : Z3_mk_sign_ext(c, (unsigned)(wt - wf), x);
+		return from->is_signed ? Z3_mk_sign_ext(c, (unsigned)(wt - wf), x)
+				       : Z3_mk_zero_ext(c, (unsigned)(wt - wf), x);
 	if (wt < wf)
 		return Z3_mk_extract(c, (unsigned)wt - 1, 0, x);
 	return x;
 }
 
-/* The type two values are compared in. */
-static enum type common(enum type a, enum type b)
+/* The encoded operand n, whose unconverted form was encoded as x: the
+ * implicit conversion typing put around it, applied. */
+static Z3_ast operand(struct smt *s, const struct node *n, Z3_ast x)
 {
-	if (a == b)
-		return a;
-	if (a == T_INTEGER || b == T_INTEGER)
-		return T_INTEGER;
-	if (a == T_LONG || b == T_LONG)
-		return T_LONG;
-	return T_INT;
+	const struct node *in = node_strip(n);
+	return in == n ? x : conv(s, x, in->type, n->type);
 }
 
 /* ---- encoding ---- */
@@ -136,16 +140,16 @@ static Z3_ast and2(struct smt *s, Z3_ast a, Z3_ast b)
 	return Z3_mk_and(s->ctx, 2, args);
 }
 
-static Z3_ast is_zero(struct smt *s, Z3_ast x, enum type t)
+static Z3_ast is_zero(struct smt *s, Z3_ast x, const struct type *t)
 {
-	return Z3_mk_eq(s->ctx, x, constant(s, t, 0));
+	return Z3_mk_eq(s->ctx, x, constant_int(s, t, 0));
 }
 
 /* Java integer division on Int: truncate toward zero. */
 static Z3_ast int_tdiv(struct smt *s, Z3_ast a, Z3_ast b)
 {
 	Z3_context c = s->ctx;
-	Z3_ast zero = constant(s, T_INTEGER, 0);
+	Z3_ast zero = Z3_mk_int64(c, 0, Z3_mk_int_sort(c));
 	Z3_ast na = Z3_mk_unary_minus(c, a), nb = Z3_mk_unary_minus(c, b);
 	Z3_ast age = Z3_mk_ge(c, a, zero), bge = Z3_mk_ge(c, b, zero);
 	Z3_ast pos = Z3_mk_ite(c, bge, Z3_mk_div(c, a, b),
@@ -156,15 +160,13 @@ static Z3_ast int_tdiv(struct smt *s, Z3_ast a, Z3_ast b)
 	return Z3_mk_ite(c, age, pos, neg);
 }
 
-/* a op b in type t, both already of type t (shift distance too). */
-static Z3_ast arith(struct smt *s, enum op op, enum type t, Z3_ast a,
-		    Z3_ast b, struct env *e)
+/* a op b on Bool or Int. */
+static Z3_ast arith_unbounded(struct smt *s, enum op op, const struct type *t,
+			      Z3_ast a, Z3_ast b)
 {
 	Z3_context c = s->ctx;
 	Z3_ast args[2] = { a, b };
-	if (op == OP_DIV || op == OP_REM)
-		e->thr = or2(s, e->thr, is_zero(s, b, t));
-	if (t == T_BOOLEAN) {
+	if (t->kind == TK_BOOLEAN) {
 		switch (op) {
 		case OP_AND: return Z3_mk_and(c, 2, args);
 		case OP_OR: return Z3_mk_or(c, 2, args);
@@ -172,33 +174,47 @@ static Z3_ast arith(struct smt *s, enum op op, enum type t, Z3_ast a,
 		default: BUG("%s on boolean", op_spelling(op));
 		}
 	}
-	if (t == T_INTEGER) {
-		switch (op) {
-		case OP_ADD: return Z3_mk_add(c, 2, args);
-		case OP_SUB: return Z3_mk_sub(c, 2, args);
-		case OP_MUL: return Z3_mk_mul(c, 2, args);
-		case OP_DIV: return int_tdiv(s, a, b);
-		case OP_REM:
-			args[1] = Z3_mk_mul(c, 2, (Z3_ast[]){ b, int_tdiv(s, a, b) });
-			return Z3_mk_sub(c, 2, args);
-		default: BUG("%s on integer", op_spelling(op));
-		}
+	switch (op) {
+	case OP_ADD: return Z3_mk_add(c, 2, args);
+	case OP_SUB: return Z3_mk_sub(c, 2, args);
+	case OP_MUL: return Z3_mk_mul(c, 2, args);
+	case OP_DIV: return int_tdiv(s, a, b);
+	case OP_REM:
+		args[1] = Z3_mk_mul(c, 2, (Z3_ast[]){ b, int_tdiv(s, a, b) });
+		return Z3_mk_sub(c, 2, args);
+	default: BUG("%s on integer", op_spelling(op));
 	}
-	int bits = type_bits(t);
+}
+
+/* a op b in type t, both already of type t (shift distance too). */
+static Z3_ast arith(struct smt *s, enum op op, const struct type *t, Z3_ast a,
+		    Z3_ast b, struct env *e)
+{
+	Z3_context c = s->ctx;
+	if (op == OP_DIV || op == OP_REM) {
+		if (t->profile->div_zero != DIV0_THROWS)
+			BUG("unknown division-by-zero rule");
+		e->thr = or2(s, e->thr, is_zero(s, b, t));
+	}
+	if (t->kind != TK_INT)
+		return arith_unbounded(s, op, t, a, b);
+	bool sg = t->is_signed;
 	switch (op) {
 	case OP_ADD: return Z3_mk_bvadd(c, a, b);
 	case OP_SUB: return Z3_mk_bvsub(c, a, b);
 	case OP_MUL: return Z3_mk_bvmul(c, a, b);
-	case OP_DIV: return Z3_mk_bvsdiv(c, a, b);
-	case OP_REM: return Z3_mk_bvsrem(c, a, b);
+	case OP_DIV: return sg ? Z3_mk_bvsdiv(c, a, b) : Z3_mk_bvudiv(c, a, b);
+	case OP_REM: return sg ? Z3_mk_bvsrem(c, a, b) : Z3_mk_bvurem(c, a, b);
 	case OP_AND: return Z3_mk_bvand(c, a, b);
 	case OP_OR: return Z3_mk_bvor(c, a, b);
 	case OP_XOR: return Z3_mk_bvxor(c, a, b);
 	case OP_SHL: case OP_SHR: case OP_USHR: {
-		Z3_ast d = Z3_mk_bvand(c, b, constant(s, t, bits == 64 ? 63 : 31));
+		if (t->profile->shift != SHIFT_MASK)
+			BUG("unknown shift rule");
+		Z3_ast d = Z3_mk_bvand(c, b, constant_int(s, t, t->bits - 1));
 		if (op == OP_SHL)
 			return Z3_mk_bvshl(c, a, d);
-		if (op == OP_SHR)
+		if (op == OP_SHR && sg)
 			return Z3_mk_bvashr(c, a, d);
 		return Z3_mk_bvlshr(c, a, d);
 	}
@@ -207,20 +223,17 @@ static Z3_ast arith(struct smt *s, enum op op, enum type t, Z3_ast a,
 	}
 }
 
-static Z3_ast compare(struct smt *s, enum op op, Z3_ast a, enum type ta,
-		      Z3_ast b, enum type tb)
+/* a op b for a comparison, both already of type t. */
+static Z3_ast compare(struct smt *s, enum op op, const struct type *t,
+		      Z3_ast a, Z3_ast b)
 {
 	Z3_context c = s->ctx;
-	enum type t = ta == T_BOOLEAN ? T_BOOLEAN : common(type_promote(ta),
-							   type_promote(tb));
-	a = conv(s, a, ta, t);
-	b = conv(s, b, tb, t);
 	switch (op) {
 	case OP_EQ: return Z3_mk_eq(c, a, b);
 	case OP_NE: return Z3_mk_not(c, Z3_mk_eq(c, a, b));
 	default: break;
 	}
-	if (t == T_INTEGER) {
+	if (t->kind == TK_MATH) {
 		switch (op) {
 		case OP_LT: return Z3_mk_lt(c, a, b);
 		case OP_LE: return Z3_mk_le(c, a, b);
@@ -228,12 +241,20 @@ static Z3_ast compare(struct smt *s, enum op op, Z3_ast a, enum type ta,
 		case OP_GE: return Z3_mk_ge(c, a, b);
 		default: break;
 		}
-	} else {
+	} else if (t->is_signed) {
 		switch (op) {
 		case OP_LT: return Z3_mk_bvslt(c, a, b);
 		case OP_LE: return Z3_mk_bvsle(c, a, b);
 		case OP_GT: return Z3_mk_bvsgt(c, a, b);
 		case OP_GE: return Z3_mk_bvsge(c, a, b);
+		default: break;
+		}
+	} else {
+		switch (op) {
+		case OP_LT: return Z3_mk_bvult(c, a, b);
+		case OP_LE: return Z3_mk_bvule(c, a, b);
+		case OP_GT: return Z3_mk_bvugt(c, a, b);
+		case OP_GE: return Z3_mk_bvuge(c, a, b);
 		default: break;
 		}
 	}
@@ -253,22 +274,13 @@ static void merge(struct smt *s, struct env *out, Z3_ast cond,
 
 static Z3_ast enc(struct smt *s, const struct node *n, struct env *e);
 
-/* The operation type of "x op= y" (as eval.c). */
-static enum type compound_type(const struct node *n)
-{
-	enum type vt = n->a->type, bt = n->b->type;
-	if (vt == T_BOOLEAN)
-		return T_BOOLEAN;
-	if (n->op == OP_SHL || n->op == OP_SHR || n->op == OP_USHR)
-		return type_promote(vt);
-	return common(type_promote(vt), type_promote(bt));
-}
-
+/* The operands are encoded before their conversions are applied (the
+ * order in which terms are created is part of what Z3 sees). */
 static Z3_ast enc_binary(struct smt *s, const struct node *n, struct env *e)
 {
 	Z3_context c = s->ctx;
-	int nv = s->an->nvars;
-	Z3_ast a = enc(s, n->a, e);
+	int nv = s->pb.nvars;
+	Z3_ast a = enc(s, node_strip(n->a), e);
 	if (n->op == OP_LAND || n->op == OP_LOR) {
 		struct env eb = *e;
 		Z3_ast b = enc(s, n->b, &eb);
@@ -277,15 +289,30 @@ static Z3_ast enc_binary(struct smt *s, const struct node *n, struct env *e)
 		merge(s, e, runs, &eb, e, nv);
 		return n->op == OP_LAND ? and2(s, a, b) : or2(s, a, b);
 	}
-	Z3_ast b = enc(s, n->b, e);
-	enum type ta = n->a->type, tb = n->b->type, t = n->type;
+	Z3_ast b = enc(s, node_strip(n->b), e);
 	switch (n->op) {
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
-		return compare(s, n->op, a, ta, b, tb);
-	case OP_SHL: case OP_SHR: case OP_USHR:
-		return arith(s, n->op, t, conv(s, a, ta, t), conv(s, b, tb, t), e);
+		a = operand(s, n->a, a);
+		b = operand(s, n->b, b);
+		return compare(s, n->op, n->a->type, a, b);
 	default:
-		return arith(s, n->op, t, conv(s, a, ta, t), conv(s, b, tb, t), e);
+		return arith(s, n->op, n->type, operand(s, n->a, a),
+			     operand(s, n->b, b), e);
+	}
+}
+
+static Z3_ast enc_unary(struct smt *s, const struct node *n, struct env *e)
+{
+	Z3_context c = s->ctx;
+	Z3_ast a = enc(s, n->a, e);
+	switch (n->op) {
+	case OP_PLUS: return a;
+	case OP_NEG:
+		return n->type->kind == TK_MATH ? Z3_mk_unary_minus(c, a)
+						: Z3_mk_bvneg(c, a);
+	case OP_BNOT: return Z3_mk_bvnot(c, a);
+	case OP_NOT: return Z3_mk_not(c, a);
+	default: BUG("bad unary operator");
 	}
 }
 
@@ -300,52 +327,29 @@ static Z3_ast enc(struct smt *s, const struct node *n, struct env *e)
 		return e->v[n->var];
 	case N_SKIP:
 		return NULL;
+	case N_CONV:
+		return conv(s, enc(s, n->a, e), n->a->type, n->type);
 	case N_UNARY:
-		a = conv(s, enc(s, n->a, e), n->a->type, n->type);
-		switch (n->op) {
-		case OP_PLUS: return a;
-		case OP_NEG:
-			return n->type == T_INTEGER ? Z3_mk_unary_minus(c, a)
-						    : Z3_mk_bvneg(c, a);
-		case OP_BNOT: return Z3_mk_bvnot(c, a);
-		case OP_NOT: return Z3_mk_not(c, a);
-		default: BUG("bad unary operator");
-		}
+		return enc_unary(s, n, e);
 	case N_BINARY:
 		return enc_binary(s, n, e);
 	case N_COND: {
 		a = enc(s, n->a, e);
 		struct env et = *e, ef = *e;
-		Z3_ast t = conv(s, enc(s, n->b, &et), n->b->type, n->type);
-		Z3_ast f = conv(s, enc(s, n->c, &ef), n->c->type, n->type);
-		merge(s, e, a, &et, &ef, s->an->nvars);
+		Z3_ast t = enc(s, n->b, &et);
+		Z3_ast f = enc(s, n->c, &ef);
+		merge(s, e, a, &et, &ef, s->pb.nvars);
 		return Z3_mk_ite(c, a, t, f);
 	}
-	case N_ASSIGN: {
-		int v = n->a->var;
-		enum type vt = n->a->type;
-		if (n->op == OP_NONE) {
-			Z3_ast b = enc(s, n->b, e);
-			e->v[v] = conv(s, b, n->b->type, vt);
-			return e->v[v];
-		}
-		Z3_ast old = e->v[v];
-		Z3_ast b = enc(s, n->b, e);
-		enum type t = compound_type(n);
-		Z3_ast r = arith(s, n->op, t, conv(s, old, vt, t),
-				 conv(s, b, n->b->type, t), e);
-		e->v[v] = conv(s, r, t, vt);
-		return e->v[v];
-	}
+	case N_ASSIGN:
 	case N_INCDEC: {
+		/* The stored value: b (converted by typing), or c (the
+		 * operation and the cast back). */
 		int v = n->a->var;
-		enum type vt = n->type, pt = type_promote(vt);
 		Z3_ast old = e->v[v];
-		bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
-		Z3_ast r = arith(s, inc ? OP_ADD : OP_SUB, pt, conv(s, old, vt, pt),
-				 constant(s, pt, 1), e);
-		e->v[v] = conv(s, r, pt, vt);
-		return n->op == OP_PREINC || n->op == OP_PREDEC ? e->v[v] : old;
+		e->v[v] = enc(s, n->c ? n->c : n->b, e);
+		return n->op == OP_POSTINC || n->op == OP_POSTDEC ? old
+								  : e->v[v];
 	}
 	case N_HOLE:
 		break;
@@ -355,7 +359,7 @@ static Z3_ast enc(struct smt *s, const struct node *n, struct env *e)
 
 static const struct node *prog_expr(const struct smt *s, int p)
 {
-	return p == 0 ? s->an->orig : s->an->mutants[p].expr;
+	return problem_program(&s->pb, p);
 }
 
 static struct prog *prog(struct smt *s, int p)
@@ -378,18 +382,22 @@ static struct prog *prog(struct smt *s, int p)
 static Z3_ast differ(struct smt *s, int x, int y)
 {
 	Z3_context c = s->ctx;
-	const struct analysis *an = s->an;
+	const struct problem *pb = &s->pb;
 	struct prog *px = prog(s, x), *py = prog(s, y);
 	Z3_ast parts[MAX_VARS + 1];
 	unsigned n = 0;
-	if (an->observe.value) {
-		enum type tx = prog_expr(s, x)->type, ty = prog_expr(s, y)->type;
-		enum type t = tx == T_BOOLEAN ? T_BOOLEAN : common(tx, ty);
+	if (pb->observe->value) {
+		/* Values of different types are observed in the type the
+		 * profile compares them in. */
+		const struct type *tx = prog_expr(s, x)->type;
+		const struct type *ty = prog_expr(s, y)->type;
+		const struct type *t = tx == ty ? tx
+					: pb->profile->compare_type(tx, ty);
 		parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, conv(s, px->value, tx, t),
 						   conv(s, py->value, ty, t)));
 	}
-	for (int i = 0; i < an->nvars; i++)
-		if (an->observe.var[i])
+	for (int i = 0; i < pb->nvars; i++)
+		if (pb->observe->var[i])
 			parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, px->vars[i],
 							   py->vars[i]));
 	Z3_ast diff = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
@@ -446,34 +454,34 @@ static Z3_context new_context(void)
  * solver at the current scope. */
 static void declare(struct smt *s)
 {
-	const struct analysis *an = s->an;
-	for (int i = 0; i < an->nvars; i++)
+	const struct problem *pb = &s->pb;
+	for (int i = 0; i < pb->nvars; i++)
 		s->inputs[i] = Z3_mk_const(s->ctx,
 					   Z3_mk_string_symbol(s->ctx,
-							       an->var_names[i]),
-					   sort_of(s, an->var_types[i]));
-	if (an->assume) {
+							       pb->var_names[i]),
+					   sort_of(s, pb->var_types[i]));
+	if (pb->assume) {
 		struct env e;
 		memcpy(e.v, s->inputs, sizeof(e.v));
 		e.thr = Z3_mk_false(s->ctx);
-		Z3_ast holds = enc(s, an->assume, &e);
+		Z3_ast holds = enc(s, pb->assume, &e);
 		s->assume = and2(s, Z3_mk_not(s->ctx, e.thr), holds);
 		Z3_solver_assert(s->ctx, s->solver, s->assume);
 	}
 	check_z3("setting up the solver");
 }
 
-struct smt *smt_new(const struct analysis *an, unsigned timeout_ms, bool fresh)
+struct smt *smt_new(const struct problem *pb, unsigned timeout_ms, bool fresh)
 {
-	return smt_new_limits(an, timeout_ms, 0, fresh);
+	return smt_new_limits(pb, timeout_ms, 0, fresh);
 }
 
-struct smt *smt_new_limits(const struct analysis *an, unsigned timeout_ms,
+struct smt *smt_new_limits(const struct problem *pb, unsigned timeout_ms,
 			   unsigned rlimit, bool fresh)
 {
 	struct smt *s = xcalloc(1, sizeof(*s));
-	s->an = an;
-	s->progs = xcalloc((size_t)an->nmutants + 1, sizeof(*s->progs));
+	s->pb = *pb;
+	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
 	s->ctx = new_context();
 	s->timeout_ms = timeout_ms;
 	s->rlimit = rlimit;
@@ -524,11 +532,11 @@ void smt_shared_free(struct smt_shared *sh)
 	free(sh);
 }
 
-struct smt *smt_new_shared(struct smt_shared *sh, const struct analysis *an)
+struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *pb)
 {
 	struct smt *s = xcalloc(1, sizeof(*s));
-	s->an = an;
-	s->progs = xcalloc((size_t)an->nmutants + 1, sizeof(*s->progs));
+	s->pb = *pb;
+	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
 	s->ctx = sh->ctx;
 	s->solver = sh->solver;
 	s->shared = true;
@@ -544,30 +552,29 @@ unsigned smt_calls(const struct smt *s)
 }
 
 /* Read a value of type t from a model-evaluated numeral. */
-static int read_value(struct smt *s, Z3_ast v, enum type t, int64_t *out)
+static int read_value(struct smt *s, Z3_ast v, const struct type *t,
+		      struct value *out)
 {
-	if (t == T_BOOLEAN) {
-		*out = Z3_get_bool_value(s->ctx, v) == Z3_L_TRUE;
+	if (t->kind == TK_BOOLEAN) {
+		*out = value_bool(Z3_get_bool_value(s->ctx, v) == Z3_L_TRUE);
 		return 0;
 	}
-	if (t == T_INTEGER) {
+	if (t->kind == TK_MATH) {
 		int64_t x;
 		if (!Z3_get_numeral_int64(s->ctx, v, &x))
 			return -1;
-		*out = x;
+		*out = value_int(x);
 		return 0;
 	}
 	uint64_t u;
 	if (!Z3_get_numeral_uint64(s->ctx, v, &u))
 		return -1;
 	*out = type_wrap(t, (int64_t)u);
-	if (t == T_LONG)
-		*out = (int64_t)u;
 	return 0;
 }
 
-static int eval_in(struct smt *s, Z3_model m, Z3_ast t, enum type ty,
-		   int64_t *out)
+static int eval_in(struct smt *s, Z3_model m, Z3_ast t, const struct type *ty,
+		   struct value *out)
 {
 	Z3_ast v;
 	if (!Z3_model_eval(s->ctx, m, t, true, &v) || z3err.failed)
@@ -584,7 +591,7 @@ static double elapsed_ms(const struct timespec *t0)
 }
 
 enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
-			  int64_t *input, const char **reason)
+			  struct value *input, const char **reason)
 {
 	Z3_context c = s->ctx;
 	Z3_ast f = q == SMT_Q_DIFFER
@@ -617,8 +624,8 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 		Z3_model m = Z3_solver_get_model(c, solver);
 		Z3_model_inc_ref(c, m);
 		res = SMT_SAT;
-		for (int i = 0; i < s->an->nvars; i++)
-			if (eval_in(s, m, s->inputs[i], s->an->var_types[i],
+		for (int i = 0; i < s->pb.nvars; i++)
+			if (eval_in(s, m, s->inputs[i], s->pb.var_types[i],
 				    &input[i]) < 0) {
 				res = SMT_UNKNOWN;
 				*reason = "the witness does not fit in 64 bits";
@@ -653,11 +660,11 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 	return res;
 }
 
-int smt_outcome(struct smt *s, int p, const int64_t *input,
+int smt_outcome(struct smt *s, int p, const struct value *input,
 		struct outcome *out)
 {
 	Z3_context c = s->ctx;
-	const struct analysis *an = s->an;
+	const struct problem *an = &s->pb;
 	struct prog *pr = prog(s, p);
 	Z3_model m = Z3_mk_model(c);
 	Z3_model_inc_ref(c, m);
@@ -667,9 +674,9 @@ int smt_outcome(struct smt *s, int p, const int64_t *input,
 				    constant(s, an->var_types[i], input[i]));
 	}
 	memset(out, 0, sizeof(*out));
-	int64_t thr = 0;
-	int rc = eval_in(s, m, pr->thr, T_BOOLEAN, &thr);
-	out->threw = thr;
+	struct value thr = { 0 };
+	int rc = eval_in(s, m, pr->thr, an->profile->boolean, &thr);
+	out->threw = thr.bits;
 	if (rc == 0 && pr->value && !out->threw)
 		rc = eval_in(s, m, pr->value, prog_expr(s, p)->type, &out->value);
 	for (int i = 0; rc == 0 && i < an->nvars; i++)
