@@ -269,6 +269,16 @@ static struct node *primary(struct parser *p)
 	return NULL;
 }
 
+/* Does the profile's language have operator op? */
+static bool known_op(struct parser *p, enum op op, int pos)
+{
+	if (p->pf->has_op(op))
+		return true;
+	perr(p, pos, "'%s' is not an operator in %s", op_spelling(op),
+	     p->pf->name);
+	return false;
+}
+
 /* postfix = primary ("++" | "--")* */
 static struct node *postfix(struct parser *p)
 {
@@ -278,6 +288,8 @@ static struct node *postfix(struct parser *p)
 			return NULL;
 		struct node *m = node_new(p->a, N_INCDEC, p->tok.pos);
 		m->op = is(p, "++") ? OP_POSTINC : OP_POSTDEC;
+		if (!known_op(p, m->op, p->tok.pos))
+			return NULL;
 		m->a = n;
 		next(p);
 		n = m;
@@ -303,6 +315,8 @@ static struct node *unary(struct parser *p)
 		if (!is(p, ops[i].s))
 			continue;
 		int pos = p->tok.pos;
+		if (!known_op(p, ops[i].op, pos))
+			goto out;
 		next(p);
 		/* -2147483648 and -9223372036854775808L are literals. */
 		if (ops[i].op == OP_NEG && p->tok.kind == TOK_LIT &&
@@ -338,6 +352,8 @@ static struct node *binary(struct parser *p, int prec)
 		if (op == OP_NONE || op_prec(op) < prec)
 			break;
 		int pos = p->tok.pos;
+		if (!known_op(p, op, pos))
+			return NULL;
 		next(p);
 		struct node *rhs = binary(p, op_prec(op) + 1);
 		if (!rhs || !height_ok(p, max2(h, p->height) + 1, pos))
@@ -400,6 +416,8 @@ static struct node *assign(struct parser *p)
 		op = binop(tmp);
 	}
 	int pos = p->tok.pos;
+	if (op != OP_NONE && !known_op(p, op, pos))
+		return NULL;
 	next(p);
 	if (p->depth++ > MAX_NESTING) {
 		perr(p, pos, "expression nested too deeply (over %d)",

@@ -188,7 +188,7 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 						L->a, NULL };
 			if (type_expr(e, &env, &es) < 0)
 				return -1;
-			if (e->type != T_BOOLEAN)
+			if (e->type->kind != TK_BOOLEAN)
 				return diag_error(assume->loc,
 						  "an assumption must be "
 						  "boolean, not %s",
@@ -601,7 +601,7 @@ static struct node *and_assume(struct arena *a, struct node *x, struct node *y)
 		return y;
 	struct node *n = node_new(a, N_BINARY, 0);
 	n->op = OP_LAND;
-	n->type = T_BOOLEAN;
+	n->type = x->type; /* boolean */
 	n->a = x;
 	n->b = y;
 	return n;
@@ -614,7 +614,7 @@ static int type_assumption(struct node *e, const struct type_env *env,
 	e2.no_side_effects = true;
 	if (type_expr(e, &e2, es) < 0)
 		return -1;
-	if (e->type != T_BOOLEAN)
+	if (e->type->kind != TK_BOOLEAN)
 		return diag_error(where->loc, "an assumption must be boolean, "
 					      "not %s",
 				  type_name(e->type));
