@@ -1,5 +1,6 @@
 /*
- * ast.h - Java expressions: types, operators and the typed AST.
+ * ast.h - expressions: operators and the typed AST (types and values:
+ * lang/value.h; the language's rules: lang/profile.h).
  *
  * Stages: parse.c turns text into an untyped tree, type.c binds variables,
  * computes types with the rules of a language profile (lang/profile.h)

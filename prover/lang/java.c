@@ -362,6 +362,7 @@ const struct profile profile_java = {
 	.ntypes = (int)ARRAY_SIZE(java_types),
 	.types = java_types,
 	.boolean = T_BOOLEAN,
+	.compare_result = T_BOOLEAN,
 	.read_literal = java_read_literal,
 	.keyword_literal = java_keyword_literal,
 	.has_op = java_has_op,

@@ -29,9 +29,11 @@
  *     same value back, where the language has a literal for it.
  *
  * Profiles: profile_java (lang/java.c).  A C profile would add unsigned
- * types, int-typed comparisons (compare_result), undefined behaviour
- * instead of exceptions (div_zero, shift) and data models through its
- * types[] table.
+ * types (is_signed false: sem/ then divides, compares, shifts and extends
+ * unsigned), int-typed comparisons (compare_result), undefined behaviour
+ * instead of exceptions (new div_zero and shift rules, implemented once
+ * in sem/eval.c and sem/encode.c) and data models (its types[] table:
+ * the widths of int, long, pointers).
  */
 #ifndef SUBSUME_PROFILE_H
 #define SUBSUME_PROFILE_H
@@ -64,10 +66,13 @@ struct profile {
 	const char *name;                 /* "java" */
 
 	/* Types: the domain types in built-in order; the boolean type
-	 * (conditions, comparison results, logical operators). */
+	 * (conditions, logical operators); the type of a comparison's
+	 * value (boolean in Java; C's int would be an integer type, whose
+	 * value is 1 or 0). */
 	int ntypes;
 	const struct type *const *types;
 	const struct type *boolean;
+	const struct type *compare_result;
 
 	/* Syntax.  read_literal: s + pos starts with a digit or a quote;
 	 * returns 0 and fills *lit, or -1 with a message in err (errsz

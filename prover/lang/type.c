@@ -230,7 +230,7 @@ static int check_binary(struct typer *t, struct node *n)
 		return -1;
 	n->a = convert(t, n->a, ot);
 	n->b = convert(t, n->b, ot);
-	n->type = is_comparison(n->op) ? t->pf->boolean : ot;
+	n->type = is_comparison(n->op) ? t->pf->compare_result : ot;
 	return 0;
 }
 

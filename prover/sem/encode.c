@@ -241,7 +241,12 @@ static Z3_ast enc_binary(struct encoder *s, const struct node *n, struct enc_env
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
 		a = operand(s, n->a, a);
 		b = operand(s, n->b, b);
-		return compare(s, n->op, n->a->type, a, b);
+		a = compare(s, n->op, n->a->type, a, b);
+		if (n->type->kind == TK_BOOLEAN)
+			return a;
+		/* a comparison whose value is a number: 1 or 0 */
+		return Z3_mk_ite(c, a, enc_constant(s, n->type, value_int(1)),
+				 enc_constant(s, n->type, value_int(0)));
 	default:
 		return arith(s, n->op, n->type, operand(s, n->a, a),
 			     operand(s, n->b, b), e);

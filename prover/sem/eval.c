@@ -147,7 +147,7 @@ static struct value ev_binary(struct ctx *c, const struct node *n)
 	case OP_LAND: case OP_LOR:
 		return b;
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ:
-	case OP_NE:
+	case OP_NE: /* 0 or 1, whether the result type is boolean or not */
 		return compare(n->op, n->a->type, a, b);
 	default:
 		return arith(c, n->op, n->type, a, b);
