@@ -74,7 +74,8 @@ struct profile {
 	const struct type *boolean;
 	const struct type *compare_result;
 
-	/* Syntax.  read_literal: s + pos starts with a digit or a quote;
+	/* Syntax.  read_literal: the parser calls it where s + pos starts
+	 * with a digit or a quote ('\'');
 	 * returns 0 and fills *lit, or -1 with a message in err (errsz
 	 * bytes) and the byte offset it refers to in *errpos.
 	 * keyword_literal: an identifier that is a literal ("true"). */

@@ -85,10 +85,11 @@ static inline bool value_eq(struct value a, struct value b)
 const char *type_name(const struct type *t);
 bool type_is_numeric(const struct type *t);   /* TK_INT or TK_MATH */
 bool type_is_integral(const struct type *t);  /* TK_INT: fixed width */
-/* Convert a value of any integral or boolean kind to type to: wraps to a
- * fixed width (two's complement, extension by to's signedness), leaves
- * a mathematical integer as it is, booleans to 0/1.  from says how the
- * payload is read (its signedness). */
+/* Convert a value of type from to type to: to a fixed width by keeping
+ * the low bits and extending by to's signedness (two's complement
+ * wrap-around), to a mathematical integer unchanged, to boolean as
+ * v != 0.  Integer payloads are already extended by from's signedness,
+ * so from matters only for kinds to come (floating point). */
 struct value value_convert(const struct type *from, struct value v,
 			   const struct type *to);
 /* Wrap a mathematical int64 into t's range (value_convert from a
