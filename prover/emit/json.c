@@ -32,8 +32,10 @@ static void input_obj(struct strbuf *sb, const struct analysis *an,
 		sb_putc(sb, ':');
 		if (an->var_types[v]->kind == TK_BOOLEAN)
 			sb_puts(sb, in[v].bits ? "true" : "false");
-		else
+		else if (an->var_types[v]->is_signed)
 			sb_printf(sb, "%" PRId64, value_i64(in[v]));
+		else
+			sb_printf(sb, "%" PRIu64, in[v].bits);
 	}
 	sb_putc(sb, '}');
 }

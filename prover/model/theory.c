@@ -145,9 +145,15 @@ static void builtin_domains(struct loader *L)
 	}
 }
 
-static const char *const type_words[] = {
-	"boolean", "byte", "short", "char", "int", "long", "integer",
-};
+/* An unknown type name, with the closest of the profile's types. */
+static int unknown_type(struct ynode *n, const struct profile *pf)
+{
+	const char *words[32];
+	size_t nw = 0;
+	for (int i = 0; i < pf->ntypes && nw < ARRAY_SIZE(words); i++)
+		words[nw++] = pf->types[i]->name;
+	return unknown_name(n, "type", words, nw);
+}
 
 static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 {
@@ -175,8 +181,7 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 			return -1;
 		d->type = profile_type(&profile_java, type->str);
 		if (!d->type)
-			return unknown_name(type, "type", type_words,
-					    ARRAY_SIZE(type_words));
+			return unknown_type(type, &profile_java);
 		if (assume) {
 			struct expr_src es;
 			struct node *e = parse_at(L, assume, &es, false);
