@@ -1082,7 +1082,7 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 	} else {
 		if (!w->smt || w->uses >= 200) {
 			smt_shared_free(w->smt);
-			w->smt = smt_shared_new(w->timeout_ms);
+			w->smt = smt_shared_new(w->timeout_ms, 0);
 			w->uses = 0;
 		}
 		w->uses++;

@@ -227,6 +227,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(cmd, commands[i].name)) {
 			rc = commands[i].fn(argc - 1, argv + 1);
+			theory_release_builtins();
 			smt_finalize();
 			return rc;
 		}

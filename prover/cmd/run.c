@@ -1,6 +1,8 @@
 /* run.c - load theory files and prove them; see run.h. */
 #include "cmd/run.h"
 
+#include "sem/smt.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
@@ -130,13 +132,17 @@ static void *work(void *arg)
 {
 	struct worker *w = arg;
 	struct job *j = w->job;
+	/* One Z3 context per worker, reused by the analyses it proves. */
+	struct prove_opts po = j->opts->prove;
+	if (!po.naive)
+		po.shared = smt_shared_new(po.timeout_ms, po.rlimit);
 	for (;;) {
 		int i = atomic_fetch_add(&j->next, 1);
 		if (i >= j->nqueue)
 			break;
-		j->st->run.results[i] =
-			prove_analysis(w->arena, j->queue[i], &j->opts->prove);
+		j->st->run.results[i] = prove_analysis(w->arena, j->queue[i], &po);
 	}
+	smt_shared_free(po.shared);
 	return NULL;
 }
 

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 
 struct loader {
@@ -357,12 +358,15 @@ static int load_operator(struct loader *L, struct ynode *key,
 		free(op->rules);
 		op->rules = r;
 	}
-	struct operator *old = find_op(L, op->name);
-	if (old && !old->builtin)
-		return diag_error(key->loc, "operator '%s' is defined twice",
-				  op->name);
-	if (old) {
-		*old = *op; /* a theory may redefine a built-in operator */
+	for (size_t i = 0; i < L->nops; i++) {
+		if (strcmp(L->ops[i]->name, op->name))
+			continue;
+		if (!L->ops[i]->builtin)
+			return diag_error(key->loc, "operator '%s' is defined "
+						    "twice", op->name);
+		/* A theory may redefine a built-in operator; it keeps the
+		 * built-in one's place in the list. */
+		L->ops[i] = op;
 		return 0;
 	}
 	GROW(L->ops, L->nops + 1, L->capops);
@@ -386,16 +390,44 @@ static int load_operators(struct loader *L, struct ynode *map, bool builtin)
 static struct source stdops_src = { "configs/operators.yaml (built in)",
 				    stdops_yaml, 0 };
 
-static int builtin_operators(struct loader *L)
+/* The built-in operator library, parsed once per process by the first
+ * theory that needs it; every theory then shares its operators (read
+ * only: a theory that redefines one replaces its own pointer). */
+static struct {
+	pthread_once_t once;
+	struct arena *a;
+	struct operator **ops;
+	size_t n;
+} stdops = { .once = PTHREAD_ONCE_INIT };
+
+static void stdops_parse(void)
 {
+	struct loader L = { .a = arena_new() };
 	stdops_src.len = strlen(stdops_yaml);
-	struct ynode *root = ytree_load(L->a, &stdops_src);
-	if (!root)
-		return -1;
-	struct ynode *ops = ymap_get(root, "operators");
-	if (!ops)
-		BUG("built-in operator library has no 'operators'");
-	return load_operators(L, ops, true);
+	struct ynode *root = ytree_load(L.a, &stdops_src);
+	struct ynode *ops = root ? ymap_get(root, "operators") : NULL;
+	if (!ops || load_operators(&L, ops, true) < 0)
+		BUG("the built-in operator library does not load");
+	stdops.a = L.a;
+	stdops.ops = L.ops;
+	stdops.n = L.nops;
+}
+
+static void builtin_operators(struct loader *L)
+{
+	pthread_once(&stdops.once, stdops_parse);
+	L->ops = xmalloc((stdops.n ? stdops.n : 1) * sizeof(*L->ops));
+	memcpy(L->ops, stdops.ops, stdops.n * sizeof(*L->ops));
+	L->nops = L->capops = stdops.n;
+}
+
+void theory_release_builtins(void)
+{
+	arena_free(stdops.a);
+	free(stdops.ops);
+	stdops.a = NULL;
+	stdops.ops = NULL;
+	stdops.n = 0;
 }
 
 /* ---- targets ---- */
@@ -762,8 +794,7 @@ static int load_root(struct loader *L, struct ynode *root)
 			if (load_domain(L, n->keys[i], n->items[i]) < 0)
 				return -1;
 	}
-	if (builtin_operators(L) < 0)
-		BUG("the built-in operator library does not load");
+	builtin_operators(L);
 	if ((n = ymap_get(root, "operators")) && load_operators(L, n, false) < 0)
 		return -1;
 

@@ -111,6 +111,9 @@ struct theory {
 };
 
 struct theory *theory_load(struct arena *a, const char *path);
+/* Free the built-in operator library (parsed once, at the first
+ * theory_load()); at exit, for leak checkers. */
+void theory_release_builtins(void);
 
 /* An input of an analysis in source syntax: "a=1, b=-2L". */
 void input_print(struct strbuf *sb, const struct analysis *an,

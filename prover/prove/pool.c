@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-static uint64_t fingerprint(const struct analysis *an, const struct outcome *o)
+uint64_t outcome_fp(const struct analysis *an, const struct outcome *o)
 {
 	uint64_t h = FNV1A64_INIT;
 	uint8_t thr = o->threw;
@@ -44,7 +44,7 @@ int pool_add(struct prover *P, const struct value *in)
 			free(fp);
 			return -1;
 		}
-		fp[p] = fingerprint(an, &o);
+		fp[p] = outcome_fp(an, &o);
 	}
 	if (pl->n == pl->cap) {
 		pl->cap = pl->cap ? pl->cap * 2 : 64;

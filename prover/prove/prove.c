@@ -26,13 +26,12 @@ static void *to_arena(struct arena *a, void *p, size_t size)
 	return q;
 }
 
-struct result *prove_analysis(struct arena *a, const struct analysis *an,
-			      const struct prove_opts *opts)
+/* Fresh result arrays and pool for an attempt at an analysis. */
+static void prover_init(struct prover *P, struct arena *a,
+			const struct analysis *an, const struct prove_opts *opts)
 {
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	struct result *r = ANEW(a, struct result);
 	int n = an->nmutants;
+	struct result *r = ANEW(a, struct result);
 	r->an = an;
 	r->n = n;
 	r->equiv = ANEWN(a, unsigned char, (size_t)n + 1);
@@ -40,27 +39,67 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	r->sub = ANEWN(a, unsigned char, ((size_t)n + 1) * ((size_t)n + 1));
 	r->cls = ANEWN(a, int, (size_t)n + 1);
 	r->minimal = ANEWN(a, bool, (size_t)n + 1);
-	struct prover P = { .a = a, .an = an, .opts = opts, .r = r };
-	P.pool.nprogs = n + 1;
-	P.pool.kills = xcalloc((size_t)n + 1, sizeof(*P.pool.kills));
+	memset(P, 0, sizeof(*P));
+	P->a = a;
+	P->an = an;
+	P->opts = opts;
+	P->r = r;
+	P->pool.nprogs = n + 1;
+	P->pool.kills = xcalloc((size_t)n + 1, sizeof(*P->pool.kills));
+}
+
+/* The steps in order; false when a shared context asks to start over. */
+static bool run_steps(struct prover *P)
+{
+	static void (*const relations[])(struct prover *) = {
+		step_equivalence, step_duplicates, step_subsumption,
+	};
+	if (!P->opts->naive)
+		pool_seed(P);
+	for (size_t i = 0; i < ARRAY_SIZE(relations); i++) {
+		relations[i](P);
+		if (smt_retry(P->smt))
+			return false;
+	}
+	step_classes(P);
+	step_witnesses(P);
+	return true;
+}
+
+struct result *prove_analysis(struct arena *a, const struct analysis *an,
+			      const struct prove_opts *opts)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct prover P;
 	struct problem pb = analysis_problem(an);
-	P.smt = opts->shared && !opts->naive
-			? smt_new_shared(opts->shared, &pb)
-			: smt_new_limits(&pb, opts->timeout_ms, opts->rlimit, opts->naive);
-
-	if (!opts->naive)
-		pool_seed(&P);
-	step_equivalence(&P);
-	step_duplicates(&P);
-	step_subsumption(&P);
-	step_classes(&P);
-	step_witnesses(&P);
-
+	/* A worker's shared context first: it answers every analysis that
+	 * needs nothing but proofs.  At the first other answer the analysis
+	 * starts over in a context of its own (sem/smt.h). */
+	bool shared = opts->shared && !opts->naive;
+	for (;;) {
+		prover_init(&P, a, an, opts);
+		P.smt = shared ? smt_new_shared(opts->shared, &pb)
+			: opts->shared && !opts->naive
+				? smt_new_alone(opts->shared, &pb)
+				: smt_new_limits(&pb, opts->timeout_ms,
+						 opts->rlimit, opts->naive);
+		if (run_steps(&P))
+			break;
+		smt_free(P.smt);
+		pool_free(&P.pool);
+		grid_free(&P.grid);
+		free(P.r->witnesses);
+		free(P.r->unknowns);
+		shared = false;
+	}
+	struct result *r = P.r;
 	r->solver_calls = smt_calls(P.smt);
 	r->lower_bound = lower_bound(r);
 	r->pool_size = (unsigned)P.pool.n;
 	smt_free(P.smt);
 	pool_free(&P.pool);
+	grid_free(&P.grid);
 	r->witnesses = to_arena(a, r->witnesses,
 				(size_t)r->nwitnesses * sizeof(*r->witnesses));
 	r->unknowns = to_arena(a, r->unknowns,

@@ -33,6 +33,16 @@ struct pool {
 	uint64_t **kills;      /* [nprogs] bitset over inputs */
 };
 
+/* The concrete search's grid (search.c), built at the first search. */
+struct grid {
+	bool built;
+	int n;                 /* inputs */
+	struct value *inputs;  /* [n][MAX_VARS] */
+	bool *holds;           /* [n] the assumptions hold (decided) */
+	uint64_t *fp;          /* [n][nprogs] outcome fingerprints */
+	unsigned char *state;  /* [n][nprogs] not yet evaluated, ok, overflow */
+};
+
 struct prover {
 	struct arena *a;
 	const struct analysis *an;
@@ -40,6 +50,7 @@ struct prover {
 	struct result *r;
 	struct smt *smt;
 	struct pool pool;
+	struct grid grid;
 	size_t capw, capu;
 };
 
@@ -49,7 +60,9 @@ const struct node *prog_expr(const struct analysis *an, int p);
 /* Add an input; its index, or -1 when the assumptions do not hold or
  * the evaluator cannot decide it (an integer left int64). */
 int pool_add(struct prover *P, const struct value *in);
-/* Fingerprint of program p's observed outcome on input i. */
+/* A fingerprint of what the analysis observes of an outcome. */
+uint64_t outcome_fp(const struct analysis *an, const struct outcome *o);
+/* Fingerprint of program p's observed outcome on pool input i. */
 uint64_t pool_fp(const struct pool *pl, int i, int p);
 /* First input on which a and b differ, or -1. */
 int pool_distinct(const struct pool *pl, int a, int b);
@@ -69,6 +82,7 @@ struct value random_value(uint64_t *x, const struct type *t, bool small);
  * such input exists) or R_UNKNOWN (recorded in the result as uk). */
 enum rel prove_ask(struct prover *P, enum smt_query q, int a, int b,
 		   enum unknown_kind uk);
+void grid_free(struct grid *g);
 
 /* relations.c */
 void step_equivalence(struct prover *P);

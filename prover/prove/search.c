@@ -56,18 +56,18 @@ static bool satisfies(const struct analysis *an, enum smt_query q, int a,
 }
 
 /*
- * Before a solver call, a quick concrete search for an answer: every
- * input of a small grid around zero, then pseudo-random ones.  A few
- * thousand evaluations cost less than most solver calls, and they find
- * the witnesses that bit-blasted division makes slow for Z3.  Returns
- * the pool index of the input found, or -1.
+ * The grid of the concrete search: every input within radius r of zero
+ * (the largest r whose grid has at most SEARCH_GRID points; booleans
+ * take both values, a negative c of an unsigned type becomes 'a' - c),
+ * in a fixed order.  It is the same for every question of an analysis, so each
+ * program is evaluated on it once, when a question first needs it, and
+ * questions compare fingerprints.  A hit is confirmed by satisfies().
  */
-static int search(struct prover *P, enum smt_query q, int a, int b)
+static void grid_build(struct prover *P)
 {
 	const struct analysis *an = P->an;
-	struct value in[MAX_VARS] = { { 0 } };
+	struct grid *g = &P->grid;
 	int r = 1;
-	/* The largest radius whose grid has at most SEARCH_GRID points. */
 	for (;;) {
 		double pts = 1;
 		for (int v = 0; v < an->nvars; v++)
@@ -77,31 +77,105 @@ static int search(struct prover *P, enum smt_query q, int a, int b)
 			break;
 		r++;
 	}
+	g->n = 1;
+	for (int v = 0; v < an->nvars; v++)
+		g->n *= an->var_types[v]->kind == TK_BOOLEAN ? 2 : 2 * r + 1;
+	g->inputs = xcalloc((size_t)g->n * MAX_VARS, sizeof(*g->inputs));
+	g->holds = xcalloc((size_t)g->n, sizeof(*g->holds));
+	g->fp = xcalloc((size_t)g->n * (size_t)P->pool.nprogs, sizeof(*g->fp));
+	g->state = xcalloc((size_t)g->n * (size_t)P->pool.nprogs,
+			   sizeof(*g->state));
 	int idx[MAX_VARS] = { 0 };
-	for (;;) {
+	for (int k = 0; k < g->n; k++) {
+		struct value *in = g->inputs + (size_t)k * MAX_VARS;
 		for (int v = 0; v < an->nvars; v++) {
 			const struct type *t = an->var_types[v];
 			int64_t x = t->kind == TK_BOOLEAN ? idx[v] : idx[v] - r;
 			/* unsigned types: 'a', 'b', ... instead of negatives */
 			in[v] = value_int(!t->is_signed && x < 0 ? 'a' - x : x);
 		}
-		if (satisfies(an, q, a, b, in))
-			return pool_add(P, in);
-		int v = an->nvars - 1;
-		for (; v >= 0; v--) {
+		bool undecided = false;
+		g->holds[k] = eval_holds(an->assume, an->nvars, in, &undecided) &&
+			      !undecided;
+		for (int v = an->nvars - 1; v >= 0; v--) {
 			int span = an->var_types[v]->kind == TK_BOOLEAN ? 2
 								       : 2 * r + 1;
 			if (++idx[v] < span)
 				break;
 			idx[v] = 0;
 		}
-		if (v < 0)
-			break;
 	}
+	g->built = true;
+}
+
+enum { G_UNKNOWN, G_OK, G_OVERFLOW };
+
+/* Program p's outcome fingerprint on grid input k: G_OK, or G_OVERFLOW
+ * when the evaluator cannot decide it. */
+static int grid_fp(struct prover *P, int k, int p, uint64_t *fp)
+{
+	struct grid *g = &P->grid;
+	size_t i = (size_t)k * (size_t)P->pool.nprogs + (size_t)p;
+	if (g->state[i] == G_UNKNOWN) {
+		struct outcome o;
+		eval_outcome(prog_expr(P->an, p), P->an->nvars,
+			     g->inputs + (size_t)k * MAX_VARS, &o);
+		g->state[i] = o.overflow ? G_OVERFLOW : G_OK;
+		g->fp[i] = outcome_fp(P->an, &o);
+	}
+	*fp = g->fp[i];
+	return g->state[i];
+}
+
+/* The first grid input that satisfies q on a, b, or -1. */
+static int grid_find(struct prover *P, enum smt_query q, int a, int b)
+{
+	struct grid *g = &P->grid;
+	if (!g->built)
+		grid_build(P);
+	for (int k = 0; k < g->n; k++) {
+		uint64_t fa, fb, f0;
+		if (!g->holds[k] || grid_fp(P, k, a, &fa) != G_OK ||
+		    grid_fp(P, k, b, &fb) != G_OK)
+			continue;
+		bool hit = q == SMT_Q_DIFFER
+				   ? fa != fb
+				   : grid_fp(P, k, 0, &f0) == G_OK && f0 != fa &&
+					     f0 == fb;
+		if (hit && satisfies(P->an, q, a, b,
+				     g->inputs + (size_t)k * MAX_VARS))
+			return k;
+	}
+	return -1;
+}
+
+void grid_free(struct grid *g)
+{
+	free(g->inputs);
+	free(g->holds);
+	free(g->fp);
+	free(g->state);
+	memset(g, 0, sizeof(*g));
+}
+
+/*
+ * Before a solver call, a quick concrete search for an answer: every
+ * input of a small grid around zero, then pseudo-random ones.  A few
+ * thousand evaluations cost less than most solver calls, and they find
+ * the witnesses that bit-blasted division makes slow for Z3.  Returns
+ * the pool index of the input found, or -1.
+ */
+static int search(struct prover *P, enum smt_query q, int a, int b)
+{
+	const struct analysis *an = P->an;
+	int k = grid_find(P, q, a, b);
+	if (k >= 0)
+		return pool_add(P, P->grid.inputs + (size_t)k * MAX_VARS);
+	struct value in[MAX_VARS] = { { 0 } };
 	uint64_t x = 0x2545f4914f6cdd1dULL ^ (uint64_t)(a * 7919 + b);
-	for (int k = 0; k < SEARCH_RANDOM; k++) {
+	for (int i = 0; i < SEARCH_RANDOM; i++) {
 		for (int v = 0; v < an->nvars; v++)
-			in[v] = random_value(&x, an->var_types[v], k % 4 != 0);
+			in[v] = random_value(&x, an->var_types[v], i % 4 != 0);
 		if (satisfies(an, q, a, b, in))
 			return pool_add(P, in);
 	}
@@ -118,9 +192,13 @@ enum rel prove_ask(struct prover *P, enum smt_query q, int a, int b,
 {
 	struct value in[MAX_VARS] = { { 0 } };
 	const char *reason;
+	if (smt_retry(P->smt))
+		return R_UNKNOWN; /* the analysis starts over (prove.c) */
 	if (!P->opts->naive && search(P, q, a, b) >= 0)
 		return R_NO;
 	enum smt_result res = smt_check(P->smt, q, a, b, in, &reason);
+	if (smt_retry(P->smt))
+		return R_UNKNOWN;
 	if (getenv("SUBSUME_TRACE"))
 		fprintf(stderr, "trace: %s %d %d -> %s\n",
 			q == SMT_Q_DIFFER ? "differ" : "kill-not", a, b,

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <z3.h>
 
 static _Thread_local struct {
 	bool failed;
@@ -32,6 +33,7 @@ static void on_error(Z3_context c, Z3_error_code e)
 
 struct prog {
 	bool built;
+	bool division;      /* uses a bit-vector division or remainder */
 	Z3_ast thr, value, vars[MAX_VARS];
 	Z3_ast kill; /* differs from the original; NULL until needed */
 };
@@ -45,10 +47,26 @@ struct smt {
 	Z3_ast assume;      /* the assumptions, or NULL */
 	unsigned timeout_ms;
 	unsigned rlimit;
-	bool fresh;
-	bool shared;        /* ctx and solver belong to a struct smt_shared */
+	bool fresh;         /* --naive: a general solver per question */
+	bool retry;         /* shared: an answer other than unsat came */
+	bool all_bv;        /* no unbounded integer: the qfbv tactic applies */
+	bool assume_division; /* the assumptions divide */
+	struct smt_shared *shared; /* ctx and solver belong to it, or NULL */
+	Z3_tactic tactic;   /* qfbv, for division queries */
 	unsigned calls;
 	char reason[300];
+};
+
+/* After this many analyses a worker's context is made anew, so that the
+ * terms of finished analyses do not pile up: memory stays flat. */
+#define SHARED_MAX_USES 64
+
+struct smt_shared {
+	Z3_context ctx;
+	Z3_tactic tactic;
+	unsigned timeout_ms, rlimit;
+	unsigned uses;
+	bool busy; /* an analysis holds the solver's scope */
 };
 
 static void check_z3(const char *what)
@@ -76,6 +94,60 @@ static struct encoder encoder(const struct smt *s)
 	return en;
 }
 
+/* Does any of the terms contain a bit-vector division or remainder?
+ * A walk of the term DAG, each shared subterm once. */
+static bool has_division(Z3_context c, const Z3_ast *roots, size_t nroots)
+{
+	size_t n = 0, cap = 0, nseen = 0, capseen = 0;
+	Z3_ast *stack = NULL;
+	unsigned *seen = NULL; /* ids, sorted */
+	bool found = false;
+	for (size_t i = 0; i < nroots; i++)
+		if (roots[i]) {
+			GROW(stack, n + 1, cap);
+			stack[n++] = roots[i];
+		}
+	while (n && !found) {
+		Z3_ast t = stack[--n];
+		if (Z3_get_ast_kind(c, t) != Z3_APP_AST)
+			continue;
+		unsigned id = Z3_get_ast_id(c, t);
+		size_t lo = 0, hi = nseen;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (seen[mid] < id)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < nseen && seen[lo] == id)
+			continue;
+		GROW(seen, nseen + 1, capseen);
+		memmove(seen + lo + 1, seen + lo, (nseen - lo) * sizeof(*seen));
+		seen[lo] = id;
+		nseen++;
+		Z3_app app = Z3_to_app(c, t);
+		switch (Z3_get_decl_kind(c, Z3_get_app_decl(c, app))) {
+		case Z3_OP_BSDIV: case Z3_OP_BUDIV: case Z3_OP_BSREM:
+		case Z3_OP_BUREM: case Z3_OP_BSMOD: case Z3_OP_BSDIV_I:
+		case Z3_OP_BUDIV_I: case Z3_OP_BSREM_I: case Z3_OP_BUREM_I:
+		case Z3_OP_BSMOD_I:
+			found = true;
+			break;
+		default:
+			break;
+		}
+		unsigned k = Z3_get_app_num_args(c, app);
+		for (unsigned j = 0; j < k; j++) {
+			GROW(stack, n + 1, cap);
+			stack[n++] = Z3_get_app_arg(c, app, j);
+		}
+	}
+	free(stack);
+	free(seen);
+	return found;
+}
+
 static const struct node *prog_expr(const struct smt *s, int p)
 {
 	return problem_program(&s->pb, p);
@@ -93,6 +165,9 @@ static struct prog *prog(struct smt *s, int p)
 	pr->value = enc_expr(&en, prog_expr(s, p), &e);
 	pr->thr = e.thr;
 	memcpy(pr->vars, e.v, sizeof(e.v));
+	Z3_ast roots[MAX_VARS + 2] = { pr->value, pr->thr };
+	memcpy(roots + 2, pr->vars, (size_t)s->pb.nvars * sizeof(Z3_ast));
+	pr->division = has_division(s->ctx, roots, (size_t)s->pb.nvars + 2);
 	pr->built = true;
 	check_z3("encoding a program");
 	return pr;
@@ -151,12 +226,28 @@ static void set_limits(Z3_context c, Z3_solver solver, unsigned timeout_ms,
 	Z3_params_dec_ref(c, p);
 }
 
+/*
+ * Solvers.  The fast mode uses Z3's simple solver (the incremental SMT
+ * core, no tactic set-up: a fraction of a millisecond to make, where the
+ * general solver costs milliseconds), push/pop per question.  Questions
+ * about a bit-vector division or remainder go to a fresh solver built
+ * from the qfbv tactic instead (word-level simplification, then
+ * bit-blasting): the incremental core is up to ten times slower on them.
+ * --naive keeps the paper's method: a general solver per question.
+ */
+static Z3_solver own_solver(Z3_context c, Z3_solver solver, unsigned timeout_ms,
+			    unsigned rlimit)
+{
+	Z3_solver_inc_ref(c, solver);
+	set_limits(c, solver, timeout_ms, rlimit);
+	return solver;
+}
+
 static Z3_solver new_solver(struct smt *s)
 {
-	Z3_solver solver = Z3_mk_solver(s->ctx);
-	Z3_solver_inc_ref(s->ctx, solver);
-	set_limits(s->ctx, solver, s->timeout_ms, s->rlimit);
-	return solver;
+	Z3_solver solver = s->fresh ? Z3_mk_solver(s->ctx)
+				    : Z3_mk_simple_solver(s->ctx);
+	return own_solver(s->ctx, solver, s->timeout_ms, s->rlimit);
 }
 
 /* A context with our error handler (the default one exits). */
@@ -171,44 +262,64 @@ static Z3_context new_context(void)
 	return c;
 }
 
+static Z3_tactic new_tactic(Z3_context c)
+{
+	Z3_tactic t = Z3_mk_tactic(c, "qfbv");
+	Z3_tactic_inc_ref(c, t);
+	return t;
+}
+
 /* The analysis' input variables, and its assumptions asserted on the
  * solver at the current scope. */
 static void declare(struct smt *s)
 {
-	const struct problem *pb = &s->pb;
+	const struct problem *an = &s->pb;
 	struct encoder en = encoder(s);
-	for (int i = 0; i < pb->nvars; i++)
+	s->all_bv = true;
+	for (int i = 0; i < an->nvars; i++) {
+		Z3_sort sort = enc_sort(&en, an->var_types[i]);
+		s->all_bv &= Z3_get_sort_kind(s->ctx, sort) != Z3_INT_SORT;
 		s->inputs[i] = Z3_mk_const(s->ctx,
 					   Z3_mk_string_symbol(s->ctx,
-							       pb->var_names[i]),
-					   enc_sort(&en, pb->var_types[i]));
-	if (pb->assume) {
+							       an->var_names[i]),
+					   sort);
+	}
+	if (an->assume) {
 		struct enc_env e;
 		memcpy(e.v, s->inputs, sizeof(e.v));
 		e.thr = Z3_mk_false(s->ctx);
-		Z3_ast holds = enc_expr(&en, pb->assume, &e);
+		Z3_ast holds = enc_expr(&en, an->assume, &e);
 		s->assume = and2(s, Z3_mk_not(s->ctx, e.thr), holds);
+		s->assume_division = has_division(s->ctx, &s->assume, 1);
 		Z3_solver_assert(s->ctx, s->solver, s->assume);
 	}
 	check_z3("setting up the solver");
 }
 
-struct smt *smt_new(const struct problem *pb, unsigned timeout_ms, bool fresh)
-{
-	return smt_new_limits(pb, timeout_ms, 0, fresh);
-}
-
-struct smt *smt_new_limits(const struct problem *pb, unsigned timeout_ms,
-			   unsigned rlimit, bool fresh)
+static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
+			     unsigned rlimit)
 {
 	struct smt *s = xcalloc(1, sizeof(*s));
 	s->pb = *pb;
 	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
-	s->ctx = new_context();
 	s->timeout_ms = timeout_ms;
 	s->rlimit = rlimit;
+	return s;
+}
+
+struct smt *smt_new(const struct problem *an, unsigned timeout_ms, bool fresh)
+{
+	return smt_new_limits(an, timeout_ms, 0, fresh);
+}
+
+struct smt *smt_new_limits(const struct problem *an, unsigned timeout_ms,
+			   unsigned rlimit, bool fresh)
+{
+	struct smt *s = smt_alloc(an, timeout_ms, rlimit);
+	s->ctx = new_context();
 	s->fresh = fresh;
 	s->solver = new_solver(s);
+	s->tactic = new_tactic(s->ctx);
 	declare(s);
 	return s;
 }
@@ -217,31 +328,41 @@ void smt_free(struct smt *s)
 {
 	if (!s)
 		return;
-	if (s->shared) {
-		Z3_solver_pop(s->ctx, s->solver, 1);
-		z3err.failed = false;
-		free(s->progs);
-		free(s);
-		return;
-	}
 	Z3_solver_dec_ref(s->ctx, s->solver);
-	Z3_del_context(s->ctx);
+	if (s->shared) {
+		s->shared->busy = false;
+		z3err.failed = false;
+	} else {
+		Z3_tactic_dec_ref(s->ctx, s->tactic);
+		Z3_del_context(s->ctx);
+	}
 	free(s->progs);
 	free(s);
 }
 
-struct smt_shared {
-	Z3_context ctx;
-	Z3_solver solver;
-};
+static void shared_open(struct smt_shared *sh)
+{
+	sh->ctx = new_context();
+	sh->tactic = new_tactic(sh->ctx);
+	sh->uses = 0;
+	check_z3("setting up a shared solver");
+}
 
-struct smt_shared *smt_shared_new(unsigned timeout_ms)
+/* Close the context (if open); the next light analysis opens a new one. */
+static void shared_close(struct smt_shared *sh)
+{
+	if (!sh->ctx)
+		return;
+	Z3_tactic_dec_ref(sh->ctx, sh->tactic);
+	Z3_del_context(sh->ctx);
+	sh->ctx = NULL;
+}
+
+struct smt_shared *smt_shared_new(unsigned timeout_ms, unsigned rlimit)
 {
 	struct smt_shared *sh = xcalloc(1, sizeof(*sh));
-	struct smt tmp = { .timeout_ms = timeout_ms };
-	sh->ctx = tmp.ctx = new_context();
-	sh->solver = new_solver(&tmp);
-	check_z3("setting up a shared solver");
+	sh->timeout_ms = timeout_ms;
+	sh->rlimit = rlimit;
 	return sh;
 }
 
@@ -249,21 +370,67 @@ void smt_shared_free(struct smt_shared *sh)
 {
 	if (!sh)
 		return;
-	Z3_solver_dec_ref(sh->ctx, sh->solver);
-	Z3_del_context(sh->ctx);
+	if (sh->busy)
+		BUG("a shared solver freed while an analysis uses it");
+	shared_close(sh);
 	free(sh);
 }
 
-struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *pb)
+/* Division, remainder, or multiplication of 64-bit or unbounded values:
+ * the operations whose queries take Z3 long. */
+static bool heavy_node(const struct node *n)
 {
-	struct smt *s = xcalloc(1, sizeof(*s));
-	s->pb = *pb;
-	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
+	if (!n)
+		return false;
+	if ((n->kind == N_BINARY || n->kind == N_ASSIGN) &&
+	    (n->op == OP_DIV || n->op == OP_REM ||
+	     (n->op == OP_MUL && n->type->kind == TK_INT &&
+	      n->type->bits > 32) ||
+	     (n->op == OP_MUL && n->type->kind == TK_MATH)))
+		return true;
+	/* (the c of an assignment is derived from its a and b) */
+	return heavy_node(n->a) || heavy_node(n->b) ||
+	       (n->kind == N_COND && heavy_node(n->c));
+}
+
+bool smt_heavy(const struct problem *pb)
+{
+	if (heavy_node(pb->assume))
+		return true;
+	for (int p = 0; p < pb->nprogs; p++)
+		if (heavy_node(problem_program(pb, p)))
+			return true;
+	return false;
+}
+
+struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *an)
+{
+	/* The shared context is closed meanwhile, so that one context at a
+	 * time holds memory. */
+	if (sh->busy)
+		BUG("a shared solver closed while an analysis uses it");
+	shared_close(sh);
+	return smt_new_limits(an, sh->timeout_ms, sh->rlimit, false);
+}
+
+struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *an)
+{
+	if (sh->busy)
+		BUG("a shared solver used by two analyses at once");
+	if (sh->ctx && sh->uses >= SHARED_MAX_USES)
+		shared_close(sh);
+	if (smt_heavy(an))
+		return smt_new_alone(sh, an);
+	if (!sh->ctx)
+		shared_open(sh);
+	sh->uses++;
+	sh->busy = true;
+	struct smt *s = smt_alloc(an, sh->timeout_ms, sh->rlimit);
 	s->ctx = sh->ctx;
-	s->solver = sh->solver;
-	s->shared = true;
+	s->solver = new_solver(s);
+	s->tactic = sh->tactic;
+	s->shared = sh;
 	z3err.failed = false;
-	Z3_solver_push(s->ctx, s->solver);
 	declare(s);
 	return s;
 }
@@ -291,29 +458,50 @@ static double elapsed_ms(const struct timespec *t0)
 	       (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
-			  struct value *input, const char **reason)
+static bool trace_on(void)
+{
+	static int on = -1;
+	if (on < 0)
+		on = getenv("SUBSUME_TRACE") != NULL;
+	return on;
+}
+
+/* Ask one question on s's context; see smt_check(). */
+static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
+			     struct value *input, const char **reason)
 {
 	Z3_context c = s->ctx;
 	Z3_ast f = q == SMT_Q_DIFFER
 			   ? (a == 0 ? kill(s, b) : differ(s, a, b))
 			   : and2(s, kill(s, a), Z3_mk_not(c, kill(s, b)));
 	check_z3("building a query");
+	bool division = s->assume_division || prog(s, a)->division ||
+			prog(s, b)->division ||
+			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
 	*reason = NULL;
 	Z3_solver solver = s->solver;
+	bool own = s->fresh || (division && s->all_bv);
 	if (s->fresh) {
 		/* The paper's method: a new solver for every question. */
 		solver = new_solver(s);
-		if (s->assume)
-			Z3_solver_assert(c, solver, s->assume);
+	} else if (own) {
+		solver = own_solver(c, Z3_mk_solver_from_tactic(c, s->tactic),
+				    s->timeout_ms, s->rlimit);
 	} else {
 		Z3_solver_push(c, solver);
 	}
+	if (own && s->assume)
+		Z3_solver_assert(c, solver, s->assume);
 	Z3_solver_assert(c, solver, f);
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	Z3_lbool r = Z3_solver_check(c, solver);
-	s->calls++;
+	if (trace_on())
+		fprintf(stderr, "trace: %s%s solver: %s, %.1f ms\n",
+			s->shared ? "shared context, " : "",
+			s->fresh ? "general" : own ? "qfbv tactic" : "simple",
+			r == Z3_L_FALSE ? "unsat" : r == Z3_L_TRUE ? "sat" : "unknown",
+			elapsed_ms(&t0));
 	enum smt_result res = SMT_UNKNOWN;
 	if (z3err.failed) {
 		snprintf(s->reason, sizeof(s->reason), "Z3 error: %s", z3err.msg);
@@ -353,12 +541,36 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 		}
 		*reason = s->reason;
 	}
-	if (s->fresh)
+	if (own)
 		Z3_solver_dec_ref(c, solver);
 	else
 		Z3_solver_pop(c, solver, 1);
 	z3err.failed = false;
 	return res;
+}
+
+enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
+			  struct value *input, const char **reason)
+{
+	if (s->retry) {
+		*reason = "retry";
+		return SMT_UNKNOWN;
+	}
+	enum smt_result res = query(s, q, a, b, input, reason);
+	s->calls++;
+	if (res != SMT_UNSAT && s->shared) {
+		/* A model or an unknown could depend on what the shared
+		 * context served before: start over in a context of its own. */
+		s->retry = true;
+		*reason = "retry";
+		return SMT_UNKNOWN;
+	}
+	return res;
+}
+
+bool smt_retry(const struct smt *s)
+{
+	return s->retry;
 }
 
 int smt_outcome(struct smt *s, int p, const struct value *input,

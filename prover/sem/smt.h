@@ -3,10 +3,12 @@
  *
  * One struct smt per analysis (seen as a struct problem, sem/problem.h,
  * which smt copies; the nodes it points to must outlive the struct smt):
- * a Z3 context, one solver with the
- * assumptions asserted at the base level, and each program's outcome
- * (throws, value, final variables) encoded once, lazily.  Queries push,
- * assert, check and pop.  Program 0 is the original, 1..n the mutants.
+ * a Z3 context (its own, or a worker's shared one), one simple solver
+ * with the assumptions asserted at the base level, and each program's
+ * outcome (throws, value, final variables) encoded once, lazily.  Queries
+ * push, assert, check and pop; a query over a bit-vector division or
+ * remainder gets a fresh solver from Z3's qfbv tactic instead (much
+ * faster on those).  Program 0 is the original, 1..n the mutants.
  *
  * Every query asks for an input on which the assumptions hold and:
  *   SMT_Q_DIFFER(a, b):   the outcomes of a and b differ
@@ -46,6 +48,10 @@ void smt_free(struct smt *s);
 enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 			  struct value *input, const char **reason);
 
+/* Shared context only: an answer other than unsat came, and s answers
+ * nothing more (see smt_new_shared()). */
+bool smt_retry(const struct smt *s);
+
 /* Number of solver checks made so far. */
 unsigned smt_calls(const struct smt *s);
 
@@ -56,17 +62,37 @@ int smt_outcome(struct smt *s, int p, const struct value *input,
 		struct outcome *out);
 
 /*
- * A Z3 context and solver reused by many analyses in turn, on one
- * thread (creating a context costs milliseconds, a small query tens of
- * microseconds).  smt_new_shared() pushes a scope holding the analysis'
- * assumptions; smt_free() pops it and keeps the context.  Terms built
- * for earlier analyses stay in the context until smt_shared_free():
- * callers recreate it now and then to bound memory.
+ * A Z3 context reused by many analyses in turn, on one thread: making a
+ * context costs milliseconds, a small query a fraction of one.  Each
+ * analysis gets its own simple solver in it (smt_new_shared(); about
+ * 0.3 ms), so no solver state carries over from one analysis to the
+ * next; smt_free() releases the solver and keeps the context.  After a
+ * bounded number of analyses the context is made anew, so terms of
+ * finished analyses do not pile up.  One analysis at a time per shared
+ * context.
+ *
+ * Answers do not depend on which analyses a context served before.
+ * Z3's models and its unknowns can (term ids, caches), so a shared
+ * context only ever answers unsat, a proof whatever the history: at the
+ * first answer that is not unsat, smt_check() answers SMT_UNKNOWN and
+ * smt_retry() turns true, and the caller proves the analysis again from
+ * the start in a context of its own (smt_new_limits()), whose answers
+ * depend on the analysis alone.  So witnesses, unknowns and solver call
+ * counts are the same whatever -j or the order of the theory files.
  */
 struct smt_shared;
-struct smt_shared *smt_shared_new(unsigned timeout_ms);
+struct smt_shared *smt_shared_new(unsigned timeout_ms, unsigned rlimit);
 void smt_shared_free(struct smt_shared *sh);
 struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *pb);
+/* A context of its own for pb (as smt_new_limits() with sh's limits),
+ * the shared one closed meanwhile. */
+struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *pb);
+/* Does the problem divide, or multiply 64-bit or unbounded values?  Its
+ * queries can be hard, and a hard query in a context that served other
+ * analyses can take many times longer than in a context of its own (and
+ * the bit-blasted terms of the qfbv tactic stay in the context): such
+ * an analysis gets its own context (smt_new_limits()). */
+bool smt_heavy(const struct problem *pb);
 
 /* "4.8.12" */
 const char *smt_version(void);
