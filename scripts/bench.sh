@@ -24,8 +24,9 @@ run() {
 	calls=$(echo "$line" | sed 's/.* \([0-9]*\) solver calls.*/\1/')
 	lb=$(echo "$line" | sed 's/.* \([0-9]*\) proofs needed.*/\1/')
 	mutants=$(echo "$line" | sed 's/.* \([0-9]*\) mutants.*/\1/')
-	printf '%-10s %8s ms  %7s solver calls  (%s mutants, %s proofs needed)\n' \
-		"$label" "$wall" "$calls" "$mutants" "$lb"
+	peak=$(echo "$line" | sed -n 's/.*peak memory \([0-9]*\) KB.*/\1/p')
+	printf '%-10s %8s ms  %7s solver calls  (%s mutants, %s proofs needed, peak memory %s KB)\n' \
+		"$label" "$wall" "$calls" "$mutants" "$lb" "${peak:-?}"
 	eval "${label}_wall=$wall ${label}_calls=$calls ${label}_lb=$lb"
 }
 
@@ -34,6 +35,16 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "inf"; else printf 
 echo "subsume bench, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -m)"
 echo "$("$BIN" --version)"
 echo
+echo "== the paper's theories: theories/paper-*.yaml, the default against --naive (the paper's method)"
+run paper_naive --naive theories/paper-*.yaml
+run paper theories/paper-*.yaml
+echo "paper naive/default: $(ratio "$paper_naive_calls" "$paper_calls")x fewer solver calls, $(ratio "$paper_naive_wall" "$paper_wall")x faster wall time"
+perl "$(dirname "$0")/canon-relations.pl" <"$tmp/paper.json" >"$tmp/a.canon"
+perl "$(dirname "$0")/canon-relations.pl" <"$tmp/paper_naive.json" >"$tmp/b.canon"
+if cmp -s "$tmp/a.canon" "$tmp/b.canon"; then same=identical; else same=DIFFERENT; fi
+echo "relations, verdicts and minimal sets of paper_naive and paper: $same"
+echo
+
 echo "== theory library: $THEORIES"
 run naive --naive "$THEORIES"
 run default "$THEORIES"

@@ -91,6 +91,7 @@ extern const char check_default_contracts[];
 
 struct check_opts {
 	unsigned timeout_ms;
+	unsigned rlimit;     /* Z3 resource limit per query; 0: none */
 	const struct contracts *contracts;
 };
 

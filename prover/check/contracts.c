@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "base/ytree.h"
+#include "base/yschema.h"
 
 const char check_default_contracts[] =
 	"# Contracts for opaque calls in `subsume check` (docs/check.md).\n"
@@ -41,45 +41,28 @@ static int load_text(struct arena *a, const struct source *src,
 	struct ynode *root = ytree_load(a, src);
 	if (!root)
 		return -1;
-	if (root->kind != Y_MAP)
-		return diag_error(root->loc, "a contracts file is a mapping "
-					     "with the key 'contracts'");
-	for (size_t i = 0; i < root->n; i++)
-		if (strcmp(root->keys[i]->str, "contracts"))
-			return diag_error(root->keys[i]->loc, "unknown key '%s' "
-					  "(expected 'contracts')",
-					  root->keys[i]->str);
+	static const char *const keys[] = { "contracts" };
+	static const char *const ckeys[] = { "call", "assume" };
+	if (ys_want(root, Y_MAP, "a contracts file") < 0 ||
+	    ys_check_keys(root, keys, ARRAY_SIZE(keys), "a contracts file") < 0 ||
+	    ys_require(root, "contracts", "a contracts file") < 0)
+		return -1;
 	struct ynode *list = ymap_get(root, "contracts");
-	if (!list || list->kind != Y_SEQ)
-		return diag_error(list ? list->loc : root->loc,
-				  "'contracts' must be a list");
+	if (ys_want(list, Y_SEQ, "'contracts'") < 0)
+		return -1;
 	out->n = 0;
 	out->c = ANEWN(a, struct contract, list->n + 1);
 	int errs = 0;
 	for (size_t i = 0; i < list->n; i++) {
 		struct ynode *it = list->items[i];
-		if (it->kind != Y_MAP) {
-			errs += diag_error(it->loc, "a contract is a mapping with "
-						    "'call' and 'assume'") < 0;
-			continue;
-		}
-		struct ynode *call = NULL, *assume = NULL;
-		bool bad = false;
-		for (size_t k = 0; k < it->n; k++) {
-			const char *key = it->keys[k]->str;
-			if (!strcmp(key, "call"))
-				call = it->items[k];
-			else if (!strcmp(key, "assume"))
-				assume = it->items[k];
-			else
-				bad = diag_error(it->keys[k]->loc, "unknown key "
-						 "'%s' (expected 'call' or "
-						 "'assume')", key) < 0;
-		}
-		if (bad) {
+		if (ys_want(it, Y_MAP, "a contract") < 0 ||
+		    ys_check_keys(it, ckeys, ARRAY_SIZE(ckeys), "a contract") < 0) {
 			errs++;
 			continue;
 		}
+		struct ynode *call = ymap_get(it, "call");
+		struct ynode *assume = ymap_get(it, "assume");
+		bool bad = false;
 		if (!call || call->kind != Y_SCALAR) {
 			errs += diag_error(it->loc, "a contract needs 'call: "
 						    "name()' or 'call: name(...)'") < 0;

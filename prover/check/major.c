@@ -13,6 +13,7 @@
  * skipped.
  */
 #include "check/check.h"
+#include "base/diag.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -216,8 +217,7 @@ long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 		if (err) {
 			fprintf(stderr, "%s:%d: error: malformed Major log line: "
 				"%s; skipped\n", file, lineno, err);
-			fprintf(stderr, "%5d | %.100s%s\n", lineno, s,
-				strlen(s) > 100 ? "..." : "");
+			diag_show_line(stderr, lineno, s, strlen(s), 0);
 			bad++;
 		} else {
 			add(&R, &l);

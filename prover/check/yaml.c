@@ -21,7 +21,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "base/ytree.h"
+#include "base/yschema.h"
 
 bool check_is_yaml(const char *file)
 {
@@ -34,38 +34,20 @@ static const char *scalar(struct ynode *n, const char *what, long *errs)
 {
 	if (!n)
 		return NULL;
-	if (n->kind != Y_SCALAR) {
-		diag_error(n->loc, "%s must be a string, not %s", what,
-			   ynode_what(n));
+	if (ys_want(n, Y_SCALAR, what) < 0) {
 		(*errs)++;
 		return NULL;
 	}
 	return n->str;
 }
 
+/* Every key of m is in keys[] (base/yschema.h); errors counted. */
 static bool keys_ok(struct ynode *m, const char *const *keys, size_t nk,
-		    long *errs)
+		    const char *where, long *errs)
 {
-	bool ok = true;
-	for (size_t i = 0; i < m->n; i++) {
-		size_t k;
-		for (k = 0; k < nk; k++)
-			if (!strcmp(m->keys[i]->str, keys[k]))
-				break;
-		if (k == nk) {
-			const char *best = closest_word(m->keys[i]->str,
-							(const char *const *)keys, nk);
-			if (best)
-				diag_error(m->keys[i]->loc, "unknown key '%s'; did "
-					   "you mean '%s'?", m->keys[i]->str, best);
-			else
-				diag_error(m->keys[i]->loc, "unknown key '%s'",
-					   m->keys[i]->str);
-			(*errs)++;
-			ok = false;
-		}
-	}
-	return ok;
+	int bad = ys_check_keys(m, keys, nk, where);
+	*errs -= bad;
+	return !bad;
 }
 
 static struct cgroup *site_group(struct ynode *s, const char *file, int k,
@@ -80,7 +62,7 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 		(*errs)++;
 		return NULL;
 	}
-	if (!keys_ok(s, skeys, ARRAY_SIZE(skeys), errs))
+	if (!keys_ok(s, skeys, ARRAY_SIZE(skeys), "a site", errs))
 		return NULL;
 	long e0 = *errs;
 	const char *name = scalar(ymap_get(s, "name"), "'name'", errs);
@@ -143,7 +125,7 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 		const char *id = NULL, *mx = NULL, *op = NULL;
 		if (m->kind == Y_SCALAR) {
 			mx = m->str;
-		} else if (m->kind == Y_MAP && keys_ok(m, mkeys, ARRAY_SIZE(mkeys), errs)) {
+		} else if (m->kind == Y_MAP && keys_ok(m, mkeys, ARRAY_SIZE(mkeys), "a mutant", errs)) {
 			id = scalar(ymap_get(m, "id"), "'id'", errs);
 			mx = scalar(ymap_get(m, "expr"), "'expr'", errs);
 			op = scalar(ymap_get(m, "op"), "'op'", errs);
@@ -205,7 +187,7 @@ long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq)
 		errs = 1;
 		goto out;
 	}
-	keys_ok(root, keys, ARRAY_SIZE(keys), &errs);
+	keys_ok(root, keys, ARRAY_SIZE(keys), "a check batch", &errs);
 	struct ynode *sites = ymap_get(root, "sites");
 	if (!sites || sites->kind != Y_SEQ) {
 		diag_error(sites ? sites->loc : root->loc,

@@ -20,30 +20,21 @@
 
 #define WINDOW 64
 
-const char usage_check[] =
-	"usage: subsume check [options] FILE...\n"
-	"\n"
+static const struct opt_usage usage_check = {
+	.usage = "subsume check [options] FILE...",
+	.about =
 	"Decide, for every mutant of Major mutants.log files (7 or 8 fields,\n"
 	"detected per line) or native YAML batches (*.yaml, *.yml; format in\n"
 	"docs/check.md), whether it is equivalent (proven), a duplicate of or\n"
 	"subsumed by another mutant of its site, redundant by the generic\n"
 	"table of its operator, killable (with a killing input), unknown or\n"
 	"unsupported (with the reason).\n"
-	"\n"
-	"options:\n"
-	"  --format FMT      text (default), json or csv\n"
-	"  --contracts FILE  contracts for opaque calls (default: the built-in\n"
-	"                    configs/contracts.yaml); 'none' for no contracts\n"
-	"  --timeout MS      solver time limit per query (default 10000)\n"
-	"  -j N              decide sites on N threads (same output)\n"
-	"  --no-timing       leave times and rates out of the summary\n"
-	"  --no-cache        prove every site, even when an identical proof\n"
-	"                    obligation was proven before (for benchmarks)\n"
-	"  -h, --help        show this help\n"
-	"\n"
+	"\n",
+	.tail =
 	"exit status: 0 done, 1 some verdicts unknown, 2 usage error,\n"
 	"3 malformed input lines or batch errors (the rest is checked),\n"
-	"4 internal error, 5 a file cannot be read\n";
+	"4 internal error, 5 a file cannot be read\n",
+};
 
 struct opstat {
 	char name[16];
@@ -263,61 +254,60 @@ static void summary(struct driver *D, double ms, long bad)
 	sb_release(&sb);
 }
 
-int cmd_check(int argc, char **argv)
+/* Open every input that is not a YAML batch ("-": standard input); NULL
+ * (errors printed, nothing left open) when one cannot be read. */
+static FILE **open_inputs(char **paths, int n)
 {
-	const char *format = "text", *cfile = NULL;
-	unsigned timeout = 10000, jobs = 1;
-	bool timing = true, no_contracts = false;
-	int i;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = NULL;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage_check, stdout);
-			return 0;
-		}
-		if (!strcmp(a, "--format") || !strcmp(a, "--contracts") ||
-		    !strcmp(a, "--timeout")) {
-			if (i + 1 >= argc)
-				return usage_error(usage_check, "option '%s' needs a value", a);
-			v = argv[++i];
-		} else if (!strncmp(a, "--format=", 9) ||
-			   !strncmp(a, "--contracts=", 12) ||
-			   !strncmp(a, "--timeout=", 10)) {
-			v = strchr(a, '=') + 1;
-		}
-		if (v) {
-			if (!strncmp(a, "--format", 8))
-				format = v;
-			else if (!strncmp(a, "--contracts", 11)) {
-				cfile = v;
-				no_contracts = !strcmp(v, "none");
-			} else if (parse_uint(v, &timeout) < 0)
-				return usage_error(usage_check, "--timeout takes milliseconds, "
-						 "not '%s'", v);
-		} else if (!strcmp(a, "--no-timing")) {
-			timing = false;
-		} else if (!strcmp(a, "--no-cache")) {
-			check_cache_enabled = false;
-		} else if (!strncmp(a, "-j", 2)) {
-			const char *n = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : "";
-			if (parse_uint(n, &jobs) < 0 || jobs < 1 || jobs > 256)
-				return usage_error(usage_check, "-j takes a number of jobs from 1 "
-						 "to 256, not '%s'", n);
-		} else if (!strcmp(a, "--")) {
-			i++;
-			break;
-		} else if (a[0] == '-' && a[1]) {
-			return usage_error(usage_check, "unknown option '%s'", a);
-		} else {
-			break;
+	FILE **fs = xcalloc((size_t)n, sizeof(*fs));
+	bool bad = false;
+	for (int k = 0; k < n; k++) {
+		if (check_is_yaml(paths[k]))
+			continue;
+		fs[k] = !strcmp(paths[k], "-") ? stdin : fopen(paths[k], "r");
+		if (!fs[k]) {
+			error("cannot read %s: %s", paths[k], strerror(errno));
+			bad = true;
 		}
 	}
-	if (strcmp(format, "text") && strcmp(format, "json") &&
-	    strcmp(format, "csv"))
-		return usage_error(usage_check, "unknown format '%s' (text, json or csv)", format);
+	if (!bad)
+		return fs;
+	for (int k = 0; k < n; k++)
+		if (fs[k] && fs[k] != stdin)
+			fclose(fs[k]);
+	free(fs);
+	return NULL;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const char *const formats[] = { "text", "json", "csv", NULL };
+	const char *format = "text", *cfile = NULL;
+	unsigned timeout = 10000, rlimit = DEFAULT_RLIMIT, jobs = 1;
+	bool timing = true;
+	const struct option options[] = {
+		OPT_CHOICE(0, "format", "FMT", &format, formats,
+			   "text (default), json or csv"),
+		OPT_STRING(0, "contracts", "FILE", &cfile,
+			   "contracts for opaque calls (default: the built-in\n"
+			   "configs/contracts.yaml); 'none' for no contracts"),
+		OPT_TIMEOUT(&timeout),
+		OPT_RLIMIT(&rlimit),
+		OPT_JOBS_HELP(&jobs, "decide sites on N threads (same verdicts)"),
+		OPT_NO_TIMING_HELP(&timing,
+				   "leave times and rates out of the summary"),
+		OPT_FLAG(0, "no-cache", &check_cache_enabled, false,
+			 "prove every site, even when an identical proof\n"
+			 "obligation was proven before (for benchmarks)"),
+		OPT_HELP(),
+		OPT_END(),
+	};
+	int i, rc = parse_options(argc, argv, options, &usage_check, &i);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	if (i >= argc)
-		return usage_error(usage_check, "%s", "no input files given");
+		return opt_usage_error(options, &usage_check,
+				       "no input files given");
+	bool no_contracts = cfile && !strcmp(cfile, "none");
 
 	struct arena *ca = arena_new();
 	struct contracts contracts = { 0 };
@@ -327,28 +317,13 @@ int cmd_check(int argc, char **argv)
 	}
 	/* Every file must open before anything is written. */
 	int nfiles = argc - i;
-	FILE **fs = xcalloc((size_t)nfiles, sizeof(*fs));
-	int rc = 0;
-	for (int k = 0; k < nfiles; k++) {
-		const char *path = argv[i + k];
-		if (check_is_yaml(path))
-			continue;
-		fs[k] = !strcmp(path, "-") ? stdin : fopen(path, "r");
-		if (!fs[k]) {
-			error("cannot read %s: %s", path, strerror(errno));
-			rc = EXIT_IO;
-		}
-	}
-	if (rc) {
-		for (int k = 0; k < nfiles; k++)
-			if (fs[k] && fs[k] != stdin)
-				fclose(fs[k]);
-		free(fs);
+	FILE **fs = open_inputs(argv + i, nfiles);
+	if (!fs) {
 		arena_free(ca);
-		return rc;
+		return EXIT_IO;
 	}
 
-	struct check_opts opts = { .timeout_ms = timeout,
+	struct check_opts opts = { .timeout_ms = timeout, .rlimit = rlimit,
 				   .contracts = no_contracts ? NULL : &contracts };
 	struct driver D = { .opts = &opts, .timeout_ms = timeout,
 			    .format = format, .timing = timing };

@@ -158,7 +158,7 @@ void run_prove(struct run_state *st, const struct run_opts *opts)
 			j.queue[j.nqueue++] = &st->theories[t]->analyses[k];
 	st->run.n = total;
 	st->run.results = ANEWN(st->arena, struct result *, (size_t)total + 1);
-	int jobs = opts->jobs < 1 ? 1 : opts->jobs;
+	int jobs = opts->jobs < 1 ? 1 : (int)opts->jobs;
 	if (jobs > total)
 		jobs = total ? total : 1;
 	st->njobs = jobs;
@@ -193,17 +193,6 @@ void run_release(struct run_state *st)
 	memset(st, 0, sizeof(*st));
 }
 
-int parse_uint(const char *s, unsigned *out)
-{
-	char *end;
-	errno = 0;
-	unsigned long v = strtoul(s, &end, 10);
-	if (!*s || *end || errno || v > 0xffffffffUL || s[0] == '-')
-		return -1;
-	*out = (unsigned)v;
-	return 0;
-}
-
 int write_output(const char *path, const struct strbuf *sb)
 {
 	if (!path) {
@@ -216,12 +205,4 @@ int write_output(const char *path, const struct strbuf *sb)
 		return 0;
 	}
 	return write_file_atomic(path, sb->buf, sb->len) < 0 ? EXIT_IO : 0;
-}
-
-int usage_error(const char *usage, const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", progname);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n\n%s", usage);
-	return EXIT_USAGE;
 }

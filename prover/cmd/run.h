@@ -11,6 +11,7 @@
 #ifndef SUBSUME_RUN_H
 #define SUBSUME_RUN_H
 
+#include "base/options.h"
 #include "emit/emit.h"
 
 /* Per-query limits shared by every command that proves: the resource
@@ -26,7 +27,7 @@
 
 struct run_opts {
 	struct prove_opts prove;
-	int jobs;          /* worker threads; 1 or more */
+	unsigned jobs;     /* worker threads; 1 or more */
 };
 
 struct run_state {
@@ -52,12 +53,30 @@ void run_prove(struct run_state *st, const struct run_opts *opts);
 
 void run_release(struct run_state *st);
 
-/* Print "subsume: <fmt with arg>", a blank line and the command's usage
- * on stderr; returns EXIT_USAGE. */
-int usage_error(const char *usage, const char *fmt, const char *arg);
-
-/* Parse "-j N" style numbers: 0 or -1. */
-int parse_uint(const char *s, unsigned *out);
+/*
+ * The options every command that proves shares (base/options.h), each
+ * defined once: d points at the unsigned (or bool) it sets, whose value
+ * before parsing is the default the help shows.
+ */
+#define OPT_TIMEOUT(d)                                                     \
+	OPT_UINT(0, "timeout", "MS", (d), 0, 0, "milliseconds",            \
+		 "solver time limit per query in milliseconds\n"           \
+		 "(default %u; 0 means none)")
+#define OPT_RLIMIT(d)                                                      \
+	OPT_UINT(0, "rlimit", "N", (d), 0, 0,                              \
+		 "a number of Z3 resource units",                          \
+		 "solver resource limit per query, in Z3's units:\n"       \
+		 "unlike time, it gives the same answers on every\n"       \
+		 "machine (default %u; 0 means none)")
+#define OPT_JOBS(d)                                                        \
+	OPT_JOBS_HELP(d, "prove on N threads (output is the same as -j 1)")
+#define OPT_NO_TIMING(d)                                                   \
+	OPT_NO_TIMING_HELP(d, "leave run times out, for reproducible output")
+/* The same options where a command's output needs other words. */
+#define OPT_JOBS_HELP(d, help)                                             \
+	OPT_UINT('j', NULL, "N", (d), 1, 256,                              \
+		 "a number of jobs from 1 to 256", help)
+#define OPT_NO_TIMING_HELP(d, help) OPT_FLAG(0, "no-timing", (d), false, help)
 
 /* Write to path all-or-nothing, or to stdout when path is NULL;
  * returns 0 or EXIT_IO. */

@@ -24,9 +24,11 @@ void emit_json(struct strbuf *sb, const struct run *run);
  * Emitters of generated artefacts (issue 3; docs/emitters.md): C tables,
  * DOT graphs, Major MML, Markdown report.  All are pure functions of the
  * results plus the theory files' names and hashes, so output is
- * byte-for-byte reproducible.  Commands are in cmd_emit.c.
+ * byte-for-byte reproducible.  Their commands are in cmd/ (cmd/cmd.h).
  */
 struct theory;
+
+/* common.c: helpers every emitter shares. */
 
 /* The top operator of the original as a mutation tool sees it: "<",
  * "-" (unary), "++exp" / "exp++", "+=", "=", "?:"; "" when the target
@@ -41,28 +43,20 @@ void emit_label_detail(struct strbuf *sb, const char *label);
 /* Kept by a tool that wants the minimal set: minimal, or unknown. */
 bool emit_kept(const struct result *r, int m);
 
-/* emit_tables.c: subsume_tables.h and subsume_tables.c. */
+/* tables.c: subsume_tables.h and subsume_tables.c. */
 void emit_tables_h(struct strbuf *sb, const struct run *run,
 		   struct theory *const *theories, int ntheories);
 void emit_tables_c(struct strbuf *sb, const struct run *run,
 		   struct theory *const *theories, int ntheories);
 
-/* emit_dot.c: one graph through cgraph; 0, or -1 (error printed). */
+/* dot.c: one graph through cgraph; 0, or -1 (error printed). */
 int emit_dot(struct strbuf *sb, const struct result *r);
 
-/* emit_mml.c: Major MML on sb; what was left out, as lines, on notes. */
+/* mml.c: Major MML on sb; what was left out, as lines, on notes. */
 void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
 	      struct theory *const *theories, int ntheories);
 
-/* emit_report.c: the Markdown table (Table 1 of the paper). */
+/* report.c: the Markdown table (Table 1 of the paper). */
 void emit_report_md(struct strbuf *sb, const struct run *run);
-
-/* cmd_emit.c: the commands and their help texts. */
-extern const char usage_tables[], usage_graphs[], usage_export[],
-	usage_report[];
-int cmd_tables(int argc, char **argv);
-int cmd_graphs(int argc, char **argv);
-int cmd_export(int argc, char **argv);
-int cmd_report(int argc, char **argv);
 
 #endif

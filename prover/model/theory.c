@@ -4,6 +4,7 @@
  * domain.  The YAML schema is documented in README.md ("Theory files").
  */
 #include "model/theory.h"
+#include "base/yschema.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,65 +19,6 @@ struct loader {
 	struct operator **ops;
 	size_t nops, capops;
 };
-
-/* ---- schema helpers ---- */
-
-static int want(const struct ynode *n, enum ynode_kind kind, const char *what)
-{
-	if (n->kind == kind)
-		return 0;
-	static const char *const names[] = { "a string", "a list", "a mapping" };
-	return diag_error(n->loc, "%s must be %s, not %s", what, names[kind],
-			  ynode_what(n));
-}
-
-/* Every key of map must be in allowed[]; suggest the closest. */
-static int check_keys(const struct ynode *map, const char *const *allowed,
-		      size_t n, const char *where)
-{
-	for (size_t i = 0; i < map->n; i++) {
-		const char *k = map->keys[i]->str;
-		size_t j;
-		for (j = 0; j < n; j++)
-			if (!strcmp(k, allowed[j]))
-				break;
-		if (j < n)
-			continue;
-		const char *best = closest_word(k, allowed, n);
-		if (best)
-			return diag_error(map->keys[i]->loc,
-					  "unknown key '%s' in %s; did you "
-					  "mean '%s'?",
-					  k, where, best);
-		struct strbuf sb = STRBUF_INIT;
-		for (j = 0; j < n; j++)
-			sb_printf(&sb, "%s%s", j ? ", " : "", allowed[j]);
-		diag_error(map->keys[i]->loc,
-			   "unknown key '%s' in %s (expected one of: %s)", k,
-			   where, sb.buf);
-		sb_release(&sb);
-		return -1;
-	}
-	return 0;
-}
-
-static int require(const struct ynode *map, const char *key, const char *where)
-{
-	if (ymap_get(map, key))
-		return 0;
-	return diag_error(map->loc, "%s needs a '%s' key", where, key);
-}
-
-static const char *scalar(const struct ynode *n, const char *what)
-{
-	if (want(n, Y_SCALAR, what) < 0)
-		return NULL;
-	if (!n->str[0]) {
-		diag_error(n->loc, "%s must not be empty", what);
-		return NULL;
-	}
-	return n->str;
-}
 
 static struct node *parse_at(struct loader *L, struct ynode *n,
 			     struct expr_src *es, bool holes)
@@ -114,7 +56,7 @@ static int unknown_name(struct ynode *n, const char *kind,
 
 static struct domain *lookup_domain(struct loader *L, struct ynode *n)
 {
-	if (!scalar(n, "a domain name"))
+	if (!ys_scalar(n, "a domain name"))
 		return NULL;
 	struct domain *d = find_domain(L, n->str);
 	if (d)
@@ -168,8 +110,8 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 		return diag_error(key->loc, "domain '%s' is built in (the "
 					    "plain type); choose another name",
 				  d->name);
-	if (want(val, Y_MAP, "a domain") < 0 ||
-	    check_keys(val, keys, ARRAY_SIZE(keys), "a domain") < 0)
+	if (ys_want(val, Y_MAP, "a domain") < 0 ||
+	    ys_check_keys(val, keys, ARRAY_SIZE(keys), "a domain") < 0)
 		return -1;
 	struct ynode *type = ymap_get(val, "type"), *vars = ymap_get(val, "vars");
 	struct ynode *assume = ymap_get(val, "assume");
@@ -178,7 +120,7 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 					    "type for every variable) or 'vars' "
 					    "(a domain per variable)");
 	if (type) {
-		if (!scalar(type, "a type"))
+		if (!ys_scalar(type, "a type"))
 			return -1;
 		d->type = profile_type(&profile_java, type->str);
 		if (!d->type)
@@ -204,7 +146,7 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 		}
 	} else {
 		d->type = T_ERROR;
-		if (want(vars, Y_MAP, "'vars'") < 0)
+		if (ys_want(vars, Y_MAP, "'vars'") < 0)
 			return -1;
 		if (vars->n == 0 || vars->n > MAX_VARS)
 			return diag_error(vars->loc, "'vars' names 1 to %d "
@@ -265,26 +207,26 @@ static int add_rules(struct loader *L, struct operator *op, struct ynode *list,
 		tmp.n = 1;
 		return add_rules(L, op, &tmp, kind, cap);
 	}
-	if (want(list, Y_SEQ, "an operator rule") < 0)
+	if (ys_want(list, Y_SEQ, "an operator rule") < 0)
 		return -1;
 	for (size_t i = 0; i < list->n; i++) {
 		struct ynode *it = list->items[i];
 		struct rule r = { kind, NULL, NULL, it };
 		if (kind == RULE_TEMPLATE && it->kind == Y_MAP) {
 			static const char *const keys[] = { "expr", "label" };
-			if (check_keys(it, keys, 2, "a template") < 0 ||
-			    require(it, "expr", "a template") < 0)
+			if (ys_check_keys(it, keys, 2, "a template") < 0 ||
+			    ys_require(it, "expr", "a template") < 0)
 				return -1;
 			struct ynode *e = ymap_get(it, "expr");
 			struct ynode *l = ymap_get(it, "label");
-			if (!scalar(e, "a template") ||
-			    (l && !scalar(l, "a label")))
+			if (!ys_scalar(e, "a template") ||
+			    (l && !ys_scalar(l, "a label")))
 				return -1;
 			r.item = e->str;
 			r.where = e;
 			r.label = l ? l->str : NULL;
 		} else {
-			if (!scalar(it, "a rule item"))
+			if (!ys_scalar(it, "a rule item"))
 				return -1;
 			r.item = it->str;
 		}
@@ -322,24 +264,24 @@ static int load_operator(struct loader *L, struct ynode *key,
 		if (add_rules(L, op, val, RULE_REPLACE, &cap) < 0)
 			goto fail;
 	} else {
-		if (want(val, Y_MAP, "an operator") < 0 ||
-		    check_keys(val, keys, ARRAY_SIZE(keys), "an operator") < 0)
+		if (ys_want(val, Y_MAP, "an operator") < 0 ||
+		    ys_check_keys(val, keys, ARRAY_SIZE(keys), "an operator") < 0)
 			goto fail;
 		for (size_t i = 0; i < val->n; i++) {
 			const char *k = val->keys[i]->str;
 			if (!strcmp(k, "description")) {
-				if (!scalar(val->items[i], "a description"))
+				if (!ys_scalar(val->items[i], "a description"))
 					goto fail;
 				op->description = val->items[i]->str;
 				continue;
 			}
 			if (!strcmp(k, "on")) {
 				struct ynode *on = val->items[i];
-				if (want(on, Y_SEQ, "'on'") < 0)
+				if (ys_want(on, Y_SEQ, "'on'") < 0)
 					goto fail;
 				op->on = ANEWN(L->a, const char *, on->n + 1);
 				for (size_t j = 0; j < on->n; j++)
-					if (!(op->on[op->non++] = scalar(
+					if (!(op->on[op->non++] = ys_scalar(
 						      on->items[j],
 						      "an operator spelling")))
 						goto fail;
@@ -379,7 +321,7 @@ fail:
 
 static int load_operators(struct loader *L, struct ynode *map, bool builtin)
 {
-	if (want(map, Y_MAP, "'operators'") < 0)
+	if (ys_want(map, Y_MAP, "'operators'") < 0)
 		return -1;
 	for (size_t i = 0; i < map->n; i++)
 		if (load_operator(L, map->keys[i], map->items[i], builtin) < 0)
@@ -434,7 +376,7 @@ void theory_release_builtins(void)
 
 static struct operator *lookup_op(struct loader *L, struct ynode *n)
 {
-	if (!scalar(n, "an operator name"))
+	if (!ys_scalar(n, "an operator name"))
 		return NULL;
 	struct operator *op = find_op(L, n->str);
 	if (op)
@@ -453,19 +395,19 @@ static int load_target(struct loader *L, struct ynode *n,
 	static const char *const keys[] = { "name", "expr", "domains",
 					    "assume", "operators", "mutants",
 					    "observe", "description" };
-	if (want(n, Y_MAP, "a target") < 0 ||
-	    check_keys(n, keys, ARRAY_SIZE(keys), "a target") < 0 ||
-	    require(n, "expr", "a target") < 0 ||
-	    require(n, "domains", "a target") < 0)
+	if (ys_want(n, Y_MAP, "a target") < 0 ||
+	    ys_check_keys(n, keys, ARRAY_SIZE(keys), "a target") < 0 ||
+	    ys_require(n, "expr", "a target") < 0 ||
+	    ys_require(n, "domains", "a target") < 0)
 		return -1;
 	ts->node = n;
 	ts->t = ANEW(L->a, struct target);
 	ts->t->loc = n->loc;
 	struct ynode *e = ymap_get(n, "expr"), *name = ymap_get(n, "name");
-	if (!scalar(e, "'expr'"))
+	if (!ys_scalar(e, "'expr'"))
 		return -1;
 	ts->t->expr_text = e->str;
-	if (name && !scalar(name, "a target name"))
+	if (name && !ys_scalar(name, "a target name"))
 		return -1;
 	ts->t->name = name ? name->str : e->str;
 	ts->expr = parse_at(L, e, &ts->expr_src, false);
@@ -477,7 +419,7 @@ static int load_target(struct loader *L, struct ynode *n,
 	struct ynode **items = one;
 	size_t count = 1;
 	if (d->kind != Y_SCALAR) {
-		if (want(d, Y_SEQ, "'domains'") < 0)
+		if (ys_want(d, Y_SEQ, "'domains'") < 0)
 			return -1;
 		items = d->items;
 		count = d->n;
@@ -508,7 +450,7 @@ static int load_target(struct loader *L, struct ynode *n,
 		one[0] = ops;
 		count = 1;
 		if (ops->kind != Y_SCALAR) {
-			if (want(ops, Y_SEQ, "'operators'") < 0)
+			if (ys_want(ops, Y_SEQ, "'operators'") < 0)
 				return -1;
 			items = ops->items;
 			count = ops->n;
@@ -531,20 +473,20 @@ static int load_target(struct loader *L, struct ynode *n,
 
 	struct ynode *ms = ymap_get(n, "mutants");
 	if (ms) {
-		if (want(ms, Y_SEQ, "'mutants'") < 0)
+		if (ys_want(ms, Y_SEQ, "'mutants'") < 0)
 			return -1;
 		ts->explicit_ = ANEWN(L->a, struct explicit_mutant, ms->n + 1);
 		for (size_t i = 0; i < ms->n; i++) {
 			static const char *const mkeys[] = { "label", "expr" };
 			struct ynode *m = ms->items[i];
 			struct explicit_mutant *em = &ts->explicit_[i];
-			if (want(m, Y_MAP, "a mutant") < 0 ||
-			    check_keys(m, mkeys, 2, "a mutant") < 0 ||
-			    require(m, "label", "a mutant") < 0 ||
-			    require(m, "expr", "a mutant") < 0)
+			if (ys_want(m, Y_MAP, "a mutant") < 0 ||
+			    ys_check_keys(m, mkeys, 2, "a mutant") < 0 ||
+			    ys_require(m, "label", "a mutant") < 0 ||
+			    ys_require(m, "expr", "a mutant") < 0)
 				return -1;
 			struct ynode *lab = ymap_get(m, "label");
-			if (!scalar(lab, "a label"))
+			if (!ys_scalar(lab, "a label"))
 				return -1;
 			em->label = lab->str;
 			const char *paren = strchr(em->label, '(');
@@ -559,7 +501,7 @@ static int load_target(struct loader *L, struct ynode *n,
 							  "is used twice",
 							  em->label);
 			struct ynode *me = ymap_get(m, "expr");
-			if (!scalar(me, "'expr'") ||
+			if (!ys_scalar(me, "'expr'") ||
 			    !(em->expr = parse_at(L, me, &em->src, false)))
 				return -1;
 		}
@@ -577,7 +519,7 @@ static int load_target(struct loader *L, struct ynode *n,
 			ts->observe[0] = ob;
 			ts->nobserve = 1;
 		} else {
-			if (want(ob, Y_SEQ, "'observe'") < 0)
+			if (ys_want(ob, Y_SEQ, "'observe'") < 0)
 				return -1;
 			if (!ob->n)
 				return diag_error(ob->loc, "'observe' is empty");
@@ -734,7 +676,7 @@ static int build_analysis(struct loader *L, struct target_spec *ts, int di,
 	an->observe.value = !ts->nobserve;
 	for (int i = 0; i < ts->nobserve; i++) {
 		struct ynode *o = ts->observe[i];
-		if (!scalar(o, "an observed name"))
+		if (!ys_scalar(o, "an observed name"))
 			return -1;
 		if (!strcmp(o->str, "value")) {
 			if (an->orig->type == T_VOID)
@@ -776,19 +718,19 @@ static int load_root(struct loader *L, struct ynode *root)
 {
 	static const char *const keys[] = { "theory", "description", "domains",
 					    "operators", "targets" };
-	if (want(root, Y_MAP, "a theory file") < 0 ||
-	    check_keys(root, keys, ARRAY_SIZE(keys), "a theory file") < 0 ||
-	    require(root, "targets", "a theory file") < 0)
+	if (ys_want(root, Y_MAP, "a theory file") < 0 ||
+	    ys_check_keys(root, keys, ARRAY_SIZE(keys), "a theory file") < 0 ||
+	    ys_require(root, "targets", "a theory file") < 0)
 		return -1;
 	struct ynode *n;
-	if ((n = ymap_get(root, "theory")) && !(L->th->name = scalar(n, "'theory'")))
+	if ((n = ymap_get(root, "theory")) && !(L->th->name = ys_scalar(n, "'theory'")))
 		return -1;
 	if ((n = ymap_get(root, "description")) &&
-	    !(L->th->description = scalar(n, "'description'")))
+	    !(L->th->description = ys_scalar(n, "'description'")))
 		return -1;
 	builtin_domains(L);
 	if ((n = ymap_get(root, "domains"))) {
-		if (want(n, Y_MAP, "'domains'") < 0)
+		if (ys_want(n, Y_MAP, "'domains'") < 0)
 			return -1;
 		for (size_t i = 0; i < n->n; i++)
 			if (load_domain(L, n->keys[i], n->items[i]) < 0)
@@ -799,7 +741,7 @@ static int load_root(struct loader *L, struct ynode *root)
 		return -1;
 
 	n = ymap_get(root, "targets");
-	if (want(n, Y_SEQ, "'targets'") < 0)
+	if (ys_want(n, Y_SEQ, "'targets'") < 0)
 		return -1;
 	if (!n->n)
 		return diag_error(n->loc, "'targets' is empty");

@@ -1,0 +1,97 @@
+#!/usr/bin/perl
+# layers.t - the stage folders of prover/ include only downwards
+# (README: Development).  Stages, lowest first:
+#
+#     base, lang, sem, model, prove, {check, emit}, cmd
+#
+# check and emit are siblings: neither includes the other.  Every
+# project include names its folder ("base/util.h").  Only prover/sem/
+# includes <z3.h>, only prover/emit/dot.c includes Graphviz, only
+# prover/base/ytree.c includes libyaml's <yaml.h>.
+#
+# Every include of every file is checked; each file is one test, and
+# each include that breaks a rule is a failing test of its own, naming
+# the file, the include and the rule.
+use strict;
+use warnings;
+
+chdir(($0 =~ m{^(.*)/} ? $1 : ".") . "/..") or die;
+
+my %rank = (base => 0, lang => 1, sem => 2, model => 3, prove => 4,
+	    check => 5, emit => 5, cmd => 6);
+# A violation known when this test was written, and being fixed
+# elsewhere: it is reported as TODO (still listed, still checked), not
+# hidden.  Remove the entry when the include is gone.
+my %todo = (
+	"prover/sem/smt.h model/theory.h" =>
+		"sem/smt.h takes struct analysis from model/theory.h; " .
+		"issue 9 moves what sem needs below model",
+);
+
+my $n = 0;
+my $failed = 0;
+sub result {
+	my ($ok, $name, $todo) = @_;
+	$n++;
+	$failed++ unless $ok || $todo;
+	print(($ok ? "" : "not "), "ok $n - $name", ($todo ? " # TODO $todo" : ""), "\n");
+}
+
+my @files = sort(glob("prover/*/*.c"), glob("prover/*/*.h"));
+result(@files > 20, "found the sources (" . scalar(@files) . " files)");
+
+my (@z3, @gv, @yaml);
+for my $f (@files) {
+	my ($dir) = $f =~ m{^prover/([^/]+)/};
+	if (!exists $rank{$dir}) {
+		result(0, "$f: prover/$dir/ is not a known stage folder");
+		next;
+	}
+	open(my $fh, "<", $f) or die "$f: $!";
+	my @bad;
+	while (my $line = <$fh>) {
+		if ($line =~ /^\s*#\s*include\s*<([^>]+)>/) {
+			my $h = $1;
+			push @z3, $f if $h =~ /^z3(_\w+)?\.h$/;
+			push @gv, $f if $h =~ m{^(graphviz/)?(cgraph|gvc|cdt)\.h$};
+			push @yaml, $f if $h eq "yaml.h";
+			next;
+		}
+		next unless $line =~ /^\s*#\s*include\s*"([^"]+)"/;
+		my $h = $1;
+		my ($to) = $h =~ m{^([^/]+)/[^/]+$};
+		if (!defined $to) {
+			push @bad, [$h, "an include must name its folder"];
+		} elsif (!exists $rank{$to}) {
+			push @bad, [$h, "'$to' is not a stage folder"];
+		} elsif (!-f "prover/$h") {
+			push @bad, [$h, "no such file prover/$h"];
+		} elsif ($to ne $dir && $rank{$to} > $rank{$dir}) {
+			push @bad, [$h, "$dir is below $to"];
+		} elsif ($to ne $dir && $rank{$to} == $rank{$dir}) {
+			push @bad, [$h, "$dir and $to are siblings"];
+		}
+	}
+	close($fh);
+	if (!@bad) {
+		result(1, "$f includes only its own or lower stages");
+		next;
+	}
+	for my $b (@bad) {
+		my ($h, $why) = @$b;
+		result(0, "$f includes \"$h\": $why", $todo{"$f $h"});
+	}
+}
+
+my @z3bad = grep { !m{^prover/sem/} } @z3;
+result(@z3 && !@z3bad, "only prover/sem/ includes <z3.h>" .
+       (@z3bad ? " (also: @z3bad)" : ""));
+my @gvbad = grep { $_ ne "prover/emit/dot.c" } @gv;
+result(@gv && !@gvbad, "only prover/emit/dot.c includes Graphviz" .
+       (@gvbad ? " (also: @gvbad)" : ""));
+my @ybad = grep { $_ ne "prover/base/ytree.c" } @yaml;
+result(@yaml && !@ybad, "only prover/base/ytree.c includes <yaml.h>" .
+       (@ybad ? " (also: @ybad)" : ""));
+
+print "1..$n\n";
+exit($failed ? 1 : 0);
