@@ -34,7 +34,7 @@ endif
 STAGES = base lang sem model prove check emit cmd
 SRCS = $(filter-out prover/cmd/main.c,$(foreach d,$(STAGES),$(wildcard prover/$(d)/*.c)))
 HDRS = $(foreach d,$(STAGES),$(wildcard prover/$(d)/*.h))
-OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o
+OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o $(O)/contracts.o
 ifeq ($(O),build)
 BIN = subsume
 else
@@ -53,14 +53,18 @@ $(O)/%.o: prover/%.c $(HDRS) | $(O)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# The operator library, compiled in as a C string.
+# The built-in configuration, compiled in as C strings: the operator
+# library and the checker's contracts (each file is the one definition).
 $(O)/stdops.c: configs/operators.yaml | $(O)
-	{ echo '/* generated from configs/operators.yaml by make */'; \
-	  echo 'const char stdops_yaml[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
-	  echo ';'; } > $@.tmp && mv $@.tmp $@
+	sh scripts/c-string.sh stdops_yaml $< > $@.tmp && mv $@.tmp $@
+
+$(O)/contracts.c: configs/contracts.yaml | $(O)
+	sh scripts/c-string.sh check_default_contracts $< > $@.tmp && mv $@.tmp $@
 
 $(O)/stdops.o: $(O)/stdops.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(O)/contracts.o: $(O)/contracts.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(O)/tests/%.t: tests/%.c tests/tap.h $(OBJS) | $(O)/tests

@@ -1,8 +1,8 @@
 /*
- * check_contracts.c - contracts for opaque calls (configs/contracts.yaml).
+ * contracts.c - contracts for opaque calls (configs/contracts.yaml).
  *
- * The defaults are compiled in below; tests/check-eval.c checks they
- * equal configs/contracts.yaml (regenerate the string when editing it).
+ * The defaults are configs/contracts.yaml itself, compiled in by make as
+ * the string check_default_contracts (scripts/c-string.sh).
  */
 #include "check/check.h"
 
@@ -11,29 +11,6 @@
 #include <string.h>
 
 #include "base/yschema.h"
-
-const char check_default_contracts[] =
-	"# Contracts for opaque calls in `subsume check` (docs/check.md).\n"
-	"#\n"
-	"# A call or field access the checker cannot see into becomes an opaque\n"
-	"# value; a contract constrains the value of every call to the named\n"
-	"# method.  `call` is \"name()\" for a call without arguments or\n"
-	"# \"name(...)\" for a call with any arguments; `assume` is a boolean Java\n"
-	"# expression over `value` (the call's result); no `assume` means\n"
-	"# unconstrained.  These are the defaults built into subsume; select\n"
-	"# another file with `subsume check --contracts FILE`.\n"
-	"contracts:\n"
-	"  - call: size()\n"
-	"    assume: value >= 0\n"
-	"  - call: length()\n"
-	"    assume: value >= 0\n"
-	"  - call: indexOf(...)\n"
-	"    assume: value >= -1\n"
-	"  - call: lastIndexOf(...)\n"
-	"    assume: value >= -1\n"
-	"  - call: compareTo(...)\n"
-	"  - call: hashCode()\n"
-;
 
 static int load_text(struct arena *a, const struct source *src,
 		     struct contracts *out)
