@@ -40,7 +40,7 @@
 struct gentry {
 	struct gentry *next;
 	enum op op;
-	enum type ta, tb;
+	const struct type *ta, *tb;
 	pthread_mutex_t mu;       /* held while proving */
 	bool done;                /* proven (under mu) */
 	struct arena *a;          /* owns r, labels, texts, shape */
@@ -54,7 +54,7 @@ static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct gentry *entries;
 
 static struct node *var(struct arena *a, const char *name, int index,
-			enum type t)
+			const struct type *t)
 {
 	struct node *n = node_new(a, N_VAR, 0);
 	n->name = name;
@@ -109,10 +109,10 @@ static void build(struct gentry *e, unsigned timeout_ms)
 	struct repl group[OPGROUP_MAX];
 	int ng = opgroup_binary(e->op, e->ta, e->tb, group);
 	static const char *const names[] = { "a", "b" };
-	enum type types[2] = { e->ta, e->tb };
+	const struct type *types[2] = { e->ta, e->tb };
 	struct strbuf err = STRBUF_INIT;
 	struct type_env env = { .nvars = 2, .names = names, .types = types,
-				.errmsg = &err };
+				.errmsg = &err, .arena = a };
 	struct node *orig = node_new(a, N_BINARY, 0);
 	orig->op = e->op;
 	orig->a = var(a, "a", -1, T_ERROR);
@@ -162,7 +162,8 @@ static void build(struct gentry *e, unsigned timeout_ms)
 }
 
 /* The entry of (op, ta, tb), created if new; never NULL. */
-static struct gentry *entry(enum op op, enum type ta, enum type tb)
+static struct gentry *entry(enum op op, const struct type *ta,
+			    const struct type *tb)
 {
 	pthread_mutex_lock(&list_lock);
 	struct gentry *e;
@@ -184,8 +185,8 @@ static struct gentry *entry(enum op op, enum type ta, enum type tb)
 
 /* The proven entry of (op, ta, tb): proven once, by the first worker
  * that needs it; others needing it wait for that proof. */
-static struct gentry *proven(enum op op, enum type ta, enum type tb,
-			     unsigned timeout_ms)
+static struct gentry *proven(enum op op, const struct type *ta,
+			     const struct type *tb, unsigned timeout_ms)
 {
 	struct gentry *e = entry(op, ta, tb);
 	pthread_mutex_lock(&e->mu);
@@ -236,7 +237,7 @@ bool check_table(struct arena *a, const struct node *o, const struct node *m,
 		label = op_spelling(m->op);
 		op2 = m->op;
 	} else if (m->kind == N_LIT && m->type == T_BOOLEAN) {
-		label = m->val ? "true" : "false";
+		label = m->val.bits ? "true" : "false";
 	} else if (expr_equal(m, o->a)) {
 		label = "lhs";
 	} else if (expr_equal(m, o->b)) {

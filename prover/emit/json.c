@@ -22,7 +22,7 @@ static void key(struct strbuf *sb, const char *k)
 }
 
 static void input_obj(struct strbuf *sb, const struct analysis *an,
-		      const int64_t *in)
+		      const struct value *in)
 {
 	sb_putc(sb, '{');
 	for (int v = 0; v < an->nvars; v++) {
@@ -30,10 +30,12 @@ static void input_obj(struct strbuf *sb, const struct analysis *an,
 			sb_putc(sb, ',');
 		sb_json_str(sb, an->var_names[v]);
 		sb_putc(sb, ':');
-		if (an->var_types[v] == T_BOOLEAN)
-			sb_puts(sb, in[v] ? "true" : "false");
+		if (an->var_types[v]->kind == TK_BOOLEAN)
+			sb_puts(sb, in[v].bits ? "true" : "false");
+		else if (an->var_types[v]->is_signed)
+			sb_printf(sb, "%" PRId64, value_i64(in[v]));
 		else
-			sb_printf(sb, "%" PRId64, in[v]);
+			sb_printf(sb, "%" PRIu64, in[v].bits);
 	}
 	sb_putc(sb, '}');
 }

@@ -68,7 +68,7 @@ static const char *major_item(const struct analysis *an, const struct node *m,
 {
 	const struct node *o = an->orig;
 	if (m->kind == N_LIT && m->type == T_BOOLEAN && o->type == T_BOOLEAN)
-		return m->val ? "TRUE" : "FALSE";
+		return m->val.bits ? "TRUE" : "FALSE";
 	if (o->kind == N_BINARY) {
 		if (expr_equal(m, o->a))
 			return "LHS";
@@ -78,7 +78,7 @@ static const char *major_item(const struct analysis *an, const struct node *m,
 		    expr_equal(m->b, o->b)) {
 			enum op x = m->op;
 			/* on booleans, a ^ b is a != b, which COR can make */
-			if (x == OP_XOR && o->a->type == T_BOOLEAN &&
+			if (x == OP_XOR && node_strip(o->a)->type == T_BOOLEAN &&
 			    !strcmp(major_group(o), "COR"))
 				x = OP_NE;
 			struct node tmp = *o;
@@ -110,7 +110,7 @@ static const char *unexportable(const struct analysis *an)
 		return "it has assumptions, and Major cannot limit a rule to "
 		       "some inputs";
 	for (int v = 0; v < an->nvars; v++)
-		if (an->var_types[v] == T_INTEGER)
+		if (an->var_types[v]->kind == TK_MATH)
 			return "mathematical integers are not a Java type";
 	if (!major_group(o))
 		return o->kind == N_BINARY || o->kind == N_UNARY
@@ -119,7 +119,8 @@ static const char *unexportable(const struct analysis *an)
 			       : "the target is not a binary or unary "
 				 "operator, and Major's rules (BIN, UNR) "
 				 "only rewrite those";
-	if (o->kind == N_BINARY && o->a->type != o->b->type)
+	if (o->kind == N_BINARY &&
+	    node_strip(o->a)->type != node_strip(o->b)->type)
 		return "its operands have different types";
 	return NULL;
 }
@@ -165,7 +166,7 @@ void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
 			continue;
 		}
 		struct mrule cur = { 0 };
-		cur.type = type_name(an->orig->a->type);
+		cur.type = type_name(node_strip(an->orig->a)->type);
 		cur.kind = an->orig->kind == N_BINARY ? "BIN" : "UNR";
 		cur.op = op_spelling(an->orig->op);
 		cur.group = major_group(an->orig);

@@ -79,7 +79,9 @@ static void add_domain(struct loader *L, struct domain *d)
 
 static void builtin_domains(struct loader *L)
 {
-	for (enum type t = T_BOOLEAN; t <= T_INTEGER; t++) {
+	const struct profile *pf = &profile_java;
+	for (int i = 0; i < pf->ntypes; i++) {
+		const struct type *t = pf->types[i];
 		struct domain *d = ANEW(L->a, struct domain);
 		d->name = type_name(t);
 		d->type = t;
@@ -88,9 +90,15 @@ static void builtin_domains(struct loader *L)
 	}
 }
 
-static const char *const type_words[] = {
-	"boolean", "byte", "short", "char", "int", "long", "integer",
-};
+/* An unknown type name, with the closest of the profile's types. */
+static int unknown_type(struct ynode *n, const struct profile *pf)
+{
+	const char *words[32];
+	size_t nw = 0;
+	for (int i = 0; i < pf->ntypes && nw < ARRAY_SIZE(words); i++)
+		words[nw++] = pf->types[i]->name;
+	return unknown_name(n, "type", words, nw);
+}
 
 static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 {
@@ -116,21 +124,21 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 	if (type) {
 		if (!ys_scalar(type, "a type"))
 			return -1;
-		d->type = type_parse(type->str);
-		if (d->type == T_ERROR || d->type == T_VOID)
-			return unknown_name(type, "type", type_words,
-					    ARRAY_SIZE(type_words));
+		d->type = profile_type(&profile_java, type->str);
+		if (!d->type)
+			return unknown_type(type, &profile_java);
 		if (assume) {
 			struct expr_src es;
 			struct node *e = parse_at(L, assume, &es, false);
 			if (!e)
 				return -1;
 			const char *names[] = { "value" };
-			enum type types[] = { d->type };
-			struct type_env env = { 1, names, types, true, NULL };
+			const struct type *types[] = { d->type };
+			struct type_env env = { 1, names, types, true, NULL,
+						L->a, NULL };
 			if (type_expr(e, &env, &es) < 0)
 				return -1;
-			if (e->type != T_BOOLEAN)
+			if (e->type->kind != TK_BOOLEAN)
 				return diag_error(assume->loc,
 						  "an assumption must be "
 						  "boolean, not %s",
@@ -581,7 +589,7 @@ static struct node *and_assume(struct arena *a, struct node *x, struct node *y)
 		return y;
 	struct node *n = node_new(a, N_BINARY, 0);
 	n->op = OP_LAND;
-	n->type = T_BOOLEAN;
+	n->type = x->type; /* boolean */
 	n->a = x;
 	n->b = y;
 	return n;
@@ -594,7 +602,7 @@ static int type_assumption(struct node *e, const struct type_env *env,
 	e2.no_side_effects = true;
 	if (type_expr(e, &e2, es) < 0)
 		return -1;
-	if (e->type != T_BOOLEAN)
+	if (e->type->kind != TK_BOOLEAN)
 		return diag_error(where->loc, "an assumption must be boolean, "
 					      "not %s",
 				  type_name(e->type));
@@ -637,7 +645,7 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 						       an->var_names[i]));
 	}
 	struct type_env env = { an->nvars, an->var_names, an->var_types,
-				false, NULL };
+				false, NULL, L->a, NULL };
 	if (an->assume && type_assumption(an->assume, &env, NULL, NULL) < 0)
 		BUG("domain assumption failed to type");
 	if (d->vars_assume_ast) {
@@ -855,10 +863,32 @@ struct theory *theory_load(struct arena *a, const char *path)
 }
 
 void input_print(struct strbuf *sb, const struct analysis *an,
-		 const int64_t *input)
+		 const struct value *input)
 {
 	for (int v = 0; v < an->nvars; v++) {
 		sb_printf(sb, "%s%s=", v ? ", " : "", an->var_names[v]);
 		value_print(sb, an->var_types[v], input[v]);
 	}
+}
+
+static const struct node *analysis_program(const void *owner, int p)
+{
+	const struct analysis *an = owner;
+	return p == 0 ? an->orig : an->mutants[p].expr;
+}
+
+struct problem analysis_problem(const struct analysis *an)
+{
+	struct problem pb = {
+		.profile = &profile_java,
+		.nvars = an->nvars,
+		.var_names = an->var_names,
+		.var_types = an->var_types,
+		.assume = an->assume,
+		.observe = &an->observe,
+		.nprogs = an->nmutants + 1,
+		.program = analysis_program,
+		.owner = an,
+	};
+	return pb;
 }

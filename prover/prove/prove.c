@@ -72,16 +72,17 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct prover P;
+	struct problem pb = analysis_problem(an);
 	/* A worker's shared context first: it answers every analysis that
 	 * needs nothing but proofs.  At the first other answer the analysis
 	 * starts over in a context of its own (sem/smt.h). */
 	bool shared = opts->shared && !opts->naive;
 	for (;;) {
 		prover_init(&P, a, an, opts);
-		P.smt = shared ? smt_new_shared(opts->shared, an)
+		P.smt = shared ? smt_new_shared(opts->shared, &pb)
 			: opts->shared && !opts->naive
-				? smt_new_alone(opts->shared, an)
-				: smt_new_limits(an, opts->timeout_ms,
+				? smt_new_alone(opts->shared, &pb)
+				: smt_new_limits(&pb, opts->timeout_ms,
 						 opts->rlimit, opts->naive);
 		if (run_steps(&P))
 			break;

@@ -28,7 +28,7 @@ enum witness_kind {
 struct witness {
 	enum witness_kind kind;
 	int a, b;
-	int64_t input[MAX_VARS];
+	struct value input[MAX_VARS];
 };
 
 enum unknown_kind { U_EQUIVALENT, U_DUPLICATE, U_SUBSUMES };
