@@ -14,6 +14,7 @@
 #include "lang/profile.h"
 #include "sem/encode.h"
 #include "sem/fault.h"
+#include "sem/smtlib.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -476,39 +477,14 @@ static bool trace_on(void)
  * the assumptions (if any: asserted at the base scope of the shared
  * solver, or first on a solver of its own) and the query f.  (Z3's
  * solver_get_assertions() is no substitute: the simple solver gives
- * its preprocessed formulas, "false" after an unsat answer.)  They are
- * printed from a copy in a fresh context: Z3 names let-bound terms by
- * their ids, which in a worker's shared context depend on the analyses
- * it served before; in a fresh one, on the obligation alone. */
+ * its preprocessed formulas, "false" after an unsat answer.) */
 static void export_smt2(struct smt *s, Z3_ast f)
 {
-	Z3_context c = new_context();
-	Z3_ast as[1] = { s->assume ? Z3_translate(s->ctx, s->assume, c) : NULL };
-	Z3_ast g = Z3_translate(s->ctx, f, c);
-	/* Z3 writes a comment line, set-info, set-logic, the declarations,
-	 * the assumptions, the formula and check-sat. */
-	const char *text = z3err.failed ? NULL
-		: Z3_benchmark_to_smtlib_string(
-			c, "", s->all_bv ? "QF_BV" : "ALL", "unknown", "",
-			s->assume ? 1 : 0, as, g);
 	sb_reset(&s->smt2);
-	if (text && !z3err.failed) {
-		if (text[0] == ';')
-			text += strcspn(text, "\n") + (strchr(text, '\n') != NULL);
-		/* Z3 names SMT-LIB's bv2nat (the unsigned value of a
-		 * bit-vector, in Int) bv2int, which other solvers reject. */
-		for (const char *p; (p = strstr(text, "(bv2int "));
-		     text = p + 8) {
-			sb_add(&s->smt2, text, (size_t)(p - text));
-			sb_puts(&s->smt2, "(bv2nat ");
-		}
-		sb_puts(&s->smt2, text);
-		if (!s->smt2.len || s->smt2.buf[s->smt2.len - 1] != '\n')
-			sb_putc(&s->smt2, '\n');
-		s->smt2_valid = true;
-	}
+	s->smt2_valid = smtlib_benchmark(s->ctx, s->assume, f,
+					 s->all_bv ? "QF_BV" : "ALL",
+					 &s->smt2) == 0;
 	check_z3("exporting a query");
-	Z3_del_context(c);
 }
 
 void smt_set_export(struct smt *s, bool on)
