@@ -312,7 +312,7 @@ int cmd_check(int argc, char **argv)
 			   "configs/contracts.yaml); 'none' for no contracts"),
 		OPT_TIMEOUT(&timeout),
 		OPT_RLIMIT(&rlimit),
-		OPT_JOBS_HELP(&jobs, "decide sites on N threads (same verdicts)"),
+		OPT_JOBS_HELP(&jobs, "decide sites on N threads (same output)"),
 		OPT_NO_TIMING_HELP(&timing,
 				   "leave times and rates out of the summary"),
 		OPT_FLAG(0, "no-cache", &check_cache_enabled, false,
