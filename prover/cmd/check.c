@@ -32,10 +32,10 @@ static const struct opt_usage usage_check = {
 	"unsupported (with the reason).\n"
 	"\n",
 	.tail =
-	"exit status: 0 done, 1 some verdicts unknown (or a proof --confirm\n"
-	"could not confirm), 2 usage error, 3 malformed input lines or batch\n"
-	"errors (the rest is checked), 4 internal error, 5 a file cannot be\n"
-	"read, 6 the --confirm solver refutes a proof\n",
+	"exit status: 0 done, 1 some verdicts unknown, 2 usage error,\n"
+	"3 malformed input lines or batch errors (the rest is checked),\n"
+	"4 internal error, 5 a file cannot be read\n"
+	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
 
 struct opstat {

@@ -58,7 +58,7 @@ int confirm_finish(struct confirm *c);
 		   "unsat to DIR as an SMT-LIB 2 file named after the\n"   \
 		   "claim it proves (the claim in a comment on top)")
 #define OPT_CONFIRM(d, choices)                                            \
-	OPT_CHOICE(0, "confirm", "SOLVER", (d), (choices),                 \
+	OPT_CHOICE(0, "confirm", "NAME", (d), (choices),                 \
 		   "re-check every unsat answer with a second solver\n"    \
 		   "(cvc5, run on each exported file with --timeout as\n"  \
 		   "its time limit): exit 6 when it disagrees")

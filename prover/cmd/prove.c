@@ -19,10 +19,9 @@ static const struct opt_usage usage_prove = {
 	"input behind every negative answer.\n"
 	"\n",
 	.tail =
-	"exit status: 0 all answers proven, 1 some answers unknown (or a\n"
-	"proof --confirm could not confirm), 2 usage error, 3 invalid\n"
-	"theory, 4 internal error, 5 I/O error, 6 the --confirm solver\n"
-	"refutes a proof\n",
+	"exit status: 0 all answers proven, 1 some answers unknown,\n"
+	"2 usage error, 3 invalid theory, 4 internal error, 5 I/O error\n"
+	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
 
 /* One line on stderr: what was proved, with what effort. */
