@@ -22,11 +22,12 @@ static void keep(void *ctx, struct cgroup *g)
 }
 
 static struct node *typed(struct arena *a, const char *text, int nv,
-			  const char **names, const enum type *types)
+			  const char **names, const struct type *const *types)
 {
 	struct expr_src es = { .text = text };
 	struct node *n = parse_expr(a, &es, false);
-	struct type_env env = { .nvars = nv, .names = names, .types = types };
+	struct type_env env = { .nvars = nv, .names = names, .types = types,
+				.arena = a };
 	if (!n || type_expr(n, &env, &es) < 0)
 		return NULL;
 	return n;
@@ -44,7 +45,8 @@ static char *subst(const char *ctx, const char *e)
 }
 
 /* "x=1, n=-3" or "c='a'" into in[] by variable name; -1 if unparsable. */
-static int parse_witness(const char *w, int nv, const char **names, int64_t *in)
+static int parse_witness(const char *w, int nv, const char **names,
+			 struct value *in)
 {
 	const char *p = strstr(w, "killed by ");
 	if (!p)
@@ -64,11 +66,11 @@ static int parse_witness(const char *w, int nv, const char **names, int64_t *in)
 			return -1;
 		p = eq + 1;
 		if (*p == '\'') {
-			in[v] = (unsigned char)p[1];
+			in[v] = value_int((unsigned char)p[1]);
 			p += 3;
 		} else {
 			char *end;
-			in[v] = strtoll(p, &end, 10);
+			in[v] = value_int(strtoll(p, &end, 10));
 			p = end;
 		}
 		got++;
@@ -108,21 +110,22 @@ int main(void)
 	/* isLower: M2 equivalent; every char agrees. */
 	struct cgroup *g = groups[0];
 	const char *cn[] = { "c" };
-	enum type ct[] = { T_CHAR };
+	const struct type *ct[] = { T_CHAR };
 	struct node *o = typed(a, g->sites[0].orig, 1, cn, ct);
 	struct node *m2 = typed(a, g->mutants[1].text, 1, cn, ct);
 	ok(g->mutants[1].v == CV_EQUIVALENT, "M2 is equivalent");
 	int differ = 0;
 	for (int64_t x = 0; x <= 65535 && o && m2; x++) {
 		struct outcome p, q;
-		eval_outcome(o, 1, &x, &p);
-		eval_outcome(m2, 1, &x, &q);
+		struct value xv = value_int(x);
+		eval_outcome(o, 1, &xv, &p);
+		eval_outcome(m2, 1, &xv, &q);
 		struct observe ob = { .value = true };
 		differ += outcome_differs(&ob, 1, &p, &q);
 	}
 	ok(o && m2 && differ == 0, "the evaluator agrees on all 65536 chars");
 	/* M1 killable: the witness kills it. */
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	struct node *m1 = typed(a, g->mutants[0].text, 1, cn, ct);
 	struct outcome p, q;
 	struct observe ob = { .value = true };
@@ -138,12 +141,13 @@ int main(void)
 	/* isEmpty: M3 equivalent given length() >= 0: L == 0 vs L <= 0. */
 	g = groups[1];
 	const char *ln[] = { "L" };
-	enum type lt[] = { T_INT };
+	const struct type *lt[] = { T_INT };
 	struct node *le = typed(a, "L == 0", 1, ln, lt), *ll = typed(a, "L <= 0", 1, ln, lt);
 	differ = 0;
 	for (int64_t x = 0; x <= 100000; x++) {
-		eval_outcome(le, 1, &x, &p);
-		eval_outcome(ll, 1, &x, &q);
+		struct value xv = value_int(x);
+		eval_outcome(le, 1, &xv, &p);
+		eval_outcome(ll, 1, &xv, &q);
 		differ += outcome_differs(&ob, 1, &p, &q);
 	}
 	ok(g->mutants[0].v == CV_EQUIVALENT && differ == 0,
@@ -152,7 +156,7 @@ int main(void)
 	/* inContext: every killing input kills in the context. */
 	g = groups[2];
 	const char *xn[] = { "x", "n" };
-	enum type xt[] = { T_INT, T_INT };
+	const struct type *xt[] = { T_INT, T_INT };
 	char *os = subst(g->sites[0].context, g->sites[0].orig);
 	o = typed(a, os, 2, xn, xt);
 	struct node *as = typed(a, g->sites[0].assume, 2, xn, xt);

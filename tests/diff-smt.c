@@ -35,7 +35,7 @@ static void flush_notes(void)
 /* Compare evaluator and encoding of program p on one input; returns
  * false (with a diagnostic for the first few) when they disagree. */
 static bool same_outcome(struct smt *s, const struct analysis *an, int p,
-			 const int64_t *in, bool *skipped, int *shown)
+			 const struct value *in, bool *skipped, int *shown)
 {
 	const struct node *e = p ? an->mutants[p].expr : an->orig;
 	struct outcome ev, sm;
@@ -52,9 +52,9 @@ static bool same_outcome(struct smt *s, const struct analysis *an, int p,
 	bool same = ev.threw == sm.threw;
 	if (same && !ev.threw) {
 		if (e->type != T_VOID)
-			same = ev.value == sm.value;
+			same = value_eq(ev.value, sm.value);
 		for (int v = 0; v < an->nvars; v++)
-			same = same && ev.vars[v] == sm.vars[v];
+			same = same && value_eq(ev.vars[v], sm.vars[v]);
 	}
 	if (!same && (*shown)++ < 3) {
 		struct strbuf sb = STRBUF_INIT;
@@ -67,15 +67,15 @@ static bool same_outcome(struct smt *s, const struct analysis *an, int p,
 		sb_reset(&sb);
 		for (int v = 0; v < an->nvars; v++)
 			sb_printf(&sb, " %s=%" PRId64, an->var_names[v],
-				  ev.vars[v]);
+				  value_i64(ev.vars[v]));
 		note("  evaluator: threw=%d value=%" PRId64 "%s", ev.threw,
-		     ev.value, sb.buf);
+		     value_i64(ev.value), sb.buf);
 		sb_reset(&sb);
 		for (int v = 0; v < an->nvars; v++)
 			sb_printf(&sb, " %s=%" PRId64, an->var_names[v],
-				  sm.vars[v]);
+				  value_i64(sm.vars[v]));
 		note("  encoding:  threw=%d value=%" PRId64 "%s", sm.threw,
-		     sm.value, sb.buf);
+		     value_i64(sm.value), sb.buf);
 		sb_release(&sb);
 	}
 	return same;
@@ -84,10 +84,10 @@ static bool same_outcome(struct smt *s, const struct analysis *an, int p,
 /* Boundary product (for up to 3 variables) plus NRANDOM random inputs;
  * returns the number of inputs written to ins. */
 static int make_inputs(const struct analysis *an, uint64_t *seed,
-		       int64_t (*ins)[MAX_VARS], int max)
+		       struct value (*ins)[MAX_VARS], int max)
 {
 	int n = 0;
-	int64_t bv[MAX_VARS][8];
+	struct value bv[MAX_VARS][8];
 	int nb[MAX_VARS];
 	for (int v = 0; v < an->nvars; v++)
 		nb[v] = boundary_values(an->var_types[v], bv[v]);
@@ -115,9 +115,10 @@ static int make_inputs(const struct analysis *an, uint64_t *seed,
 static void check_analysis(const struct analysis *an, uint64_t *seed,
 			   int *programs)
 {
-	static int64_t ins[1024][MAX_VARS];
+	static struct value ins[1024][MAX_VARS];
 	int nin = make_inputs(an, seed, ins, 1024);
-	struct smt *s = smt_new(an, 0, false);
+	struct problem pb = analysis_problem(an);
+	struct smt *s = smt_new(&pb, 0, false);
 	for (int p = 0; p <= an->nmutants; p++) {
 		int bad = 0, shown = 0, decided = 0;
 		for (int k = 0; k < nin; k++) {
@@ -272,7 +273,7 @@ static void part1(void)
 	for (int i = 0; i < th->nanalyses; i++)
 		check_analysis(&th->analyses[i], &seed, &programs);
 	/* Which types and operators were covered at all. */
-	bool seen_type[T_INTEGER + 1] = { false };
+	bool seen_type[16] = { false }; /* by type id */
 	int ops_seen = 0;
 	static const char *const ops[] = {
 		"AORB", "AORS", "AOIU", "AOIS", "AODU", "AODS", "ROR", "COR",
@@ -292,12 +293,12 @@ static void part1(void)
 	}
 	for (int i = 0; i < th->nanalyses; i++)
 		for (int v = 0; v < th->analyses[i].nvars; v++)
-			seen_type[th->analyses[i].var_types[v]] = true;
+			seen_type[th->analyses[i].var_types[v]->id] = true;
 	is_int(ops_seen, (int)ARRAY_SIZE(ops),
 	       "every built-in operator produced mutants");
 	int types_seen = 0;
-	for (enum type t = T_BOOLEAN; t <= T_INTEGER; t++)
-		types_seen += seen_type[t];
+	for (int t = 0; t < profile_java.ntypes; t++)
+		types_seen += seen_type[profile_java.types[t]->id];
 	is_int(types_seen, 7, "every type was an input type");
 	diag("%d programs compared", programs);
 }
@@ -305,7 +306,7 @@ static void part1(void)
 /* ---- part 2: random well-typed expressions ---- */
 
 static const char *const rvars[] = { "z", "b", "s", "c", "i", "l", "n" };
-static const enum type rtypes[] = { T_BOOLEAN, T_BYTE, T_SHORT, T_CHAR,
+static const struct type *const rtypes[] = { T_BOOLEAN, T_BYTE, T_SHORT, T_CHAR,
 				    T_INT, T_LONG, T_INTEGER };
 
 static struct node *var_node(uint64_t *s)
@@ -332,7 +333,7 @@ static struct node *gen(uint64_t *s, int depth)
 	case 0: case 1:
 		return var_node(s);
 	case 2: {
-		static const struct { enum type t; int64_t v; } lits[] = {
+		static const struct { const struct type *t; int64_t v; } lits[] = {
 			{ T_INT, 0 }, { T_INT, 1 }, { T_INT, 2 }, { T_INT, 7 },
 			{ T_INT, 31 }, { T_INT, 33 }, { T_INT, INT32_MIN },
 			{ T_INT, INT32_MAX }, { T_LONG, 1 }, { T_LONG, 63 },
@@ -343,7 +344,7 @@ static struct node *gen(uint64_t *s, int depth)
 		size_t x = rnd_next(s) % ARRAY_SIZE(lits);
 		n = node_new(A, N_LIT, 0);
 		n->type = lits[x].t;
-		n->val = lits[x].v;
+		n->val = value_int(lits[x].v);
 		return n;
 	}
 	case 3: case 4: case 5: case 6:
@@ -402,7 +403,7 @@ static void part2(void)
 	an->mutants = ANEWN(A, struct mutant, NEXPR + 1);
 	struct strbuf msg = STRBUF_INIT;
 	struct type_env env = { an->nvars, an->var_names, an->var_types,
-				false, &msg };
+				false, &msg, A, NULL };
 	uint64_t s = 0xd1ff;
 	int tries = 0, deep = 0;
 	while (an->nmutants < NEXPR && tries < 200000) {
@@ -430,12 +431,13 @@ static void part2(void)
 	is_int(an->nmutants, NEXPR, "%d random well-typed expressions", NEXPR);
 	ok(deep > NEXPR / 4, "many of them three levels deep or more (%d)", deep);
 
-	struct smt *sm = smt_new(an, 0, false);
+	struct problem pb = analysis_problem(an);
+	struct smt *sm = smt_new(&pb, 0, false);
 	uint64_t seed = 0xabcdef;
 	int bad = 0, shown = 0, compared = 0;
 	for (int p = 1; p <= an->nmutants; p++)
 		for (int k = 0; k < 40; k++) {
-			int64_t in[MAX_VARS];
+			struct value in[MAX_VARS];
 			for (int v = 0; v < an->nvars; v++)
 				in[v] = rnd_value(&seed, an->var_types[v]);
 			bool skipped = false;

@@ -105,16 +105,16 @@ struct brute {
 	bool minimal[64];
 };
 
-static bool in_domain(const struct analysis *an, const int64_t *in)
+static bool in_domain(const struct analysis *an, const struct value *in)
 {
 	bool und = false;
 	return eval_holds(an->assume, an->nvars, in, &und);
 }
 
-static void input_of(int k, int64_t *in)
+static void input_of(int k, struct value *in)
 {
-	in[0] = (int8_t)(uint8_t)(k >> 8);
-	in[1] = (int8_t)(uint8_t)(k & 0xff);
+	in[0] = value_int((int8_t)(uint8_t)(k >> 8));
+	in[1] = value_int((int8_t)(uint8_t)(k & 0xff));
 }
 
 static void brute_force(const struct analysis *an, struct brute *B)
@@ -126,7 +126,7 @@ static void brute_force(const struct analysis *an, struct brute *B)
 	bool *dom = xcalloc(NIN, sizeof(*dom));
 	B->nin = 0;
 	for (int k = 0; k < NIN; k++) {
-		int64_t in[MAX_VARS] = { 0 };
+		struct value in[MAX_VARS] = { { 0 } };
 		input_of(k, in);
 		dom[k] = in_domain(an, in);
 		B->nin += dom[k];
@@ -136,9 +136,9 @@ static void brute_force(const struct analysis *an, struct brute *B)
 			eval_outcome(e, an->nvars, in, &o);
 			struct out *x = &B->o[(size_t)p * NIN + (size_t)k];
 			x->threw = o.threw;
-			x->value = o.value;
-			x->vars[0] = o.vars[0];
-			x->vars[1] = o.vars[1];
+			x->value = value_i64(o.value);
+			x->vars[0] = value_i64(o.vars[0]);
+			x->vars[1] = value_i64(o.vars[1]);
 		}
 	}
 	for (int m = 1; m <= n; m++) {
@@ -203,9 +203,9 @@ static bool kills_at(const struct brute *B, int m, int k)
 	return (B->kills[m][k / 64] >> (k % 64)) & 1;
 }
 
-static int index_of(const int64_t *in)
+static int index_of(const struct value *in)
 {
-	return (int)(((uint8_t)in[0] << 8) | (uint8_t)in[1]);
+	return (int)(((uint8_t)in[0].bits << 8) | (uint8_t)in[1].bits);
 }
 
 static void compare(const struct analysis *an, const struct brute *B,

@@ -169,7 +169,7 @@ static inline struct node *tparse(struct arena *a, const char *text)
 struct tenv {
 	int n;
 	const char *names[MAX_VARS];
-	enum type types[MAX_VARS];
+	const struct type *types[MAX_VARS];
 };
 
 /*
@@ -178,7 +178,7 @@ struct tenv {
  */
 static inline void tenv_std(struct tenv *e)
 {
-	static const struct { const char *n; enum type t; } vs[] = {
+	static const struct { const char *n; const struct type *t; } vs[] = {
 		{ "z", T_BOOLEAN }, { "zb", T_BOOLEAN }, { "b", T_BYTE },
 		{ "b2", T_BYTE },   { "s", T_SHORT },    { "c", T_CHAR },
 		{ "i", T_INT },     { "j", T_INT },      { "l", T_LONG },
@@ -205,7 +205,7 @@ static inline struct node *ttype_at(struct arena *a, const struct tenv *env,
 	if (!n)
 		return NULL;
 	struct type_env te = { env->n, env->names, env->types,
-			       no_side_effects, NULL };
+			       no_side_effects, NULL, a, NULL };
 	cap_begin();
 	int rc = type_expr(n, &te, &t->es);
 	cap_end();
@@ -241,7 +241,11 @@ static inline void sexpr(struct strbuf *sb, const struct node *n)
 	}
 	switch (n->kind) {
 	case N_LIT:
-		sb_printf(sb, "%s:%" PRId64, type_name(n->type), n->val);
+		sb_printf(sb, "%s:%" PRId64, type_name(n->type),
+			  value_i64(n->val));
+		return;
+	case N_CONV: /* implicit conversions are not source text */
+		sexpr(sb, n->a);
 		return;
 	case N_VAR:
 		sb_puts(sb, n->name);
@@ -361,23 +365,23 @@ static inline uint64_t rnd_next(uint64_t *s)
 }
 
 /* A random value of type t: uniform bits, or small, or near a bound. */
-static inline int64_t rnd_value(uint64_t *s, enum type t)
+static inline struct value rnd_value(uint64_t *s, const struct type *t)
 {
 	uint64_t r = rnd_next(s);
 	int pick = (int)(r % 8);
 	uint64_t bits = rnd_next(s);
 	if (t == T_BOOLEAN)
-		return (int64_t)(bits & 1);
+		return value_bool(bits & 1);
 	int64_t v;
 	switch (pick) {
 	case 0: case 1:
 		v = (int64_t)(bits % 17) - 8;      /* small */
 		break;
 	case 2:
-		v = type_min(t) + (int64_t)(bits % 4);
+		v = value_i64(type_min(t)) + (int64_t)(bits % 4);
 		break;
 	case 3:
-		v = type_max(t) - (int64_t)(bits % 4);
+		v = value_i64(type_max(t)) - (int64_t)(bits % 4);
 		break;
 	case 4:
 		v = (int64_t)(bits % 65) - 32;     /* shift distances */
@@ -392,16 +396,16 @@ static inline int64_t rnd_value(uint64_t *s, enum type t)
 }
 
 /* Boundary values of t: 0, 1, -1, MIN, MAX (those in range). */
-static inline int boundary_values(enum type t, int64_t *out)
+static inline int boundary_values(const struct type *t, struct value *out)
 {
 	int n = 0;
 	if (t == T_BOOLEAN) {
-		out[n++] = 0;
-		out[n++] = 1;
+		out[n++] = value_bool(false);
+		out[n++] = value_bool(true);
 		return n;
 	}
-	int64_t c[] = { 0, 1, -1, type_min(t), type_max(t), type_min(t) + 1,
-			type_max(t) - 1 };
+	int64_t lo = value_i64(type_min(t)), hi = value_i64(type_max(t));
+	int64_t c[] = { 0, 1, -1, lo, hi, lo + 1, hi - 1 };
 	if (t == T_INTEGER) {
 		c[3] = INT32_MIN;
 		c[4] = INT32_MAX;
@@ -409,13 +413,13 @@ static inline int boundary_values(enum type t, int64_t *out)
 		c[6] = INT64_MAX / 2;
 	}
 	for (size_t k = 0; k < ARRAY_SIZE(c); k++) {
-		if (c[k] < type_min(t) || c[k] > type_max(t))
+		if (c[k] < lo || c[k] > hi)
 			continue;
 		bool dup = false;
 		for (int j = 0; j < n; j++)
-			dup |= out[j] == c[k];
+			dup |= value_i64(out[j]) == c[k];
 		if (!dup)
-			out[n++] = c[k];
+			out[n++] = value_int(c[k]);
 	}
 	return n;
 }

@@ -23,14 +23,14 @@ static int var_index(const char *name)
 }
 
 /* "i=1,b=-128" into in[] (the others stay as they are). */
-static void assign_vars(int64_t *in, const char *spec)
+static void assign_vars(struct value *in, const char *spec)
 {
 	char buf[256];
 	snprintf(buf, sizeof(buf), "%s", spec ? spec : "");
 	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
 		char *eq = strchr(tok, '=');
 		*eq = '\0';
-		in[var_index(tok)] = strtoll(eq + 1, NULL, 0);
+		in[var_index(tok)] = value_int(strtoll(eq + 1, NULL, 0));
 	}
 }
 
@@ -50,7 +50,7 @@ static void check(const char *text, const char *init, const char *want,
 		diag("column %d: %s", col, msg);
 		return;
 	}
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	assign_vars(in, init);
 	struct outcome o;
 	eval_outcome(e, E.n, in, &o);
@@ -62,18 +62,20 @@ static void check(const char *text, const char *init, const char *want,
 		ok(o.overflow, "%s overflows int64", name);
 	} else {
 		ok(!o.threw && !o.overflow, "%s does not throw", name);
-		is_int(o.value, strtoll(want, NULL, 0), "%s = %s", name, want);
+		is_int(value_i64(o.value), strtoll(want, NULL, 0), "%s = %s",
+		       name, want);
 	}
 	if (after) {
-		int64_t exp[MAX_VARS];
+		struct value exp[MAX_VARS];
 		memcpy(exp, in, sizeof(exp));
 		assign_vars(exp, after);
 		bool same = true;
 		for (int k = 0; k < E.n; k++)
-			if (o.vars[k] != exp[k]) {
+			if (!value_eq(o.vars[k], exp[k])) {
 				same = false;
 				diag("%s: got %" PRId64 ", want %" PRId64,
-				     E.names[k], o.vars[k], exp[k]);
+				     E.names[k], value_i64(o.vars[k]),
+				     value_i64(exp[k]));
 			}
 		ok(same, "%s leaves %s", name, after);
 	}
@@ -334,15 +336,15 @@ static void outcomes(void)
 	struct outcome x, y;
 	memset(&x, 0, sizeof(x));
 	memset(&y, 0, sizeof(y));
-	x.value = 1;
-	y.value = 2;
+	x.value = value_int(1);
+	y.value = value_int(2);
 	ok(outcome_differs(&val, 3, &x, &y), "different values differ");
 	ok(!outcome_differs(&var, 3, &x, &y),
 	   "values are not compared when not observed");
-	x.vars[1] = 5;
+	x.vars[1] = value_int(5);
 	ok(outcome_differs(&var, 3, &x, &y), "an observed variable differs");
-	x.vars[1] = 0;
-	x.vars[2] = 5;
+	x.vars[1] = value_int(0);
+	x.vars[2] = value_int(5);
 	ok(!outcome_differs(&var, 3, &x, &y),
 	   "an unobserved variable does not count");
 	x.threw = true;
@@ -352,19 +354,19 @@ static void outcomes(void)
 	ok(!outcome_differs(&val, 3, &x, &y), "both throwing is the same");
 
 	struct node *e = ttype(A, &E, "i > 0 && 10 / i > 1");
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	bool und = false;
 	ok(eval_holds(NULL, E.n, in, &und), "no assumption holds");
 	ok(!eval_holds(e, E.n, in, &und) && !und,
 	   "a false assumption does not hold");
-	in[var_index("i")] = 3;
+	in[var_index("i")] = value_int(3);
 	ok(eval_holds(e, E.n, in, &und) && !und, "a true assumption holds");
 	struct node *t = ttype(A, &E, "10 / i > 1");
-	in[var_index("i")] = 0;
+	in[var_index("i")] = value_int(0);
 	ok(!eval_holds(t, E.n, in, &und), "a throwing assumption does not "
 					  "hold");
 	struct node *o = ttype(A, &E, "n + n > 0");
-	in[var_index("n")] = INT64_MAX;
+	in[var_index("n")] = value_int(INT64_MAX);
 	und = false;
 	eval_holds(o, E.n, in, &und);
 	ok(und, "an overflowing assumption is undecided");

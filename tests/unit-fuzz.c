@@ -256,10 +256,10 @@ static void fuzz_expressions(void)
 			sb_release(&p);
 			struct strbuf msg = STRBUF_INIT;
 			struct type_env te = { env.n, env.names, env.types, false,
-					       &msg };
+					       &msg, A, NULL };
 			if (type_expr(n, &te, NULL) == 0) {
 				typed++;
-				int64_t in[MAX_VARS];
+				struct value in[MAX_VARS];
 				for (int v = 0; v < env.n; v++)
 					in[v] = rnd_value(&S, env.types[v]);
 				struct outcome o;

@@ -76,7 +76,7 @@ static void constructor(void)
 
 	struct analysis_spec spec = {
 		.nvars = 2, .var_names = (const char *[]){ "a", "a" },
-		.var_types = (enum type[]){ T_INT, T_INT },
+		.var_types = (const struct type *[]){ T_INT, T_INT },
 		.orig = ttype(A, &E, "i < j"), .observe = { .value = true },
 		.nmutants = 2, .mutants = ok2,
 	};
@@ -207,7 +207,7 @@ static enum op binop(const char *s)
 	return OP_NONE;
 }
 
-static enum type typed(enum op o, enum type t)
+static const struct type *typed(enum op o, const struct type *t)
 {
 	struct tenv e = { 2, { "a", "b" }, { t, t } };
 	char text[32];
@@ -256,7 +256,7 @@ static bool deletes(struct ynode *lib, const char *role)
  * library deletes operands. */
 static void groups(void)
 {
-	static const enum type ts[] = { T_BOOLEAN, T_BYTE, T_INT, T_LONG };
+	static const struct type *const ts[] = { T_BOOLEAN, T_BYTE, T_INT, T_LONG };
 	struct ynode *lib = library();
 	ok(lib && lib->n > 10, "the library parses on its own");
 	int classes = 0, pairs = 0;
@@ -269,7 +269,7 @@ static void groups(void)
 			if (x == OP_NONE)
 				continue;
 			for (size_t t = 0; t < ARRAY_SIZE(ts); t++) {
-				enum type rt = typed(x, ts[t]);
+				const struct type *rt = typed(x, ts[t]);
 				if (rt == T_ERROR)
 					continue;
 				struct repl g[OPGROUP_MAX];
@@ -284,7 +284,7 @@ static void groups(void)
 					if (m == x)
 						continue;
 					if (m != OP_NONE) {
-						enum type mt = typed(m, ts[t]);
+						const struct type *mt = typed(m, ts[t]);
 						if (mt == T_ERROR || !types_comparable(mt, rt))
 							continue;
 						pairs++;

@@ -324,7 +324,7 @@ static struct node *rnd_tree(uint64_t *s, int depth)
 		return n;
 	case 1: {
 		n = node_new(A, N_LIT, 0);
-		static const struct { enum type t; int64_t v; } lits[] = {
+		static const struct { const struct type *t; int64_t v; } lits[] = {
 			{ T_INT, 0 }, { T_INT, 7 }, { T_INT, INT32_MIN },
 			{ T_INT, INT32_MAX }, { T_LONG, 3 },
 			{ T_LONG, INT64_MIN }, { T_LONG, INT64_MAX },
@@ -334,7 +334,7 @@ static struct node *rnd_tree(uint64_t *s, int depth)
 		};
 		size_t i = rnd_next(s) % ARRAY_SIZE(lits);
 		n->type = lits[i].t;
-		n->val = lits[i].v;
+		n->val = value_int(lits[i].v);
 		return n;
 	}
 	case 2: case 3: case 4:

@@ -151,10 +151,10 @@ static void deep_assumption(void)
 		   strstr(an->assume_text, "a == 149") &&
 		   strstr(an->assume_text, "b == 149"),
 	   "'value' is renamed at every depth, for both variables");
-	int64_t in[MAX_VARS] = { 3, 140 };
+	struct value in[MAX_VARS] = { value_int(3), value_int(140) };
 	bool und = false;
 	ok(eval_holds(an->assume, an->nvars, in, &und), "a=3, b=140 holds");
-	in[1] = 150;
+	in[1] = value_int(150);
 	ok(!eval_holds(an->assume, an->nvars, in, &und),
 	   "a=3, b=150 does not hold");
 }

@@ -12,7 +12,7 @@
 static struct arena *A;
 static struct tenv E;
 
-static void types(const char *text, enum type want)
+static void types(const char *text, const struct type *want)
 {
 	char msg[512];
 	int col;
@@ -263,17 +263,23 @@ static void errors(void)
 
 	/* Every node gets a type and variables get their index. */
 	struct node *n = ttype(A, &E, "i + c * l");
-	ok(n && n->a->var == 6 && n->b->a->var == 5 && n->b->b->var == 8,
+	/* (The operands as written sit below the implicit conversions
+	 * typing inserted: node_strip.) */
+	ok(n && node_strip(n->a)->var == 6 && node_strip(n->b->a)->var == 5 &&
+		   node_strip(n->b->b)->var == 8,
 	   "variables are bound to their environment index");
-	ok(n && n->b->type == T_LONG && n->a->type == T_INT &&
+	ok(n && n->b->type == T_LONG && node_strip(n->a)->type == T_INT &&
 		   n->type == T_LONG,
 	   "inner nodes are typed");
+	ok(n && n->a->kind == N_CONV && n->a->implicit &&
+		   n->a->type == T_LONG && n->b->b->kind == N_VAR,
+	   "an operand of another type is converted implicitly");
 
 	/* errmsg collects instead of printing */
 	struct strbuf sb = STRBUF_INIT;
 	struct texpr t;
 	struct node *e = tparse_at(A, &t, "z + 1", NULL, 0, NULL);
-	struct type_env te = { E.n, E.names, E.types, false, &sb };
+	struct type_env te = { E.n, E.names, E.types, false, &sb, A, NULL };
 	cap_begin();
 	int rc = type_expr(e, &te, &t.es);
 	const char *printed = cap_end();

@@ -27,8 +27,8 @@ static void key_expr(struct strbuf *sb, const struct node *n)
 		sb_putc(sb, '.');
 		return;
 	}
-	sb_printf(sb, "(%d %d %d %lld %d ", (int)n->kind, (int)n->op,
-		  (int)n->type, (long long)n->val,
+	sb_printf(sb, "(%d %d %s %llu %d ", (int)n->kind, (int)n->op,
+		  type_name(n->type), (unsigned long long)n->val.bits,
 		  n->kind == N_VAR ? n->var : -1);
 	key_expr(sb, n->a);
 	key_expr(sb, n->b);
@@ -43,7 +43,7 @@ char *proof_cache_key(const struct analysis *an, unsigned timeout,
 	sb_printf(&sb, "%u|%u|%d|%d|", timeout, rlimit, an->nvars,
 		  an->observe.value);
 	for (int v = 0; v < an->nvars; v++)
-		sb_printf(&sb, "%d%c", (int)an->var_types[v],
+		sb_printf(&sb, "%s%c", type_name(an->var_types[v]),
 			  an->observe.var[v] ? 'o' : '-');
 	sb_putc(&sb, '|');
 	key_expr(&sb, an->assume);

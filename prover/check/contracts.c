@@ -73,10 +73,11 @@ static int load_text(struct arena *a, const struct source *src,
 					       .where = assume };
 			struct node *e = parse_expr(a, &es, false);
 			static const char *const names[] = { "value" };
-			static const enum type types[] = { T_INT };
+			static const struct type *const types[] = { T_INT };
 			struct type_env env = { .nvars = 1, .names = names,
 						.types = types,
-						.no_side_effects = true };
+						.no_side_effects = true,
+						.arena = a };
 			if (!e || type_expr(e, &env, &es) < 0) {
 				errs++;
 				continue;

@@ -24,7 +24,7 @@ const char *cverdict_name(enum cverdict v)
 }
 
 static void describe_witness(struct strbuf *sb, const struct site *S,
-			     const struct analysis *an, const int64_t *in)
+			     const struct analysis *an, const struct value *in)
 {
 	int printed = 0;
 	for (int v = 0; v < an->nvars; v++) {
@@ -34,14 +34,14 @@ static void describe_witness(struct strbuf *sb, const struct site *S,
 			bool null_recv = false;
 			for (int r = 0; o->recv && r < an->nvars; r++)
 				if (S->ref[r] && !strcmp(S->names[r], o->recv) &&
-				    in[r] == 0)
+				    in[r].bits == 0)
 					null_recv = true;
 			if (null_recv)
 				continue;
 			sb_printf(sb, "%s%s=", printed++ ? ", " : "", o->text);
 		} else if (S->ref[v]) {
 			sb_printf(sb, "%s%s%s", printed++ ? ", " : "", name,
-				  in[v] ? "!=null" : "=null");
+				  in[v].bits ? "!=null" : "=null");
 			continue;
 		} else {
 			sb_printf(sb, "%s%s=", printed++ ? ", " : "", name);

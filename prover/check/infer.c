@@ -39,7 +39,7 @@ void site_collect(struct site *S, struct node *n)
 		if (!strcmp(n->name, "$null")) {
 			n->kind = N_LIT;
 			n->type = T_INT;
-			n->val = 0;
+			n->val = value_int(0);
 			return;
 		}
 		site_var(S, n->name);
@@ -219,7 +219,7 @@ struct node *site_guard_calls(struct site *S, struct node *n)
 		struct arena *a = S->a;
 		struct node *one = node_new(a, N_LIT, n->pos);
 		one->type = T_INT;
-		one->val = 1;
+		one->val = value_int(1);
 		struct node *rv = node_new(a, N_VAR, n->pos);
 		rv->name = S->names[r];
 		rv->var = -1;
@@ -240,7 +240,7 @@ struct node *site_guard_calls(struct site *S, struct node *n)
 			ne->b = zero;
 			struct node *t = node_new(a, N_LIT, n->pos);
 			t->type = T_BOOLEAN;
-			t->val = 1;
+			t->val = value_bool(true);
 			struct node *lor = node_new(a, N_BINARY, n->pos);
 			lor->op = OP_LOR;
 			lor->a = ne;

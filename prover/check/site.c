@@ -50,7 +50,7 @@ struct job {
 	struct node **mx;       /* [n] parsed mutants, NULL: unsupported */
 	const char *osig;       /* guard signatures (infer.c) */
 	const char **msig;      /* [n] */
-	enum type types[MAX_VARS];
+	const struct type *types[MAX_VARS];
 };
 
 static bool is_reference_type(const char *t)
@@ -66,8 +66,8 @@ static void declare_vars(struct job *J)
 		int v = site_var(S, S->cs->vars[i].name);
 		if (v < 0)
 			break;
-		enum type t = type_parse(S->cs->vars[i].type);
-		if (t == T_ERROR || t == T_VOID) {
+		const struct type *t = type_parse(S->cs->vars[i].type);
+		if (t == T_ERROR) {
 			S->ref[v] = true; /* an object: only == null */
 			t = T_INT;
 		}
@@ -84,16 +84,15 @@ static int read_signature(struct job *J, const char **why)
 	char st[4][64];
 	int nst = site_sig_types(first->from, st, 4);
 	for (int i = 0; i < nst; i++) {
-		enum type t = type_parse(st[i]);
+		const struct type *t = type_parse(st[i]);
 		if (!strcmp(st[i], "float") || !strcmp(st[i], "double") ||
 		    !strcmp(st[i], "java.lang.String")) {
 			*why = arena_printf(S->a, "%s values are not modelled",
 					    st[i]);
 			return -1;
 		}
-		if (t != T_ERROR && t != T_BOOLEAN && t != T_VOID &&
-		    type_is_numeric(t))
-			S->numtype = type_promote(t) == T_LONG ? T_LONG : T_INT;
+		if (t != T_ERROR && type_is_numeric(t))
+			S->numtype = t == T_LONG ? T_LONG : T_INT;
 		if (first->from && first->from[0] == '<' && i == 0) {
 			if (is_reference_type(st[i])) {
 				*why = arena_printf(S->a, "a reference-typed "
@@ -252,7 +251,8 @@ static int type_site(struct job *J, struct type_env *env, const char **why)
 			      : S->kind[v] == 1	      ? T_BOOLEAN
 						      : S->numtype;
 	*env = (struct type_env){ .nvars = S->nvars, .names = S->names,
-				  .types = J->types, .errmsg = env->errmsg };
+				  .types = J->types, .errmsg = env->errmsg,
+				  .arena = S->a };
 	if (type_expr(J->orig, env, NULL) < 0) {
 		*why = arena_printf(S->a, "the original does not type: %s",
 				    env->errmsg->buf);
@@ -362,9 +362,18 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	}
 	w->uses++;
 	struct prove_opts po = { .timeout_ms = opts->timeout_ms,
-				 .rlimit = opts->rlimit, .shared = w->smt };
+				 .rlimit = opts->rlimit, .shared = w->smt,
+				 .smt2 = opts->smt2 };
 	struct result *pr = prove_analysis(g->a, an, &po);
 	g->solver_calls += pr->solver_calls;
+	if (pr->nproofs) {
+		const struct result **p = ANEWN(g->a, const struct result *,
+						(size_t)g->nproved + 1);
+		if (g->nproved)
+			memcpy(p, g->proved, (size_t)g->nproved * sizeof(*p));
+		p[g->nproved++] = pr;
+		g->proved = p;
+	}
 	r = cres_from(pr, key ? key : xstrdup(""));
 	if (!key || !proof_cache_put(r))
 		*own = r;

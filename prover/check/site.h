@@ -36,9 +36,9 @@ struct site {
 	int nvars;
 	const char *names[MAX_VARS + 1];
 	int kind[MAX_VARS + 1];    /* 0 unknown, 1 boolean, 2 numeric */
-	enum type declared[MAX_VARS + 1]; /* T_ERROR if not declared */
+	const struct type *declared[MAX_VARS + 1]; /* T_ERROR if not declared */
 	bool ref[MAX_VARS + 1];    /* a reference compared with null */
-	enum type numtype;         /* numeric type from the signature */
+	const struct type *numtype; /* numeric type from the signature */
 	const char *err;           /* why the whole site is unsupported */
 };
 
@@ -83,7 +83,7 @@ struct cres {
 	unsigned char *equiv;
 	int *dup;
 	unsigned char *sub;          /* [(n+1)^2] */
-	int64_t (*kill)[MAX_VARS];   /* [n+1] witness of W_KILLS */
+	struct value (*kill)[MAX_VARS]; /* [n+1] witness of W_KILLS */
 	char **ureason;              /* [n+1] unknown equivalence */
 	unsigned calls;
 };

@@ -27,6 +27,7 @@
 #include "check/check.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/analysis.h"
@@ -40,7 +41,7 @@
 struct gentry {
 	struct gentry *next;
 	enum op op;
-	enum type ta, tb;
+	const struct type *ta, *tb;
 	pthread_mutex_t mu;       /* held while proving */
 	bool done;                /* proven (under mu) */
 	struct arena *a;          /* owns r, labels, texts, shape */
@@ -52,9 +53,10 @@ struct gentry {
 
 static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct gentry *entries;
+bool check_table_smt2;
 
 static struct node *var(struct arena *a, const char *name, int index,
-			enum type t)
+			const struct type *t)
 {
 	struct node *n = node_new(a, N_VAR, 0);
 	n->name = name;
@@ -109,10 +111,10 @@ static void build(struct gentry *e, unsigned timeout_ms)
 	struct repl group[OPGROUP_MAX];
 	int ng = opgroup_binary(e->op, e->ta, e->tb, group);
 	static const char *const names[] = { "a", "b" };
-	enum type types[2] = { e->ta, e->tb };
+	const struct type *types[2] = { e->ta, e->tb };
 	struct strbuf err = STRBUF_INIT;
 	struct type_env env = { .nvars = 2, .names = names, .types = types,
-				.errmsg = &err };
+				.errmsg = &err, .arena = a };
 	struct node *orig = node_new(a, N_BINARY, 0);
 	orig->op = e->op;
 	orig->a = var(a, "a", -1, T_ERROR);
@@ -157,12 +159,13 @@ static void build(struct gentry *e, unsigned timeout_ms)
 	 * its mutants "not redundant", so the table gets a short budget. */
 	struct prove_opts po = { .timeout_ms = timeout_ms && timeout_ms < TABLE_TIMEOUT_MS
 					       ? timeout_ms : TABLE_TIMEOUT_MS,
-				 .rlimit = TABLE_RLIMIT };
+				 .rlimit = TABLE_RLIMIT, .smt2 = check_table_smt2 };
 	e->r = prove_analysis(a, an, &po);
 }
 
 /* The entry of (op, ta, tb), created if new; never NULL. */
-static struct gentry *entry(enum op op, enum type ta, enum type tb)
+static struct gentry *entry(enum op op, const struct type *ta,
+			    const struct type *tb)
 {
 	pthread_mutex_lock(&list_lock);
 	struct gentry *e;
@@ -184,8 +187,8 @@ static struct gentry *entry(enum op op, enum type ta, enum type tb)
 
 /* The proven entry of (op, ta, tb): proven once, by the first worker
  * that needs it; others needing it wait for that proof. */
-static struct gentry *proven(enum op op, enum type ta, enum type tb,
-			     unsigned timeout_ms)
+static struct gentry *proven(enum op op, const struct type *ta,
+			     const struct type *tb, unsigned timeout_ms)
 {
 	struct gentry *e = entry(op, ta, tb);
 	pthread_mutex_lock(&e->mu);
@@ -196,6 +199,30 @@ static struct gentry *proven(enum op op, enum type ta, enum type tb,
 	}
 	pthread_mutex_unlock(&e->mu);
 	return e;
+}
+
+static int cmp_shape(const void *x, const void *y)
+{
+	const struct gentry *a = *(const struct gentry *const *)x;
+	const struct gentry *b = *(const struct gentry *const *)y;
+	return strcmp(a->shape, b->shape);
+}
+
+void check_table_each(void (*fn)(void *ctx, const struct result *r),
+		      void *ctx)
+{
+	size_t n = 0, cap = 0;
+	struct gentry **v = NULL;
+	for (struct gentry *e = entries; e; e = e->next)
+		if (e->r) {
+			GROW(v, n + 1, cap);
+			v[n++] = e;
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_shape);
+	for (size_t i = 0; i < n; i++)
+		fn(ctx, v[i]->r);
+	free(v);
 }
 
 /* The first node pair where o and m differ. */
@@ -236,7 +263,7 @@ bool check_table(struct arena *a, const struct node *o, const struct node *m,
 		label = op_spelling(m->op);
 		op2 = m->op;
 	} else if (m->kind == N_LIT && m->type == T_BOOLEAN) {
-		label = m->val ? "true" : "false";
+		label = m->val.bits ? "true" : "false";
 	} else if (expr_equal(m, o->a)) {
 		label = "lhs";
 	} else if (expr_equal(m, o->b)) {

@@ -22,7 +22,7 @@ static const struct witness *find_witness(const struct result *r,
 
 /* What the analysis observes of program e on input in. */
 static void outcome_print(struct strbuf *sb, const struct analysis *an,
-			  const struct node *e, const int64_t *in)
+			  const struct node *e, const struct value *in)
 {
 	struct outcome o;
 	eval_outcome(e, an->nvars, in, &o);
@@ -51,7 +51,7 @@ static void label(struct strbuf *sb, const struct analysis *an, int m)
 
 /* "`x=1, y=2`" */
 static void input_code(struct strbuf *sb, const struct analysis *an,
-		       const int64_t *in)
+		       const struct value *in)
 {
 	sb_putc(sb, '`');
 	input_print(sb, an, in);
@@ -60,7 +60,7 @@ static void input_code(struct strbuf *sb, const struct analysis *an,
 
 /* "on `x=1`, the original gives 2, `A` gives 0 and `B` gives 2" */
 static void on_input(struct strbuf *sb, const struct analysis *an,
-		     const int64_t *in, const int *ms, int nms)
+		     const struct value *in, const int *ms, int nms)
 {
 	struct strbuf v = STRBUF_INIT;
 	sb_puts(sb, "on ");

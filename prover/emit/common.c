@@ -41,13 +41,14 @@ void emit_operand_type(struct strbuf *sb, const struct analysis *an)
 	switch (t->kind) {
 	case N_BINARY:
 	case N_ASSIGN:
-		sb_puts(sb, type_name(t->a->type));
-		if (t->b->type != t->a->type)
-			sb_printf(sb, ",%s", type_name(t->b->type));
+		/* the operands as written: without implicit conversions */
+		sb_puts(sb, type_name(node_strip(t->a)->type));
+		if (node_strip(t->b)->type != node_strip(t->a)->type)
+			sb_printf(sb, ",%s", type_name(node_strip(t->b)->type));
 		return;
 	case N_UNARY:
 	case N_INCDEC:
-		sb_puts(sb, type_name(t->a->type));
+		sb_puts(sb, type_name(node_strip(t->a)->type));
 		return;
 	default:
 		sb_puts(sb, type_name(t->type));

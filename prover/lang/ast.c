@@ -6,82 +6,6 @@
 
 #include "base/ytree.h"
 
-static const char *const type_names[] = {
-	[T_ERROR] = "<error>", [T_VOID] = "void",   [T_BOOLEAN] = "boolean",
-	[T_BYTE] = "byte",     [T_SHORT] = "short", [T_CHAR] = "char",
-	[T_INT] = "int",       [T_LONG] = "long",   [T_INTEGER] = "integer",
-};
-
-const char *type_name(enum type t)
-{
-	return type_names[t];
-}
-
-enum type type_parse(const char *s)
-{
-	for (size_t i = T_BOOLEAN; i < ARRAY_SIZE(type_names); i++)
-		if (!strcmp(s, type_names[i]))
-			return (enum type)i;
-	return T_ERROR;
-}
-
-int type_bits(enum type t)
-{
-	switch (t) {
-	case T_BYTE: return 8;
-	case T_SHORT: case T_CHAR: return 16;
-	case T_INT: return 32;
-	case T_LONG: return 64;
-	default: return 0;
-	}
-}
-
-bool type_is_numeric(enum type t)
-{
-	return t >= T_BYTE && t <= T_INTEGER;
-}
-
-enum type type_promote(enum type t)
-{
-	return t == T_BYTE || t == T_SHORT || t == T_CHAR ? T_INT : t;
-}
-
-int64_t type_wrap(enum type t, int64_t v)
-{
-	switch (t) {
-	case T_BYTE: return (int8_t)(uint8_t)(uint64_t)v;
-	case T_SHORT: return (int16_t)(uint16_t)(uint64_t)v;
-	case T_CHAR: return (uint16_t)(uint64_t)v;
-	case T_INT: return (int32_t)(uint32_t)(uint64_t)v;
-	case T_BOOLEAN: return v != 0;
-	default: return v;
-	}
-}
-
-int64_t type_min(enum type t)
-{
-	switch (t) {
-	case T_BYTE: return INT8_MIN;
-	case T_SHORT: return INT16_MIN;
-	case T_CHAR: return 0;
-	case T_INT: return INT32_MIN;
-	case T_BOOLEAN: return 0;
-	default: return INT64_MIN;
-	}
-}
-
-int64_t type_max(enum type t)
-{
-	switch (t) {
-	case T_BYTE: return INT8_MAX;
-	case T_SHORT: return INT16_MAX;
-	case T_CHAR: return UINT16_MAX;
-	case T_INT: return INT32_MAX;
-	case T_BOOLEAN: return 1;
-	default: return INT64_MAX;
-	}
-}
-
 static const char *const op_spellings[OP_COUNT] = {
 	[OP_NONE] = "",    [OP_MUL] = "*",     [OP_DIV] = "/",
 	[OP_REM] = "%",    [OP_ADD] = "+",     [OP_SUB] = "-",
@@ -144,6 +68,7 @@ struct node *node_new(struct arena *a, enum nkind kind, int pos)
 	struct node *n = ANEW(a, struct node);
 	n->kind = kind;
 	n->pos = pos;
+	n->type = T_ERROR;
 	return n;
 }
 
@@ -166,27 +91,11 @@ struct node *node_subst(struct arena *a, const struct node *n,
 	return c;
 }
 
-void value_print(struct strbuf *sb, enum type t, int64_t v)
+const struct node *node_strip(const struct node *n)
 {
-	switch (t) {
-	case T_BOOLEAN:
-		sb_puts(sb, v ? "true" : "false");
-		return;
-	case T_CHAR:
-		if (v == '\'' || v == '\\')
-			sb_printf(sb, "'\\%c'", (char)v);
-		else if (v >= 0x20 && v < 0x7f)
-			sb_printf(sb, "'%c'", (char)v);
-		else
-			sb_printf(sb, "'\\u%04x'", (unsigned)v);
-		return;
-	case T_LONG:
-		sb_printf(sb, "%" PRId64 "L", v);
-		return;
-	default:
-		sb_printf(sb, "%" PRId64, v);
-		return;
-	}
+	while (n && n->kind == N_CONV && n->implicit)
+		n = n->a;
+	return n;
 }
 
 /* Precedence of a whole node, for parenthesizing. */
@@ -198,7 +107,8 @@ static int node_prec(const struct node *n)
 	case N_ASSIGN: return 2;
 	case N_UNARY: return 14;
 	case N_INCDEC: return n->op == OP_PREINC || n->op == OP_PREDEC ? 14 : 15;
-	case N_LIT: return n->val < 0 && n->type != T_CHAR ? 14 : 16;
+	case N_LIT: return n->type->is_signed && value_i64(n->val) < 0 ? 14 : 16;
+	case N_CONV: return n->implicit ? node_prec(n->a) : 14;
 	default: return 16;
 	}
 }
@@ -226,6 +136,14 @@ static bool starts_with(const struct node *n, char c)
 void expr_print(struct strbuf *sb, const struct node *n)
 {
 	switch (n->kind) {
+	case N_CONV:
+		if (!n->implicit) {
+			sb_printf(sb, "(%s)", type_name(n->type));
+			print_sub(sb, n->a, 14);
+		} else {
+			expr_print(sb, n->a);
+		}
+		return;
 	case N_LIT:
 		value_print(sb, n->type, n->val);
 		return;
@@ -293,18 +211,81 @@ bool expr_has_side_effects(const struct node *n)
 
 bool expr_equal(const struct node *x, const struct node *y)
 {
+	x = node_strip(x);
+	y = node_strip(y);
 	if (!x || !y)
 		return x == y;
 	if (x->kind != y->kind || x->op != y->op)
 		return false;
 	switch (x->kind) {
 	case N_LIT:
-		return x->type == y->type && x->val == y->val;
+		return x->type == y->type && value_eq(x->val, y->val);
 	case N_VAR:
 	case N_HOLE:
 		return !strcmp(x->name, y->name);
+	case N_CONV:
+		return x->type == y->type && expr_equal(x->a, y->a);
+	case N_ASSIGN:
+	case N_INCDEC: /* c is derived from a and b by typing */
+		return expr_equal(x->a, y->a) && expr_equal(x->b, y->b);
 	default:
 		return expr_equal(x->a, y->a) && expr_equal(x->b, y->b) &&
 		       expr_equal(x->c, y->c);
+	}
+}
+
+void expr_print_typed(struct strbuf *sb, const struct node *n)
+{
+	if (!n)
+		return;
+	switch (n->kind) {
+	case N_CONV:
+		sb_printf(sb, "(%s)", type_name(n->type));
+		expr_print_typed(sb, n->a); /* operators print parenthesized */
+		return;
+	case N_UNARY:
+		sb_printf(sb, "%s(", op_spelling(n->op));
+		expr_print_typed(sb, n->a);
+		sb_putc(sb, ')');
+		return;
+	case N_BINARY:
+		sb_putc(sb, '(');
+		expr_print_typed(sb, n->a);
+		sb_printf(sb, " %s ", op_spelling(n->op));
+		expr_print_typed(sb, n->b);
+		sb_putc(sb, ')');
+		return;
+	case N_COND:
+		sb_putc(sb, '(');
+		expr_print_typed(sb, n->a);
+		sb_puts(sb, " ? ");
+		expr_print_typed(sb, n->b);
+		sb_puts(sb, " : ");
+		expr_print_typed(sb, n->c);
+		sb_putc(sb, ')');
+		return;
+	case N_ASSIGN:
+	case N_INCDEC:
+		sb_putc(sb, '(');
+		if (n->kind == N_INCDEC && (n->op == OP_PREINC ||
+					    n->op == OP_PREDEC))
+			sb_puts(sb, op_spelling(n->op));
+		expr_print_typed(sb, n->a);
+		if (n->kind == N_INCDEC && (n->op == OP_POSTINC ||
+					    n->op == OP_POSTDEC))
+			sb_puts(sb, op_spelling(n->op));
+		if (n->kind == N_ASSIGN) {
+			sb_printf(sb, " %s= ", op_spelling(n->op));
+			expr_print_typed(sb, n->b);
+		}
+		if (n->c) {
+			sb_puts(sb, " {");
+			expr_print_typed(sb, n->c);
+			sb_putc(sb, '}');
+		}
+		sb_putc(sb, ')');
+		return;
+	default:
+		expr_print(sb, n);
 	}
 }

@@ -1,48 +1,46 @@
 /*
- * ast.h - Java expressions: types, operators and the typed AST.
+ * ast.h - expressions: operators and the typed AST (types and values:
+ * lang/value.h; the language's rules: lang/profile.h).
  *
- * Stages: parse.c turns text into an untyped tree, type.c binds variables
- * and computes Java types, eval.c and smt.c give it meaning.  Nodes live
- * in an arena and are never mutated after typing, so mutants share
- * subtrees with the original freely.
+ * Stages: parse.c turns text into an untyped tree, type.c binds variables,
+ * computes types with the rules of a language profile (lang/profile.h)
+ * and makes every conversion explicit; sem/eval.c and sem/smt.c give the
+ * typed tree meaning.  Nodes live in an arena.
+ *
+ * Typing writes into the nodes it types (type, var, conversion nodes
+ * below the node).  It is idempotent: typing a typed tree again in the
+ * same environment first drops the implicit conversions it inserted and
+ * builds the same ones anew.  So trees may share subtrees as long as
+ * every sharer types them in the same environment (the mutants of one
+ * analysis); mutate.c copies the untyped target for each mutant.
  *
  * Invariants after type_expr() succeeds:
  *   - every node has a type other than T_ERROR;
  *   - N_VAR nodes have var set to an index into the typing environment;
  *   - N_ASSIGN and N_INCDEC have an N_VAR as child a;
- *   - no N_HOLE remains.
+ *   - no N_HOLE remains;
+ *   - conversions are explicit: the operands of a unary or binary
+ *     arithmetic, bitwise, shift or comparison node have exactly the
+ *     operation's type (an N_CONV node with implicit set wraps an operand
+ *     whose type differed); the branches of ?: have its type; the right
+ *     side of "=" has the variable's type;
+ *   - N_ASSIGN with an operator (x op= y) and N_INCDEC have in c the
+ *     value they store, as a typed tree: the variable converted to the
+ *     operation's type, the operation, and the narrowing conversion back
+ *     to the variable's type, e.g. (byte)((int)b + (int)y) for b += y.
+ *     c reads the variable before evaluating y (JLS 15.26.2) and is not
+ *     printed, compared or mutated.
+ * Printing, structural equality and mutation see through implicit
+ * conversions (they are not in the source text).
  */
 #ifndef SUBSUME_AST_H
 #define SUBSUME_AST_H
 
 #include "base/diag.h"
+#include "lang/value.h"
 
 struct ynode;
-
-enum type {
-	T_ERROR,
-	T_VOID,    /* a deleted statement: no value */
-	T_BOOLEAN,
-	T_BYTE,
-	T_SHORT,
-	T_CHAR,
-	T_INT,
-	T_LONG,
-	T_INTEGER, /* mathematical, unbounded */
-};
-
-const char *type_name(enum type t);
-/* Parse a type name ("int", "boolean", ...); T_ERROR if unknown. */
-enum type type_parse(const char *s);
-/* Width of a fixed-width type in bits; 0 for boolean, integer, void. */
-int type_bits(enum type t);
-bool type_is_numeric(enum type t);
-/* Java's unary numeric promotion: byte, short, char -> int. */
-enum type type_promote(enum type t);
-/* Wrap a mathematical value into the range of a fixed-width type. */
-int64_t type_wrap(enum type t, int64_t v);
-int64_t type_min(enum type t);
-int64_t type_max(enum type t);
+struct profile;
 
 enum op {
 	OP_NONE,
@@ -78,19 +76,24 @@ enum nkind {
 	N_INCDEC, /* ++a, --a, a++, a-- */
 	N_SKIP,   /* a deleted statement (SDL) */
 	N_HOLE,   /* template placeholder {name}; replaced before typing */
+	N_CONV,   /* a converted to type; implicit: inserted by typing */
 };
 
 struct node {
 	enum nkind kind;
 	enum op op;
-	enum type type;
+	const struct type *type; /* NULL before typing, except literals */
 	int pos;            /* byte offset of the node's operator or token */
 	struct node *a, *b, *c;
-	int64_t val;        /* N_LIT; booleans are 0 and 1 */
+	struct value val;   /* N_LIT, interpreted by type */
 	int var;            /* N_VAR */
 	const char *name;   /* N_VAR identifier, N_HOLE role */
 	bool paren;         /* written in parentheses (for positions only) */
+	bool implicit;      /* N_CONV inserted by typing, not written */
 };
+
+/* n without the implicit conversions around it. */
+const struct node *node_strip(const struct node *n);
 
 /* Where an expression's text came from, for error locations. */
 struct expr_src {
@@ -107,21 +110,34 @@ struct loc expr_loc(const struct expr_src *es, int offset);
  */
 struct node *parse_expr(struct arena *a, const struct expr_src *es,
 			bool allow_holes);
+/* The same in the syntax of profile pf (parse_expr: profile_java). */
+struct node *parse_expr_in(const struct profile *pf, struct arena *a,
+			   const struct expr_src *es, bool allow_holes);
 
 /* type.c */
 struct type_env {
 	int nvars;
 	const char *const *names;
-	const enum type *types;
+	const struct type *const *types;
 	bool no_side_effects; /* assumptions: no =, op=, ++, -- */
 	struct strbuf *errmsg; /* non-NULL: collect the first error here
 				* instead of printing it */
+	struct arena *arena;   /* required: conversion nodes live here */
+	const struct profile *profile; /* NULL: profile_java */
 };
-/* Type n in place; returns 0, or -1 after printing an error. */
+/* Type n in place; returns 0, or -1 after printing an error.  n itself
+ * must not be an implicit conversion. */
 int type_expr(struct node *n, const struct type_env *env,
 	      const struct expr_src *es);
-/* Can a value of type from be compared with (observed against) to? */
-bool types_comparable(enum type from, enum type to);
+/* Can a value of type from be compared with (observed against) to?
+ * (The profile of the types decides; void and error are comparable only
+ * with themselves.) */
+bool types_comparable(const struct type *from, const struct type *to);
+
+/* A typed tree with implicit conversions shown as "(int)x", and the
+ * stored value of compound assignments and ++/-- as "{...}": for tests
+ * and debugging only. */
+void expr_print_typed(struct strbuf *sb, const struct node *n);
 
 /* ast.c */
 struct node *node_new(struct arena *a, enum nkind kind, int pos);
@@ -129,14 +145,15 @@ struct node *node_new(struct arena *a, enum nkind kind, int pos);
 struct node *node_subst(struct arena *a, const struct node *n,
 			struct node *(*fn)(void *ctx, const char *name),
 			void *ctx);
-/* Print in Java syntax with minimal parentheses; holes print as their
- * role name ("lexp"). */
+/* Print in source syntax with minimal parentheses; holes print as their
+ * role name ("lexp"); implicit conversions are not printed. */
 void expr_print(struct strbuf *sb, const struct node *n);
-/* Print a literal value of type t in Java source syntax. */
-void value_print(struct strbuf *sb, enum type t, int64_t v);
+/* Print a value of type t in its profile's source syntax. */
+void value_print(struct strbuf *sb, const struct type *t, struct value v);
 /* True if the tree assigns to a variable. */
 bool expr_has_side_effects(const struct node *n);
-/* Structural equality (same text up to parentheses). */
+/* Structural equality (same text up to parentheses; implicit
+ * conversions and the stored value c of x op= y and ++/-- ignored). */
 bool expr_equal(const struct node *x, const struct node *y);
 
 #endif

@@ -8,25 +8,24 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "lang/ast.h"
+#include "lang/profile.h"
 
 #define MAX_NESTING 200
 
 enum tok {
-	TK_EOF, TK_IDENT, TK_INT, TK_CHAR, TK_HOLE, TK_PUNCT,
+	TOK_EOF, TOK_IDENT, TOK_LIT, TOK_HOLE, TOK_PUNCT,
 };
 
 struct token {
 	enum tok kind;
 	int pos, len;
-	uint64_t num;     /* TK_INT magnitude, TK_CHAR code */
-	bool is_long;     /* TK_INT with L suffix */
-	bool decimal;     /* TK_INT written in decimal */
-	char punct[5];    /* TK_PUNCT spelling */
+	struct literal lit; /* TOK_LIT, as the profile read it */
+	char punct[5];      /* TOK_PUNCT spelling */
 };
 
 struct parser {
 	struct arena *a;
+	const struct profile *pf;
 	const struct expr_src *es;
 	const char *s;
 	struct token tok;
@@ -63,140 +62,18 @@ static const char *const puncts[] = {
 	"^", "?", ":", "(", ")",
 };
 
-static int digit_value(int c)
+/* A literal: the profile reads it. */
+static void lex_literal(struct parser *p, int pos)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 99;
-}
-
-/* integer-literal = (decimal | 0x hex | 0b binary | 0 octal) [lL] */
-static void lex_number(struct parser *p, int pos)
-{
-	const char *s = p->s + pos, *q = s;
-	int base = 10;
-	if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X'))
-		base = 16, q += 2;
-	else if (q[0] == '0' && (q[1] == 'b' || q[1] == 'B'))
-		base = 2, q += 2;
-	else if (q[0] == '0' && isdigit((unsigned char)q[1]))
-		base = 8, q += 1;
-	uint64_t v = 0;
-	bool overflow = false, any = false;
-	for (;; q++) {
-		if (*q == '_') {
-			/* Java: underscores only between digits. */
-			const char *r = q;
-			while (*r == '_')
-				r++;
-			if (!any || digit_value((unsigned char)*r) >= base) {
-				perr(p, (int)(q - p->s),
-				     "'_' must stand between digits");
-				break;
-			}
-			continue;
-		}
-		int d = digit_value((unsigned char)*q);
-		if (d >= base) {
-			if (isalnum((unsigned char)*q) && *q != 'l' && *q != 'L')
-				perr(p, (int)(q - p->s),
-				     "invalid digit '%c' in a base-%d number",
-				     *q, base);
-			break;
-		}
-		any = true;
-		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
-			overflow = true;
-		v = v * (uint64_t)base + (uint64_t)d;
-	}
-	if (!any)
-		perr(p, pos, "a number needs digits");
-	p->tok.kind = TK_INT;
-	p->tok.is_long = *q == 'l' || *q == 'L';
-	if (p->tok.is_long)
-		q++;
-	p->tok.decimal = base == 10;
-	p->tok.num = v;
-	p->tok.len = (int)(q - s);
-	if (isalnum((unsigned char)*q) || *q == '_')
-		perr(p, (int)(q - p->s), "unexpected '%c' after a number", *q);
-	if (overflow || (!p->tok.is_long && v > UINT32_MAX))
-		perr(p, pos, "integer number too large for %s",
-		     p->tok.is_long ? "long" : "int");
-	else if (p->tok.decimal && !p->tok.is_long && v > 2147483648u)
-		perr(p, pos, "integer number too large for int");
-	else if (p->tok.decimal && p->tok.is_long &&
-		 v > (uint64_t)INT64_MAX + 1)
-		perr(p, pos, "integer number too large for long");
-}
-
-/* char-literal = ' (char | \escape | \uXXXX) ' */
-static void lex_char(struct parser *p, int pos)
-{
-	const char *q = p->s + pos + 1;
-	uint64_t c;
-	if (*q == '\\') {
-		q++;
-		switch (*q) {
-		case 'n': c = '\n'; q++; break;
-		case 't': c = '\t'; q++; break;
-		case 'r': c = '\r'; q++; break;
-		case 'b': c = '\b'; q++; break;
-		case 'f': c = '\f'; q++; break;
-		case 's': c = ' '; q++; break;
-		case '\'': case '"': case '\\': c = (unsigned char)*q++; break;
-		case 'u': {
-			while (*q == 'u')
-				q++;
-			c = 0;
-			for (int i = 0; i < 4; i++, q++) {
-				int d = digit_value((unsigned char)*q);
-				if (d > 15) {
-					perr(p, (int)(q - p->s),
-					     "\\u needs four hex digits");
-					return;
-				}
-				c = c * 16 + (uint64_t)d;
-			}
-			break;
-		}
-		default:
-			if (*q >= '0' && *q <= '7') {
-				c = 0;
-				for (int i = 0; i < 3 && *q >= '0' && *q <= '7';
-				     i++, q++)
-					c = c * 8 + (uint64_t)(*q - '0');
-				if (c > 0377) {
-					perr(p, pos, "octal escape out of range");
-					return;
-				}
-			} else {
-				perr(p, (int)(q - p->s),
-				     "unknown escape '\\%c'", *q ? *q : ' ');
-				return;
-			}
-		}
-	} else if (*q == '\'' || *q == '\0' || *q == '\n') {
-		perr(p, pos, "empty or unterminated character literal");
-		return;
-	} else if ((unsigned char)*q >= 0x80) {
-		perr(p, (int)(q - p->s),
-		     "only ASCII characters or \\u escapes in char literals");
-		return;
-	} else {
-		c = (unsigned char)*q++;
-	}
-	if (*q != '\'') {
-		perr(p, pos, "unterminated character literal");
+	char msg[200];
+	int errpos = pos;
+	if (p->pf->read_literal(p->s, pos, &p->tok.lit, &errpos, msg,
+				sizeof(msg)) < 0) {
+		perr(p, errpos, "%s", msg);
 		return;
 	}
-	p->tok.kind = TK_CHAR;
-	p->tok.num = c;
-	p->tok.len = (int)(q + 1 - (p->s + pos));
+	p->tok.kind = TOK_LIT;
+	p->tok.len = p->tok.lit.len;
 }
 
 static void next(struct parser *p)
@@ -212,7 +89,7 @@ static void next(struct parser *p)
 		 * after trailing blanks (a block scalar's final newline would
 		 * put it on the next line). */
 		p->tok.pos = after;
-		p->tok.kind = TK_EOF;
+		p->tok.kind = TOK_EOF;
 		return;
 	}
 	unsigned char c = (unsigned char)s[pos];
@@ -220,16 +97,12 @@ static void next(struct parser *p)
 		int e = pos;
 		while (isalnum((unsigned char)s[e]) || s[e] == '_' || s[e] == '$')
 			e++;
-		p->tok.kind = TK_IDENT;
+		p->tok.kind = TOK_IDENT;
 		p->tok.len = e - pos;
 		return;
 	}
-	if (isdigit(c)) {
-		lex_number(p, pos);
-		return;
-	}
-	if (c == '\'') {
-		lex_char(p, pos);
+	if (isdigit(c) || c == '\'') {
+		lex_literal(p, pos);
 		return;
 	}
 	if (c == '{' && p->allow_holes) {
@@ -240,14 +113,14 @@ static void next(struct parser *p)
 			perr(p, pos, "a placeholder is written {name}");
 			return;
 		}
-		p->tok.kind = TK_HOLE;
+		p->tok.kind = TOK_HOLE;
 		p->tok.len = e + 1 - pos;
 		return;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(puncts); i++) {
 		size_t n = strlen(puncts[i]);
 		if (!strncmp(s + pos, puncts[i], n)) {
-			p->tok.kind = TK_PUNCT;
+			p->tok.kind = TOK_PUNCT;
 			p->tok.len = (int)n;
 			memcpy(p->tok.punct, puncts[i], n + 1);
 			return;
@@ -266,7 +139,7 @@ static void next(struct parser *p)
 
 static bool is(struct parser *p, const char *punct)
 {
-	return p->tok.kind == TK_PUNCT && !strcmp(p->tok.punct, punct);
+	return p->tok.kind == TOK_PUNCT && !strcmp(p->tok.punct, punct);
 }
 
 static bool accept(struct parser *p, const char *punct)
@@ -279,7 +152,7 @@ static bool accept(struct parser *p, const char *punct)
 
 static void describe(struct parser *p, struct strbuf *sb)
 {
-	if (p->tok.kind == TK_EOF)
+	if (p->tok.kind == TOK_EOF)
 		sb_puts(sb, "end of expression");
 	else
 		sb_printf(sb, "'%.*s'", p->tok.len, p->s + p->tok.pos);
@@ -326,7 +199,8 @@ static enum op binop(const char *s)
 	return OP_NONE;
 }
 
-static struct node *new_lit(struct parser *p, enum type t, int64_t v, int pos)
+static struct node *new_lit(struct parser *p, const struct type *t,
+			    struct value v, int pos)
 {
 	struct node *n = node_new(p->a, N_LIT, pos);
 	n->type = t;
@@ -340,7 +214,7 @@ static struct node *primary(struct parser *p)
 	int pos = p->tok.pos;
 	struct node *n;
 	switch (p->tok.kind) {
-	case TK_PUNCT:
+	case TOK_PUNCT:
 		if (accept(p, "(")) {
 			n = expr(p); /* parentheses add no node */
 			expect(p, ")", "')'");
@@ -349,15 +223,14 @@ static struct node *primary(struct parser *p)
 			return n;
 		}
 		break;
-	case TK_IDENT: {
+	case TOK_IDENT: {
 		const char *id = p->s + pos;
 		int len = p->tok.len;
 		next(p);
 		p->height = 1;
-		if (len == 4 && !strncmp(id, "true", 4))
-			return new_lit(p, T_BOOLEAN, 1, pos);
-		if (len == 5 && !strncmp(id, "false", 5))
-			return new_lit(p, T_BOOLEAN, 0, pos);
+		struct literal kw;
+		if (p->pf->keyword_literal(id, (size_t)len, &kw))
+			return new_lit(p, kw.type, kw.val, pos);
 		if (is(p, "(")) {
 			perr(p, p->tok.pos, "method calls are not supported "
 					    "in theories");
@@ -368,26 +241,18 @@ static struct node *primary(struct parser *p)
 		n->var = -1;
 		return n;
 	}
-	case TK_INT: {
-		uint64_t v = p->tok.num;
-		bool is_long = p->tok.is_long, dec = p->tok.decimal;
+	case TOK_LIT: {
+		struct literal lit = p->tok.lit;
 		next(p);
 		p->height = 1;
-		if (dec && v == (is_long ? (uint64_t)INT64_MAX + 1 : 2147483648u)) {
+		if (lit.minus_only) {
 			perr(p, pos, "%s is only valid after unary minus",
-			     is_long ? "9223372036854775808L" : "2147483648");
+			     lit.minus_only);
 			return NULL;
 		}
-		if (is_long)
-			return new_lit(p, T_LONG, (int64_t)v, pos);
-		return new_lit(p, T_INT, (int32_t)(uint32_t)v, pos);
+		return new_lit(p, lit.type, lit.val, pos);
 	}
-	case TK_CHAR:
-		n = new_lit(p, T_CHAR, (int64_t)p->tok.num, pos);
-		next(p);
-		p->height = 1;
-		return n;
-	case TK_HOLE:
+	case TOK_HOLE:
 		n = node_new(p->a, N_HOLE, pos);
 		n->name = arena_strndup(p->a, p->s + pos + 1,
 					(size_t)p->tok.len - 2);
@@ -404,6 +269,16 @@ static struct node *primary(struct parser *p)
 	return NULL;
 }
 
+/* Does the profile's language have operator op? */
+static bool known_op(struct parser *p, enum op op, int pos)
+{
+	if (p->pf->has_op(op))
+		return true;
+	perr(p, pos, "'%s' is not an operator in %s", op_spelling(op),
+	     p->pf->name);
+	return false;
+}
+
 /* postfix = primary ("++" | "--")* */
 static struct node *postfix(struct parser *p)
 {
@@ -413,6 +288,8 @@ static struct node *postfix(struct parser *p)
 			return NULL;
 		struct node *m = node_new(p->a, N_INCDEC, p->tok.pos);
 		m->op = is(p, "++") ? OP_POSTINC : OP_POSTDEC;
+		if (!known_op(p, m->op, p->tok.pos))
+			return NULL;
 		m->a = n;
 		next(p);
 		n = m;
@@ -438,16 +315,15 @@ static struct node *unary(struct parser *p)
 		if (!is(p, ops[i].s))
 			continue;
 		int pos = p->tok.pos;
+		if (!known_op(p, ops[i].op, pos))
+			goto out;
 		next(p);
 		/* -2147483648 and -9223372036854775808L are literals. */
-		if (ops[i].op == OP_NEG && p->tok.kind == TK_INT &&
-		    p->tok.decimal &&
-		    p->tok.num == (p->tok.is_long ? (uint64_t)INT64_MAX + 1
-						  : 2147483648u)) {
-			bool l = p->tok.is_long;
+		if (ops[i].op == OP_NEG && p->tok.kind == TOK_LIT &&
+		    p->tok.lit.minus_only) {
+			struct literal lit = p->tok.lit;
 			next(p);
-			n = new_lit(p, l ? T_LONG : T_INT,
-				    l ? INT64_MIN : INT32_MIN, pos);
+			n = new_lit(p, lit.type, lit.neg, pos);
 			p->height = 1;
 			goto out;
 		}
@@ -471,11 +347,13 @@ static struct node *binary(struct parser *p, int prec)
 {
 	struct node *lhs = unary(p);
 	int h = p->height;
-	while (lhs && p->tok.kind == TK_PUNCT) {
+	while (lhs && p->tok.kind == TOK_PUNCT) {
 		enum op op = binop(p->tok.punct);
 		if (op == OP_NONE || op_prec(op) < prec)
 			break;
 		int pos = p->tok.pos;
+		if (!known_op(p, op, pos))
+			return NULL;
 		next(p);
 		struct node *rhs = binary(p, op_prec(op) + 1);
 		if (!rhs || !height_ok(p, max2(h, p->height) + 1, pos))
@@ -523,7 +401,7 @@ static struct node *cond(struct parser *p)
 static struct node *assign(struct parser *p)
 {
 	struct node *lhs = cond(p);
-	if (!lhs || p->tok.kind != TK_PUNCT)
+	if (!lhs || p->tok.kind != TOK_PUNCT)
 		return lhs;
 	int h = p->height;
 	size_t n = strlen(p->tok.punct);
@@ -538,6 +416,8 @@ static struct node *assign(struct parser *p)
 		op = binop(tmp);
 	}
 	int pos = p->tok.pos;
+	if (op != OP_NONE && !known_op(p, op, pos))
+		return NULL;
 	next(p);
 	if (p->depth++ > MAX_NESTING) {
 		perr(p, pos, "expression nested too deeply (over %d)",
@@ -564,15 +444,21 @@ static struct node *expr(struct parser *p)
 struct node *parse_expr(struct arena *a, const struct expr_src *es,
 			bool allow_holes)
 {
-	struct parser p = { .a = a, .es = es, .s = es->text,
+	return parse_expr_in(&profile_java, a, es, allow_holes);
+}
+
+struct node *parse_expr_in(const struct profile *pf, struct arena *a,
+			   const struct expr_src *es, bool allow_holes)
+{
+	struct parser p = { .a = a, .es = es, .s = es->text, .pf = pf,
 			    .allow_holes = allow_holes };
 	next(&p);
-	if (p.tok.kind == TK_EOF && !p.failed) {
+	if (p.tok.kind == TOK_EOF && !p.failed) {
 		perr(&p, 0, "empty expression");
 		return NULL;
 	}
 	struct node *n = expr(&p);
-	if (n && !p.failed && p.tok.kind != TK_EOF) {
+	if (n && !p.failed && p.tok.kind != TOK_EOF) {
 		struct strbuf sb = STRBUF_INIT;
 		describe(&p, &sb);
 		perr(&p, p.tok.pos, "unexpected %s after the expression",

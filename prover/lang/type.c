@@ -1,19 +1,21 @@
 /*
- * type.c - stage 3: bind variables and compute Java types.
+ * type.c - stage 3: bind variables, compute types, make conversions
+ * explicit.
  *
- * Java rules (JLS 5.6): unary and binary numeric promotion, shift
- * results take the promoted type of the left operand, compound
- * assignments cast back to the variable's type.  The mathematical
- * type "integer" sits above long: mixing it with Java types promotes to
- * integer, and bitwise operators are not defined on it.
+ * Which operand kinds an operator takes is decided here from the kinds
+ * of the type descriptors (numeric, fixed-width integer, boolean); the
+ * language's promotions and conversions come from the profile
+ * (lang/profile.h).  Every conversion becomes an implicit N_CONV node
+ * (ast.h), so sem/ applies conversions and never derives them.
  */
 #include <string.h>
 
-#include "lang/ast.h"
+#include "lang/profile.h"
 
 struct typer {
 	const struct type_env *env;
 	const struct expr_src *es;
+	const struct profile *pf;
 };
 
 static int terr(struct typer *t, const struct node *n, const char *fmt, ...)
@@ -38,166 +40,124 @@ static int terr(struct typer *t, const struct node *n, const char *fmt, ...)
 /* The position where a subexpression starts, for "this operand" errors. */
 static const struct node *leftmost(const struct node *n)
 {
+	n = node_strip(n);
 	while ((n->kind == N_BINARY || n->kind == N_COND ||
 		n->kind == N_ASSIGN ||
 		(n->kind == N_INCDEC &&
 		 (n->op == OP_POSTINC || n->op == OP_POSTDEC))) &&
 	       !n->paren)
-		n = n->a;
+		n = node_strip(n->a);
 	return n;
 }
 
-static bool is_integral(enum type t)
+bool types_comparable(const struct type *from, const struct type *to)
 {
-	return t >= T_BYTE && t <= T_LONG;
-}
-
-static enum type binary_promote(enum type a, enum type b)
-{
-	if (a == T_INTEGER || b == T_INTEGER)
-		return T_INTEGER;
-	if (a == T_LONG || b == T_LONG)
-		return T_LONG;
-	return T_INT;
-}
-
-/* Widening primitive conversion (JLS 5.1.2), extended to integer. */
-static bool widens(enum type from, enum type to)
-{
-	if (from == to)
-		return true;
-	switch (from) {
-	case T_BYTE:
-		return to == T_SHORT || to == T_INT || to == T_LONG ||
-		       to == T_INTEGER;
-	case T_SHORT:
-	case T_CHAR:
-		return to == T_INT || to == T_LONG || to == T_INTEGER;
-	case T_INT:
-		return to == T_LONG || to == T_INTEGER;
-	case T_LONG:
-		return to == T_INTEGER;
-	default:
+	if (from->kind == TK_VOID || to->kind == TK_VOID ||
+	    from->kind == TK_ERROR || to->kind == TK_ERROR)
+		return from == to;
+	if (from->profile != to->profile)
 		return false;
-	}
-}
-
-bool types_comparable(enum type from, enum type to)
-{
-	if (from == T_BOOLEAN || to == T_BOOLEAN)
-		return from == to;
-	if (from == T_VOID || to == T_VOID)
-		return from == to;
-	return type_is_numeric(from) && type_is_numeric(to);
+	return from->profile->comparable(from, to);
 }
 
 static int operand_error(struct typer *t, const struct node *op,
 			 const struct node *bad, const char *need)
 {
-	(void)op;
 	return terr(t, leftmost(bad), "'%s' needs %s, but this is %s",
 		    op_spelling(op->op), need, type_name(bad->type));
 }
 
-/* Result type of "a op b" given operand types; T_ERROR with a message. */
-static enum type binop_type(struct typer *t, const struct node *n,
-			    const struct node *a, const struct node *b)
+static bool is_bool(const struct type *t)
 {
-	enum type ta = a->type, tb = b->type;
+	return t->kind == TK_BOOLEAN;
+}
+
+/* The operation type of "a op b" given operand types (for comparisons:
+ * the type the operands are compared in); NULL with a message. */
+static const struct type *binop_type(struct typer *t, const struct node *n,
+				     const struct node *a,
+				     const struct node *b)
+{
+	const struct type *ta = a->type, *tb = b->type;
+	const struct profile *pf = t->pf;
 	switch (n->op) {
 	case OP_MUL: case OP_DIV: case OP_REM: case OP_ADD: case OP_SUB:
-		if (!type_is_numeric(ta))
-			return operand_error(t, n, a, "numeric operands"), T_ERROR;
-		if (!type_is_numeric(tb))
-			return operand_error(t, n, b, "numeric operands"), T_ERROR;
-		return binary_promote(ta, tb);
-	case OP_SHL: case OP_SHR: case OP_USHR:
-		if (!is_integral(ta))
-			return operand_error(t, n, a, "fixed-width integer operands"),
-			       T_ERROR;
-		if (!is_integral(tb))
-			return operand_error(t, n, b, "fixed-width integer operands"),
-			       T_ERROR;
-		return type_promote(ta);
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE:
 		if (!type_is_numeric(ta))
-			return operand_error(t, n, a, "numeric operands"), T_ERROR;
+			return operand_error(t, n, a, "numeric operands"), NULL;
 		if (!type_is_numeric(tb))
-			return operand_error(t, n, b, "numeric operands"), T_ERROR;
-		return T_BOOLEAN;
+			return operand_error(t, n, b, "numeric operands"), NULL;
+		if (n->op >= OP_LT)
+			return pf->compare_type(ta, tb);
+		return pf->binary_promote(ta, tb);
+	case OP_SHL: case OP_SHR: case OP_USHR:
+		if (!type_is_integral(ta))
+			return operand_error(t, n, a, "fixed-width integer operands"),
+			       NULL;
+		if (!type_is_integral(tb))
+			return operand_error(t, n, b, "fixed-width integer operands"),
+			       NULL;
+		return pf->shift_type(ta, tb);
 	case OP_EQ: case OP_NE:
-		if (ta == T_BOOLEAN && tb == T_BOOLEAN)
-			return T_BOOLEAN;
+		if (is_bool(ta) && is_bool(tb))
+			return ta;
 		if (type_is_numeric(ta) && type_is_numeric(tb))
-			return T_BOOLEAN;
+			return pf->compare_type(ta, tb);
 		terr(t, n, "incomparable types for '%s': %s and %s",
 		     op_spelling(n->op), type_name(ta), type_name(tb));
-		return T_ERROR;
+		return NULL;
 	case OP_AND: case OP_XOR: case OP_OR:
-		if (ta == T_BOOLEAN && tb == T_BOOLEAN)
-			return T_BOOLEAN;
-		if (ta == T_BOOLEAN)
-			return operand_error(t, n, b, "boolean operands"), T_ERROR;
-		if (!is_integral(ta))
+		if (is_bool(ta) && is_bool(tb))
+			return ta;
+		if (is_bool(ta))
+			return operand_error(t, n, b, "boolean operands"), NULL;
+		if (!type_is_integral(ta))
 			return operand_error(t, n, a,
 					     "boolean or fixed-width integer operands"),
-			       T_ERROR;
-		if (!is_integral(tb))
+			       NULL;
+		if (!type_is_integral(tb))
 			return operand_error(t, n, b, "fixed-width integer operands"),
-			       T_ERROR;
-		return binary_promote(ta, tb);
+			       NULL;
+		return pf->binary_promote(ta, tb);
 	case OP_LAND: case OP_LOR:
-		if (ta != T_BOOLEAN)
-			return operand_error(t, n, a, "boolean operands"), T_ERROR;
-		if (tb != T_BOOLEAN)
-			return operand_error(t, n, b, "boolean operands"), T_ERROR;
-		return T_BOOLEAN;
+		if (!is_bool(ta))
+			return operand_error(t, n, a, "boolean operands"), NULL;
+		if (!is_bool(tb))
+			return operand_error(t, n, b, "boolean operands"), NULL;
+		return ta;
 	default:
 		BUG("not a binary operator: %d", n->op);
 	}
 }
 
-/* An int (or narrower) constant: a literal, or a literal under unary
- * minus or plus, as in "b = -1" (JLS 15.29 constant expressions, as far
- * as theories need them). */
-static bool int_constant(const struct node *n, int64_t *v)
+static bool is_comparison(enum op op)
 {
-	if (n->kind == N_LIT)  {
-		*v = n->val;
-		return type_is_numeric(n->type) && n->type != T_LONG;
-	}
-	if (n->kind == N_UNARY && (n->op == OP_NEG || n->op == OP_PLUS) &&
-	    int_constant(n->a, v)) {
-		if (n->op == OP_NEG)
-			*v = type_wrap(T_INT, (int64_t)(0 - (uint64_t)*v));
-		return true;
-	}
-	return false;
+	return op >= OP_LT && op <= OP_NE;
 }
 
-/* JLS 5.2: an int constant may be assigned to a narrower type that
- * holds its value. */
-static bool literal_fits(const struct node *n, enum type to)
+/* e converted to type to: e itself if it has that type already, else a
+ * new implicit conversion node. */
+static struct node *convert(struct typer *t, struct node *e,
+			    const struct type *to)
 {
-	int64_t v;
-	if (!type_is_numeric(to) || !int_constant(n, &v))
-		return false;
-	return v >= type_min(to) && v <= type_max(to);
+	if (e->type == to)
+		return e;
+	struct node *c = node_new(t->env->arena, N_CONV, e->pos);
+	c->type = to;
+	c->a = e;
+	c->implicit = true;
+	return c;
 }
 
-/* JLS 15.25.2: the type of a numeric conditional expression. */
-static enum type cond_type(const struct node *b, const struct node *c)
+/* Drop the implicit conversions an earlier typing put below n. */
+static void strip_children(struct node *n)
 {
-	enum type tb = b->type, tc = c->type;
-	if ((tb == T_BYTE && tc == T_SHORT) || (tb == T_SHORT && tc == T_BYTE))
-		return T_SHORT;
-	if ((tb == T_BYTE || tb == T_SHORT || tb == T_CHAR) && tc == T_INT &&
-	    literal_fits(c, tb))
-		return tb;
-	if ((tc == T_BYTE || tc == T_SHORT || tc == T_CHAR) && tb == T_INT &&
-	    literal_fits(b, tc))
-		return tc;
-	return binary_promote(tb, tc);
+	n->a = (struct node *)node_strip(n->a);
+	n->b = (struct node *)node_strip(n->b);
+	if (n->kind == N_ASSIGN || n->kind == N_INCDEC)
+		n->c = NULL; /* rebuilt below */
+	else
+		n->c = (struct node *)node_strip(n->c);
 }
 
 static int check(struct typer *t, struct node *n);
@@ -216,8 +176,144 @@ static int check_target_var(struct typer *t, struct node *n)
 	return check(t, v);
 }
 
+/* The value "var op y" stores, converted back to the variable's type:
+ * (vt)((ot)var op (ot)y).  The variable is read through a new N_VAR
+ * node, evaluated before y. */
+static struct node *stored_value(struct typer *t, const struct node *var,
+				 enum op op, const struct type *ot,
+				 struct node *y, int pos)
+{
+	struct node *rd = node_new(t->env->arena, N_VAR, var->pos);
+	*rd = *var;
+	struct node *bin = node_new(t->env->arena, N_BINARY, pos);
+	bin->op = op;
+	bin->type = ot;
+	bin->a = convert(t, rd, ot);
+	bin->b = convert(t, y, ot);
+	return convert(t, bin, var->type);
+}
+
+static int check_unary(struct typer *t, struct node *n)
+{
+	if (check(t, n->a) < 0)
+		return -1;
+	const struct type *ta = n->a->type;
+	switch (n->op) {
+	case OP_PLUS: case OP_NEG:
+		if (!type_is_numeric(ta))
+			return operand_error(t, n, n->a, "a numeric operand");
+		break;
+	case OP_BNOT:
+		if (!type_is_integral(ta))
+			return operand_error(t, n, n->a,
+					     "a fixed-width integer operand");
+		break;
+	case OP_NOT:
+		if (!is_bool(ta))
+			return operand_error(t, n, n->a, "a boolean operand");
+		n->type = ta;
+		return 0;
+	default:
+		BUG("bad unary operator");
+	}
+	n->type = t->pf->unary_promote(ta);
+	n->a = convert(t, n->a, n->type);
+	return 0;
+}
+
+static int check_binary(struct typer *t, struct node *n)
+{
+	if (check(t, n->a) < 0 || check(t, n->b) < 0)
+		return -1;
+	const struct type *ot = binop_type(t, n, n->a, n->b);
+	if (!ot)
+		return -1;
+	n->a = convert(t, n->a, ot);
+	n->b = convert(t, n->b, ot);
+	n->type = is_comparison(n->op) ? t->pf->compare_result : ot;
+	return 0;
+}
+
+static int check_cond(struct typer *t, struct node *n)
+{
+	if (check(t, n->a) < 0 || check(t, n->b) < 0 || check(t, n->c) < 0)
+		return -1;
+	if (!is_bool(n->a->type))
+		return terr(t, leftmost(n->a), "the condition of '?:' must be "
+					       "boolean, not %s",
+			    type_name(n->a->type));
+	if (n->b->type == n->c->type && n->b->type->kind != TK_VOID)
+		n->type = n->b->type;
+	else if (type_is_numeric(n->b->type) && type_is_numeric(n->c->type))
+		n->type = t->pf->cond_type(n->b, n->c);
+	else
+		return terr(t, n, "the branches of '?:' have incompatible "
+				  "types %s and %s",
+			    type_name(n->b->type), type_name(n->c->type));
+	n->b = convert(t, n->b, n->type);
+	n->c = convert(t, n->c, n->type);
+	return 0;
+}
+
+static int check_assign(struct typer *t, struct node *n)
+{
+	if (check_target_var(t, n) < 0 || check(t, n->b) < 0)
+		return -1;
+	n->type = n->a->type;
+	if (n->op != OP_NONE) {
+		const struct type *ot = binop_type(t, n, n->a, n->b);
+		if (!ot)
+			return -1;
+		n->c = stored_value(t, n->a, n->op, ot, n->b, n->pos);
+		return 0;
+	}
+	if (t->pf->assignable(n->b, n->type)) {
+		n->b = convert(t, n->b, n->type);
+		return 0;
+	}
+	return terr(t, leftmost(n->b),
+		    "incompatible types: %s cannot be assigned to %s '%s'%s",
+		    type_name(n->b->type), type_name(n->type), n->a->name,
+		    type_is_numeric(n->b->type) && type_is_numeric(n->type)
+			    ? " (possible lossy conversion)"
+			    : "");
+}
+
+static int check_incdec(struct typer *t, struct node *n)
+{
+	if (check_target_var(t, n) < 0)
+		return -1;
+	if (!type_is_numeric(n->a->type))
+		return operand_error(t, n, n->a, "a numeric operand");
+	n->type = n->a->type;
+	const struct type *ot = t->pf->unary_promote(n->type);
+	struct node *one = node_new(t->env->arena, N_LIT, n->pos);
+	one->type = ot;
+	one->val = type_wrap(ot, 1);
+	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
+	n->c = stored_value(t, n->a, inc ? OP_ADD : OP_SUB, ot, one, n->pos);
+	return 0;
+}
+
+static int check_var(struct typer *t, struct node *n)
+{
+	for (int i = 0; i < t->env->nvars; i++)
+		if (!strcmp(t->env->names[i], n->name)) {
+			n->var = i;
+			n->type = t->env->types[i];
+			return 0;
+		}
+	const char *best = closest_word(n->name, t->env->names,
+					(size_t)t->env->nvars);
+	if (best)
+		return terr(t, n, "unknown variable '%s'; did you mean '%s'?",
+			    n->name, best);
+	return terr(t, n, "unknown variable '%s'", n->name);
+}
+
 static int check(struct typer *t, struct node *n)
 {
+	strip_children(n);
 	switch (n->kind) {
 	case N_LIT:
 		return 0;
@@ -228,94 +324,21 @@ static int check(struct typer *t, struct node *n)
 		return terr(t, n, "placeholder {%s} is not allowed here",
 			    n->name);
 	case N_VAR:
-		for (int i = 0; i < t->env->nvars; i++)
-			if (!strcmp(t->env->names[i], n->name)) {
-				n->var = i;
-				n->type = t->env->types[i];
-				return 0;
-			}
-		{
-			const char *best = closest_word(
-				n->name, t->env->names, (size_t)t->env->nvars);
-			if (best)
-				return terr(t, n, "unknown variable '%s'; did "
-						  "you mean '%s'?",
-					    n->name, best);
-			return terr(t, n, "unknown variable '%s'", n->name);
-		}
+		return check_var(t, n);
 	case N_UNARY:
-		if (check(t, n->a) < 0)
-			return -1;
-		switch (n->op) {
-		case OP_PLUS: case OP_NEG:
-			if (!type_is_numeric(n->a->type))
-				return operand_error(t, n, n->a, "a numeric operand");
-			n->type = type_promote(n->a->type);
-			return 0;
-		case OP_BNOT:
-			if (!is_integral(n->a->type))
-				return operand_error(t, n, n->a,
-						     "a fixed-width integer operand");
-			n->type = type_promote(n->a->type);
-			return 0;
-		case OP_NOT:
-			if (n->a->type != T_BOOLEAN)
-				return operand_error(t, n, n->a, "a boolean operand");
-			n->type = T_BOOLEAN;
-			return 0;
-		default:
-			BUG("bad unary operator");
-		}
+		return check_unary(t, n);
 	case N_BINARY:
-		if (check(t, n->a) < 0 || check(t, n->b) < 0)
-			return -1;
-		n->type = binop_type(t, n, n->a, n->b);
-		return n->type == T_ERROR ? -1 : 0;
+		return check_binary(t, n);
 	case N_COND:
-		if (check(t, n->a) < 0 || check(t, n->b) < 0 ||
-		    check(t, n->c) < 0)
-			return -1;
-		if (n->a->type != T_BOOLEAN)
-			return terr(t, leftmost(n->a), "the condition of '?:' "
-						       "must be boolean, not %s",
-				    type_name(n->a->type));
-		if (n->b->type == n->c->type && n->b->type != T_VOID)
-			n->type = n->b->type;
-		else if (type_is_numeric(n->b->type) &&
-			 type_is_numeric(n->c->type))
-			n->type = cond_type(n->b, n->c);
-		else
-			return terr(t, n, "the branches of '?:' have "
-					  "incompatible types %s and %s",
-				    type_name(n->b->type),
-				    type_name(n->c->type));
-		return 0;
+		return check_cond(t, n);
 	case N_ASSIGN:
-		if (check_target_var(t, n) < 0 || check(t, n->b) < 0)
-			return -1;
-		n->type = n->a->type;
-		if (n->op == OP_NONE) {
-			if (widens(n->b->type, n->type) ||
-			    literal_fits(n->b, n->type))
-				return 0;
-			return terr(t, leftmost(n->b),
-				    "incompatible types: %s cannot be "
-				    "assigned to %s '%s'%s",
-				    type_name(n->b->type), type_name(n->type),
-				    n->a->name,
-				    type_is_numeric(n->b->type) &&
-						    type_is_numeric(n->type)
-					    ? " (possible lossy conversion)"
-					    : "");
-		}
-		return binop_type(t, n, n->a, n->b) == T_ERROR ? -1 : 0;
+		return check_assign(t, n);
 	case N_INCDEC:
-		if (check_target_var(t, n) < 0)
-			return -1;
-		if (!type_is_numeric(n->a->type))
-			return operand_error(t, n, n->a, "a numeric operand");
-		n->type = n->a->type;
-		return 0;
+		return check_incdec(t, n);
+	case N_CONV:
+		if (n->implicit)
+			BUG("typing a tree rooted at an implicit conversion");
+		return terr(t, n, "casts are not supported");
 	}
 	BUG("bad node kind %d", n->kind);
 }
@@ -323,6 +346,8 @@ static int check(struct typer *t, struct node *n)
 int type_expr(struct node *n, const struct type_env *env,
 	      const struct expr_src *es)
 {
-	struct typer t = { env, es };
+	if (!env->arena)
+		BUG("type_expr() needs an arena");
+	struct typer t = { env, es, env->profile ? env->profile : &profile_java };
 	return check(&t, n);
 }

@@ -26,7 +26,7 @@
 struct analysis_spec {
 	int nvars;
 	const char *const *var_names;
-	const enum type *var_types;
+	const struct type *const *var_types;
 	struct node *orig;
 	const char *orig_text;     /* NULL: printed from orig */
 	struct node *assume;       /* boolean, or NULL */

@@ -250,7 +250,7 @@ static int add(struct gen *g, const char *op, const char *label,
 	struct analysis *an = g->an;
 	struct strbuf msg = STRBUF_INIT;
 	struct type_env env = { an->nvars, an->var_names, an->var_types,
-				false, em ? NULL : &msg };
+				false, em ? NULL : &msg, g->a, NULL };
 	int rc = 0;
 	for (int i = 1; i <= an->nmutants; i++)
 		if (!strcmp(an->mutants[i].label, label)) {

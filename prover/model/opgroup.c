@@ -55,14 +55,15 @@ static struct node *var(struct arena *a, const char *name)
 }
 
 /* The type of `a op b` over (ta, tb), T_ERROR if it does not type. */
-static enum type bin_type(struct arena *a, enum op op, enum type ta,
-			  enum type tb)
+static const struct type *bin_type(struct arena *a, enum op op,
+				   const struct type *ta,
+				   const struct type *tb)
 {
 	static const char *const names[] = { "a", "b" };
-	enum type types[2] = { ta, tb };
+	const struct type *types[2] = { ta, tb };
 	struct strbuf err = STRBUF_INIT;
 	struct type_env env = { .nvars = 2, .names = names, .types = types,
-				.errmsg = &err };
+				.errmsg = &err, .arena = a };
 	struct node *n = node_new(a, N_BINARY, 0);
 	n->op = op;
 	n->a = var(a, "a");
@@ -80,7 +81,7 @@ static bool follows(struct arena *a, enum op x, int k)
 }
 
 /* The type of a literal item, T_ERROR if the item is not a literal. */
-static enum type literal_type(struct arena *a, const char *item)
+static const struct type *literal_type(struct arena *a, const char *item)
 {
 	struct expr_src es = { .text = item, .quiet = true };
 	struct node *n = parse_expr(a, &es, false);
@@ -109,8 +110,9 @@ _Static_assert(ARRAY_SIZE(op_order) == OP_LOR - OP_MUL + 1,
 	       "op_order lists every binary operator");
 
 static int add_ops(struct arena *a, struct operator *const *ops, size_t n,
-		   const bool *linked, enum op x, enum type ta, enum type tb,
-		   enum type rt, struct repl *out)
+		   const bool *linked, enum op x, const struct type *ta,
+		   const struct type *tb, const struct type *rt,
+		   struct repl *out)
 {
 	bool member[OP_COUNT] = { false };
 	for (size_t i = 0; i < n; i++)
@@ -120,7 +122,7 @@ static int add_ops(struct arena *a, struct operator *const *ops, size_t n,
 							     : OP_NONE;
 			if (m == OP_NONE || m == x || member[m])
 				continue;
-			enum type mt = bin_type(a, m, ta, tb);
+			const struct type *mt = bin_type(a, m, ta, tb);
 			member[m] = mt != T_ERROR && types_comparable(mt, rt);
 		}
 	int k = 0;
@@ -132,7 +134,7 @@ static int add_ops(struct arena *a, struct operator *const *ops, size_t n,
 }
 
 static int add_literals(struct arena *a, struct operator *const *ops,
-			size_t n, const bool *linked, enum type rt,
+			size_t n, const bool *linked, const struct type *rt,
 			struct repl *out, int k)
 {
 	int first = k;
@@ -141,7 +143,7 @@ static int add_literals(struct arena *a, struct operator *const *ops,
 			const struct rule *ru = &ops[i]->rules[r];
 			if (ru->kind != RULE_REPLACE || binary_op(ru->item) != OP_NONE)
 				continue;
-			enum type lt = literal_type(a, ru->item);
+			const struct type *lt = literal_type(a, ru->item);
 			if (lt == T_ERROR || !types_comparable(lt, rt))
 				continue;
 			bool dup = false;
@@ -155,8 +157,9 @@ static int add_literals(struct arena *a, struct operator *const *ops,
 }
 
 static int add_operands(struct arena *a, struct operator *const *ops,
-			size_t n, enum op x, enum type ta, enum type tb,
-			enum type rt, struct repl *out, int k)
+			size_t n, enum op x, const struct type *ta,
+			const struct type *tb, const struct type *rt,
+			struct repl *out, int k)
 {
 	bool keep[2] = { false, false }; /* lhs, rhs */
 	for (size_t i = 0; i < n; i++) {
@@ -172,7 +175,7 @@ static int add_operands(struct arena *a, struct operator *const *ops,
 				keep[1] = true;
 		}
 	}
-	enum type t[2] = { ta, tb };
+	const struct type *t[2] = { ta, tb };
 	for (int side = 0; side < 2; side++) {
 		if (!keep[side] || !types_comparable(t[side], rt))
 			continue;
@@ -183,7 +186,7 @@ static int add_operands(struct arena *a, struct operator *const *ops,
 	return k;
 }
 
-int opgroup_binary(enum op x, enum type ta, enum type tb,
+int opgroup_binary(enum op x, const struct type *ta, const struct type *tb,
 		   struct repl out[OPGROUP_MAX])
 {
 	if (!op_is_binary(x))
@@ -193,7 +196,7 @@ int opgroup_binary(enum op x, enum type ta, enum type tb,
 	struct arena *a = arena_new();
 	bool *linked = ANEWN(a, bool, n ? n : 1);
 	int k = 0;
-	enum type rt = bin_type(a, x, ta, tb);
+	const struct type *rt = bin_type(a, x, ta, tb);
 	link_ops(ops, n, x, linked);
 	bool any = false;
 	for (size_t i = 0; i < n; i++)

@@ -45,7 +45,7 @@ struct repl {
 /* The replacements of `a X b` over (ta, tb), X itself left out, in the
  * order above; returns how many (0: X has no group over these types,
  * or `a X b` does not type).  Thread-safe. */
-int opgroup_binary(enum op x, enum type ta, enum type tb,
+int opgroup_binary(enum op x, const struct type *ta, const struct type *tb,
 		   struct repl out[OPGROUP_MAX]);
 
 /* The label of a replacement: the operator's spelling, the literal,

@@ -22,15 +22,15 @@
 #ifndef SUBSUME_THEORY_H
 #define SUBSUME_THEORY_H
 
-#include "lang/ast.h"
-#include "sem/eval.h"
+#include "lang/java.h"
+#include "sem/problem.h"
 #include "base/ytree.h"
 
 struct domain {
 	const char *name;
 	struct loc loc;
 	bool builtin;
-	enum type type;         /* single-type domain; T_ERROR if per-variable */
+	const struct type *type;/* single-type domain; T_ERROR if per-variable */
 	struct node *assume;    /* over the variable "value"; typed; or NULL */
 	const char *assume_text;
 	/* per-variable domain: */
@@ -86,7 +86,7 @@ struct analysis {
 	const char *site;       /* when theory is NULL: what it checks */
 	int nvars;
 	const char *var_names[MAX_VARS];
-	enum type var_types[MAX_VARS];
+	const struct type *var_types[MAX_VARS];
 	struct node *orig;
 	const char *orig_text;
 	struct node *assume;    /* conjunction of all assumptions, or NULL */
@@ -121,9 +121,14 @@ struct theory *theory_load(struct arena *a, const char *path);
  * theory_load()); at exit, for leak checkers. */
 void theory_release_builtins(void);
 
-/* An input of an analysis in Java source syntax: "a=1, b=-2L". */
+/* An input of an analysis in source syntax: "a=1, b=-2L". */
 void input_print(struct strbuf *sb, const struct analysis *an,
-		 const int64_t *input);
+		 const struct value *input);
+
+/* The analysis as the semantics sees it (sem/problem.h): pointers into
+ * an, valid while an is.  Theories are Java for now: the profile is
+ * profile_java. */
+struct problem analysis_problem(const struct analysis *an);
 
 /* Internal to theory.c and mutate.c: a target as written, before it is
  * instantiated per domain.  Expressions here are untyped. */

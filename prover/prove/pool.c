@@ -29,7 +29,7 @@ const struct node *prog_expr(const struct analysis *an, int p)
 
 /* Add an input; returns its index, or -1 if the evaluator cannot decide
  * it (an integer overflowed int64) or the assumptions do not hold. */
-int pool_add(struct prover *P, const int64_t *in)
+int pool_add(struct prover *P, const struct value *in)
 {
 	const struct analysis *an = P->an;
 	struct pool *pl = &P->pool;
@@ -100,25 +100,27 @@ int pool_kill_not(const struct pool *pl, int a, int b)
 	return -1;
 }
 
-static void candidates(enum type t, int64_t *out, int *n)
+/* Boundary values of type t: small ones, and a fixed width's edges. */
+static void candidates(const struct type *t, struct value *out, int *n)
 {
 	*n = 0;
-	if (t == T_BOOLEAN) {
-		out[(*n)++] = 0;
-		out[(*n)++] = 1;
+	if (t->kind == TK_BOOLEAN) {
+		out[(*n)++] = value_bool(false);
+		out[(*n)++] = value_bool(true);
 		return;
 	}
 	int64_t base[] = { 0, 1, -1, 2, -2, 3, 7, -7 };
 	for (size_t i = 0; i < ARRAY_SIZE(base); i++)
-		if (base[i] >= type_min(t) && base[i] <= type_max(t))
-			out[(*n)++] = base[i];
-	if (t != T_INTEGER) {
-		int64_t edge[] = { type_min(t), type_max(t), type_min(t) + 1,
-				   type_max(t) - 1 };
+		if (type_holds(t, base[i]))
+			out[(*n)++] = value_int(base[i]);
+	if (t->kind == TK_INT) {
+		struct value lo = type_min(t), hi = type_max(t);
+		struct value edge[] = { lo, hi, value_uint(lo.bits + 1),
+					value_uint(hi.bits - 1) };
 		for (size_t i = 0; i < ARRAY_SIZE(edge); i++) {
 			bool dup = false;
 			for (int j = 0; j < *n; j++)
-				dup |= out[j] == edge[i];
+				dup |= value_eq(out[j], edge[i]);
 			if (!dup)
 				out[(*n)++] = edge[i];
 		}
@@ -135,16 +137,17 @@ uint64_t xorshift(uint64_t *x)
 
 /* A deterministic pseudo-random value of type t: small (-16..16) or
  * anywhere in the type's range. */
-int64_t random_value(uint64_t *x, enum type t, bool small)
+struct value random_value(uint64_t *x, const struct type *t, bool small)
 {
 	uint64_t r = xorshift(x);
-	if (t == T_BOOLEAN)
-		return (int64_t)(r & 1);
-	if (small || t == T_INTEGER) {
+	if (t->kind == TK_BOOLEAN)
+		return value_bool(r & 1);
+	if (small || t->kind == TK_MATH) {
 		int64_t v = (int64_t)(r % 33) - 16;
-		if (t == T_CHAR && v < 0)
+		if (!t->is_signed && v < 0)
 			v = -v;
-		return small || (r >> 40) & 1 ? v : v * (int64_t)(r >> 48);
+		return value_int(small || (r >> 40) & 1 ? v
+						       : v * (int64_t)(r >> 48));
 	}
 	return type_wrap(t, (int64_t)r);
 }
@@ -154,14 +157,14 @@ int64_t random_value(uint64_t *x, enum type t, bool small)
 void pool_seed(struct prover *P)
 {
 	const struct analysis *an = P->an;
-	int64_t cand[MAX_VARS][16];
+	struct value cand[MAX_VARS][16];
 	int ncand[MAX_VARS];
 	double total = 1;
 	for (int v = 0; v < an->nvars; v++) {
 		candidates(an->var_types[v], cand[v], &ncand[v]);
 		total *= ncand[v];
 	}
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
 	/* Random inputs first: small values, then any value of the type. */
 	for (int k = 0; k < POOL_RANDOM; k++) {

@@ -27,7 +27,7 @@
 struct pool {
 	int nprogs;            /* original + mutants */
 	int n, cap;            /* inputs */
-	int64_t *inputs;       /* [cap][MAX_VARS] */
+	struct value *inputs;  /* [cap][MAX_VARS] */
 	uint64_t *fp;          /* [cap][nprogs] observed-outcome fingerprints */
 	int words, capwords;   /* bitset words per mutant */
 	uint64_t **kills;      /* [nprogs] bitset over inputs */
@@ -37,7 +37,7 @@ struct pool {
 struct grid {
 	bool built;
 	int n;                 /* inputs */
-	int64_t *inputs;       /* [n][MAX_VARS] */
+	struct value *inputs;  /* [n][MAX_VARS] */
 	bool *holds;           /* [n] the assumptions hold (decided) */
 	uint64_t *fp;          /* [n][nprogs] outcome fingerprints */
 	unsigned char *state;  /* [n][nprogs] not yet evaluated, ok, overflow */
@@ -51,7 +51,7 @@ struct prover {
 	struct smt *smt;
 	struct pool pool;
 	struct grid grid;
-	size_t capw, capu;
+	size_t capw, capu, capp;
 };
 
 /* pool.c */
@@ -59,7 +59,7 @@ struct prover {
 const struct node *prog_expr(const struct analysis *an, int p);
 /* Add an input; its index, or -1 when the assumptions do not hold or
  * the evaluator cannot decide it (an integer left int64). */
-int pool_add(struct prover *P, const int64_t *in);
+int pool_add(struct prover *P, const struct value *in);
 /* A fingerprint of what the analysis observes of an outcome. */
 uint64_t outcome_fp(const struct analysis *an, const struct outcome *o);
 /* Fingerprint of program p's observed outcome on pool input i. */
@@ -76,7 +76,7 @@ void pool_seed(struct prover *P);
 void pool_free(struct pool *pl);
 /* Deterministic pseudo-random numbers and values of a type. */
 uint64_t xorshift(uint64_t *x);
-int64_t random_value(uint64_t *x, enum type t, bool small);
+struct value random_value(uint64_t *x, const struct type *t, bool small);
 
 /* search.c: R_NO (a witness is now in the pool), R_YES (Z3 proved no
  * such input exists) or R_UNKNOWN (recorded in the result as uk). */

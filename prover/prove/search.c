@@ -19,9 +19,24 @@ static void add_unknown(struct prover *P, enum unknown_kind k, int a, int b,
 	r->nunknowns++;
 }
 
+/* Keep the obligation of an unsat answer (prove_opts.smt2). */
+static void add_proof(struct prover *P, enum unknown_kind k, int a, int b)
+{
+	const char *text = smt_last_smt2(P->smt);
+	struct result *r = P->r;
+	if (!text)
+		BUG("an unsat answer without its SMT-LIB text");
+	GROW(r->proofs, (size_t)r->nproofs + 1, P->capp);
+	r->proofs[r->nproofs].kind = k;
+	r->proofs[r->nproofs].a = a;
+	r->proofs[r->nproofs].b = b;
+	r->proofs[r->nproofs].smt2 = arena_strdup(P->a, text);
+	r->nproofs++;
+}
+
 /* A Z3 model the evaluator disagrees with: the encoding has a bug. */
 static void unconfirmed(struct prover *P, const char *claim, int a, int b,
-			const int64_t *in)
+			const struct value *in)
 {
 	struct strbuf sb = STRBUF_INIT, where = STRBUF_INIT;
 	const struct analysis *an = P->an;
@@ -43,7 +58,7 @@ static void unconfirmed(struct prover *P, const char *claim, int a, int b,
 
 /* Does input in satisfy query q on programs a, b (concretely)? */
 static bool satisfies(const struct analysis *an, enum smt_query q, int a,
-		      int b, const int64_t *in)
+		      int b, const struct value *in)
 {
 	bool undecided = false;
 	if (!eval_holds(an->assume, an->nvars, in, &undecided) || undecided)
@@ -64,8 +79,8 @@ static bool satisfies(const struct analysis *an, enum smt_query q, int a,
 /*
  * The grid of the concrete search: every input within radius r of zero
  * (the largest r whose grid has at most SEARCH_GRID points; booleans
- * take both values, a negative char c becomes 'a' - c), in a fixed
- * order.  It is the same for every question of an analysis, so each
+ * take both values, a negative c of an unsigned type becomes 'a' - c),
+ * in a fixed order.  It is the same for every question of an analysis, so each
  * program is evaluated on it once, when a question first needs it, and
  * questions compare fingerprints.  A hit is confirmed by satisfies().
  */
@@ -77,14 +92,15 @@ static void grid_build(struct prover *P)
 	for (;;) {
 		double pts = 1;
 		for (int v = 0; v < an->nvars; v++)
-			pts *= an->var_types[v] == T_BOOLEAN ? 2 : 2 * (r + 1) + 1;
+			pts *= an->var_types[v]->kind == TK_BOOLEAN ? 2
+								   : 2 * (r + 1) + 1;
 		if (pts > SEARCH_GRID || r >= 64)
 			break;
 		r++;
 	}
 	g->n = 1;
 	for (int v = 0; v < an->nvars; v++)
-		g->n *= an->var_types[v] == T_BOOLEAN ? 2 : 2 * r + 1;
+		g->n *= an->var_types[v]->kind == TK_BOOLEAN ? 2 : 2 * r + 1;
 	g->inputs = xcalloc((size_t)g->n * MAX_VARS, sizeof(*g->inputs));
 	g->holds = xcalloc((size_t)g->n, sizeof(*g->holds));
 	g->fp = xcalloc((size_t)g->n * (size_t)P->pool.nprogs, sizeof(*g->fp));
@@ -92,17 +108,19 @@ static void grid_build(struct prover *P)
 			   sizeof(*g->state));
 	int idx[MAX_VARS] = { 0 };
 	for (int k = 0; k < g->n; k++) {
-		int64_t *in = g->inputs + (size_t)k * MAX_VARS;
+		struct value *in = g->inputs + (size_t)k * MAX_VARS;
 		for (int v = 0; v < an->nvars; v++) {
-			enum type t = an->var_types[v];
-			int64_t x = t == T_BOOLEAN ? idx[v] : idx[v] - r;
-			in[v] = t == T_CHAR && x < 0 ? 'a' - x : x;
+			const struct type *t = an->var_types[v];
+			int64_t x = t->kind == TK_BOOLEAN ? idx[v] : idx[v] - r;
+			/* unsigned types: 'a', 'b', ... instead of negatives */
+			in[v] = value_int(!t->is_signed && x < 0 ? 'a' - x : x);
 		}
 		bool undecided = false;
 		g->holds[k] = eval_holds(an->assume, an->nvars, in, &undecided) &&
 			      !undecided;
 		for (int v = an->nvars - 1; v >= 0; v--) {
-			int span = an->var_types[v] == T_BOOLEAN ? 2 : 2 * r + 1;
+			int span = an->var_types[v]->kind == TK_BOOLEAN ? 2
+								       : 2 * r + 1;
 			if (++idx[v] < span)
 				break;
 			idx[v] = 0;
@@ -174,7 +192,7 @@ static int search(struct prover *P, enum smt_query q, int a, int b)
 	int k = grid_find(P, q, a, b);
 	if (k >= 0)
 		return pool_add(P, P->grid.inputs + (size_t)k * MAX_VARS);
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	uint64_t x = 0x2545f4914f6cdd1dULL ^ (uint64_t)(a * 7919 + b);
 	for (int i = 0; i < SEARCH_RANDOM; i++) {
 		for (int v = 0; v < an->nvars; v++)
@@ -193,7 +211,7 @@ static int search(struct prover *P, enum smt_query q, int a, int b)
 enum rel prove_ask(struct prover *P, enum smt_query q, int a, int b,
 		    enum unknown_kind uk)
 {
-	int64_t in[MAX_VARS] = { 0 };
+	struct value in[MAX_VARS] = { { 0 } };
 	const char *reason;
 	if (smt_retry(P->smt))
 		return R_UNKNOWN; /* the analysis starts over (prove.c) */
@@ -206,8 +224,11 @@ enum rel prove_ask(struct prover *P, enum smt_query q, int a, int b,
 		fprintf(stderr, "trace: %s %d %d -> %s\n",
 			q == SMT_Q_DIFFER ? "differ" : "kill-not", a, b,
 			res == SMT_UNSAT ? "unsat" : res == SMT_SAT ? "sat" : "unknown");
-	if (res == SMT_UNSAT)
+	if (res == SMT_UNSAT) {
+		if (P->opts->smt2)
+			add_proof(P, uk, a, b);
 		return R_YES;
+	}
 	if (res == SMT_UNKNOWN) {
 		add_unknown(P, uk, a, b, reason);
 		return R_UNKNOWN;

@@ -1,28 +1,35 @@
 /*
- * eval.c - stage 4b: concrete evaluation with Java semantics.
+ * eval.c - stage 4b: concrete evaluation of a typed tree.
  *
- * Arithmetic on int and narrower is exact in int64 and then wrapped;
- * long arithmetic goes through uint64 so wrap-around is defined C; the
- * mathematical integer type checks every step for int64 overflow.
+ * Fixed-width arithmetic goes through uint64 and is then wrapped to the
+ * type's width, so wrap-around is defined C; the mathematical integer
+ * type checks every step for int64 overflow.  Conversions are the N_CONV
+ * nodes typing inserted (one function, conv); the profile's semantic
+ * data says what division by zero and shift distances do.
  */
 #include "sem/eval.h"
 
 #include <string.h>
 
+#include "lang/profile.h"
+
 struct ctx {
-	int64_t vars[MAX_VARS];
+	struct value vars[MAX_VARS];
 	bool threw, overflow;
 };
 
-static int64_t ev(struct ctx *c, const struct node *n);
+static const struct value ZERO = { 0 };
 
-/* Java '>>' on a value of `bits` width (sign-extended in int64). */
-static int64_t sar(int64_t v, int d)
+static struct value ev(struct ctx *c, const struct node *n);
+
+static struct value conv(const struct type *from, struct value v,
+			 const struct type *to)
 {
-	return v < 0 ? ~(~v >> d) : v >> d;
+	return value_convert(from, v, to);
 }
 
-static int64_t integer_op(struct ctx *c, enum op op, int64_t a, int64_t b)
+static struct value integer_op(struct ctx *c, enum op op, int64_t a,
+			       int64_t b)
 {
 	int64_t r = 0;
 	bool o = false;
@@ -44,178 +51,182 @@ static int64_t integer_op(struct ctx *c, enum op op, int64_t a, int64_t b)
 	}
 	if (o)
 		c->overflow = true;
-	return r;
+	return value_int(r);
 }
 
-/* a op b for an arithmetic, shift or bitwise operator, result type t. */
-static int64_t arith(struct ctx *c, enum op op, enum type t, int64_t a,
-		     int64_t b)
+/* Division and remainder of fixed-width values of type t (b != 0). */
+static struct value divide(enum op op, const struct type *t, struct value x,
+			   struct value y)
 {
-	if ((op == OP_DIV || op == OP_REM) && b == 0) {
-		c->threw = true;
-		return 0;
+	if (!t->is_signed)
+		return type_wrap(t, (int64_t)(op == OP_DIV ? x.bits / y.bits
+							   : x.bits % y.bits));
+	int64_t a = value_i64(x), b = value_i64(y);
+	if (b == -1) /* INT64_MIN / -1 overflows in C */
+		return op == OP_DIV ? type_wrap(t, (int64_t)(0 - x.bits)) : ZERO;
+	return type_wrap(t, op == OP_DIV ? a / b : a % b);
+}
+
+/* A shift of a fixed-width value of type t by distance d (of type t). */
+static struct value shift(enum op op, const struct type *t, struct value x,
+			  struct value d)
+{
+	if (t->profile->shift != SHIFT_MASK)
+		BUG("unknown shift rule");
+	int n = (int)(d.bits & (uint64_t)(t->bits - 1));
+	uint64_t low = t->bits == 64 ? UINT64_MAX
+				     : ((uint64_t)1 << t->bits) - 1;
+	if (op == OP_SHL)
+		return type_wrap(t, (int64_t)(x.bits << n));
+	if (op == OP_SHR && t->is_signed) {
+		int64_t v = value_i64(x);
+		return type_wrap(t, v < 0 ? ~(~v >> n) : v >> n);
 	}
-	if (t == T_INTEGER)
-		return integer_op(c, op, a, b);
-	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-	int bits = type_bits(t);
-	int mask = bits == 64 ? 63 : 31;
+	/* >>>, and >> of an unsigned type: logical */
+	return type_wrap(t, (int64_t)((x.bits & low) >> n));
+}
+
+/* a op b for an arithmetic, shift or bitwise operator; a, b and the
+ * result have type t. */
+static struct value arith(struct ctx *c, enum op op, const struct type *t,
+			  struct value a, struct value b)
+{
+	if ((op == OP_DIV || op == OP_REM) && b.bits == 0) {
+		if (t->profile->div_zero != DIV0_THROWS)
+			BUG("unknown division-by-zero rule");
+		c->threw = true;
+		return ZERO;
+	}
+	if (t->kind == TK_MATH)
+		return integer_op(c, op, value_i64(a), value_i64(b));
+	uint64_t ua = a.bits, ub = b.bits;
 	switch (op) {
 	case OP_ADD: return type_wrap(t, (int64_t)(ua + ub));
 	case OP_SUB: return type_wrap(t, (int64_t)(ua - ub));
 	case OP_MUL: return type_wrap(t, (int64_t)(ua * ub));
-	case OP_DIV:
-		if (b == -1)
-			return type_wrap(t, (int64_t)(0 - ua));
-		return type_wrap(t, a / b);
-	case OP_REM:
-		return b == -1 ? 0 : type_wrap(t, a % b);
-	case OP_SHL: return type_wrap(t, (int64_t)(ua << (b & mask)));
-	case OP_SHR: return type_wrap(t, sar(a, (int)(b & mask)));
-	case OP_USHR:
-		if (bits == 32)
-			return type_wrap(t, (int64_t)((uint32_t)ua >> (b & mask)));
-		return (int64_t)(ua >> (b & mask));
-	case OP_AND: return a & b;
-	case OP_OR: return a | b;
-	case OP_XOR: return a ^ b;
+	case OP_DIV: case OP_REM: return divide(op, t, a, b);
+	case OP_SHL: case OP_SHR: case OP_USHR: return shift(op, t, a, b);
+	case OP_AND: return value_uint(ua & ub);
+	case OP_OR: return value_uint(ua | ub);
+	case OP_XOR: return value_uint(ua ^ ub);
 	default:
 		BUG("not arithmetic: %s", op_spelling(op));
 	}
 }
 
-static int64_t compare(enum op op, int64_t a, int64_t b)
+/* a op b for a comparison; a and b have type t. */
+static struct value compare(enum op op, const struct type *t, struct value a,
+			    struct value b)
 {
+	int r = t->kind == TK_BOOLEAN ? (a.bits > b.bits) - (a.bits < b.bits)
+				      : value_cmp(t, a, b);
 	switch (op) {
-	case OP_LT: return a < b;
-	case OP_LE: return a <= b;
-	case OP_GT: return a > b;
-	case OP_GE: return a >= b;
-	case OP_EQ: return a == b;
-	case OP_NE: return a != b;
+	case OP_LT: return value_bool(r < 0);
+	case OP_LE: return value_bool(r <= 0);
+	case OP_GT: return value_bool(r > 0);
+	case OP_GE: return value_bool(r >= 0);
+	case OP_EQ: return value_bool(r == 0);
+	case OP_NE: return value_bool(r != 0);
 	default: BUG("not a comparison");
 	}
 }
 
-/* Store v into variable n (an N_VAR), converted to its type. */
-static int64_t store(struct ctx *c, const struct node *var, int64_t v)
+static struct value ev_binary(struct ctx *c, const struct node *n)
 {
-	v = type_wrap(var->type, v);
-	c->vars[var->var] = v;
-	return v;
-}
-
-static int64_t ev_binary(struct ctx *c, const struct node *n)
-{
-	int64_t a = ev(c, n->a);
+	struct value a = ev(c, n->a);
 	if (c->threw)
-		return 0;
-	if (n->op == OP_LAND && !a)
-		return 0;
-	if (n->op == OP_LOR && a)
-		return 1;
-	int64_t b = ev(c, n->b);
+		return ZERO;
+	if (n->op == OP_LAND && !a.bits)
+		return value_bool(false);
+	if (n->op == OP_LOR && a.bits)
+		return value_bool(true);
+	struct value b = ev(c, n->b);
 	if (c->threw)
-		return 0;
+		return ZERO;
 	switch (n->op) {
 	case OP_LAND: case OP_LOR:
 		return b;
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ:
-	case OP_NE:
-		return compare(n->op, a, b);
+	case OP_NE: /* 0 or 1, whether the result type is boolean or not */
+		return compare(n->op, n->a->type, a, b);
 	default:
 		return arith(c, n->op, n->type, a, b);
 	}
 }
 
-/* Compound assignment: Java saves the variable's value before the right
- * operand is evaluated (JLS 15.26.2), then casts back. */
-static int64_t ev_compound(struct ctx *c, const struct node *n)
+static struct value ev_unary(struct ctx *c, const struct node *n)
 {
-	int64_t old = c->vars[n->a->var];
-	int64_t b = ev(c, n->b);
-	if (c->threw)
-		return 0;
-	/* The operation's type: binary promotion of the variable and the
-	 * operand, or the promoted variable type for shifts, or boolean. */
-	enum type vt = n->a->type, bt = n->b->type, t;
-	if (vt == T_BOOLEAN)
-		t = T_BOOLEAN;
-	else if (n->op == OP_SHL || n->op == OP_SHR || n->op == OP_USHR)
-		t = type_promote(vt);
-	else if (vt == T_INTEGER || bt == T_INTEGER)
-		t = T_INTEGER;
-	else if (vt == T_LONG || bt == T_LONG)
-		t = T_LONG;
-	else
-		t = T_INT;
-	int64_t r = arith(c, n->op, t, old, b);
-	if (c->threw)
-		return 0;
-	return store(c, n->a, r);
+	struct value a = ev(c, n->a);
+	switch (n->op) {
+	case OP_PLUS:
+		return a;
+	case OP_NEG:
+		if (n->type->kind == TK_MATH)
+			return integer_op(c, OP_SUB, 0, value_i64(a));
+		return type_wrap(n->type, (int64_t)(0 - a.bits));
+	case OP_BNOT:
+		return type_wrap(n->type, (int64_t)~a.bits);
+	case OP_NOT:
+		return value_bool(!a.bits);
+	default:
+		BUG("bad unary");
+	}
 }
 
-static int64_t ev(struct ctx *c, const struct node *n)
+/* x = y, x op= y, ++x, x++ ...: the stored value is n->b (converted by
+ * typing) or n->c (the operation and the cast back). */
+static struct value ev_store(struct ctx *c, const struct node *n)
 {
-	int64_t a, b;
+	struct value old = c->vars[n->a->var];
+	struct value v = ev(c, n->c ? n->c : n->b);
+	if (c->threw)
+		return ZERO;
+	c->vars[n->a->var] = v;
+	return n->op == OP_POSTINC || n->op == OP_POSTDEC ? old : v;
+}
+
+static struct value ev(struct ctx *c, const struct node *n)
+{
+	struct value a;
 	switch (n->kind) {
 	case N_LIT:
 		return n->val;
 	case N_VAR:
 		return c->vars[n->var];
 	case N_SKIP:
-		return 0;
-	case N_UNARY:
+		return ZERO;
+	case N_CONV:
 		a = ev(c, n->a);
-		switch (n->op) {
-		case OP_PLUS: return a;
-		case OP_NEG:
-			if (n->type == T_INTEGER)
-				return integer_op(c, OP_SUB, 0, a);
-			return type_wrap(n->type, (int64_t)(0 - (uint64_t)a));
-		case OP_BNOT: return ~a;
-		case OP_NOT: return !a;
-		default: BUG("bad unary");
-		}
+		return c->threw ? ZERO : conv(n->a->type, a, n->type);
+	case N_UNARY:
+		return ev_unary(c, n);
 	case N_BINARY:
 		return ev_binary(c, n);
 	case N_COND:
 		a = ev(c, n->a);
 		if (c->threw)
-			return 0;
-		return a ? ev(c, n->b) : ev(c, n->c);
+			return ZERO;
+		return a.bits ? ev(c, n->b) : ev(c, n->c);
 	case N_ASSIGN:
-		if (n->op != OP_NONE)
-			return ev_compound(c, n);
-		b = ev(c, n->b);
-		if (c->threw)
-			return 0;
-		return store(c, n->a, b);
-	case N_INCDEC: {
-		a = c->vars[n->a->var];
-		enum type pt = type_promote(n->type);
-		bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
-		int64_t r = arith(c, inc ? OP_ADD : OP_SUB, pt, a, 1);
-		r = store(c, n->a, r);
-		return n->op == OP_PREINC || n->op == OP_PREDEC ? r : a;
-	}
+	case N_INCDEC:
+		return ev_store(c, n);
 	case N_HOLE:
 		break;
 	}
 	BUG("bad node kind %d", n->kind);
 }
 
-void eval_outcome(const struct node *e, int nvars, const int64_t *in,
+void eval_outcome(const struct node *e, int nvars, const struct value *in,
 		  struct outcome *out)
 {
 	struct ctx c;
 	memset(&c, 0, sizeof(c));
 	memcpy(c.vars, in, (size_t)nvars * sizeof(*in));
-	int64_t v = ev(&c, e);
+	struct value v = ev(&c, e);
 	memset(out, 0, sizeof(*out));
 	out->threw = c.threw;
 	out->overflow = c.overflow;
-	out->value = c.threw ? 0 : v;
+	out->value = c.threw ? ZERO : v;
 	memcpy(out->vars, c.vars, (size_t)nvars * sizeof(*in));
 }
 
@@ -224,15 +235,15 @@ bool outcome_differs(const struct observe *obs, int nvars,
 {
 	if (x->threw || y->threw)
 		return x->threw != y->threw;
-	if (obs->value && x->value != y->value)
+	if (obs->value && !value_eq(x->value, y->value))
 		return true;
 	for (int i = 0; i < nvars; i++)
-		if (obs->var[i] && x->vars[i] != y->vars[i])
+		if (obs->var[i] && !value_eq(x->vars[i], y->vars[i]))
 			return true;
 	return false;
 }
 
-bool eval_holds(const struct node *assume, int nvars, const int64_t *in,
+bool eval_holds(const struct node *assume, int nvars, const struct value *in,
 		bool *undecided)
 {
 	if (!assume)
@@ -241,5 +252,5 @@ bool eval_holds(const struct node *assume, int nvars, const int64_t *in,
 	eval_outcome(assume, nvars, in, &o);
 	if (o.overflow && undecided)
 		*undecided = true;
-	return !o.threw && o.value;
+	return !o.threw && o.value.bits;
 }

@@ -1,19 +1,20 @@
 /*
  * smt.h - stage 4a: the Z3 encoding.  The only module that includes z3.h.
  *
- * One struct smt per analysis: a Z3 context (its own, or a worker's
- * shared one), one simple solver with the assumptions asserted at the
- * base level, and each program's outcome (throws, value, final
- * variables) encoded once, lazily.  Queries push, assert, check and pop;
- * a query over a bit-vector division or remainder gets a fresh solver
- * from Z3's qfbv tactic instead (much faster on those).  Program 0 is
- * the original, 1..n the mutants.
+ * One struct smt per analysis (seen as a struct problem, sem/problem.h,
+ * which smt copies; the nodes it points to must outlive the struct smt):
+ * a Z3 context (its own, or a worker's shared one), one simple solver
+ * with the assumptions asserted at the base level, and each program's
+ * outcome (throws, value, final variables) encoded once, lazily.  Queries
+ * push, assert, check and pop; a query over a bit-vector division or
+ * remainder gets a fresh solver from Z3's qfbv tactic instead (much
+ * faster on those).  Program 0 is the original, 1..n the mutants.
  *
  * Every query asks for an input on which the assumptions hold and:
  *   SMT_Q_DIFFER(a, b):   the outcomes of a and b differ
  *                         (with a = 0: the mutant b is killed);
  *   SMT_Q_KILL_NOT(a, b): a is killed and b is not.
- * SMT_SAT fills input[] (values in the range of each variable's type);
+ * SMT_SAT fills input[] (values of each variable's type, lang/value.h);
  * SMT_UNSAT is a proof that no such input exists; SMT_UNKNOWN carries
  * Z3's reason (a timeout is "timeout") and is never a proof.
  *
@@ -23,7 +24,7 @@
 #ifndef SUBSUME_SMT_H
 #define SUBSUME_SMT_H
 
-#include "model/theory.h"
+#include "sem/problem.h"
 
 enum smt_query { SMT_Q_DIFFER, SMT_Q_KILL_NOT };
 enum smt_result { SMT_UNSAT, SMT_SAT, SMT_UNKNOWN };
@@ -33,19 +34,32 @@ struct smt;
 /* timeout_ms: per query; 0 means none.  fresh: a new solver for every
  * query (the paper's method, for --naive) instead of push/pop on one.
  * Never NULL. */
-struct smt *smt_new(const struct analysis *an, unsigned timeout_ms,
+struct smt *smt_new(const struct problem *pb, unsigned timeout_ms,
 		    bool fresh);
 /* The same with a deterministic limit too: rlimit is Z3's resource
  * count per query (0: none), which unlike time gives the same answers
  * on every machine. */
-struct smt *smt_new_limits(const struct analysis *an, unsigned timeout_ms,
+struct smt *smt_new_limits(const struct problem *pb, unsigned timeout_ms,
 			   unsigned rlimit, bool fresh);
 void smt_free(struct smt *s);
 
 /* reason: for SMT_UNKNOWN, a static or smt-owned string valid until the
  * next call. */
 enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
-			  int64_t *input, const char **reason);
+			  struct value *input, const char **reason);
+
+/*
+ * Export (for `--smt2 DIR` and `--confirm`): with export on, every
+ * unsat answer leaves the SMT-LIB 2 text of exactly the assertions the
+ * answering solver had (the assumptions and the query, whichever solver
+ * answered: simple, qfbv tactic or general), self-contained: a
+ * set-logic line (QF_BV when every variable is a bit-vector, ALL when
+ * one is an unbounded integer), the declarations, the assertions and
+ * check-sat.  smt_last_smt2() returns it after an SMT_UNSAT, else NULL;
+ * the text is s's, valid until the next smt_check() or smt_free().
+ */
+void smt_set_export(struct smt *s, bool on);
+const char *smt_last_smt2(const struct smt *s);
 
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */
@@ -57,7 +71,7 @@ unsigned smt_calls(const struct smt *s);
 /* The outcome Z3's encoding gives program p on a concrete input, by
  * evaluating the encoded terms in a model (no solving).  For the
  * differential tests.  Returns 0, or -1 if Z3 failed. */
-int smt_outcome(struct smt *s, int p, const int64_t *input,
+int smt_outcome(struct smt *s, int p, const struct value *input,
 		struct outcome *out);
 
 /*
@@ -82,16 +96,16 @@ int smt_outcome(struct smt *s, int p, const int64_t *input,
 struct smt_shared;
 struct smt_shared *smt_shared_new(unsigned timeout_ms, unsigned rlimit);
 void smt_shared_free(struct smt_shared *sh);
-struct smt *smt_new_shared(struct smt_shared *sh, const struct analysis *an);
-/* A context of its own for an (as smt_new_limits() with sh's limits),
+struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *pb);
+/* A context of its own for pb (as smt_new_limits() with sh's limits),
  * the shared one closed meanwhile. */
-struct smt *smt_new_alone(struct smt_shared *sh, const struct analysis *an);
-/* Does the analysis divide, or multiply 64-bit or unbounded values?  Its
+struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *pb);
+/* Does the problem divide, or multiply 64-bit or unbounded values?  Its
  * queries can be hard, and a hard query in a context that served other
  * analyses can take many times longer than in a context of its own (and
  * the bit-blasted terms of the qfbv tactic stay in the context): such
  * an analysis gets its own context (smt_new_limits()). */
-bool smt_heavy(const struct analysis *an);
+bool smt_heavy(const struct problem *pb);
 
 /* "4.8.12" */
 const char *smt_version(void);

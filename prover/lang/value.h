@@ -1,0 +1,107 @@
+/*
+ * value.h - types and values as data.
+ *
+ * A type is a descriptor, `const struct type *`, compared by address.
+ * Descriptors are static and owned by a language profile (lang/profile.h,
+ * e.g. lang/java.c); only the two kinds every language has, the error
+ * type and void, are defined here, without a profile.  Typing,
+ * evaluation and the Z3 encoding read a descriptor's fields and never
+ * test for a particular type: Java's char is an unsigned 16-bit integer,
+ * its zero-extension comes from is_signed == false.
+ *
+ * A value is a 64-bit payload interpreted by its type, which the context
+ * always knows (a variable's declared type, a node's type):
+ *   TK_BOOLEAN  0 or 1
+ *   TK_INT      the value extended to 64 bits: sign-extended when
+ *               is_signed, zero-extended otherwise (so a signed value is
+ *               its int64_t, an unsigned one its uint64_t); always in
+ *               the type's range
+ *   TK_MATH     an int64_t; results beyond it are flagged as overflow by
+ *               the evaluator, never wrapped
+ *   TK_FLOAT    reserved: the IEEE 754 bit pattern (binary32 in the low
+ *               32 bits, binary64 in all 64); no semantics yet
+ *   TK_VOID     0
+ * Two values of the same type are equal iff their payloads are equal.
+ */
+#ifndef SUBSUME_VALUE_H
+#define SUBSUME_VALUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct profile;
+
+enum type_kind {
+	TK_ERROR,   /* typing failed */
+	TK_VOID,    /* no value: a deleted statement */
+	TK_BOOLEAN,
+	TK_INT,     /* fixed-width two's complement integer */
+	TK_MATH,    /* mathematical (unbounded) integer */
+	TK_FLOAT,   /* IEEE floating point: room for it, no semantics yet */
+	TK_REF,     /* a reference: room for it, no semantics yet */
+};
+
+struct type {
+	enum type_kind kind;
+	const char *name;     /* as written in theories: "int", "char" */
+	int bits;             /* TK_INT, TK_FLOAT: width; 0 otherwise */
+	bool is_signed;       /* TK_INT: two's complement signed */
+	int rank;             /* numeric types: conversion rank; a binary
+			       * operation happens in the higher rank */
+	int id;               /* dense index among the profile's types */
+	const struct profile *profile; /* owner; NULL for error and void */
+};
+
+extern const struct type type_error_desc, type_void_desc;
+#define T_ERROR (&type_error_desc)
+#define T_VOID (&type_void_desc)
+
+struct value {
+	uint64_t bits;        /* payload; meaning given by the type above */
+};
+
+static inline struct value value_int(int64_t v)
+{
+	return (struct value){ (uint64_t)v };
+}
+static inline struct value value_uint(uint64_t v)
+{
+	return (struct value){ v };
+}
+static inline struct value value_bool(bool b)
+{
+	return (struct value){ b ? 1u : 0u };
+}
+/* The payload as a signed number (signed, mathematical and boolean). */
+static inline int64_t value_i64(struct value v)
+{
+	return (int64_t)v.bits;
+}
+static inline bool value_eq(struct value a, struct value b)
+{
+	return a.bits == b.bits;
+}
+
+const char *type_name(const struct type *t);
+bool type_is_numeric(const struct type *t);   /* TK_INT or TK_MATH */
+bool type_is_integral(const struct type *t);  /* TK_INT: fixed width */
+/* Convert a value of type from to type to: to a fixed width by keeping
+ * the low bits and extending by to's signedness (two's complement
+ * wrap-around), to a mathematical integer unchanged, to boolean as
+ * v != 0.  Integer payloads are already extended by from's signedness,
+ * so from matters only for kinds to come (floating point). */
+struct value value_convert(const struct type *from, struct value v,
+			   const struct type *to);
+/* Wrap a mathematical int64 into t's range (value_convert from a
+ * signed 64-bit reading). */
+struct value type_wrap(const struct type *t, int64_t v);
+/* Order two values of numeric type t: -1, 0, 1. */
+int value_cmp(const struct type *t, struct value a, struct value b);
+/* Range of an integral type as payloads; for TK_MATH the int64 range,
+ * for TK_BOOLEAN 0 and 1. */
+struct value type_min(const struct type *t);
+struct value type_max(const struct type *t);
+/* Is v (read as a signed int64) inside t's range? */
+bool type_holds(const struct type *t, int64_t v);
+
+#endif

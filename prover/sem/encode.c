@@ -1,0 +1,337 @@
+/*
+ * encode.c - typed trees to Z3 terms; see encode.h.
+ *
+ * Sorts from the type descriptor's kind: boolean -> Bool, mathematical
+ * integer -> Int, fixed-width integers -> bit-vectors of their width
+ * (extended by their signedness: Java's char zero-extends).  Conversions
+ * are the N_CONV nodes typing made explicit, encoded by one function,
+ * enc_conv().  What SMT-LIB leaves total is guarded as the profile says:
+ * division and remainder by zero set the throw flag, shift distances are
+ * masked to the width, integer division truncates.
+ */
+#include "sem/encode.h"
+
+#include "lang/profile.h"
+#include "sem/fault.h"
+
+static Z3_ast enc_binary(struct encoder *s, const struct node *n,
+			 struct enc_env *e);
+
+
+Z3_sort enc_sort(struct encoder *s, const struct type *t)
+{
+	switch (t->kind) {
+	case TK_BOOLEAN: return Z3_mk_bool_sort(s->ctx);
+	case TK_MATH: return Z3_mk_int_sort(s->ctx);
+	case TK_INT: return Z3_mk_bv_sort(s->ctx, (unsigned)t->bits);
+	default: BUG("no sort for %s", type_name(t));
+	}
+}
+
+Z3_ast enc_constant(struct encoder *s, const struct type *t, struct value v)
+{
+	if (t->kind == TK_BOOLEAN)
+		return v.bits ? Z3_mk_true(s->ctx) : Z3_mk_false(s->ctx);
+	if (t->kind == TK_MATH)
+		return Z3_mk_int64(s->ctx, value_i64(v), enc_sort(s, t));
+	uint64_t u = v.bits;
+	if (t->bits < 64)
+		u &= ((uint64_t)1 << t->bits) - 1;
+	return Z3_mk_unsigned_int64(s->ctx, u, enc_sort(s, t));
+}
+
+static Z3_ast constant_int(struct encoder *s, const struct type *t, int64_t v)
+{
+	return enc_constant(s, t, type_wrap(t, v));
+}
+
+/* Convert a value of type from to type to: widening extends by from's
+ * signedness, narrowing keeps the low bits, Int <-> bit-vectors. */
+Z3_ast enc_conv(struct encoder *s, Z3_ast x, const struct type *from,
+		   const struct type *to)
+{
+	Z3_context c = s->ctx;
+	if (from == to || from->kind == TK_BOOLEAN || to->kind == TK_BOOLEAN)
+		return x;
+	if (to->kind == TK_MATH)
+		return Z3_mk_bv2int(c, x, from->is_signed);
+	int wt = to->bits;
+	if (from->kind == TK_MATH)
+		return Z3_mk_int2bv(c, (unsigned)wt, x);
+	int wf = from->bits;
+	if (wt > wf)
+		return from->is_signed ? Z3_mk_sign_ext(c, (unsigned)(wt - wf), x)
+				       : Z3_mk_zero_ext(c, (unsigned)(wt - wf), x);
+	if (wt < wf)
+		return Z3_mk_extract(c, (unsigned)wt - 1, 0, x);
+	return x;
+}
+
+/* The encoded operand n, whose unconverted form was encoded as x: the
+ * implicit conversion typing put around it, applied. */
+static Z3_ast operand(struct encoder *s, const struct node *n, Z3_ast x)
+{
+	const struct node *in = node_strip(n);
+	return in == n ? x : enc_conv(s, x, in->type, n->type);
+}
+
+/* ---- encoding ---- */
+
+static Z3_ast or2(struct encoder *s, Z3_ast a, Z3_ast b)
+{
+	Z3_ast args[2] = { a, b };
+	return Z3_mk_or(s->ctx, 2, args);
+}
+
+static Z3_ast and2(struct encoder *s, Z3_ast a, Z3_ast b)
+{
+	Z3_ast args[2] = { a, b };
+	return Z3_mk_and(s->ctx, 2, args);
+}
+
+static Z3_ast is_zero(struct encoder *s, Z3_ast x, const struct type *t)
+{
+	return Z3_mk_eq(s->ctx, x, constant_int(s, t, 0));
+}
+
+/* Java integer division on Int: truncate toward zero. */
+static Z3_ast int_tdiv(struct encoder *s, Z3_ast a, Z3_ast b)
+{
+	Z3_context c = s->ctx;
+	Z3_ast zero = Z3_mk_int64(c, 0, Z3_mk_int_sort(c));
+	Z3_ast na = Z3_mk_unary_minus(c, a), nb = Z3_mk_unary_minus(c, b);
+	Z3_ast age = Z3_mk_ge(c, a, zero), bge = Z3_mk_ge(c, b, zero);
+	Z3_ast pos = Z3_mk_ite(c, bge, Z3_mk_div(c, a, b),
+			       Z3_mk_unary_minus(c, Z3_mk_div(c, a, nb)));
+	Z3_ast neg = Z3_mk_ite(c, bge,
+			       Z3_mk_unary_minus(c, Z3_mk_div(c, na, b)),
+			       Z3_mk_div(c, na, nb));
+	return Z3_mk_ite(c, age, pos, neg);
+}
+
+/* a op b on Bool or Int. */
+static Z3_ast arith_unbounded(struct encoder *s, enum op op, const struct type *t,
+			      Z3_ast a, Z3_ast b)
+{
+	Z3_context c = s->ctx;
+	Z3_ast args[2] = { a, b };
+	if (t->kind == TK_BOOLEAN) {
+		switch (op) {
+		case OP_AND: return Z3_mk_and(c, 2, args);
+		case OP_OR: return Z3_mk_or(c, 2, args);
+		case OP_XOR: return Z3_mk_xor(c, a, b);
+		default: BUG("%s on boolean", op_spelling(op));
+		}
+	}
+	switch (op) {
+	case OP_ADD: return Z3_mk_add(c, 2, args);
+	case OP_SUB: return Z3_mk_sub(c, 2, args);
+	case OP_MUL: return Z3_mk_mul(c, 2, args);
+	case OP_DIV: return int_tdiv(s, a, b);
+	case OP_REM:
+		args[1] = Z3_mk_mul(c, 2, (Z3_ast[]){ b, int_tdiv(s, a, b) });
+		return Z3_mk_sub(c, 2, args);
+	default: BUG("%s on integer", op_spelling(op));
+	}
+}
+
+/* a op b in type t, both already of type t (shift distance too). */
+static Z3_ast arith(struct encoder *s, enum op op, const struct type *t, Z3_ast a,
+		    Z3_ast b, struct enc_env *e)
+{
+	Z3_context c = s->ctx;
+	if (op == OP_DIV || op == OP_REM) {
+		if (t->profile->div_zero != DIV0_THROWS)
+			BUG("unknown division-by-zero rule");
+		e->thr = or2(s, e->thr, is_zero(s, b, t));
+	}
+	if (t->kind != TK_INT)
+		return arith_unbounded(s, op, t, a, b);
+	bool sg = t->is_signed;
+	switch (op) {
+	case OP_ADD: return Z3_mk_bvadd(c, a, b);
+	case OP_SUB: return Z3_mk_bvsub(c, a, b);
+	case OP_MUL: return Z3_mk_bvmul(c, a, b);
+	case OP_DIV: return sg ? Z3_mk_bvsdiv(c, a, b) : Z3_mk_bvudiv(c, a, b);
+	case OP_REM: return sg ? Z3_mk_bvsrem(c, a, b) : Z3_mk_bvurem(c, a, b);
+	case OP_AND: return Z3_mk_bvand(c, a, b);
+	case OP_OR: return Z3_mk_bvor(c, a, b);
+	case OP_XOR: return Z3_mk_bvxor(c, a, b);
+	case OP_SHL: case OP_SHR: case OP_USHR: {
+		if (t->profile->shift != SHIFT_MASK)
+			BUG("unknown shift rule");
+		/* (a test build can plant a wrong mask: sem/fault.h) */
+		int64_t mask = fault_planted("java-shift-mask-15") ? 15
+								   : t->bits - 1;
+		Z3_ast d = Z3_mk_bvand(c, b, constant_int(s, t, mask));
+		if (op == OP_SHL)
+			return Z3_mk_bvshl(c, a, d);
+		if (op == OP_SHR && sg)
+			return Z3_mk_bvashr(c, a, d);
+		return Z3_mk_bvlshr(c, a, d);
+	}
+	default:
+		BUG("%s on %s", op_spelling(op), type_name(t));
+	}
+}
+
+/* a op b for a comparison, both already of type t. */
+static Z3_ast compare(struct encoder *s, enum op op, const struct type *t,
+		      Z3_ast a, Z3_ast b)
+{
+	Z3_context c = s->ctx;
+	switch (op) {
+	case OP_EQ: return Z3_mk_eq(c, a, b);
+	case OP_NE: return Z3_mk_not(c, Z3_mk_eq(c, a, b));
+	default: break;
+	}
+	if (t->kind == TK_MATH) {
+		switch (op) {
+		case OP_LT: return Z3_mk_lt(c, a, b);
+		case OP_LE: return Z3_mk_le(c, a, b);
+		case OP_GT: return Z3_mk_gt(c, a, b);
+		case OP_GE: return Z3_mk_ge(c, a, b);
+		default: break;
+		}
+	} else if (t->is_signed) {
+		switch (op) {
+		case OP_LT: return Z3_mk_bvslt(c, a, b);
+		case OP_LE: return Z3_mk_bvsle(c, a, b);
+		case OP_GT: return Z3_mk_bvsgt(c, a, b);
+		case OP_GE: return Z3_mk_bvsge(c, a, b);
+		default: break;
+		}
+	} else {
+		switch (op) {
+		case OP_LT: return Z3_mk_bvult(c, a, b);
+		case OP_LE: return Z3_mk_bvule(c, a, b);
+		case OP_GT: return Z3_mk_bvugt(c, a, b);
+		case OP_GE: return Z3_mk_bvuge(c, a, b);
+		default: break;
+		}
+	}
+	BUG("not a comparison");
+}
+
+/* Merge two environments after a branch on cond. */
+static void merge(struct encoder *s, struct enc_env *out, Z3_ast cond,
+		  const struct enc_env *t, const struct enc_env *f, int nvars)
+{
+	for (int i = 0; i < nvars; i++)
+		out->v[i] = t->v[i] == f->v[i] ? t->v[i]
+					       : Z3_mk_ite(s->ctx, cond, t->v[i],
+							   f->v[i]);
+	out->thr = Z3_mk_ite(s->ctx, cond, t->thr, f->thr);
+}
+
+
+/* The operands are encoded before their conversions are applied (the
+ * order in which terms are created is part of what Z3 sees). */
+static Z3_ast enc_binary(struct encoder *s, const struct node *n, struct enc_env *e)
+{
+	Z3_context c = s->ctx;
+	int nv = s->nvars;
+	Z3_ast a = enc_expr(s, node_strip(n->a), e);
+	if (n->op == OP_LAND || n->op == OP_LOR) {
+		struct enc_env eb = *e;
+		Z3_ast b = enc_expr(s, n->b, &eb);
+		/* b runs only when a is true (&&) or false (||). */
+		Z3_ast runs = n->op == OP_LAND ? a : Z3_mk_not(c, a);
+		merge(s, e, runs, &eb, e, nv);
+		return n->op == OP_LAND ? and2(s, a, b) : or2(s, a, b);
+	}
+	Z3_ast b = enc_expr(s, node_strip(n->b), e);
+	switch (n->op) {
+	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
+		a = operand(s, n->a, a);
+		b = operand(s, n->b, b);
+		a = compare(s, n->op, n->a->type, a, b);
+		if (n->type->kind == TK_BOOLEAN)
+			return a;
+		/* a comparison whose value is a number: 1 or 0 */
+		return Z3_mk_ite(c, a, enc_constant(s, n->type, value_int(1)),
+				 enc_constant(s, n->type, value_int(0)));
+	default:
+		return arith(s, n->op, n->type, operand(s, n->a, a),
+			     operand(s, n->b, b), e);
+	}
+}
+
+static Z3_ast enc_unary(struct encoder *s, const struct node *n, struct enc_env *e)
+{
+	Z3_context c = s->ctx;
+	Z3_ast a = enc_expr(s, n->a, e);
+	switch (n->op) {
+	case OP_PLUS: return a;
+	case OP_NEG:
+		return n->type->kind == TK_MATH ? Z3_mk_unary_minus(c, a)
+						: Z3_mk_bvneg(c, a);
+	case OP_BNOT: return Z3_mk_bvnot(c, a);
+	case OP_NOT: return Z3_mk_not(c, a);
+	default: BUG("bad unary operator");
+	}
+}
+
+Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e)
+{
+	Z3_context c = s->ctx;
+	Z3_ast a;
+	switch (n->kind) {
+	case N_LIT:
+		return enc_constant(s, n->type, n->val);
+	case N_VAR:
+		return e->v[n->var];
+	case N_SKIP:
+		return NULL;
+	case N_CONV:
+		return enc_conv(s, enc_expr(s, n->a, e), n->a->type, n->type);
+	case N_UNARY:
+		return enc_unary(s, n, e);
+	case N_BINARY:
+		return enc_binary(s, n, e);
+	case N_COND: {
+		a = enc_expr(s, n->a, e);
+		struct enc_env et = *e, ef = *e;
+		Z3_ast t = enc_expr(s, n->b, &et);
+		Z3_ast f = enc_expr(s, n->c, &ef);
+		merge(s, e, a, &et, &ef, s->nvars);
+		return Z3_mk_ite(c, a, t, f);
+	}
+	case N_ASSIGN:
+	case N_INCDEC: {
+		/* The stored value: b (converted by typing), or c (the
+		 * operation and the cast back). */
+		int v = n->a->var;
+		Z3_ast old = e->v[v];
+		e->v[v] = enc_expr(s, n->c ? n->c : n->b, e);
+		return n->op == OP_POSTINC || n->op == OP_POSTDEC ? old
+								  : e->v[v];
+	}
+	case N_HOLE:
+		break;
+	}
+	BUG("bad node kind %d", n->kind);
+}
+
+/* Read a value of type t from a model-evaluated numeral. */
+int enc_read_value(struct encoder *s, Z3_ast v, const struct type *t,
+		      struct value *out)
+{
+	if (t->kind == TK_BOOLEAN) {
+		*out = value_bool(Z3_get_bool_value(s->ctx, v) == Z3_L_TRUE);
+		return 0;
+	}
+	if (t->kind == TK_MATH) {
+		int64_t x;
+		if (!Z3_get_numeral_int64(s->ctx, v, &x))
+			return -1;
+		*out = value_int(x);
+		return 0;
+	}
+	uint64_t u;
+	if (!Z3_get_numeral_uint64(s->ctx, v, &u))
+		return -1;
+	*out = type_wrap(t, (int64_t)u);
+	return 0;
+}
+

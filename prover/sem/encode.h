@@ -1,0 +1,46 @@
+/*
+ * encode.h - internal to sem/: the Z3 encoding of typed trees, used by
+ * smt.c (which owns contexts, solvers and queries).  Only sem/ includes
+ * this header (it includes z3.h).
+ *
+ * Terms are built in the encoder's context and not reference counted
+ * (smt.c uses Z3's non-reference-counted kind of context).  Encoding
+ * reads the type descriptors and the profile's semantic data from the
+ * nodes: it applies the conversions typing made explicit (enc_conv, the
+ * one conversion function) and never derives a promotion.
+ */
+#ifndef SUBSUME_ENCODE_H
+#define SUBSUME_ENCODE_H
+
+#include <z3.h>
+
+#include "sem/problem.h"
+
+struct encoder {
+	Z3_context ctx;
+	int nvars;          /* variables of the programs encoded */
+};
+
+/* The state a program's encoding threads through: every variable's
+ * current term and whether it has thrown so far (a Bool term). */
+struct enc_env {
+	Z3_ast v[MAX_VARS];
+	Z3_ast thr;
+};
+
+/* The sort of type t: Bool, Int or a bit-vector of its width. */
+Z3_sort enc_sort(struct encoder *s, const struct type *t);
+/* A value of type t as a numeral (or true/false). */
+Z3_ast enc_constant(struct encoder *s, const struct type *t, struct value v);
+/* x, of type from, converted to type to. */
+Z3_ast enc_conv(struct encoder *s, Z3_ast x, const struct type *from,
+		const struct type *to);
+/* The value of the typed tree n (NULL for void), updating e's variables
+ * and throw flag by its side effects and exceptional outcomes. */
+Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e);
+/* A model-evaluated numeral of type t as a value; -1 if it does not fit
+ * (a mathematical integer beyond int64). */
+int enc_read_value(struct encoder *s, Z3_ast v, const struct type *t,
+		   struct value *out);
+
+#endif
