@@ -15,26 +15,33 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "lang/java.h"
 
 static const char *const names[] = { "a", "b", "x", "c", "s", "y", "l",
 				     "m", "i", "j", "p", "q" };
-static const enum type types[] = { T_INT, T_INT, T_INT, T_CHAR, T_SHORT,
-				   T_BYTE, T_LONG, T_LONG, T_INTEGER,
-				   T_INTEGER, T_BOOLEAN, T_BOOLEAN };
+static const struct type *const types[] = {
+	T_INT, T_INT, T_INT, T_CHAR, T_SHORT, T_BYTE, T_LONG, T_LONG,
+	T_INTEGER, T_INTEGER, T_BOOLEAN, T_BOOLEAN };
 #define NV ((int)ARRAY_SIZE(names))
 
 /* Input k of a few boundary inputs, each value in its variable's type. */
-static void input(int k, int64_t *in)
+static void input(int k, struct value *in)
 {
+	static const int64_t pick[] = { 0, 1, -1, 0, 0, 7, -2 };
 	for (int v = 0; v < NV; v++) {
-		enum type t = types[v];
-		int64_t lo = t == T_BOOLEAN ? 0 : t == T_INTEGER ? INT64_MIN / 4
-						   : type_min(t);
-		int64_t hi = t == T_BOOLEAN ? 1 : t == T_INTEGER ? INT64_MAX / 4
-						   : type_max(t);
-		int64_t pick[] = { 0, 1, -1, lo, hi, 7, -2 };
-		int64_t x = pick[(k + v) % (int)ARRAY_SIZE(pick)];
-		in[v] = x < lo ? lo : x > hi ? hi : x;
+		const struct type *t = types[v];
+		int p = (k + v) % (int)ARRAY_SIZE(pick);
+		if (t->kind == TK_MATH)
+			in[v] = value_int(p == 3 ? INT64_MIN / 4
+				       : p == 4 ? INT64_MAX / 4 : pick[p]);
+		else if (p == 3)
+			in[v] = type_min(t);
+		else if (p == 4)
+			in[v] = type_max(t);
+		else if (t->kind == TK_BOOLEAN)
+			in[v] = value_bool(pick[p] & 1);
+		else
+			in[v] = type_wrap(t, pick[p]);
 	}
 }
 
@@ -67,7 +74,8 @@ int fuzz_expr(const uint8_t *data, size_t size)
 		fuzz_fail("expression rejected without an error message");
 	if (n) {
 		roundtrip(a, n);
-		struct type_env env = { NV, names, types, false, NULL };
+		struct type_env env = { .nvars = NV, .names = names,
+					.types = types, .arena = a };
 		errs = diag_errors;
 		fuzz_enter();
 		int rc = type_expr(n, &env, &es);
@@ -75,7 +83,7 @@ int fuzz_expr(const uint8_t *data, size_t size)
 		if (rc < 0 && diag_errors == errs)
 			fuzz_fail("type error without an error message");
 		for (int k = 0; rc == 0 && k < 7; k++) {
-			int64_t in[NV];
+			struct value in[NV];
 			struct outcome out;
 			input(k, in);
 			fuzz_enter();
