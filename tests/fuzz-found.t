@@ -1,0 +1,37 @@
+#!/bin/sh
+# fuzz-found.t - inputs the fuzzers found (docs/reliability.md, "Bugs
+# found"), through the real binary: each is rejected or reported with
+# its reason, never a crash, garbage or a wrong model.
+#
+# tests/data/check/reserved-names.yaml: a call followed directly by a
+# digit (`s.length()9`, rewritten `$19`) and names of the checker's own
+# namespace written by the user (`$0`, `$1`, `$null`) once read the
+# opaque-value table out of bounds (printing garbage) or were taken for
+# opaque values and null; each site is now unsupported with its reason.
+cd "$(dirname "$0")/.." || exit 1
+SUBSUME=${SUBSUME:-./subsume}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
+
+f=tests/data/check/reserved-names.yaml
+"$SUBSUME" check --no-timing "$f" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check $([ $rc = 0 ]; echo $?) "reserved-names: exit code 0 (got $rc)"
+for m in "digit: M1" "dollar: M2" "null: M3"; do
+	check $(grep -q "^$m unsupported: .*: .*" "$tmp/out"; echo $?) \
+		"reserved-names: $m is unsupported, with a reason"
+done
+check $(grep -q "(null)" "$tmp/out"; [ $? = 1 ]; echo $?) \
+	"reserved-names: no '(null)' in the output"
+check $(LC_ALL=C grep -q '[^[:print:][:space:]]' "$tmp/out"; [ $? = 1 ]; echo $?) \
+	"reserved-names: the output is printable text"
+check $([ ! -s "$tmp/err" ]; echo $?) "reserved-names: nothing on stderr"
+
+echo "1..$n"
+[ "$failed" = 0 ]
