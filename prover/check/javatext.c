@@ -184,6 +184,10 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 		if (!strcmp(first, "this"))
 			return *why = "'this' is an object; objects are not "
 				      "modelled", -1;
+		if (first[0] == '$' && (isdigit((unsigned char)first[1]) ||
+					!strcmp(first, "$null")))
+			return *why = "names such as '$1' and '$null' are "
+				      "reserved for opaque values", -1;
 		if (!strcmp(first, "null"))
 			sb_puts(out, "$null");
 		else
@@ -194,6 +198,9 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 	int k = chain_value(S, s, b, e, end, first, &c);
 	if (k < 0)
 		return *why = S->err, -1;
+	if (site_ident_char((unsigned char)s[end]))
+		return *why = "a name or number directly after a call or "
+			      "field access", -1;
 	sb_printf(out, "$%d", k + 1);
 	*i = end;
 	return 0;
