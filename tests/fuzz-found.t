@@ -33,5 +33,19 @@ check $(LC_ALL=C grep -q '[^[:print:][:space:]]' "$tmp/out"; [ $? = 1 ]; echo $?
 	"reserved-names: the output is printable text"
 check $([ ! -s "$tmp/err" ]; echo $?) "reserved-names: nothing on stderr"
 
+# tests/data/fuzz/expr/unary-chain: printing `+-+-...` looked at how
+# each operand starts by printing it whole, at every level: time doubled
+# with every unary + or -, hours for 40 of them.  A target of 40 must be
+# proven (and printed) well within the time limit.
+chain=$(printf -- '-+%.0s' $(seq 20))
+printf 'targets:\n  - expr: "%sa"\n    domains: int\n    operators: [AODU]\n' \
+	"$chain" >"$tmp/chain.yaml"
+timeout "${LIMITS_SECONDS:-60}" "$SUBSUME" prove --no-timing "$tmp/chain.yaml" \
+	>"$tmp/out" 2>"$tmp/err"
+rc=$?
+check $([ $rc = 0 ]; echo $?) "unary chain of 40: proven within the limit (exit $rc)"
+check $(grep -q "AODU(exp)  *+-+" "$tmp/out"; echo $?) \
+	"unary chain of 40: the mutant is printed"
+
 echo "1..$n"
 [ "$failed" = 0 ]
