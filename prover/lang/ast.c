@@ -123,14 +123,53 @@ static void print_sub(struct strbuf *sb, const struct node *n, int min)
 		sb_putc(sb, ')');
 }
 
+/* The first character expr_print() writes for n, found along the left
+ * spine without printing (printing each operand whole at every level
+ * made a chain of unary operators exponential). */
+static char first_char(const struct node *n);
+
+static char sub_first(const struct node *n, int min)
+{
+	return node_prec(n) < min ? '(' : first_char(n);
+}
+
+static char first_char(const struct node *n)
+{
+	switch (n->kind) {
+	case N_CONV:
+		return n->implicit ? first_char(n->a) : '(';
+	case N_LIT: {
+		struct strbuf tmp = STRBUF_INIT;
+		value_print(&tmp, n->type, n->val);
+		char c = tmp.len ? tmp.buf[0] : '\0';
+		sb_release(&tmp);
+		return c;
+	}
+	case N_VAR:
+	case N_HOLE:
+		return n->name[0];
+	case N_SKIP:
+		return ';';
+	case N_UNARY:
+		return op_spelling(n->op)[0];
+	case N_INCDEC:
+		if (n->op == OP_PREINC || n->op == OP_PREDEC)
+			return op_spelling(n->op)[0];
+		return sub_first(n->a, 15);
+	case N_BINARY:
+		return sub_first(n->a, op_prec(n->op));
+	case N_COND:
+		return sub_first(n->a, 4);
+	case N_ASSIGN:
+		return sub_first(n->a, 16);
+	}
+	return '\0';
+}
+
 /* Does the printed form of n start with c (so "- -x" needs care)? */
 static bool starts_with(const struct node *n, char c)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	expr_print(&tmp, n);
-	bool r = tmp.len && tmp.buf[0] == c;
-	sb_release(&tmp);
-	return r;
+	return first_char(n) == c;
 }
 
 void expr_print(struct strbuf *sb, const struct node *n)
