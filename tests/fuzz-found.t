@@ -3,7 +3,7 @@
 # found"), through the real binary: each is rejected or reported with
 # its reason, never a crash, garbage or a wrong model.
 #
-# tests/data/check/reserved-names.yaml: a call followed directly by a
+# tests/data/fuzz/yaml/reserved-names.yaml: a call followed directly by a
 # digit (`s.length()9`, rewritten `$19`) and names of the checker's own
 # namespace written by the user (`$0`, `$1`, `$null`) once read the
 # opaque-value table out of bounds (printing garbage) or were taken for
@@ -19,7 +19,7 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
 check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
 
-f=tests/data/check/reserved-names.yaml
+f=tests/data/fuzz/yaml/reserved-names.yaml
 "$SUBSUME" check --no-timing "$f" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check $([ $rc = 0 ]; echo $?) "reserved-names: exit code 0 (got $rc)"
