@@ -8,8 +8,8 @@
  * enc_conv().  What SMT-LIB leaves total is guarded as the profile says:
  * division and remainder by zero set the throw flag, shift distances are
  * masked to the width (Java) or out of range undefined (C), integer
- * division truncates.  C's undefined behaviour (signed overflow by Z3's
- * overflow predicates, MIN / -1, shifts) sets the same throw flag: it is
+ * division truncates.  C's undefined behaviour (signed overflow, MIN /
+ * -1, shifts) sets the same throw flag: it is
  * the exceptional outcome.  C's conditions are converted to Bool by
  * typing (N_CONV to the profile's boolean: != 0); its comparisons and
  * logical operators give 1 or 0 of their type.
@@ -145,27 +145,21 @@ static Z3_ast arith_unbounded(struct encoder *s, enum op op, const struct type *
 	}
 }
 
-/* Is the signed a op b (+, -, *) outside t's range?  (Z3's overflow
- * predicates.) */
-static Z3_ast overflow(struct encoder *s, enum op op, Z3_ast a, Z3_ast b)
+/* Is the signed a op b (+, -, *) outside the range of its width w?
+ * Computed exactly in 2w bits and checked to fit: Z3 4.8.12's
+ * Z3_mk_bvmul_no_overflow and _no_underflow are wrong for negative
+ * operands (-1 * -1 "overflows"), so the predicates are not used. */
+static Z3_ast overflow(struct encoder *s, enum op op, int w, Z3_ast a,
+		       Z3_ast b)
 {
 	Z3_context c = s->ctx;
-	Z3_ast ok[2];
-	switch (op) {
-	case OP_ADD:
-		ok[0] = Z3_mk_bvadd_no_overflow(c, a, b, true);
-		ok[1] = Z3_mk_bvadd_no_underflow(c, a, b);
-		break;
-	case OP_SUB:
-		ok[0] = Z3_mk_bvsub_no_overflow(c, a, b);
-		ok[1] = Z3_mk_bvsub_no_underflow(c, a, b, true);
-		break;
-	default:
-		ok[0] = Z3_mk_bvmul_no_overflow(c, a, b, true);
-		ok[1] = Z3_mk_bvmul_no_underflow(c, a, b);
-		break;
-	}
-	return Z3_mk_not(c, Z3_mk_and(c, 2, ok));
+	Z3_ast xa = Z3_mk_sign_ext(c, (unsigned)w, a);
+	Z3_ast xb = Z3_mk_sign_ext(c, (unsigned)w, b);
+	Z3_ast r = op == OP_ADD ? Z3_mk_bvadd(c, xa, xb)
+		   : op == OP_SUB ? Z3_mk_bvsub(c, xa, xb)
+				  : Z3_mk_bvmul(c, xa, xb);
+	Z3_ast low = Z3_mk_extract(c, (unsigned)w - 1, 0, r);
+	return Z3_mk_not(c, Z3_mk_eq(c, Z3_mk_sign_ext(c, (unsigned)w, low), r));
 }
 
 /* Record undefined behaviour (the exceptional outcome) when ub holds. */
@@ -225,7 +219,7 @@ static Z3_ast arith(struct encoder *s, enum op op, const struct type *t, Z3_ast 
 	bool sg = t->is_signed;
 	if (sg && pf->overflow == OVF_UB &&
 	    (op == OP_ADD || op == OP_SUB || op == OP_MUL))
-		ub_when(s, e, overflow(s, op, a, b));
+		ub_when(s, e, overflow(s, op, t->bits, a, b));
 	if (sg && pf->div_overflow_ub && (op == OP_DIV || op == OP_REM))
 		ub_when(s, e, Z3_mk_not(c, Z3_mk_bvsdiv_no_overflow(c, a, b)));
 	switch (op) {
