@@ -151,8 +151,10 @@ struct profile {
 				* not representable is UB */
 	enum ub_policy ub;
 	/* The options for outputs ("data-model: lp64, char: signed,
-	 * ub: outcome"); "" for Java. */
+	 * ub: outcome"); "" for Java.  One by one (C; NULL for Java):
+	 * "lp64", "signed", "outcome". */
 	const char *options;
+	const char *data_model, *char_sign, *ub_name;
 	/* Other names of types ("unsigned int", "int32_t"): naliases
 	 * pairs, NULL when none. */
 	int naliases;

@@ -33,8 +33,11 @@ static struct node *parse_at(struct loader *L, struct ynode *n,
 		diag_error(n->loc, "empty expression");
 		return NULL;
 	}
-	return parse_expr(L->a, es, holes);
+	return parse_expr_in(L->th->profile, L->a, es, holes);
 }
+
+static int type_assumption(struct node **ep, const struct type_env *env,
+			   const struct expr_src *es, const struct ynode *where);
 
 /* ---- domains ---- */
 
@@ -79,7 +82,7 @@ static void add_domain(struct loader *L, struct domain *d)
 
 static void builtin_domains(struct loader *L)
 {
-	const struct profile *pf = &profile_java;
+	const struct profile *pf = L->th->profile;
 	for (int i = 0; i < pf->ntypes; i++) {
 		const struct type *t = pf->types[i];
 		struct domain *d = ANEW(L->a, struct domain);
@@ -124,9 +127,9 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 	if (type) {
 		if (!ys_scalar(type, "a type"))
 			return -1;
-		d->type = profile_type(&profile_java, type->str);
+		d->type = profile_type(L->th->profile, type->str);
 		if (!d->type)
-			return unknown_type(type, &profile_java);
+			return unknown_type(type, L->th->profile);
 		if (assume) {
 			struct expr_src es;
 			struct node *e = parse_at(L, assume, &es, false);
@@ -135,14 +138,9 @@ static int load_domain(struct loader *L, struct ynode *key, struct ynode *val)
 			const char *names[] = { "value" };
 			const struct type *types[] = { d->type };
 			struct type_env env = { 1, names, types, true, NULL,
-						L->a, NULL };
-			if (type_expr(e, &env, &es) < 0)
+						L->a, L->th->profile };
+			if (type_assumption(&e, &env, &es, assume) < 0)
 				return -1;
-			if (e->type->kind != TK_BOOLEAN)
-				return diag_error(assume->loc,
-						  "an assumption must be "
-						  "boolean, not %s",
-						  type_name(e->type));
 			d->assume = e;
 			d->assume_text = assume->str;
 		}
@@ -595,13 +593,28 @@ static struct node *and_assume(struct arena *a, struct node *x, struct node *y)
 	return n;
 }
 
-static int type_assumption(struct node *e, const struct type_env *env,
+/* Type the assumption *ep (again: a conversion typing put at its root
+ * goes first); in a language with scalar conditions (C) a number is
+ * converted to the boolean (!= 0), *ep then being the conversion. */
+static int type_assumption(struct node **ep, const struct type_env *env,
 			   const struct expr_src *es, const struct ynode *where)
 {
 	struct type_env e2 = *env;
 	e2.no_side_effects = true;
+	struct node *e = (struct node *)node_strip(*ep);
+	*ep = e;
 	if (type_expr(e, &e2, es) < 0)
 		return -1;
+	const struct profile *pf = env->profile;
+	if (e->type->kind != TK_BOOLEAN && pf->scalar_conditions &&
+	    type_is_numeric(e->type)) {
+		struct node *c = node_new(env->arena, N_CONV, e->pos);
+		c->type = pf->boolean;
+		c->a = e;
+		c->implicit = true;
+		*ep = c;
+		return 0;
+	}
 	if (e->type->kind != TK_BOOLEAN)
 		return diag_error(where->loc, "an assumption must be boolean, "
 					      "not %s",
@@ -645,12 +658,12 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 						       an->var_names[i]));
 	}
 	struct type_env env = { an->nvars, an->var_names, an->var_types,
-				false, NULL, L->a, NULL };
-	if (an->assume && type_assumption(an->assume, &env, NULL, NULL) < 0)
+				false, NULL, L->a, L->th->profile };
+	if (an->assume && type_assumption(&an->assume, &env, NULL, NULL) < 0)
 		BUG("domain assumption failed to type");
 	if (d->vars_assume_ast) {
 		struct node *e = node_subst(L->a, d->vars_assume_ast, NULL, NULL);
-		if (type_assumption(e, &env, &d->vars_assume_src,
+		if (type_assumption(&e, &env, &d->vars_assume_src,
 				    d->vars_assume_src.where) < 0)
 			return diag_note(ts->domain_where[di]->loc,
 					 "while using domain '%s' here",
@@ -660,7 +673,7 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 	}
 	if (ts->assume) {
 		struct node *e = node_subst(L->a, ts->assume, NULL, NULL);
-		if (type_assumption(e, &env, &ts->assume_src,
+		if (type_assumption(&e, &env, &ts->assume_src,
 				    ts->assume_src.where) < 0)
 			return -1;
 		an->assume = and_assume(L->a, an->assume, e);
@@ -748,13 +761,66 @@ static int build_analysis(struct loader *L, struct target_spec *ts, int di,
 
 /* ---- the file ---- */
 
+/* A scalar key's value, which must be one of allowed (", "-separated);
+ * NULL with a located error. */
+static const char *one_of(struct ynode *n, const char *what,
+			  const char *allowed)
+{
+	const char *v = ys_scalar(n, what);
+	if (!v)
+		return NULL;
+	size_t len = strlen(v);
+	for (const char *p = allowed; *p;) {
+		size_t k = strcspn(p, ",");
+		if (k == len && !strncmp(p, v, len))
+			return v;
+		p += k;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	diag_error(n->loc, "unknown %s '%s' (allowed: %s)", what, v, allowed);
+	return NULL;
+}
+
+/* language (java, c, c++) and C's options: data-model, char, ub. */
+static int load_language(struct loader *L, struct ynode *root)
+{
+	struct ynode *lang = ymap_get(root, "language");
+	struct ynode *dm = ymap_get(root, "data-model");
+	struct ynode *ch = ymap_get(root, "char");
+	struct ynode *ub = ymap_get(root, "ub");
+	const char *l = "java";
+	if (lang && !(l = one_of(lang, "language", "java, c, c++")))
+		return -1;
+	if (!strcmp(l, "java")) {
+		struct ynode *opt = dm ? dm : ch ? ch : ub;
+		if (opt)
+			return diag_error(opt->loc, "'data-model', 'char' and "
+						    "'ub' are options of "
+						    "'language: c' (or c++)");
+		return 0;
+	}
+	const char *m = "lp64", *c = "signed", *u = "outcome";
+	if ((dm && !(m = one_of(dm, "data model", c_data_models))) ||
+	    (ch && !(c = one_of(ch, "char signedness", "signed, unsigned"))) ||
+	    (ub && !(u = one_of(ub, "UB policy", c_ub_policies))))
+		return -1;
+	L->th->profile = c_profile(l, m, !strcmp(c, "signed"),
+				   (enum ub_policy)c_ub_policy(u));
+	if (!L->th->profile)
+		BUG("no C profile for %s %s", l, m);
+	return 0;
+}
+
 static int load_root(struct loader *L, struct ynode *root)
 {
 	static const char *const keys[] = { "theory", "description", "domains",
-					    "operators", "targets" };
+					    "operators", "targets", "language",
+					    "data-model", "char", "ub" };
 	if (ys_want(root, Y_MAP, "a theory file") < 0 ||
 	    ys_check_keys(root, keys, ARRAY_SIZE(keys), "a theory file") < 0 ||
-	    ys_require(root, "targets", "a theory file") < 0)
+	    ys_require(root, "targets", "a theory file") < 0 ||
+	    load_language(L, root) < 0)
 		return -1;
 	struct ynode *n;
 	if ((n = ymap_get(root, "theory")) && !(L->th->name = ys_scalar(n, "'theory'")))
@@ -830,6 +896,7 @@ struct theory *theory_load(struct arena *a, const char *path)
 		return NULL;
 	}
 	struct theory *th = ANEW(a, struct theory);
+	th->profile = &profile_java;
 	th->file = arena_strdup(a, path);
 	th->src.name = th->file;
 	th->src.text = arena_strndup(a, text, len);
@@ -877,10 +944,16 @@ static const struct node *analysis_program(const void *owner, int p)
 	return p == 0 ? an->orig : an->mutants[p].expr;
 }
 
+const struct profile *analysis_profile(const struct analysis *an)
+{
+	return an->theory && an->theory->profile ? an->theory->profile
+						 : &profile_java;
+}
+
 struct problem analysis_problem(const struct analysis *an)
 {
 	struct problem pb = {
-		.profile = &profile_java,
+		.profile = analysis_profile(an),
 		.nvars = an->nvars,
 		.var_names = an->var_names,
 		.var_types = an->var_types,
