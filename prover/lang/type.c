@@ -350,6 +350,11 @@ static int check(struct typer *t, struct node *n)
 	case N_SKIP:
 		n->type = T_VOID;
 		return 0;
+	case N_DEFINED:
+		if (check(t, n->a) < 0)
+			return -1;
+		n->type = t->pf->boolean;
+		return 0;
 	case N_HOLE:
 		return terr(t, n, "placeholder {%s} is not allowed here",
 			    n->name);

@@ -622,6 +622,20 @@ static int type_assumption(struct node **ep, const struct type_env *env,
 	return 0;
 }
 
+/* ub: defined-only: the domain is the inputs on which the original is
+ * defined, "assume && defined(orig)" (typed here; never typed again). */
+static void restrict_to_defined(struct loader *L, struct analysis *an)
+{
+	struct node *d = node_new(L->a, N_DEFINED, an->orig->pos);
+	d->type = L->th->profile->boolean;
+	d->a = an->orig;
+	an->assume = and_assume(L->a, an->assume, d);
+	struct strbuf sb = STRBUF_INIT;
+	expr_print(&sb, an->assume);
+	an->assume_text = arena_strdup(L->a, sb.buf);
+	sb_release(&sb);
+}
+
 static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 			  struct analysis *an)
 {
@@ -690,6 +704,8 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 		diag_note(ts->domain_where[di]->loc, "in domain '%s'", d->name);
 		return -1;
 	}
+	if (L->th->profile->ub == UB_DEFINED_ONLY)
+		restrict_to_defined(L, an);
 	struct strbuf sb = STRBUF_INIT;
 	expr_print(&sb, an->orig);
 	an->orig_text = arena_strdup(L->a, sb.buf);

@@ -368,6 +368,11 @@ Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e)
 		return e->v[n->var];
 	case N_SKIP:
 		return NULL;
+	case N_DEFINED: {
+		struct enc_env sub = *e; /* side effects discarded */
+		enc_expr(s, n->a, &sub);
+		return Z3_mk_not(c, sub.thr);
+	}
 	case N_CONV:
 		return enc_conv(s, enc_expr(s, n->a, e), n->a->type, n->type);
 	case N_UNARY:

@@ -262,6 +262,12 @@ static struct value ev(struct ctx *c, const struct node *n)
 		return c->vars[n->var];
 	case N_SKIP:
 		return ZERO;
+	case N_DEFINED: {
+		struct ctx sub = *c; /* side effects discarded */
+		ev(&sub, n->a);
+		c->overflow |= sub.overflow;
+		return value_bool(!sub.threw);
+	}
 	case N_CONV:
 		a = ev(c, n->a);
 		return c->threw ? ZERO : conv(n->a->type, a, n->type);
