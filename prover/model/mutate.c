@@ -324,6 +324,12 @@ static int apply_replace(struct gen *g, const struct operator *op,
 			return -1;
 		return add(g, op->name, label, lit, NULL);
 	}
+	const struct profile *pf = analysis_profile(g->an);
+	if (!pf->has_op(newop)) {
+		skip(g, label, arena_printf(g->a, "'%s' is not an operator in %s",
+					    op_spelling(newop), pf->name));
+		return 0;
+	}
 	struct node *m = copy(g->a, top);
 	switch (top->kind) {
 	case N_BINARY:
