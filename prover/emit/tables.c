@@ -473,7 +473,13 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 			emit_operand_type(&tmp, an);
 			c_str(sb, tmp.buf);
 			sb_puts(sb, ", ");
-			c_str(sb, an->domain->name);
+			/* A C result's domain is "c:int": a Java tool's
+			 * subsume_find_rule(..., "int") finds Java rules */
+			sb_reset(&tmp);
+			if (an->theory->profile != &profile_java)
+				sb_printf(&tmp, "%s:", an->theory->profile->name);
+			sb_puts(&tmp, an->domain->name);
+			c_str(sb, tmp.buf);
 			sb_puts(sb, ",\n\t  ");
 			c_str(sb, an->theory->name);
 			sb_puts(sb, ", ");
