@@ -37,7 +37,6 @@ static const struct subsume_mutant mutants_0[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_0[] = { 1, 2, 3, 4 };
-static const char *const keep_0_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain unsigned */
 static const struct subsume_mutant mutants_1[] = {
@@ -47,7 +46,6 @@ static const struct subsume_mutant mutants_1[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_1[] = { 1, 2, 3, 4 };
-static const char *const keep_1_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain int */
 static const struct subsume_mutant mutants_2[] = {
@@ -57,7 +55,6 @@ static const struct subsume_mutant mutants_2[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_2[] = { 1, 2, 3, 4 };
-static const char *const keep_2_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain unsigned */
 static const struct subsume_mutant mutants_3[] = {
@@ -67,7 +64,6 @@ static const struct subsume_mutant mutants_3[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_3[] = { 1, 2, 3, 4 };
-static const char *const keep_3_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a * b (a * b), domain unsigned */
 static const struct subsume_mutant mutants_4[] = {
@@ -77,7 +73,6 @@ static const struct subsume_mutant mutants_4[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_4[] = { 1, 2, 3, 4 };
-static const char *const keep_4_0[] = { "+", "-", "/", "%" };
 
 /* c-aor: a / b (a / b), domain int */
 static const struct subsume_mutant mutants_5[] = {
@@ -87,7 +82,6 @@ static const struct subsume_mutant mutants_5[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_5[] = { 1, 2, 3, 4 };
-static const char *const keep_5_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain unsigned */
 static const struct subsume_mutant mutants_6[] = {
@@ -97,7 +91,6 @@ static const struct subsume_mutant mutants_6[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_6[] = { 1, 2, 3, 4 };
-static const char *const keep_6_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a % b (a % b), domain unsigned */
 static const struct subsume_mutant mutants_7[] = {
@@ -107,7 +100,6 @@ static const struct subsume_mutant mutants_7[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_7[] = { 1, 2, 3, 4 };
-static const char *const keep_7_0[] = { "+", "-", "*", "/" };
 
 /* c-logical: a && b (a && b), domain int */
 static const struct subsume_mutant mutants_8[] = {
@@ -117,7 +109,6 @@ static const struct subsume_mutant mutants_8[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_8[] = { 1, 4 };
-static const char *const keep_8_0[] = { "||", "false" };
 
 /* c-logical: a && b (a && b), domain _Bool */
 static const struct subsume_mutant mutants_9[] = {
@@ -127,7 +118,6 @@ static const struct subsume_mutant mutants_9[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_9[] = { 1, 4 };
-static const char *const keep_9_0[] = { "||", "false" };
 
 /* c-logical: a || b (a || b), domain int */
 static const struct subsume_mutant mutants_10[] = {
@@ -137,7 +127,6 @@ static const struct subsume_mutant mutants_10[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_10[] = { 1, 2, 3 };
-static const char *const keep_10_0[] = { "&&", "^", "true" };
 
 /* c-logical: a || b (a || b), domain _Bool */
 static const struct subsume_mutant mutants_11[] = {
@@ -147,7 +136,6 @@ static const struct subsume_mutant mutants_11[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_11[] = { 1, 2, 3 };
-static const char *const keep_11_0[] = { "&&", "^", "true" };
 
 /* c-logical: a & b (a & b), domain int */
 static const struct subsume_mutant mutants_12[] = {
@@ -155,7 +143,6 @@ static const struct subsume_mutant mutants_12[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_12[] = { 1 };
-static const char *const keep_12_0[] = { "|" };
 
 /* c-logical: a & b (a & b), domain unsigned */
 static const struct subsume_mutant mutants_13[] = {
@@ -163,7 +150,6 @@ static const struct subsume_mutant mutants_13[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_13[] = { 1 };
-static const char *const keep_13_0[] = { "|" };
 
 /* c-logical: a | b (a | b), domain int */
 static const struct subsume_mutant mutants_14[] = {
@@ -171,7 +157,6 @@ static const struct subsume_mutant mutants_14[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_14[] = { 1, 2 };
-static const char *const keep_14_0[] = { "&", "^" };
 
 /* c-logical: a | b (a | b), domain unsigned */
 static const struct subsume_mutant mutants_15[] = {
@@ -179,7 +164,6 @@ static const struct subsume_mutant mutants_15[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_15[] = { 1, 2 };
-static const char *const keep_15_0[] = { "&", "^" };
 
 /* c-logical: a ^ b (a ^ b), domain int */
 static const struct subsume_mutant mutants_16[] = {
@@ -187,7 +171,6 @@ static const struct subsume_mutant mutants_16[] = {
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_16[] = { 2 };
-static const char *const keep_16_0[] = { "|" };
 
 /* c-logical: a ^ b (a ^ b), domain unsigned */
 static const struct subsume_mutant mutants_17[] = {
@@ -195,35 +178,30 @@ static const struct subsume_mutant mutants_17[] = {
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_17[] = { 2 };
-static const char *const keep_17_0[] = { "|" };
 
 /* c-logical: a << b (a << b), domain int */
 static const struct subsume_mutant mutants_18[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_18[] = { 1 };
-static const char *const keep_18_0[] = { ">>" };
 
 /* c-logical: a << b (a << b), domain unsigned */
 static const struct subsume_mutant mutants_19[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_19[] = { 1 };
-static const char *const keep_19_0[] = { ">>" };
 
 /* c-logical: a >> b (a >> b), domain int */
 static const struct subsume_mutant mutants_20[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_20[] = { 1 };
-static const char *const keep_20_0[] = { "<<" };
 
 /* c-logical: a >> b (a >> b), domain unsigned */
 static const struct subsume_mutant mutants_21[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_21[] = { 1 };
-static const char *const keep_21_0[] = { "<<" };
 
 /* c-ror: a < b (a < b), domain int */
 static const struct subsume_mutant mutants_22[] = {
@@ -236,7 +214,6 @@ static const struct subsume_mutant mutants_22[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_22[] = { 3, 5, 7 };
-static const char *const keep_22_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned */
 static const struct subsume_mutant mutants_23[] = {
@@ -249,7 +226,6 @@ static const struct subsume_mutant mutants_23[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_23[] = { 3, 5, 7 };
-static const char *const keep_23_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain long */
 static const struct subsume_mutant mutants_24[] = {
@@ -262,7 +238,6 @@ static const struct subsume_mutant mutants_24[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_24[] = { 3, 5, 7 };
-static const char *const keep_24_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned long */
 static const struct subsume_mutant mutants_25[] = {
@@ -275,7 +250,6 @@ static const struct subsume_mutant mutants_25[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_25[] = { 3, 5, 7 };
-static const char *const keep_25_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain char */
 static const struct subsume_mutant mutants_26[] = {
@@ -288,7 +262,6 @@ static const struct subsume_mutant mutants_26[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_26[] = { 3, 5, 7 };
-static const char *const keep_26_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned char */
 static const struct subsume_mutant mutants_27[] = {
@@ -301,7 +274,6 @@ static const struct subsume_mutant mutants_27[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_27[] = { 3, 5, 7 };
-static const char *const keep_27_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain _Bool */
 static const struct subsume_mutant mutants_28[] = {
@@ -314,7 +286,6 @@ static const struct subsume_mutant mutants_28[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_28[] = { 3, 5, 7 };
-static const char *const keep_28_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a <= b (a <= b), domain int */
 static const struct subsume_mutant mutants_29[] = {
@@ -327,7 +298,6 @@ static const struct subsume_mutant mutants_29[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_29[] = { 3, 4, 6 };
-static const char *const keep_29_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned */
 static const struct subsume_mutant mutants_30[] = {
@@ -340,7 +310,6 @@ static const struct subsume_mutant mutants_30[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_30[] = { 3, 4, 6 };
-static const char *const keep_30_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain long */
 static const struct subsume_mutant mutants_31[] = {
@@ -353,7 +322,6 @@ static const struct subsume_mutant mutants_31[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_31[] = { 3, 4, 6 };
-static const char *const keep_31_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned long */
 static const struct subsume_mutant mutants_32[] = {
@@ -366,7 +334,6 @@ static const struct subsume_mutant mutants_32[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_32[] = { 3, 4, 6 };
-static const char *const keep_32_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain char */
 static const struct subsume_mutant mutants_33[] = {
@@ -379,7 +346,6 @@ static const struct subsume_mutant mutants_33[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_33[] = { 3, 4, 6 };
-static const char *const keep_33_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned char */
 static const struct subsume_mutant mutants_34[] = {
@@ -392,7 +358,6 @@ static const struct subsume_mutant mutants_34[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_34[] = { 3, 4, 6 };
-static const char *const keep_34_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain _Bool */
 static const struct subsume_mutant mutants_35[] = {
@@ -405,7 +370,6 @@ static const struct subsume_mutant mutants_35[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_35[] = { 3, 4, 6 };
-static const char *const keep_35_0[] = { "<", "==", "true" };
 
 /* c-ror: a > b (a > b), domain int */
 static const struct subsume_mutant mutants_36[] = {
@@ -418,7 +382,6 @@ static const struct subsume_mutant mutants_36[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_36[] = { 1, 5, 7 };
-static const char *const keep_36_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned */
 static const struct subsume_mutant mutants_37[] = {
@@ -431,7 +394,6 @@ static const struct subsume_mutant mutants_37[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_37[] = { 1, 5, 7 };
-static const char *const keep_37_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain long */
 static const struct subsume_mutant mutants_38[] = {
@@ -444,7 +406,6 @@ static const struct subsume_mutant mutants_38[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_38[] = { 1, 5, 7 };
-static const char *const keep_38_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned long */
 static const struct subsume_mutant mutants_39[] = {
@@ -457,7 +418,6 @@ static const struct subsume_mutant mutants_39[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_39[] = { 1, 5, 7 };
-static const char *const keep_39_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain char */
 static const struct subsume_mutant mutants_40[] = {
@@ -470,7 +430,6 @@ static const struct subsume_mutant mutants_40[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_40[] = { 1, 5, 7 };
-static const char *const keep_40_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned char */
 static const struct subsume_mutant mutants_41[] = {
@@ -483,7 +442,6 @@ static const struct subsume_mutant mutants_41[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_41[] = { 1, 5, 7 };
-static const char *const keep_41_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain _Bool */
 static const struct subsume_mutant mutants_42[] = {
@@ -496,7 +454,6 @@ static const struct subsume_mutant mutants_42[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_42[] = { 1, 5, 7 };
-static const char *const keep_42_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a >= b (a >= b), domain int */
 static const struct subsume_mutant mutants_43[] = {
@@ -509,7 +466,6 @@ static const struct subsume_mutant mutants_43[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_43[] = { 1, 4, 6 };
-static const char *const keep_43_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned */
 static const struct subsume_mutant mutants_44[] = {
@@ -522,7 +478,6 @@ static const struct subsume_mutant mutants_44[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_44[] = { 1, 4, 6 };
-static const char *const keep_44_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain long */
 static const struct subsume_mutant mutants_45[] = {
@@ -535,7 +490,6 @@ static const struct subsume_mutant mutants_45[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_45[] = { 1, 4, 6 };
-static const char *const keep_45_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned long */
 static const struct subsume_mutant mutants_46[] = {
@@ -548,7 +502,6 @@ static const struct subsume_mutant mutants_46[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_46[] = { 1, 4, 6 };
-static const char *const keep_46_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain char */
 static const struct subsume_mutant mutants_47[] = {
@@ -561,7 +514,6 @@ static const struct subsume_mutant mutants_47[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_47[] = { 1, 4, 6 };
-static const char *const keep_47_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned char */
 static const struct subsume_mutant mutants_48[] = {
@@ -574,7 +526,6 @@ static const struct subsume_mutant mutants_48[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_48[] = { 1, 4, 6 };
-static const char *const keep_48_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain _Bool */
 static const struct subsume_mutant mutants_49[] = {
@@ -587,7 +538,6 @@ static const struct subsume_mutant mutants_49[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_49[] = { 1, 4, 6 };
-static const char *const keep_49_0[] = { ">", "==", "true" };
 
 /* c-ror: a == b (a == b), domain int */
 static const struct subsume_mutant mutants_50[] = {
@@ -600,7 +550,6 @@ static const struct subsume_mutant mutants_50[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_50[] = { 2, 4, 7 };
-static const char *const keep_50_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned */
 static const struct subsume_mutant mutants_51[] = {
@@ -613,7 +562,6 @@ static const struct subsume_mutant mutants_51[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_51[] = { 2, 4, 7 };
-static const char *const keep_51_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain long */
 static const struct subsume_mutant mutants_52[] = {
@@ -626,7 +574,6 @@ static const struct subsume_mutant mutants_52[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_52[] = { 2, 4, 7 };
-static const char *const keep_52_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned long */
 static const struct subsume_mutant mutants_53[] = {
@@ -639,7 +586,6 @@ static const struct subsume_mutant mutants_53[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_53[] = { 2, 4, 7 };
-static const char *const keep_53_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain char */
 static const struct subsume_mutant mutants_54[] = {
@@ -652,7 +598,6 @@ static const struct subsume_mutant mutants_54[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_54[] = { 2, 4, 7 };
-static const char *const keep_54_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned char */
 static const struct subsume_mutant mutants_55[] = {
@@ -665,7 +610,6 @@ static const struct subsume_mutant mutants_55[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_55[] = { 2, 4, 7 };
-static const char *const keep_55_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain _Bool */
 static const struct subsume_mutant mutants_56[] = {
@@ -678,7 +622,6 @@ static const struct subsume_mutant mutants_56[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_56[] = { 2, 4, 7 };
-static const char *const keep_56_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a != b (a != b), domain int */
 static const struct subsume_mutant mutants_57[] = {
@@ -691,7 +634,6 @@ static const struct subsume_mutant mutants_57[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_57[] = { 1, 3, 6 };
-static const char *const keep_57_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned */
 static const struct subsume_mutant mutants_58[] = {
@@ -704,7 +646,6 @@ static const struct subsume_mutant mutants_58[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_58[] = { 1, 3, 6 };
-static const char *const keep_58_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain long */
 static const struct subsume_mutant mutants_59[] = {
@@ -717,7 +658,6 @@ static const struct subsume_mutant mutants_59[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_59[] = { 1, 3, 6 };
-static const char *const keep_59_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned long */
 static const struct subsume_mutant mutants_60[] = {
@@ -730,7 +670,6 @@ static const struct subsume_mutant mutants_60[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_60[] = { 1, 3, 6 };
-static const char *const keep_60_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain char */
 static const struct subsume_mutant mutants_61[] = {
@@ -743,7 +682,6 @@ static const struct subsume_mutant mutants_61[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_61[] = { 1, 3, 6 };
-static const char *const keep_61_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned char */
 static const struct subsume_mutant mutants_62[] = {
@@ -756,7 +694,6 @@ static const struct subsume_mutant mutants_62[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_62[] = { 1, 3, 6 };
-static const char *const keep_62_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain _Bool */
 static const struct subsume_mutant mutants_63[] = {
@@ -769,7 +706,6 @@ static const struct subsume_mutant mutants_63[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_63[] = { 1, 3, 6 };
-static const char *const keep_63_0[] = { ">", "<", "true" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned */
 static const struct subsume_mutant mutants_64[] = {
@@ -782,7 +718,6 @@ static const struct subsume_mutant mutants_64[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_64[] = { 1, 3 };
-static const char *const keep_64_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned long */
 static const struct subsume_mutant mutants_65[] = {
@@ -795,7 +730,6 @@ static const struct subsume_mutant mutants_65[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_65[] = { 1, 3 };
-static const char *const keep_65_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned char */
 static const struct subsume_mutant mutants_66[] = {
@@ -808,7 +742,6 @@ static const struct subsume_mutant mutants_66[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_66[] = { 1, 3 };
-static const char *const keep_66_0[] = { ">", "<=" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned */
 static const struct subsume_mutant mutants_67[] = {
@@ -821,7 +754,6 @@ static const struct subsume_mutant mutants_67[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_67[] = { 1, 2 };
-static const char *const keep_67_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned long */
 static const struct subsume_mutant mutants_68[] = {
@@ -834,7 +766,6 @@ static const struct subsume_mutant mutants_68[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_68[] = { 1, 2 };
-static const char *const keep_68_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned char */
 static const struct subsume_mutant mutants_69[] = {
@@ -847,7 +778,6 @@ static const struct subsume_mutant mutants_69[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_69[] = { 1, 2 };
-static const char *const keep_69_0[] = { ">=", "<" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned */
 static const struct subsume_mutant mutants_70[] = {
@@ -860,7 +790,6 @@ static const struct subsume_mutant mutants_70[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_70[] = { 1, 3 };
-static const char *const keep_70_0[] = { ">", "<=" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned long */
 static const struct subsume_mutant mutants_71[] = {
@@ -873,7 +802,6 @@ static const struct subsume_mutant mutants_71[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_71[] = { 1, 3 };
-static const char *const keep_71_0[] = { ">", "<=" };
 
 /* java-aor: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_72[] = {
@@ -4185,150 +4113,6 @@ const struct subsume_entry subsume_entries[] = {
 const size_t subsume_nentries = 293;
 
 const struct subsume_rule subsume_rules[] = {
-	{ "AORB", "+", "int", "c:int",
-	  "c-aor", "a + b", 4, 4, keep_0_0 },
-	{ "AORB", "+", "unsigned", "c:unsigned",
-	  "c-aor", "a + b", 4, 4, keep_1_0 },
-	{ "AORB", "-", "int", "c:int",
-	  "c-aor", "a - b", 4, 4, keep_2_0 },
-	{ "AORB", "-", "unsigned", "c:unsigned",
-	  "c-aor", "a - b", 4, 4, keep_3_0 },
-	{ "AORB", "*", "unsigned", "c:unsigned",
-	  "c-aor", "a * b", 4, 4, keep_4_0 },
-	{ "AORB", "/", "int", "c:int",
-	  "c-aor", "a / b", 4, 4, keep_5_0 },
-	{ "AORB", "/", "unsigned", "c:unsigned",
-	  "c-aor", "a / b", 4, 4, keep_6_0 },
-	{ "AORB", "%", "unsigned", "c:unsigned",
-	  "c-aor", "a % b", 4, 4, keep_7_0 },
-	{ "COR", "&&", "int", "c:int",
-	  "c-logical", "a && b", 4, 2, keep_8_0 },
-	{ "COR", "&&", "_Bool", "c:_Bool",
-	  "c-logical", "a && b", 4, 2, keep_9_0 },
-	{ "COR", "||", "int", "c:int",
-	  "c-logical", "a || b", 4, 3, keep_10_0 },
-	{ "COR", "||", "_Bool", "c:_Bool",
-	  "c-logical", "a || b", 4, 3, keep_11_0 },
-	{ "LOR", "&", "int", "c:int",
-	  "c-logical", "a & b", 2, 1, keep_12_0 },
-	{ "LOR", "&", "unsigned", "c:unsigned",
-	  "c-logical", "a & b", 2, 1, keep_13_0 },
-	{ "LOR", "|", "int", "c:int",
-	  "c-logical", "a | b", 2, 2, keep_14_0 },
-	{ "LOR", "|", "unsigned", "c:unsigned",
-	  "c-logical", "a | b", 2, 2, keep_15_0 },
-	{ "LOR", "^", "int", "c:int",
-	  "c-logical", "a ^ b", 2, 1, keep_16_0 },
-	{ "LOR", "^", "unsigned", "c:unsigned",
-	  "c-logical", "a ^ b", 2, 1, keep_17_0 },
-	{ "SOR", "<<", "int", "c:int",
-	  "c-logical", "a << b", 1, 1, keep_18_0 },
-	{ "SOR", "<<", "unsigned", "c:unsigned",
-	  "c-logical", "a << b", 1, 1, keep_19_0 },
-	{ "SOR", ">>", "int", "c:int",
-	  "c-logical", "a >> b", 1, 1, keep_20_0 },
-	{ "SOR", ">>", "unsigned", "c:unsigned",
-	  "c-logical", "a >> b", 1, 1, keep_21_0 },
-	{ "ROR", "<", "int", "c:int",
-	  "c-ror", "a < b", 7, 3, keep_22_0 },
-	{ "ROR", "<", "unsigned", "c:unsigned",
-	  "c-ror", "a < b", 7, 3, keep_23_0 },
-	{ "ROR", "<", "long", "c:long",
-	  "c-ror", "a < b", 7, 3, keep_24_0 },
-	{ "ROR", "<", "unsigned long", "c:unsigned long",
-	  "c-ror", "a < b", 7, 3, keep_25_0 },
-	{ "ROR", "<", "char", "c:char",
-	  "c-ror", "a < b", 7, 3, keep_26_0 },
-	{ "ROR", "<", "unsigned char", "c:unsigned char",
-	  "c-ror", "a < b", 7, 3, keep_27_0 },
-	{ "ROR", "<", "_Bool", "c:_Bool",
-	  "c-ror", "a < b", 7, 3, keep_28_0 },
-	{ "ROR", "<=", "int", "c:int",
-	  "c-ror", "a <= b", 7, 3, keep_29_0 },
-	{ "ROR", "<=", "unsigned", "c:unsigned",
-	  "c-ror", "a <= b", 7, 3, keep_30_0 },
-	{ "ROR", "<=", "long", "c:long",
-	  "c-ror", "a <= b", 7, 3, keep_31_0 },
-	{ "ROR", "<=", "unsigned long", "c:unsigned long",
-	  "c-ror", "a <= b", 7, 3, keep_32_0 },
-	{ "ROR", "<=", "char", "c:char",
-	  "c-ror", "a <= b", 7, 3, keep_33_0 },
-	{ "ROR", "<=", "unsigned char", "c:unsigned char",
-	  "c-ror", "a <= b", 7, 3, keep_34_0 },
-	{ "ROR", "<=", "_Bool", "c:_Bool",
-	  "c-ror", "a <= b", 7, 3, keep_35_0 },
-	{ "ROR", ">", "int", "c:int",
-	  "c-ror", "a > b", 7, 3, keep_36_0 },
-	{ "ROR", ">", "unsigned", "c:unsigned",
-	  "c-ror", "a > b", 7, 3, keep_37_0 },
-	{ "ROR", ">", "long", "c:long",
-	  "c-ror", "a > b", 7, 3, keep_38_0 },
-	{ "ROR", ">", "unsigned long", "c:unsigned long",
-	  "c-ror", "a > b", 7, 3, keep_39_0 },
-	{ "ROR", ">", "char", "c:char",
-	  "c-ror", "a > b", 7, 3, keep_40_0 },
-	{ "ROR", ">", "unsigned char", "c:unsigned char",
-	  "c-ror", "a > b", 7, 3, keep_41_0 },
-	{ "ROR", ">", "_Bool", "c:_Bool",
-	  "c-ror", "a > b", 7, 3, keep_42_0 },
-	{ "ROR", ">=", "int", "c:int",
-	  "c-ror", "a >= b", 7, 3, keep_43_0 },
-	{ "ROR", ">=", "unsigned", "c:unsigned",
-	  "c-ror", "a >= b", 7, 3, keep_44_0 },
-	{ "ROR", ">=", "long", "c:long",
-	  "c-ror", "a >= b", 7, 3, keep_45_0 },
-	{ "ROR", ">=", "unsigned long", "c:unsigned long",
-	  "c-ror", "a >= b", 7, 3, keep_46_0 },
-	{ "ROR", ">=", "char", "c:char",
-	  "c-ror", "a >= b", 7, 3, keep_47_0 },
-	{ "ROR", ">=", "unsigned char", "c:unsigned char",
-	  "c-ror", "a >= b", 7, 3, keep_48_0 },
-	{ "ROR", ">=", "_Bool", "c:_Bool",
-	  "c-ror", "a >= b", 7, 3, keep_49_0 },
-	{ "ROR", "==", "int", "c:int",
-	  "c-ror", "a == b", 7, 3, keep_50_0 },
-	{ "ROR", "==", "unsigned", "c:unsigned",
-	  "c-ror", "a == b", 7, 3, keep_51_0 },
-	{ "ROR", "==", "long", "c:long",
-	  "c-ror", "a == b", 7, 3, keep_52_0 },
-	{ "ROR", "==", "unsigned long", "c:unsigned long",
-	  "c-ror", "a == b", 7, 3, keep_53_0 },
-	{ "ROR", "==", "char", "c:char",
-	  "c-ror", "a == b", 7, 3, keep_54_0 },
-	{ "ROR", "==", "unsigned char", "c:unsigned char",
-	  "c-ror", "a == b", 7, 3, keep_55_0 },
-	{ "ROR", "==", "_Bool", "c:_Bool",
-	  "c-ror", "a == b", 7, 3, keep_56_0 },
-	{ "ROR", "!=", "int", "c:int",
-	  "c-ror", "a != b", 7, 3, keep_57_0 },
-	{ "ROR", "!=", "unsigned", "c:unsigned",
-	  "c-ror", "a != b", 7, 3, keep_58_0 },
-	{ "ROR", "!=", "long", "c:long",
-	  "c-ror", "a != b", 7, 3, keep_59_0 },
-	{ "ROR", "!=", "unsigned long", "c:unsigned long",
-	  "c-ror", "a != b", 7, 3, keep_60_0 },
-	{ "ROR", "!=", "char", "c:char",
-	  "c-ror", "a != b", 7, 3, keep_61_0 },
-	{ "ROR", "!=", "unsigned char", "c:unsigned char",
-	  "c-ror", "a != b", 7, 3, keep_62_0 },
-	{ "ROR", "!=", "_Bool", "c:_Bool",
-	  "c-ror", "a != b", 7, 3, keep_63_0 },
-	{ "ROR", ">=", "unsigned,int", "c:unsigned",
-	  "c-ror", "u >= 0", 7, 2, keep_64_0 },
-	{ "ROR", ">=", "unsigned long,int", "c:unsigned long",
-	  "c-ror", "u >= 0", 7, 2, keep_65_0 },
-	{ "ROR", ">=", "unsigned char,int", "c:unsigned char",
-	  "c-ror", "u >= 0", 7, 2, keep_66_0 },
-	{ "ROR", ">", "unsigned,int", "c:unsigned",
-	  "c-ror", "u > 0", 7, 2, keep_67_0 },
-	{ "ROR", ">", "unsigned long,int", "c:unsigned long",
-	  "c-ror", "u > 0", 7, 2, keep_68_0 },
-	{ "ROR", ">", "unsigned char,int", "c:unsigned char",
-	  "c-ror", "u > 0", 7, 2, keep_69_0 },
-	{ "ROR", "<", "unsigned,int", "c:unsigned",
-	  "c-ror", "u < 0", 7, 2, keep_70_0 },
-	{ "ROR", "<", "unsigned long,int", "c:unsigned long",
-	  "c-ror", "u < 0", 7, 2, keep_71_0 },
 	{ "AORB", "+", "int", "int",
 	  "java-aor", "a + b", 4, 4, keep_72_0 },
 	{ "AORB", "+", "long", "long",
@@ -5138,7 +4922,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "~", "int", "int",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 476;
+const size_t subsume_nrules = 404;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,

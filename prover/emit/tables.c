@@ -391,7 +391,9 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 		}
 		const char **fam = xcalloc((size_t)an->nmutants + 1,
 					   sizeof(*fam));
-		int nf = families(an, fam);
+		int nf = an->theory->profile == &profile_java
+				 ? families(an, fam)
+				 : 0; /* compact rules are Java's */
 		for (int f = 0; f < nf; f++) {
 			int k = 0;
 			for (int m = 1; m <= r->n; m++) {
@@ -456,7 +458,11 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 		const struct analysis *an = r->an;
 		const char **fam = xcalloc((size_t)an->nmutants + 1,
 					   sizeof(*fam));
-		int nf = families(an, fam);
+		/* Compact rules are Java's: subsume_find_rule(family, op,
+		 * "int") must not answer with a C result (docs/c.md) */
+		int nf = an->theory->profile == &profile_java
+				 ? families(an, fam)
+				 : 0;
 		for (int f = 0; f < nf; f++) {
 			int total = 0, keep = 0;
 			for (int m = 1; m <= r->n; m++)
@@ -473,13 +479,7 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 			emit_operand_type(&tmp, an);
 			c_str(sb, tmp.buf);
 			sb_puts(sb, ", ");
-			/* A C result's domain is "c:int": a Java tool's
-			 * subsume_find_rule(..., "int") finds Java rules */
-			sb_reset(&tmp);
-			if (an->theory->profile != &profile_java)
-				sb_printf(&tmp, "%s:", an->theory->profile->name);
-			sb_puts(&tmp, an->domain->name);
-			c_str(sb, tmp.buf);
+			c_str(sb, an->domain->name);
 			sb_puts(sb, ",\n\t  ");
 			c_str(sb, an->theory->name);
 			sb_puts(sb, ", ");
