@@ -41,6 +41,16 @@ else
 BIN = $(O)/subsume
 endif
 
+# A test-only binary with deliberately broken rules that SUBSUME_FAULT
+# switches on (prover/sem/fault.h); never installed.  tests/confirm.t
+# shows that the guards catch them.
+FAULT_SRCS = prover/sem/smt.c prover/sem/encode.c
+FAULT_OBJS = $(FAULT_SRCS:prover/%.c=$(O)/fault/%.o)
+FAULT_BIN = $(O)/subsume-fault
+GOOD_OBJS = $(filter-out $(FAULT_SRCS:prover/%.c=$(O)/%.o),$(OBJS))
+# ... and the differential test of the encoding, built on it
+FAULT_DIFF = $(O)/fault/diff-smt
+
 TEST_SRCS = $(wildcard tests/*.c)
 TEST_BINS = $(TEST_SRCS:tests/%.c=$(O)/tests/%.t)
 
@@ -48,6 +58,16 @@ all: $(BIN)
 
 $(BIN): $(O)/cmd/main.o $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(FAULT_BIN): $(O)/cmd/main.o $(GOOD_OBJS) $(FAULT_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(FAULT_DIFF): tests/diff-smt.c tests/tap.h $(GOOD_OBJS) $(FAULT_OBJS)
+	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(GOOD_OBJS) $(FAULT_OBJS) $(LDFLAGS) $(LDLIBS)
+
+$(O)/fault/%.o: prover/%.c $(HDRS) | $(O)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DSUBSUME_FAULTS -c -o $@ $<
 
 $(O)/%.o: prover/%.c $(HDRS) | $(O)
 	@mkdir -p $(@D)
@@ -78,8 +98,10 @@ deps:
 
 # Tests: compiled C tests and shell scripts, all TAP, run by prove.
 check: deps
-	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS)
+	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS) $(FAULT_BIN) $(FAULT_DIFF)
 	SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \
+	  SUBSUME_FAULT_BIN=$(abspath $(FAULT_BIN)) \
+	  SUBSUME_FAULT_DIFF=$(abspath $(FAULT_DIFF)) \
 	  prove -f $(TEST_BINS) tests/*.t
 
 run: deps

@@ -61,6 +61,20 @@ echo "questions --naive left unknown at its limits: $u (default: $(perl "$(dirna
 perl "$(dirname "$0")/canon-relations.pl" -u <"$tmp/naive.json" | sed 's/^/  naive unknown: /'
 echo
 
+echo "== second solver: every proof of the library re-checked by cvc5 (--confirm cvc5)"
+if command -v cvc5 >/dev/null 2>&1; then
+	t0=$(now_ms)
+	rc=0
+	"$BIN" prove --no-timing --confirm cvc5 "$THEORIES" >/dev/null 2>"$tmp/confirm.err" || rc=$?
+	t1=$(now_ms)
+	printf 'library: %s ms without, %s ms with --confirm cvc5 (-j 1; %s, exit %s)\n' \
+		"$default_wall" "$((t1 - t0))" \
+		"$(sed -n 's/^confirm: //p' "$tmp/confirm.err")" "$rc"
+else
+	echo "cvc5 is not installed (scripts/deps.sh installs it)"
+fi
+echo
+
 echo "== scaling: synthetic targets over int (a + b with N explicit mutants)"
 printf '%8s %14s %12s %14s %12s %14s\n' mutants "default calls" "default ms" "naive calls" "naive ms" "proofs needed"
 for n in 5 10 20 40 60; do

@@ -8,6 +8,7 @@ pkg-config --exists yaml-0.1 2>/dev/null || need="$need libyaml-dev"
 pkg-config --exists libcgraph 2>/dev/null || need="$need libgraphviz-dev"
 command -v dot >/dev/null 2>&1 || need="$need graphviz"
 command -v prove >/dev/null 2>&1 || need="$need perl"
+command -v cvc5 >/dev/null 2>&1 || need="$need cvc5"
 command -v pkg-config >/dev/null 2>&1 || need="pkg-config $need"
 command -v cc >/dev/null 2>&1 || need="$need gcc make"
 # tests/c-compilers.c checks the C semantics against both compilers

@@ -65,7 +65,7 @@ for s in "EXIT STATUS" FILES EXAMPLES; do
 	grep -q "^$s" "$tmp/text"
 	check $? "a section $s"
 done
-for code in 0 1 2 3 4 5; do
+for code in 0 1 2 3 4 5 6; do
 	sed -n '/^EXIT STATUS/,/^[A-Z]/p' "$tmp/text" | grep -Eq "^ +$code( |$)"
 	check $? "exit status $code documented"
 done

@@ -34,6 +34,7 @@ enum {
 	EXIT_INPUT = 3,    /* a theory or input file has errors         */
 	EXIT_INTERNAL = 4, /* a bug: unconfirmed witness, solver failure */
 	EXIT_IO = 5,       /* cannot read or write a file               */
+	EXIT_DISAGREE = 6, /* --confirm: the second solver refutes a proof */
 };
 
 extern const char *progname;

@@ -72,6 +72,10 @@ struct cgroup {
 	int nmutants;
 	struct cmutant *mutants;
 	unsigned solver_calls;
+	/* with check_opts.smt2: the results proven for this group (not
+	 * the cached ones), whose proofs are exported (cmd/confirm.h) */
+	int nproved;
+	const struct result **proved;
 };
 
 /* Contracts: assumptions about opaque calls, by method name. */
@@ -95,6 +99,7 @@ struct check_opts {
 			       * DEFAULT_RLIMIT): the limit that decides, the
 			       * same on every machine whatever its load */
 	const struct contracts *contracts;
+	bool smt2;            /* keep proofs' SMT-LIB text (cgroup.proved) */
 };
 
 /* Per-thread state: the reused Z3 context. */
@@ -117,6 +122,13 @@ void check_group(struct check_worker *w, struct cgroup *g,
 bool check_table(struct arena *a, const struct node *o, const struct node *m,
 		 unsigned timeout_ms, const char **why);
 void check_table_release(void);
+/* With check_table_smt2 set before the first check_table(), table
+ * shapes keep their proofs' SMT-LIB text; check_table_each() calls fn
+ * on every proven shape's result, in the order of their shapes' text
+ * (the same whatever the threads did).  After the workers finish. */
+extern bool check_table_smt2;
+void check_table_each(void (*fn)(void *ctx, const struct result *r),
+		      void *ctx);
 
 /* Readers.  Each calls emit(ctx, g) for every group in input order and
  * returns the number of malformed input lines (reported on stderr), or

@@ -362,9 +362,18 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	}
 	w->uses++;
 	struct prove_opts po = { .timeout_ms = opts->timeout_ms,
-				 .rlimit = opts->rlimit, .shared = w->smt };
+				 .rlimit = opts->rlimit, .shared = w->smt,
+				 .smt2 = opts->smt2 };
 	struct result *pr = prove_analysis(g->a, an, &po);
 	g->solver_calls += pr->solver_calls;
+	if (pr->nproofs) {
+		const struct result **p = ANEWN(g->a, const struct result *,
+						(size_t)g->nproved + 1);
+		if (g->nproved)
+			memcpy(p, g->proved, (size_t)g->nproved * sizeof(*p));
+		p[g->nproved++] = pr;
+		g->proved = p;
+	}
 	r = cres_from(pr, key ? key : xstrdup(""));
 	if (!key || !proof_cache_put(r))
 		*own = r;

@@ -27,6 +27,7 @@
 #include "check/check.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/analysis.h"
@@ -52,6 +53,7 @@ struct gentry {
 
 static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct gentry *entries;
+bool check_table_smt2;
 
 static struct node *var(struct arena *a, const char *name, int index,
 			const struct type *t)
@@ -157,7 +159,7 @@ static void build(struct gentry *e, unsigned timeout_ms)
 	 * its mutants "not redundant", so the table gets a short budget. */
 	struct prove_opts po = { .timeout_ms = timeout_ms && timeout_ms < TABLE_TIMEOUT_MS
 					       ? timeout_ms : TABLE_TIMEOUT_MS,
-				 .rlimit = TABLE_RLIMIT };
+				 .rlimit = TABLE_RLIMIT, .smt2 = check_table_smt2 };
 	e->r = prove_analysis(a, an, &po);
 }
 
@@ -197,6 +199,30 @@ static struct gentry *proven(enum op op, const struct type *ta,
 	}
 	pthread_mutex_unlock(&e->mu);
 	return e;
+}
+
+static int cmp_shape(const void *x, const void *y)
+{
+	const struct gentry *a = *(const struct gentry *const *)x;
+	const struct gentry *b = *(const struct gentry *const *)y;
+	return strcmp(a->shape, b->shape);
+}
+
+void check_table_each(void (*fn)(void *ctx, const struct result *r),
+		      void *ctx)
+{
+	size_t n = 0, cap = 0;
+	struct gentry **v = NULL;
+	for (struct gentry *e = entries; e; e = e->next)
+		if (e->r) {
+			GROW(v, n + 1, cap);
+			v[n++] = e;
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_shape);
+	for (size_t i = 0; i < n; i++)
+		fn(ctx, v[i]->r);
+	free(v);
 }
 
 /* The first node pair where o and m differ. */

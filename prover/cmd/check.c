@@ -15,6 +15,7 @@
 
 #include "check/check.h"
 #include "cmd/cmd.h"
+#include "cmd/confirm.h"
 #include "cmd/run.h"
 #include "sem/smt.h"
 
@@ -33,7 +34,8 @@ static const struct opt_usage usage_check = {
 	.tail =
 	"exit status: 0 done, 1 some verdicts unknown, 2 usage error,\n"
 	"3 malformed input lines or batch errors (the rest is checked),\n"
-	"4 internal error, 5 a file cannot be read\n",
+	"4 internal error, 5 a file cannot be read\n"
+	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
 
 struct opstat {
@@ -52,6 +54,7 @@ struct driver {
 	unsigned timeout_ms;
 	const char *format;
 	bool timing;
+	struct confirm *confirm; /* --smt2, --confirm: or NULL */
 	/* statistics */
 	long nmut, nsites, ngroups, count[CV_COUNT];
 	unsigned long calls;
@@ -87,6 +90,8 @@ static void write_group(struct driver *D, struct cgroup *g)
 	struct strbuf *sb = &D->out;
 	sb_reset(sb);
 	D->ngroups++;
+	for (int k = 0; D->confirm && k < g->nproved; k++)
+		confirm_result(D->confirm, g->file, g->proved[k]);
 	D->nsites += g->nsites;
 	D->calls += g->solver_calls;
 	for (int i = 0; i < g->nmutants; i++) {
@@ -278,10 +283,25 @@ static FILE **open_inputs(char **paths, int n)
 	return NULL;
 }
 
+/* The proofs behind "redundant by table" verdicts. */
+static void table_proofs(void *ctx, const struct result *r)
+{
+	confirm_result(ctx, "table", r);
+}
+
+static void close_inputs(FILE **fs, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (fs[k] && fs[k] != stdin)
+			fclose(fs[k]);
+	free(fs);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", "csv", NULL };
-	const char *format = "text", *cfile = NULL;
+	static const char *const solvers[] = { "cvc5", NULL };
+	const char *format = "text", *cfile = NULL, *smt2 = NULL, *confirm = NULL;
 	unsigned timeout = 10000, rlimit = DEFAULT_RLIMIT, jobs = 1;
 	bool timing = true;
 	const struct option options[] = {
@@ -292,12 +312,14 @@ int cmd_check(int argc, char **argv)
 			   "configs/contracts.yaml); 'none' for no contracts"),
 		OPT_TIMEOUT(&timeout),
 		OPT_RLIMIT(&rlimit),
-		OPT_JOBS_HELP(&jobs, "decide sites on N threads (same verdicts)"),
+		OPT_JOBS_HELP(&jobs, "decide sites on N threads (same output)"),
 		OPT_NO_TIMING_HELP(&timing,
 				   "leave times and rates out of the summary"),
 		OPT_FLAG(0, "no-cache", &check_cache_enabled, false,
 			 "prove every site, even when an identical proof\n"
 			 "obligation was proven before (for benchmarks)"),
+		OPT_SMT2(&smt2),
+		OPT_CONFIRM(&confirm, solvers),
 		OPT_HELP(),
 		OPT_END(),
 	};
@@ -324,9 +346,21 @@ int cmd_check(int argc, char **argv)
 	}
 
 	struct check_opts opts = { .timeout_ms = timeout, .rlimit = rlimit,
-				   .contracts = no_contracts ? NULL : &contracts };
+				   .contracts = no_contracts ? NULL : &contracts,
+				   .smt2 = smt2 || confirm };
 	struct driver D = { .opts = &opts, .timeout_ms = timeout,
 			    .format = format, .timing = timing };
+	/* Every site's own obligations, the same files whatever -j: which
+	 * of two identical obligations the cache would answer depends on
+	 * the threads' timing. */
+	check_table_smt2 = opts.smt2;
+	if (opts.smt2)
+		check_cache_enabled = false;
+	if (opts.smt2 && !(D.confirm = confirm_new(smt2, confirm, timeout, jobs))) {
+		close_inputs(fs, nfiles);
+		arena_free(ca);
+		return EXIT_IO;
+	}
 	pthread_mutex_init(&D.mu, NULL);
 	pthread_cond_init(&D.work, NULL);
 	pthread_cond_init(&D.space, NULL);
@@ -373,6 +407,12 @@ int cmd_check(int argc, char **argv)
 	rc = io_err ? EXIT_IO : bad ? EXIT_INPUT : D.count[CV_UNKNOWN] ? EXIT_UNKNOWN : 0;
 	if (ferror(stdout))
 		rc = EXIT_IO;
+	if (D.confirm) {
+		check_table_each(table_proofs, D.confirm);
+		int crc = confirm_finish(D.confirm);
+		if (crc == EXIT_DISAGREE || (crc && !rc))
+			rc = crc;
+	}
 	free(th);
 	free(fs);
 	free(D.ops);

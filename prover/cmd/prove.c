@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 
 #include "cmd/cmd.h"
+#include "cmd/confirm.h"
 #include "cmd/run.h"
 
 static const struct opt_usage usage_prove = {
@@ -19,7 +20,8 @@ static const struct opt_usage usage_prove = {
 	"\n",
 	.tail =
 	"exit status: 0 all answers proven, 1 some answers unknown,\n"
-	"2 usage error, 3 invalid theory, 4 internal error, 5 I/O error\n",
+	"2 usage error, 3 invalid theory, 4 internal error, 5 I/O error\n"
+	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
 
 /* One line on stderr: what was proved, with what effort. */
@@ -44,10 +46,24 @@ static void print_summary(const struct run_state *st)
 		st->ntheories, st->run.n, mutants, calls, lb, unknown, ms, peak_kb);
 }
 
+/* Export (and confirm) every result's proofs, in theory-file order;
+ * the exit code with the confirmation's folded in. */
+static int confirm_all_results(struct confirm *cf, const struct run_state *st,
+			       int rc)
+{
+	for (int k = 0; k < st->run.n; k++)
+		confirm_result(cf, NULL, st->run.results[k]);
+	int crc = confirm_finish(cf);
+	if (crc == EXIT_DISAGREE || (crc && !rc))
+		return crc;
+	return rc;
+}
+
 int cmd_prove(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", NULL };
-	const char *format = "text", *out = NULL;
+	static const char *const solvers[] = { "cvc5", NULL };
+	const char *format = "text", *out = NULL, *smt2 = NULL, *confirm = NULL;
 	struct run_opts opts = RUN_OPTS_DEFAULT;
 	bool timing = true, summary = false;
 	const struct option options[] = {
@@ -65,6 +81,8 @@ int cmd_prove(int argc, char **argv)
 		OPT_FLAG(0, "naive", &opts.prove.naive, true,
 			 "the paper's method: a fresh solver per question,\n"
 			 "every pair asked, no test pool (for comparison)"),
+		OPT_SMT2(&smt2),
+		OPT_CONFIRM(&confirm, solvers),
 		OPT_HELP(),
 		OPT_END(),
 	};
@@ -76,7 +94,14 @@ int cmd_prove(int argc, char **argv)
 				       "no theory files given");
 
 	struct run_state st;
+	struct confirm *cf = NULL;
 	rc = run_load(&st, argv + i, argc - i);
+	if (!rc && (smt2 || confirm)) {
+		opts.prove.smt2 = true;
+		cf = confirm_new(smt2, confirm, opts.prove.timeout_ms, opts.jobs);
+		if (!cf)
+			rc = EXIT_IO;
+	}
 	if (!rc) {
 		run_prove(&st, &opts);
 		st.run.timing = timing;
@@ -91,6 +116,8 @@ int cmd_prove(int argc, char **argv)
 			print_summary(&st);
 		if (!rc && st.unknown)
 			rc = EXIT_UNKNOWN;
+		if (cf)
+			rc = confirm_all_results(cf, &st, rc);
 	}
 	run_release(&st);
 	return rc;

@@ -40,13 +40,10 @@ static void input_obj(struct strbuf *sb, const struct analysis *an,
 	sb_putc(sb, '}');
 }
 
-static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
+/* Names, variables, assumption and what is observed. */
+static void json_analysis(struct strbuf *sb, const struct analysis *an)
 {
-	const struct analysis *an = r->an;
-	int n = r->n;
-	int *tmp = xmalloc(((size_t)n + 1) * sizeof(*tmp));
 	int k;
-
 	sb_puts(sb, "{\"theory\":");
 	sb_json_str(sb, an->theory->name);
 	key(sb, "file");
@@ -94,7 +91,13 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 			sb_json_str(sb, an->var_names[v]);
 		}
 	sb_putc(sb, ']');
+}
 
+/* The mutants with their verdicts, and the skipped ones. */
+static void json_mutants(struct strbuf *sb, const struct result *r)
+{
+	const struct analysis *an = r->an;
+	int n = r->n;
 	key(sb, "mutants");
 	sb_putc(sb, '[');
 	for (int m = 1; m <= n; m++) {
@@ -124,8 +127,15 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 		sb_putc(sb, '}');
 	}
 	sb_putc(sb, ']');
+}
 
-	k = 0;
+/* Equivalent, duplicate groups, classes, subsumption, Hasse edges and
+ * the minimal set, as lists of mutant ids. */
+static void json_relations(struct strbuf *sb, const struct result *r)
+{
+	int n = r->n;
+	int *tmp = xmalloc(((size_t)n + 1) * sizeof(*tmp));
+	int k = 0;
 	for (int m = 1; m <= n; m++)
 		if (r->equiv[m] == R_YES)
 			tmp[k++] = m;
@@ -188,7 +198,11 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 			tmp[k++] = m;
 	key(sb, "minimal");
 	ids(sb, tmp, k);
+	free(tmp);
+}
 
+static void json_unknowns(struct strbuf *sb, const struct result *r)
+{
 	key(sb, "unknown");
 	sb_putc(sb, '[');
 	for (int i = 0; i < r->nunknowns; i++) {
@@ -206,7 +220,11 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 		sb_putc(sb, '}');
 	}
 	sb_putc(sb, ']');
+}
 
+static void json_witnesses(struct strbuf *sb, const struct result *r)
+{
+	const struct analysis *an = r->an;
 	key(sb, "witnesses");
 	sb_putc(sb, '[');
 	for (int i = 0; i < r->nwitnesses; i++) {
@@ -229,14 +247,21 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 		sb_putc(sb, '}');
 	}
 	sb_putc(sb, ']');
+}
 
+static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
+{
+	json_analysis(sb, r->an);
+	json_mutants(sb, r);
+	json_relations(sb, r);
+	json_unknowns(sb, r);
+	json_witnesses(sb, r);
 	sb_printf(sb, ",\"stats\":{\"solver_calls\":%u,\"lower_bound\":%u,"
 		      "\"pool\":%u",
 		  r->solver_calls, r->lower_bound, r->pool_size);
 	if (timing)
 		sb_printf(sb, ",\"time_ms\":%.3f", r->time_ms);
 	sb_puts(sb, "}}");
-	free(tmp);
 }
 
 void emit_json(struct strbuf *sb, const struct run *run)

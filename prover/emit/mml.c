@@ -148,86 +148,92 @@ static void comment(struct strbuf *sb, const char *s)
 		sb_putc(sb, *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
-void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
-	      struct theory *const *theories, int ntheories)
+struct mrules {
+	struct mrule *v;
+	size_t cap;
+	int n;
+};
+
+/* Add result i's kept replacements to its (type, operator) rule, or say
+ * on notes why they are left out. */
+static void mml_add(struct mrules *R, struct strbuf *notes,
+		    const struct run *run, int i, struct strbuf *wb)
 {
-	struct mrule *rules = NULL;
-	size_t cap = 0;
-	int nrules = 0;
-	struct strbuf w = STRBUF_INIT;
-
-	for (int i = 0; i < run->n; i++) {
-		const struct result *r = run->results[i];
-		const struct analysis *an = r->an;
-		const char *why = unexportable(an);
-		sb_reset(&w);
-		where(&w, an);
-		if (why) {
-			sb_printf(notes, "%s: mml: left out %s: %s\n", progname,
-				  w.buf, why);
-			continue;
-		}
-		struct mrule cur = { 0 };
-		cur.type = type_name(node_strip(an->orig->a)->type);
-		cur.kind = an->orig->kind == N_BINARY ? "BIN" : "UNR";
-		cur.op = op_spelling(an->orig->op);
-		cur.group = major_group(an->orig);
-		for (int m = 1; m <= r->n; m++) {
-			if (!emit_kept(r, m))
-				continue;
-			const char *it = major_item(an, an->mutants[m].expr,
-						    &why);
-			if (!it) {
-				sb_printf(notes,
-					  "%s: mml: left out %s (%s) of %s, "
-					  "which is in the minimal set: %s\n",
-					  progname, an->mutants[m].label,
-					  an->mutants[m].text, w.buf, why);
-				continue;
-			}
-			if (!has_item(&cur, it) &&
-			    cur.nitems < (int)ARRAY_SIZE(cur.items))
-				cur.items[cur.nitems++] = it;
-		}
-		if (!cur.nitems) {
-			sb_printf(notes, "%s: mml: left out %s: no replacement "
-				  "in the minimal set is one Major can make\n",
-				  progname, w.buf);
-			continue;
-		}
-		int k;
-		for (k = 0; k < nrules; k++)
-			if (!strcmp(rules[k].type, cur.type) &&
-			    !strcmp(rules[k].kind, cur.kind) &&
-			    !strcmp(rules[k].op, cur.op))
-				break;
-		if (k == nrules) {
-			GROW(rules, (size_t)nrules + 1, cap);
-			rules[nrules] = cur;
-			rules[nrules].from = (struct strbuf)STRBUF_INIT;
-			nrules++;
-		} else {
-			struct mrule *x = &rules[k];
-			bool same = x->nitems == cur.nitems;
-			for (int j = 0; j < cur.nitems; j++)
-				same = same && has_item(x, cur.items[j]);
-			if (!same)
-				sb_printf(notes,
-					  "%s: mml: %s(%s) on %s: %s keeps "
-					  "other replacements than an earlier "
-					  "target; wrote the union\n",
-					  progname, cur.kind, cur.op, cur.type,
-					  w.buf);
-			for (int j = 0; j < cur.nitems; j++)
-				if (!has_item(x, cur.items[j]) &&
-				    x->nitems < (int)ARRAY_SIZE(x->items))
-					x->items[x->nitems++] = cur.items[j];
-		}
-		sb_puts(&rules[k].from, "    // ");
-		comment(&rules[k].from, w.buf);
-		sb_puts(&rules[k].from, "\n");
+	const struct result *r = run->results[i];
+	const struct analysis *an = r->an;
+	const char *why = unexportable(an);
+	sb_reset(wb);
+	where(wb, an);
+	if (why) {
+		sb_printf(notes, "%s: mml: left out %s: %s\n", progname,
+			  wb->buf, why);
+		return;
 	}
+	struct mrule cur = { 0 };
+	cur.type = type_name(node_strip(an->orig->a)->type);
+	cur.kind = an->orig->kind == N_BINARY ? "BIN" : "UNR";
+	cur.op = op_spelling(an->orig->op);
+	cur.group = major_group(an->orig);
+	for (int m = 1; m <= r->n; m++) {
+		if (!emit_kept(r, m))
+			continue;
+		const char *it = major_item(an, an->mutants[m].expr,
+					    &why);
+		if (!it) {
+			sb_printf(notes,
+				  "%s: mml: left out %s (%s) of %s, "
+				  "which is in the minimal set: %s\n",
+				  progname, an->mutants[m].label,
+				  an->mutants[m].text, wb->buf, why);
+			continue;
+		}
+		if (!has_item(&cur, it) &&
+		    cur.nitems < (int)ARRAY_SIZE(cur.items))
+			cur.items[cur.nitems++] = it;
+	}
+	if (!cur.nitems) {
+		sb_printf(notes, "%s: mml: left out %s: no replacement "
+			  "in the minimal set is one Major can make\n",
+			  progname, wb->buf);
+		return;
+	}
+	int k;
+	for (k = 0; k < R->n; k++)
+		if (!strcmp(R->v[k].type, cur.type) &&
+		    !strcmp(R->v[k].kind, cur.kind) &&
+		    !strcmp(R->v[k].op, cur.op))
+			break;
+	if (k == R->n) {
+		GROW(R->v, (size_t)R->n + 1, R->cap);
+		R->v[R->n] = cur;
+		R->v[R->n].from = (struct strbuf)STRBUF_INIT;
+		R->n++;
+	} else {
+		struct mrule *x = &R->v[k];
+		bool same = x->nitems == cur.nitems;
+		for (int j = 0; j < cur.nitems; j++)
+			same = same && has_item(x, cur.items[j]);
+		if (!same)
+			sb_printf(notes,
+				  "%s: mml: %s(%s) on %s: %s keeps "
+				  "other replacements than an earlier "
+				  "target; wrote the union\n",
+				  progname, cur.kind, cur.op, cur.type,
+				  wb->buf);
+		for (int j = 0; j < cur.nitems; j++)
+			if (!has_item(x, cur.items[j]) &&
+			    x->nitems < (int)ARRAY_SIZE(x->items))
+				x->items[x->nitems++] = cur.items[j];
+	}
+	sb_puts(&R->v[k].from, "    // ");
+	comment(&R->v[k].from, wb->buf);
+	sb_puts(&R->v[k].from, "\n");
+}
 
+static void mml_header(struct strbuf *sb, const struct mrule *rules,
+		       int nrules, struct theory *const *theories,
+		       int ntheories)
+{
 	sb_printf(sb, "// Major mutation operators (MML), GENERATED by "
 		      "subsume %s: do not edit.\n",
 		  SUBSUME_VERSION);
@@ -253,8 +259,12 @@ void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
 			  rules[0].type, rules[0].type, rules[0].type);
 	else
 		sb_puts(sb, "//   (no rule could be written)\n");
+}
 
-	/* Groups in order of first appearance of their type. */
+/* The groups, in order of first appearance of their type. */
+static void mml_groups(struct strbuf *sb, const struct mrule *rules,
+		       int nrules)
+{
 	for (int i = 0; i < nrules; i++) {
 		bool first = true;
 		for (int k = 0; k < i; k++)
@@ -285,8 +295,19 @@ void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
 			sb_printf(sb, "    %s;\n", groups[g]);
 		sb_puts(sb, "}\n");
 	}
-	for (int i = 0; i < nrules; i++)
-		sb_release(&rules[i].from);
-	free(rules);
+}
+
+void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
+	      struct theory *const *theories, int ntheories)
+{
+	struct mrules R = { NULL, 0, 0 };
+	struct strbuf w = STRBUF_INIT;
+	for (int i = 0; i < run->n; i++)
+		mml_add(&R, notes, run, i, &w);
+	mml_header(sb, R.v, R.n, theories, ntheories);
+	mml_groups(sb, R.v, R.n);
+	for (int i = 0; i < R.n; i++)
+		sb_release(&R.v[i].from);
+	free(R.v);
 	sb_release(&w);
 }

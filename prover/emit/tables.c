@@ -336,86 +336,92 @@ static int families(const struct analysis *an, const char **fam)
 	return nf;
 }
 
-void emit_tables_c(struct strbuf *sb, const struct run *run,
-		   struct theory *const *theories, int ntheories)
+/* The operator families with a compact rule: none for a C result (a
+ * language-blind subsume_find_rule(family, op, "int") must give a Java
+ * tool Java's rule; docs/c.md). */
+static int rule_families(const struct analysis *an, const char **out)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	banner(sb, "subsume_tables.c",
-	       "minimal mutant sets proven by subsume, as C data", theories,
-	       ntheories);
-	sb_puts(sb, "\n#include \"subsume_tables.h\"\n\n#include <string.h>\n");
+	if (an->theory->profile != &profile_java)
+		return 0;
+	return families(an, out);
+}
 
-	int nrules = 0;
-	for (int i = 0; i < run->n; i++) {
-		const struct result *r = run->results[i];
-		const struct analysis *an = r->an;
-		sb_puts(sb, "\n/* ");
-		comment_text(sb, an->theory->name);
-		sb_puts(sb, ": ");
-		comment_text(sb, an->target->name);
-		sb_puts(sb, " (");
-		comment_text(sb, an->orig_text);
-		sb_puts(sb, "), domain ");
-		comment_text(sb, an->domain->name);
-		sb_puts(sb, " */\n");
-		if (r->n > 0) {
-			sb_printf(sb, "static const struct subsume_mutant "
-				      "mutants_%d[] = {\n",
-				  i);
-			for (int m = 1; m <= r->n; m++) {
-				const struct mutant *mu = &an->mutants[m];
-				int by;
-				enum verdict v = result_verdict(r, m, &by);
-				sb_printf(sb, "\t{ %d, ", m);
-				c_str(sb, mu->op);
-				sb_puts(sb, ", ");
-				c_str(sb, mu->label);
-				sb_puts(sb, ", ");
-				c_str(sb, mu->text);
-				sb_printf(sb, ", %s, %d },\n", verdict_enum[v],
-					  by);
-			}
-			sb_puts(sb, "};\n");
+/* Result i's data: its mutants, minimal ids and kept replacements per
+ * operator family.  Returns the number of families. */
+static int tables_result(struct strbuf *sb, const struct run *run, int i,
+			 struct strbuf *tmp)
+{
+	const struct result *r = run->results[i];
+	const struct analysis *an = r->an;
+	sb_puts(sb, "\n/* ");
+	comment_text(sb, an->theory->name);
+	sb_puts(sb, ": ");
+	comment_text(sb, an->target->name);
+	sb_puts(sb, " (");
+	comment_text(sb, an->orig_text);
+	sb_puts(sb, "), domain ");
+	comment_text(sb, an->domain->name);
+	sb_puts(sb, " */\n");
+	if (r->n > 0) {
+		sb_printf(sb, "static const struct subsume_mutant "
+			      "mutants_%d[] = {\n",
+			  i);
+		for (int m = 1; m <= r->n; m++) {
+			const struct mutant *mu = &an->mutants[m];
+			int by;
+			enum verdict v = result_verdict(r, m, &by);
+			sb_printf(sb, "\t{ %d, ", m);
+			c_str(sb, mu->op);
+			sb_puts(sb, ", ");
+			c_str(sb, mu->label);
+			sb_puts(sb, ", ");
+			c_str(sb, mu->text);
+			sb_printf(sb, ", %s, %d },\n", verdict_enum[v],
+				  by);
 		}
-		int nmin = 0;
-		for (int m = 1; m <= r->n; m++)
-			nmin += emit_kept(r, m);
-		if (nmin) {
-			sb_printf(sb, "static const int minimal_%d[] = {", i);
-			int k = 0;
-			for (int m = 1; m <= r->n; m++)
-				if (emit_kept(r, m))
-					sb_printf(sb, "%s%d", k++ ? ", " : " ",
-						  m);
-			sb_puts(sb, " };\n");
-		}
-		const char **fam = xcalloc((size_t)an->nmutants + 1,
-					   sizeof(*fam));
-		int nf = an->theory->profile == &profile_java
-				 ? families(an, fam)
-				 : 0; /* compact rules are Java's */
-		for (int f = 0; f < nf; f++) {
-			int k = 0;
-			for (int m = 1; m <= r->n; m++) {
-				if (strcmp(an->mutants[m].op, fam[f]) ||
-				    !emit_kept(r, m))
-					continue;
-				if (!k++)
-					sb_printf(sb, "static const char *const "
-						      "keep_%d_%d[] = {",
-						  i, f);
-				sb_reset(&tmp);
-				emit_label_detail(&tmp, an->mutants[m].label);
-				sb_puts(sb, k > 1 ? ", " : " ");
-				c_str(sb, tmp.buf);
-			}
-			if (k)
-				sb_puts(sb, " };\n");
-		}
-		free(fam);
-		nrules += nf;
+		sb_puts(sb, "};\n");
 	}
+	int nmin = 0;
+	for (int m = 1; m <= r->n; m++)
+		nmin += emit_kept(r, m);
+	if (nmin) {
+		sb_printf(sb, "static const int minimal_%d[] = {", i);
+		int k = 0;
+		for (int m = 1; m <= r->n; m++)
+			if (emit_kept(r, m))
+				sb_printf(sb, "%s%d", k++ ? ", " : " ",
+					  m);
+		sb_puts(sb, " };\n");
+	}
+	const char **fam = xcalloc((size_t)an->nmutants + 1,
+				   sizeof(*fam));
+	int nf = rule_families(an, fam);
+	for (int f = 0; f < nf; f++) {
+		int k = 0;
+		for (int m = 1; m <= r->n; m++) {
+			if (strcmp(an->mutants[m].op, fam[f]) ||
+			    !emit_kept(r, m))
+				continue;
+			if (!k++)
+				sb_printf(sb, "static const char *const "
+					      "keep_%d_%d[] = {",
+					  i, f);
+			sb_reset(tmp);
+			emit_label_detail(tmp, an->mutants[m].label);
+			sb_puts(sb, k > 1 ? ", " : " ");
+			c_str(sb, tmp->buf);
+		}
+		if (k)
+			sb_puts(sb, " };\n");
+	}
+	free(fam);
+	return nf;
+}
 
+/* subsume_entries[]: one per result. */
+static void tables_entries(struct strbuf *sb, const struct run *run,
+			   struct strbuf *tmp)
+{
 	sb_puts(sb, "\nconst struct subsume_entry subsume_entries[] = {\n");
 	for (int i = 0; i < run->n; i++) {
 		const struct result *r = run->results[i];
@@ -434,9 +440,9 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 		sb_puts(sb, ", ");
 		c_str(sb, emit_orig_op(an));
 		sb_puts(sb, ", ");
-		sb_reset(&tmp);
-		emit_operand_type(&tmp, an);
-		c_str(sb, tmp.buf);
+		sb_reset(tmp);
+		emit_operand_type(tmp, an);
+		c_str(sb, tmp->buf);
 		sb_puts(sb, ",\n\t  ");
 		if (r->n)
 			sb_printf(sb, "%d, mutants_%d, ", r->n, i);
@@ -451,18 +457,19 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 		sb_puts(sb, "\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0, "
 			    "NULL },\n");
 	sb_printf(sb, "};\nconst size_t subsume_nentries = %d;\n", run->n);
+}
 
+/* subsume_rules[]: one per result and operator family. */
+static void tables_rules(struct strbuf *sb, const struct run *run, int nrules,
+			 struct strbuf *tmp)
+{
 	sb_puts(sb, "\nconst struct subsume_rule subsume_rules[] = {\n");
 	for (int i = 0; i < run->n; i++) {
 		const struct result *r = run->results[i];
 		const struct analysis *an = r->an;
 		const char **fam = xcalloc((size_t)an->nmutants + 1,
 					   sizeof(*fam));
-		/* Compact rules are Java's: subsume_find_rule(family, op,
-		 * "int") must not answer with a C result (docs/c.md) */
-		int nf = an->theory->profile == &profile_java
-				 ? families(an, fam)
-				 : 0;
+		int nf = rule_families(an, fam);
 		for (int f = 0; f < nf; f++) {
 			int total = 0, keep = 0;
 			for (int m = 1; m <= r->n; m++)
@@ -475,9 +482,9 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 			sb_puts(sb, ", ");
 			c_str(sb, emit_orig_op(an));
 			sb_puts(sb, ", ");
-			sb_reset(&tmp);
-			emit_operand_type(&tmp, an);
-			c_str(sb, tmp.buf);
+			sb_reset(tmp);
+			emit_operand_type(tmp, an);
+			c_str(sb, tmp->buf);
 			sb_puts(sb, ", ");
 			c_str(sb, an->domain->name);
 			sb_puts(sb, ",\n\t  ");
@@ -496,6 +503,21 @@ void emit_tables_c(struct strbuf *sb, const struct run *run,
 		sb_puts(sb, "\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL "
 			    "},\n");
 	sb_printf(sb, "};\nconst size_t subsume_nrules = %d;\n\n", nrules);
+}
+
+void emit_tables_c(struct strbuf *sb, const struct run *run,
+		   struct theory *const *theories, int ntheories)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	banner(sb, "subsume_tables.c",
+	       "minimal mutant sets proven by subsume, as C data", theories,
+	       ntheories);
+	sb_puts(sb, "\n#include \"subsume_tables.h\"\n\n#include <string.h>\n");
+	int nrules = 0;
+	for (int i = 0; i < run->n; i++)
+		nrules += tables_result(sb, run, i, &tmp);
+	tables_entries(sb, run, &tmp);
+	tables_rules(sb, run, nrules, &tmp);
 	sb_puts(sb, source_api);
 	sb_release(&tmp);
 }

@@ -84,6 +84,7 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 				? smt_new_alone(opts->shared, &pb)
 				: smt_new_limits(&pb, opts->timeout_ms,
 						 opts->rlimit, opts->naive);
+		smt_set_export(P.smt, opts->smt2);
 		if (run_steps(&P))
 			break;
 		smt_free(P.smt);
@@ -91,6 +92,7 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 		grid_free(&P.grid);
 		free(P.r->witnesses);
 		free(P.r->unknowns);
+		free(P.r->proofs);
 		shared = false;
 	}
 	struct result *r = P.r;
@@ -104,6 +106,8 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 				(size_t)r->nwitnesses * sizeof(*r->witnesses));
 	r->unknowns = to_arena(a, r->unknowns,
 			       (size_t)r->nunknowns * sizeof(*r->unknowns));
+	r->proofs = to_arena(a, r->proofs,
+			     (size_t)r->nproofs * sizeof(*r->proofs));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	r->time_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
 		     (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;

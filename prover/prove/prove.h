@@ -48,6 +48,18 @@ struct prove_opts {
 	struct smt_shared *shared; /* non-NULL: use this Z3 context and
 				    * solver (smt.h) instead of a new one;
 				    * ignored with naive */
+	bool smt2;           /* keep every unsat answer's SMT-LIB 2 text
+			      * in the result's proofs (--smt2, --confirm) */
+};
+
+/* One unsat answer of the solver, with prove_opts.smt2: the question
+ * (kind U_EQUIVALENT: a = 0 and mutant b is equivalent; U_DUPLICATE:
+ * a and b have the same outcome on every input; U_SUBSUMES: no input
+ * kills a but not b) and the obligation as the solver had it. */
+struct proof {
+	enum unknown_kind kind;
+	int a, b;
+	const char *smt2;     /* self-contained SMT-LIB 2 (sem/smt.h) */
 };
 
 struct result {
@@ -66,6 +78,8 @@ struct result {
 	struct witness *witnesses;
 	int nunknowns;
 	struct unknown *unknowns;
+	int nproofs;          /* with prove_opts.smt2, else 0 */
+	struct proof *proofs; /* in the order they were answered */
 	unsigned solver_calls;
 	unsigned lower_bound; /* answers that need an unsat proof at least:
 			       * equivalences, duplicate links, and the

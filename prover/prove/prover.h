@@ -51,7 +51,7 @@ struct prover {
 	struct smt *smt;
 	struct pool pool;
 	struct grid grid;
-	size_t capw, capu;
+	size_t capw, capu, capp;
 };
 
 /* pool.c */

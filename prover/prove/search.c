@@ -19,6 +19,21 @@ static void add_unknown(struct prover *P, enum unknown_kind k, int a, int b,
 	r->nunknowns++;
 }
 
+/* Keep the obligation of an unsat answer (prove_opts.smt2). */
+static void add_proof(struct prover *P, enum unknown_kind k, int a, int b)
+{
+	const char *text = smt_last_smt2(P->smt);
+	struct result *r = P->r;
+	if (!text)
+		BUG("an unsat answer without its SMT-LIB text");
+	GROW(r->proofs, (size_t)r->nproofs + 1, P->capp);
+	r->proofs[r->nproofs].kind = k;
+	r->proofs[r->nproofs].a = a;
+	r->proofs[r->nproofs].b = b;
+	r->proofs[r->nproofs].smt2 = arena_strdup(P->a, text);
+	r->nproofs++;
+}
+
 /* A Z3 model the evaluator disagrees with: the encoding has a bug. */
 static void unconfirmed(struct prover *P, const char *claim, int a, int b,
 			const struct value *in)
@@ -209,8 +224,11 @@ enum rel prove_ask(struct prover *P, enum smt_query q, int a, int b,
 		fprintf(stderr, "trace: %s %d %d -> %s\n",
 			q == SMT_Q_DIFFER ? "differ" : "kill-not", a, b,
 			res == SMT_UNSAT ? "unsat" : res == SMT_SAT ? "sat" : "unknown");
-	if (res == SMT_UNSAT)
+	if (res == SMT_UNSAT) {
+		if (P->opts->smt2)
+			add_proof(P, uk, a, b);
 		return R_YES;
+	}
 	if (res == SMT_UNKNOWN) {
 		add_unknown(P, uk, a, b, reason);
 		return R_UNKNOWN;

@@ -13,6 +13,8 @@
 
 #include "lang/profile.h"
 #include "sem/encode.h"
+#include "sem/fault.h"
+#include "sem/smtlib.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +57,9 @@ struct smt {
 	Z3_tactic tactic;   /* qfbv, for division queries */
 	unsigned calls;
 	char reason[300];
+	bool export_;       /* keep the SMT-LIB text of unsat answers */
+	struct strbuf smt2; /* the last one's (export_ only) */
+	bool smt2_valid;
 };
 
 /* After this many analyses a worker's context is made anew, so that the
@@ -336,6 +341,7 @@ void smt_free(struct smt *s)
 		Z3_tactic_dec_ref(s->ctx, s->tactic);
 		Z3_del_context(s->ctx);
 	}
+	sb_release(&s->smt2);
 	free(s->progs);
 	free(s);
 }
@@ -466,6 +472,31 @@ static bool trace_on(void)
 	return on;
 }
 
+/* The answering solver's assertions as a self-contained SMT-LIB 2
+ * benchmark, into s->smt2.  Every solver query() uses has exactly two:
+ * the assumptions (if any: asserted at the base scope of the shared
+ * solver, or first on a solver of its own) and the query f.  (Z3's
+ * solver_get_assertions() is no substitute: the simple solver gives
+ * its preprocessed formulas, "false" after an unsat answer.) */
+static void export_smt2(struct smt *s, Z3_ast f)
+{
+	sb_reset(&s->smt2);
+	s->smt2_valid = smtlib_benchmark(s->ctx, s->assume, f,
+					 s->all_bv ? "QF_BV" : "ALL",
+					 &s->smt2) == 0;
+	check_z3("exporting a query");
+}
+
+void smt_set_export(struct smt *s, bool on)
+{
+	s->export_ = on;
+}
+
+const char *smt_last_smt2(const struct smt *s)
+{
+	return s->smt2_valid ? s->smt2.buf : NULL;
+}
+
 /* Ask one question on s's context; see smt_check(). */
 static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			     struct value *input, const char **reason)
@@ -496,6 +527,8 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	Z3_lbool r = Z3_solver_check(c, solver);
+	if (r == Z3_L_TRUE && fault_planted("z3-unsat"))
+		r = Z3_L_FALSE; /* a test build's planted solver bug */
 	if (trace_on())
 		fprintf(stderr, "trace: %s%s solver: %s, %.1f ms\n",
 			s->shared ? "shared context, " : "",
@@ -509,6 +542,8 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 		*reason = s->reason;
 	} else if (r == Z3_L_FALSE) {
 		res = SMT_UNSAT;
+		if (s->export_)
+			export_smt2(s, f);
 	} else if (r == Z3_L_TRUE) {
 		Z3_model m = Z3_solver_get_model(c, solver);
 		Z3_model_inc_ref(c, m);
@@ -556,6 +591,7 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 		*reason = "retry";
 		return SMT_UNKNOWN;
 	}
+	s->smt2_valid = false;
 	enum smt_result res = query(s, q, a, b, input, reason);
 	s->calls++;
 	if (res != SMT_UNSAT && s->shared) {

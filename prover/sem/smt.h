@@ -48,6 +48,19 @@ void smt_free(struct smt *s);
 enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 			  struct value *input, const char **reason);
 
+/*
+ * Export (for `--smt2 DIR` and `--confirm`): with export on, every
+ * unsat answer leaves the SMT-LIB 2 text of exactly the assertions the
+ * answering solver had (the assumptions and the query, whichever solver
+ * answered: simple, qfbv tactic or general), self-contained: a
+ * set-logic line (QF_BV when every variable is a bit-vector, ALL when
+ * one is an unbounded integer), the declarations, the assertions and
+ * check-sat.  smt_last_smt2() returns it after an SMT_UNSAT, else NULL;
+ * the text is s's, valid until the next smt_check() or smt_free().
+ */
+void smt_set_export(struct smt *s, bool on);
+const char *smt_last_smt2(const struct smt *s);
+
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */
 bool smt_retry(const struct smt *s);

@@ -1,0 +1,36 @@
+/*
+ * fault.h - deliberately broken rules, for the tests that show the
+ * guards (the evaluator, the differential tests, a second solver) catch
+ * a wrong encoding or a wrong solver answer.
+ *
+ * Only a build with -DSUBSUME_FAULTS (the Makefile's build/subsume-fault,
+ * used by tests/confirm.t; never installed) reads SUBSUME_FAULT from
+ * the environment; in every other build fault_planted() is false and
+ * the faulty branches compile away.  Faults:
+ *   java-shift-mask-15  Java shift distances masked with 15, not 31/63
+ *                       (sem/encode.c)
+ *   z3-unsat            every sat answer of Z3 reported as unsat
+ *                       (sem/smt.c: a solver that proves false things)
+ */
+#ifndef SUBSUME_FAULT_H
+#define SUBSUME_FAULT_H
+
+#include <stdbool.h>
+
+#ifdef SUBSUME_FAULTS
+#include <stdlib.h>
+#include <string.h>
+static inline bool fault_planted(const char *name)
+{
+	const char *f = getenv("SUBSUME_FAULT");
+	return f && !strcmp(f, name);
+}
+#else
+static inline bool fault_planted(const char *name)
+{
+	(void)name;
+	return false;
+}
+#endif
+
+#endif
