@@ -18,6 +18,9 @@ command -v prove >/dev/null 2>&1 || need="$need perl"
 command -v cvc5 >/dev/null 2>&1 || need="$need cvc5"
 command -v pkg-config >/dev/null 2>&1 || need="pkg-config $need"
 command -v cc >/dev/null 2>&1 || need="$need gcc make"
+# tests/c-compilers.c checks the C semantics against both compilers
+command -v gcc >/dev/null 2>&1 || need="$need gcc"
+command -v clang >/dev/null 2>&1 || need="$need clang"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "subsume: missing Debian packages:$need" >&2

@@ -52,6 +52,8 @@ for my $res (@{$j->{results}}) {
 	push @m, $mode eq "queries"
 		? join("\t", "M", @key, "no such label")
 		: join("\t", "M", @key, "no such label", -1, "-", "-");
+	# no compact rules for C results (docs/c.md)
+	next if ($res->{language} // "java") ne "java";
 	push @r, join("\t", "R", @key, $_, join(",", @{$keep{$_}})) for @fam;
 }
 print "$_\n" for @m;

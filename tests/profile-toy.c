@@ -20,10 +20,13 @@ static const struct type toy_u32 = { TK_INT, "u32", 32, false, 3, 3, &toy };
 static const struct type *const toy_types[] = { &toy_bool, &toy_u8,
 						 &toy_i32, &toy_u32 };
 
-static int toy_read_literal(const char *s, int pos, struct literal *lit,
-			    int *errpos, char *err, size_t errsz)
+static int toy_read_literal(const struct profile *pf, const char *s, int pos,
+			    struct literal *lit, int *errpos, char *err,
+			    size_t errsz)
 {
-	if (profile_java.read_literal(s, pos, lit, errpos, err, errsz) < 0)
+	(void)pf;
+	if (profile_java.read_literal(&profile_java, s, pos, lit, errpos, err,
+				      errsz) < 0)
 		return -1;
 	if (lit->type != T_INT || lit->minus_only) {
 		*errpos = pos;
@@ -34,10 +37,11 @@ static int toy_read_literal(const char *s, int pos, struct literal *lit,
 	return 0;
 }
 
-static bool toy_keyword_literal(const char *id, size_t len,
-				struct literal *lit)
+static bool toy_keyword_literal(const struct profile *pf, const char *id,
+				size_t len, struct literal *lit)
 {
-	if (!profile_java.keyword_literal(id, len, lit))
+	(void)pf;
+	if (!profile_java.keyword_literal(&profile_java, id, len, lit))
 		return false;
 	lit->type = &toy_bool;
 	return true;

@@ -256,6 +256,11 @@ static inline void sexpr(struct strbuf *sb, const struct node *n)
 	case N_SKIP:
 		sb_puts(sb, ";");
 		return;
+	case N_DEFINED:
+		sb_puts(sb, "(defined ");
+		sexpr(sb, n->a);
+		sb_putc(sb, ')');
+		return;
 	case N_UNARY: {
 		static const char *const u[] = { "plus", "neg", "bnot", "not" };
 		sb_printf(sb, "(%s ", u[n->op - OP_PLUS]);

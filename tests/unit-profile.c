@@ -191,7 +191,7 @@ static void lit(const char *s, const struct type *want, int64_t v)
 	struct literal l;
 	char err[200];
 	int pos;
-	int rc = J->read_literal(s, 0, &l, &pos, err, sizeof(err));
+	int rc = J->read_literal(J, s, 0, &l, &pos, err, sizeof(err));
 	ok(rc == 0 && l.type == want && value_i64(l.val) == v &&
 		   l.len == (int)strlen(s),
 	   "literal %s", s);
@@ -214,14 +214,14 @@ static void literals(void)
 	struct literal l;
 	char err[200];
 	int pos;
-	ok(J->read_literal("2147483648", 0, &l, &pos, err, sizeof(err)) == 0 &&
+	ok(J->read_literal(J, "2147483648", 0, &l, &pos, err, sizeof(err)) == 0 &&
 		   l.minus_only && value_i64(l.neg) == INT32_MIN,
 	   "2147483648 is valid only after minus");
-	ok(J->read_literal("12_", 0, &l, &pos, err, sizeof(err)) < 0 &&
+	ok(J->read_literal(J, "12_", 0, &l, &pos, err, sizeof(err)) < 0 &&
 		   pos == 2 && !strcmp(err, "'_' must stand between digits"),
 	   "an error says where");
-	ok(J->keyword_literal("true", 4, &l) && l.type == T_BOOLEAN &&
-		   l.val.bits == 1 && !J->keyword_literal("truth", 5, &l),
+	ok(J->keyword_literal(J, "true", 4, &l) && l.type == T_BOOLEAN &&
+		   l.val.bits == 1 && !J->keyword_literal(J, "truth", 5, &l),
 	   "true is a keyword literal");
 }
 

@@ -289,6 +289,26 @@ static void table_proofs(void *ctx, const struct result *r)
 	confirm_result(ctx, "table", r);
 }
 
+/* --smt2, --confirm: every proof exported (NULL: error printed). */
+static struct confirm *start_confirm(const char *dir, const char *solver,
+				     unsigned timeout, unsigned jobs)
+{
+	/* Every site's own obligations, the same files whatever -j: which
+	 * of two identical obligations the cache would answer depends on
+	 * the threads' timing. */
+	check_table_smt2 = true;
+	check_cache_enabled = false;
+	return confirm_new(dir, solver, timeout, jobs);
+}
+
+/* The table's proofs too, then confirmation; rc with its result. */
+static int finish_confirm(struct confirm *cf, int rc)
+{
+	check_table_each(table_proofs, cf);
+	int crc = confirm_finish(cf);
+	return crc == EXIT_DISAGREE || (crc && !rc) ? crc : rc;
+}
+
 static void close_inputs(FILE **fs, int n)
 {
 	for (int k = 0; k < n; k++)
@@ -350,13 +370,7 @@ int cmd_check(int argc, char **argv)
 				   .smt2 = smt2 || confirm };
 	struct driver D = { .opts = &opts, .timeout_ms = timeout,
 			    .format = format, .timing = timing };
-	/* Every site's own obligations, the same files whatever -j: which
-	 * of two identical obligations the cache would answer depends on
-	 * the threads' timing. */
-	check_table_smt2 = opts.smt2;
-	if (opts.smt2)
-		check_cache_enabled = false;
-	if (opts.smt2 && !(D.confirm = confirm_new(smt2, confirm, timeout, jobs))) {
+	if (opts.smt2 && !(D.confirm = start_confirm(smt2, confirm, timeout, jobs))) {
 		close_inputs(fs, nfiles);
 		arena_free(ca);
 		return EXIT_IO;
@@ -407,12 +421,8 @@ int cmd_check(int argc, char **argv)
 	rc = io_err ? EXIT_IO : bad ? EXIT_INPUT : D.count[CV_UNKNOWN] ? EXIT_UNKNOWN : 0;
 	if (ferror(stdout))
 		rc = EXIT_IO;
-	if (D.confirm) {
-		check_table_each(table_proofs, D.confirm);
-		int crc = confirm_finish(D.confirm);
-		if (crc == EXIT_DISAGREE || (crc && !rc))
-			rc = crc;
-	}
+	if (D.confirm)
+		rc = finish_confirm(D.confirm, rc);
 	free(th);
 	free(fs);
 	free(D.ops);

@@ -48,6 +48,19 @@ static void json_analysis(struct strbuf *sb, const struct analysis *an)
 	sb_json_str(sb, an->theory->name);
 	key(sb, "file");
 	sb_json_str(sb, an->theory->file);
+	const struct profile *pf = an->theory->profile;
+	if (pf != &profile_java) { /* Java results stay as they were */
+		key(sb, "language");
+		sb_json_str(sb, pf->name);
+		key(sb, "options");
+		sb_puts(sb, "{\"data-model\":");
+		sb_json_str(sb, pf->data_model);
+		sb_puts(sb, ",\"char\":");
+		sb_json_str(sb, pf->char_sign);
+		sb_puts(sb, ",\"ub\":");
+		sb_json_str(sb, pf->ub_name);
+		sb_putc(sb, '}');
+	}
 	key(sb, "target");
 	sb_json_str(sb, an->target->name);
 	key(sb, "expr");

@@ -106,6 +106,8 @@ static const char *major_item(const struct analysis *an, const struct node *m,
 static const char *unexportable(const struct analysis *an)
 {
 	const struct node *o = an->orig;
+	if (an->theory && an->theory->profile != &profile_java)
+		return "it is a C result, and MML is Java only (Major)";
 	if (an->assume)
 		return "it has assumptions, and Major cannot limit a rule to "
 		       "some inputs";

@@ -336,6 +336,16 @@ static int families(const struct analysis *an, const char **fam)
 	return nf;
 }
 
+/* The operator families with a compact rule: none for a C result (a
+ * language-blind subsume_find_rule(family, op, "int") must give a Java
+ * tool Java's rule; docs/c.md). */
+static int rule_families(const struct analysis *an, const char **out)
+{
+	if (an->theory->profile != &profile_java)
+		return 0;
+	return families(an, out);
+}
+
 /* Result i's data: its mutants, minimal ids and kept replacements per
  * operator family.  Returns the number of families. */
 static int tables_result(struct strbuf *sb, const struct run *run, int i,
@@ -385,7 +395,7 @@ static int tables_result(struct strbuf *sb, const struct run *run, int i,
 	}
 	const char **fam = xcalloc((size_t)an->nmutants + 1,
 				   sizeof(*fam));
-	int nf = families(an, fam);
+	int nf = rule_families(an, fam);
 	for (int f = 0; f < nf; f++) {
 		int k = 0;
 		for (int m = 1; m <= r->n; m++) {
@@ -459,7 +469,7 @@ static void tables_rules(struct strbuf *sb, const struct run *run, int nrules,
 		const struct analysis *an = r->an;
 		const char **fam = xcalloc((size_t)an->nmutants + 1,
 					   sizeof(*fam));
-		int nf = families(an, fam);
+		int nf = rule_families(an, fam);
 		for (int f = 0; f < nf; f++) {
 			int total = 0, keep = 0;
 			for (int m = 1; m <= r->n; m++)

@@ -97,7 +97,12 @@ void emit_text(struct strbuf *sb, const struct run *run)
 		const struct result *r = run->results[i];
 		if (r->an->theory != last) {
 			last = r->an->theory;
-			sb_printf(sb, "theory %s (%s)\n\n", last->name, last->file);
+			sb_printf(sb, "theory %s (%s)\n", last->name, last->file);
+			if (last->profile != &profile_java)
+				sb_printf(sb, "language %s: %s\n",
+					  last->profile->name,
+					  last->profile->options);
+			sb_putc(sb, '\n');
 		}
 		emit_result(sb, r, run->timing);
 	}

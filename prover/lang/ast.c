@@ -193,6 +193,11 @@ void expr_print(struct strbuf *sb, const struct node *n)
 	case N_SKIP:
 		sb_puts(sb, ";");
 		return;
+	case N_DEFINED:
+		sb_puts(sb, "defined(");
+		expr_print(sb, n->a);
+		sb_putc(sb, ')');
+		return;
 	case N_UNARY: {
 		const char *s = op_spelling(n->op);
 		sb_puts(sb, s);

@@ -77,6 +77,9 @@ enum nkind {
 	N_SKIP,   /* a deleted statement (SDL) */
 	N_HOLE,   /* template placeholder {name}; replaced before typing */
 	N_CONV,   /* a converted to type; implicit: inserted by typing */
+	N_DEFINED,/* boolean: a (typed) runs without an exceptional outcome;
+		   * its side effects are discarded.  Built, typed, by the
+		   * loader for 'ub: defined-only' (C), never parsed */
 };
 
 struct node {

@@ -203,9 +203,11 @@ static int read_char(const char *s, int pos, struct literal *lit,
 	return 0;
 }
 
-static int java_read_literal(const char *s, int pos, struct literal *lit,
-			     int *errpos, char *err, size_t errsz)
+static int java_read_literal(const struct profile *pf, const char *s,
+			     int pos, struct literal *lit, int *errpos,
+			     char *err, size_t errsz)
 {
+	(void)pf;
 	struct lexerr e = { errpos, err, errsz };
 	memset(lit, 0, sizeof(*lit));
 	if (s[pos] == '\'')
@@ -213,9 +215,10 @@ static int java_read_literal(const char *s, int pos, struct literal *lit,
 	return read_number(s, pos, lit, &e);
 }
 
-static bool java_keyword_literal(const char *id, size_t len,
-				 struct literal *lit)
+static bool java_keyword_literal(const struct profile *pf, const char *id,
+				 size_t len, struct literal *lit)
 {
+	(void)pf;
 	memset(lit, 0, sizeof(*lit));
 	lit->type = T_BOOLEAN;
 	lit->len = (int)len;
@@ -375,6 +378,9 @@ const struct profile profile_java = {
 	.comparable = java_comparable,
 	.div_zero = DIV0_THROWS,
 	.shift = SHIFT_MASK,
+	.overflow = OVF_WRAP,
+	.ub = UB_NONE,
+	.options = "",
 	.value_print = java_value_print,
 };
 

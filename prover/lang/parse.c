@@ -67,7 +67,7 @@ static void lex_literal(struct parser *p, int pos)
 {
 	char msg[200];
 	int errpos = pos;
-	if (p->pf->read_literal(p->s, pos, &p->tok.lit, &errpos, msg,
+	if (p->pf->read_literal(p->pf, p->s, pos, &p->tok.lit, &errpos, msg,
 				sizeof(msg)) < 0) {
 		perr(p, errpos, "%s", msg);
 		return;
@@ -208,7 +208,37 @@ static struct node *new_lit(struct parser *p, const struct type *t,
 	return n;
 }
 
-/* primary = "(" expr ")" | "true" | "false" | ident | int | char | hole */
+/* cast = "(" type-name ")" unary, where the profile has casts and names
+ * a type right after the "(" (already consumed); false if there is no
+ * type name (then it is a parenthesized expression). */
+static bool cast(struct parser *p, int pos, struct node **out)
+{
+	const struct type *t;
+	if (!p->pf->cast_type || p->tok.kind != TOK_IDENT)
+		return false;
+	int len = p->pf->cast_type(p->pf, p->s, p->tok.pos, &t);
+	if (!len)
+		return false;
+	int q = p->tok.pos + len;
+	while (isspace((unsigned char)p->s[q]))
+		q++;
+	if (p->s[q] != ')')
+		return false;
+	p->tok.len = q + 1 - p->tok.pos; /* up to and with the ")" */
+	next(p);
+	struct node *operand = unary(p);
+	*out = NULL;
+	if (!operand || !height_ok(p, p->height + 1, pos))
+		return true;
+	struct node *n = node_new(p->a, N_CONV, pos);
+	n->type = t;
+	n->a = operand;
+	*out = n;
+	return true;
+}
+
+/* primary = "(" expr ")" | cast | "true" | "false" | ident | int | char
+ *         | hole */
 static struct node *primary(struct parser *p)
 {
 	int pos = p->tok.pos;
@@ -216,6 +246,8 @@ static struct node *primary(struct parser *p)
 	switch (p->tok.kind) {
 	case TOK_PUNCT:
 		if (accept(p, "(")) {
+			if (cast(p, pos, &n))
+				return n;
 			n = expr(p); /* parentheses add no node */
 			expect(p, ")", "')'");
 			if (n)
@@ -229,7 +261,7 @@ static struct node *primary(struct parser *p)
 		next(p);
 		p->height = 1;
 		struct literal kw;
-		if (p->pf->keyword_literal(id, (size_t)len, &kw))
+		if (p->pf->keyword_literal(p->pf, id, (size_t)len, &kw))
 			return new_lit(p, kw.type, kw.val, pos);
 		if (is(p, "(")) {
 			perr(p, p->tok.pos, "method calls are not supported "

@@ -28,17 +28,26 @@
  *     read_literal (with a leading '-' parsed as unary minus) reads the
  *     same value back, where the language has a literal for it.
  *
- * Profiles: profile_java (lang/java.c).  A C profile would add unsigned
- * types (is_signed false: sem/ then divides, compares, shifts and extends
- * unsigned), int-typed comparisons (compare_result), undefined behaviour
- * instead of exceptions (new div_zero and shift rules, implemented once
- * in sem/eval.c and sem/encode.c) and data models (its types[] table:
- * the widths of int, long, pointers).
+ * Profiles: profile_java (lang/java.c) and the C profiles (lang/c.c,
+ * c_profile()): unsigned types (is_signed false: sem/ then divides,
+ * compares, shifts and extends unsigned), int-typed comparisons
+ * (compare_result), scalar conditions (boolean is then a TK_BOOLEAN type
+ * that is not a domain type: typing converts a condition's numeric
+ * operand to it, meaning != 0), undefined behaviour as the exceptional
+ * outcome (the div_zero, shift and overflow rules, implemented once in
+ * sem/eval.c and sem/encode.c) and data models (its types[] table).
+ * A 1-bit unsigned TK_INT type is C's _Bool: conversion to it is != 0.
  */
 #ifndef SUBSUME_PROFILE_H
 #define SUBSUME_PROFILE_H
 
 #include "lang/ast.h"
+
+/* Another name of a type (a typedef). */
+struct type_alias {
+	const char *name;
+	const struct type *type;
+};
 
 /* A literal as a profile read it from source text. */
 struct literal {
@@ -55,11 +64,30 @@ struct literal {
 /* What integer division or remainder by zero does. */
 enum div_zero_rule {
 	DIV0_THROWS,      /* an exceptional outcome (Java's ArithmeticException) */
+	DIV0_UB,          /* undefined behaviour: the exceptional outcome (C) */
 };
 
 /* How a shift distance is used. */
 enum shift_rule {
 	SHIFT_MASK,       /* distance & (bits - 1) of the result type (Java) */
+	SHIFT_UB,         /* C: the distance keeps its own promoted type (typing
+			   * converts it so); negative or >= the result's width
+			   * is undefined behaviour */
+};
+
+/* What signed + - * and unary - do when the result does not fit. */
+enum overflow_rule {
+	OVF_WRAP,         /* wrap modulo 2^bits (Java, C with -fwrapv) */
+	OVF_UB,           /* undefined behaviour (C) */
+};
+
+/* How a theory treats undefined behaviour (C); UB_NONE for Java. */
+enum ub_policy {
+	UB_NONE,
+	UB_OUTCOME,       /* UB is one more outcome, like an exception */
+	UB_DEFINED_ONLY,  /* the domain: inputs on which the original is
+			   * defined (then as UB_OUTCOME) */
+	UB_WRAP,          /* -fwrapv: signed overflow and << wrap */
 };
 
 struct profile {
@@ -73,17 +101,26 @@ struct profile {
 	const struct type *const *types;
 	const struct type *boolean;
 	const struct type *compare_result;
+	/* Conditions (!, &&, ||, ?:, assumptions) may be numbers, converted
+	 * to boolean as != 0, and !, && and || yield compare_result (C). */
+	bool scalar_conditions;
 
 	/* Syntax.  read_literal: the parser calls it where s + pos starts
 	 * with a digit or a quote ('\'');
 	 * returns 0 and fills *lit, or -1 with a message in err (errsz
 	 * bytes) and the byte offset it refers to in *errpos.
 	 * keyword_literal: an identifier that is a literal ("true"). */
-	int (*read_literal)(const char *s, int pos, struct literal *lit,
-			    int *errpos, char *err, size_t errsz);
-	bool (*keyword_literal)(const char *id, size_t len,
-				struct literal *lit);
+	int (*read_literal)(const struct profile *pf, const char *s, int pos,
+			    struct literal *lit, int *errpos, char *err,
+			    size_t errsz);
+	bool (*keyword_literal)(const struct profile *pf, const char *id,
+				size_t len, struct literal *lit);
 	bool (*has_op)(enum op op);
+	/* Casts "(type) e": the length of a type name at s + pos (0: none
+	 * there) and the type in *t.  NULL: the language has no casts in
+	 * theories (Java). */
+	int (*cast_type)(const struct profile *pf, const char *s, int pos,
+			 const struct type **t);
 
 	/* Typing (numeric arguments only, see above). */
 	const struct type *(*unary_promote)(const struct type *t);
@@ -108,6 +145,20 @@ struct profile {
 	/* Semantics. */
 	enum div_zero_rule div_zero;
 	enum shift_rule shift;
+	enum overflow_rule overflow;  /* of signed + - * and unary - */
+	bool div_overflow_ub;  /* signed MIN / -1 and MIN % -1 are UB */
+	bool shl_signed_ub;    /* signed E1 << E2 with E1 < 0 or E1 * 2^E2
+				* not representable is UB */
+	enum ub_policy ub;
+	/* The options for outputs ("data-model: lp64, char: signed,
+	 * ub: outcome"); "" for Java.  One by one (C; NULL for Java):
+	 * "lp64", "signed", "outcome". */
+	const char *options;
+	const char *data_model, *char_sign, *ub_name;
+	/* Other names of types ("unsigned int", "int32_t"): naliases
+	 * pairs, NULL when none. */
+	int naliases;
+	const struct type_alias *aliases;
 
 	/* Printing: a value of type t in source syntax ("-2L", "'a'"). */
 	void (*value_print)(struct strbuf *sb, const struct type *t,
@@ -116,7 +167,18 @@ struct profile {
 
 extern const struct profile profile_java;
 
-/* The profile's type named name, or NULL. */
+/* The C profiles (lang/c.c).  lang: "c" or "c++"; data_model: "lp64",
+ * "ilp32", "llp64"; plain char signed or not; ub: the policy.  Returns a
+ * static profile (the same pointer for the same options), or NULL for an
+ * unknown language or data model. */
+const struct profile *c_profile(const char *lang, const char *data_model,
+				bool char_signed, enum ub_policy ub);
+/* The allowed spellings, for messages: "lp64, ilp32, llp64" ... */
+extern const char c_data_models[], c_ub_policies[];
+/* The policy named s ("outcome"), or -1. */
+int c_ub_policy(const char *s);
+
+/* The profile's type named name (or one of its aliases), or NULL. */
 const struct type *profile_type(const struct profile *pf, const char *name);
 
 #endif

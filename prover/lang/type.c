@@ -72,6 +72,19 @@ static bool is_bool(const struct type *t)
 	return t->kind == TK_BOOLEAN;
 }
 
+/* Can t be a condition (of !, &&, ||, ?:)?  A boolean, or in a language
+ * with scalar conditions (C: the profile's boolean is not a domain
+ * type) any number, converted to the boolean as != 0. */
+static bool is_cond(const struct typer *t, const struct type *ty)
+{
+	return is_bool(ty) || (t->pf->scalar_conditions && type_is_numeric(ty));
+}
+
+static bool is_logical(enum op op)
+{
+	return op == OP_LAND || op == OP_LOR;
+}
+
 /* The operation type of "a op b" given operand types (for comparisons:
  * the type the operands are compared in); NULL with a message. */
 static const struct type *binop_type(struct typer *t, const struct node *n,
@@ -120,11 +133,11 @@ static const struct type *binop_type(struct typer *t, const struct node *n,
 			       NULL;
 		return pf->binary_promote(ta, tb);
 	case OP_LAND: case OP_LOR:
-		if (!is_bool(ta))
+		if (!is_cond(t, ta))
 			return operand_error(t, n, a, "boolean operands"), NULL;
-		if (!is_bool(tb))
+		if (!is_cond(t, tb))
 			return operand_error(t, n, b, "boolean operands"), NULL;
-		return ta;
+		return pf->boolean;
 	default:
 		BUG("not a binary operator: %d", n->op);
 	}
@@ -176,6 +189,18 @@ static int check_target_var(struct typer *t, struct node *n)
 	return check(t, v);
 }
 
+/* The type the right operand y of "x op y" is converted to, given the
+ * operation type ot: ot, except a shift distance under SHIFT_UB, which
+ * keeps its own promoted type (C11 6.5.7p3). */
+static const struct type *operand_type(struct typer *t, enum op op,
+				       const struct type *ot,
+				       const struct node *y)
+{
+	if ((op == OP_SHL || op == OP_SHR) && t->pf->shift == SHIFT_UB)
+		return t->pf->unary_promote(y->type);
+	return ot;
+}
+
 /* The value "var op y" stores, converted back to the variable's type:
  * (vt)((ot)var op (ot)y).  The variable is read through a new N_VAR
  * node, evaluated before y. */
@@ -189,7 +214,7 @@ static struct node *stored_value(struct typer *t, const struct node *var,
 	bin->op = op;
 	bin->type = ot;
 	bin->a = convert(t, rd, ot);
-	bin->b = convert(t, y, ot);
+	bin->b = convert(t, y, operand_type(t, op, ot, y));
 	return convert(t, bin, var->type);
 }
 
@@ -209,9 +234,10 @@ static int check_unary(struct typer *t, struct node *n)
 					     "a fixed-width integer operand");
 		break;
 	case OP_NOT:
-		if (!is_bool(ta))
+		if (!is_cond(t, ta))
 			return operand_error(t, n, n->a, "a boolean operand");
-		n->type = ta;
+		n->a = convert(t, n->a, t->pf->boolean);
+		n->type = t->pf->scalar_conditions ? t->pf->compare_result : ta;
 		return 0;
 	default:
 		BUG("bad unary operator");
@@ -229,8 +255,11 @@ static int check_binary(struct typer *t, struct node *n)
 	if (!ot)
 		return -1;
 	n->a = convert(t, n->a, ot);
-	n->b = convert(t, n->b, ot);
-	n->type = is_comparison(n->op) ? t->pf->compare_result : ot;
+	n->b = convert(t, n->b, operand_type(t, n->op, ot, n->b));
+	n->type = is_comparison(n->op) ||
+			  (is_logical(n->op) && t->pf->scalar_conditions)
+		  ? t->pf->compare_result
+		  : ot;
 	return 0;
 }
 
@@ -238,10 +267,11 @@ static int check_cond(struct typer *t, struct node *n)
 {
 	if (check(t, n->a) < 0 || check(t, n->b) < 0 || check(t, n->c) < 0)
 		return -1;
-	if (!is_bool(n->a->type))
+	if (!is_cond(t, n->a->type))
 		return terr(t, leftmost(n->a), "the condition of '?:' must be "
 					       "boolean, not %s",
 			    type_name(n->a->type));
+	n->a = convert(t, n->a, t->pf->boolean);
 	if (n->b->type == n->c->type && n->b->type->kind != TK_VOID)
 		n->type = n->b->type;
 	else if (type_is_numeric(n->b->type) && type_is_numeric(n->c->type))
@@ -320,6 +350,11 @@ static int check(struct typer *t, struct node *n)
 	case N_SKIP:
 		n->type = T_VOID;
 		return 0;
+	case N_DEFINED:
+		if (check(t, n->a) < 0)
+			return -1;
+		n->type = t->pf->boolean;
+		return 0;
 	case N_HOLE:
 		return terr(t, n, "placeholder {%s} is not allowed here",
 			    n->name);
@@ -338,7 +373,13 @@ static int check(struct typer *t, struct node *n)
 	case N_CONV:
 		if (n->implicit)
 			BUG("typing a tree rooted at an implicit conversion");
-		return terr(t, n, "casts are not supported");
+		if (!t->pf->cast_type)
+			return terr(t, n, "casts are not supported");
+		if (check(t, n->a) < 0)
+			return -1;
+		if (!type_is_numeric(n->a->type))
+			return operand_error(t, n, n->a, "a numeric operand");
+		return 0;
 	}
 	BUG("bad node kind %d", n->kind);
 }

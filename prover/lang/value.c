@@ -44,6 +44,8 @@ struct value value_convert(const struct type *from, struct value v,
 	case TK_BOOLEAN:
 		return value_bool(v.bits != 0);
 	case TK_INT:
+		if (to->bits == 1) /* C's _Bool */
+			return value_bool(v.bits != 0);
 		return value_uint(extend(v.bits, to->bits, to->is_signed));
 	default:
 		return v;
@@ -110,5 +112,8 @@ const struct type *profile_type(const struct profile *pf, const char *name)
 	for (int i = 0; i < pf->ntypes; i++)
 		if (!strcmp(pf->types[i]->name, name))
 			return pf->types[i];
+	for (int i = 0; i < pf->naliases; i++)
+		if (!strcmp(pf->aliases[i].name, name))
+			return pf->aliases[i].type;
 	return NULL;
 }

@@ -81,7 +81,7 @@ int analysis_init(struct arena *a, struct analysis *an,
 		return -1;
 	if (!s->orig || s->orig->type == T_ERROR)
 		return fail(why, "the original is not typed");
-	if (s->assume && s->assume->type != T_BOOLEAN)
+	if (s->assume && s->assume->type->kind != TK_BOOLEAN)
 		return fail(why, "the assumption is not a typed boolean");
 	if (s->nmutants < 1)
 		return fail(why, "there is no mutant");

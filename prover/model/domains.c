@@ -40,7 +40,7 @@ static void add_domain(struct loader *L, struct domain *d)
 
 void domains_builtin(struct loader *L)
 {
-	const struct profile *pf = &profile_java;
+	const struct profile *pf = L->th->profile;
 	for (int i = 0; i < pf->ntypes; i++) {
 		const struct type *t = pf->types[i];
 		struct domain *d = ANEW(L->a, struct domain);
@@ -85,9 +85,9 @@ int domain_load(struct loader *L, struct ynode *key, struct ynode *val)
 	if (type) {
 		if (!ys_scalar(type, "a type"))
 			return -1;
-		d->type = profile_type(&profile_java, type->str);
+		d->type = profile_type(L->th->profile, type->str);
 		if (!d->type)
-			return unknown_type(type, &profile_java);
+			return unknown_type(type, L->th->profile);
 		if (assume) {
 			struct expr_src es;
 			struct node *e = loader_parse_at(L, assume, &es, false);
@@ -96,14 +96,9 @@ int domain_load(struct loader *L, struct ynode *key, struct ynode *val)
 			const char *names[] = { "value" };
 			const struct type *types[] = { d->type };
 			struct type_env env = { 1, names, types, true, NULL,
-						L->a, NULL };
-			if (type_expr(e, &env, &es) < 0)
+						L->a, L->th->profile };
+			if (loader_type_assumption(&e, &env, &es, assume) < 0)
 				return -1;
-			if (e->type->kind != TK_BOOLEAN)
-				return diag_error(assume->loc,
-						  "an assumption must be "
-						  "boolean, not %s",
-						  type_name(e->type));
 			d->assume = e;
 			d->assume_text = assume->str;
 		}

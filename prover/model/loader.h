@@ -35,6 +35,13 @@ int loader_unknown_name(struct ynode *n, const char *kind,
 			const char *const *names, size_t nnames);
 
 /* domains.c */
+/* Type the assumption *ep (again: a conversion typing put at its root
+ * goes first); in a language with scalar conditions (C) a number is
+ * converted to the boolean (!= 0), *ep then being that conversion.
+ * Errors are located at where (or printed by typing). */
+int loader_type_assumption(struct node **ep, const struct type_env *env,
+			   const struct expr_src *es, const struct ynode *where);
+
 void domains_builtin(struct loader *L);
 int domain_load(struct loader *L, struct ynode *key, struct ynode *val);
 struct domain *domain_lookup(struct loader *L, struct ynode *n);

@@ -250,7 +250,8 @@ static int add(struct gen *g, const char *op, const char *label,
 	struct analysis *an = g->an;
 	struct strbuf msg = STRBUF_INIT;
 	struct type_env env = { an->nvars, an->var_names, an->var_types,
-				false, em ? NULL : &msg, g->a, NULL };
+				false, em ? NULL : &msg, g->a,
+				analysis_profile(an) };
 	int rc = 0;
 	for (int i = 1; i <= an->nmutants; i++)
 		if (!strcmp(an->mutants[i].label, label)) {
@@ -317,10 +318,17 @@ static int apply_replace(struct gen *g, const struct operator *op,
 		/* A literal: replace the whole expression. */
 		struct expr_src es = { r->item, r->where, r->where->loc.src,
 				       false };
-		struct node *lit = parse_expr(g->a, &es, false);
+		struct node *lit = parse_expr_in(analysis_profile(g->an), g->a,
+						 &es, false);
 		if (!lit)
 			return -1;
 		return add(g, op->name, label, lit, NULL);
+	}
+	const struct profile *pf = analysis_profile(g->an);
+	if (!pf->has_op(newop)) {
+		skip(g, label, arena_printf(g->a, "'%s' is not an operator in %s",
+					    op_spelling(newop), pf->name));
+		return 0;
 	}
 	struct node *m = copy(g->a, top);
 	switch (top->kind) {
@@ -398,7 +406,8 @@ static int apply_template(struct gen *g, const struct operator *op,
 	 * missing role.  rule_check() has already checked its syntax. */
 	struct expr_src es = { text, uses_op ? NULL : r->where,
 			       r->where->loc.src, uses_op };
-	struct node *t = parse_expr(g->a, &es, true);
+	struct node *t = parse_expr_in(analysis_profile(g->an), g->a, &es,
+				       true);
 	if (!t)
 		return uses_op ? 0 : -1;
 	struct fill f = { g->a, top, false };

@@ -241,18 +241,44 @@ static struct node *and_assume(struct arena *a, struct node *x, struct node *y)
 	return n;
 }
 
-static int type_assumption(struct node *e, const struct type_env *env,
+int loader_type_assumption(struct node **ep, const struct type_env *env,
 			   const struct expr_src *es, const struct ynode *where)
 {
 	struct type_env e2 = *env;
 	e2.no_side_effects = true;
+	struct node *e = (struct node *)node_strip(*ep);
+	*ep = e;
 	if (type_expr(e, &e2, es) < 0)
 		return -1;
+	const struct profile *pf = env->profile;
+	if (e->type->kind != TK_BOOLEAN && pf->scalar_conditions &&
+	    type_is_numeric(e->type)) {
+		struct node *c = node_new(env->arena, N_CONV, e->pos);
+		c->type = pf->boolean;
+		c->a = e;
+		c->implicit = true;
+		*ep = c;
+		return 0;
+	}
 	if (e->type->kind != TK_BOOLEAN)
 		return diag_error(where->loc, "an assumption must be boolean, "
 					      "not %s",
 				  type_name(e->type));
 	return 0;
+}
+
+/* ub: defined-only: the domain is the inputs on which the original is
+ * defined, "assume && defined(orig)" (typed here; never typed again). */
+static void restrict_to_defined(struct loader *L, struct analysis *an)
+{
+	struct node *d = node_new(L->a, N_DEFINED, an->orig->pos);
+	d->type = L->th->profile->boolean;
+	d->a = an->orig;
+	an->assume = and_assume(L->a, an->assume, d);
+	struct strbuf sb = STRBUF_INIT;
+	expr_print(&sb, an->assume);
+	an->assume_text = arena_strdup(L->a, sb.buf);
+	sb_release(&sb);
 }
 
 static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
@@ -291,12 +317,13 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 						       an->var_names[i]));
 	}
 	struct type_env env = { an->nvars, an->var_names, an->var_types,
-				false, NULL, L->a, NULL };
-	if (an->assume && type_assumption(an->assume, &env, NULL, NULL) < 0)
+				false, NULL, L->a, L->th->profile };
+	if (an->assume &&
+	    loader_type_assumption(&an->assume, &env, NULL, NULL) < 0)
 		BUG("domain assumption failed to type");
 	if (d->vars_assume_ast) {
 		struct node *e = node_subst(L->a, d->vars_assume_ast, NULL, NULL);
-		if (type_assumption(e, &env, &d->vars_assume_src,
+		if (loader_type_assumption(&e, &env, &d->vars_assume_src,
 				    d->vars_assume_src.where) < 0)
 			return diag_note(ts->domain_where[di]->loc,
 					 "while using domain '%s' here",
@@ -306,7 +333,7 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 	}
 	if (ts->assume) {
 		struct node *e = node_subst(L->a, ts->assume, NULL, NULL);
-		if (type_assumption(e, &env, &ts->assume_src,
+		if (loader_type_assumption(&e, &env, &ts->assume_src,
 				    ts->assume_src.where) < 0)
 			return -1;
 		an->assume = and_assume(L->a, an->assume, e);
@@ -323,6 +350,8 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 		diag_note(ts->domain_where[di]->loc, "in domain '%s'", d->name);
 		return -1;
 	}
+	if (L->th->profile->ub == UB_DEFINED_ONLY)
+		restrict_to_defined(L, an);
 	struct strbuf sb = STRBUF_INIT;
 	expr_print(&sb, an->orig);
 	an->orig_text = arena_strdup(L->a, sb.buf);

@@ -22,7 +22,7 @@ struct node *loader_parse_at(struct loader *L, struct ynode *n,
 		diag_error(n->loc, "empty expression");
 		return NULL;
 	}
-	return parse_expr(L->a, es, holes);
+	return parse_expr_in(L->th->profile, L->a, es, holes);
 }
 
 int loader_unknown_name(struct ynode *n, const char *kind,
@@ -37,13 +37,66 @@ int loader_unknown_name(struct ynode *n, const char *kind,
 
 /* ---- the file ---- */
 
+/* A scalar key's value, which must be one of allowed (", "-separated);
+ * NULL with a located error. */
+static const char *one_of(struct ynode *n, const char *what,
+			  const char *allowed)
+{
+	const char *v = ys_scalar(n, what);
+	if (!v)
+		return NULL;
+	size_t len = strlen(v);
+	for (const char *p = allowed; *p;) {
+		size_t k = strcspn(p, ",");
+		if (k == len && !strncmp(p, v, len))
+			return v;
+		p += k;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	diag_error(n->loc, "unknown %s '%s' (allowed: %s)", what, v, allowed);
+	return NULL;
+}
+
+/* language (java, c, c++) and C's options: data-model, char, ub. */
+static int load_language(struct loader *L, struct ynode *root)
+{
+	struct ynode *lang = ymap_get(root, "language");
+	struct ynode *dm = ymap_get(root, "data-model");
+	struct ynode *ch = ymap_get(root, "char");
+	struct ynode *ub = ymap_get(root, "ub");
+	const char *l = "java";
+	if (lang && !(l = one_of(lang, "language", "java, c, c++")))
+		return -1;
+	if (!strcmp(l, "java")) {
+		struct ynode *opt = dm ? dm : ch ? ch : ub;
+		if (opt)
+			return diag_error(opt->loc, "'data-model', 'char' and "
+						    "'ub' are options of "
+						    "'language: c' (or c++)");
+		return 0;
+	}
+	const char *m = "lp64", *c = "signed", *u = "outcome";
+	if ((dm && !(m = one_of(dm, "data model", c_data_models))) ||
+	    (ch && !(c = one_of(ch, "char signedness", "signed, unsigned"))) ||
+	    (ub && !(u = one_of(ub, "UB policy", c_ub_policies))))
+		return -1;
+	L->th->profile = c_profile(l, m, !strcmp(c, "signed"),
+				   (enum ub_policy)c_ub_policy(u));
+	if (!L->th->profile)
+		BUG("no C profile for %s %s", l, m);
+	return 0;
+}
+
 static int load_root(struct loader *L, struct ynode *root)
 {
 	static const char *const keys[] = { "theory", "description", "domains",
-					    "operators", "targets" };
+					    "operators", "targets", "language",
+					    "data-model", "char", "ub" };
 	if (ys_want(root, Y_MAP, "a theory file") < 0 ||
 	    ys_check_keys(root, keys, ARRAY_SIZE(keys), "a theory file") < 0 ||
-	    ys_require(root, "targets", "a theory file") < 0)
+	    ys_require(root, "targets", "a theory file") < 0 ||
+	    load_language(L, root) < 0)
 		return -1;
 	struct ynode *n;
 	if ((n = ymap_get(root, "theory")) && !(L->th->name = ys_scalar(n, "'theory'")))
@@ -119,6 +172,7 @@ struct theory *theory_load(struct arena *a, const char *path)
 		return NULL;
 	}
 	struct theory *th = ANEW(a, struct theory);
+	th->profile = &profile_java;
 	th->file = arena_strdup(a, path);
 	th->src.name = th->file;
 	th->src.text = arena_strndup(a, text, len);
@@ -166,10 +220,16 @@ static const struct node *analysis_program(const void *owner, int p)
 	return p == 0 ? an->orig : an->mutants[p].expr;
 }
 
+const struct profile *analysis_profile(const struct analysis *an)
+{
+	return an->theory && an->theory->profile ? an->theory->profile
+						 : &profile_java;
+}
+
 struct problem analysis_problem(const struct analysis *an)
 {
 	struct problem pb = {
-		.profile = &profile_java,
+		.profile = analysis_profile(an),
 		.nvars = an->nvars,
 		.var_names = an->var_names,
 		.var_types = an->var_types,

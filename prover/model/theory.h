@@ -110,6 +110,9 @@ struct theory {
 	const char *file;
 	struct source src;
 	uint64_t hash;          /* FNV-1a of the file's bytes */
+	/* The language (its 'language' key and options): profile_java, or
+	 * a C profile (c_profile()). */
+	const struct profile *profile;
 	int ntargets;
 	struct target *targets;
 	int nanalyses;
@@ -126,9 +129,11 @@ void input_print(struct strbuf *sb, const struct analysis *an,
 		 const struct value *input);
 
 /* The analysis as the semantics sees it (sem/problem.h): pointers into
- * an, valid while an is.  Theories are Java for now: the profile is
- * profile_java. */
+ * an, valid while an is.  The profile is the theory's (Java for an
+ * analysis without a theory: the checker's sites). */
 struct problem analysis_problem(const struct analysis *an);
+/* The language profile of an analysis's expressions. */
+const struct profile *analysis_profile(const struct analysis *an);
 
 /* Internal to theory.c and mutate.c: a target as written, before it is
  * instantiated per domain.  Expressions here are untyped. */

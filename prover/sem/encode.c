@@ -7,7 +7,12 @@
  * are the N_CONV nodes typing made explicit, encoded by one function,
  * enc_conv().  What SMT-LIB leaves total is guarded as the profile says:
  * division and remainder by zero set the throw flag, shift distances are
- * masked to the width, integer division truncates.
+ * masked to the width (Java) or out of range undefined (C), integer
+ * division truncates.  C's undefined behaviour (signed overflow, MIN /
+ * -1, shifts) sets the same throw flag: it is
+ * the exceptional outcome.  C's conditions are converted to Bool by
+ * typing (N_CONV to the profile's boolean: != 0); its comparisons and
+ * logical operators give 1 or 0 of their type.
  */
 #include "sem/encode.h"
 
@@ -16,6 +21,7 @@
 
 static Z3_ast enc_binary(struct encoder *s, const struct node *n,
 			 struct enc_env *e);
+static Z3_ast is_zero(struct encoder *s, Z3_ast x, const struct type *t);
 
 
 Z3_sort enc_sort(struct encoder *s, const struct type *t)
@@ -51,8 +57,13 @@ Z3_ast enc_conv(struct encoder *s, Z3_ast x, const struct type *from,
 		   const struct type *to)
 {
 	Z3_context c = s->ctx;
-	if (from == to || from->kind == TK_BOOLEAN || to->kind == TK_BOOLEAN)
+	if (from == to || from->kind == TK_BOOLEAN)
 		return x;
+	if (to->kind == TK_BOOLEAN) /* a C condition: != 0 */
+		return Z3_mk_not(c, is_zero(s, x, from));
+	if (to->kind == TK_INT && to->bits == 1) /* C's _Bool: != 0 */
+		return Z3_mk_ite(c, is_zero(s, x, from),
+				 constant_int(s, to, 0), constant_int(s, to, 1));
 	if (to->kind == TK_MATH)
 		return Z3_mk_bv2int(c, x, from->is_signed);
 	int wt = to->bits;
@@ -135,19 +146,83 @@ static Z3_ast arith_unbounded(struct encoder *s, enum op op, const struct type *
 	}
 }
 
-/* a op b in type t, both already of type t (shift distance too). */
-static Z3_ast arith(struct encoder *s, enum op op, const struct type *t, Z3_ast a,
-		    Z3_ast b, struct enc_env *e)
+/* Is the signed a op b (+, -, *) outside the range of its width w?
+ * Computed exactly in 2w bits and checked to fit: Z3 4.8.12's
+ * Z3_mk_bvmul_no_overflow and _no_underflow are wrong for negative
+ * operands (-1 * -1 "overflows"), so the predicates are not used. */
+static Z3_ast overflow(struct encoder *s, enum op op, int w, Z3_ast a,
+		       Z3_ast b)
 {
 	Z3_context c = s->ctx;
+	Z3_ast xa = Z3_mk_sign_ext(c, (unsigned)w, a);
+	Z3_ast xb = Z3_mk_sign_ext(c, (unsigned)w, b);
+	Z3_ast r = op == OP_ADD ? Z3_mk_bvadd(c, xa, xb)
+		   : op == OP_SUB ? Z3_mk_bvsub(c, xa, xb)
+				  : Z3_mk_bvmul(c, xa, xb);
+	Z3_ast low = Z3_mk_extract(c, (unsigned)w - 1, 0, r);
+	return Z3_mk_not(c, Z3_mk_eq(c, Z3_mk_sign_ext(c, (unsigned)w, low), r));
+}
+
+/* Record undefined behaviour (the exceptional outcome) when ub holds. */
+static void ub_when(struct encoder *s, struct enc_env *e, Z3_ast ub)
+{
+	e->thr = or2(s, e->thr, ub);
+}
+
+/* a << d, a >> d of type t under SHIFT_UB, d of type dt: a distance
+ * that is negative or at least the width, and (shl_signed_ub) a signed
+ * E1 << E2 with E1 < 0 or E1 * 2^E2 beyond the maximum, are UB. */
+static Z3_ast shift_ub(struct encoder *s, enum op op, const struct type *t,
+		       Z3_ast a, const struct type *dt, Z3_ast d,
+		       struct enc_env *e)
+{
+	Z3_context c = s->ctx;
+	Z3_ast width = constant_int(s, dt, t->bits);
+	Z3_ast bad = dt->is_signed
+			     ? or2(s, Z3_mk_bvslt(c, d, constant_int(s, dt, 0)),
+				   Z3_mk_bvsge(c, d, width))
+			     : Z3_mk_bvuge(c, d, width);
+	Z3_ast n = d;
+	if (dt->bits != t->bits) /* in range: the low bits, in t's width */
+		n = dt->bits > t->bits
+			    ? Z3_mk_extract(c, (unsigned)t->bits - 1, 0, d)
+			    : Z3_mk_zero_ext(c, (unsigned)(t->bits - dt->bits), d);
+	Z3_ast r;
+	if (op == OP_SHL) {
+		r = Z3_mk_bvshl(c, a, n);
+		if (t->is_signed && t->profile->shl_signed_ub) {
+			Z3_ast zero = constant_int(s, t, 0);
+			Z3_ast lost = Z3_mk_not(c, Z3_mk_eq(c, Z3_mk_bvlshr(c, r, n), a));
+			bad = or2(s, bad, or2(s, Z3_mk_bvslt(c, a, zero),
+					      or2(s, lost, Z3_mk_bvslt(c, r, zero))));
+		}
+	} else {
+		r = t->is_signed ? Z3_mk_bvashr(c, a, n) : Z3_mk_bvlshr(c, a, n);
+	}
+	ub_when(s, e, bad);
+	return r;
+}
+
+/* a op b in type t, both already of type t (the shift distance too,
+ * except under SHIFT_UB: then it has type bt). */
+static Z3_ast arith(struct encoder *s, enum op op, const struct type *t, Z3_ast a,
+		    Z3_ast b, const struct type *bt, struct enc_env *e)
+{
+	Z3_context c = s->ctx;
+	const struct profile *pf = t->profile;
 	if (op == OP_DIV || op == OP_REM) {
-		if (t->profile->div_zero != DIV0_THROWS)
+		if (pf->div_zero != DIV0_THROWS && pf->div_zero != DIV0_UB)
 			BUG("unknown division-by-zero rule");
 		e->thr = or2(s, e->thr, is_zero(s, b, t));
 	}
 	if (t->kind != TK_INT)
 		return arith_unbounded(s, op, t, a, b);
 	bool sg = t->is_signed;
+	if (sg && pf->overflow == OVF_UB &&
+	    (op == OP_ADD || op == OP_SUB || op == OP_MUL))
+		ub_when(s, e, overflow(s, op, t->bits, a, b));
+	if (sg && pf->div_overflow_ub && (op == OP_DIV || op == OP_REM))
+		ub_when(s, e, Z3_mk_not(c, Z3_mk_bvsdiv_no_overflow(c, a, b)));
 	switch (op) {
 	case OP_ADD: return Z3_mk_bvadd(c, a, b);
 	case OP_SUB: return Z3_mk_bvsub(c, a, b);
@@ -158,7 +233,9 @@ static Z3_ast arith(struct encoder *s, enum op op, const struct type *t, Z3_ast 
 	case OP_OR: return Z3_mk_bvor(c, a, b);
 	case OP_XOR: return Z3_mk_bvxor(c, a, b);
 	case OP_SHL: case OP_SHR: case OP_USHR: {
-		if (t->profile->shift != SHIFT_MASK)
+		if (pf->shift == SHIFT_UB)
+			return shift_ub(s, op, t, a, bt, b, e);
+		if (pf->shift != SHIFT_MASK)
 			BUG("unknown shift rule");
 		/* (a test build can plant a wrong mask: sem/fault.h) */
 		int64_t mask = fault_planted("java-shift-mask-15") ? 15
@@ -213,6 +290,16 @@ static Z3_ast compare(struct encoder *s, enum op op, const struct type *t,
 	BUG("not a comparison");
 }
 
+/* A condition's truth b as a value of type t: b itself for a boolean,
+ * else 1 or 0 (C's comparisons and logical operators). */
+static Z3_ast truth_value(struct encoder *s, Z3_ast b, const struct type *t)
+{
+	if (t->kind == TK_BOOLEAN)
+		return b;
+	return Z3_mk_ite(s->ctx, b, enc_constant(s, t, value_int(1)),
+			 enc_constant(s, t, value_int(0)));
+}
+
 /* Merge two environments after a branch on cond. */
 static void merge(struct encoder *s, struct enc_env *out, Z3_ast cond,
 		  const struct enc_env *t, const struct enc_env *f, int nvars)
@@ -233,27 +320,26 @@ static Z3_ast enc_binary(struct encoder *s, const struct node *n, struct enc_env
 	int nv = s->nvars;
 	Z3_ast a = enc_expr(s, node_strip(n->a), e);
 	if (n->op == OP_LAND || n->op == OP_LOR) {
+		a = operand(s, n->a, a); /* a C condition: != 0 */
 		struct enc_env eb = *e;
 		Z3_ast b = enc_expr(s, n->b, &eb);
 		/* b runs only when a is true (&&) or false (||). */
 		Z3_ast runs = n->op == OP_LAND ? a : Z3_mk_not(c, a);
 		merge(s, e, runs, &eb, e, nv);
-		return n->op == OP_LAND ? and2(s, a, b) : or2(s, a, b);
+		return truth_value(s, n->op == OP_LAND ? and2(s, a, b)
+						       : or2(s, a, b),
+				   n->type);
 	}
 	Z3_ast b = enc_expr(s, node_strip(n->b), e);
 	switch (n->op) {
 	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
 		a = operand(s, n->a, a);
 		b = operand(s, n->b, b);
-		a = compare(s, n->op, n->a->type, a, b);
-		if (n->type->kind == TK_BOOLEAN)
-			return a;
-		/* a comparison whose value is a number: 1 or 0 */
-		return Z3_mk_ite(c, a, enc_constant(s, n->type, value_int(1)),
-				 enc_constant(s, n->type, value_int(0)));
+		return truth_value(s, compare(s, n->op, n->a->type, a, b),
+				   n->type);
 	default:
 		return arith(s, n->op, n->type, operand(s, n->a, a),
-			     operand(s, n->b, b), e);
+			     operand(s, n->b, b), n->b->type, e);
 	}
 }
 
@@ -264,10 +350,13 @@ static Z3_ast enc_unary(struct encoder *s, const struct node *n, struct enc_env 
 	switch (n->op) {
 	case OP_PLUS: return a;
 	case OP_NEG:
-		return n->type->kind == TK_MATH ? Z3_mk_unary_minus(c, a)
-						: Z3_mk_bvneg(c, a);
+		if (n->type->kind == TK_MATH)
+			return Z3_mk_unary_minus(c, a);
+		if (n->type->is_signed && n->type->profile->overflow == OVF_UB)
+			ub_when(s, e, Z3_mk_not(c, Z3_mk_bvneg_no_overflow(c, a)));
+		return Z3_mk_bvneg(c, a);
 	case OP_BNOT: return Z3_mk_bvnot(c, a);
-	case OP_NOT: return Z3_mk_not(c, a);
+	case OP_NOT: return truth_value(s, Z3_mk_not(c, a), n->type);
 	default: BUG("bad unary operator");
 	}
 }
@@ -283,6 +372,11 @@ Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e)
 		return e->v[n->var];
 	case N_SKIP:
 		return NULL;
+	case N_DEFINED: {
+		struct enc_env sub = *e; /* side effects discarded */
+		enc_expr(s, n->a, &sub);
+		return Z3_mk_not(c, sub.thr);
+	}
 	case N_CONV:
 		return enc_conv(s, enc_expr(s, n->a, e), n->a->type, n->type);
 	case N_UNARY:

@@ -5,7 +5,8 @@
  * type's width, so wrap-around is defined C; the mathematical integer
  * type checks every step for int64 overflow.  Conversions are the N_CONV
  * nodes typing inserted (one function, conv); the profile's semantic
- * data says what division by zero and shift distances do.
+ * data says what division by zero, shift distances and signed overflow
+ * do.  Undefined behaviour (C) is the exceptional outcome, `threw`.
  */
 #include "sem/eval.h"
 
@@ -67,13 +68,10 @@ static struct value divide(enum op op, const struct type *t, struct value x,
 	return type_wrap(t, op == OP_DIV ? a / b : a % b);
 }
 
-/* A shift of a fixed-width value of type t by distance d (of type t). */
+/* A shift of a fixed-width value of type t by n, 0 <= n < bits. */
 static struct value shift(enum op op, const struct type *t, struct value x,
-			  struct value d)
+			  int n)
 {
-	if (t->profile->shift != SHIFT_MASK)
-		BUG("unknown shift rule");
-	int n = (int)(d.bits & (uint64_t)(t->bits - 1));
 	uint64_t low = t->bits == 64 ? UINT64_MAX
 				     : ((uint64_t)1 << t->bits) - 1;
 	if (op == OP_SHL)
@@ -86,26 +84,91 @@ static struct value shift(enum op op, const struct type *t, struct value x,
 	return type_wrap(t, (int64_t)((x.bits & low) >> n));
 }
 
-/* a op b for an arithmetic, shift or bitwise operator; a, b and the
- * result have type t. */
+/* The distance of a shift in type t by d (of type dt), as the profile's
+ * shift rule says; -1: undefined behaviour. */
+static int shift_distance(const struct type *t, struct value x,
+			  const struct type *dt, struct value d, enum op op)
+{
+	const struct profile *pf = t->profile;
+	if (pf->shift == SHIFT_MASK)
+		return (int)(d.bits & (uint64_t)(t->bits - 1));
+	if (pf->shift != SHIFT_UB)
+		BUG("unknown shift rule");
+	if ((dt->is_signed && value_i64(d) < 0) || d.bits >= (uint64_t)t->bits)
+		return -1;
+	int n = (int)d.bits;
+	/* E1 << E2: E1 negative, or E1 * 2^E2 beyond the maximum */
+	if (op == OP_SHL && t->is_signed && pf->shl_signed_ub &&
+	    (value_i64(x) < 0 || value_i64(x) >> (t->bits - 1 - n) != 0))
+		return -1;
+	return n;
+}
+
+/* Does signed a op b (+, -, *) leave type t? */
+static bool overflows(enum op op, const struct type *t, struct value a,
+		      struct value b)
+{
+	int64_t x = value_i64(a), y = value_i64(b), r = 0;
+	bool o;
+	switch (op) {
+	case OP_ADD: o = __builtin_add_overflow(x, y, &r); break;
+	case OP_SUB: o = __builtin_sub_overflow(x, y, &r); break;
+	default: o = __builtin_mul_overflow(x, y, &r); break;
+	}
+	return o || !type_holds(t, r);
+}
+
+/* Is a op b undefined behaviour by the profile's rules, for an
+ * arithmetic operator on fixed-width type t (shifts: shift_distance)? */
+static bool undefined(enum op op, const struct type *t, struct value a,
+		      struct value b)
+{
+	const struct profile *pf = t->profile;
+	if (!t->is_signed)
+		return false;
+	switch (op) {
+	case OP_ADD: case OP_SUB: case OP_MUL:
+		return pf->overflow == OVF_UB && overflows(op, t, a, b);
+	case OP_DIV: case OP_REM: /* MIN / -1 */
+		return pf->div_overflow_ub && value_i64(b) == -1 &&
+		       value_eq(a, type_min(t));
+	default:
+		return false;
+	}
+}
+
+/* a op b for an arithmetic, shift or bitwise operator; a and the result
+ * have type t, b has type bt (t, except a distance under SHIFT_UB). */
 static struct value arith(struct ctx *c, enum op op, const struct type *t,
-			  struct value a, struct value b)
+			  struct value a, struct value b, const struct type *bt)
 {
 	if ((op == OP_DIV || op == OP_REM) && b.bits == 0) {
-		if (t->profile->div_zero != DIV0_THROWS)
+		if (t->profile->div_zero != DIV0_THROWS &&
+		    t->profile->div_zero != DIV0_UB)
 			BUG("unknown division-by-zero rule");
 		c->threw = true;
 		return ZERO;
 	}
 	if (t->kind == TK_MATH)
 		return integer_op(c, op, value_i64(a), value_i64(b));
+	if (undefined(op, t, a, b)) {
+		c->threw = true;
+		return ZERO;
+	}
 	uint64_t ua = a.bits, ub = b.bits;
+	int n;
 	switch (op) {
 	case OP_ADD: return type_wrap(t, (int64_t)(ua + ub));
 	case OP_SUB: return type_wrap(t, (int64_t)(ua - ub));
 	case OP_MUL: return type_wrap(t, (int64_t)(ua * ub));
 	case OP_DIV: case OP_REM: return divide(op, t, a, b);
-	case OP_SHL: case OP_SHR: case OP_USHR: return shift(op, t, a, b);
+	case OP_SHL: case OP_SHR: case OP_USHR:
+		n = shift_distance(t, a, bt, b, op);
+		if (n < 0) {
+			c->threw = true;
+			return ZERO;
+		}
+		return shift(op, t, a, n);
 	case OP_AND: return value_uint(ua & ub);
 	case OP_OR: return value_uint(ua | ub);
 	case OP_XOR: return value_uint(ua ^ ub);
@@ -150,7 +213,7 @@ static struct value ev_binary(struct ctx *c, const struct node *n)
 	case OP_NE: /* 0 or 1, whether the result type is boolean or not */
 		return compare(n->op, n->a->type, a, b);
 	default:
-		return arith(c, n->op, n->type, a, b);
+		return arith(c, n->op, n->type, a, b, n->b->type);
 	}
 }
 
@@ -163,6 +226,10 @@ static struct value ev_unary(struct ctx *c, const struct node *n)
 	case OP_NEG:
 		if (n->type->kind == TK_MATH)
 			return integer_op(c, OP_SUB, 0, value_i64(a));
+		if (undefined(OP_SUB, n->type, ZERO, a)) {
+			c->threw = true;
+			return ZERO;
+		}
 		return type_wrap(n->type, (int64_t)(0 - a.bits));
 	case OP_BNOT:
 		return type_wrap(n->type, (int64_t)~a.bits);
@@ -195,6 +262,12 @@ static struct value ev(struct ctx *c, const struct node *n)
 		return c->vars[n->var];
 	case N_SKIP:
 		return ZERO;
+	case N_DEFINED: {
+		struct ctx sub = *c; /* side effects discarded */
+		ev(&sub, n->a);
+		c->overflow |= sub.overflow;
+		return value_bool(!sub.threw);
+	}
 	case N_CONV:
 		a = ev(c, n->a);
 		return c->threw ? ZERO : conv(n->a->type, a, n->type);

@@ -20,7 +20,8 @@
 #define MAX_VARS 16
 
 struct outcome {
-	bool threw;    /* an exceptional outcome (Java: division by zero) */
+	bool threw;    /* an exceptional outcome (Java: division by zero;
+			* C: undefined behaviour) */
 	bool overflow; /* an integer value left int64: undecided */
 	struct value value; /* the expression's value (0 for void) */
 	struct value vars[MAX_VARS]; /* final values of all variables */

@@ -1,0 +1,112 @@
+#!/bin/sh
+# c-theory.t - C theories end to end (docs/c.md): the literature's facts
+# proven for C (the ROR sufficient set for int, unsigned and long; the
+# COR sets of && and || with int results; unsigned comparisons with 0),
+# the three UB policies on x + 1 > x and x * 2, witnesses in C syntax,
+# the language and options named in text and JSON, and MML skipping C.
+cd "$(dirname "$0")/.." || exit 1
+SUBSUME=${SUBSUME:-./subsume}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
+check() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
+
+# The minimal set of target $2 in domain $3 of the text output $1.
+minset() {
+	awk -v t="target $2:" -v d="  domain $3:" '
+		index($0, t) == 1 { intarget = 1; next }
+		/^target / { intarget = 0 }
+		intarget && index($0, d) == 1 { indom = 1; next }
+		indom && /minimal set:/ { sub(/^ *minimal set: /, ""); print; exit }
+	' "$1"
+}
+
+"$SUBSUME" prove --no-timing theories/c-ror.yaml theories/c-logical.yaml \
+	>"$tmp/lib.txt" 2>&1
+check '[ $? = 0 ]' "the C library theories prove"
+for d in int unsigned long; do
+	got=$(minset "$tmp/lib.txt" "a < b" "$d")
+	check '[ "$got" = "3 of 7 (42.9%): ROR(<=) ROR(!=) ROR(false)" ]' \
+		"ROR sufficient set of a < b over $d: $got"
+done
+got=$(minset "$tmp/lib.txt" "a && b" int)
+check '[ "$got" = "2 of 4 (50.0%): COR(||) COR(false)" ]' \
+	"COR on a && b with int results: $got"
+got=$(minset "$tmp/lib.txt" "a || b" int)
+check '[ "$got" = "3 of 4 (75.0%): COR(&&) COR(^) COR(true)" ]' \
+	"COR on a || b with int results: $got"
+check 'grep -A8 "^target u >= 0" "$tmp/lib.txt" | grep -q "ROR(true)   1 *equivalent"' \
+	"u >= 0 over unsigned: ROR(true) (1) is equivalent"
+check 'grep -A8 "^target u < 0" "$tmp/lib.txt" | grep -q "ROR(false)  0 *equivalent"' \
+	"u < 0 over unsigned: ROR(false) (0) is equivalent"
+check 'grep -q "^language c: data-model: lp64, char: signed, ub: outcome$" "$tmp/lib.txt"' \
+	"the text output names the language and its options"
+check 'grep -q "SOR(>>>)  skipped: .>>>. is not an operator in c" "$tmp/lib.txt"' \
+	"SOR's >>> is skipped in C, with the reason"
+
+for pol in outcome defined-only wrap; do
+	cat >"$tmp/$pol.yaml" <<EOT
+language: c
+ub: $pol
+targets:
+  - expr: x + 1 > x
+    domains: [int]
+    mutants:
+      - { label: "M(1)", expr: "1" }
+  - expr: x * 2
+    domains: [int]
+    mutants:
+      - { label: "M(x << 1)", expr: "x << 1" }
+      - { label: "M(x + x)", expr: "x + x" }
+EOT
+	"$SUBSUME" prove --no-timing "$tmp/$pol.yaml" >"$tmp/$pol.txt" 2>&1
+	"$SUBSUME" prove --no-timing --format json "$tmp/$pol.yaml" \
+		>"$tmp/$pol.json" 2>&1
+done
+v() { grep -A4 "^target $2:" "$tmp/$1.txt" | grep "^    [0-9]" |
+	grep -F "$3" | awk '{print $NF}'; }
+check '[ "$(v outcome "x + 1 > x" "M(1)")" = minimal ]' \
+	"outcome: x + 1 > x to 1 is killed (the original has UB)"
+check 'grep -q "\"input\":{\"x\":2147483647},\"text\":\"x=2147483647\"" "$tmp/outcome.json"' \
+	"outcome: its witness is x=2147483647"
+check '[ "$(v defined-only "x + 1 > x" "M(1)")" = equivalent ]' \
+	"defined-only: x + 1 > x to 1 is equivalent"
+check 'grep -q "assume defined(x + 1 > x)" "$tmp/defined-only.txt"' \
+	"defined-only: the domain is shown as assume defined(...)"
+check '[ "$(v wrap "x + 1 > x" "M(1)")" = minimal ]' \
+	"wrap: x + 1 > x to 1 is killed"
+check 'grep -q "\"text\":\"x=2147483647\"" "$tmp/wrap.json"' \
+	"wrap: killed by x=2147483647"
+check '[ "$(v outcome "x \* 2" "M(x << 1)")" = minimal ]' \
+	"outcome: x * 2 to x << 1 is killed (-16 << 1 is UB)"
+check '[ "$(v wrap "x \* 2" "M(x << 1)")" = equivalent ]' \
+	"wrap: x * 2 to x << 1 is equivalent (-fwrapv)"
+check '[ "$(v outcome "x \* 2" "M(x + x)")" = equivalent ]' \
+	"outcome: x * 2 to x + x is equivalent (both overflow together)"
+check 'grep -q "\"language\":\"c\",\"options\":{\"data-model\":\"lp64\",\"char\":\"signed\",\"ub\":\"wrap\"}" "$tmp/wrap.json"' \
+	"JSON names the language and the options"
+
+cat >"$tmp/w.yaml" <<'EOT'
+language: c
+targets:
+  - expr: u + 1 > u
+    domains: [unsigned]
+    mutants:
+      - { label: "M(1)", expr: "1" }
+  - expr: l + 1 > l
+    domains: [long]
+    mutants:
+      - { label: "M(0)", expr: "0" }
+EOT
+"$SUBSUME" prove --no-timing --format json "$tmp/w.yaml" >"$tmp/w.json" 2>&1
+check 'grep -q "\"text\":\"u=4294967295u\"" "$tmp/w.json"' \
+	"witnesses in C syntax: u=4294967295u"
+
+"$SUBSUME" export --mml theories/c-ror.yaml >"$tmp/mml.txt" 2>"$tmp/mml.err"
+check 'grep -q "C result, and MML is Java only" "$tmp/mml.txt" "$tmp/mml.err"' \
+	"MML skips C results and says so"
+
+echo "1..$n"
