@@ -150,6 +150,8 @@ static char first_char(const struct node *n)
 		return n->name[0];
 	case N_SKIP:
 		return ';';
+	case N_DEFINED:
+		return 'd';
 	case N_UNARY:
 		return op_spelling(n->op)[0];
 	case N_INCDEC:
