@@ -40,8 +40,9 @@ char *proof_cache_key(const struct analysis *an, unsigned timeout,
 		      unsigned rlimit)
 {
 	struct strbuf sb = STRBUF_INIT;
-	sb_printf(&sb, "%u|%u|%d|%d|", timeout, rlimit, an->nvars,
-		  an->observe.value);
+	const struct profile *pf = analysis_profile(an);
+	sb_printf(&sb, "%s %s|%u|%u|%d|%d|", pf->name, pf->options, timeout,
+		  rlimit, an->nvars, an->observe.value);
 	for (int v = 0; v < an->nvars; v++)
 		sb_printf(&sb, "%s%c", type_name(an->var_types[v]),
 			  an->observe.var[v] ? 'o' : '-');

@@ -59,6 +59,9 @@ struct csite {
 	int nvars;
 	struct cvar vars[MAX_VARS]; /* declared (YAML batch) */
 	bool statement;      /* Major: the original is a statement */
+	/* The site's language (YAML: 'language' and C's options, of the
+	 * site or its batch); NULL: Java (Major logs, Java batches). */
+	const struct profile *profile;
 };
 
 struct cgroup {
@@ -78,11 +81,23 @@ struct cgroup {
 	const struct result **proved;
 };
 
-/* Contracts: assumptions about opaque calls, by method name. */
+/* Contracts: assumptions about opaque calls, by method name, per
+ * language.  A Java contract applies to Java sites only; a C contract
+ * ('language: c') to C and C++ sites, a 'language: c++' one to C++
+ * sites only. */
 struct contract {
 	const char *method;  /* "size" */
 	bool any_args;       /* written "indexOf(...)" */
 	const char *assume;  /* over "value", or NULL: unconstrained */
+	const char *lang;    /* "java", "c" or "c++" */
+	/* C only: the result's type name ("size_t"; NULL: int), and for a
+	 * call with parameters ("abs(int x)") the call's value over them
+	 * (the call is then not opaque: it is replaced by value, each
+	 * parameter by its argument converted to the parameter's type). */
+	const char *returns;
+	int nparams;
+	const char **param_names, **param_types;
+	const char *value;
 };
 struct contracts {
 	int n;
@@ -92,6 +107,12 @@ struct contracts {
  * Returns 0, or -1 with errors printed. */
 int contracts_load(struct arena *a, const char *path, struct contracts *out);
 extern const char check_default_contracts[];
+/* Does contract c apply to a site of language pf (NULL: Java)? */
+bool contract_applies(const struct contract *c, const struct profile *pf);
+/* A C type of profile pf by name: the profile's names and aliases, and
+ * the library's size_t, ssize_t, ptrdiff_t, intptr_t, uintptr_t per
+ * data model; NULL if none. */
+const struct type *check_c_type(const struct profile *pf, const char *name);
 
 struct check_opts {
 	unsigned timeout_ms;  /* per query, the safety net */

@@ -83,8 +83,9 @@ static void killable_verdict(struct site *S, const struct analysis *an,
 		return;
 	}
 	const char *tw;
-	/* No table for references: only == and != exist on them. */
-	if (live && !refs && check_table(g->a, an->orig, an->mutants[p].expr,
+	/* No table for references: only == and != exist on them; the
+	 * table's shapes are Java's. */
+	if (live && !refs && !S->c && check_table(g->a, an->orig, an->mutants[p].expr,
 					 S->opts->timeout_ms, &tw)) {
 		m->v = CV_REDUNDANT;
 		m->detail = arena_printf(g->a, "%s; %s", tw, m->detail);

@@ -10,6 +10,7 @@
 #include "check/site.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool site_ident_start(int c)
@@ -85,8 +86,8 @@ struct chain {
 
 /* Scan the chain after the identifier first, from s[i]; returns the
  * index after it, or 0 and *why. */
-static size_t scan_chain(const char *s, size_t i, const char *first,
-			 struct chain *c, const char **why)
+static size_t scan_chain(const struct site *S, const char *s, size_t i,
+			 const char *first, struct chain *c, const char **why)
 {
 	*c = (struct chain){ 0 };
 	snprintf(c->lastid, sizeof(c->lastid), "%s", first);
@@ -110,9 +111,11 @@ static size_t scan_chain(const char *s, size_t i, const char *first,
 			e = k;
 			continue;
 		}
-		if (s[j] != '.')
-			return e;
 		size_t k = j + 1;
+		if (S->c && s[j] == '-' && s[j + 1] == '>')
+			k = j + 2;
+		else if (s[j] != '.')
+			return e;
 		while (s[k] == ' ' || s[k] == '\t')
 			k++;
 		if (!site_ident_start((unsigned char)s[k]))
@@ -160,10 +163,180 @@ static int chain_value(struct site *S, const char *s, size_t b, size_t i,
 	return k;
 }
 
-/* The identifier (and chain) at s[*i], rewritten onto out; 0, or -1
+/* The rewritten text, and where each of its bytes comes from. */
+struct rw {
+	struct strbuf out;
+	bool track;
+	int *offs;       /* [len + 1] when track */
+	size_t cap;
+};
+
+/* out grew since len0 by text from s + at: byte by byte (verbatim) or
+ * all of it from at (a replacement). */
+static void track(struct rw *w, size_t len0, size_t at, bool verbatim)
+{
+	if (!w->track)
+		return;
+	GROW(w->offs, w->out.len + 1, w->cap);
+	for (size_t k = len0; k < w->out.len; k++)
+		w->offs[k] = (int)(verbatim ? at + (k - len0) : at);
+}
+
+static void put(struct rw *w, const char *p, size_t n, size_t at,
+		bool verbatim)
+{
+	size_t len0 = w->out.len;
+	sb_add(&w->out, p, n);
+	track(w, len0, at, verbatim);
+}
+
+/* Does rewritten text t assign (=, op=, ++, --)? */
+static bool assigns(const char *t)
+{
+	for (size_t i = 0; t[i]; i++) {
+		if (t[i] == '\'') {
+			i = skip_quoted(t, i) - 1;
+			continue;
+		}
+		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
+			return true;
+		if (t[i] != '=')
+			continue;
+		if (t[i + 1] == '=') {
+			i++;
+			continue;
+		}
+		char p = i ? t[i - 1] : 0;
+		if (p == '=' || p == '!')
+			continue;
+		if ((p == '<' || p == '>') && !(i >= 2 && t[i - 2] == p))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* The defining C contract of a call of name with argc arguments. */
+static const struct contract *defining(const struct site *S, const char *name,
+				       int argc)
+{
+	const struct contracts *cts = S->opts ? S->opts->contracts : NULL;
+	for (int k = 0; cts && k < cts->n; k++) {
+		const struct contract *ct = &cts->c[k];
+		if (ct->value && ct->nparams == argc && contract_applies(ct, S->pf) &&
+		    !strcmp(ct->method, name))
+			return ct;
+	}
+	return NULL;
+}
+
+/* The arguments of the call whose '(' is s[open] and ')' s[close - 1]:
+ * up to max, split at top-level commas; returns their number. */
+static int split_args(const char *s, size_t open, size_t close,
+		      size_t *b, size_t *e, int max)
+{
+	size_t q = open + 1;
+	while (q < close - 1 && isspace((unsigned char)s[q]))
+		q++;
+	if (q == close - 1)
+		return 0;
+	int n = 0, depth = 0;
+	size_t from = open + 1;
+	for (q = open + 1; q < close; q++) {
+		if (s[q] == '\'' || s[q] == '"') {
+			q = skip_quoted(s, q) - 1;
+			continue;
+		}
+		if (s[q] == '(' || s[q] == '[')
+			depth++;
+		else if ((s[q] == ')' || s[q] == ']') && depth)
+			depth--;
+		else if ((s[q] == ',' && !depth) || q == close - 1) {
+			if (n < max) {
+				b[n] = from;
+				e[n] = q;
+			}
+			n++;
+			from = q + 1;
+		}
+	}
+	return n;
+}
+
+/* Template t (a contract's value) with its parameters replaced by the
+ * rewritten arguments, converted to the parameters' types. */
+static void inline_value(struct strbuf *sb, const struct contract *ct,
+			 char *const *args)
+{
+	const char *t = ct->value;
+	sb_printf(sb, "(%s%s%s(", ct->returns ? "(" : "",
+		  ct->returns ? ct->returns : "", ct->returns ? ")" : "");
+	for (size_t i = 0; t[i];) {
+		if (t[i] == '\'') {
+			size_t e = skip_quoted(t, i);
+			sb_add(sb, t + i, e - i);
+			i = e;
+			continue;
+		}
+		if (!site_ident_start((unsigned char)t[i])) {
+			sb_putc(sb, t[i++]);
+			continue;
+		}
+		size_t e = i;
+		while (site_ident_char((unsigned char)t[e]))
+			e++;
+		int k = ct->nparams;
+		while (--k >= 0)
+			if (strlen(ct->param_names[k]) == e - i &&
+			    !strncmp(ct->param_names[k], t + i, e - i))
+				break;
+		if (k >= 0)
+			sb_printf(sb, "((%s)(%s))", ct->param_types[k], args[k]);
+		else
+			sb_add(sb, t + i, e - i);
+		i = e;
+	}
+	sb_puts(sb, "))");
+}
+
+/* A C call name(args) with a defining contract, replaced by its value
+ * at s[b..end): 1 done, 0 no such contract, -1 and *why. */
+static int rewrite_defined(struct site *S, const char *s, size_t b, size_t e,
+			   size_t end, const char *name, struct rw *w,
+			   const char **why)
+{
+	size_t open = e;
+	while (isspace((unsigned char)s[open]))
+		open++;
+	if (s[open] != '(' || skip_group(s, open) != end)
+		return 0;
+	size_t ab[MAX_VARS], ae[MAX_VARS];
+	int argc = split_args(s, open, end, ab, ae, MAX_VARS);
+	const struct contract *ct = argc <= MAX_VARS ? defining(S, name, argc)
+						     : NULL;
+	if (!ct)
+		return 0;
+	char **args = ANEWN(S->a, char *, (size_t)argc + 1);
+	for (int k = 0; k < argc; k++) {
+		char *text = arena_strndup(S->a, s + ab[k], ae[k] - ab[k]);
+		if (!(args[k] = site_rewrite_map(S, text, why, NULL)))
+			return -1;
+		if (assigns(args[k]))
+			return *why = arena_printf(S->a, "an argument of %s() "
+						   "assigns: the call's value is "
+						   "inlined (its contract)", name),
+			       -1;
+	}
+	size_t len0 = w->out.len;
+	inline_value(&w->out, ct, args);
+	track(w, len0, b, false);
+	return 1;
+}
+
+/* The identifier (and chain) at s[*i], rewritten onto w; 0, or -1
  * and *why. */
 static int rewrite_ident(struct site *S, const char *s, size_t *i,
-			 struct strbuf *out, const char **why)
+			 struct rw *w, const char **why)
 {
 	size_t b = *i, e = *i;
 	while (site_ident_char((unsigned char)s[e]))
@@ -177,7 +350,7 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 	if (!strcmp(first, "instanceof"))
 		return *why = "instanceof is not modelled", -1;
 	struct chain c;
-	size_t end = scan_chain(s, e, first, &c, why);
+	size_t end = scan_chain(S, s, e, first, &c, why);
 	if (!end)
 		return -1;
 	if (!c.any) {
@@ -188,12 +361,21 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 					!strcmp(first, "$null")))
 			return *why = "names such as '$1' and '$null' are "
 				      "reserved for opaque values", -1;
-		if (!strcmp(first, "null"))
-			sb_puts(out, "$null");
+		if (!S->c && !strcmp(first, "null"))
+			put(w, "$null", 5, b, false);
+		else if (S->c && !strcmp(first, "NULL"))
+			put(w, "0", 1, b, false);
 		else
-			sb_add(out, s + b, idlen);
+			put(w, s + b, idlen, b, true);
 		*i = e;
 		return 0;
+	}
+	if (S->c && c.call) {
+		int r = rewrite_defined(S, s, b, e, end, first, w, why);
+		if (r) {
+			*i = end;
+			return r < 0 ? -1 : 0;
+		}
 	}
 	int k = chain_value(S, s, b, e, end, first, &c);
 	if (k < 0)
@@ -201,7 +383,9 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 	if (site_ident_char((unsigned char)s[end]))
 		return *why = "a name or number directly after a call or "
 			      "field access", -1;
-	sb_printf(out, "$%d", k + 1);
+	size_t len0 = w->out.len;
+	sb_printf(&w->out, "$%d", k + 1);
+	track(w, len0, b, false);
 	*i = end;
 	return 0;
 }
@@ -211,16 +395,17 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
  * `$k`, null becomes `$null`.  Returns NULL (and *why) for constructs
  * the model does not cover.
  */
-char *site_rewrite(struct site *S, const char *s, const char **why)
+char *site_rewrite_map(struct site *S, const char *s, const char **why,
+		       int **offs)
 {
-	struct strbuf out = STRBUF_INIT;
+	struct rw w = { .out = STRBUF_INIT, .track = offs != NULL };
 	size_t i = 0;
-	sb_puts(&out, "");
+	sb_puts(&w.out, "");
 	while (s[i]) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '\'') {
 			size_t e = skip_quoted(s, i);
-			sb_add(&out, s + i, e - i);
+			put(&w, s + i, e - i, i, true);
 			i = e;
 		} else if (c == '"') {
 			*why = "string literals are not modelled";
@@ -230,25 +415,38 @@ char *site_rewrite(struct site *S, const char *s, const char **why)
 			while (isalnum((unsigned char)s[e]) || s[e] == '.' ||
 			       s[e] == '_')
 				e++;
-			sb_add(&out, s + i, e - i);
+			put(&w, s + i, e - i, i, true);
 			i = e;
 		} else if (!site_ident_start(c)) {
 			if (c == '.' && i && site_ident_char((unsigned char)s[i - 1])) {
 				*why = "unexpected '.'";
 				goto fail;
 			}
-			sb_putc(&out, (char)c);
+			put(&w, s + i, 1, i, true);
 			i++;
-		} else if (rewrite_ident(S, s, &i, &out, why) < 0) {
+		} else if (rewrite_ident(S, s, &i, &w, why) < 0) {
 			goto fail;
 		}
 	}
-	char *r = arena_strdup(S->a, out.buf);
-	sb_release(&out);
+	char *r = arena_strdup(S->a, w.out.buf);
+	if (offs) {
+		GROW(w.offs, w.out.len + 1, w.cap);
+		w.offs[w.out.len] = (int)i;
+		*offs = ANEWN(S->a, int, w.out.len + 1);
+		memcpy(*offs, w.offs, (w.out.len + 1) * sizeof(int));
+	}
+	free(w.offs);
+	sb_release(&w.out);
 	return r;
 fail:
-	sb_release(&out);
+	free(w.offs);
+	sb_release(&w.out);
 	return NULL;
+}
+
+char *site_rewrite(struct site *S, const char *s, const char **why)
+{
+	return site_rewrite_map(S, s, why, NULL);
 }
 
 struct node *site_parse(struct site *S, const char *text, const char **why)
@@ -257,7 +455,7 @@ struct node *site_parse(struct site *S, const char *text, const char **why)
 	if (!rw)
 		return NULL;
 	struct expr_src es = { .text = rw, .quiet = true };
-	struct node *n = parse_expr(S->a, &es, false);
+	struct node *n = parse_expr_in(S->pf, S->a, &es, false);
 	if (!n)
 		*why = arena_printf(S->a, "the expression parser cannot read "
 					  "'%s'", text);

@@ -67,7 +67,14 @@ static void declare_vars(struct job *J)
 		if (v < 0)
 			break;
 		const struct type *t = type_parse(S->cs->vars[i].type);
-		if (t == T_ERROR) {
+		if (S->c) {
+			/* checked by yaml.c: a C integer type */
+			t = check_c_type(S->pf, S->cs->vars[i].type);
+			if (!t) {
+				S->err = "a variable of an unknown C type";
+				return;
+			}
+		} else if (t == T_ERROR) {
 			S->ref[v] = true; /* an object: only == null */
 			t = T_INT;
 		}
@@ -180,7 +187,10 @@ static int infer_site(struct job *J, const char **why)
 	site_collect(S, J->assume);
 	for (int i = 0; i < J->n; i++)
 		site_collect(S, J->mx[i]);
-	for (int pass = 0; pass < 2 && !S->err; pass++) {
+	/* C: every value is a number (conditions are scalars) */
+	for (int v = 0; S->c && v < S->nvars; v++)
+		S->kind[v] = 2;
+	for (int pass = 0; pass < 2 && !S->err && !S->c; pass++) {
 		site_infer(S, J->orig, J->top_want);
 		site_infer(S, J->assume, 1);
 		for (int i = 0; i < J->n; i++)
@@ -230,16 +240,50 @@ static void add_contracts(struct job *J)
 		for (int c = 0; c < cts->n; c++) {
 			const struct contract *ct = &cts->c[c];
 			if (strcmp(ct->method, o->method) ||
-			    ct->any_args != o->has_args || !ct->assume)
+			    ct->any_args != o->has_args || ct->value ||
+			    !contract_applies(ct, S->cs->profile))
+				continue;
+			if (S->c && ct->returns)
+				S->declared[v] = check_c_type(S->pf, ct->returns);
+			if (!ct->assume)
 				continue;
 			struct expr_src es = {
 				.text = site_contract_text(S->a, ct->assume, k),
 				.quiet = true };
-			struct node *cn = parse_expr(S->a, &es, false);
+			struct node *cn = parse_expr_in(S->pf, S->a, &es, false);
 			if (cn)
 				J->assume = and_also(S->a, J->assume, cn);
 		}
 	}
+}
+
+/* A typed condition as a boolean: C's scalars are true when not 0. */
+static struct node *site_condition(struct site *S, struct node *e)
+{
+	if (!S->pf->scalar_conditions || !type_is_numeric(e->type))
+		return e;
+	struct node *c = node_new(S->a, N_CONV, e->pos);
+	c->type = S->pf->boolean;
+	c->a = e;
+	c->implicit = true;
+	return c;
+}
+
+/* ub: defined-only: the domain is the inputs on which the original is
+ * defined, "assume && defined(orig)" (typed), as for a theory. */
+static void restrict_to_defined(struct job *J)
+{
+	struct site *S = &J->S;
+	struct node *d = node_new(S->a, N_DEFINED, J->orig->pos);
+	d->type = S->pf->boolean;
+	d->a = J->orig;
+	if (!J->assume) {
+		J->assume = d;
+		return;
+	}
+	struct node *and = and_also(S->a, J->assume, d);
+	and->type = S->pf->boolean;
+	J->assume = and;
 }
 
 /* Variable types; original and assumption typed.  0, or -1 and *why. */
@@ -252,7 +296,7 @@ static int type_site(struct job *J, struct type_env *env, const char **why)
 						      : S->numtype;
 	*env = (struct type_env){ .nvars = S->nvars, .names = S->names,
 				  .types = J->types, .errmsg = env->errmsg,
-				  .arena = S->a };
+				  .arena = S->a, .profile = S->pf };
 	if (type_expr(J->orig, env, NULL) < 0) {
 		*why = arena_printf(S->a, "the original does not type: %s",
 				    env->errmsg->buf);
@@ -261,14 +305,18 @@ static int type_site(struct job *J, struct type_env *env, const char **why)
 	if (J->assume) {
 		struct type_env aenv = *env;
 		aenv.no_side_effects = true;
-		if (type_expr(J->assume, &aenv, NULL) < 0 ||
-		    J->assume->type != T_BOOLEAN) {
+		int rc = type_expr(J->assume, &aenv, NULL);
+		if (rc == 0)
+			J->assume = site_condition(S, J->assume);
+		if (rc < 0 || J->assume->type->kind != TK_BOOLEAN) {
 			*why = arena_printf(S->a, "the assumption does not type: %s",
 					    env->errmsg->len ? env->errmsg->buf
 							     : "not a boolean");
 			return -1;
 		}
 	}
+	if (S->pf->ub == UB_DEFINED_ONLY)
+		restrict_to_defined(J);
 	return 0;
 }
 
@@ -331,7 +379,8 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 	if (!spec.nmutants)
 		return NULL;
 	struct analysis_origin from = {
-		.site = S->cs->name ? S->cs->name : g->where };
+		.site = S->cs->name ? S->cs->name : g->where,
+		.profile = S->cs->profile };
 	struct analysis *an = ANEW(g->a, struct analysis);
 	if (analysis_init(g->a, an, &spec, &from, why) < 0)
 		return NULL;
@@ -407,8 +456,11 @@ static int read_site(struct job *J, struct type_env *env, const char **why)
 static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
 				     const struct check_opts *opts, int **back)
 {
+	const struct profile *pf = g->sites[si].profile;
 	*J = (struct job){ .S = { .a = g->a, .g = g, .cs = &g->sites[si],
-				  .opts = opts, .numtype = T_INT } };
+				  .opts = opts, .pf = pf ? pf : &profile_java,
+				  .c = pf && pf != &profile_java,
+				  .numtype = pf ? profile_type(pf, "int") : T_INT } };
 	if (!site_members(J, g, si))
 		return NULL;
 	const char *why = NULL;

@@ -30,6 +30,8 @@ struct site {
 	struct cgroup *g;
 	struct csite *cs;
 	const struct check_opts *opts;
+	const struct profile *pf;  /* the site's language (never NULL) */
+	bool c;                    /* a C or C++ site */
 	int nop;
 	struct opaque ops[MAX_VARS + 1];
 	/* variables */
@@ -49,6 +51,12 @@ bool site_ident_char(int c);
  * `$k`, null becomes `$null`.  NULL (and *why) for constructs the model
  * does not cover. */
 char *site_rewrite(struct site *S, const char *s, const char **why);
+/* The same, and (offs non-NULL) for every byte of the result and its
+ * end the offset in s it comes from (arena array), for error locations.
+ * C sites: `a->b` is a field access, NULL is 0, and a call with a
+ * defining contract ('value', contracts.c) is replaced by its value. */
+char *site_rewrite_map(struct site *S, const char *s, const char **why,
+		       int **offs);
 /* Rewrite and parse (untyped); NULL and *why if either fails. */
 struct node *site_parse(struct site *S, const char *text, const char **why);
 /* ctx with its '#' replaced by "(e)". */

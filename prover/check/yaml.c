@@ -22,6 +22,10 @@
 #include <string.h>
 
 #include "base/yschema.h"
+#include "check/site.h"
+#include "model/theory.h"
+
+#define CT_NAMES 64
 
 bool check_is_yaml(const char *file)
 {
@@ -50,11 +54,53 @@ static bool keys_ok(struct ynode *m, const char *const *keys, size_t nk,
 	return !bad;
 }
 
+/* C sites: a variable's type must be a C integer type. */
+static int c_var_type(const struct profile *pf, struct ynode *t)
+{
+	if (check_c_type(pf, t->str))
+		return 0;
+	const char *names[CT_NAMES];
+	size_t n = 0;
+	for (int i = 0; i < pf->ntypes && n < CT_NAMES; i++)
+		names[n++] = pf->types[i]->name;
+	for (int i = 0; i < pf->naliases && n < CT_NAMES; i++)
+		names[n++] = pf->aliases[i].name;
+	const char *best = closest_word(t->str, names, n);
+	if (best)
+		return diag_error(t->loc, "'%s' is not a C type; did you mean "
+				  "'%s'?", t->str, best);
+	return diag_error(t->loc, "'%s' is not a C integer type", t->str);
+}
+
+/* C sites: an expression must be C (syntax only: types come later), so
+ * that Java's '>>>' is an error at its place, not an unsupported
+ * mutant.  Texts the checker refuses anyway (strings outside calls)
+ * are left to the site.  Errors counted. */
+static void c_syntax(const struct profile *pf, struct ynode *n, long *errs)
+{
+	if (!n || n->kind != Y_SCALAR)
+		return;
+	struct arena *a = arena_new();
+	struct site S = { .a = a, .pf = pf, .c = true };
+	char *text = arena_strdup(a, n->str);
+	for (char *p = text; *p; p++)
+		if (*p == '#')
+			*p = '0'; /* a context's hole: same length */
+	const char *why;
+	int *offs;
+	const char *rw = site_rewrite_map(&S, text, &why, &offs);
+	struct expr_src es = { .text = rw, .where = n, .offsets = offs };
+	if (rw && !parse_expr_in(pf, a, &es, false))
+		(*errs)++;
+	arena_free(a);
+}
+
 static struct cgroup *site_group(struct ynode *s, const char *file, int k,
-				 long *errs)
+				 const struct profile *bpf, long *errs)
 {
 	static const char *const skeys[] = { "name", "vars", "assume", "expr",
-					     "context", "mutants" };
+					     "context", "mutants", "language",
+					     "data-model", "char", "ub" };
 	static const char *const mkeys[] = { "id", "expr", "op" };
 	if (s->kind != Y_MAP) {
 		diag_error(s->loc, "a site is a mapping with 'expr' and "
@@ -64,6 +110,11 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 	}
 	if (!keys_ok(s, skeys, ARRAY_SIZE(skeys), "a site", errs))
 		return NULL;
+	const struct profile *pf;
+	if (language_load(s, bpf, &pf) < 0) {
+		(*errs)++;
+		return NULL;
+	}
 	long e0 = *errs;
 	const char *name = scalar(ymap_get(s, "name"), "'name'", errs);
 	const char *expr = scalar(ymap_get(s, "expr"), "'expr'", errs);
@@ -96,6 +147,20 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 				"where the original goes, e.g. \"(#) + 1 > n\"");
 		(*errs)++;
 	}
+	if (pf != &profile_java) {
+		for (size_t i = 0; vars && i < vars->n; i++)
+			if (vars->items[i]->kind == Y_SCALAR &&
+			    c_var_type(pf, vars->items[i]) < 0)
+				(*errs)++;
+		c_syntax(pf, ymap_get(s, "expr"), errs);
+		c_syntax(pf, ymap_get(s, "assume"), errs);
+		c_syntax(pf, ymap_get(s, "context"), errs);
+		for (size_t i = 0; i < ms->n; i++)
+			c_syntax(pf, ms->items[i]->kind == Y_MAP
+					     ? ymap_get(ms->items[i], "expr")
+					     : ms->items[i],
+				 errs);
+	}
 	if (*errs != e0)
 		return NULL;
 	struct arena *a = arena_new();
@@ -111,6 +176,7 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 	cs->orig = arena_strdup(a, expr);
 	cs->context = context ? arena_strdup(a, context) : NULL;
 	cs->assume = assume ? arena_strdup(a, assume) : NULL;
+	cs->profile = pf == &profile_java ? NULL : pf;
 	for (size_t i = 0; vars && i < vars->n; i++) {
 		const char *t = scalar(vars->items[i], "a variable's type", errs);
 		if (!t)
@@ -181,13 +247,19 @@ long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq)
 		errs = 1;
 		goto out;
 	}
-	static const char *const keys[] = { "check", "sites" };
+	static const char *const keys[] = { "check", "sites", "language",
+					    "data-model", "char", "ub" };
 	if (root->kind != Y_MAP) {
 		diag_error(root->loc, "a check batch is a mapping with 'sites'");
 		errs = 1;
 		goto out;
 	}
 	keys_ok(root, keys, ARRAY_SIZE(keys), "a check batch", &errs);
+	const struct profile *bpf;
+	if (language_load(root, NULL, &bpf) < 0) {
+		errs++;
+		goto out;
+	}
 	struct ynode *sites = ymap_get(root, "sites");
 	if (!sites || sites->kind != Y_SEQ) {
 		diag_error(sites ? sites->loc : root->loc,
@@ -197,7 +269,7 @@ long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq)
 	}
 	for (size_t i = 0; i < sites->n; i++) {
 		struct cgroup *g = site_group(sites->items[i], file, (int)i + 1,
-					      &errs);
+					      bpf, &errs);
 		if (g) {
 			g->seq = (*seq)++;
 			emit(ctx, g);

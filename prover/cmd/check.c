@@ -80,6 +80,21 @@ static void csv_field(struct strbuf *sb, const char *s)
 	sb_putc(sb, '"');
 }
 
+/* A C site's language and options, as a theory's JSON results name
+ * them (Java sites: nothing, as before). */
+static void json_language(struct strbuf *sb, const struct profile *pf)
+{
+	sb_puts(sb, ", \"language\": ");
+	sb_json_str(sb, pf->name);
+	sb_puts(sb, ", \"options\": {\"data-model\": ");
+	sb_json_str(sb, pf->data_model);
+	sb_puts(sb, ", \"char\": ");
+	sb_json_str(sb, pf->char_sign);
+	sb_puts(sb, ", \"ub\": ");
+	sb_json_str(sb, pf->ub_name);
+	sb_puts(sb, "}");
+}
+
 static const char *by_word(enum cverdict v)
 {
 	return v == CV_DUPLICATE ? " of " : v == CV_SUBSUMED ? " by " : "";
@@ -135,6 +150,8 @@ static void write_group(struct driver *D, struct cgroup *g)
 				sb_puts(sb, "null");
 			sb_puts(sb, ", \"detail\": ");
 			sb_json_str(sb, m->detail);
+			if (s->profile)
+				json_language(sb, s->profile);
 			sb_puts(sb, "}");
 		} else if (!strcmp(D->format, "csv")) {
 			const char *f[] = { g->file, NULL, g->where, m->id, m->op,
@@ -155,6 +172,9 @@ static void write_group(struct driver *D, struct cgroup *g)
 				  m->by ? m->by : "", s->orig, mt);
 			if (*m->op)
 				sb_printf(sb, " (%s)", m->op);
+			if (s->profile)
+				sb_printf(sb, " [language %s: %s]", s->profile->name,
+					  s->profile->options);
 			sb_printf(sb, ": %s\n", m->detail);
 		}
 	}

@@ -57,8 +57,12 @@ struct loc expr_loc(const struct expr_src *es, int offset)
 		struct loc none = { NULL, 0, 0 };
 		return none;
 	}
+	if (offset < 0)
+		offset = 0;
+	if (es->offsets)
+		offset = es->offsets[offset];
 	if (es->where)
-		return yscalar_loc(es->where, (size_t)(offset < 0 ? 0 : offset));
+		return yscalar_loc(es->where, (size_t)offset);
 	struct loc l = { es->src, 0, 0 };
 	return l;
 }

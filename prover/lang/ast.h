@@ -104,6 +104,9 @@ struct expr_src {
 	const struct ynode *where; /* the YAML scalar, or NULL */
 	const struct source *src;  /* used when where is NULL */
 	bool quiet;                /* parse errors are not printed */
+	const int *offsets;        /* NULL, or for each byte of text and its
+				    * end the offset in where's text it comes
+				    * from (text is a rewritten form) */
 };
 struct loc expr_loc(const struct expr_src *es, int offset);
 

@@ -90,6 +90,7 @@ int analysis_init(struct arena *a, struct analysis *an,
 	an->domain = from->domain;
 	an->index = from->index;
 	an->site = from->site;
+	an->profile = from->theory ? NULL : from->profile;
 	an->nvars = s->nvars;
 	for (int v = 0; v < s->nvars; v++) {
 		an->var_names[v] = s->var_names[v];

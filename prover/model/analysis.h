@@ -47,6 +47,9 @@ struct analysis_origin {
 	const struct domain *domain;
 	int index;                 /* position within the theory */
 	const char *site;          /* when theory is NULL */
+	const struct profile *profile; /* a site's language; NULL: Java
+					* (a theory's analyses: the
+					* theory's) */
 };
 
 /* Build *an from spec (copied into a) and origin.  Returns 0, or -1 and

@@ -209,7 +209,7 @@ int rule_check(struct arena *a, const struct rule *r)
 		if (parse_op(r->item, &assign) != OP_COUNT)
 			return 0;
 		struct expr_src es = { r->item, r->where, r->where->loc.src,
-				       true };
+				       true, NULL };
 		struct node *n = parse_expr(a, &es, false);
 		if (n && is_literal(n))
 			return 0;
@@ -220,7 +220,7 @@ int rule_check(struct arena *a, const struct rule *r)
 	bool plain = !strstr(r->item, "{op}");
 	char *text = subst_op(a, r->item, NULL);
 	struct expr_src es = { text, plain ? r->where : NULL,
-			       r->where->loc.src, false };
+			       r->where->loc.src, false, NULL };
 	struct node *n = parse_expr(a, &es, true);
 	if (!n) {
 		if (!plain)
@@ -317,7 +317,7 @@ static int apply_replace(struct gen *g, const struct operator *op,
 	if (newop == OP_COUNT) {
 		/* A literal: replace the whole expression. */
 		struct expr_src es = { r->item, r->where, r->where->loc.src,
-				       false };
+				       false, NULL };
 		struct node *lit = parse_expr_in(analysis_profile(g->an), g->a,
 						 &es, false);
 		if (!lit)
@@ -405,7 +405,7 @@ static int apply_template(struct gen *g, const struct operator *op,
 	 * not parse ("!{lexp} ! {rexp}" on "!a"): it does not fit, like a
 	 * missing role.  rule_check() has already checked its syntax. */
 	struct expr_src es = { text, uses_op ? NULL : r->where,
-			       r->where->loc.src, uses_op };
+			       r->where->loc.src, uses_op, NULL };
 	struct node *t = parse_expr_in(analysis_profile(g->an), g->a, &es,
 				       true);
 	if (!t)

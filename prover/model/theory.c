@@ -58,14 +58,16 @@ static const char *one_of(struct ynode *n, const char *what,
 	return NULL;
 }
 
-/* language (java, c, c++) and C's options: data-model, char, ub. */
-static int load_language(struct loader *L, struct ynode *root)
+int language_load(struct ynode *map, const struct profile *around,
+		  const struct profile **pf)
 {
-	struct ynode *lang = ymap_get(root, "language");
-	struct ynode *dm = ymap_get(root, "data-model");
-	struct ynode *ch = ymap_get(root, "char");
-	struct ynode *ub = ymap_get(root, "ub");
-	const char *l = "java";
+	struct ynode *lang = ymap_get(map, "language");
+	struct ynode *dm = ymap_get(map, "data-model");
+	struct ynode *ch = ymap_get(map, "char");
+	struct ynode *ub = ymap_get(map, "ub");
+	if (!around)
+		around = &profile_java;
+	const char *l = around->name;
 	if (lang && !(l = one_of(lang, "language", "java, c, c++")))
 		return -1;
 	if (!strcmp(l, "java")) {
@@ -74,16 +76,20 @@ static int load_language(struct loader *L, struct ynode *root)
 			return diag_error(opt->loc, "'data-model', 'char' and "
 						    "'ub' are options of "
 						    "'language: c' (or c++)");
+		*pf = &profile_java;
 		return 0;
 	}
-	const char *m = "lp64", *c = "signed", *u = "outcome";
+	bool c_around = around != &profile_java;
+	const char *m = c_around ? around->data_model : "lp64";
+	const char *c = c_around ? around->char_sign : "signed";
+	const char *u = c_around ? around->ub_name : "outcome";
 	if ((dm && !(m = one_of(dm, "data model", c_data_models))) ||
 	    (ch && !(c = one_of(ch, "char signedness", "signed, unsigned"))) ||
 	    (ub && !(u = one_of(ub, "UB policy", c_ub_policies))))
 		return -1;
-	L->th->profile = c_profile(l, m, !strcmp(c, "signed"),
-				   (enum ub_policy)c_ub_policy(u));
-	if (!L->th->profile)
+	*pf = c_profile(l, m, !strcmp(c, "signed"),
+			(enum ub_policy)c_ub_policy(u));
+	if (!*pf)
 		BUG("no C profile for %s %s", l, m);
 	return 0;
 }
@@ -96,7 +102,7 @@ static int load_root(struct loader *L, struct ynode *root)
 	if (ys_want(root, Y_MAP, "a theory file") < 0 ||
 	    ys_check_keys(root, keys, ARRAY_SIZE(keys), "a theory file") < 0 ||
 	    ys_require(root, "targets", "a theory file") < 0 ||
-	    load_language(L, root) < 0)
+	    language_load(root, NULL, &L->th->profile) < 0)
 		return -1;
 	struct ynode *n;
 	if ((n = ymap_get(root, "theory")) && !(L->th->name = ys_scalar(n, "'theory'")))
@@ -222,8 +228,9 @@ static const struct node *analysis_program(const void *owner, int p)
 
 const struct profile *analysis_profile(const struct analysis *an)
 {
-	return an->theory && an->theory->profile ? an->theory->profile
-						 : &profile_java;
+	if (an->theory && an->theory->profile)
+		return an->theory->profile;
+	return an->profile ? an->profile : &profile_java;
 }
 
 struct problem analysis_problem(const struct analysis *an)

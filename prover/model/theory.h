@@ -84,6 +84,8 @@ struct analysis {
 	const struct domain *domain;
 	int index;              /* position within the theory, 0-based */
 	const char *site;       /* when theory is NULL: what it checks */
+	const struct profile *profile; /* when theory is NULL: the site's
+					* language; NULL: Java */
 	int nvars;
 	const char *var_names[MAX_VARS];
 	const struct type *var_types[MAX_VARS];
@@ -120,6 +122,15 @@ struct theory {
 };
 
 struct theory *theory_load(struct arena *a, const char *path);
+/* The language of a YAML mapping (a theory file, a check batch or
+ * site): its key 'language' (java, c, c++) and C's options
+ * 'data-model', 'char' and 'ub'.  Keys the mapping does not have come
+ * from around (the enclosing batch's profile; NULL: Java): a site in a
+ * C batch is C with the batch's options unless it says otherwise.
+ * Options in a Java mapping are errors.  Sets *pf; 0, or -1 after a
+ * located error (an unknown value lists the allowed ones). */
+int language_load(struct ynode *map, const struct profile *around,
+		  const struct profile **pf);
 /* Free the built-in operator library (parsed once, at the first
  * theory_load()); at exit, for leak checkers. */
 void theory_release_builtins(void);
@@ -132,7 +143,8 @@ void input_print(struct strbuf *sb, const struct analysis *an,
  * an, valid while an is.  The profile is the theory's (Java for an
  * analysis without a theory: the checker's sites). */
 struct problem analysis_problem(const struct analysis *an);
-/* The language profile of an analysis's expressions. */
+/* The language profile of an analysis's expressions: its theory's, or
+ * its own (a site's), or Java. */
 const struct profile *analysis_profile(const struct analysis *an);
 
 /* Internal to theory.c and mutate.c: a target as written, before it is
