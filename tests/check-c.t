@@ -328,6 +328,16 @@ ok(re.search(r"clength: clength.1 killable: .*killed by s.length\(\)=-",
              r.stdout) is not None,
    "a C site: length() has no contract (Java's does not apply)")
 
+# docs/check.md shows the output on tests/data/check/c.yaml: it is what
+# the tool writes.
+doc = open("docs/check.md").read()
+m = re.search(r"\$ subsume check --no-timing tests/data/check/c.yaml\n"
+              r"(.*?)\n\.\.\.\n", doc, re.S)
+r = subprocess.run([S, "check", "--no-timing", "tests/data/check/c.yaml"],
+                   capture_output=True, text=True)
+ok(m is not None and r.stdout.startswith(m.group(1) + "\n\nsummary:"),
+   "docs/check.md: the C example's output is the tool's")
+
 shutil.rmtree(T)
 print("1..%d" % n)
 sys.exit(1 if fails else 0)

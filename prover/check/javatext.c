@@ -6,6 +6,13 @@
  * (strings, `new`, `instanceof`, `this` alone) are refused with the
  * reason.  Also the texts built around a site's expressions: a
  * context's hole filled in, a contract's `value` replaced.
+ *
+ * C and C++ sites (S->c) read the same way, except: `p->f` is a field
+ * access like `p.f`, `NULL` is `0` (there is no `null`), and a call
+ * with a defining contract (contracts.c: `abs(int x)` with a `value`)
+ * is inlined, its parameters replaced by the converted arguments.  The
+ * rewrite can record where each byte came from (site_rewrite_map), so
+ * that a parse error points into the original text.
  */
 #include "check/site.h"
 

@@ -13,6 +13,12 @@
  *         - { id: M2, expr: "c >= 'a' == c <= 'z'", op: COR }
  *         - "c >= 'a' || c <= 'z'"   # id: site name and position
  *
+ * A batch or a site may say `language: c` (or c++) with C's options
+ * data-model, char and ub, read by the theory loader's language_load();
+ * a site inherits the batch's.  A C site's variable types are C types
+ * and its texts are checked for C syntax here, while the file's
+ * locations are at hand.
+ *
  * Each site is one group.  Errors are reported with file:line:col and
  * the site is skipped.
  */
