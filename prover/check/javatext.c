@@ -223,6 +223,8 @@ static bool assigns(const char *t)
 	return false;
 }
 
+#define MAX_INLINED 65536
+
 /* The defining C contract of a call of name with argc arguments. */
 static const struct contract *defining(const struct site *S, const char *name,
 				       int argc)
@@ -337,6 +339,10 @@ static int rewrite_defined(struct site *S, const char *s, size_t b, size_t e,
 	size_t len0 = w->out.len;
 	inline_value(&w->out, ct, args);
 	track(w, len0, b, false);
+	/* each use of a parameter copies the argument: nested calls grow
+	 * the text exponentially */
+	if (w->out.len > MAX_INLINED)
+		return *why = "inlined calls nest too deep", -1;
 	return 1;
 }
 
