@@ -109,6 +109,12 @@ check 'grep -q "\"text\":\"u=4294967295u\"" "$tmp/w.json"' \
 check 'grep -q "C result, and MML is Java only" "$tmp/mml.txt" "$tmp/mml.err"' \
 	"MML skips C results and says so"
 
+"$SUBSUME" report theories/c-logical.yaml theories/paper-bool.yaml \
+	>"$tmp/report.md" 2>&1
+check 'grep -q "^Language: Java, except c-logical (c: data-model: lp64, char: signed, ub: outcome)\.$" "$tmp/report.md" &&
+	! grep -q "paper-bool (" "$tmp/report.md"' \
+	"the Markdown report names the C theory's language and options"
+
 # Every witness input lies in its variable's type (C11 5.2.4.2.1 and
 # lp64 widths, written here independently of the tool): a value outside
 # it, such as _Bool 16, is an input no C program can receive, and the
