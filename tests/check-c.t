@@ -318,9 +318,17 @@ with open(os.path.join(T, "j.yaml"), "w") as f:
             '    mutants: [ "strlen(w) <= 0" ]\n'
             '  - name: clength\n    language: c\n'
             '    expr: "s.length() == 0"\n'
-            '    mutants: [ "s.length() <= 0" ]\n')
+            '    mutants: [ "s.length() <= 0" ]\n'
+            '  - name: deref\n    language: c\n'
+            '    expr: "*p->next == 0"\n'
+            '    mutants: [ "!*p->next", "*p->next <= 0" ]\n')
 r = subprocess.run([S, "check", "--no-timing", os.path.join(T, "j.yaml")],
                    capture_output=True, text=True)
+# !v is v == 0 for any number; <= 0 differs for a negative value.
+ok("deref: deref.1 equivalent:" in r.stdout and
+   "deref: deref.2 killable: *p->next == 0 |==> *p->next <= 0 " in r.stdout
+   and re.search(r"killed by \*p->next=-\d+\n", r.stdout) is not None,
+   "a C dereference *p->next is an opaque int value")
 ok(re.search(r"jstrlen: jstrlen.1 killable: .*killed by strlen\(w\)=-",
              r.stdout) is not None,
    "a Java site: strlen() has no contract (C's does not apply)")

@@ -8,7 +8,8 @@
  * context's hole filled in, a contract's `value` replaced.
  *
  * C and C++ sites (S->c) read the same way, except: `p->f` is a field
- * access like `p.f`, `NULL` is `0` (there is no `null`), and a call
+ * access like `p.f`, a dereference `*p` (of a name and its chain) is an
+ * opaque value too, `NULL` is `0` (there is no `null`), and a call
  * with a defining contract (contracts.c: `abs(int x)` with a `value`)
  * is inlined, its parameters replaced by the converted arguments.  The
  * rewrite can record where each byte came from (site_rewrite_map), so
@@ -403,6 +404,51 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 	return 0;
 }
 
+/* C: is a '*' after the rewritten text so far unary (a dereference)? */
+static bool unary_position(const struct strbuf *out)
+{
+	size_t n = out->len;
+	while (n && isspace((unsigned char)out->buf[n - 1]))
+		n--;
+	if (!n)
+		return true;
+	char c = out->buf[n - 1];
+	return !(site_ident_char((unsigned char)c) || c == ')' || c == ']' ||
+		 c == '\'');
+}
+
+/* C: `*p`, `*p->next`, `*s.buf` at s[*i] (the '*'), an opaque value
+ * like a field access; 1 done, 0 not one, -1 and *why. */
+static int rewrite_deref(struct site *S, const char *s, size_t *i,
+			 struct rw *w, const char **why)
+{
+	size_t b = *i + 1;
+	while (s[b] == ' ' || s[b] == '\t')
+		b++;
+	if (!S->c || !site_ident_start((unsigned char)s[b]) ||
+	    !unary_position(&w->out))
+		return 0;
+	size_t e = b;
+	while (site_ident_char((unsigned char)s[e]))
+		e++;
+	char first[64];
+	snprintf(first, sizeof(first), "%.*s", (int)(e - b < 63 ? e - b : 63),
+		 s + b);
+	struct chain c;
+	size_t end = scan_chain(S, s, e, first, &c, why);
+	if (!end)
+		return -1;
+	c.call = false; /* *f(x) is not f's value: no contract */
+	int k = chain_value(S, s, *i, e, end, first, &c);
+	if (k < 0)
+		return *why = S->err, -1;
+	size_t len0 = w->out.len;
+	sb_printf(&w->out, "$%d", k + 1);
+	track(w, len0, *i, false);
+	*i = end;
+	return 1;
+}
+
 /*
  * Rewrite Java text for the parser: calls and field accesses become
  * `$k`, null becomes `$null`.  Returns NULL (and *why) for constructs
@@ -435,6 +481,11 @@ char *site_rewrite_map(struct site *S, const char *s, const char **why,
 				*why = "unexpected '.'";
 				goto fail;
 			}
+			int d = c == '*' ? rewrite_deref(S, s, &i, &w, why) : 0;
+			if (d < 0)
+				goto fail;
+			if (d)
+				continue;
 			put(&w, s + i, 1, i, true);
 			i++;
 		} else if (rewrite_ident(S, s, &i, &w, why) < 0) {
