@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # check-c.t - `subsume check` on a C batch (docs/check.md: C sites),
-# every verdict cross-checked against gcc and clang.
+# every verdict cross-checked against gcc and clang (C++ sites: g++ and
+# clang++, -std=c++20).
 #
 # The sites below (unsigned comparisons with 0, signed overflow under
 # each `ub` policy, mixed signedness, promotion of 8-bit types, shifts,
@@ -94,6 +95,17 @@ SITES = [
       ("LT", "strlen(w) < 1", "equivalent"),
       ("NE", "strlen(w) != 0", "killable")]),
 ]
+# C++ sites (language: c++, compiled with g++ and clang++ -std=c++20):
+# comparisons are bool (true is their literal), and C++20 defines
+# E1 << E2 for a negative E1 and where it does not fit (modulo 2^N): so
+# x << 1 is defined where x * 2 overflows (x = 2^30).
+CXX = {"cxx-uge0", "cxx-shl"}
+SITES += [
+    ("cxx-uge0", None, [("u", "unsigned")], "u >= 0",
+     [("T", "true", "equivalent"), ("GT", "u > 0", "killable")]),
+    ("cxx-shl", None, [("x", "int")], "x * 2",
+     [("SHL", "x << 1", "killable")]),
+]
 STRINGS = ["", "a", "ab", "abcdefghijklmnop"]
 
 
@@ -130,6 +142,17 @@ def program(site, exprs, inputs):
     fields = "".join("\t%s %s;\n" % (t, v) for v, t in vs) or "\tint none;\n"
     cases = "".join("\t\tcase %d: PR(%s); break;\n" % (p, e)
                     for p, e in enumerate(exprs))
+    pr = """#define PR(e) _Generic((e), unsigned: pr_u, unsigned long: pr_u, \\
+	unsigned long long: pr_u, default: pr_s)(e)"""
+    if name in CXX:
+        pr = """#include <type_traits>
+template <class T> static void PR(T v)
+{
+	if (std::is_signed<T>::value)
+		pr_s((long long)v);
+	else
+		pr_u((unsigned long long)v);
+}"""
     return """#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,8 +163,7 @@ static void pr_s(long long v) { printf("%%lld\\n", v); fflush(stdout); }
  * call per use, out of reach of folding at -O0. */
 static int abs_(int v) { return abs(v); }
 #define abs(v) abs_(v)
-#define PR(e) _Generic((e), unsigned: pr_u, unsigned long: pr_u, \\
-	unsigned long long: pr_u, default: pr_s)(e)
+%s
 static const char *const STR[] = { %s };
 struct in {
 %s};
@@ -158,7 +180,7 @@ int main(int argc, char **argv)
 	(void)argc;
 	return 0;
 }
-""" % (", ".join('"%s"' % s for s in STRINGS), fields, ", ".join(tab),
+""" % (pr, ", ".join('"%s"' % s for s in STRINGS), fields, ", ".join(tab),
        len(STRINGS), decls, cases)
 
 
@@ -200,6 +222,8 @@ with open(os.path.join(T, "c.yaml"), "w") as f:
     f.write("check: c-oracle\nlanguage: c\nsites:\n")
     for name, ub, vs, expr, ms in SITES:
         f.write("  - name: %s\n" % name)
+        if name in CXX:
+            f.write("    language: c++\n")
         if ub:
             f.write("    ub: %s\n" % ub)
         if vs:
@@ -212,8 +236,9 @@ r = subprocess.run([S, "check", "--no-timing", "--format", "json",
                     os.path.join(T, "c.yaml")], capture_output=True, text=True)
 ok(r.returncode == 0, "the C batch checks (exit 0)")
 res = {(m["where"], m["id"]): m for m in json.loads(r.stdout)["mutants"]}
-ok(all(m.get("language") == "c" and m["options"]["data-model"] == "lp64"
-       for m in res.values()), "every JSON verdict names language c and lp64")
+ok(all(m.get("language") == ("c++" if m["where"] in CXX else "c") and
+       m["options"]["data-model"] == "lp64" for m in res.values()),
+   "every JSON verdict names its language (c, c++) and lp64")
 ok(sorted(set(m["options"]["ub"] for m in res.values())) ==
    ["defined-only", "outcome", "wrap"], "... and each site's ub policy")
 
@@ -243,13 +268,14 @@ for site in SITES:
             wit[mid] = len(inputs)
             inputs.append(tuple("(%s)(%s)" % (t, vals[v]) for v, t in vs))
     exprs = [expr] + [mx for _, mx, _ in ms]
-    src = os.path.join(T, name + ".c")
+    src = os.path.join(T, name + (".cc" if name in CXX else ".c"))
     with open(src, "w") as f:
         f.write(program(site, exprs, inputs))
     outs = []
-    for cc in ("gcc", "clang"):
+    for cc in (("g++", "clang++") if name in CXX else ("gcc", "clang")):
         b = os.path.join(T, "%s-%s" % (name, cc))
         flags = ["-w", "-O0", "-fsanitize=undefined",
+                 "-std=c++20" if name in CXX else "-std=c11",
                  "-fno-sanitize-recover=all"] + (["-fwrapv"] if ub == "wrap"
                                                   else [])
         c = subprocess.run([cc] + flags + ["-o", b, src], capture_output=True,
