@@ -243,8 +243,10 @@ static void add_contracts(struct job *J)
 			    ct->any_args != o->has_args || ct->value ||
 			    !contract_applies(ct, S->cs->profile))
 				continue;
-			if (S->c && ct->returns)
-				S->declared[v] = check_c_type(S->pf, ct->returns);
+			const struct type *rt = S->c && ct->returns
+				? check_c_type(S->pf, ct->returns) : NULL;
+			if (rt)
+				S->declared[v] = rt;
 			if (!ct->assume)
 				continue;
 			struct expr_src es = {
