@@ -40,6 +40,7 @@ static const struct subsume_mutant mutants_0[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_0[] = { 3, 5 };
+static const char *const keep_0_0[] = { "<=", "!=" };
 
 /* c-agrawal: a < b (a < b), domain unsigned */
 static const struct subsume_mutant mutants_1[] = {
@@ -51,6 +52,7 @@ static const struct subsume_mutant mutants_1[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_1[] = { 3, 5 };
+static const char *const keep_1_0[] = { "<=", "!=" };
 
 /* c-agrawal: a < b (a < b), domain long */
 static const struct subsume_mutant mutants_2[] = {
@@ -62,6 +64,7 @@ static const struct subsume_mutant mutants_2[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_2[] = { 3, 5 };
+static const char *const keep_2_0[] = { "<=", "!=" };
 
 /* c-agrawal: a < b (a < b), domain unsigned char */
 static const struct subsume_mutant mutants_3[] = {
@@ -73,6 +76,7 @@ static const struct subsume_mutant mutants_3[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_3[] = { 3, 5 };
+static const char *const keep_3_0[] = { "<=", "!=" };
 
 /* c-agrawal: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_4[] = {
@@ -82,6 +86,7 @@ static const struct subsume_mutant mutants_4[] = {
 	{ 4, "OAAN", "OAAN(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_4[] = { 1, 2, 3, 4 };
+static const char *const keep_4_0[] = { "-", "*", "/", "%" };
 
 /* c-agrawal: a + b (a + b), domain unsigned */
 static const struct subsume_mutant mutants_5[] = {
@@ -91,6 +96,7 @@ static const struct subsume_mutant mutants_5[] = {
 	{ 4, "OAAN", "OAAN(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_5[] = { 1, 2, 3, 4 };
+static const char *const keep_5_0[] = { "-", "*", "/", "%" };
 
 /* c-agrawal: a & b (a & b), domain int */
 static const struct subsume_mutant mutants_6[] = {
@@ -101,6 +107,8 @@ static const struct subsume_mutant mutants_6[] = {
 	{ 5, "OBNG", "OBNG(~(lexp & rexp))", "~(a & b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_6[] = { 1, 3, 4 };
+static const char *const keep_6_0[] = { "|" };
+static const char *const keep_6_1[] = { "~lexp & rexp", "lexp & ~rexp" };
 
 /* c-agrawal: a & b (a & b), domain unsigned */
 static const struct subsume_mutant mutants_7[] = {
@@ -111,6 +119,8 @@ static const struct subsume_mutant mutants_7[] = {
 	{ 5, "OBNG", "OBNG(~(lexp & rexp))", "~(a & b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_7[] = { 1, 3, 4 };
+static const char *const keep_7_0[] = { "|" };
+static const char *const keep_7_1[] = { "~lexp & rexp", "lexp & ~rexp" };
 
 /* c-agrawal: a & b (a & b), domain unsigned char */
 static const struct subsume_mutant mutants_8[] = {
@@ -121,6 +131,8 @@ static const struct subsume_mutant mutants_8[] = {
 	{ 5, "OBNG", "OBNG(~(lexp & rexp))", "~(a & b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_8[] = { 1, 3, 4 };
+static const char *const keep_8_0[] = { "|" };
+static const char *const keep_8_1[] = { "~lexp & rexp", "lexp & ~rexp" };
 
 /* c-agrawal: a && b (a && b), domain int */
 static const struct subsume_mutant mutants_9[] = {
@@ -130,6 +142,8 @@ static const struct subsume_mutant mutants_9[] = {
 	{ 4, "OLNG", "OLNG(!(lexp && rexp))", "!(a && b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_9[] = { 1, 2, 3 };
+static const char *const keep_9_0[] = { "||" };
+static const char *const keep_9_1[] = { "!lexp && rexp", "lexp && !rexp" };
 
 /* c-agrawal: a && b (a && b), domain _Bool */
 static const struct subsume_mutant mutants_10[] = {
@@ -139,6 +153,8 @@ static const struct subsume_mutant mutants_10[] = {
 	{ 4, "OLNG", "OLNG(!(lexp && rexp))", "!(a && b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_10[] = { 1, 2, 3 };
+static const char *const keep_10_0[] = { "||" };
+static const char *const keep_10_1[] = { "!lexp && rexp", "lexp && !rexp" };
 
 /* c-agrawal: a || b (a || b), domain int */
 static const struct subsume_mutant mutants_11[] = {
@@ -148,6 +164,8 @@ static const struct subsume_mutant mutants_11[] = {
 	{ 4, "OLNG", "OLNG(!(lexp || rexp))", "!(a || b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_11[] = { 1, 2, 3 };
+static const char *const keep_11_0[] = { "&&" };
+static const char *const keep_11_1[] = { "!lexp || rexp", "lexp || !rexp" };
 
 /* c-agrawal: a || b (a || b), domain _Bool */
 static const struct subsume_mutant mutants_12[] = {
@@ -157,18 +175,22 @@ static const struct subsume_mutant mutants_12[] = {
 	{ 4, "OLNG", "OLNG(!(lexp || rexp))", "!(a || b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_12[] = { 1, 2, 3 };
+static const char *const keep_12_0[] = { "&&" };
+static const char *const keep_12_1[] = { "!lexp || rexp", "lexp || !rexp" };
 
 /* c-agrawal: a >> b (a >> b), domain int */
 static const struct subsume_mutant mutants_13[] = {
 	{ 1, "OSSN", "OSSN(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_13[] = { 1 };
+static const char *const keep_13_0[] = { "<<" };
 
 /* c-agrawal: a >> b (a >> b), domain unsigned */
 static const struct subsume_mutant mutants_14[] = {
 	{ 1, "OSSN", "OSSN(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_14[] = { 1 };
+static const char *const keep_14_0[] = { "<<" };
 
 /* c-agrawal: x (x), domain int */
 static const struct subsume_mutant mutants_15[] = {
@@ -186,6 +208,7 @@ static const struct subsume_mutant mutants_15[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_15[] = { 11, 12 };
+static const char *const keep_15_3[] = { "exp++", "exp--" };
 
 /* c-agrawal: x (x), domain unsigned */
 static const struct subsume_mutant mutants_16[] = {
@@ -203,6 +226,8 @@ static const struct subsume_mutant mutants_16[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_16[] = { 2, 5, 8 };
+static const char *const keep_16_0[] = { "1", "max" };
+static const char *const keep_16_2[] = { "-exp" };
 
 /* c-agrawal: x (x), domain long */
 static const struct subsume_mutant mutants_17[] = {
@@ -220,6 +245,7 @@ static const struct subsume_mutant mutants_17[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_17[] = { 11, 12 };
+static const char *const keep_17_3[] = { "exp++", "exp--" };
 
 /* c-agrawal: x (x), domain unsigned long */
 static const struct subsume_mutant mutants_18[] = {
@@ -237,6 +263,8 @@ static const struct subsume_mutant mutants_18[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_18[] = { 2, 5, 8 };
+static const char *const keep_18_0[] = { "1", "max" };
+static const char *const keep_18_2[] = { "-exp" };
 
 /* c-agrawal: x (x), domain char */
 static const struct subsume_mutant mutants_19[] = {
@@ -254,6 +282,7 @@ static const struct subsume_mutant mutants_19[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_19[] = { 1, 2, 3, 4, 5 };
+static const char *const keep_19_0[] = { "0", "1", "-1", "min", "max" };
 
 /* c-agrawal: x (x), domain unsigned char */
 static const struct subsume_mutant mutants_20[] = {
@@ -271,6 +300,7 @@ static const struct subsume_mutant mutants_20[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_20[] = { 1, 2, 5 };
+static const char *const keep_20_0[] = { "0", "1", "max" };
 
 /* c-agrawal: x (x), domain _Bool */
 static const struct subsume_mutant mutants_21[] = {
@@ -288,6 +318,7 @@ static const struct subsume_mutant mutants_21[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_21[] = { 1, 2 };
+static const char *const keep_21_0[] = { "0", "1" };
 
 /* c-aor: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_22[] = {
@@ -297,6 +328,7 @@ static const struct subsume_mutant mutants_22[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_22[] = { 1, 2, 3, 4 };
+static const char *const keep_22_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain unsigned */
 static const struct subsume_mutant mutants_23[] = {
@@ -306,6 +338,7 @@ static const struct subsume_mutant mutants_23[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_23[] = { 1, 2, 3, 4 };
+static const char *const keep_23_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain long */
 static const struct subsume_mutant mutants_24[] = {
@@ -315,6 +348,7 @@ static const struct subsume_mutant mutants_24[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_24[] = { 1, 2, 3, 4 };
+static const char *const keep_24_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain unsigned long */
 static const struct subsume_mutant mutants_25[] = {
@@ -324,6 +358,7 @@ static const struct subsume_mutant mutants_25[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_25[] = { 1, 2, 3, 4 };
+static const char *const keep_25_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain char */
 static const struct subsume_mutant mutants_26[] = {
@@ -333,6 +368,7 @@ static const struct subsume_mutant mutants_26[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_26[] = { 1, 2, 3, 4 };
+static const char *const keep_26_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain unsigned char */
 static const struct subsume_mutant mutants_27[] = {
@@ -342,6 +378,7 @@ static const struct subsume_mutant mutants_27[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_27[] = { 1, 2 };
+static const char *const keep_27_0[] = { "-", "*" };
 
 /* c-aor: a - b (a - b), domain int */
 static const struct subsume_mutant mutants_28[] = {
@@ -351,6 +388,7 @@ static const struct subsume_mutant mutants_28[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_28[] = { 1, 2, 3, 4 };
+static const char *const keep_28_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain unsigned */
 static const struct subsume_mutant mutants_29[] = {
@@ -360,6 +398,7 @@ static const struct subsume_mutant mutants_29[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_29[] = { 1, 2, 3, 4 };
+static const char *const keep_29_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain long */
 static const struct subsume_mutant mutants_30[] = {
@@ -369,6 +408,7 @@ static const struct subsume_mutant mutants_30[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_30[] = { 1, 2, 3, 4 };
+static const char *const keep_30_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain unsigned long */
 static const struct subsume_mutant mutants_31[] = {
@@ -378,6 +418,7 @@ static const struct subsume_mutant mutants_31[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_31[] = { 1, 2, 3, 4 };
+static const char *const keep_31_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain char */
 static const struct subsume_mutant mutants_32[] = {
@@ -387,6 +428,7 @@ static const struct subsume_mutant mutants_32[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_32[] = { 1, 2, 3, 4 };
+static const char *const keep_32_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain unsigned char */
 static const struct subsume_mutant mutants_33[] = {
@@ -396,6 +438,7 @@ static const struct subsume_mutant mutants_33[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_33[] = { 1, 3, 4 };
+static const char *const keep_33_0[] = { "+", "/", "%" };
 
 /* c-aor: a * b (a * b), domain unsigned */
 static const struct subsume_mutant mutants_34[] = {
@@ -405,6 +448,7 @@ static const struct subsume_mutant mutants_34[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_34[] = { 1, 2, 3, 4 };
+static const char *const keep_34_0[] = { "+", "-", "/", "%" };
 
 /* c-aor: a * b (a * b), domain char */
 static const struct subsume_mutant mutants_35[] = {
@@ -414,6 +458,7 @@ static const struct subsume_mutant mutants_35[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_35[] = { 1, 2, 3 };
+static const char *const keep_35_0[] = { "+", "-", "/" };
 
 /* c-aor: a * b (a * b), domain unsigned char */
 static const struct subsume_mutant mutants_36[] = {
@@ -423,6 +468,7 @@ static const struct subsume_mutant mutants_36[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_36[] = { 1, 3 };
+static const char *const keep_36_0[] = { "+", "/" };
 
 /* c-aor: a / b (a / b), domain int */
 static const struct subsume_mutant mutants_37[] = {
@@ -432,6 +478,7 @@ static const struct subsume_mutant mutants_37[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_37[] = { 1, 2, 3, 4 };
+static const char *const keep_37_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain unsigned */
 static const struct subsume_mutant mutants_38[] = {
@@ -441,6 +488,7 @@ static const struct subsume_mutant mutants_38[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_38[] = { 1, 2, 3, 4 };
+static const char *const keep_38_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain long */
 static const struct subsume_mutant mutants_39[] = {
@@ -450,6 +498,7 @@ static const struct subsume_mutant mutants_39[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_39[] = { 1, 2, 3, 4 };
+static const char *const keep_39_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain unsigned long */
 static const struct subsume_mutant mutants_40[] = {
@@ -459,6 +508,7 @@ static const struct subsume_mutant mutants_40[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_40[] = { 1, 2, 3, 4 };
+static const char *const keep_40_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain char */
 static const struct subsume_mutant mutants_41[] = {
@@ -468,6 +518,7 @@ static const struct subsume_mutant mutants_41[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_41[] = { 1, 2, 3, 4 };
+static const char *const keep_41_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain unsigned char */
 static const struct subsume_mutant mutants_42[] = {
@@ -477,6 +528,7 @@ static const struct subsume_mutant mutants_42[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_42[] = { 2, 3, 4 };
+static const char *const keep_42_0[] = { "-", "*", "%" };
 
 /* c-aor: a % b (a % b), domain unsigned */
 static const struct subsume_mutant mutants_43[] = {
@@ -486,6 +538,7 @@ static const struct subsume_mutant mutants_43[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_43[] = { 1, 2, 3, 4 };
+static const char *const keep_43_0[] = { "+", "-", "*", "/" };
 
 /* c-aor: a % b (a % b), domain unsigned long */
 static const struct subsume_mutant mutants_44[] = {
@@ -495,6 +548,7 @@ static const struct subsume_mutant mutants_44[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_44[] = { 1, 2, 3, 4 };
+static const char *const keep_44_0[] = { "+", "-", "*", "/" };
 
 /* c-aor: a % b (a % b), domain char */
 static const struct subsume_mutant mutants_45[] = {
@@ -504,6 +558,7 @@ static const struct subsume_mutant mutants_45[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_45[] = { 1, 2, 4 };
+static const char *const keep_45_0[] = { "+", "-", "/" };
 
 /* c-aor: a % b (a % b), domain unsigned char */
 static const struct subsume_mutant mutants_46[] = {
@@ -513,6 +568,7 @@ static const struct subsume_mutant mutants_46[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_46[] = { 2, 4 };
+static const char *const keep_46_0[] = { "-", "/" };
 
 /* c-logical: a && b (a && b), domain int */
 static const struct subsume_mutant mutants_47[] = {
@@ -522,6 +578,7 @@ static const struct subsume_mutant mutants_47[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_47[] = { 1, 4 };
+static const char *const keep_47_0[] = { "||", "false" };
 
 /* c-logical: a && b (a && b), domain _Bool */
 static const struct subsume_mutant mutants_48[] = {
@@ -531,6 +588,7 @@ static const struct subsume_mutant mutants_48[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_48[] = { 1, 4 };
+static const char *const keep_48_0[] = { "||", "false" };
 
 /* c-logical: a || b (a || b), domain int */
 static const struct subsume_mutant mutants_49[] = {
@@ -540,6 +598,7 @@ static const struct subsume_mutant mutants_49[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_49[] = { 1, 2, 3 };
+static const char *const keep_49_0[] = { "&&", "^", "true" };
 
 /* c-logical: a || b (a || b), domain _Bool */
 static const struct subsume_mutant mutants_50[] = {
@@ -549,6 +608,7 @@ static const struct subsume_mutant mutants_50[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_50[] = { 1, 2, 3 };
+static const char *const keep_50_0[] = { "&&", "^", "true" };
 
 /* c-logical: a & b (a & b), domain int */
 static const struct subsume_mutant mutants_51[] = {
@@ -556,6 +616,7 @@ static const struct subsume_mutant mutants_51[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_51[] = { 1 };
+static const char *const keep_51_0[] = { "|" };
 
 /* c-logical: a & b (a & b), domain unsigned */
 static const struct subsume_mutant mutants_52[] = {
@@ -563,6 +624,7 @@ static const struct subsume_mutant mutants_52[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_52[] = { 1 };
+static const char *const keep_52_0[] = { "|" };
 
 /* c-logical: a | b (a | b), domain int */
 static const struct subsume_mutant mutants_53[] = {
@@ -570,6 +632,7 @@ static const struct subsume_mutant mutants_53[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_53[] = { 1, 2 };
+static const char *const keep_53_0[] = { "&", "^" };
 
 /* c-logical: a | b (a | b), domain unsigned */
 static const struct subsume_mutant mutants_54[] = {
@@ -577,6 +640,7 @@ static const struct subsume_mutant mutants_54[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_54[] = { 1, 2 };
+static const char *const keep_54_0[] = { "&", "^" };
 
 /* c-logical: a ^ b (a ^ b), domain int */
 static const struct subsume_mutant mutants_55[] = {
@@ -584,6 +648,7 @@ static const struct subsume_mutant mutants_55[] = {
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_55[] = { 2 };
+static const char *const keep_55_0[] = { "|" };
 
 /* c-logical: a ^ b (a ^ b), domain unsigned */
 static const struct subsume_mutant mutants_56[] = {
@@ -591,30 +656,35 @@ static const struct subsume_mutant mutants_56[] = {
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_56[] = { 2 };
+static const char *const keep_56_0[] = { "|" };
 
 /* c-logical: a << b (a << b), domain int */
 static const struct subsume_mutant mutants_57[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_57[] = { 1 };
+static const char *const keep_57_0[] = { ">>" };
 
 /* c-logical: a << b (a << b), domain unsigned */
 static const struct subsume_mutant mutants_58[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_58[] = { 1 };
+static const char *const keep_58_0[] = { ">>" };
 
 /* c-logical: a >> b (a >> b), domain int */
 static const struct subsume_mutant mutants_59[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_59[] = { 1 };
+static const char *const keep_59_0[] = { "<<" };
 
 /* c-logical: a >> b (a >> b), domain unsigned */
 static const struct subsume_mutant mutants_60[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_60[] = { 1 };
+static const char *const keep_60_0[] = { "<<" };
 
 /* c-ror: a < b (a < b), domain int */
 static const struct subsume_mutant mutants_61[] = {
@@ -627,6 +697,7 @@ static const struct subsume_mutant mutants_61[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_61[] = { 3, 5, 7 };
+static const char *const keep_61_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned */
 static const struct subsume_mutant mutants_62[] = {
@@ -639,6 +710,7 @@ static const struct subsume_mutant mutants_62[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_62[] = { 3, 5, 7 };
+static const char *const keep_62_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain long */
 static const struct subsume_mutant mutants_63[] = {
@@ -651,6 +723,7 @@ static const struct subsume_mutant mutants_63[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_63[] = { 3, 5, 7 };
+static const char *const keep_63_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned long */
 static const struct subsume_mutant mutants_64[] = {
@@ -663,6 +736,7 @@ static const struct subsume_mutant mutants_64[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_64[] = { 3, 5, 7 };
+static const char *const keep_64_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain char */
 static const struct subsume_mutant mutants_65[] = {
@@ -675,6 +749,7 @@ static const struct subsume_mutant mutants_65[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_65[] = { 3, 5, 7 };
+static const char *const keep_65_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned char */
 static const struct subsume_mutant mutants_66[] = {
@@ -687,6 +762,7 @@ static const struct subsume_mutant mutants_66[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_66[] = { 3, 5, 7 };
+static const char *const keep_66_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain _Bool */
 static const struct subsume_mutant mutants_67[] = {
@@ -699,6 +775,7 @@ static const struct subsume_mutant mutants_67[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_67[] = { 3, 5, 7 };
+static const char *const keep_67_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a <= b (a <= b), domain int */
 static const struct subsume_mutant mutants_68[] = {
@@ -711,6 +788,7 @@ static const struct subsume_mutant mutants_68[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_68[] = { 3, 4, 6 };
+static const char *const keep_68_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned */
 static const struct subsume_mutant mutants_69[] = {
@@ -723,6 +801,7 @@ static const struct subsume_mutant mutants_69[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_69[] = { 3, 4, 6 };
+static const char *const keep_69_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain long */
 static const struct subsume_mutant mutants_70[] = {
@@ -735,6 +814,7 @@ static const struct subsume_mutant mutants_70[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_70[] = { 3, 4, 6 };
+static const char *const keep_70_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned long */
 static const struct subsume_mutant mutants_71[] = {
@@ -747,6 +827,7 @@ static const struct subsume_mutant mutants_71[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_71[] = { 3, 4, 6 };
+static const char *const keep_71_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain char */
 static const struct subsume_mutant mutants_72[] = {
@@ -759,6 +840,7 @@ static const struct subsume_mutant mutants_72[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_72[] = { 3, 4, 6 };
+static const char *const keep_72_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned char */
 static const struct subsume_mutant mutants_73[] = {
@@ -771,6 +853,7 @@ static const struct subsume_mutant mutants_73[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_73[] = { 3, 4, 6 };
+static const char *const keep_73_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain _Bool */
 static const struct subsume_mutant mutants_74[] = {
@@ -783,6 +866,7 @@ static const struct subsume_mutant mutants_74[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_74[] = { 3, 4, 6 };
+static const char *const keep_74_0[] = { "<", "==", "true" };
 
 /* c-ror: a > b (a > b), domain int */
 static const struct subsume_mutant mutants_75[] = {
@@ -795,6 +879,7 @@ static const struct subsume_mutant mutants_75[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_75[] = { 1, 5, 7 };
+static const char *const keep_75_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned */
 static const struct subsume_mutant mutants_76[] = {
@@ -807,6 +892,7 @@ static const struct subsume_mutant mutants_76[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_76[] = { 1, 5, 7 };
+static const char *const keep_76_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain long */
 static const struct subsume_mutant mutants_77[] = {
@@ -819,6 +905,7 @@ static const struct subsume_mutant mutants_77[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_77[] = { 1, 5, 7 };
+static const char *const keep_77_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned long */
 static const struct subsume_mutant mutants_78[] = {
@@ -831,6 +918,7 @@ static const struct subsume_mutant mutants_78[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_78[] = { 1, 5, 7 };
+static const char *const keep_78_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain char */
 static const struct subsume_mutant mutants_79[] = {
@@ -843,6 +931,7 @@ static const struct subsume_mutant mutants_79[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_79[] = { 1, 5, 7 };
+static const char *const keep_79_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned char */
 static const struct subsume_mutant mutants_80[] = {
@@ -855,6 +944,7 @@ static const struct subsume_mutant mutants_80[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_80[] = { 1, 5, 7 };
+static const char *const keep_80_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain _Bool */
 static const struct subsume_mutant mutants_81[] = {
@@ -867,6 +957,7 @@ static const struct subsume_mutant mutants_81[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_81[] = { 1, 5, 7 };
+static const char *const keep_81_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a >= b (a >= b), domain int */
 static const struct subsume_mutant mutants_82[] = {
@@ -879,6 +970,7 @@ static const struct subsume_mutant mutants_82[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_82[] = { 1, 4, 6 };
+static const char *const keep_82_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned */
 static const struct subsume_mutant mutants_83[] = {
@@ -891,6 +983,7 @@ static const struct subsume_mutant mutants_83[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_83[] = { 1, 4, 6 };
+static const char *const keep_83_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain long */
 static const struct subsume_mutant mutants_84[] = {
@@ -903,6 +996,7 @@ static const struct subsume_mutant mutants_84[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_84[] = { 1, 4, 6 };
+static const char *const keep_84_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned long */
 static const struct subsume_mutant mutants_85[] = {
@@ -915,6 +1009,7 @@ static const struct subsume_mutant mutants_85[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_85[] = { 1, 4, 6 };
+static const char *const keep_85_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain char */
 static const struct subsume_mutant mutants_86[] = {
@@ -927,6 +1022,7 @@ static const struct subsume_mutant mutants_86[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_86[] = { 1, 4, 6 };
+static const char *const keep_86_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned char */
 static const struct subsume_mutant mutants_87[] = {
@@ -939,6 +1035,7 @@ static const struct subsume_mutant mutants_87[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_87[] = { 1, 4, 6 };
+static const char *const keep_87_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain _Bool */
 static const struct subsume_mutant mutants_88[] = {
@@ -951,6 +1048,7 @@ static const struct subsume_mutant mutants_88[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_88[] = { 1, 4, 6 };
+static const char *const keep_88_0[] = { ">", "==", "true" };
 
 /* c-ror: a == b (a == b), domain int */
 static const struct subsume_mutant mutants_89[] = {
@@ -963,6 +1061,7 @@ static const struct subsume_mutant mutants_89[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_89[] = { 2, 4, 7 };
+static const char *const keep_89_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned */
 static const struct subsume_mutant mutants_90[] = {
@@ -975,6 +1074,7 @@ static const struct subsume_mutant mutants_90[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_90[] = { 2, 4, 7 };
+static const char *const keep_90_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain long */
 static const struct subsume_mutant mutants_91[] = {
@@ -987,6 +1087,7 @@ static const struct subsume_mutant mutants_91[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_91[] = { 2, 4, 7 };
+static const char *const keep_91_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned long */
 static const struct subsume_mutant mutants_92[] = {
@@ -999,6 +1100,7 @@ static const struct subsume_mutant mutants_92[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_92[] = { 2, 4, 7 };
+static const char *const keep_92_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain char */
 static const struct subsume_mutant mutants_93[] = {
@@ -1011,6 +1113,7 @@ static const struct subsume_mutant mutants_93[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_93[] = { 2, 4, 7 };
+static const char *const keep_93_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned char */
 static const struct subsume_mutant mutants_94[] = {
@@ -1023,6 +1126,7 @@ static const struct subsume_mutant mutants_94[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_94[] = { 2, 4, 7 };
+static const char *const keep_94_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain _Bool */
 static const struct subsume_mutant mutants_95[] = {
@@ -1035,6 +1139,7 @@ static const struct subsume_mutant mutants_95[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_95[] = { 2, 4, 7 };
+static const char *const keep_95_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a != b (a != b), domain int */
 static const struct subsume_mutant mutants_96[] = {
@@ -1047,6 +1152,7 @@ static const struct subsume_mutant mutants_96[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_96[] = { 1, 3, 6 };
+static const char *const keep_96_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned */
 static const struct subsume_mutant mutants_97[] = {
@@ -1059,6 +1165,7 @@ static const struct subsume_mutant mutants_97[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_97[] = { 1, 3, 6 };
+static const char *const keep_97_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain long */
 static const struct subsume_mutant mutants_98[] = {
@@ -1071,6 +1178,7 @@ static const struct subsume_mutant mutants_98[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_98[] = { 1, 3, 6 };
+static const char *const keep_98_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned long */
 static const struct subsume_mutant mutants_99[] = {
@@ -1083,6 +1191,7 @@ static const struct subsume_mutant mutants_99[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_99[] = { 1, 3, 6 };
+static const char *const keep_99_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain char */
 static const struct subsume_mutant mutants_100[] = {
@@ -1095,6 +1204,7 @@ static const struct subsume_mutant mutants_100[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_100[] = { 1, 3, 6 };
+static const char *const keep_100_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned char */
 static const struct subsume_mutant mutants_101[] = {
@@ -1107,6 +1217,7 @@ static const struct subsume_mutant mutants_101[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_101[] = { 1, 3, 6 };
+static const char *const keep_101_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain _Bool */
 static const struct subsume_mutant mutants_102[] = {
@@ -1119,6 +1230,7 @@ static const struct subsume_mutant mutants_102[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_102[] = { 1, 3, 6 };
+static const char *const keep_102_0[] = { ">", "<", "true" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned */
 static const struct subsume_mutant mutants_103[] = {
@@ -1131,6 +1243,7 @@ static const struct subsume_mutant mutants_103[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_103[] = { 1, 3 };
+static const char *const keep_103_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned long */
 static const struct subsume_mutant mutants_104[] = {
@@ -1143,6 +1256,7 @@ static const struct subsume_mutant mutants_104[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_104[] = { 1, 3 };
+static const char *const keep_104_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned char */
 static const struct subsume_mutant mutants_105[] = {
@@ -1155,6 +1269,7 @@ static const struct subsume_mutant mutants_105[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_105[] = { 1, 3 };
+static const char *const keep_105_0[] = { ">", "<=" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned */
 static const struct subsume_mutant mutants_106[] = {
@@ -1167,6 +1282,7 @@ static const struct subsume_mutant mutants_106[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_106[] = { 1, 2 };
+static const char *const keep_106_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned long */
 static const struct subsume_mutant mutants_107[] = {
@@ -1179,6 +1295,7 @@ static const struct subsume_mutant mutants_107[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_107[] = { 1, 2 };
+static const char *const keep_107_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned char */
 static const struct subsume_mutant mutants_108[] = {
@@ -1191,6 +1308,7 @@ static const struct subsume_mutant mutants_108[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_108[] = { 1, 2 };
+static const char *const keep_108_0[] = { ">=", "<" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned */
 static const struct subsume_mutant mutants_109[] = {
@@ -1203,6 +1321,7 @@ static const struct subsume_mutant mutants_109[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_109[] = { 1, 3 };
+static const char *const keep_109_0[] = { ">", "<=" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned long */
 static const struct subsume_mutant mutants_110[] = {
@@ -1215,6 +1334,7 @@ static const struct subsume_mutant mutants_110[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_110[] = { 1, 3 };
+static const char *const keep_110_0[] = { ">", "<=" };
 
 /* java-aor: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_111[] = {
@@ -3643,1816 +3763,2102 @@ static const int minimal_331[] = { 1 };
 static const char *const keep_331_0[] = { "exp" };
 
 const struct subsume_entry subsume_entries[] = {
-	{ "c-agrawal", "a < b", "int",
+	{ "c-agrawal", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "int",
 	  6, mutants_0, 2, minimal_0 },
-	{ "c-agrawal", "a < b", "unsigned",
+	{ "c-agrawal", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned",
 	  6, mutants_1, 2, minimal_1 },
-	{ "c-agrawal", "a < b", "long",
+	{ "c-agrawal", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "long",
 	  6, mutants_2, 2, minimal_2 },
-	{ "c-agrawal", "a < b", "unsigned char",
+	{ "c-agrawal", "a < b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned char",
 	  6, mutants_3, 2, minimal_3 },
-	{ "c-agrawal", "a + b", "int",
+	{ "c-agrawal", "a + b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "int",
 	  4, mutants_4, 4, minimal_4 },
-	{ "c-agrawal", "a + b", "unsigned",
+	{ "c-agrawal", "a + b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned",
 	  4, mutants_5, 4, minimal_5 },
-	{ "c-agrawal", "a & b", "int",
+	{ "c-agrawal", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "int",
 	  5, mutants_6, 3, minimal_6 },
-	{ "c-agrawal", "a & b", "unsigned",
+	{ "c-agrawal", "a & b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned",
 	  5, mutants_7, 3, minimal_7 },
-	{ "c-agrawal", "a & b", "unsigned char",
+	{ "c-agrawal", "a & b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned char",
 	  5, mutants_8, 3, minimal_8 },
-	{ "c-agrawal", "a && b", "int",
+	{ "c-agrawal", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "int",
 	  4, mutants_9, 3, minimal_9 },
-	{ "c-agrawal", "a && b", "_Bool",
+	{ "c-agrawal", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "_Bool",
 	  4, mutants_10, 3, minimal_10 },
-	{ "c-agrawal", "a || b", "int",
+	{ "c-agrawal", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "int",
 	  4, mutants_11, 3, minimal_11 },
-	{ "c-agrawal", "a || b", "_Bool",
+	{ "c-agrawal", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "_Bool",
 	  4, mutants_12, 3, minimal_12 },
-	{ "c-agrawal", "a >> b", "int",
+	{ "c-agrawal", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "int",
 	  1, mutants_13, 1, minimal_13 },
-	{ "c-agrawal", "a >> b", "unsigned",
+	{ "c-agrawal", "a >> b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "unsigned",
 	  1, mutants_14, 1, minimal_14 },
-	{ "c-agrawal", "x", "int",
+	{ "c-agrawal", "x", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "int",
 	  12, mutants_15, 2, minimal_15 },
-	{ "c-agrawal", "x", "unsigned",
+	{ "c-agrawal", "x", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "unsigned",
 	  12, mutants_16, 3, minimal_16 },
-	{ "c-agrawal", "x", "long",
+	{ "c-agrawal", "x", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "long",
 	  12, mutants_17, 2, minimal_17 },
-	{ "c-agrawal", "x", "unsigned long",
+	{ "c-agrawal", "x", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "unsigned long",
 	  12, mutants_18, 3, minimal_18 },
-	{ "c-agrawal", "x", "char",
+	{ "c-agrawal", "x", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "char",
 	  12, mutants_19, 5, minimal_19 },
-	{ "c-agrawal", "x", "unsigned char",
+	{ "c-agrawal", "x", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "unsigned char",
 	  12, mutants_20, 3, minimal_20 },
-	{ "c-agrawal", "x", "_Bool",
+	{ "c-agrawal", "x", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "_Bool",
 	  12, mutants_21, 2, minimal_21 },
-	{ "c-aor", "a + b", "int",
+	{ "c-aor", "a + b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "int",
 	  4, mutants_22, 4, minimal_22 },
-	{ "c-aor", "a + b", "unsigned",
+	{ "c-aor", "a + b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned",
 	  4, mutants_23, 4, minimal_23 },
-	{ "c-aor", "a + b", "long",
+	{ "c-aor", "a + b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "long",
 	  4, mutants_24, 4, minimal_24 },
-	{ "c-aor", "a + b", "unsigned long",
+	{ "c-aor", "a + b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned long",
 	  4, mutants_25, 4, minimal_25 },
-	{ "c-aor", "a + b", "char",
+	{ "c-aor", "a + b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "char",
 	  4, mutants_26, 4, minimal_26 },
-	{ "c-aor", "a + b", "unsigned char",
+	{ "c-aor", "a + b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned char",
 	  4, mutants_27, 2, minimal_27 },
-	{ "c-aor", "a - b", "int",
+	{ "c-aor", "a - b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "int",
 	  4, mutants_28, 4, minimal_28 },
-	{ "c-aor", "a - b", "unsigned",
+	{ "c-aor", "a - b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "unsigned",
 	  4, mutants_29, 4, minimal_29 },
-	{ "c-aor", "a - b", "long",
+	{ "c-aor", "a - b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "long",
 	  4, mutants_30, 4, minimal_30 },
-	{ "c-aor", "a - b", "unsigned long",
+	{ "c-aor", "a - b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "unsigned long",
 	  4, mutants_31, 4, minimal_31 },
-	{ "c-aor", "a - b", "char",
+	{ "c-aor", "a - b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "char",
 	  4, mutants_32, 4, minimal_32 },
-	{ "c-aor", "a - b", "unsigned char",
+	{ "c-aor", "a - b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "unsigned char",
 	  4, mutants_33, 3, minimal_33 },
-	{ "c-aor", "a * b", "unsigned",
+	{ "c-aor", "a * b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a * b", "*", "unsigned",
 	  4, mutants_34, 4, minimal_34 },
-	{ "c-aor", "a * b", "char",
+	{ "c-aor", "a * b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a * b", "*", "char",
 	  4, mutants_35, 3, minimal_35 },
-	{ "c-aor", "a * b", "unsigned char",
+	{ "c-aor", "a * b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a * b", "*", "unsigned char",
 	  4, mutants_36, 2, minimal_36 },
-	{ "c-aor", "a / b", "int",
+	{ "c-aor", "a / b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "int",
 	  4, mutants_37, 4, minimal_37 },
-	{ "c-aor", "a / b", "unsigned",
+	{ "c-aor", "a / b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "unsigned",
 	  4, mutants_38, 4, minimal_38 },
-	{ "c-aor", "a / b", "long",
+	{ "c-aor", "a / b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "long",
 	  4, mutants_39, 4, minimal_39 },
-	{ "c-aor", "a / b", "unsigned long",
+	{ "c-aor", "a / b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "unsigned long",
 	  4, mutants_40, 4, minimal_40 },
-	{ "c-aor", "a / b", "char",
+	{ "c-aor", "a / b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "char",
 	  4, mutants_41, 4, minimal_41 },
-	{ "c-aor", "a / b", "unsigned char",
+	{ "c-aor", "a / b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "unsigned char",
 	  4, mutants_42, 3, minimal_42 },
-	{ "c-aor", "a % b", "unsigned",
+	{ "c-aor", "a % b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned",
 	  4, mutants_43, 4, minimal_43 },
-	{ "c-aor", "a % b", "unsigned long",
+	{ "c-aor", "a % b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned long",
 	  4, mutants_44, 4, minimal_44 },
-	{ "c-aor", "a % b", "char",
+	{ "c-aor", "a % b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "char",
 	  4, mutants_45, 3, minimal_45 },
-	{ "c-aor", "a % b", "unsigned char",
+	{ "c-aor", "a % b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned char",
 	  4, mutants_46, 2, minimal_46 },
-	{ "c-logical", "a && b", "int",
+	{ "c-logical", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "int",
 	  4, mutants_47, 2, minimal_47 },
-	{ "c-logical", "a && b", "_Bool",
+	{ "c-logical", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "_Bool",
 	  4, mutants_48, 2, minimal_48 },
-	{ "c-logical", "a || b", "int",
+	{ "c-logical", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "int",
 	  4, mutants_49, 3, minimal_49 },
-	{ "c-logical", "a || b", "_Bool",
+	{ "c-logical", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "_Bool",
 	  4, mutants_50, 3, minimal_50 },
-	{ "c-logical", "a & b", "int",
+	{ "c-logical", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "int",
 	  2, mutants_51, 1, minimal_51 },
-	{ "c-logical", "a & b", "unsigned",
+	{ "c-logical", "a & b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned",
 	  2, mutants_52, 1, minimal_52 },
-	{ "c-logical", "a | b", "int",
+	{ "c-logical", "a | b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "int",
 	  2, mutants_53, 2, minimal_53 },
-	{ "c-logical", "a | b", "unsigned",
+	{ "c-logical", "a | b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "unsigned",
 	  2, mutants_54, 2, minimal_54 },
-	{ "c-logical", "a ^ b", "int",
+	{ "c-logical", "a ^ b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "int",
 	  2, mutants_55, 1, minimal_55 },
-	{ "c-logical", "a ^ b", "unsigned",
+	{ "c-logical", "a ^ b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "unsigned",
 	  2, mutants_56, 1, minimal_56 },
-	{ "c-logical", "a << b", "int",
+	{ "c-logical", "a << b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "int",
 	  1, mutants_57, 1, minimal_57 },
-	{ "c-logical", "a << b", "unsigned",
+	{ "c-logical", "a << b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "unsigned",
 	  1, mutants_58, 1, minimal_58 },
-	{ "c-logical", "a >> b", "int",
+	{ "c-logical", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "int",
 	  1, mutants_59, 1, minimal_59 },
-	{ "c-logical", "a >> b", "unsigned",
+	{ "c-logical", "a >> b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "unsigned",
 	  1, mutants_60, 1, minimal_60 },
-	{ "c-ror", "a < b", "int",
+	{ "c-ror", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "int",
 	  7, mutants_61, 3, minimal_61 },
-	{ "c-ror", "a < b", "unsigned",
+	{ "c-ror", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned",
 	  7, mutants_62, 3, minimal_62 },
-	{ "c-ror", "a < b", "long",
+	{ "c-ror", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "long",
 	  7, mutants_63, 3, minimal_63 },
-	{ "c-ror", "a < b", "unsigned long",
+	{ "c-ror", "a < b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned long",
 	  7, mutants_64, 3, minimal_64 },
-	{ "c-ror", "a < b", "char",
+	{ "c-ror", "a < b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "char",
 	  7, mutants_65, 3, minimal_65 },
-	{ "c-ror", "a < b", "unsigned char",
+	{ "c-ror", "a < b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned char",
 	  7, mutants_66, 3, minimal_66 },
-	{ "c-ror", "a < b", "_Bool",
+	{ "c-ror", "a < b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "_Bool",
 	  7, mutants_67, 3, minimal_67 },
-	{ "c-ror", "a <= b", "int",
+	{ "c-ror", "a <= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "int",
 	  7, mutants_68, 3, minimal_68 },
-	{ "c-ror", "a <= b", "unsigned",
+	{ "c-ror", "a <= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned",
 	  7, mutants_69, 3, minimal_69 },
-	{ "c-ror", "a <= b", "long",
+	{ "c-ror", "a <= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "long",
 	  7, mutants_70, 3, minimal_70 },
-	{ "c-ror", "a <= b", "unsigned long",
+	{ "c-ror", "a <= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned long",
 	  7, mutants_71, 3, minimal_71 },
-	{ "c-ror", "a <= b", "char",
+	{ "c-ror", "a <= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "char",
 	  7, mutants_72, 3, minimal_72 },
-	{ "c-ror", "a <= b", "unsigned char",
+	{ "c-ror", "a <= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned char",
 	  7, mutants_73, 3, minimal_73 },
-	{ "c-ror", "a <= b", "_Bool",
+	{ "c-ror", "a <= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "_Bool",
 	  7, mutants_74, 3, minimal_74 },
-	{ "c-ror", "a > b", "int",
+	{ "c-ror", "a > b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "int",
 	  7, mutants_75, 3, minimal_75 },
-	{ "c-ror", "a > b", "unsigned",
+	{ "c-ror", "a > b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned",
 	  7, mutants_76, 3, minimal_76 },
-	{ "c-ror", "a > b", "long",
+	{ "c-ror", "a > b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "long",
 	  7, mutants_77, 3, minimal_77 },
-	{ "c-ror", "a > b", "unsigned long",
+	{ "c-ror", "a > b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned long",
 	  7, mutants_78, 3, minimal_78 },
-	{ "c-ror", "a > b", "char",
+	{ "c-ror", "a > b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "char",
 	  7, mutants_79, 3, minimal_79 },
-	{ "c-ror", "a > b", "unsigned char",
+	{ "c-ror", "a > b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned char",
 	  7, mutants_80, 3, minimal_80 },
-	{ "c-ror", "a > b", "_Bool",
+	{ "c-ror", "a > b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "_Bool",
 	  7, mutants_81, 3, minimal_81 },
-	{ "c-ror", "a >= b", "int",
+	{ "c-ror", "a >= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "int",
 	  7, mutants_82, 3, minimal_82 },
-	{ "c-ror", "a >= b", "unsigned",
+	{ "c-ror", "a >= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned",
 	  7, mutants_83, 3, minimal_83 },
-	{ "c-ror", "a >= b", "long",
+	{ "c-ror", "a >= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "long",
 	  7, mutants_84, 3, minimal_84 },
-	{ "c-ror", "a >= b", "unsigned long",
+	{ "c-ror", "a >= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned long",
 	  7, mutants_85, 3, minimal_85 },
-	{ "c-ror", "a >= b", "char",
+	{ "c-ror", "a >= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "char",
 	  7, mutants_86, 3, minimal_86 },
-	{ "c-ror", "a >= b", "unsigned char",
+	{ "c-ror", "a >= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned char",
 	  7, mutants_87, 3, minimal_87 },
-	{ "c-ror", "a >= b", "_Bool",
+	{ "c-ror", "a >= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "_Bool",
 	  7, mutants_88, 3, minimal_88 },
-	{ "c-ror", "a == b", "int",
+	{ "c-ror", "a == b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "int",
 	  7, mutants_89, 3, minimal_89 },
-	{ "c-ror", "a == b", "unsigned",
+	{ "c-ror", "a == b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned",
 	  7, mutants_90, 3, minimal_90 },
-	{ "c-ror", "a == b", "long",
+	{ "c-ror", "a == b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "long",
 	  7, mutants_91, 3, minimal_91 },
-	{ "c-ror", "a == b", "unsigned long",
+	{ "c-ror", "a == b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned long",
 	  7, mutants_92, 3, minimal_92 },
-	{ "c-ror", "a == b", "char",
+	{ "c-ror", "a == b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "char",
 	  7, mutants_93, 3, minimal_93 },
-	{ "c-ror", "a == b", "unsigned char",
+	{ "c-ror", "a == b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned char",
 	  7, mutants_94, 3, minimal_94 },
-	{ "c-ror", "a == b", "_Bool",
+	{ "c-ror", "a == b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "_Bool",
 	  7, mutants_95, 3, minimal_95 },
-	{ "c-ror", "a != b", "int",
+	{ "c-ror", "a != b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "int",
 	  7, mutants_96, 3, minimal_96 },
-	{ "c-ror", "a != b", "unsigned",
+	{ "c-ror", "a != b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned",
 	  7, mutants_97, 3, minimal_97 },
-	{ "c-ror", "a != b", "long",
+	{ "c-ror", "a != b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "long",
 	  7, mutants_98, 3, minimal_98 },
-	{ "c-ror", "a != b", "unsigned long",
+	{ "c-ror", "a != b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned long",
 	  7, mutants_99, 3, minimal_99 },
-	{ "c-ror", "a != b", "char",
+	{ "c-ror", "a != b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "char",
 	  7, mutants_100, 3, minimal_100 },
-	{ "c-ror", "a != b", "unsigned char",
+	{ "c-ror", "a != b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned char",
 	  7, mutants_101, 3, minimal_101 },
-	{ "c-ror", "a != b", "_Bool",
+	{ "c-ror", "a != b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "_Bool",
 	  7, mutants_102, 3, minimal_102 },
-	{ "c-ror", "u >= 0", "unsigned",
+	{ "c-ror", "u >= 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned,int",
 	  7, mutants_103, 2, minimal_103 },
-	{ "c-ror", "u >= 0", "unsigned long",
+	{ "c-ror", "u >= 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned long,int",
 	  7, mutants_104, 2, minimal_104 },
-	{ "c-ror", "u >= 0", "unsigned char",
+	{ "c-ror", "u >= 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned char,int",
 	  7, mutants_105, 2, minimal_105 },
-	{ "c-ror", "u > 0", "unsigned",
+	{ "c-ror", "u > 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned,int",
 	  7, mutants_106, 2, minimal_106 },
-	{ "c-ror", "u > 0", "unsigned long",
+	{ "c-ror", "u > 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned long,int",
 	  7, mutants_107, 2, minimal_107 },
-	{ "c-ror", "u > 0", "unsigned char",
+	{ "c-ror", "u > 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned char,int",
 	  7, mutants_108, 2, minimal_108 },
-	{ "c-ror", "u < 0", "unsigned",
+	{ "c-ror", "u < 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned,int",
 	  7, mutants_109, 2, minimal_109 },
-	{ "c-ror", "u < 0", "unsigned long",
+	{ "c-ror", "u < 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned long,int",
 	  7, mutants_110, 2, minimal_110 },
-	{ "java-aor", "a + b", "int",
+	{ "java-aor", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
 	  4, mutants_111, 4, minimal_111 },
-	{ "java-aor", "a + b", "long",
+	{ "java-aor", "a + b", "long", "java", "",
 	  "a + b", "+", "long",
 	  4, mutants_112, 4, minimal_112 },
-	{ "java-aor", "a + b", "integer",
+	{ "java-aor", "a + b", "integer", "java", "",
 	  "a + b", "+", "integer",
 	  4, mutants_113, 4, minimal_113 },
-	{ "java-aor", "a - b", "int",
+	{ "java-aor", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
 	  4, mutants_114, 4, minimal_114 },
-	{ "java-aor", "a - b", "integer",
+	{ "java-aor", "a - b", "integer", "java", "",
 	  "a - b", "-", "integer",
 	  4, mutants_115, 4, minimal_115 },
-	{ "java-aor", "a * b", "int",
+	{ "java-aor", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
 	  4, mutants_116, 4, minimal_116 },
-	{ "java-aor", "a * b", "long",
+	{ "java-aor", "a * b", "long", "java", "",
 	  "a * b", "*", "long",
 	  4, mutants_117, 4, minimal_117 },
-	{ "java-aor", "a * b", "integer",
+	{ "java-aor", "a * b", "integer", "java", "",
 	  "a * b", "*", "integer",
 	  4, mutants_118, 3, minimal_118 },
-	{ "java-aor", "a / b", "int",
+	{ "java-aor", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
 	  4, mutants_119, 4, minimal_119 },
-	{ "java-aor", "a / b", "integer",
+	{ "java-aor", "a / b", "integer", "java", "",
 	  "a / b", "/", "integer",
 	  4, mutants_120, 4, minimal_120 },
-	{ "java-aor", "a % b", "int",
+	{ "java-aor", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
 	  4, mutants_121, 4, minimal_121 },
-	{ "java-aor", "a % b", "long",
+	{ "java-aor", "a % b", "long", "java", "",
 	  "a % b", "%", "long",
 	  4, mutants_122, 4, minimal_122 },
-	{ "java-aor", "a % b", "integer",
+	{ "java-aor", "a % b", "integer", "java", "",
 	  "a % b", "%", "integer",
 	  4, mutants_123, 3, minimal_123 },
-	{ "java-asrs", "x += y", "int",
+	{ "java-asrs", "x += y", "int", "java", "",
 	  "x += y", "+=", "int",
 	  10, mutants_124, 6, minimal_124 },
-	{ "java-asrs", "x -= y", "int",
+	{ "java-asrs", "x -= y", "int", "java", "",
 	  "x -= y", "-=", "int",
 	  10, mutants_125, 8, minimal_125 },
-	{ "java-asrs", "x *= y", "int",
+	{ "java-asrs", "x *= y", "int", "java", "",
 	  "x *= y", "*=", "int",
 	  10, mutants_126, 10, minimal_126 },
-	{ "java-asrs", "x *= y", "long",
+	{ "java-asrs", "x *= y", "long", "java", "",
 	  "x *= y", "*=", "long",
 	  10, mutants_127, 10, minimal_127 },
-	{ "java-asrs", "x /= y", "int",
+	{ "java-asrs", "x /= y", "int", "java", "",
 	  "x /= y", "/=", "int",
 	  10, mutants_128, 9, minimal_128 },
-	{ "java-asrs", "x %= y", "int",
+	{ "java-asrs", "x %= y", "int", "java", "",
 	  "x %= y", "%=", "int",
 	  10, mutants_129, 9, minimal_129 },
-	{ "java-asrs", "x &= y", "int",
+	{ "java-asrs", "x &= y", "int", "java", "",
 	  "x &= y", "&=", "int",
 	  10, mutants_130, 7, minimal_130 },
-	{ "java-asrs", "x &= y", "long",
+	{ "java-asrs", "x &= y", "long", "java", "",
 	  "x &= y", "&=", "long",
 	  10, mutants_131, 7, minimal_131 },
-	{ "java-asrs", "x |= y", "int",
+	{ "java-asrs", "x |= y", "int", "java", "",
 	  "x |= y", "|=", "int",
 	  10, mutants_132, 7, minimal_132 },
-	{ "java-asrs", "x |= y", "long",
+	{ "java-asrs", "x |= y", "long", "java", "",
 	  "x |= y", "|=", "long",
 	  10, mutants_133, 7, minimal_133 },
-	{ "java-asrs", "x ^= y", "int",
+	{ "java-asrs", "x ^= y", "int", "java", "",
 	  "x ^= y", "^=", "int",
 	  10, mutants_134, 8, minimal_134 },
-	{ "java-asrs", "x ^= y", "long",
+	{ "java-asrs", "x ^= y", "long", "java", "",
 	  "x ^= y", "^=", "long",
 	  10, mutants_135, 8, minimal_135 },
-	{ "java-asrs", "x <<= y", "int",
+	{ "java-asrs", "x <<= y", "int", "java", "",
 	  "x <<= y", "<<=", "int",
 	  10, mutants_136, 8, minimal_136 },
-	{ "java-asrs", "x <<= y", "long",
+	{ "java-asrs", "x <<= y", "long", "java", "",
 	  "x <<= y", "<<=", "long",
 	  10, mutants_137, 8, minimal_137 },
-	{ "java-asrs", "x >>= y", "int",
+	{ "java-asrs", "x >>= y", "int", "java", "",
 	  "x >>= y", ">>=", "int",
 	  10, mutants_138, 9, minimal_138 },
-	{ "java-asrs", "x >>= y", "long",
+	{ "java-asrs", "x >>= y", "long", "java", "",
 	  "x >>= y", ">>=", "long",
 	  10, mutants_139, 9, minimal_139 },
-	{ "java-asrs", "x >>>= y", "int",
+	{ "java-asrs", "x >>>= y", "int", "java", "",
 	  "x >>>= y", ">>>=", "int",
 	  10, mutants_140, 8, minimal_140 },
-	{ "java-cor", "a && b", "boolean",
+	{ "java-cor", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
 	  9, mutants_141, 3, minimal_141 },
-	{ "java-cor", "a || b", "boolean",
+	{ "java-cor", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
 	  9, mutants_142, 4, minimal_142 },
-	{ "java-cor", "a ^ b", "boolean",
+	{ "java-cor", "a ^ b", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
 	  9, mutants_143, 2, minimal_143 },
-	{ "java-cor", "a == b", "boolean",
+	{ "java-cor", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  10, mutants_144, 2, minimal_144 },
-	{ "java-cor", "a != b", "boolean",
+	{ "java-cor", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  10, mutants_145, 2, minimal_145 },
-	{ "java-incdec", "x (value)", "byte",
+	{ "java-incdec", "x (value)", "byte", "java", "",
 	  "x", "", "byte",
 	  4, mutants_146, 1, minimal_146 },
-	{ "java-incdec", "x (value)", "short",
+	{ "java-incdec", "x (value)", "short", "java", "",
 	  "x", "", "short",
 	  4, mutants_147, 1, minimal_147 },
-	{ "java-incdec", "x (value)", "char",
+	{ "java-incdec", "x (value)", "char", "java", "",
 	  "x", "", "char",
 	  4, mutants_148, 1, minimal_148 },
-	{ "java-incdec", "x (value)", "int",
+	{ "java-incdec", "x (value)", "int", "java", "",
 	  "x", "", "int",
 	  4, mutants_149, 1, minimal_149 },
-	{ "java-incdec", "x (value)", "long",
+	{ "java-incdec", "x (value)", "long", "java", "",
 	  "x", "", "long",
 	  4, mutants_150, 1, minimal_150 },
-	{ "java-incdec", "++x (value)", "byte",
+	{ "java-incdec", "++x (value)", "byte", "java", "",
 	  "++x", "++exp", "byte",
 	  2, mutants_151, 1, minimal_151 },
-	{ "java-incdec", "++x (value)", "short",
+	{ "java-incdec", "++x (value)", "short", "java", "",
 	  "++x", "++exp", "short",
 	  2, mutants_152, 1, minimal_152 },
-	{ "java-incdec", "++x (value)", "char",
+	{ "java-incdec", "++x (value)", "char", "java", "",
 	  "++x", "++exp", "char",
 	  2, mutants_153, 1, minimal_153 },
-	{ "java-incdec", "++x (value)", "int",
+	{ "java-incdec", "++x (value)", "int", "java", "",
 	  "++x", "++exp", "int",
 	  2, mutants_154, 1, minimal_154 },
-	{ "java-incdec", "++x (value)", "long",
+	{ "java-incdec", "++x (value)", "long", "java", "",
 	  "++x", "++exp", "long",
 	  2, mutants_155, 1, minimal_155 },
-	{ "java-incdec", "--x (value)", "byte",
+	{ "java-incdec", "--x (value)", "byte", "java", "",
 	  "--x", "--exp", "byte",
 	  2, mutants_156, 1, minimal_156 },
-	{ "java-incdec", "--x (value)", "short",
+	{ "java-incdec", "--x (value)", "short", "java", "",
 	  "--x", "--exp", "short",
 	  2, mutants_157, 1, minimal_157 },
-	{ "java-incdec", "--x (value)", "char",
+	{ "java-incdec", "--x (value)", "char", "java", "",
 	  "--x", "--exp", "char",
 	  2, mutants_158, 1, minimal_158 },
-	{ "java-incdec", "--x (value)", "int",
+	{ "java-incdec", "--x (value)", "int", "java", "",
 	  "--x", "--exp", "int",
 	  2, mutants_159, 1, minimal_159 },
-	{ "java-incdec", "--x (value)", "long",
+	{ "java-incdec", "--x (value)", "long", "java", "",
 	  "--x", "--exp", "long",
 	  2, mutants_160, 1, minimal_160 },
-	{ "java-incdec", "x++ (value)", "byte",
+	{ "java-incdec", "x++ (value)", "byte", "java", "",
 	  "x++", "exp++", "byte",
 	  2, mutants_161, 0, NULL },
-	{ "java-incdec", "x++ (value)", "short",
+	{ "java-incdec", "x++ (value)", "short", "java", "",
 	  "x++", "exp++", "short",
 	  2, mutants_162, 0, NULL },
-	{ "java-incdec", "x++ (value)", "char",
+	{ "java-incdec", "x++ (value)", "char", "java", "",
 	  "x++", "exp++", "char",
 	  2, mutants_163, 0, NULL },
-	{ "java-incdec", "x++ (value)", "int",
+	{ "java-incdec", "x++ (value)", "int", "java", "",
 	  "x++", "exp++", "int",
 	  2, mutants_164, 0, NULL },
-	{ "java-incdec", "x++ (value)", "long",
+	{ "java-incdec", "x++ (value)", "long", "java", "",
 	  "x++", "exp++", "long",
 	  2, mutants_165, 0, NULL },
-	{ "java-incdec", "x-- (value)", "byte",
+	{ "java-incdec", "x-- (value)", "byte", "java", "",
 	  "x--", "exp--", "byte",
 	  2, mutants_166, 0, NULL },
-	{ "java-incdec", "x-- (value)", "short",
+	{ "java-incdec", "x-- (value)", "short", "java", "",
 	  "x--", "exp--", "short",
 	  2, mutants_167, 0, NULL },
-	{ "java-incdec", "x-- (value)", "char",
+	{ "java-incdec", "x-- (value)", "char", "java", "",
 	  "x--", "exp--", "char",
 	  2, mutants_168, 0, NULL },
-	{ "java-incdec", "x-- (value)", "int",
+	{ "java-incdec", "x-- (value)", "int", "java", "",
 	  "x--", "exp--", "int",
 	  2, mutants_169, 0, NULL },
-	{ "java-incdec", "x-- (value)", "long",
+	{ "java-incdec", "x-- (value)", "long", "java", "",
 	  "x--", "exp--", "long",
 	  2, mutants_170, 0, NULL },
-	{ "java-incdec", "x (variable)", "byte",
+	{ "java-incdec", "x (variable)", "byte", "java", "",
 	  "x", "", "byte",
 	  4, mutants_171, 1, minimal_171 },
-	{ "java-incdec", "x (variable)", "short",
+	{ "java-incdec", "x (variable)", "short", "java", "",
 	  "x", "", "short",
 	  4, mutants_172, 1, minimal_172 },
-	{ "java-incdec", "x (variable)", "char",
+	{ "java-incdec", "x (variable)", "char", "java", "",
 	  "x", "", "char",
 	  4, mutants_173, 1, minimal_173 },
-	{ "java-incdec", "x (variable)", "int",
+	{ "java-incdec", "x (variable)", "int", "java", "",
 	  "x", "", "int",
 	  4, mutants_174, 1, minimal_174 },
-	{ "java-incdec", "x (variable)", "long",
+	{ "java-incdec", "x (variable)", "long", "java", "",
 	  "x", "", "long",
 	  4, mutants_175, 1, minimal_175 },
-	{ "java-incdec", "++x (variable)", "byte",
+	{ "java-incdec", "++x (variable)", "byte", "java", "",
 	  "++x", "++exp", "byte",
 	  2, mutants_176, 1, minimal_176 },
-	{ "java-incdec", "++x (variable)", "short",
+	{ "java-incdec", "++x (variable)", "short", "java", "",
 	  "++x", "++exp", "short",
 	  2, mutants_177, 1, minimal_177 },
-	{ "java-incdec", "++x (variable)", "char",
+	{ "java-incdec", "++x (variable)", "char", "java", "",
 	  "++x", "++exp", "char",
 	  2, mutants_178, 1, minimal_178 },
-	{ "java-incdec", "++x (variable)", "int",
+	{ "java-incdec", "++x (variable)", "int", "java", "",
 	  "++x", "++exp", "int",
 	  2, mutants_179, 1, minimal_179 },
-	{ "java-incdec", "++x (variable)", "long",
+	{ "java-incdec", "++x (variable)", "long", "java", "",
 	  "++x", "++exp", "long",
 	  2, mutants_180, 1, minimal_180 },
-	{ "java-incdec", "--x (variable)", "byte",
+	{ "java-incdec", "--x (variable)", "byte", "java", "",
 	  "--x", "--exp", "byte",
 	  2, mutants_181, 1, minimal_181 },
-	{ "java-incdec", "--x (variable)", "short",
+	{ "java-incdec", "--x (variable)", "short", "java", "",
 	  "--x", "--exp", "short",
 	  2, mutants_182, 1, minimal_182 },
-	{ "java-incdec", "--x (variable)", "char",
+	{ "java-incdec", "--x (variable)", "char", "java", "",
 	  "--x", "--exp", "char",
 	  2, mutants_183, 1, minimal_183 },
-	{ "java-incdec", "--x (variable)", "int",
+	{ "java-incdec", "--x (variable)", "int", "java", "",
 	  "--x", "--exp", "int",
 	  2, mutants_184, 1, minimal_184 },
-	{ "java-incdec", "--x (variable)", "long",
+	{ "java-incdec", "--x (variable)", "long", "java", "",
 	  "--x", "--exp", "long",
 	  2, mutants_185, 1, minimal_185 },
-	{ "java-incdec", "x++ (variable)", "byte",
+	{ "java-incdec", "x++ (variable)", "byte", "java", "",
 	  "x++", "exp++", "byte",
 	  2, mutants_186, 1, minimal_186 },
-	{ "java-incdec", "x++ (variable)", "short",
+	{ "java-incdec", "x++ (variable)", "short", "java", "",
 	  "x++", "exp++", "short",
 	  2, mutants_187, 1, minimal_187 },
-	{ "java-incdec", "x++ (variable)", "char",
+	{ "java-incdec", "x++ (variable)", "char", "java", "",
 	  "x++", "exp++", "char",
 	  2, mutants_188, 1, minimal_188 },
-	{ "java-incdec", "x++ (variable)", "int",
+	{ "java-incdec", "x++ (variable)", "int", "java", "",
 	  "x++", "exp++", "int",
 	  2, mutants_189, 1, minimal_189 },
-	{ "java-incdec", "x++ (variable)", "long",
+	{ "java-incdec", "x++ (variable)", "long", "java", "",
 	  "x++", "exp++", "long",
 	  2, mutants_190, 1, minimal_190 },
-	{ "java-incdec", "x-- (variable)", "byte",
+	{ "java-incdec", "x-- (variable)", "byte", "java", "",
 	  "x--", "exp--", "byte",
 	  2, mutants_191, 1, minimal_191 },
-	{ "java-incdec", "x-- (variable)", "short",
+	{ "java-incdec", "x-- (variable)", "short", "java", "",
 	  "x--", "exp--", "short",
 	  2, mutants_192, 1, minimal_192 },
-	{ "java-incdec", "x-- (variable)", "char",
+	{ "java-incdec", "x-- (variable)", "char", "java", "",
 	  "x--", "exp--", "char",
 	  2, mutants_193, 1, minimal_193 },
-	{ "java-incdec", "x-- (variable)", "int",
+	{ "java-incdec", "x-- (variable)", "int", "java", "",
 	  "x--", "exp--", "int",
 	  2, mutants_194, 1, minimal_194 },
-	{ "java-incdec", "x-- (variable)", "long",
+	{ "java-incdec", "x-- (variable)", "long", "java", "",
 	  "x--", "exp--", "long",
 	  2, mutants_195, 1, minimal_195 },
-	{ "java-lor", "a & b", "int",
+	{ "java-lor", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
 	  2, mutants_196, 1, minimal_196 },
-	{ "java-lor", "a & b", "long",
+	{ "java-lor", "a & b", "long", "java", "",
 	  "a & b", "&", "long",
 	  2, mutants_197, 1, minimal_197 },
-	{ "java-lor", "a | b", "int",
+	{ "java-lor", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
 	  2, mutants_198, 2, minimal_198 },
-	{ "java-lor", "a | b", "long",
+	{ "java-lor", "a | b", "long", "java", "",
 	  "a | b", "|", "long",
 	  2, mutants_199, 2, minimal_199 },
-	{ "java-lor", "a ^ b", "int",
+	{ "java-lor", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
 	  2, mutants_200, 1, minimal_200 },
-	{ "java-lor", "a ^ b", "long",
+	{ "java-lor", "a ^ b", "long", "java", "",
 	  "a ^ b", "^", "long",
 	  2, mutants_201, 1, minimal_201 },
-	{ "java-ror", "a < b", "byte",
+	{ "java-ror", "a < b", "byte", "java", "",
 	  "a < b", "<", "byte",
 	  7, mutants_202, 3, minimal_202 },
-	{ "java-ror", "a < b", "short",
+	{ "java-ror", "a < b", "short", "java", "",
 	  "a < b", "<", "short",
 	  7, mutants_203, 3, minimal_203 },
-	{ "java-ror", "a < b", "char",
+	{ "java-ror", "a < b", "char", "java", "",
 	  "a < b", "<", "char",
 	  7, mutants_204, 3, minimal_204 },
-	{ "java-ror", "a < b", "int",
+	{ "java-ror", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
 	  7, mutants_205, 3, minimal_205 },
-	{ "java-ror", "a < b", "long",
+	{ "java-ror", "a < b", "long", "java", "",
 	  "a < b", "<", "long",
 	  7, mutants_206, 3, minimal_206 },
-	{ "java-ror", "a <= b", "byte",
+	{ "java-ror", "a <= b", "byte", "java", "",
 	  "a <= b", "<=", "byte",
 	  7, mutants_207, 3, minimal_207 },
-	{ "java-ror", "a <= b", "short",
+	{ "java-ror", "a <= b", "short", "java", "",
 	  "a <= b", "<=", "short",
 	  7, mutants_208, 3, minimal_208 },
-	{ "java-ror", "a <= b", "char",
+	{ "java-ror", "a <= b", "char", "java", "",
 	  "a <= b", "<=", "char",
 	  7, mutants_209, 3, minimal_209 },
-	{ "java-ror", "a <= b", "int",
+	{ "java-ror", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
 	  7, mutants_210, 3, minimal_210 },
-	{ "java-ror", "a <= b", "long",
+	{ "java-ror", "a <= b", "long", "java", "",
 	  "a <= b", "<=", "long",
 	  7, mutants_211, 3, minimal_211 },
-	{ "java-ror", "a > b", "byte",
+	{ "java-ror", "a > b", "byte", "java", "",
 	  "a > b", ">", "byte",
 	  7, mutants_212, 3, minimal_212 },
-	{ "java-ror", "a > b", "short",
+	{ "java-ror", "a > b", "short", "java", "",
 	  "a > b", ">", "short",
 	  7, mutants_213, 3, minimal_213 },
-	{ "java-ror", "a > b", "char",
+	{ "java-ror", "a > b", "char", "java", "",
 	  "a > b", ">", "char",
 	  7, mutants_214, 3, minimal_214 },
-	{ "java-ror", "a > b", "int",
+	{ "java-ror", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
 	  7, mutants_215, 3, minimal_215 },
-	{ "java-ror", "a > b", "long",
+	{ "java-ror", "a > b", "long", "java", "",
 	  "a > b", ">", "long",
 	  7, mutants_216, 3, minimal_216 },
-	{ "java-ror", "a >= b", "byte",
+	{ "java-ror", "a >= b", "byte", "java", "",
 	  "a >= b", ">=", "byte",
 	  7, mutants_217, 3, minimal_217 },
-	{ "java-ror", "a >= b", "short",
+	{ "java-ror", "a >= b", "short", "java", "",
 	  "a >= b", ">=", "short",
 	  7, mutants_218, 3, minimal_218 },
-	{ "java-ror", "a >= b", "char",
+	{ "java-ror", "a >= b", "char", "java", "",
 	  "a >= b", ">=", "char",
 	  7, mutants_219, 3, minimal_219 },
-	{ "java-ror", "a >= b", "int",
+	{ "java-ror", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
 	  7, mutants_220, 3, minimal_220 },
-	{ "java-ror", "a >= b", "long",
+	{ "java-ror", "a >= b", "long", "java", "",
 	  "a >= b", ">=", "long",
 	  7, mutants_221, 3, minimal_221 },
-	{ "java-ror", "a == b", "byte",
+	{ "java-ror", "a == b", "byte", "java", "",
 	  "a == b", "==", "byte",
 	  7, mutants_222, 3, minimal_222 },
-	{ "java-ror", "a == b", "short",
+	{ "java-ror", "a == b", "short", "java", "",
 	  "a == b", "==", "short",
 	  7, mutants_223, 3, minimal_223 },
-	{ "java-ror", "a == b", "char",
+	{ "java-ror", "a == b", "char", "java", "",
 	  "a == b", "==", "char",
 	  7, mutants_224, 3, minimal_224 },
-	{ "java-ror", "a == b", "int",
+	{ "java-ror", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
 	  7, mutants_225, 3, minimal_225 },
-	{ "java-ror", "a == b", "long",
+	{ "java-ror", "a == b", "long", "java", "",
 	  "a == b", "==", "long",
 	  7, mutants_226, 3, minimal_226 },
-	{ "java-ror", "a == b", "boolean",
+	{ "java-ror", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  3, mutants_227, 2, minimal_227 },
-	{ "java-ror", "a != b", "byte",
+	{ "java-ror", "a != b", "byte", "java", "",
 	  "a != b", "!=", "byte",
 	  7, mutants_228, 3, minimal_228 },
-	{ "java-ror", "a != b", "short",
+	{ "java-ror", "a != b", "short", "java", "",
 	  "a != b", "!=", "short",
 	  7, mutants_229, 3, minimal_229 },
-	{ "java-ror", "a != b", "char",
+	{ "java-ror", "a != b", "char", "java", "",
 	  "a != b", "!=", "char",
 	  7, mutants_230, 3, minimal_230 },
-	{ "java-ror", "a != b", "int",
+	{ "java-ror", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
 	  7, mutants_231, 3, minimal_231 },
-	{ "java-ror", "a != b", "long",
+	{ "java-ror", "a != b", "long", "java", "",
 	  "a != b", "!=", "long",
 	  7, mutants_232, 3, minimal_232 },
-	{ "java-ror", "a != b", "boolean",
+	{ "java-ror", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  3, mutants_233, 2, minimal_233 },
-	{ "java-sor", "a << b", "int",
+	{ "java-sor", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
 	  2, mutants_234, 1, minimal_234 },
-	{ "java-sor", "a << b", "long",
+	{ "java-sor", "a << b", "long", "java", "",
 	  "a << b", "<<", "long",
 	  2, mutants_235, 1, minimal_235 },
-	{ "java-sor", "a >> b", "int",
+	{ "java-sor", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
 	  2, mutants_236, 1, minimal_236 },
-	{ "java-sor", "a >> b", "long",
+	{ "java-sor", "a >> b", "long", "java", "",
 	  "a >> b", ">>", "long",
 	  2, mutants_237, 1, minimal_237 },
-	{ "java-sor", "a >>> b", "int",
+	{ "java-sor", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
 	  2, mutants_238, 2, minimal_238 },
-	{ "java-sor", "a >>> b", "long",
+	{ "java-sor", "a >>> b", "long", "java", "",
 	  "a >>> b", ">>>", "long",
 	  2, mutants_239, 2, minimal_239 },
-	{ "java-unary", "x (insertion)", "byte",
+	{ "java-unary", "x (insertion)", "byte", "java", "",
 	  "x", "", "byte",
 	  2, mutants_240, 1, minimal_240 },
-	{ "java-unary", "x (insertion)", "short",
+	{ "java-unary", "x (insertion)", "short", "java", "",
 	  "x", "", "short",
 	  2, mutants_241, 1, minimal_241 },
-	{ "java-unary", "x (insertion)", "char",
+	{ "java-unary", "x (insertion)", "char", "java", "",
 	  "x", "", "char",
 	  2, mutants_242, 1, minimal_242 },
-	{ "java-unary", "x (insertion)", "int",
+	{ "java-unary", "x (insertion)", "int", "java", "",
 	  "x", "", "int",
 	  2, mutants_243, 1, minimal_243 },
-	{ "java-unary", "x (insertion)", "long",
+	{ "java-unary", "x (insertion)", "long", "java", "",
 	  "x", "", "long",
 	  2, mutants_244, 1, minimal_244 },
-	{ "java-unary", "-x", "byte",
+	{ "java-unary", "-x", "byte", "java", "",
 	  "-x", "-", "byte",
 	  2, mutants_245, 1, minimal_245 },
-	{ "java-unary", "-x", "short",
+	{ "java-unary", "-x", "short", "java", "",
 	  "-x", "-", "short",
 	  2, mutants_246, 1, minimal_246 },
-	{ "java-unary", "-x", "char",
+	{ "java-unary", "-x", "char", "java", "",
 	  "-x", "-", "char",
 	  2, mutants_247, 1, minimal_247 },
-	{ "java-unary", "-x", "int",
+	{ "java-unary", "-x", "int", "java", "",
 	  "-x", "-", "int",
 	  2, mutants_248, 1, minimal_248 },
-	{ "java-unary", "-x", "long",
+	{ "java-unary", "-x", "long", "java", "",
 	  "-x", "-", "long",
 	  2, mutants_249, 1, minimal_249 },
-	{ "java-unary", "+x", "byte",
+	{ "java-unary", "+x", "byte", "java", "",
 	  "+x", "+", "byte",
 	  3, mutants_250, 1, minimal_250 },
-	{ "java-unary", "+x", "short",
+	{ "java-unary", "+x", "short", "java", "",
 	  "+x", "+", "short",
 	  3, mutants_251, 1, minimal_251 },
-	{ "java-unary", "+x", "char",
+	{ "java-unary", "+x", "char", "java", "",
 	  "+x", "+", "char",
 	  3, mutants_252, 1, minimal_252 },
-	{ "java-unary", "+x", "int",
+	{ "java-unary", "+x", "int", "java", "",
 	  "+x", "+", "int",
 	  3, mutants_253, 1, minimal_253 },
-	{ "java-unary", "+x", "long",
+	{ "java-unary", "+x", "long", "java", "",
 	  "+x", "+", "long",
 	  3, mutants_254, 1, minimal_254 },
-	{ "java-unary", "~x", "byte",
+	{ "java-unary", "~x", "byte", "java", "",
 	  "~x", "~", "byte",
 	  2, mutants_255, 1, minimal_255 },
-	{ "java-unary", "~x", "short",
+	{ "java-unary", "~x", "short", "java", "",
 	  "~x", "~", "short",
 	  2, mutants_256, 1, minimal_256 },
-	{ "java-unary", "~x", "char",
+	{ "java-unary", "~x", "char", "java", "",
 	  "~x", "~", "char",
 	  2, mutants_257, 1, minimal_257 },
-	{ "java-unary", "~x", "int",
+	{ "java-unary", "~x", "int", "java", "",
 	  "~x", "~", "int",
 	  2, mutants_258, 1, minimal_258 },
-	{ "java-unary", "~x", "long",
+	{ "java-unary", "~x", "long", "java", "",
 	  "~x", "~", "long",
 	  2, mutants_259, 1, minimal_259 },
-	{ "java-unary", "b (insertion)", "boolean",
+	{ "java-unary", "b (insertion)", "boolean", "java", "",
 	  "b", "", "boolean",
 	  1, mutants_260, 1, minimal_260 },
-	{ "java-unary", "!b", "boolean",
+	{ "java-unary", "!b", "boolean", "java", "",
 	  "!b", "!", "boolean",
 	  1, mutants_261, 1, minimal_261 },
-	{ "major", "a < b", "int",
+	{ "major", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
 	  7, mutants_262, 3, minimal_262 },
-	{ "major", "a <= b", "int",
+	{ "major", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
 	  7, mutants_263, 3, minimal_263 },
-	{ "major", "a > b", "int",
+	{ "major", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
 	  7, mutants_264, 3, minimal_264 },
-	{ "major", "a >= b", "int",
+	{ "major", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
 	  7, mutants_265, 3, minimal_265 },
-	{ "major", "a == b", "int",
+	{ "major", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
 	  7, mutants_266, 3, minimal_266 },
-	{ "major", "a == b", "boolean",
+	{ "major", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  5, mutants_267, 4, minimal_267 },
-	{ "major", "a != b", "int",
+	{ "major", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
 	  7, mutants_268, 3, minimal_268 },
-	{ "major", "a != b", "boolean",
+	{ "major", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  5, mutants_269, 4, minimal_269 },
-	{ "major", "a && b", "boolean",
+	{ "major", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
 	  7, mutants_270, 4, minimal_270 },
-	{ "major", "a || b", "boolean",
+	{ "major", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
 	  7, mutants_271, 4, minimal_271 },
-	{ "major", "a + b", "int",
+	{ "major", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
 	  4, mutants_272, 4, minimal_272 },
-	{ "major", "a - b", "int",
+	{ "major", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
 	  4, mutants_273, 4, minimal_273 },
-	{ "major", "a * b", "int",
+	{ "major", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
 	  4, mutants_274, 4, minimal_274 },
-	{ "major", "a / b", "int",
+	{ "major", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
 	  4, mutants_275, 4, minimal_275 },
-	{ "major", "a % b", "int",
+	{ "major", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
 	  4, mutants_276, 4, minimal_276 },
-	{ "major", "a & b", "int",
+	{ "major", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
 	  2, mutants_277, 1, minimal_277 },
-	{ "major", "a | b", "int",
+	{ "major", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
 	  2, mutants_278, 2, minimal_278 },
-	{ "major", "a ^ b", "int",
+	{ "major", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
 	  2, mutants_279, 1, minimal_279 },
-	{ "major", "a << b", "int",
+	{ "major", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
 	  2, mutants_280, 1, minimal_280 },
-	{ "major", "a >> b", "int",
+	{ "major", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
 	  2, mutants_281, 1, minimal_281 },
-	{ "major", "a >>> b", "int",
+	{ "major", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
 	  2, mutants_282, 2, minimal_282 },
-	{ "major", "+a", "int",
+	{ "major", "+a", "int", "java", "",
 	  "+a", "+", "int",
 	  2, mutants_283, 1, minimal_283 },
-	{ "major", "-a", "int",
+	{ "major", "-a", "int", "java", "",
 	  "-a", "-", "int",
 	  2, mutants_284, 1, minimal_284 },
-	{ "major", "~a", "int",
+	{ "major", "~a", "int", "java", "",
 	  "~a", "~", "int",
 	  2, mutants_285, 1, minimal_285 },
-	{ "paper-arith", "lexp + rexp", "Zpos",
+	{ "paper-arith", "lexp + rexp", "Zpos", "java", "",
 	  "x + y", "+", "integer",
 	  8, mutants_286, 1, minimal_286 },
-	{ "paper-arith", "lexp + rexp", "Z",
+	{ "paper-arith", "lexp + rexp", "Z", "java", "",
 	  "x + y", "+", "integer",
 	  8, mutants_287, 3, minimal_287 },
-	{ "paper-arith", "lexp - rexp", "Zpos",
+	{ "paper-arith", "lexp - rexp", "Zpos", "java", "",
 	  "x - y", "-", "integer",
 	  8, mutants_288, 1, minimal_288 },
-	{ "paper-arith", "lexp - rexp", "Z",
+	{ "paper-arith", "lexp - rexp", "Z", "java", "",
 	  "x - y", "-", "integer",
 	  8, mutants_289, 3, minimal_289 },
-	{ "paper-arith", "lexp * rexp", "Zpos",
+	{ "paper-arith", "lexp * rexp", "Zpos", "java", "",
 	  "x * y", "*", "integer",
 	  8, mutants_290, 3, minimal_290 },
-	{ "paper-arith", "lexp * rexp", "Z",
+	{ "paper-arith", "lexp * rexp", "Z", "java", "",
 	  "x * y", "*", "integer",
 	  8, mutants_291, 4, minimal_291 },
-	{ "paper-assign", "lhs += rhs", "Zpos",
+	{ "paper-assign", "lhs += rhs", "Zpos", "java", "",
 	  "x += y", "+=", "integer",
 	  4, mutants_292, 1, minimal_292 },
-	{ "paper-assign", "lhs -= rhs", "Zpos",
+	{ "paper-assign", "lhs -= rhs", "Zpos", "java", "",
 	  "x -= y", "-=", "integer",
 	  4, mutants_293, 1, minimal_293 },
-	{ "paper-assign", "lhs *= rhs", "Zpos",
+	{ "paper-assign", "lhs *= rhs", "Zpos", "java", "",
 	  "x *= y", "*=", "integer",
 	  4, mutants_294, 3, minimal_294 },
-	{ "paper-assign", "lhs <<= rhs", "int",
+	{ "paper-assign", "lhs <<= rhs", "int", "java", "",
 	  "x <<= y", "<<=", "int",
 	  3, mutants_295, 1, minimal_295 },
-	{ "paper-assign", "lhs >>= rhs", "int",
+	{ "paper-assign", "lhs >>= rhs", "int", "java", "",
 	  "x >>= y", ">>=", "int",
 	  3, mutants_296, 3, minimal_296 },
-	{ "paper-assign", "lhs &= rhs", "int",
+	{ "paper-assign", "lhs &= rhs", "int", "java", "",
 	  "x &= y", "&=", "int",
 	  4, mutants_297, 2, minimal_297 },
-	{ "paper-assign", "lhs |= rhs", "int",
+	{ "paper-assign", "lhs |= rhs", "int", "java", "",
 	  "x |= y", "|=", "int",
 	  4, mutants_298, 3, minimal_298 },
-	{ "paper-assign", "lhs ^= rhs", "int",
+	{ "paper-assign", "lhs ^= rhs", "int", "java", "",
 	  "x ^= y", "^=", "int",
 	  4, mutants_299, 1, minimal_299 },
-	{ "paper-bitwise", "lexp & rexp", "int",
+	{ "paper-bitwise", "lexp & rexp", "int", "java", "",
 	  "x & y", "&", "int",
 	  8, mutants_300, 2, minimal_300 },
-	{ "paper-bitwise", "lexp | rexp", "int",
+	{ "paper-bitwise", "lexp | rexp", "int", "java", "",
 	  "x | y", "|", "int",
 	  8, mutants_301, 3, minimal_301 },
-	{ "paper-bitwise", "lexp ^ rexp", "int",
+	{ "paper-bitwise", "lexp ^ rexp", "int", "java", "",
 	  "x ^ y", "^", "int",
 	  8, mutants_302, 1, minimal_302 },
-	{ "paper-bitwise", "lexp >> rexp", "int",
+	{ "paper-bitwise", "lexp >> rexp", "int", "java", "",
 	  "x >> y", ">>", "int",
 	  10, mutants_303, 6, minimal_303 },
-	{ "paper-bitwise", "lexp << rexp", "int",
+	{ "paper-bitwise", "lexp << rexp", "int", "java", "",
 	  "x << y", "<<", "int",
 	  10, mutants_304, 3, minimal_304 },
-	{ "paper-bool", "lexp ^ rexp (bool)", "boolean",
+	{ "paper-bool", "lexp ^ rexp (bool)", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
 	  15, mutants_305, 2, minimal_305 },
-	{ "paper-bool", "lexp && rexp", "boolean",
+	{ "paper-bool", "lexp && rexp", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
 	  15, mutants_306, 4, minimal_306 },
-	{ "paper-bool", "lexp || rexp", "boolean",
+	{ "paper-bool", "lexp || rexp", "boolean", "java", "",
 	  "a || b", "||", "boolean",
 	  15, mutants_307, 4, minimal_307 },
-	{ "paper-bool", "lexp == rexp (bool)", "boolean",
+	{ "paper-bool", "lexp == rexp (bool)", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  10, mutants_308, 2, minimal_308 },
-	{ "paper-bool", "lexp != rexp (bool)", "boolean",
+	{ "paper-bool", "lexp != rexp (bool)", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  10, mutants_309, 2, minimal_309 },
-	{ "paper-reference", "lexp != rexp (obj)", "reference",
+	{ "paper-reference", "lexp != rexp (obj)", "reference", "java", "",
 	  "a != b", "!=", "integer",
 	  4, mutants_310, 2, minimal_310 },
-	{ "paper-relational", "lexp == rexp", "Z",
+	{ "paper-relational", "lexp == rexp", "Z", "java", "",
 	  "a == b", "==", "integer",
 	  8, mutants_311, 3, minimal_311 },
-	{ "paper-relational", "lexp == rexp", "int",
+	{ "paper-relational", "lexp == rexp", "int", "java", "",
 	  "a == b", "==", "int",
 	  8, mutants_312, 3, minimal_312 },
-	{ "paper-relational", "lexp != rexp", "Z",
+	{ "paper-relational", "lexp != rexp", "Z", "java", "",
 	  "a != b", "!=", "integer",
 	  8, mutants_313, 3, minimal_313 },
-	{ "paper-relational", "lexp != rexp", "int",
+	{ "paper-relational", "lexp != rexp", "int", "java", "",
 	  "a != b", "!=", "int",
 	  8, mutants_314, 3, minimal_314 },
-	{ "paper-relational", "lexp > rexp", "Z",
+	{ "paper-relational", "lexp > rexp", "Z", "java", "",
 	  "a > b", ">", "integer",
 	  8, mutants_315, 3, minimal_315 },
-	{ "paper-relational", "lexp > rexp", "int",
+	{ "paper-relational", "lexp > rexp", "int", "java", "",
 	  "a > b", ">", "int",
 	  8, mutants_316, 3, minimal_316 },
-	{ "paper-relational", "lexp >= rexp", "Z",
+	{ "paper-relational", "lexp >= rexp", "Z", "java", "",
 	  "a >= b", ">=", "integer",
 	  8, mutants_317, 3, minimal_317 },
-	{ "paper-relational", "lexp >= rexp", "int",
+	{ "paper-relational", "lexp >= rexp", "int", "java", "",
 	  "a >= b", ">=", "int",
 	  8, mutants_318, 3, minimal_318 },
-	{ "paper-relational", "lexp < rexp", "Z",
+	{ "paper-relational", "lexp < rexp", "Z", "java", "",
 	  "a < b", "<", "integer",
 	  8, mutants_319, 3, minimal_319 },
-	{ "paper-relational", "lexp < rexp", "int",
+	{ "paper-relational", "lexp < rexp", "int", "java", "",
 	  "a < b", "<", "int",
 	  8, mutants_320, 3, minimal_320 },
-	{ "paper-relational", "lexp <= rexp", "Z",
+	{ "paper-relational", "lexp <= rexp", "Z", "java", "",
 	  "a <= b", "<=", "integer",
 	  8, mutants_321, 3, minimal_321 },
-	{ "paper-relational", "lexp <= rexp", "int",
+	{ "paper-relational", "lexp <= rexp", "int", "java", "",
 	  "a <= b", "<=", "int",
 	  8, mutants_322, 3, minimal_322 },
-	{ "paper-unary", "exp", "int",
+	{ "paper-unary", "exp", "int", "java", "",
 	  "x", "", "int",
 	  6, mutants_323, 1, minimal_323 },
-	{ "paper-unary", "+exp", "int",
+	{ "paper-unary", "+exp", "int", "java", "",
 	  "+x", "+", "int",
 	  3, mutants_324, 1, minimal_324 },
-	{ "paper-unary", "-exp", "int",
+	{ "paper-unary", "-exp", "int", "java", "",
 	  "-x", "-", "int",
 	  3, mutants_325, 1, minimal_325 },
-	{ "paper-unary", "++exp", "int",
+	{ "paper-unary", "++exp", "int", "java", "",
 	  "++x", "++exp", "int",
 	  4, mutants_326, 1, minimal_326 },
-	{ "paper-unary", "exp++", "int",
+	{ "paper-unary", "exp++", "int", "java", "",
 	  "x++", "exp++", "int",
 	  4, mutants_327, 1, minimal_327 },
-	{ "paper-unary", "--exp", "int",
+	{ "paper-unary", "--exp", "int", "java", "",
 	  "--x", "--exp", "int",
 	  4, mutants_328, 1, minimal_328 },
-	{ "paper-unary", "exp--", "int",
+	{ "paper-unary", "exp--", "int", "java", "",
 	  "x--", "exp--", "int",
 	  4, mutants_329, 1, minimal_329 },
-	{ "paper-unary", "!exp", "boolean",
+	{ "paper-unary", "!exp", "boolean", "java", "",
 	  "!b", "!", "boolean",
 	  2, mutants_330, 1, minimal_330 },
-	{ "paper-unary", "~exp", "int",
+	{ "paper-unary", "~exp", "int", "java", "",
 	  "~x", "~", "int",
 	  3, mutants_331, 1, minimal_331 },
 };
 const size_t subsume_nentries = 332;
 
 const struct subsume_rule subsume_rules[] = {
-	{ "AORB", "+", "int", "int",
+	{ "ORRN", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_0_0 },
+	{ "OCNG", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "ORRN", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_1_0 },
+	{ "OCNG", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "ORRN", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_2_0 },
+	{ "OCNG", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "ORRN", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_3_0 },
+	{ "OCNG", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "OAAN", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a + b", 4, 4, keep_4_0 },
+	{ "OAAN", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a + b", 4, 4, keep_5_0 },
+	{ "OBBN", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 2, 1, keep_6_0 },
+	{ "OBNG", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 3, 2, keep_6_1 },
+	{ "OBBN", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 2, 1, keep_7_0 },
+	{ "OBNG", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 3, 2, keep_7_1 },
+	{ "OBBN", "&", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 2, 1, keep_8_0 },
+	{ "OBNG", "&", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 3, 2, keep_8_1 },
+	{ "OLLN", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 1, 1, keep_9_0 },
+	{ "OLNG", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 3, 2, keep_9_1 },
+	{ "OLLN", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 1, 1, keep_10_0 },
+	{ "OLNG", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 3, 2, keep_10_1 },
+	{ "OLLN", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 1, 1, keep_11_0 },
+	{ "OLNG", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 3, 2, keep_11_1 },
+	{ "OLLN", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 1, 1, keep_12_0 },
+	{ "OLNG", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 3, 2, keep_12_1 },
+	{ "OSSN", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a >> b", 1, 1, keep_13_0 },
+	{ "OSSN", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a >> b", 1, 1, keep_14_0 },
+	{ "CRCR", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 0, NULL },
+	{ "VTWD", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 2, keep_15_3 },
+	{ "CRCR", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 2, keep_16_0 },
+	{ "VTWD", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 1, keep_16_2 },
+	{ "AOIS", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 0, NULL },
+	{ "VTWD", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 2, keep_17_3 },
+	{ "CRCR", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 2, keep_18_0 },
+	{ "VTWD", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 1, keep_18_2 },
+	{ "AOIS", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 5, keep_19_0 },
+	{ "VTWD", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 3, keep_20_0 },
+	{ "VTWD", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 2, keep_21_0 },
+	{ "VTWD", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "AORB", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_22_0 },
+	{ "AORB", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_23_0 },
+	{ "AORB", "+", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_24_0 },
+	{ "AORB", "+", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_25_0 },
+	{ "AORB", "+", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_26_0 },
+	{ "AORB", "+", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 2, keep_27_0 },
+	{ "AORB", "-", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_28_0 },
+	{ "AORB", "-", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_29_0 },
+	{ "AORB", "-", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_30_0 },
+	{ "AORB", "-", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_31_0 },
+	{ "AORB", "-", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_32_0 },
+	{ "AORB", "-", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 3, keep_33_0 },
+	{ "AORB", "*", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a * b", 4, 4, keep_34_0 },
+	{ "AORB", "*", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a * b", 4, 3, keep_35_0 },
+	{ "AORB", "*", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a * b", 4, 2, keep_36_0 },
+	{ "AORB", "/", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_37_0 },
+	{ "AORB", "/", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_38_0 },
+	{ "AORB", "/", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_39_0 },
+	{ "AORB", "/", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_40_0 },
+	{ "AORB", "/", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_41_0 },
+	{ "AORB", "/", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 3, keep_42_0 },
+	{ "AORB", "%", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 4, keep_43_0 },
+	{ "AORB", "%", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 4, keep_44_0 },
+	{ "AORB", "%", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 3, keep_45_0 },
+	{ "AORB", "%", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 2, keep_46_0 },
+	{ "COR", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a && b", 4, 2, keep_47_0 },
+	{ "COR", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a && b", 4, 2, keep_48_0 },
+	{ "COR", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a || b", 4, 3, keep_49_0 },
+	{ "COR", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a || b", 4, 3, keep_50_0 },
+	{ "LOR", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a & b", 2, 1, keep_51_0 },
+	{ "LOR", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a & b", 2, 1, keep_52_0 },
+	{ "LOR", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a | b", 2, 2, keep_53_0 },
+	{ "LOR", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a | b", 2, 2, keep_54_0 },
+	{ "LOR", "^", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a ^ b", 2, 1, keep_55_0 },
+	{ "LOR", "^", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a ^ b", 2, 1, keep_56_0 },
+	{ "SOR", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a << b", 1, 1, keep_57_0 },
+	{ "SOR", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a << b", 1, 1, keep_58_0 },
+	{ "SOR", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a >> b", 1, 1, keep_59_0 },
+	{ "SOR", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a >> b", 1, 1, keep_60_0 },
+	{ "ROR", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_61_0 },
+	{ "ROR", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_62_0 },
+	{ "ROR", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_63_0 },
+	{ "ROR", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_64_0 },
+	{ "ROR", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_65_0 },
+	{ "ROR", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_66_0 },
+	{ "ROR", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_67_0 },
+	{ "ROR", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_68_0 },
+	{ "ROR", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_69_0 },
+	{ "ROR", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_70_0 },
+	{ "ROR", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_71_0 },
+	{ "ROR", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_72_0 },
+	{ "ROR", "<=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_73_0 },
+	{ "ROR", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_74_0 },
+	{ "ROR", ">", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_75_0 },
+	{ "ROR", ">", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_76_0 },
+	{ "ROR", ">", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_77_0 },
+	{ "ROR", ">", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_78_0 },
+	{ "ROR", ">", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_79_0 },
+	{ "ROR", ">", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_80_0 },
+	{ "ROR", ">", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_81_0 },
+	{ "ROR", ">=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_82_0 },
+	{ "ROR", ">=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_83_0 },
+	{ "ROR", ">=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_84_0 },
+	{ "ROR", ">=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_85_0 },
+	{ "ROR", ">=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_86_0 },
+	{ "ROR", ">=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_87_0 },
+	{ "ROR", ">=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_88_0 },
+	{ "ROR", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_89_0 },
+	{ "ROR", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_90_0 },
+	{ "ROR", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_91_0 },
+	{ "ROR", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_92_0 },
+	{ "ROR", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_93_0 },
+	{ "ROR", "==", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_94_0 },
+	{ "ROR", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_95_0 },
+	{ "ROR", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_96_0 },
+	{ "ROR", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_97_0 },
+	{ "ROR", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_98_0 },
+	{ "ROR", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_99_0 },
+	{ "ROR", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_100_0 },
+	{ "ROR", "!=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_101_0 },
+	{ "ROR", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_102_0 },
+	{ "ROR", ">=", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u >= 0", 7, 2, keep_103_0 },
+	{ "ROR", ">=", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u >= 0", 7, 2, keep_104_0 },
+	{ "ROR", ">=", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u >= 0", 7, 2, keep_105_0 },
+	{ "ROR", ">", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u > 0", 7, 2, keep_106_0 },
+	{ "ROR", ">", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u > 0", 7, 2, keep_107_0 },
+	{ "ROR", ">", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u > 0", 7, 2, keep_108_0 },
+	{ "ROR", "<", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u < 0", 7, 2, keep_109_0 },
+	{ "ROR", "<", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u < 0", 7, 2, keep_110_0 },
+	{ "AORB", "+", "int", "int", "java", "",
 	  "java-aor", "a + b", 4, 4, keep_111_0 },
-	{ "AORB", "+", "long", "long",
+	{ "AORB", "+", "long", "long", "java", "",
 	  "java-aor", "a + b", 4, 4, keep_112_0 },
-	{ "AORB", "+", "integer", "integer",
+	{ "AORB", "+", "integer", "integer", "java", "",
 	  "java-aor", "a + b", 4, 4, keep_113_0 },
-	{ "AORB", "-", "int", "int",
+	{ "AORB", "-", "int", "int", "java", "",
 	  "java-aor", "a - b", 4, 4, keep_114_0 },
-	{ "AORB", "-", "integer", "integer",
+	{ "AORB", "-", "integer", "integer", "java", "",
 	  "java-aor", "a - b", 4, 4, keep_115_0 },
-	{ "AORB", "*", "int", "int",
+	{ "AORB", "*", "int", "int", "java", "",
 	  "java-aor", "a * b", 4, 4, keep_116_0 },
-	{ "AORB", "*", "long", "long",
+	{ "AORB", "*", "long", "long", "java", "",
 	  "java-aor", "a * b", 4, 4, keep_117_0 },
-	{ "AORB", "*", "integer", "integer",
+	{ "AORB", "*", "integer", "integer", "java", "",
 	  "java-aor", "a * b", 4, 3, keep_118_0 },
-	{ "AORB", "/", "int", "int",
+	{ "AORB", "/", "int", "int", "java", "",
 	  "java-aor", "a / b", 4, 4, keep_119_0 },
-	{ "AORB", "/", "integer", "integer",
+	{ "AORB", "/", "integer", "integer", "java", "",
 	  "java-aor", "a / b", 4, 4, keep_120_0 },
-	{ "AORB", "%", "int", "int",
+	{ "AORB", "%", "int", "int", "java", "",
 	  "java-aor", "a % b", 4, 4, keep_121_0 },
-	{ "AORB", "%", "long", "long",
+	{ "AORB", "%", "long", "long", "java", "",
 	  "java-aor", "a % b", 4, 4, keep_122_0 },
-	{ "AORB", "%", "integer", "integer",
+	{ "AORB", "%", "integer", "integer", "java", "",
 	  "java-aor", "a % b", 4, 3, keep_123_0 },
-	{ "ASRS", "+=", "int", "int",
+	{ "ASRS", "+=", "int", "int", "java", "",
 	  "java-asrs", "x += y", 10, 6, keep_124_0 },
-	{ "ASRS", "-=", "int", "int",
+	{ "ASRS", "-=", "int", "int", "java", "",
 	  "java-asrs", "x -= y", 10, 8, keep_125_0 },
-	{ "ASRS", "*=", "int", "int",
+	{ "ASRS", "*=", "int", "int", "java", "",
 	  "java-asrs", "x *= y", 10, 10, keep_126_0 },
-	{ "ASRS", "*=", "long", "long",
+	{ "ASRS", "*=", "long", "long", "java", "",
 	  "java-asrs", "x *= y", 10, 10, keep_127_0 },
-	{ "ASRS", "/=", "int", "int",
+	{ "ASRS", "/=", "int", "int", "java", "",
 	  "java-asrs", "x /= y", 10, 9, keep_128_0 },
-	{ "ASRS", "%=", "int", "int",
+	{ "ASRS", "%=", "int", "int", "java", "",
 	  "java-asrs", "x %= y", 10, 9, keep_129_0 },
-	{ "ASRS", "&=", "int", "int",
+	{ "ASRS", "&=", "int", "int", "java", "",
 	  "java-asrs", "x &= y", 10, 7, keep_130_0 },
-	{ "ASRS", "&=", "long", "long",
+	{ "ASRS", "&=", "long", "long", "java", "",
 	  "java-asrs", "x &= y", 10, 7, keep_131_0 },
-	{ "ASRS", "|=", "int", "int",
+	{ "ASRS", "|=", "int", "int", "java", "",
 	  "java-asrs", "x |= y", 10, 7, keep_132_0 },
-	{ "ASRS", "|=", "long", "long",
+	{ "ASRS", "|=", "long", "long", "java", "",
 	  "java-asrs", "x |= y", 10, 7, keep_133_0 },
-	{ "ASRS", "^=", "int", "int",
+	{ "ASRS", "^=", "int", "int", "java", "",
 	  "java-asrs", "x ^= y", 10, 8, keep_134_0 },
-	{ "ASRS", "^=", "long", "long",
+	{ "ASRS", "^=", "long", "long", "java", "",
 	  "java-asrs", "x ^= y", 10, 8, keep_135_0 },
-	{ "ASRS", "<<=", "int", "int",
+	{ "ASRS", "<<=", "int", "int", "java", "",
 	  "java-asrs", "x <<= y", 10, 8, keep_136_0 },
-	{ "ASRS", "<<=", "long", "long",
+	{ "ASRS", "<<=", "long", "long", "java", "",
 	  "java-asrs", "x <<= y", 10, 8, keep_137_0 },
-	{ "ASRS", ">>=", "int", "int",
+	{ "ASRS", ">>=", "int", "int", "java", "",
 	  "java-asrs", "x >>= y", 10, 9, keep_138_0 },
-	{ "ASRS", ">>=", "long", "long",
+	{ "ASRS", ">>=", "long", "long", "java", "",
 	  "java-asrs", "x >>= y", 10, 9, keep_139_0 },
-	{ "ASRS", ">>>=", "int", "int",
+	{ "ASRS", ">>>=", "int", "int", "java", "",
 	  "java-asrs", "x >>>= y", 10, 8, keep_140_0 },
-	{ "COR", "&&", "boolean", "boolean",
+	{ "COR", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 4, 1, keep_141_0 },
-	{ "COI", "&&", "boolean", "boolean",
+	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 3, 0, NULL },
-	{ "ODL", "&&", "boolean", "boolean",
+	{ "ODL", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 2, 2, keep_141_2 },
-	{ "COR", "||", "boolean", "boolean",
+	{ "COR", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 4, 2, keep_142_0 },
-	{ "COI", "||", "boolean", "boolean",
+	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 3, 0, NULL },
-	{ "ODL", "||", "boolean", "boolean",
+	{ "ODL", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 2, 2, keep_142_2 },
-	{ "COR", "^", "boolean", "boolean",
+	{ "COR", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 4, 2, keep_143_0 },
-	{ "COI", "^", "boolean", "boolean",
+	{ "COI", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 3, 0, NULL },
-	{ "ODL", "^", "boolean", "boolean",
+	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 2, 0, NULL },
-	{ "COR", "==", "boolean", "boolean",
+	{ "COR", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 5, 2, keep_144_0 },
-	{ "COI", "==", "boolean", "boolean",
+	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 3, 0, NULL },
-	{ "ODL", "==", "boolean", "boolean",
+	{ "ODL", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 2, 0, NULL },
-	{ "COR", "!=", "boolean", "boolean",
+	{ "COR", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 5, 2, keep_145_0 },
-	{ "COI", "!=", "boolean", "boolean",
+	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 3, 0, NULL },
-	{ "ODL", "!=", "boolean", "boolean",
+	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 2, 0, NULL },
-	{ "AOIS", "", "byte", "byte",
+	{ "AOIS", "", "byte", "byte", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_146_0 },
-	{ "AOIS", "", "short", "short",
+	{ "AOIS", "", "short", "short", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_147_0 },
-	{ "AOIS", "", "char", "char",
+	{ "AOIS", "", "char", "char", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_148_0 },
-	{ "AOIS", "", "int", "int",
+	{ "AOIS", "", "int", "int", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_149_0 },
-	{ "AOIS", "", "long", "long",
+	{ "AOIS", "", "long", "long", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_150_0 },
-	{ "AORS", "++exp", "byte", "byte",
+	{ "AORS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_151_0 },
-	{ "AODS", "++exp", "byte", "byte",
+	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "short", "short",
+	{ "AORS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_152_0 },
-	{ "AODS", "++exp", "short", "short",
+	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "char", "char",
+	{ "AORS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_153_0 },
-	{ "AODS", "++exp", "char", "char",
+	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "int", "int",
+	{ "AORS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_154_0 },
-	{ "AODS", "++exp", "int", "int",
+	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "long", "long",
+	{ "AORS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_155_0 },
-	{ "AODS", "++exp", "long", "long",
+	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "byte", "byte",
+	{ "AORS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_156_0 },
-	{ "AODS", "--exp", "byte", "byte",
+	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "short", "short",
+	{ "AORS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_157_0 },
-	{ "AODS", "--exp", "short", "short",
+	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "char", "char",
+	{ "AORS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_158_0 },
-	{ "AODS", "--exp", "char", "char",
+	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "int", "int",
+	{ "AORS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_159_0 },
-	{ "AODS", "--exp", "int", "int",
+	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "long", "long",
+	{ "AORS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_160_0 },
-	{ "AODS", "--exp", "long", "long",
+	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "byte", "byte",
+	{ "AORS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "byte", "byte",
+	{ "AODS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "short", "short",
+	{ "AORS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "short", "short",
+	{ "AODS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "char", "char",
+	{ "AORS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "char", "char",
+	{ "AODS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "int", "int",
+	{ "AORS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "int", "int",
+	{ "AODS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "long", "long",
+	{ "AORS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "long", "long",
+	{ "AODS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "byte", "byte",
+	{ "AORS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "byte", "byte",
+	{ "AODS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "short", "short",
+	{ "AORS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "short", "short",
+	{ "AODS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "char", "char",
+	{ "AORS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "char", "char",
+	{ "AODS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "int", "int",
+	{ "AORS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "int", "int",
+	{ "AODS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "long", "long",
+	{ "AORS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "long", "long",
+	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AOIS", "", "byte", "byte",
+	{ "AOIS", "", "byte", "byte", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_171_0 },
-	{ "AOIS", "", "short", "short",
+	{ "AOIS", "", "short", "short", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_172_0 },
-	{ "AOIS", "", "char", "char",
+	{ "AOIS", "", "char", "char", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_173_0 },
-	{ "AOIS", "", "int", "int",
+	{ "AOIS", "", "int", "int", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_174_0 },
-	{ "AOIS", "", "long", "long",
+	{ "AOIS", "", "long", "long", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_175_0 },
-	{ "AORS", "++exp", "byte", "byte",
+	{ "AORS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_176_0 },
-	{ "AODS", "++exp", "byte", "byte",
+	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "short", "short",
+	{ "AORS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_177_0 },
-	{ "AODS", "++exp", "short", "short",
+	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "char", "char",
+	{ "AORS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_178_0 },
-	{ "AODS", "++exp", "char", "char",
+	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "int", "int",
+	{ "AORS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_179_0 },
-	{ "AODS", "++exp", "int", "int",
+	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "long", "long",
+	{ "AORS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_180_0 },
-	{ "AODS", "++exp", "long", "long",
+	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "byte", "byte",
+	{ "AORS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_181_0 },
-	{ "AODS", "--exp", "byte", "byte",
+	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "short", "short",
+	{ "AORS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_182_0 },
-	{ "AODS", "--exp", "short", "short",
+	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "char", "char",
+	{ "AORS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_183_0 },
-	{ "AODS", "--exp", "char", "char",
+	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "int", "int",
+	{ "AORS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_184_0 },
-	{ "AODS", "--exp", "int", "int",
+	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "long", "long",
+	{ "AORS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_185_0 },
-	{ "AODS", "--exp", "long", "long",
+	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "byte", "byte",
+	{ "AORS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_186_0 },
-	{ "AODS", "exp++", "byte", "byte",
+	{ "AODS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "short", "short",
+	{ "AORS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_187_0 },
-	{ "AODS", "exp++", "short", "short",
+	{ "AODS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "char", "char",
+	{ "AORS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_188_0 },
-	{ "AODS", "exp++", "char", "char",
+	{ "AODS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "int", "int",
+	{ "AORS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_189_0 },
-	{ "AODS", "exp++", "int", "int",
+	{ "AODS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "long", "long",
+	{ "AORS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_190_0 },
-	{ "AODS", "exp++", "long", "long",
+	{ "AODS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "byte", "byte",
+	{ "AORS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_191_0 },
-	{ "AODS", "exp--", "byte", "byte",
+	{ "AODS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "short", "short",
+	{ "AORS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_192_0 },
-	{ "AODS", "exp--", "short", "short",
+	{ "AODS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "char", "char",
+	{ "AORS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_193_0 },
-	{ "AODS", "exp--", "char", "char",
+	{ "AODS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "int", "int",
+	{ "AORS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_194_0 },
-	{ "AODS", "exp--", "int", "int",
+	{ "AODS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "long", "long",
+	{ "AORS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_195_0 },
-	{ "AODS", "exp--", "long", "long",
+	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "LOR", "&", "int", "int",
+	{ "LOR", "&", "int", "int", "java", "",
 	  "java-lor", "a & b", 2, 1, keep_196_0 },
-	{ "LOR", "&", "long", "long",
+	{ "LOR", "&", "long", "long", "java", "",
 	  "java-lor", "a & b", 2, 1, keep_197_0 },
-	{ "LOR", "|", "int", "int",
+	{ "LOR", "|", "int", "int", "java", "",
 	  "java-lor", "a | b", 2, 2, keep_198_0 },
-	{ "LOR", "|", "long", "long",
+	{ "LOR", "|", "long", "long", "java", "",
 	  "java-lor", "a | b", 2, 2, keep_199_0 },
-	{ "LOR", "^", "int", "int",
+	{ "LOR", "^", "int", "int", "java", "",
 	  "java-lor", "a ^ b", 2, 1, keep_200_0 },
-	{ "LOR", "^", "long", "long",
+	{ "LOR", "^", "long", "long", "java", "",
 	  "java-lor", "a ^ b", 2, 1, keep_201_0 },
-	{ "ROR", "<", "byte", "byte",
+	{ "ROR", "<", "byte", "byte", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_202_0 },
-	{ "ROR", "<", "short", "short",
+	{ "ROR", "<", "short", "short", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_203_0 },
-	{ "ROR", "<", "char", "char",
+	{ "ROR", "<", "char", "char", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_204_0 },
-	{ "ROR", "<", "int", "int",
+	{ "ROR", "<", "int", "int", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_205_0 },
-	{ "ROR", "<", "long", "long",
+	{ "ROR", "<", "long", "long", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_206_0 },
-	{ "ROR", "<=", "byte", "byte",
+	{ "ROR", "<=", "byte", "byte", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_207_0 },
-	{ "ROR", "<=", "short", "short",
+	{ "ROR", "<=", "short", "short", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_208_0 },
-	{ "ROR", "<=", "char", "char",
+	{ "ROR", "<=", "char", "char", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_209_0 },
-	{ "ROR", "<=", "int", "int",
+	{ "ROR", "<=", "int", "int", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_210_0 },
-	{ "ROR", "<=", "long", "long",
+	{ "ROR", "<=", "long", "long", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_211_0 },
-	{ "ROR", ">", "byte", "byte",
+	{ "ROR", ">", "byte", "byte", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_212_0 },
-	{ "ROR", ">", "short", "short",
+	{ "ROR", ">", "short", "short", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_213_0 },
-	{ "ROR", ">", "char", "char",
+	{ "ROR", ">", "char", "char", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_214_0 },
-	{ "ROR", ">", "int", "int",
+	{ "ROR", ">", "int", "int", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_215_0 },
-	{ "ROR", ">", "long", "long",
+	{ "ROR", ">", "long", "long", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_216_0 },
-	{ "ROR", ">=", "byte", "byte",
+	{ "ROR", ">=", "byte", "byte", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_217_0 },
-	{ "ROR", ">=", "short", "short",
+	{ "ROR", ">=", "short", "short", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_218_0 },
-	{ "ROR", ">=", "char", "char",
+	{ "ROR", ">=", "char", "char", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_219_0 },
-	{ "ROR", ">=", "int", "int",
+	{ "ROR", ">=", "int", "int", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_220_0 },
-	{ "ROR", ">=", "long", "long",
+	{ "ROR", ">=", "long", "long", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_221_0 },
-	{ "ROR", "==", "byte", "byte",
+	{ "ROR", "==", "byte", "byte", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_222_0 },
-	{ "ROR", "==", "short", "short",
+	{ "ROR", "==", "short", "short", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_223_0 },
-	{ "ROR", "==", "char", "char",
+	{ "ROR", "==", "char", "char", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_224_0 },
-	{ "ROR", "==", "int", "int",
+	{ "ROR", "==", "int", "int", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_225_0 },
-	{ "ROR", "==", "long", "long",
+	{ "ROR", "==", "long", "long", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_226_0 },
-	{ "ROR", "==", "boolean", "boolean",
+	{ "ROR", "==", "boolean", "boolean", "java", "",
 	  "java-ror", "a == b", 3, 2, keep_227_0 },
-	{ "ROR", "!=", "byte", "byte",
+	{ "ROR", "!=", "byte", "byte", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_228_0 },
-	{ "ROR", "!=", "short", "short",
+	{ "ROR", "!=", "short", "short", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_229_0 },
-	{ "ROR", "!=", "char", "char",
+	{ "ROR", "!=", "char", "char", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_230_0 },
-	{ "ROR", "!=", "int", "int",
+	{ "ROR", "!=", "int", "int", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_231_0 },
-	{ "ROR", "!=", "long", "long",
+	{ "ROR", "!=", "long", "long", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_232_0 },
-	{ "ROR", "!=", "boolean", "boolean",
+	{ "ROR", "!=", "boolean", "boolean", "java", "",
 	  "java-ror", "a != b", 3, 2, keep_233_0 },
-	{ "SOR", "<<", "int", "int",
+	{ "SOR", "<<", "int", "int", "java", "",
 	  "java-sor", "a << b", 2, 1, keep_234_0 },
-	{ "SOR", "<<", "long", "long",
+	{ "SOR", "<<", "long", "long", "java", "",
 	  "java-sor", "a << b", 2, 1, keep_235_0 },
-	{ "SOR", ">>", "int", "int",
+	{ "SOR", ">>", "int", "int", "java", "",
 	  "java-sor", "a >> b", 2, 1, keep_236_0 },
-	{ "SOR", ">>", "long", "long",
+	{ "SOR", ">>", "long", "long", "java", "",
 	  "java-sor", "a >> b", 2, 1, keep_237_0 },
-	{ "SOR", ">>>", "int", "int",
+	{ "SOR", ">>>", "int", "int", "java", "",
 	  "java-sor", "a >>> b", 2, 2, keep_238_0 },
-	{ "SOR", ">>>", "long", "long",
+	{ "SOR", ">>>", "long", "long", "java", "",
 	  "java-sor", "a >>> b", 2, 2, keep_239_0 },
-	{ "AOIU", "", "byte", "byte",
+	{ "AOIU", "", "byte", "byte", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_240_0 },
-	{ "LOI", "", "byte", "byte",
+	{ "LOI", "", "byte", "byte", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "short", "short",
+	{ "AOIU", "", "short", "short", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_241_0 },
-	{ "LOI", "", "short", "short",
+	{ "LOI", "", "short", "short", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "char", "char",
+	{ "AOIU", "", "char", "char", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_242_0 },
-	{ "LOI", "", "char", "char",
+	{ "LOI", "", "char", "char", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "int", "int",
+	{ "AOIU", "", "int", "int", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_243_0 },
-	{ "LOI", "", "int", "int",
+	{ "LOI", "", "int", "int", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "long", "long",
+	{ "AOIU", "", "long", "long", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_244_0 },
-	{ "LOI", "", "long", "long",
+	{ "LOI", "", "long", "long", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AODU", "-", "byte", "byte",
+	{ "AODU", "-", "byte", "byte", "java", "",
 	  "java-unary", "-x", 1, 1, keep_245_0 },
-	{ "LOI", "-", "byte", "byte",
+	{ "LOI", "-", "byte", "byte", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "short", "short",
+	{ "AODU", "-", "short", "short", "java", "",
 	  "java-unary", "-x", 1, 1, keep_246_0 },
-	{ "LOI", "-", "short", "short",
+	{ "LOI", "-", "short", "short", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "char", "char",
+	{ "AODU", "-", "char", "char", "java", "",
 	  "java-unary", "-x", 1, 1, keep_247_0 },
-	{ "LOI", "-", "char", "char",
+	{ "LOI", "-", "char", "char", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "int", "int",
+	{ "AODU", "-", "int", "int", "java", "",
 	  "java-unary", "-x", 1, 1, keep_248_0 },
-	{ "LOI", "-", "int", "int",
+	{ "LOI", "-", "int", "int", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "long", "long",
+	{ "AODU", "-", "long", "long", "java", "",
 	  "java-unary", "-x", 1, 1, keep_249_0 },
-	{ "LOI", "-", "long", "long",
+	{ "LOI", "-", "long", "long", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "+", "byte", "byte",
+	{ "AODU", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "byte", "byte",
+	{ "AOIU", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 1, keep_250_1 },
-	{ "LOI", "+", "byte", "byte",
+	{ "LOI", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "short", "short",
+	{ "AODU", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "short", "short",
+	{ "AOIU", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 1, keep_251_1 },
-	{ "LOI", "+", "short", "short",
+	{ "LOI", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "char", "char",
+	{ "AODU", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "char", "char",
+	{ "AOIU", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 1, keep_252_1 },
-	{ "LOI", "+", "char", "char",
+	{ "LOI", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "int", "int",
+	{ "AODU", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "int", "int",
+	{ "AOIU", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 1, keep_253_1 },
-	{ "LOI", "+", "int", "int",
+	{ "LOI", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "long", "long",
+	{ "AODU", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "long", "long",
+	{ "AOIU", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 1, keep_254_1 },
-	{ "LOI", "+", "long", "long",
+	{ "LOI", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "LOD", "~", "byte", "byte",
+	{ "LOD", "~", "byte", "byte", "java", "",
 	  "java-unary", "~x", 1, 1, keep_255_0 },
-	{ "AOIU", "~", "byte", "byte",
+	{ "AOIU", "~", "byte", "byte", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "short", "short",
+	{ "LOD", "~", "short", "short", "java", "",
 	  "java-unary", "~x", 1, 1, keep_256_0 },
-	{ "AOIU", "~", "short", "short",
+	{ "AOIU", "~", "short", "short", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "char", "char",
+	{ "LOD", "~", "char", "char", "java", "",
 	  "java-unary", "~x", 1, 1, keep_257_0 },
-	{ "AOIU", "~", "char", "char",
+	{ "AOIU", "~", "char", "char", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "int", "int",
+	{ "LOD", "~", "int", "int", "java", "",
 	  "java-unary", "~x", 1, 1, keep_258_0 },
-	{ "AOIU", "~", "int", "int",
+	{ "AOIU", "~", "int", "int", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "long", "long",
+	{ "LOD", "~", "long", "long", "java", "",
 	  "java-unary", "~x", 1, 1, keep_259_0 },
-	{ "AOIU", "~", "long", "long",
+	{ "AOIU", "~", "long", "long", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "COI", "", "boolean", "boolean",
+	{ "COI", "", "boolean", "boolean", "java", "",
 	  "java-unary", "b (insertion)", 1, 1, keep_260_0 },
-	{ "COD", "!", "boolean", "boolean",
+	{ "COD", "!", "boolean", "boolean", "java", "",
 	  "java-unary", "!b", 1, 1, keep_261_0 },
-	{ "ROR", "<", "int", "int",
+	{ "ROR", "<", "int", "int", "java", "",
 	  "major", "a < b", 7, 3, keep_262_0 },
-	{ "ROR", "<=", "int", "int",
+	{ "ROR", "<=", "int", "int", "java", "",
 	  "major", "a <= b", 7, 3, keep_263_0 },
-	{ "ROR", ">", "int", "int",
+	{ "ROR", ">", "int", "int", "java", "",
 	  "major", "a > b", 7, 3, keep_264_0 },
-	{ "ROR", ">=", "int", "int",
+	{ "ROR", ">=", "int", "int", "java", "",
 	  "major", "a >= b", 7, 3, keep_265_0 },
-	{ "ROR", "==", "int", "int",
+	{ "ROR", "==", "int", "int", "java", "",
 	  "major", "a == b", 7, 3, keep_266_0 },
-	{ "ROR", "==", "boolean", "boolean",
+	{ "ROR", "==", "boolean", "boolean", "java", "",
 	  "major", "a == b", 5, 4, keep_267_0 },
-	{ "ROR", "!=", "int", "int",
+	{ "ROR", "!=", "int", "int", "java", "",
 	  "major", "a != b", 7, 3, keep_268_0 },
-	{ "ROR", "!=", "boolean", "boolean",
+	{ "ROR", "!=", "boolean", "boolean", "java", "",
 	  "major", "a != b", 5, 4, keep_269_0 },
-	{ "COR", "&&", "boolean", "boolean",
+	{ "COR", "&&", "boolean", "boolean", "java", "",
 	  "major", "a && b", 7, 4, keep_270_0 },
-	{ "COR", "||", "boolean", "boolean",
+	{ "COR", "||", "boolean", "boolean", "java", "",
 	  "major", "a || b", 7, 4, keep_271_0 },
-	{ "AOR", "+", "int", "int",
+	{ "AOR", "+", "int", "int", "java", "",
 	  "major", "a + b", 4, 4, keep_272_0 },
-	{ "AOR", "-", "int", "int",
+	{ "AOR", "-", "int", "int", "java", "",
 	  "major", "a - b", 4, 4, keep_273_0 },
-	{ "AOR", "*", "int", "int",
+	{ "AOR", "*", "int", "int", "java", "",
 	  "major", "a * b", 4, 4, keep_274_0 },
-	{ "AOR", "/", "int", "int",
+	{ "AOR", "/", "int", "int", "java", "",
 	  "major", "a / b", 4, 4, keep_275_0 },
-	{ "AOR", "%", "int", "int",
+	{ "AOR", "%", "int", "int", "java", "",
 	  "major", "a % b", 4, 4, keep_276_0 },
-	{ "LOR", "&", "int", "int",
+	{ "LOR", "&", "int", "int", "java", "",
 	  "major", "a & b", 2, 1, keep_277_0 },
-	{ "LOR", "|", "int", "int",
+	{ "LOR", "|", "int", "int", "java", "",
 	  "major", "a | b", 2, 2, keep_278_0 },
-	{ "LOR", "^", "int", "int",
+	{ "LOR", "^", "int", "int", "java", "",
 	  "major", "a ^ b", 2, 1, keep_279_0 },
-	{ "SOR", "<<", "int", "int",
+	{ "SOR", "<<", "int", "int", "java", "",
 	  "major", "a << b", 2, 1, keep_280_0 },
-	{ "SOR", ">>", "int", "int",
+	{ "SOR", ">>", "int", "int", "java", "",
 	  "major", "a >> b", 2, 1, keep_281_0 },
-	{ "SOR", ">>>", "int", "int",
+	{ "SOR", ">>>", "int", "int", "java", "",
 	  "major", "a >>> b", 2, 2, keep_282_0 },
-	{ "ORU", "+", "int", "int",
+	{ "ORU", "+", "int", "int", "java", "",
 	  "major", "+a", 2, 1, keep_283_0 },
-	{ "ORU", "-", "int", "int",
+	{ "ORU", "-", "int", "int", "java", "",
 	  "major", "-a", 2, 1, keep_284_0 },
-	{ "ORU", "~", "int", "int",
+	{ "ORU", "~", "int", "int", "java", "",
 	  "major", "~a", 2, 1, keep_285_0 },
-	{ "AORB", "+", "integer", "Zpos",
+	{ "AORB", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 1, keep_286_0 },
-	{ "VDL", "+", "integer", "Zpos",
+	{ "VDL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "CDL", "+", "integer", "Zpos",
+	{ "CDL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "ODL", "+", "integer", "Zpos",
+	{ "ODL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "AORB", "+", "integer", "Z",
+	{ "AORB", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 2, keep_287_0 },
-	{ "VDL", "+", "integer", "Z",
+	{ "VDL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 1, keep_287_1 },
-	{ "CDL", "+", "integer", "Z",
+	{ "CDL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "ODL", "+", "integer", "Z",
+	{ "ODL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "AORB", "-", "integer", "Zpos",
+	{ "AORB", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "VDL", "-", "integer", "Zpos",
+	{ "VDL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 1, keep_288_1 },
-	{ "CDL", "-", "integer", "Zpos",
+	{ "CDL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "ODL", "-", "integer", "Zpos",
+	{ "ODL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "AORB", "-", "integer", "Z",
+	{ "AORB", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 2, keep_289_0 },
-	{ "VDL", "-", "integer", "Z",
+	{ "VDL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 1, keep_289_1 },
-	{ "CDL", "-", "integer", "Z",
+	{ "CDL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "ODL", "-", "integer", "Z",
+	{ "ODL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "AORB", "*", "integer", "Zpos",
+	{ "AORB", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 1, keep_290_0 },
-	{ "VDL", "*", "integer", "Zpos",
+	{ "VDL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 2, keep_290_1 },
-	{ "CDL", "*", "integer", "Zpos",
+	{ "CDL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "ODL", "*", "integer", "Zpos",
+	{ "ODL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "AORB", "*", "integer", "Z",
+	{ "AORB", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 2, keep_291_0 },
-	{ "VDL", "*", "integer", "Z",
+	{ "VDL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 2, keep_291_1 },
-	{ "CDL", "*", "integer", "Z",
+	{ "CDL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "ODL", "*", "integer", "Z",
+	{ "ODL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "ODL", "+=", "integer", "Zpos",
+	{ "ODL", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
-	{ "SDL", "+=", "integer", "Zpos",
+	{ "SDL", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
-	{ "ASRS", "+=", "integer", "Zpos",
+	{ "ASRS", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 2, 1, keep_292_2 },
-	{ "ODL", "-=", "integer", "Zpos",
+	{ "ODL", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 1, 1, keep_293_0 },
-	{ "SDL", "-=", "integer", "Zpos",
+	{ "SDL", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 1, 0, NULL },
-	{ "ASRS", "-=", "integer", "Zpos",
+	{ "ASRS", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 2, 0, NULL },
-	{ "ODL", "*=", "integer", "Zpos",
+	{ "ODL", "*=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs *= rhs", 1, 1, keep_294_0 },
-	{ "SDL", "*=", "integer", "Zpos",
+	{ "SDL", "*=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs *= rhs", 1, 1, keep_294_1 },
-	{ "ASRS", "*=", "integer", "Zpos",
+	{ "ASRS", "*=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs *= rhs", 2, 1, keep_294_2 },
-	{ "ODL", "<<=", "int", "int",
+	{ "ODL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
-	{ "SDL", "<<=", "int", "int",
+	{ "SDL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
-	{ "ASRS", "<<=", "int", "int",
+	{ "ASRS", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 1, keep_295_2 },
-	{ "ODL", ">>=", "int", "int",
+	{ "ODL", ">>=", "int", "int", "java", "",
 	  "paper-assign", "lhs >>= rhs", 1, 1, keep_296_0 },
-	{ "SDL", ">>=", "int", "int",
+	{ "SDL", ">>=", "int", "int", "java", "",
 	  "paper-assign", "lhs >>= rhs", 1, 1, keep_296_1 },
-	{ "ASRS", ">>=", "int", "int",
+	{ "ASRS", ">>=", "int", "int", "java", "",
 	  "paper-assign", "lhs >>= rhs", 1, 1, keep_296_2 },
-	{ "ODL", "&=", "int", "int",
+	{ "ODL", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 1, 1, keep_297_0 },
-	{ "SDL", "&=", "int", "int",
+	{ "SDL", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 1, 1, keep_297_1 },
-	{ "ASRS", "&=", "int", "int",
+	{ "ASRS", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 2, 0, NULL },
-	{ "ODL", "|=", "int", "int",
+	{ "ODL", "|=", "int", "int", "java", "",
 	  "paper-assign", "lhs |= rhs", 1, 1, keep_298_0 },
-	{ "SDL", "|=", "int", "int",
+	{ "SDL", "|=", "int", "int", "java", "",
 	  "paper-assign", "lhs |= rhs", 1, 1, keep_298_1 },
-	{ "ASRS", "|=", "int", "int",
+	{ "ASRS", "|=", "int", "int", "java", "",
 	  "paper-assign", "lhs |= rhs", 2, 1, keep_298_2 },
-	{ "ODL", "^=", "int", "int",
+	{ "ODL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
-	{ "SDL", "^=", "int", "int",
+	{ "SDL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
-	{ "ASRS", "^=", "int", "int",
+	{ "ASRS", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 2, 1, keep_299_2 },
-	{ "LOR", "&", "int", "int",
+	{ "LOR", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
-	{ "VDL", "&", "int", "int",
+	{ "VDL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 2, keep_300_1 },
-	{ "CDL", "&", "int", "int",
+	{ "CDL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
-	{ "ODL", "&", "int", "int",
+	{ "ODL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
-	{ "LOR", "|", "int", "int",
+	{ "LOR", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 1, keep_301_0 },
-	{ "VDL", "|", "int", "int",
+	{ "VDL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 2, keep_301_1 },
-	{ "CDL", "|", "int", "int",
+	{ "CDL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
-	{ "ODL", "|", "int", "int",
+	{ "ODL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
-	{ "LOR", "^", "int", "int",
+	{ "LOR", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_302_0 },
-	{ "VDL", "^", "int", "int",
+	{ "VDL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
-	{ "CDL", "^", "int", "int",
+	{ "CDL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
-	{ "ODL", "^", "int", "int",
+	{ "ODL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
-	{ "LOR", ">>", "int", "int",
+	{ "LOR", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_303_0 },
-	{ "SOR", ">>", "int", "int",
+	{ "SOR", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_303_1 },
-	{ "VDL", ">>", "int", "int",
+	{ "VDL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_303_2 },
-	{ "CDL", ">>", "int", "int",
+	{ "CDL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
-	{ "ODL", ">>", "int", "int",
+	{ "ODL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
-	{ "LOR", "<<", "int", "int",
+	{ "LOR", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 3, 2, keep_304_0 },
-	{ "SOR", "<<", "int", "int",
+	{ "SOR", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 1, 1, keep_304_1 },
-	{ "VDL", "<<", "int", "int",
+	{ "VDL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
-	{ "CDL", "<<", "int", "int",
+	{ "CDL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
-	{ "ODL", "<<", "int", "int",
+	{ "ODL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
-	{ "COR", "^", "boolean", "boolean",
+	{ "COR", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_305_0 },
-	{ "ROR", "^", "boolean", "boolean",
+	{ "ROR", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "COI", "^", "boolean", "boolean",
+	{ "COI", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 3, 0, NULL },
-	{ "VDL", "^", "boolean", "boolean",
+	{ "VDL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "CDL", "^", "boolean", "boolean",
+	{ "CDL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "ODL", "^", "boolean", "boolean",
+	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "COR", "&&", "boolean", "boolean",
+	{ "COR", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 4, 1, keep_306_0 },
-	{ "ROR", "&&", "boolean", "boolean",
+	{ "ROR", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 1, keep_306_1 },
-	{ "COI", "&&", "boolean", "boolean",
+	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 3, 0, NULL },
-	{ "VDL", "&&", "boolean", "boolean",
+	{ "VDL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 2, keep_306_3 },
-	{ "CDL", "&&", "boolean", "boolean",
+	{ "CDL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
-	{ "ODL", "&&", "boolean", "boolean",
+	{ "ODL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
-	{ "COR", "||", "boolean", "boolean",
+	{ "COR", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 4, 2, keep_307_0 },
-	{ "ROR", "||", "boolean", "boolean",
+	{ "ROR", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
-	{ "COI", "||", "boolean", "boolean",
+	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 3, 0, NULL },
-	{ "VDL", "||", "boolean", "boolean",
+	{ "VDL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 2, keep_307_3 },
-	{ "CDL", "||", "boolean", "boolean",
+	{ "CDL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
-	{ "ODL", "||", "boolean", "boolean",
+	{ "ODL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
-	{ "ROR", "==", "boolean", "boolean",
+	{ "ROR", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 1, 0, NULL },
-	{ "COI", "==", "boolean", "boolean",
+	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 3, 0, NULL },
-	{ "VDL", "==", "boolean", "boolean",
+	{ "VDL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_308_2 },
-	{ "CDL", "==", "boolean", "boolean",
+	{ "CDL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
-	{ "ODL", "==", "boolean", "boolean",
+	{ "ODL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
-	{ "ROR", "!=", "boolean", "boolean",
+	{ "ROR", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 1, 0, NULL },
-	{ "COI", "!=", "boolean", "boolean",
+	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 3, 0, NULL },
-	{ "VDL", "!=", "boolean", "boolean",
+	{ "VDL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_309_2 },
-	{ "CDL", "!=", "boolean", "boolean",
+	{ "CDL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
-	{ "ODL", "!=", "boolean", "boolean",
+	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
-	{ "ROR", "!=", "integer", "reference",
+	{ "ROR", "!=", "integer", "reference", "java", "",
 	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_310_0 },
-	{ "COI", "!=", "integer", "reference",
+	{ "COI", "!=", "integer", "reference", "java", "",
 	  "paper-reference", "lexp != rexp (obj)", 1, 0, NULL },
-	{ "ROR", "==", "integer", "Z",
+	{ "ROR", "==", "integer", "Z", "java", "",
 	  "paper-relational", "lexp == rexp", 7, 3, keep_311_0 },
-	{ "COI", "==", "integer", "Z",
+	{ "COI", "==", "integer", "Z", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
-	{ "ROR", "==", "int", "int",
+	{ "ROR", "==", "int", "int", "java", "",
 	  "paper-relational", "lexp == rexp", 7, 3, keep_312_0 },
-	{ "COI", "==", "int", "int",
+	{ "COI", "==", "int", "int", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
-	{ "ROR", "!=", "integer", "Z",
+	{ "ROR", "!=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp != rexp", 7, 3, keep_313_0 },
-	{ "COI", "!=", "integer", "Z",
+	{ "COI", "!=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
-	{ "ROR", "!=", "int", "int",
+	{ "ROR", "!=", "int", "int", "java", "",
 	  "paper-relational", "lexp != rexp", 7, 3, keep_314_0 },
-	{ "COI", "!=", "int", "int",
+	{ "COI", "!=", "int", "int", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
-	{ "ROR", ">", "integer", "Z",
+	{ "ROR", ">", "integer", "Z", "java", "",
 	  "paper-relational", "lexp > rexp", 7, 3, keep_315_0 },
-	{ "COI", ">", "integer", "Z",
+	{ "COI", ">", "integer", "Z", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
-	{ "ROR", ">", "int", "int",
+	{ "ROR", ">", "int", "int", "java", "",
 	  "paper-relational", "lexp > rexp", 7, 3, keep_316_0 },
-	{ "COI", ">", "int", "int",
+	{ "COI", ">", "int", "int", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
-	{ "ROR", ">=", "integer", "Z",
+	{ "ROR", ">=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp >= rexp", 7, 3, keep_317_0 },
-	{ "COI", ">=", "integer", "Z",
+	{ "COI", ">=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
-	{ "ROR", ">=", "int", "int",
+	{ "ROR", ">=", "int", "int", "java", "",
 	  "paper-relational", "lexp >= rexp", 7, 3, keep_318_0 },
-	{ "COI", ">=", "int", "int",
+	{ "COI", ">=", "int", "int", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
-	{ "ROR", "<", "integer", "Z",
+	{ "ROR", "<", "integer", "Z", "java", "",
 	  "paper-relational", "lexp < rexp", 7, 3, keep_319_0 },
-	{ "COI", "<", "integer", "Z",
+	{ "COI", "<", "integer", "Z", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
-	{ "ROR", "<", "int", "int",
+	{ "ROR", "<", "int", "int", "java", "",
 	  "paper-relational", "lexp < rexp", 7, 3, keep_320_0 },
-	{ "COI", "<", "int", "int",
+	{ "COI", "<", "int", "int", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
-	{ "ROR", "<=", "integer", "Z",
+	{ "ROR", "<=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp <= rexp", 7, 3, keep_321_0 },
-	{ "COI", "<=", "integer", "Z",
+	{ "COI", "<=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
-	{ "ROR", "<=", "int", "int",
+	{ "ROR", "<=", "int", "int", "java", "",
 	  "paper-relational", "lexp <= rexp", 7, 3, keep_322_0 },
-	{ "COI", "<=", "int", "int",
+	{ "COI", "<=", "int", "int", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
-	{ "AOIS", "", "int", "int",
+	{ "AOIS", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 4, 0, NULL },
-	{ "AOIU", "", "int", "int",
+	{ "AOIU", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 1, 1, keep_323_1 },
-	{ "LOI", "", "int", "int",
+	{ "LOI", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 1, 0, NULL },
-	{ "AODU", "+", "int", "int",
+	{ "AODU", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
-	{ "LOI", "+", "int", "int",
+	{ "LOI", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 1, keep_324_1 },
-	{ "ODL", "+", "int", "int",
+	{ "ODL", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
-	{ "AODU", "-", "int", "int",
+	{ "AODU", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 1, keep_325_0 },
-	{ "LOI", "-", "int", "int",
+	{ "LOI", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 0, NULL },
-	{ "ODL", "-", "int", "int",
+	{ "ODL", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 0, NULL },
-	{ "AORS", "++exp", "int", "int",
+	{ "AORS", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
-	{ "AODS", "++exp", "int", "int",
+	{ "AODS", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
-	{ "LOI", "++exp", "int", "int",
+	{ "LOI", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 1, keep_326_2 },
-	{ "ODL", "++exp", "int", "int",
+	{ "ODL", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
-	{ "AORS", "exp++", "int", "int",
+	{ "AORS", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
-	{ "AODS", "exp++", "int", "int",
+	{ "AODS", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
-	{ "LOI", "exp++", "int", "int",
+	{ "LOI", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 1, keep_327_2 },
-	{ "ODL", "exp++", "int", "int",
+	{ "ODL", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
-	{ "AODS", "--exp", "int", "int",
+	{ "AODS", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
-	{ "LOI", "--exp", "int", "int",
+	{ "LOI", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 1, keep_328_1 },
-	{ "ODL", "--exp", "int", "int",
+	{ "ODL", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
-	{ "AORS", "--exp", "int", "int",
+	{ "AORS", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
-	{ "AORS", "exp--", "int", "int",
+	{ "AORS", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
-	{ "AODS", "exp--", "int", "int",
+	{ "AODS", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
-	{ "LOI", "exp--", "int", "int",
+	{ "LOI", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 1, keep_329_2 },
-	{ "ODL", "exp--", "int", "int",
+	{ "ODL", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
-	{ "COD", "!", "boolean", "boolean",
+	{ "COD", "!", "boolean", "boolean", "java", "",
 	  "paper-unary", "!exp", 1, 1, keep_330_0 },
-	{ "ODL", "!", "boolean", "boolean",
+	{ "ODL", "!", "boolean", "boolean", "java", "",
 	  "paper-unary", "!exp", 1, 0, NULL },
-	{ "AODU", "~", "int", "int",
+	{ "AODU", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 1, keep_331_0 },
-	{ "LOD", "~", "int", "int",
+	{ "LOD", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
-	{ "ODL", "~", "int", "int",
+	{ "ODL", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 404;
+const size_t subsume_nrules = 547;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,
@@ -5509,20 +5915,29 @@ subsume_subsumer(const struct subsume_entry *e, const char *label)
 	return subsume_mutant_by_id(e, m->by);
 }
 
-const struct subsume_rule *subsume_find_rule(const char *family,
-                                             const char *orig_op,
-                                             const char *domain)
+const struct subsume_rule *subsume_find_rule_in(const char *language,
+                                                const char *family,
+                                                const char *orig_op,
+                                                const char *domain)
 {
 	size_t i;
-	if (!family || !orig_op || !domain)
+	if (!language || !family || !orig_op || !domain)
 		return NULL;
 	for (i = 0; i < subsume_nrules; i++) {
 		const struct subsume_rule *r = &subsume_rules[i];
-		if (!strcmp(family, r->family) &&
+		if (!strcmp(language, r->language) &&
+		    !strcmp(family, r->family) &&
 		    !strcmp(orig_op, r->orig_op) && !strcmp(domain, r->domain))
 			return r;
 	}
 	return NULL;
+}
+
+const struct subsume_rule *subsume_find_rule(const char *family,
+                                             const char *orig_op,
+                                             const char *domain)
+{
+	return subsume_find_rule_in("java", family, orig_op, domain);
 }
 
 int subsume_rule_keeps(const struct subsume_rule *r,
