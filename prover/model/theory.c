@@ -16,6 +16,7 @@ struct node *loader_parse_at(struct loader *L, struct ynode *n,
 	es->where = n;
 	es->src = n->loc.src;
 	es->quiet = false; /* es may be an uninitialized local */
+	es->offsets = NULL;
 	if (ys_want(n, Y_SCALAR, "an expression") < 0)
 		return NULL;
 	if (!n->str[0]) {
