@@ -105,6 +105,8 @@ static int read_signature(struct job *J, const char **why)
 	}
 	if (first->op && (!strcmp(first->op, "COR") || !strcmp(first->op, "ROR")))
 		J->top_want = 1;
+	if (S->cs->source) /* an enclosing expression: its own types */
+		J->top_want = 0;
 	return 0;
 }
 
@@ -127,9 +129,9 @@ static void parse_mutants(struct job *J)
 				J->mx[i] = node_new(g->a, N_SKIP, 0);
 			continue;
 		}
-		const char *t = cs->context ? site_subst_hole(g->a, cs->context,
-							      m->text)
-					    : m->text;
+		const char *t = m->ctx ? site_subst_hole(g->a, m->ctx, m->text)
+			: cs->context ? site_subst_hole(g->a, cs->context, m->text)
+				      : m->text;
 		J->mx[i] = site_parse(S, t, &mw);
 		if (!J->mx[i])
 			site_unsupported(g, m, mw);
@@ -315,7 +317,8 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 		.nvars = S->nvars, .var_names = S->names,
 		.var_types = J->types, .orig = J->orig,
 		.orig_text = S->cs->orig, .assume = J->assume,
-		.observe = { .value = !S->cs->statement }, .mutants = ms,
+		.observe = { .value = !S->cs->statement && !S->cs->discarded },
+		.mutants = ms,
 	};
 	site_assigned(J->orig, &spec.observe);
 	for (int i = 0; i < J->n; i++) {
@@ -453,11 +456,16 @@ void check_group(struct check_worker *w, struct cgroup *g,
 {
 	for (int s = 0; s < g->nsites; s++)
 		check_site(w, g, s, opts);
-	for (int i = 0; i < g->nmutants; i++)
-		if (!g->mutants[i].detail) {
-			g->mutants[i].v = CV_UNSUPPORTED;
-			g->mutants[i].detail = "not decided";
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &g->mutants[i];
+		if (!m->detail) {
+			m->v = CV_UNSUPPORTED;
+			m->detail = "not decided";
 		}
+		if (m->note) /* the level of the verdict (check/source.h) */
+			m->detail = arena_printf(g->a, "%s [%s]", m->detail,
+						 m->note);
+	}
 }
 
 int check_group_analyses(struct cgroup *g, const struct check_opts *opts)
