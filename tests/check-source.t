@@ -26,7 +26,7 @@ d = json.load(open('$f'))
 m = {x['id']: x for x in d['mutants']}
 $1
 "; }
-echo "1..30"
+echo "1..31"
 
 # --- the written subject --------------------------------------------------
 "$S" check --no-timing --format json --source "$D/src" "$D/occ.mutants.log" \
@@ -130,11 +130,18 @@ assert m['22']['verdict'] == 'killable' and w and int(w.group(1)) < 0
 "
 ok $? "without --source c is an int: c >= 0 -> true killed by a negative c"
 
+# A String is a reference: s + (i + 1) is a concatenation, not a sum.
+py "$T/occ.json" "
+x = m['34']
+assert x['verdict'] == 'unsupported' and \"'s' is a reference used as a value\" in x['detail'], x
+"
+ok $? "String s: concatenation refused, not modelled as an int sum"
+
 # --- the summary and every verdict say the level ------------------------------
 "$S" check --no-timing --source "$D/src" "$D/occ.mutants.log" > "$T/occ.txt"
-has "$T/occ.txt" "verdicts are at the level of each mutant's enclosing expression (--source): 33 in their enclosing expression"
+has "$T/occ.txt" "verdicts are at the level of each mutant's enclosing expression (--source): 34 in their enclosing expression"
 ok $? "text summary states the level"
-[ "$(grep -c '\[expression level: in `' "$T/occ.txt")" = 33 ]
+[ "$(grep -c '\[expression level: in `' "$T/occ.txt")" = 34 ]
 ok $? "every verdict names its enclosing expression"
 py "$T/occ.json" "assert d['summary']['level']['verdicts_at'] == 'enclosing expression'"
 ok $? "json summary states the level"
@@ -174,7 +181,7 @@ printf 'public class Occ {\n  static int pick(int[] a, int i, int n) {\n    if (
 "$S" check --no-timing --source "$T/bad" "$D/occ.mutants.log" > "$T/bad.txt" 2> "$T/bad.err"
 ok $? "unparsable source: exit 0"
 has "$T/bad.err" "$T/bad/Occ.java:3:" && has "$T/bad.err" "warning: syntax error"; ok $? "... located warning"
-[ "$(grep -c 'checked from the log only: .* does not parse' "$T/bad.txt")" = 33 ]; ok $? "... every mutant falls back"
+[ "$(grep -c 'checked from the log only: .* does not parse' "$T/bad.txt")" = 34 ]; ok $? "... every mutant falls back"
 
 # --- the shipped logs with the sources they came from -----------------------
 : > "$T/all.err"; rc=0

@@ -173,6 +173,29 @@ static int parse_texts(struct job *J, const char **why)
 	return 0;
 }
 
+/* A reference variable used other than compared (==, !=), copied or
+ * chosen by ?: (string concatenation, unboxing): its name, or NULL. */
+static const char *ref_misuse(const struct site *S, const struct node *n)
+{
+	if (!n)
+		return NULL;
+	bool arith = (n->kind == N_BINARY && n->op != OP_EQ && n->op != OP_NE) ||
+		     n->kind == N_UNARY || n->kind == N_INCDEC ||
+		     (n->kind == N_ASSIGN && n->op != OP_NONE);
+	const struct node *kids[3] = { n->a, n->b, n->c };
+	for (int k = 0; k < 3; k++) {
+		const struct node *c = kids[k];
+		if (arith && c && c->kind == N_VAR)
+			for (int v = 0; v < S->nvars; v++)
+				if (S->ref[v] && !strcmp(S->names[v], c->name))
+					return c->name;
+		const char *r = ref_misuse(S, c);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
 /* Variables, their kinds, guard signatures, then null guards.  0, or
  * -1 and *why. */
 static int infer_site(struct job *J, const char **why)
@@ -193,6 +216,22 @@ static int infer_site(struct job *J, const char **why)
 		*why = S->err;
 		return -1;
 	}
+	const char *r = ref_misuse(S, J->orig);
+	if (r) {
+		*why = arena_printf(S->a, "'%s' is a reference used as a value "
+				    "(string concatenation, unboxing): only == "
+				    "and != are modelled on references", r);
+		return -1;
+	}
+	for (int i = 0; i < J->n; i++)
+		if (J->mx[i] && (r = ref_misuse(S, J->mx[i]))) {
+			site_unsupported(S->g, &S->g->mutants[J->idx[i]],
+					 arena_printf(S->a, "'%s' is a reference "
+						      "used as a value: only == "
+						      "and != are modelled on "
+						      "references", r));
+			J->mx[i] = NULL;
+		}
 	/* Guard signatures before calls on references are guarded. */
 	J->osig = site_guard_sig(S->a, J->orig);
 	J->msig = ANEWN(S->a, const char *, (size_t)J->n);

@@ -13,4 +13,8 @@ public class Occ {
     static boolean isEven(int x) {
         return x % 2 == 0;
     }
+
+    static String label(String s, int i) {
+        return s + (i + 1);
+    }
 }
