@@ -109,4 +109,39 @@ check 'grep -q "\"text\":\"u=4294967295u\"" "$tmp/w.json"' \
 check 'grep -q "C result, and MML is Java only" "$tmp/mml.txt" "$tmp/mml.err"' \
 	"MML skips C results and says so"
 
+# Every witness input lies in its variable's type (C11 5.2.4.2.1 and
+# lp64 widths, written here independently of the tool): a value outside
+# it, such as _Bool 16, is an input no C program can receive, and the
+# relations proven from it are wrong.
+"$SUBSUME" prove --no-timing --format json theories/c-*.yaml \
+	>"$tmp/all.json" 2>"$tmp/all.err"
+bad=$(perl -MJSON::PP -MMath::BigInt -ne '
+	BEGIN {
+		%r = ("_Bool" => [0, 1], "char" => [-128, 127],
+		      "signed char" => [-128, 127], "unsigned char" => [0, 255],
+		      "short" => [-32768, 32767], "unsigned short" => [0, 65535],
+		      "int" => [-2147483648, 2147483647],
+		      "unsigned" => [0, 4294967295],
+		      "long" => ["-9223372036854775808", "9223372036854775807"],
+		      "unsigned long" => [0, "18446744073709551615"]);
+	}
+	next unless /^\{"theory"/;
+	s/,\s*$//;
+	my $r = JSON::PP->new->allow_bignum->decode($_);
+	for my $w (@{ $r->{witnesses} }) {
+		for my $v (sort keys %{ $w->{input} }) {
+			my $t = $r->{vars}{$v};
+			my $x = Math::BigInt->new($w->{input}{$v});
+			my $lim = $r{$t} or do { print "$r->{target}: type $t\n"; next };
+			print "$r->{target} [$r->{domain}]: $v=$x\n"
+				if $x < Math::BigInt->new($lim->[0]) ||
+				   $x > Math::BigInt->new($lim->[1]);
+		}
+	}
+	$n++;
+	END { print "checked $n results\n" }' "$tmp/all.json" 2>&1 | sort -u | head -5)
+count=$(grep -c '"witnesses"' "$tmp/all.json")
+check '[ "$bad" = "checked $count results" ] && [ "$count" -gt 20 ]' \
+	"witness inputs of the $count C results lie in their types${bad:+: $bad}"
+
 echo "1..$n"
