@@ -4,7 +4,7 @@
  * program points of a mutation tool's log, their enclosing expressions
  * and the declared types of the variables they read.
  *
- * Only prover/lang/javasrc*.c includes <tree_sitter/api.h> (tests/
+ * Only prover/lang/javasrc*.[ch] include <tree_sitter/api.h> (tests/
  * layers.t checks it); what this interface returns is plain text in the
  * caller's arena.
  *
