@@ -26,7 +26,7 @@ d = json.load(open('$f'))
 m = {x['id']: x for x in d['mutants']}
 $1
 "; }
-echo "1..31"
+echo "1..34"
 
 # --- the written subject --------------------------------------------------
 "$S" check --no-timing --format json --source "$D/src" "$D/occ.mutants.log" \
@@ -136,6 +136,61 @@ x = m['34']
 assert x['verdict'] == 'unsupported' and \"'s' is a reference used as a value\" in x['detail'], x
 "
 ok $? "String s: concatenation refused, not modelled as an int sum"
+
+# Path conditions (Paths.java): each method run by a Python copy of it,
+# original against mutant, on every x (and y) in a range, loops cut at
+# 1000 iterations (an outcome of its own).  A proven equivalence must
+# hold for the whole method; the conditions used must be the sound ones.
+"$S" check --no-timing --format json --source "$D/src" "$D/paths.mutants.log" \
+	> "$T/paths.json"; ok $? "Paths: exit 0"
+cat > "$T/paths.py" <<'EOF'
+muts = {'<': lambda x: x < 0, '>': lambda x: x > 0, 'true': lambda x: True,
+        None: lambda x: x != 0}
+def sign(x, t):
+    if x >= 0: return 1 if t(x) else 0
+    return -1
+def shifted(x, t):
+    if x >= 0:
+        x = x - 1000
+        return 1 if t(x) else 0
+    return -1
+def loop(x, t):
+    if x >= 0:
+        for _ in range(1000):
+            if t(x): return 1
+            x -= 1
+        return 'runs on'
+    return -1
+def branches(x, y, t):
+    if x < 0 or y < 0: return 0
+    elif y != 0: return x if t(x) else y
+    return 2
+R = range(-1500, 1500)
+kill = {}
+for base, f in ((1, lambda t: any(sign(x, t) != sign(x, muts[None]) for x in R)),
+                (4, lambda t: any(shifted(x, t) != shifted(x, muts[None]) for x in R)),
+                (7, lambda t: any(loop(x, t) != loop(x, muts[None]) for x in range(-5, 50))),
+                (10, lambda t: any(branches(x, y, t) != branches(x, y, muts[None])
+                                   for x in range(-20, 20) for y in range(-20, 20)))):
+    for k, op in enumerate(('<', '>', 'true')):
+        kill[str(base + k)] = f(muts[op])
+EOF
+py "$T/paths.json" "
+exec(open('$T/paths.py').read())
+for k, killable in kill.items():
+    assert not (m[k]['verdict'] == 'equivalent' and killable), (k, m[k]['verdict'])
+# where the branch condition holds, x != 0 and x > 0 agree: equivalent
+assert all((x != 0) == (x > 0) for x in R if x >= 0)
+assert m['2']['verdict'] == 'equivalent' and m['11']['verdict'] == 'equivalent'
+"
+ok $? "no equivalence the method-level brute force refutes; the ones the branch condition gives"
+py "$T/paths.json" "
+assert 'path condition \`(x >= 0)\`' in m['2']['detail']
+assert 'path condition' not in m['5']['detail'], 'x is reassigned before the mutant'
+assert 'path condition' not in m['8']['detail'], 'x changes on the loop back edge'
+assert 'path condition \`(y != 0) && !(x < 0) && !(y < 0)\`' in m['11']['detail']
+"
+ok $? "the path conditions used: then and else-if branches; none after a reassignment or in a loop"
 
 # --- the summary and every verdict say the level ------------------------------
 "$S" check --no-timing --source "$D/src" "$D/occ.mutants.log" > "$T/occ.txt"

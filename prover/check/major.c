@@ -141,6 +141,7 @@ static void cut_sites(struct cgroup *g, const struct mplace *mp)
 			st->statement = mp[i].stmt;
 			st->source = mp[i].placed;
 			st->discarded = mp[i].discarded;
+			st->assume = mp[i].assume;
 			st->nvars = mp[i].nvars;
 			memcpy(st->vars, mp[i].vars,
 			       (size_t)mp[i].nvars * sizeof(st->vars[0]));

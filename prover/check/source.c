@@ -275,8 +275,10 @@ static void place(struct cgroup *g, struct mplace *p, int i,
 	m->ctx = arena_printf(g->a, "%.*s#%s", (int)o->hole_b, o->expr,
 			      o->expr + o->hole_e);
 	m->note = arena_printf(g->a, "expression level: in `%s` at %s:%d:%d, "
-			       "%s", o->expr, fname, o->eline, o->ecol,
-			       o->consumer);
+			       "%s%s%s%s", o->expr, fname, o->eline, o->ecol,
+			       o->consumer, o->assume ? "; path condition `" : "",
+			       o->assume ? o->assume : "", o->assume ? "`" : "");
+	p->assume = o->assume;
 	p->placed = true;
 	p->discarded = o->discarded;
 	p->orig = o->expr;

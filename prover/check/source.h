@@ -54,6 +54,7 @@ struct mplace {
 	/* with the source, when placed: */
 	bool placed;
 	bool discarded;
+	const char *assume; /* the path condition, or NULL */
 	int nvars;
 	struct cvar vars[MAX_VARS];
 };

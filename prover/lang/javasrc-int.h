@@ -28,8 +28,14 @@ bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm);
 
 /* javasrc-scope.c: the declared type of name where node site reads
  * it, as written ("char", "String", "int[]"); NULL if not found, or
- * declared `var` or without a type (lambda parameters). */
+ * declared `var` or without a type (lambda parameters).  *field (if
+ * field is not NULL): the declaration is a field. */
 const char *jsrc_declared_type(struct arena *a, const struct jsrc *f,
-			  TSNode site, const char *name);
+			       TSNode site, const char *name, bool *field);
+
+/* javasrc-path.c: the path condition of o's site (javasrc.h: struct
+ * jocc assume), its variables added to o->vars. */
+void jsrc_path_condition(struct arena *a, const struct jsrc *f, TSNode site,
+			 struct jocc *o);
 
 #endif

@@ -132,13 +132,16 @@ static const char *in_scope(struct arena *a, const struct jsrc *f, TSNode p,
 }
 
 const char *jsrc_declared_type(struct arena *a, const struct jsrc *f,
-				 TSNode site, const char *name)
+			       TSNode site, const char *name, bool *field)
 {
 	TSNode child = site;
 	for (TSNode p = ts_node_parent(site); !ts_node_is_null(p);
 	     child = p, p = ts_node_parent(p)) {
 		bool stop = false;
 		const char *t = in_scope(a, f, p, child, name, &stop);
+		if (field)
+			*field = jnode_is(p, "class_body") || jnode_is(p, "enum_body") ||
+				 jnode_is(p, "interface_body");
 		if (!t || *t)
 			return t;
 		if (stop)

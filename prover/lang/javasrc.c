@@ -284,7 +284,7 @@ static void site_vars(struct arena *a, const struct jsrc *f, TSNode site,
 		for (int i = 0; i < o->nvars; i++)
 			if (!strcmp(o->vars[i].name, name))
 				return;
-		const char *t = jsrc_declared_type(a, f, site, name);
+		const char *t = jsrc_declared_type(a, f, site, name, NULL);
 		if (t && o->nvars < JSRC_MAX_VARS)
 			o->vars[o->nvars++] = (struct jvar){ name, t };
 		return;
@@ -323,6 +323,8 @@ static void describe(struct jsrc *f, struct arena *a, TSNode n, struct jocc *o)
 	o->hole_e = w.he;
 	sb_release(&w.sb);
 	site_vars(a, f, site, site, o);
+	if (!o->statement)
+		jsrc_path_condition(a, f, site, o);
 }
 
 struct finder {

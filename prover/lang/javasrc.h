@@ -66,6 +66,15 @@ struct jocc {
 	bool discarded;        /* its value is dropped (expression statement,
 				* for update): only assignments are seen */
 	const char *consumer;  /* what consumes it: "if condition", ... */
+	/* The path condition: conditions of enclosing if, while and for
+	 * statements that hold whenever the site is evaluated, joined by
+	 * &&, or NULL.  Only provably sound ones: over local variables and
+	 * parameters of primitive types that the method never assigns
+	 * (so no path between condition and site, loop back edges
+	 * included, changes them), without calls, fields, / or %; of a
+	 * condition a && b the conjuncts that qualify, of a negated
+	 * a || b the negated disjuncts.  Never across a lambda or class. */
+	const char *assume;
 	int nvars;
 	struct jvar vars[JSRC_MAX_VARS];
 };
