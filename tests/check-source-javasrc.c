@@ -138,6 +138,26 @@ int main(void)
 	unlink(bad);
 	ok(!jsrc_open("/nonexistent/X.java", A, &why) && strstr(why, "cannot read"),
 	   "a missing file: NULL and why");
+	/* 100,000 nested parentheses: refused, no stack overflow */
+	char deep[] = "/tmp/javasrc-XXXXXX";
+	fd = mkstemp(deep);
+	FILE *df = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!df)
+		return 1;
+	fputs("class D { int x = ", df);
+	for (int i = 0; i < 100000; i++)
+		fputc('(', df);
+	fputc('1', df);
+	for (int i = 0; i < 100000; i++)
+		fputc(')', df);
+	fputs("; }\n", df);
+	fclose(df);
+	why = NULL;
+	F = jsrc_open(deep, A, &why);
+	ok(!F && why && strstr(why, "levels deep"), "a too deep file: refused (%s)",
+	   why ? why : "opened");
+	jsrc_free(F);
+	unlink(deep);
 	arena_free(A);
 	return done_testing();
 }

@@ -51,6 +51,28 @@ bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm)
 	return !*p;
 }
 
+/* The depth of the tree, walked without recursion: every other walk
+ * here recurses, so deeper trees are refused (JSRC_MAX_DEPTH). */
+static unsigned tree_depth(TSTree *t)
+{
+	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
+	unsigned d = 0, max = 0;
+	for (;;) {
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			if (++d > max)
+				max = d;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&c)) {
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				ts_tree_cursor_delete(&c);
+				return max;
+			}
+			d--;
+		}
+	}
+}
+
 struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
 {
 	size_t len;
@@ -78,6 +100,13 @@ struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
 	if (!t) {
 		free(text);
 		*why = arena_printf(a, "%s: tree-sitter could not parse it", path);
+		return NULL;
+	}
+	if (tree_depth(t) > JSRC_MAX_DEPTH) {
+		ts_tree_delete(t);
+		free(text);
+		*why = arena_printf(a, "%s: nested more than %d levels deep",
+				    path, JSRC_MAX_DEPTH);
 		return NULL;
 	}
 	struct jsrc *f = xcalloc(1, sizeof(*f));

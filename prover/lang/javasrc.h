@@ -28,8 +28,12 @@
 
 struct jsrc;
 
-/* Read and parse path.  NULL and *why (in a) when it cannot be read;
- * a file with syntax errors is returned (jsrc_syntax_error()). */
+/* Syntax trees deeper than this are refused (the walks recurse). */
+#define JSRC_MAX_DEPTH 1000
+
+/* Read and parse path.  NULL and *why (in a) when it cannot be read or
+ * is nested deeper than JSRC_MAX_DEPTH; a file with syntax errors is
+ * returned (jsrc_syntax_error()). */
 struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why);
 void jsrc_free(struct jsrc *f);
 /* The file as a diagnostics source (its name is the path given). */
