@@ -66,7 +66,7 @@ int main(void)
 
 	struct jocc o[4];
 	/* line 5: 'i % 2' twice, '2' twice (not the 2 of another token) */
-	is_int(find(5, "i % 2", o, 4), 2, "line 5: 'i % 2' twice");
+	is_int(find(5, "i % 2", o, 4), 2, "line 5: 'i %% 2' twice");
 	is_int(o[0].col, 13, "first at column 13");
 	is_int(o[1].col, 33, "second at column 33");
 	is_str(o[0].expr, "i % 2 < n", "first: in the if condition");
@@ -117,7 +117,7 @@ int main(void)
 	is_int(find(12, "i + 1", o, 4), 0, "... not at 12");
 
 	/* arrays are references; an inherited name stays unknown */
-	is_int(find(5, "a[i % 2]", o, 4), 1, "line 5: a[i % 2]");
+	is_int(find(5, "a[i % 2]", o, 4), 1, "line 5: a[i %% 2]");
 	is_int(find(14, "f + 1", o, 4), 1, "line 14: f + 1");
 	is_str(type_of(&o[0], "f"), "", "B extends A: f may be inherited");
 	is_int(find(3, "nothing", o, 4), 0, "no occurrence: 0");
