@@ -267,7 +267,8 @@ struct textw {
 	struct strbuf sb;
 	uint32_t last;          /* end of the previous leaf */
 	uint32_t ob, oe;
-	size_t hb, he;
+	size_t hb, he;          /* the occurrence's leaves in sb */
+	bool hset;
 };
 
 static void leaves(struct textw *w, TSNode n)
@@ -282,13 +283,17 @@ static void leaves(struct textw *w, TSNode n)
 	if (atom) {
 		if (w->sb.len && b > w->last)
 			sb_putc(&w->sb, ' ');
-		if (b == w->ob)
-			w->hb = w->sb.len;
+		if (!w->hset && b >= w->ob) {
+			w->hb = w->he = w->sb.len;
+			w->hset = true;
+		}
+		size_t at = w->sb.len;
 		sb_add(&w->sb, w->f->text + b, e - b);
-		for (char *p = w->sb.buf + w->sb.len - (e - b); *p; p++)
-			if (*p == '\n' || *p == '\r' || *p == '\t')
-				*p = ' ';
-		if (e == w->oe)
+		for (size_t i = at; i < w->sb.len; i++)
+			if (w->sb.buf[i] == '\n' || w->sb.buf[i] == '\r' ||
+			    w->sb.buf[i] == '\t')
+				w->sb.buf[i] = ' ';
+		if (b >= w->ob && e <= w->oe) /* the last leaf inside it */
 			w->he = w->sb.len;
 		w->last = e;
 		return;
