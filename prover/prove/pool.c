@@ -14,8 +14,11 @@ uint64_t outcome_fp(const struct analysis *an, const struct outcome *o)
 	h = fnv1a64(&thr, 1, h);
 	if (o->threw)
 		return h;
-	if (an->observe.value)
+	if (an->observe.value) {
 		h = fnv1a64(&o->value, sizeof(o->value), h);
+		if (o->negative) /* the same payload, another number */
+			h = fnv1a64(&o->negative, 1, h);
+	}
 	for (int i = 0; i < an->nvars; i++)
 		if (an->observe.var[i])
 			h = fnv1a64(&o->vars[i], sizeof(o->vars[i]), h);

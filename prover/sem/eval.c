@@ -300,6 +300,7 @@ void eval_outcome(const struct node *e, int nvars, const struct value *in,
 	out->threw = c.threw;
 	out->overflow = c.overflow;
 	out->value = c.threw ? ZERO : v;
+	out->negative = !c.threw && value_negative(e->type, v);
 	memcpy(out->vars, c.vars, (size_t)nvars * sizeof(*in));
 }
 
@@ -308,7 +309,8 @@ bool outcome_differs(const struct observe *obs, int nvars,
 {
 	if (x->threw || y->threw)
 		return x->threw != y->threw;
-	if (obs->value && !value_eq(x->value, y->value))
+	if (obs->value && (!value_eq(x->value, y->value) ||
+			   x->negative != y->negative))
 		return true;
 	for (int i = 0; i < nvars; i++)
 		if (obs->var[i] && !value_eq(x->vars[i], y->vars[i]))
