@@ -26,7 +26,7 @@ d = json.load(open('$f'))
 m = {x['id']: x for x in d['mutants']}
 $1
 "; }
-echo "1..34"
+echo "1..35"
 
 # --- the written subject --------------------------------------------------
 "$S" check --no-timing --format json --source "$D/src" "$D/occ.mutants.log" \
@@ -191,6 +191,29 @@ assert 'path condition' not in m['8']['detail'], 'x changes on the loop back edg
 assert 'path condition \`(y != 0) && !(x < 0) && !(y < 0)\`' in m['11']['detail']
 "
 ok $? "the path conditions used: then and else-if branches; none after a reassignment or in a loop"
+
+# One enclosing expression, a mutant the model cannot hold (EVR on an
+# Object) beside two it can: only that one is refused; the claims among
+# the others hold on every sampled input (Java int arithmetic wraps).
+"$S" check --no-timing --format json --source "$D/src" "$D/refs.mutants.log" > "$T/refs.json"
+py "$T/refs.json" "
+assert m['1']['verdict'] == 'unsupported' and 'reference-typed' in m['1']['detail']
+assert m['2']['verdict'] != 'unsupported' and m['3']['verdict'] != 'unsupported'
+w = lambda v: (v + 2**31) % 2**32 - 2**31
+f = {'0': lambda o, i: o is None or i + 1 > 2, '2': lambda o, i: o is None or i > 2,
+     '3': lambda o, i: o is None or w(i - 1) > 2}
+f['0'] = lambda o, i: o is None or w(i + 1) > 2
+ins = [(o, i) for o in (None, 1) for i in list(range(-50, 50)) + [2**31 - 1, -2**31]]
+k = {x: {v for v in ins if f[x](*v) != f['0'](*v)} for x in ('2', '3')}
+for x in ('2', '3'):
+    y = m[x]
+    if y['verdict'] == 'subsumed':
+        assert k[y['by']] <= k[x], (x, y['by'])
+    if y['verdict'] == 'duplicate':
+        assert k[y['by']] == k[x]
+assert k['2'] and k['3']
+"
+ok $? "a mutant out of the model is refused alone; the others' claims hold"
 
 # --- the summary and every verdict say the level ------------------------------
 "$S" check --no-timing --source "$D/src" "$D/occ.mutants.log" > "$T/occ.txt"

@@ -77,31 +77,46 @@ static void declare_vars(struct job *J)
 }
 
 /* Major's signature: operand types.  0, or -1 and *why. */
+/* Why Major's signature from puts its mutant out of the model (float,
+ * double, String operands; a reference-typed expression), or NULL. */
+static const char *signature_refusal(struct arena *a, const char *from)
+{
+	char st[4][64];
+	int nst = site_sig_types(from, st, 4);
+	for (int i = 0; i < nst; i++) {
+		if (!strcmp(st[i], "float") || !strcmp(st[i], "double") ||
+		    !strcmp(st[i], "java.lang.String"))
+			return arena_printf(a, "%s values are not modelled", st[i]);
+		if (from[0] == '<' && i == 0 && is_reference_type(st[i]))
+			return arena_printf(a, "a reference-typed expression (%s): "
+					    "objects are not modelled", st[i]);
+	}
+	return NULL;
+}
+
 static int read_signature(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
 	const struct cmutant *first = &S->g->mutants[J->idx[0]];
 	char st[4][64];
 	int nst = site_sig_types(first->from, st, 4);
+	/* An enclosing expression holds mutants of several operators: a
+	 * mutant the model cannot hold is refused alone. */
+	for (int i = 0; S->cs->source && i < J->n; i++) {
+		struct cmutant *m = &S->g->mutants[J->idx[i]];
+		const char *r = m->from ? signature_refusal(S->a, m->from) : NULL;
+		if (r)
+			site_unsupported(S->g, m, r);
+	}
+	if (!S->cs->source && first->from &&
+	    (*why = signature_refusal(S->a, first->from)))
+		return -1;
 	for (int i = 0; i < nst; i++) {
 		const struct type *t = type_parse(st[i]);
-		if (!strcmp(st[i], "float") || !strcmp(st[i], "double") ||
-		    !strcmp(st[i], "java.lang.String")) {
-			*why = arena_printf(S->a, "%s values are not modelled",
-					    st[i]);
-			return -1;
-		}
 		if (t != T_ERROR && type_is_numeric(t))
 			S->numtype = t == T_LONG ? T_LONG : T_INT;
-		if (first->from && first->from[0] == '<' && i == 0) {
-			if (is_reference_type(st[i])) {
-				*why = arena_printf(S->a, "a reference-typed "
-					"expression (%s): objects are not "
-					"modelled", st[i]);
-				return -1;
-			}
+		if (first->from[0] == '<' && i == 0)
 			J->top_want = t == T_BOOLEAN ? 1 : 2;
-		}
 	}
 	if (first->op && (!strcmp(first->op, "COR") || !strcmp(first->op, "ROR")))
 		J->top_want = 1;
@@ -121,6 +136,8 @@ static void parse_mutants(struct job *J)
 		struct cmutant *m = &g->mutants[J->idx[i]];
 		const char *mw = NULL;
 		J->mx[i] = NULL;
+		if (m->detail) /* refused already (read_signature) */
+			continue;
 		if (cs->statement) {
 			if (*m->text)
 				site_unsupported(g, m, "a statement mutant other "

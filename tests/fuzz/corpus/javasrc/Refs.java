@@ -1,0 +1,7 @@
+// Written for tests/check-source.t (not from a Major run): a mutant the
+// model cannot hold beside ones it can, in one enclosing expression.
+public class Refs {
+    static boolean same(Object o, int i) {
+        return o == null || i + 1 > 2;
+    }
+}
