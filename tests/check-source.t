@@ -26,7 +26,7 @@ d = json.load(open('$f'))
 m = {x['id']: x for x in d['mutants']}
 $1
 "; }
-echo "1..35"
+echo "1..36"
 
 # --- the written subject --------------------------------------------------
 "$S" check --no-timing --format json --source "$D/src" "$D/occ.mutants.log" \
@@ -214,6 +214,13 @@ for x in ('2', '3'):
 assert k['2'] and k['3']
 "
 ok $? "a mutant out of the model is refused alone; the others' claims hold"
+py "$T/refs.json" "
+import re
+assert m['4']['verdict'] == 'killable'
+assert re.search(r'killed by r\.next\(\)(!=|=)null', m['4']['detail']), m['4']['detail']
+assert not re.search(r'r\.next\(\)=-?[0-9]', m['4']['detail'])
+"
+ok $? "a call compared with null is a reference in the witness: null or non-null, never a number"
 
 # --- the summary and every verdict say the level ------------------------------
 "$S" check --no-timing --source "$D/src" "$D/occ.mutants.log" > "$T/occ.txt"

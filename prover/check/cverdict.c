@@ -38,6 +38,11 @@ static void describe_witness(struct strbuf *sb, const struct site *S,
 					null_recv = true;
 			if (null_recv)
 				continue;
+			if (S->ref[v]) { /* a reference: null or not, no number */
+				sb_printf(sb, "%s%s%s", printed++ ? ", " : "", o->text,
+					  in[v].bits ? "!=null" : "=null");
+				continue;
+			}
 			sb_printf(sb, "%s%s=", printed++ ? ", " : "", o->text);
 		} else if (S->ref[v]) {
 			sb_printf(sb, "%s%s%s", printed++ ? ", " : "", name,

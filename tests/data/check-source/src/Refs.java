@@ -4,4 +4,12 @@ public class Refs {
     static boolean same(Object o, int i) {
         return o == null || i + 1 > 2;
     }
+
+    Refs next() {
+        return null;
+    }
+
+    static boolean hasNext(Refs r) {
+        return r.next() != null;
+    }
 }
