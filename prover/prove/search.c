@@ -113,7 +113,10 @@ static void grid_build(struct prover *P)
 			const struct type *t = an->var_types[v];
 			int64_t x = t->kind == TK_BOOLEAN ? idx[v] : idx[v] - r;
 			/* unsigned types: 'a', 'b', ... instead of negatives */
-			in[v] = value_int(!t->is_signed && x < 0 ? 'a' - x : x);
+			in[v] = t->kind == TK_FLOAT
+					? type_wrap(t, x) /* the integer x */
+					: value_int(!t->is_signed && x < 0 ? 'a' - x
+									   : x);
 		}
 		bool undecided = false;
 		g->holds[k] = eval_holds(an->assume, an->nvars, in, &undecided) &&

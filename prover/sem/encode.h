@@ -43,4 +43,23 @@ Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e);
 int enc_read_value(struct encoder *s, Z3_ast v, const struct type *t,
 		   struct value *out);
 
+/* encfloat.c: floating point (TK_FLOAT), as the functions above use it.
+ * enc_float_int_ub: the condition under which converting x of type from
+ * to type to is undefined behaviour (C), or NULL when it never is;
+ * enc_float_same: are two floating outcomes the same under fc? */
+Z3_sort enc_float_sort(struct encoder *s, const struct type *t);
+Z3_ast enc_float_constant(struct encoder *s, const struct type *t,
+			  struct value v);
+Z3_ast enc_float_conv(struct encoder *s, Z3_ast x, const struct type *from,
+		      const struct type *to);
+Z3_ast enc_float_int_ub(struct encoder *s, Z3_ast x, const struct type *from,
+			const struct type *to);
+Z3_ast enc_float_is_zero(struct encoder *s, Z3_ast x);
+Z3_ast enc_float_arith(struct encoder *s, enum op op, Z3_ast a, Z3_ast b);
+Z3_ast enc_float_compare(struct encoder *s, enum op op, Z3_ast a, Z3_ast b);
+Z3_ast enc_float_same(struct encoder *s, Z3_ast a, Z3_ast b,
+		      enum float_compare fc);
+int enc_float_read(struct encoder *s, Z3_ast v, const struct type *t,
+		   struct value *out);
+
 #endif

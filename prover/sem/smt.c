@@ -178,6 +178,17 @@ static struct prog *prog(struct smt *s, int p)
 	return pr;
 }
 
+/* Are two observed values of type t the same (floating ones as the
+ * analysis' float-compare says)? */
+static Z3_ast same(struct smt *s, const struct type *t, Z3_ast a, Z3_ast b)
+{
+	if (t && t->kind == TK_FLOAT) {
+		struct encoder en = encoder(s);
+		return enc_float_same(&en, a, b, s->pb.observe->fcmp);
+	}
+	return Z3_mk_eq(s->ctx, a, b);
+}
+
 /* Outcomes of programs x and y differ in what is observed. */
 static Z3_ast differ(struct smt *s, int x, int y)
 {
@@ -194,13 +205,13 @@ static Z3_ast differ(struct smt *s, int x, int y)
 		const struct type *t = tx == ty ? tx
 					: pb->profile->compare_type(tx, ty);
 		struct encoder en = encoder(s);
-		parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, enc_conv(&en, px->value, tx, t),
-						   enc_conv(&en, py->value, ty, t)));
+		parts[n++] = Z3_mk_not(c, same(s, t, enc_conv(&en, px->value, tx, t),
+					       enc_conv(&en, py->value, ty, t)));
 	}
 	for (int i = 0; i < pb->nvars; i++)
 		if (pb->observe->var[i])
-			parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, px->vars[i],
-							   py->vars[i]));
+			parts[n++] = Z3_mk_not(c, same(s, pb->var_types[i],
+						       px->vars[i], py->vars[i]));
 	Z3_ast diff = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
 	Z3_ast neither = and2(s, Z3_mk_not(c, px->thr), Z3_mk_not(c, py->thr));
 	return or2(s, Z3_mk_xor(c, px->thr, py->thr), and2(s, neither, diff));
@@ -283,7 +294,8 @@ static void declare(struct smt *s)
 	s->all_bv = true;
 	for (int i = 0; i < an->nvars; i++) {
 		Z3_sort sort = enc_sort(&en, an->var_types[i]);
-		s->all_bv &= Z3_get_sort_kind(s->ctx, sort) != Z3_INT_SORT;
+		Z3_sort_kind k = Z3_get_sort_kind(s->ctx, sort);
+		s->all_bv &= k != Z3_INT_SORT && k != Z3_FLOATING_POINT_SORT;
 		s->inputs[i] = Z3_mk_const(s->ctx,
 					   Z3_mk_string_symbol(s->ctx,
 							       an->var_names[i]),
@@ -382,12 +394,14 @@ void smt_shared_free(struct smt_shared *sh)
 	free(sh);
 }
 
-/* Division, remainder, or multiplication of 64-bit or unbounded values:
- * the operations whose queries take Z3 long. */
+/* Division, remainder, or multiplication of 64-bit or unbounded values,
+ * or any floating value: the operations whose queries take Z3 long. */
 static bool heavy_node(const struct node *n)
 {
 	if (!n)
 		return false;
+	if (n->type && n->type->kind == TK_FLOAT)
+		return true;
 	if ((n->kind == N_BINARY || n->kind == N_ASSIGN) &&
 	    (n->op == OP_DIV || n->op == OP_REM ||
 	     (n->op == OP_MUL && n->type->kind == TK_INT &&
