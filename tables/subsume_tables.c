@@ -5,11 +5,13 @@
  * Z3 version: 4.8.12
  * Theory files (FNV-1a 64-bit hash of their bytes):
  *   theories/c-aor.yaml  61eee542bbcdf585  theory c-aor
+ *   theories/c-float.yaml  bec1fbc3857c215c  theory c-float
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
+ *   theories/java-float.yaml  3c7e2e3752aa56c2  theory java-float
  *   theories/java-incdec.yaml  396bd8dcb9c31352  theory java-incdec
  *   theories/java-lor.yaml  b1204a866cdad3a9  theory java-lor
  *   theories/java-ror.yaml  1c2f7dea05bef198  theory java-ror
@@ -101,110 +103,341 @@ static const struct subsume_mutant mutants_7[] = {
 };
 static const int minimal_7[] = { 1, 2, 3, 4 };
 
-/* c-logical: a && b (a && b), domain int */
+/* c-float: a < b (a < b), domain float */
 static const struct subsume_mutant mutants_8[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_8[] = { 3, 5, 7, 9, 10 };
+
+/* c-float: a < b (a < b), domain double */
+static const struct subsume_mutant mutants_9[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_9[] = { 3, 5, 7, 9, 10 };
+
+/* c-float: a <= b (a <= b), domain float */
+static const struct subsume_mutant mutants_10[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_10[] = { 3, 4, 6, 9, 10 };
+
+/* c-float: a <= b (a <= b), domain double */
+static const struct subsume_mutant mutants_11[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_11[] = { 3, 4, 6, 9, 10 };
+
+/* c-float: a == b (a == b), domain float */
+static const struct subsume_mutant mutants_12[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
+	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
+};
+static const int minimal_12[] = { 2, 4, 7 };
+
+/* c-float: a == b (a == b), domain double */
+static const struct subsume_mutant mutants_13[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
+	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
+};
+static const int minimal_13[] = { 2, 4, 7 };
+
+/* c-float: a != b (a != b), domain float */
+static const struct subsume_mutant mutants_14[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
+	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
+};
+static const int minimal_14[] = { 1, 3, 6 };
+
+/* c-float: a != b (a != b), domain double */
+static const struct subsume_mutant mutants_15[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
+	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
+};
+static const int minimal_15[] = { 1, 3, 6 };
+
+/* c-float: a + b (a + b), domain float */
+static const struct subsume_mutant mutants_16[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_16[] = { 1, 2, 3 };
+
+/* c-float: a + b (a + b), domain double */
+static const struct subsume_mutant mutants_17[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_17[] = { 1, 2, 3 };
+
+/* c-float: a - b (a - b), domain float */
+static const struct subsume_mutant mutants_18[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_18[] = { 1, 2, 3 };
+
+/* c-float: a - b (a - b), domain double */
+static const struct subsume_mutant mutants_19[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_19[] = { 1, 2, 3 };
+
+/* c-float: a * b (a * b), domain float */
+static const struct subsume_mutant mutants_20[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_20[] = { 1, 2, 3 };
+
+/* c-float: a * b (a * b), domain double */
+static const struct subsume_mutant mutants_21[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_21[] = { 1, 2, 3 };
+
+/* c-float: a / b (a / b), domain float */
+static const struct subsume_mutant mutants_22[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_22[] = { 1, 2, 3 };
+
+/* c-float: a / b (a / b), domain double */
+static const struct subsume_mutant mutants_23[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_23[] = { 1, 2, 3 };
+
+/* c-float: x (insertion) (x), domain float */
+static const struct subsume_mutant mutants_24[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_24[] = { 1 };
+
+/* c-float: x (insertion) (x), domain double */
+static const struct subsume_mutant mutants_25[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_25[] = { 1 };
+
+/* c-float: -x (-x), domain float */
+static const struct subsume_mutant mutants_26[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_26[] = { 1 };
+
+/* c-float: -x (-x), domain double */
+static const struct subsume_mutant mutants_27[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_27[] = { 1 };
+
+/* c-float: a + b (constants) (a + b), domain double */
+static const struct subsume_mutant mutants_28[] = {
+	{ 1, "CRCR", "CRCR(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRCR", "CRCR(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRCR", "CRCR(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_28[] = { 1, 2, 3 };
+
+/* c-float: a + b (float constants) (a + b), domain float */
+static const struct subsume_mutant mutants_29[] = {
+	{ 1, "CRCRF", "CRCRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRCRF", "CRCRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRCRF", "CRCRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_29[] = { 1, 2, 3 };
+
+/* c-float: (int) d ((int)d), domain double */
+static const struct subsume_mutant mutants_30[] = {
+	{ 1, "CAST", "CAST(int)(-d)", "(int)-d", SUBSUME_MINIMAL, 0 },
+	{ 2, "CAST", "CAST(int)(d + 0.5)", "(int)(d + 0.5)", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_30[] = { 1, 2 };
+
+/* c-logical: a && b (a && b), domain int */
+static const struct subsume_mutant mutants_31[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_8[] = { 1, 4 };
+static const int minimal_31[] = { 1, 4 };
 
 /* c-logical: a && b (a && b), domain _Bool */
-static const struct subsume_mutant mutants_9[] = {
+static const struct subsume_mutant mutants_32[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_9[] = { 1, 4 };
+static const int minimal_32[] = { 1, 4 };
 
 /* c-logical: a || b (a || b), domain int */
-static const struct subsume_mutant mutants_10[] = {
+static const struct subsume_mutant mutants_33[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_10[] = { 1, 2, 3 };
+static const int minimal_33[] = { 1, 2, 3 };
 
 /* c-logical: a || b (a || b), domain _Bool */
-static const struct subsume_mutant mutants_11[] = {
+static const struct subsume_mutant mutants_34[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_11[] = { 1, 2, 3 };
+static const int minimal_34[] = { 1, 2, 3 };
 
 /* c-logical: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_12[] = {
+static const struct subsume_mutant mutants_35[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_12[] = { 1 };
+static const int minimal_35[] = { 1 };
 
 /* c-logical: a & b (a & b), domain unsigned */
-static const struct subsume_mutant mutants_13[] = {
+static const struct subsume_mutant mutants_36[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_13[] = { 1 };
+static const int minimal_36[] = { 1 };
 
 /* c-logical: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_14[] = {
+static const struct subsume_mutant mutants_37[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_14[] = { 1, 2 };
+static const int minimal_37[] = { 1, 2 };
 
 /* c-logical: a | b (a | b), domain unsigned */
-static const struct subsume_mutant mutants_15[] = {
+static const struct subsume_mutant mutants_38[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_15[] = { 1, 2 };
+static const int minimal_38[] = { 1, 2 };
 
 /* c-logical: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_16[] = {
+static const struct subsume_mutant mutants_39[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_16[] = { 2 };
+static const int minimal_39[] = { 2 };
 
 /* c-logical: a ^ b (a ^ b), domain unsigned */
-static const struct subsume_mutant mutants_17[] = {
+static const struct subsume_mutant mutants_40[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_17[] = { 2 };
+static const int minimal_40[] = { 2 };
 
 /* c-logical: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_18[] = {
+static const struct subsume_mutant mutants_41[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_18[] = { 1 };
+static const int minimal_41[] = { 1 };
 
 /* c-logical: a << b (a << b), domain unsigned */
-static const struct subsume_mutant mutants_19[] = {
+static const struct subsume_mutant mutants_42[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_19[] = { 1 };
+static const int minimal_42[] = { 1 };
 
 /* c-logical: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_20[] = {
+static const struct subsume_mutant mutants_43[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_20[] = { 1 };
+static const int minimal_43[] = { 1 };
 
 /* c-logical: a >> b (a >> b), domain unsigned */
-static const struct subsume_mutant mutants_21[] = {
+static const struct subsume_mutant mutants_44[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_21[] = { 1 };
+static const int minimal_44[] = { 1 };
 
 /* c-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_22[] = {
+static const struct subsume_mutant mutants_45[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -213,10 +446,10 @@ static const struct subsume_mutant mutants_22[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_22[] = { 3, 5, 7 };
+static const int minimal_45[] = { 3, 5, 7 };
 
 /* c-ror: a < b (a < b), domain unsigned */
-static const struct subsume_mutant mutants_23[] = {
+static const struct subsume_mutant mutants_46[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -225,10 +458,10 @@ static const struct subsume_mutant mutants_23[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_23[] = { 3, 5, 7 };
+static const int minimal_46[] = { 3, 5, 7 };
 
 /* c-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_24[] = {
+static const struct subsume_mutant mutants_47[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -237,10 +470,10 @@ static const struct subsume_mutant mutants_24[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_24[] = { 3, 5, 7 };
+static const int minimal_47[] = { 3, 5, 7 };
 
 /* c-ror: a < b (a < b), domain unsigned long */
-static const struct subsume_mutant mutants_25[] = {
+static const struct subsume_mutant mutants_48[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -249,10 +482,10 @@ static const struct subsume_mutant mutants_25[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_25[] = { 3, 5, 7 };
+static const int minimal_48[] = { 3, 5, 7 };
 
 /* c-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_26[] = {
+static const struct subsume_mutant mutants_49[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -261,10 +494,10 @@ static const struct subsume_mutant mutants_26[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_26[] = { 3, 5, 7 };
+static const int minimal_49[] = { 3, 5, 7 };
 
 /* c-ror: a < b (a < b), domain unsigned char */
-static const struct subsume_mutant mutants_27[] = {
+static const struct subsume_mutant mutants_50[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -273,10 +506,10 @@ static const struct subsume_mutant mutants_27[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_27[] = { 3, 5, 7 };
+static const int minimal_50[] = { 3, 5, 7 };
 
 /* c-ror: a < b (a < b), domain _Bool */
-static const struct subsume_mutant mutants_28[] = {
+static const struct subsume_mutant mutants_51[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -285,10 +518,10 @@ static const struct subsume_mutant mutants_28[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_28[] = { 3, 5, 7 };
+static const int minimal_51[] = { 3, 5, 7 };
 
 /* c-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_29[] = {
+static const struct subsume_mutant mutants_52[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -297,10 +530,10 @@ static const struct subsume_mutant mutants_29[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_29[] = { 3, 4, 6 };
+static const int minimal_52[] = { 3, 4, 6 };
 
 /* c-ror: a <= b (a <= b), domain unsigned */
-static const struct subsume_mutant mutants_30[] = {
+static const struct subsume_mutant mutants_53[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -309,10 +542,10 @@ static const struct subsume_mutant mutants_30[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_30[] = { 3, 4, 6 };
+static const int minimal_53[] = { 3, 4, 6 };
 
 /* c-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_31[] = {
+static const struct subsume_mutant mutants_54[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -321,10 +554,10 @@ static const struct subsume_mutant mutants_31[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_31[] = { 3, 4, 6 };
+static const int minimal_54[] = { 3, 4, 6 };
 
 /* c-ror: a <= b (a <= b), domain unsigned long */
-static const struct subsume_mutant mutants_32[] = {
+static const struct subsume_mutant mutants_55[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -333,10 +566,10 @@ static const struct subsume_mutant mutants_32[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_32[] = { 3, 4, 6 };
+static const int minimal_55[] = { 3, 4, 6 };
 
 /* c-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_33[] = {
+static const struct subsume_mutant mutants_56[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -345,10 +578,10 @@ static const struct subsume_mutant mutants_33[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_33[] = { 3, 4, 6 };
+static const int minimal_56[] = { 3, 4, 6 };
 
 /* c-ror: a <= b (a <= b), domain unsigned char */
-static const struct subsume_mutant mutants_34[] = {
+static const struct subsume_mutant mutants_57[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -357,10 +590,10 @@ static const struct subsume_mutant mutants_34[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_34[] = { 3, 4, 6 };
+static const int minimal_57[] = { 3, 4, 6 };
 
 /* c-ror: a <= b (a <= b), domain _Bool */
-static const struct subsume_mutant mutants_35[] = {
+static const struct subsume_mutant mutants_58[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -369,10 +602,10 @@ static const struct subsume_mutant mutants_35[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_35[] = { 3, 4, 6 };
+static const int minimal_58[] = { 3, 4, 6 };
 
 /* c-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_36[] = {
+static const struct subsume_mutant mutants_59[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -381,10 +614,10 @@ static const struct subsume_mutant mutants_36[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_36[] = { 1, 5, 7 };
+static const int minimal_59[] = { 1, 5, 7 };
 
 /* c-ror: a > b (a > b), domain unsigned */
-static const struct subsume_mutant mutants_37[] = {
+static const struct subsume_mutant mutants_60[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -393,10 +626,10 @@ static const struct subsume_mutant mutants_37[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_37[] = { 1, 5, 7 };
+static const int minimal_60[] = { 1, 5, 7 };
 
 /* c-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_38[] = {
+static const struct subsume_mutant mutants_61[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -405,10 +638,10 @@ static const struct subsume_mutant mutants_38[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_38[] = { 1, 5, 7 };
+static const int minimal_61[] = { 1, 5, 7 };
 
 /* c-ror: a > b (a > b), domain unsigned long */
-static const struct subsume_mutant mutants_39[] = {
+static const struct subsume_mutant mutants_62[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -417,10 +650,10 @@ static const struct subsume_mutant mutants_39[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_39[] = { 1, 5, 7 };
+static const int minimal_62[] = { 1, 5, 7 };
 
 /* c-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_40[] = {
+static const struct subsume_mutant mutants_63[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -429,10 +662,10 @@ static const struct subsume_mutant mutants_40[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_40[] = { 1, 5, 7 };
+static const int minimal_63[] = { 1, 5, 7 };
 
 /* c-ror: a > b (a > b), domain unsigned char */
-static const struct subsume_mutant mutants_41[] = {
+static const struct subsume_mutant mutants_64[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -441,10 +674,10 @@ static const struct subsume_mutant mutants_41[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_41[] = { 1, 5, 7 };
+static const int minimal_64[] = { 1, 5, 7 };
 
 /* c-ror: a > b (a > b), domain _Bool */
-static const struct subsume_mutant mutants_42[] = {
+static const struct subsume_mutant mutants_65[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -453,10 +686,10 @@ static const struct subsume_mutant mutants_42[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_42[] = { 1, 5, 7 };
+static const int minimal_65[] = { 1, 5, 7 };
 
 /* c-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_43[] = {
+static const struct subsume_mutant mutants_66[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -465,10 +698,10 @@ static const struct subsume_mutant mutants_43[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_43[] = { 1, 4, 6 };
+static const int minimal_66[] = { 1, 4, 6 };
 
 /* c-ror: a >= b (a >= b), domain unsigned */
-static const struct subsume_mutant mutants_44[] = {
+static const struct subsume_mutant mutants_67[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -477,10 +710,10 @@ static const struct subsume_mutant mutants_44[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_44[] = { 1, 4, 6 };
+static const int minimal_67[] = { 1, 4, 6 };
 
 /* c-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_45[] = {
+static const struct subsume_mutant mutants_68[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -489,10 +722,10 @@ static const struct subsume_mutant mutants_45[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_45[] = { 1, 4, 6 };
+static const int minimal_68[] = { 1, 4, 6 };
 
 /* c-ror: a >= b (a >= b), domain unsigned long */
-static const struct subsume_mutant mutants_46[] = {
+static const struct subsume_mutant mutants_69[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -501,10 +734,10 @@ static const struct subsume_mutant mutants_46[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_46[] = { 1, 4, 6 };
+static const int minimal_69[] = { 1, 4, 6 };
 
 /* c-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_47[] = {
+static const struct subsume_mutant mutants_70[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -513,10 +746,10 @@ static const struct subsume_mutant mutants_47[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_47[] = { 1, 4, 6 };
+static const int minimal_70[] = { 1, 4, 6 };
 
 /* c-ror: a >= b (a >= b), domain unsigned char */
-static const struct subsume_mutant mutants_48[] = {
+static const struct subsume_mutant mutants_71[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -525,10 +758,10 @@ static const struct subsume_mutant mutants_48[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_48[] = { 1, 4, 6 };
+static const int minimal_71[] = { 1, 4, 6 };
 
 /* c-ror: a >= b (a >= b), domain _Bool */
-static const struct subsume_mutant mutants_49[] = {
+static const struct subsume_mutant mutants_72[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -537,10 +770,10 @@ static const struct subsume_mutant mutants_49[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_49[] = { 1, 4, 6 };
+static const int minimal_72[] = { 1, 4, 6 };
 
 /* c-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_50[] = {
+static const struct subsume_mutant mutants_73[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -549,10 +782,10 @@ static const struct subsume_mutant mutants_50[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_50[] = { 2, 4, 7 };
+static const int minimal_73[] = { 2, 4, 7 };
 
 /* c-ror: a == b (a == b), domain unsigned */
-static const struct subsume_mutant mutants_51[] = {
+static const struct subsume_mutant mutants_74[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -561,10 +794,10 @@ static const struct subsume_mutant mutants_51[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_51[] = { 2, 4, 7 };
+static const int minimal_74[] = { 2, 4, 7 };
 
 /* c-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_52[] = {
+static const struct subsume_mutant mutants_75[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -573,10 +806,10 @@ static const struct subsume_mutant mutants_52[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_52[] = { 2, 4, 7 };
+static const int minimal_75[] = { 2, 4, 7 };
 
 /* c-ror: a == b (a == b), domain unsigned long */
-static const struct subsume_mutant mutants_53[] = {
+static const struct subsume_mutant mutants_76[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -585,10 +818,10 @@ static const struct subsume_mutant mutants_53[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_53[] = { 2, 4, 7 };
+static const int minimal_76[] = { 2, 4, 7 };
 
 /* c-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_54[] = {
+static const struct subsume_mutant mutants_77[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -597,10 +830,10 @@ static const struct subsume_mutant mutants_54[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_54[] = { 2, 4, 7 };
+static const int minimal_77[] = { 2, 4, 7 };
 
 /* c-ror: a == b (a == b), domain unsigned char */
-static const struct subsume_mutant mutants_55[] = {
+static const struct subsume_mutant mutants_78[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -609,10 +842,10 @@ static const struct subsume_mutant mutants_55[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_55[] = { 2, 4, 7 };
+static const int minimal_78[] = { 2, 4, 7 };
 
 /* c-ror: a == b (a == b), domain _Bool */
-static const struct subsume_mutant mutants_56[] = {
+static const struct subsume_mutant mutants_79[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -621,10 +854,10 @@ static const struct subsume_mutant mutants_56[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_56[] = { 2, 4, 7 };
+static const int minimal_79[] = { 2, 4, 7 };
 
 /* c-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_57[] = {
+static const struct subsume_mutant mutants_80[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -633,10 +866,10 @@ static const struct subsume_mutant mutants_57[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_57[] = { 1, 3, 6 };
+static const int minimal_80[] = { 1, 3, 6 };
 
 /* c-ror: a != b (a != b), domain unsigned */
-static const struct subsume_mutant mutants_58[] = {
+static const struct subsume_mutant mutants_81[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -645,10 +878,10 @@ static const struct subsume_mutant mutants_58[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_58[] = { 1, 3, 6 };
+static const int minimal_81[] = { 1, 3, 6 };
 
 /* c-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_59[] = {
+static const struct subsume_mutant mutants_82[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -657,10 +890,10 @@ static const struct subsume_mutant mutants_59[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_59[] = { 1, 3, 6 };
+static const int minimal_82[] = { 1, 3, 6 };
 
 /* c-ror: a != b (a != b), domain unsigned long */
-static const struct subsume_mutant mutants_60[] = {
+static const struct subsume_mutant mutants_83[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -669,10 +902,10 @@ static const struct subsume_mutant mutants_60[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_60[] = { 1, 3, 6 };
+static const int minimal_83[] = { 1, 3, 6 };
 
 /* c-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_61[] = {
+static const struct subsume_mutant mutants_84[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -681,10 +914,10 @@ static const struct subsume_mutant mutants_61[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_61[] = { 1, 3, 6 };
+static const int minimal_84[] = { 1, 3, 6 };
 
 /* c-ror: a != b (a != b), domain unsigned char */
-static const struct subsume_mutant mutants_62[] = {
+static const struct subsume_mutant mutants_85[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -693,10 +926,10 @@ static const struct subsume_mutant mutants_62[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_62[] = { 1, 3, 6 };
+static const int minimal_85[] = { 1, 3, 6 };
 
 /* c-ror: a != b (a != b), domain _Bool */
-static const struct subsume_mutant mutants_63[] = {
+static const struct subsume_mutant mutants_86[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -705,10 +938,10 @@ static const struct subsume_mutant mutants_63[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_63[] = { 1, 3, 6 };
+static const int minimal_86[] = { 1, 3, 6 };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned */
-static const struct subsume_mutant mutants_64[] = {
+static const struct subsume_mutant mutants_87[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -717,10 +950,10 @@ static const struct subsume_mutant mutants_64[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_64[] = { 1, 3 };
+static const int minimal_87[] = { 1, 3 };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned long */
-static const struct subsume_mutant mutants_65[] = {
+static const struct subsume_mutant mutants_88[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -729,10 +962,10 @@ static const struct subsume_mutant mutants_65[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_65[] = { 1, 3 };
+static const int minimal_88[] = { 1, 3 };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned char */
-static const struct subsume_mutant mutants_66[] = {
+static const struct subsume_mutant mutants_89[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -741,10 +974,10 @@ static const struct subsume_mutant mutants_66[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_66[] = { 1, 3 };
+static const int minimal_89[] = { 1, 3 };
 
 /* c-ror: u > 0 (u > 0), domain unsigned */
-static const struct subsume_mutant mutants_67[] = {
+static const struct subsume_mutant mutants_90[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -753,10 +986,10 @@ static const struct subsume_mutant mutants_67[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_67[] = { 1, 2 };
+static const int minimal_90[] = { 1, 2 };
 
 /* c-ror: u > 0 (u > 0), domain unsigned long */
-static const struct subsume_mutant mutants_68[] = {
+static const struct subsume_mutant mutants_91[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -765,10 +998,10 @@ static const struct subsume_mutant mutants_68[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_68[] = { 1, 2 };
+static const int minimal_91[] = { 1, 2 };
 
 /* c-ror: u > 0 (u > 0), domain unsigned char */
-static const struct subsume_mutant mutants_69[] = {
+static const struct subsume_mutant mutants_92[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -777,10 +1010,10 @@ static const struct subsume_mutant mutants_69[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_69[] = { 1, 2 };
+static const int minimal_92[] = { 1, 2 };
 
 /* c-ror: u < 0 (u < 0), domain unsigned */
-static const struct subsume_mutant mutants_70[] = {
+static const struct subsume_mutant mutants_93[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "u >= 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -789,10 +1022,10 @@ static const struct subsume_mutant mutants_70[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_70[] = { 1, 3 };
+static const int minimal_93[] = { 1, 3 };
 
 /* c-ror: u < 0 (u < 0), domain unsigned long */
-static const struct subsume_mutant mutants_71[] = {
+static const struct subsume_mutant mutants_94[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "u >= 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -801,140 +1034,140 @@ static const struct subsume_mutant mutants_71[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_71[] = { 1, 3 };
+static const int minimal_94[] = { 1, 3 };
 
 /* java-aor: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_72[] = {
+static const struct subsume_mutant mutants_95[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_72[] = { 1, 2, 3, 4 };
-static const char *const keep_72_0[] = { "-", "*", "/", "%" };
+static const int minimal_95[] = { 1, 2, 3, 4 };
+static const char *const keep_95_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain long */
-static const struct subsume_mutant mutants_73[] = {
+static const struct subsume_mutant mutants_96[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_73[] = { 1, 2, 3, 4 };
-static const char *const keep_73_0[] = { "-", "*", "/", "%" };
+static const int minimal_96[] = { 1, 2, 3, 4 };
+static const char *const keep_96_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain integer */
-static const struct subsume_mutant mutants_74[] = {
+static const struct subsume_mutant mutants_97[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_74[] = { 1, 2, 3, 4 };
-static const char *const keep_74_0[] = { "-", "*", "/", "%" };
+static const int minimal_97[] = { 1, 2, 3, 4 };
+static const char *const keep_97_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_75[] = {
+static const struct subsume_mutant mutants_98[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_75[] = { 1, 2, 3, 4 };
-static const char *const keep_75_0[] = { "+", "*", "/", "%" };
+static const int minimal_98[] = { 1, 2, 3, 4 };
+static const char *const keep_98_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain integer */
-static const struct subsume_mutant mutants_76[] = {
+static const struct subsume_mutant mutants_99[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_76[] = { 1, 2, 3, 4 };
-static const char *const keep_76_0[] = { "+", "*", "/", "%" };
+static const int minimal_99[] = { 1, 2, 3, 4 };
+static const char *const keep_99_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_77[] = {
+static const struct subsume_mutant mutants_100[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_77[] = { 1, 2, 3, 4 };
-static const char *const keep_77_0[] = { "+", "-", "/", "%" };
+static const int minimal_100[] = { 1, 2, 3, 4 };
+static const char *const keep_100_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain long */
-static const struct subsume_mutant mutants_78[] = {
+static const struct subsume_mutant mutants_101[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_78[] = { 1, 2, 3, 4 };
-static const char *const keep_78_0[] = { "+", "-", "/", "%" };
+static const int minimal_101[] = { 1, 2, 3, 4 };
+static const char *const keep_101_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain integer */
-static const struct subsume_mutant mutants_79[] = {
+static const struct subsume_mutant mutants_102[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_79[] = { 1, 2, 3 };
-static const char *const keep_79_0[] = { "+", "-", "/" };
+static const int minimal_102[] = { 1, 2, 3 };
+static const char *const keep_102_0[] = { "+", "-", "/" };
 
 /* java-aor: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_80[] = {
+static const struct subsume_mutant mutants_103[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_80[] = { 1, 2, 3, 4 };
-static const char *const keep_80_0[] = { "+", "-", "*", "%" };
+static const int minimal_103[] = { 1, 2, 3, 4 };
+static const char *const keep_103_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a / b (a / b), domain integer */
-static const struct subsume_mutant mutants_81[] = {
+static const struct subsume_mutant mutants_104[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_81[] = { 1, 2, 3, 4 };
-static const char *const keep_81_0[] = { "+", "-", "*", "%" };
+static const int minimal_104[] = { 1, 2, 3, 4 };
+static const char *const keep_104_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_82[] = {
+static const struct subsume_mutant mutants_105[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_82[] = { 1, 2, 3, 4 };
-static const char *const keep_82_0[] = { "+", "-", "*", "/" };
+static const int minimal_105[] = { 1, 2, 3, 4 };
+static const char *const keep_105_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain long */
-static const struct subsume_mutant mutants_83[] = {
+static const struct subsume_mutant mutants_106[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_83[] = { 1, 2, 3, 4 };
-static const char *const keep_83_0[] = { "+", "-", "*", "/" };
+static const int minimal_106[] = { 1, 2, 3, 4 };
+static const char *const keep_106_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain integer */
-static const struct subsume_mutant mutants_84[] = {
+static const struct subsume_mutant mutants_107[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_SUBSUMED, 4 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_84[] = { 1, 2, 4 };
-static const char *const keep_84_0[] = { "+", "-", "/" };
+static const int minimal_107[] = { 1, 2, 4 };
+static const char *const keep_107_0[] = { "+", "-", "/" };
 
 /* java-asrs: x += y (x += y), domain int */
-static const struct subsume_mutant mutants_85[] = {
+static const struct subsume_mutant mutants_108[] = {
 	{ 1, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_SUBSUMED, 7 },
@@ -946,11 +1179,11 @@ static const struct subsume_mutant mutants_85[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_85[] = { 2, 4, 7, 8, 9, 10 };
-static const char *const keep_85_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_108[] = { 2, 4, 7, 8, 9, 10 };
+static const char *const keep_108_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x -= y (x -= y), domain int */
-static const struct subsume_mutant mutants_86[] = {
+static const struct subsume_mutant mutants_109[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -962,11 +1195,11 @@ static const struct subsume_mutant mutants_86[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_86[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
-static const char *const keep_86_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_109[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
+static const char *const keep_109_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain int */
-static const struct subsume_mutant mutants_87[] = {
+static const struct subsume_mutant mutants_110[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -978,11 +1211,11 @@ static const struct subsume_mutant mutants_87[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_87[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_87_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_110[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_110_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain long */
-static const struct subsume_mutant mutants_88[] = {
+static const struct subsume_mutant mutants_111[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -994,11 +1227,11 @@ static const struct subsume_mutant mutants_88[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_88[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_88_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_111[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_111_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x /= y (x /= y), domain int */
-static const struct subsume_mutant mutants_89[] = {
+static const struct subsume_mutant mutants_112[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1010,11 +1243,11 @@ static const struct subsume_mutant mutants_89[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_89[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_89_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_112[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_112_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x %= y (x %= y), domain int */
-static const struct subsume_mutant mutants_90[] = {
+static const struct subsume_mutant mutants_113[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1026,11 +1259,11 @@ static const struct subsume_mutant mutants_90[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_90[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
-static const char *const keep_90_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
+static const int minimal_113[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+static const char *const keep_113_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
 
 /* java-asrs: x &= y (x &= y), domain int */
-static const struct subsume_mutant mutants_91[] = {
+static const struct subsume_mutant mutants_114[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1042,11 +1275,11 @@ static const struct subsume_mutant mutants_91[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_91[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_91_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_114[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_114_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x &= y (x &= y), domain long */
-static const struct subsume_mutant mutants_92[] = {
+static const struct subsume_mutant mutants_115[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1058,11 +1291,11 @@ static const struct subsume_mutant mutants_92[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_92[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_92_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_115[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_115_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x |= y (x |= y), domain int */
-static const struct subsume_mutant mutants_93[] = {
+static const struct subsume_mutant mutants_116[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1074,11 +1307,11 @@ static const struct subsume_mutant mutants_93[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_93[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_93_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_116[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_116_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x |= y (x |= y), domain long */
-static const struct subsume_mutant mutants_94[] = {
+static const struct subsume_mutant mutants_117[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1090,11 +1323,11 @@ static const struct subsume_mutant mutants_94[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_94[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_94_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_117[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_117_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain int */
-static const struct subsume_mutant mutants_95[] = {
+static const struct subsume_mutant mutants_118[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1106,11 +1339,11 @@ static const struct subsume_mutant mutants_95[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_95[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_95_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_118[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_118_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain long */
-static const struct subsume_mutant mutants_96[] = {
+static const struct subsume_mutant mutants_119[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1122,11 +1355,11 @@ static const struct subsume_mutant mutants_96[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_96[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_96_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_119[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_119_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain int */
-static const struct subsume_mutant mutants_97[] = {
+static const struct subsume_mutant mutants_120[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1138,11 +1371,11 @@ static const struct subsume_mutant mutants_97[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_97[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_97_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_120[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_120_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain long */
-static const struct subsume_mutant mutants_98[] = {
+static const struct subsume_mutant mutants_121[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1154,11 +1387,11 @@ static const struct subsume_mutant mutants_98[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_98[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_98_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_121[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_121_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain int */
-static const struct subsume_mutant mutants_99[] = {
+static const struct subsume_mutant mutants_122[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1170,11 +1403,11 @@ static const struct subsume_mutant mutants_99[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_99[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_99_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_122[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_122_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain long */
-static const struct subsume_mutant mutants_100[] = {
+static const struct subsume_mutant mutants_123[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1186,11 +1419,11 @@ static const struct subsume_mutant mutants_100[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_100[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_100_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_123[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_123_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>>= y (x >>>= y), domain int */
-static const struct subsume_mutant mutants_101[] = {
+static const struct subsume_mutant mutants_124[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1202,11 +1435,11 @@ static const struct subsume_mutant mutants_101[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_101[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
-static const char *const keep_101_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
+static const int minimal_124[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
+static const char *const keep_124_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
 
 /* java-cor: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_102[] = {
+static const struct subsume_mutant mutants_125[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 8 },
@@ -1217,12 +1450,12 @@ static const struct subsume_mutant mutants_102[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_102[] = { 4, 8, 9 };
-static const char *const keep_102_0[] = { "false" };
-static const char *const keep_102_2[] = { "lexp", "rexp" };
+static const int minimal_125[] = { 4, 8, 9 };
+static const char *const keep_125_0[] = { "false" };
+static const char *const keep_125_2[] = { "lexp", "rexp" };
 
 /* java-cor: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_103[] = {
+static const struct subsume_mutant mutants_126[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -1233,12 +1466,12 @@ static const struct subsume_mutant mutants_103[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_103[] = { 2, 3, 8, 9 };
-static const char *const keep_103_0[] = { "^", "true" };
-static const char *const keep_103_2[] = { "lexp", "rexp" };
+static const int minimal_126[] = { 2, 3, 8, 9 };
+static const char *const keep_126_0[] = { "^", "true" };
+static const char *const keep_126_2[] = { "lexp", "rexp" };
 
 /* java-cor: a ^ b (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_104[] = {
+static const struct subsume_mutant mutants_127[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -1249,11 +1482,11 @@ static const struct subsume_mutant mutants_104[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_104[] = { 2, 4 };
-static const char *const keep_104_0[] = { "||", "false" };
+static const int minimal_127[] = { 2, 4 };
+static const char *const keep_127_0[] = { "||", "false" };
 
 /* java-cor: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_105[] = {
+static const struct subsume_mutant mutants_128[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
@@ -1265,11 +1498,11 @@ static const struct subsume_mutant mutants_105[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 1 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_105[] = { 1, 4 };
-static const char *const keep_105_0[] = { "&&", "true" };
+static const int minimal_128[] = { 1, 4 };
+static const char *const keep_128_0[] = { "&&", "true" };
 
 /* java-cor: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_106[] = {
+static const struct subsume_mutant mutants_129[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_EQUIVALENT, 0 },
@@ -1281,459 +1514,820 @@ static const struct subsume_mutant mutants_106[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_106[] = { 2, 5 };
-static const char *const keep_106_0[] = { "||", "false" };
+static const int minimal_129[] = { 2, 5 };
+static const char *const keep_129_0[] = { "||", "false" };
+
+/* java-float: a < b (a < b), domain float */
+static const struct subsume_mutant mutants_130[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_130[] = { 3, 5, 7 };
+static const char *const keep_130_0[] = { "<=", "!=", "false" };
+
+/* java-float: a < b (a < b), domain double */
+static const struct subsume_mutant mutants_131[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_131[] = { 3, 5, 7 };
+static const char *const keep_131_0[] = { "<=", "!=", "false" };
+
+/* java-float: a <= b (a <= b), domain float */
+static const struct subsume_mutant mutants_132[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_132[] = { 3, 4, 6 };
+static const char *const keep_132_0[] = { "<", "==", "true" };
+
+/* java-float: a <= b (a <= b), domain double */
+static const struct subsume_mutant mutants_133[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_133[] = { 3, 4, 6 };
+static const char *const keep_133_0[] = { "<", "==", "true" };
+
+/* java-float: a > b (a > b), domain float */
+static const struct subsume_mutant mutants_134[] = {
+	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_134[] = { 1, 5, 7 };
+static const char *const keep_134_0[] = { ">=", "!=", "false" };
+
+/* java-float: a > b (a > b), domain double */
+static const struct subsume_mutant mutants_135[] = {
+	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_135[] = { 1, 5, 7 };
+static const char *const keep_135_0[] = { ">=", "!=", "false" };
+
+/* java-float: a >= b (a >= b), domain float */
+static const struct subsume_mutant mutants_136[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_136[] = { 1, 4, 6 };
+static const char *const keep_136_0[] = { ">", "==", "true" };
+
+/* java-float: a >= b (a >= b), domain double */
+static const struct subsume_mutant mutants_137[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_137[] = { 1, 4, 6 };
+static const char *const keep_137_0[] = { ">", "==", "true" };
+
+/* java-float: a == b (a == b), domain float */
+static const struct subsume_mutant mutants_138[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_138[] = { 2, 4, 7 };
+static const char *const keep_138_0[] = { ">=", "<=", "false" };
+
+/* java-float: a == b (a == b), domain double */
+static const struct subsume_mutant mutants_139[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_139[] = { 2, 4, 7 };
+static const char *const keep_139_0[] = { ">=", "<=", "false" };
+
+/* java-float: a != b (a != b), domain float */
+static const struct subsume_mutant mutants_140[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_140[] = { 1, 3, 6 };
+static const char *const keep_140_0[] = { ">", "<", "true" };
+
+/* java-float: a != b (a != b), domain double */
+static const struct subsume_mutant mutants_141[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_141[] = { 1, 3, 6 };
+static const char *const keep_141_0[] = { ">", "<", "true" };
+
+/* java-float: a + b (a + b), domain float */
+static const struct subsume_mutant mutants_142[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_142[] = { 1, 2, 3, 4 };
+static const char *const keep_142_0[] = { "-", "*", "/", "%" };
+
+/* java-float: a + b (a + b), domain double */
+static const struct subsume_mutant mutants_143[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_143[] = { 1, 2, 3, 4 };
+static const char *const keep_143_0[] = { "-", "*", "/", "%" };
+
+/* java-float: a - b (a - b), domain float */
+static const struct subsume_mutant mutants_144[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_144[] = { 1, 2, 3, 4 };
+static const char *const keep_144_0[] = { "+", "*", "/", "%" };
+
+/* java-float: a - b (a - b), domain double */
+static const struct subsume_mutant mutants_145[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_145[] = { 1, 2, 3, 4 };
+static const char *const keep_145_0[] = { "+", "*", "/", "%" };
+
+/* java-float: a * b (a * b), domain float */
+static const struct subsume_mutant mutants_146[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_146[] = { 1, 2, 3, 4 };
+static const char *const keep_146_0[] = { "+", "-", "/", "%" };
+
+/* java-float: a * b (a * b), domain double */
+static const struct subsume_mutant mutants_147[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_147[] = { 1, 2, 3, 4 };
+static const char *const keep_147_0[] = { "+", "-", "/", "%" };
+
+/* java-float: a / b (a / b), domain float */
+static const struct subsume_mutant mutants_148[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_148[] = { 1, 2, 3, 4 };
+static const char *const keep_148_0[] = { "+", "-", "*", "%" };
+
+/* java-float: a / b (a / b), domain double */
+static const struct subsume_mutant mutants_149[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_149[] = { 1, 2, 3, 4 };
+static const char *const keep_149_0[] = { "+", "-", "*", "%" };
+
+/* java-float: a % b (a % b), domain float */
+static const struct subsume_mutant mutants_150[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_150[] = { 1, 2, 3, 4 };
+static const char *const keep_150_0[] = { "+", "-", "*", "/" };
+
+/* java-float: a % b (a % b), domain double */
+static const struct subsume_mutant mutants_151[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_151[] = { 1, 2, 3, 4 };
+static const char *const keep_151_0[] = { "+", "-", "*", "/" };
+
+/* java-float: x (insertion) (x), domain float */
+static const struct subsume_mutant mutants_152[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_152[] = { 1 };
+static const char *const keep_152_0[] = { "-exp" };
+
+/* java-float: x (insertion) (x), domain double */
+static const struct subsume_mutant mutants_153[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_153[] = { 1 };
+static const char *const keep_153_0[] = { "-exp" };
+
+/* java-float: -x (-x), domain float */
+static const struct subsume_mutant mutants_154[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_154[] = { 1 };
+static const char *const keep_154_0[] = { "exp" };
+
+/* java-float: -x (-x), domain double */
+static const struct subsume_mutant mutants_155[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_155[] = { 1 };
+static const char *const keep_155_0[] = { "exp" };
+
+/* java-float: a + b (constants) (a + b), domain double */
+static const struct subsume_mutant mutants_156[] = {
+	{ 1, "CRCR", "CRCR(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRCR", "CRCR(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRCR", "CRCR(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_156[] = { 1, 2, 3 };
+static const char *const keep_156_0[] = { "0.0", "1.0", "-1.0" };
+
+/* java-float: a * b (constants) (a * b), domain double */
+static const struct subsume_mutant mutants_157[] = {
+	{ 1, "CRCR", "CRCR(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRCR", "CRCR(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRCR", "CRCR(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_157[] = { 1, 2, 3 };
+static const char *const keep_157_0[] = { "0.0", "1.0", "-1.0" };
+
+/* java-float: a + b (float constants) (a + b), domain float */
+static const struct subsume_mutant mutants_158[] = {
+	{ 1, "CRCRF", "CRCRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRCRF", "CRCRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRCRF", "CRCRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_158[] = { 1, 2, 3 };
+static const char *const keep_158_0[] = { "0.0f", "1.0f", "-1.0f" };
+
+/* java-float: x + 0.0 (x + 0.0), domain double */
+static const struct subsume_mutant mutants_159[] = {
+	{ 1, "RULE", "RULE(x)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_159[] = { 1 };
+static const char *const keep_159_0[] = { "x" };
+
+/* java-float: x - 0.0 (x - 0.0), domain double */
+static const struct subsume_mutant mutants_160[] = {
+	{ 1, "RULE", "RULE(x)", "x", SUBSUME_EQUIVALENT, 0 },
+};
+
+/* java-float: x * 0.0 (x * 0.0), domain double */
+static const struct subsume_mutant mutants_161[] = {
+	{ 1, "RULE", "RULE(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_161[] = { 1 };
+static const char *const keep_161_0[] = { "0.0" };
+
+/* java-float: 0.0 / y (0.0 / y), domain double */
+static const struct subsume_mutant mutants_162[] = {
+	{ 1, "RULE", "RULE(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_162[] = { 1 };
+static const char *const keep_162_0[] = { "0.0" };
+
+/* java-float: x == x (x == x), domain double */
+static const struct subsume_mutant mutants_163[] = {
+	{ 1, "RULE", "RULE(true)", "true", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_163[] = { 1 };
+static const char *const keep_163_0[] = { "true" };
+
+/* java-float: x * 1.0 (x * 1.0), domain double */
+static const struct subsume_mutant mutants_164[] = {
+	{ 1, "RULE", "RULE(x)", "x", SUBSUME_EQUIVALENT, 0 },
+};
 
 /* java-incdec: x (value) (x), domain byte */
-static const struct subsume_mutant mutants_107[] = {
+static const struct subsume_mutant mutants_165[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_107[] = { 1 };
-static const char *const keep_107_0[] = { "++exp" };
+static const int minimal_165[] = { 1 };
+static const char *const keep_165_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain short */
-static const struct subsume_mutant mutants_108[] = {
+static const struct subsume_mutant mutants_166[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_108[] = { 1 };
-static const char *const keep_108_0[] = { "++exp" };
+static const int minimal_166[] = { 1 };
+static const char *const keep_166_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain char */
-static const struct subsume_mutant mutants_109[] = {
+static const struct subsume_mutant mutants_167[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_109[] = { 1 };
-static const char *const keep_109_0[] = { "++exp" };
+static const int minimal_167[] = { 1 };
+static const char *const keep_167_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain int */
-static const struct subsume_mutant mutants_110[] = {
+static const struct subsume_mutant mutants_168[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_110[] = { 1 };
-static const char *const keep_110_0[] = { "++exp" };
+static const int minimal_168[] = { 1 };
+static const char *const keep_168_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain long */
-static const struct subsume_mutant mutants_111[] = {
+static const struct subsume_mutant mutants_169[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_111[] = { 1 };
-static const char *const keep_111_0[] = { "++exp" };
+static const int minimal_169[] = { 1 };
+static const char *const keep_169_0[] = { "++exp" };
 
 /* java-incdec: ++x (value) (++x), domain byte */
-static const struct subsume_mutant mutants_112[] = {
+static const struct subsume_mutant mutants_170[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_112[] = { 1 };
-static const char *const keep_112_0[] = { "--" };
+static const int minimal_170[] = { 1 };
+static const char *const keep_170_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain short */
-static const struct subsume_mutant mutants_113[] = {
+static const struct subsume_mutant mutants_171[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_113[] = { 1 };
-static const char *const keep_113_0[] = { "--" };
+static const int minimal_171[] = { 1 };
+static const char *const keep_171_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain char */
-static const struct subsume_mutant mutants_114[] = {
+static const struct subsume_mutant mutants_172[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_114[] = { 1 };
-static const char *const keep_114_0[] = { "--" };
+static const int minimal_172[] = { 1 };
+static const char *const keep_172_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain int */
-static const struct subsume_mutant mutants_115[] = {
+static const struct subsume_mutant mutants_173[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_115[] = { 1 };
-static const char *const keep_115_0[] = { "--" };
+static const int minimal_173[] = { 1 };
+static const char *const keep_173_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain long */
-static const struct subsume_mutant mutants_116[] = {
+static const struct subsume_mutant mutants_174[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_116[] = { 1 };
-static const char *const keep_116_0[] = { "--" };
+static const int minimal_174[] = { 1 };
+static const char *const keep_174_0[] = { "--" };
 
 /* java-incdec: --x (value) (--x), domain byte */
-static const struct subsume_mutant mutants_117[] = {
+static const struct subsume_mutant mutants_175[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_117[] = { 1 };
-static const char *const keep_117_0[] = { "++" };
+static const int minimal_175[] = { 1 };
+static const char *const keep_175_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain short */
-static const struct subsume_mutant mutants_118[] = {
+static const struct subsume_mutant mutants_176[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_118[] = { 1 };
-static const char *const keep_118_0[] = { "++" };
+static const int minimal_176[] = { 1 };
+static const char *const keep_176_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain char */
-static const struct subsume_mutant mutants_119[] = {
+static const struct subsume_mutant mutants_177[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_119[] = { 1 };
-static const char *const keep_119_0[] = { "++" };
+static const int minimal_177[] = { 1 };
+static const char *const keep_177_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain int */
-static const struct subsume_mutant mutants_120[] = {
+static const struct subsume_mutant mutants_178[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_120[] = { 1 };
-static const char *const keep_120_0[] = { "++" };
+static const int minimal_178[] = { 1 };
+static const char *const keep_178_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain long */
-static const struct subsume_mutant mutants_121[] = {
+static const struct subsume_mutant mutants_179[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_121[] = { 1 };
-static const char *const keep_121_0[] = { "++" };
+static const int minimal_179[] = { 1 };
+static const char *const keep_179_0[] = { "++" };
 
 /* java-incdec: x++ (value) (x++), domain byte */
-static const struct subsume_mutant mutants_122[] = {
+static const struct subsume_mutant mutants_180[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain short */
-static const struct subsume_mutant mutants_123[] = {
+static const struct subsume_mutant mutants_181[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain char */
-static const struct subsume_mutant mutants_124[] = {
+static const struct subsume_mutant mutants_182[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain int */
-static const struct subsume_mutant mutants_125[] = {
+static const struct subsume_mutant mutants_183[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain long */
-static const struct subsume_mutant mutants_126[] = {
+static const struct subsume_mutant mutants_184[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain byte */
-static const struct subsume_mutant mutants_127[] = {
+static const struct subsume_mutant mutants_185[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain short */
-static const struct subsume_mutant mutants_128[] = {
+static const struct subsume_mutant mutants_186[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain char */
-static const struct subsume_mutant mutants_129[] = {
+static const struct subsume_mutant mutants_187[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain int */
-static const struct subsume_mutant mutants_130[] = {
+static const struct subsume_mutant mutants_188[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain long */
-static const struct subsume_mutant mutants_131[] = {
+static const struct subsume_mutant mutants_189[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x (variable) (x), domain byte */
-static const struct subsume_mutant mutants_132[] = {
+static const struct subsume_mutant mutants_190[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_132[] = { 1 };
-static const char *const keep_132_0[] = { "++exp" };
+static const int minimal_190[] = { 1 };
+static const char *const keep_190_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain short */
-static const struct subsume_mutant mutants_133[] = {
+static const struct subsume_mutant mutants_191[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_133[] = { 1 };
-static const char *const keep_133_0[] = { "++exp" };
+static const int minimal_191[] = { 1 };
+static const char *const keep_191_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain char */
-static const struct subsume_mutant mutants_134[] = {
+static const struct subsume_mutant mutants_192[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_134[] = { 1 };
-static const char *const keep_134_0[] = { "++exp" };
+static const int minimal_192[] = { 1 };
+static const char *const keep_192_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain int */
-static const struct subsume_mutant mutants_135[] = {
+static const struct subsume_mutant mutants_193[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_135[] = { 1 };
-static const char *const keep_135_0[] = { "++exp" };
+static const int minimal_193[] = { 1 };
+static const char *const keep_193_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain long */
-static const struct subsume_mutant mutants_136[] = {
+static const struct subsume_mutant mutants_194[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_136[] = { 1 };
-static const char *const keep_136_0[] = { "++exp" };
+static const int minimal_194[] = { 1 };
+static const char *const keep_194_0[] = { "++exp" };
 
 /* java-incdec: ++x (variable) (++x), domain byte */
-static const struct subsume_mutant mutants_137[] = {
+static const struct subsume_mutant mutants_195[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_137[] = { 1 };
-static const char *const keep_137_0[] = { "--" };
+static const int minimal_195[] = { 1 };
+static const char *const keep_195_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain short */
-static const struct subsume_mutant mutants_138[] = {
+static const struct subsume_mutant mutants_196[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_138[] = { 1 };
-static const char *const keep_138_0[] = { "--" };
+static const int minimal_196[] = { 1 };
+static const char *const keep_196_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain char */
-static const struct subsume_mutant mutants_139[] = {
+static const struct subsume_mutant mutants_197[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_139[] = { 1 };
-static const char *const keep_139_0[] = { "--" };
+static const int minimal_197[] = { 1 };
+static const char *const keep_197_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain int */
-static const struct subsume_mutant mutants_140[] = {
+static const struct subsume_mutant mutants_198[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_140[] = { 1 };
-static const char *const keep_140_0[] = { "--" };
+static const int minimal_198[] = { 1 };
+static const char *const keep_198_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain long */
-static const struct subsume_mutant mutants_141[] = {
+static const struct subsume_mutant mutants_199[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_141[] = { 1 };
-static const char *const keep_141_0[] = { "--" };
+static const int minimal_199[] = { 1 };
+static const char *const keep_199_0[] = { "--" };
 
 /* java-incdec: --x (variable) (--x), domain byte */
-static const struct subsume_mutant mutants_142[] = {
+static const struct subsume_mutant mutants_200[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_142[] = { 1 };
-static const char *const keep_142_0[] = { "++" };
+static const int minimal_200[] = { 1 };
+static const char *const keep_200_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain short */
-static const struct subsume_mutant mutants_143[] = {
+static const struct subsume_mutant mutants_201[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_143[] = { 1 };
-static const char *const keep_143_0[] = { "++" };
+static const int minimal_201[] = { 1 };
+static const char *const keep_201_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain char */
-static const struct subsume_mutant mutants_144[] = {
+static const struct subsume_mutant mutants_202[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_144[] = { 1 };
-static const char *const keep_144_0[] = { "++" };
+static const int minimal_202[] = { 1 };
+static const char *const keep_202_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain int */
-static const struct subsume_mutant mutants_145[] = {
+static const struct subsume_mutant mutants_203[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_145[] = { 1 };
-static const char *const keep_145_0[] = { "++" };
+static const int minimal_203[] = { 1 };
+static const char *const keep_203_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain long */
-static const struct subsume_mutant mutants_146[] = {
+static const struct subsume_mutant mutants_204[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_146[] = { 1 };
-static const char *const keep_146_0[] = { "++" };
+static const int minimal_204[] = { 1 };
+static const char *const keep_204_0[] = { "++" };
 
 /* java-incdec: x++ (variable) (x++), domain byte */
-static const struct subsume_mutant mutants_147[] = {
+static const struct subsume_mutant mutants_205[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_147[] = { 1 };
-static const char *const keep_147_0[] = { "--" };
+static const int minimal_205[] = { 1 };
+static const char *const keep_205_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain short */
-static const struct subsume_mutant mutants_148[] = {
+static const struct subsume_mutant mutants_206[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_148[] = { 1 };
-static const char *const keep_148_0[] = { "--" };
+static const int minimal_206[] = { 1 };
+static const char *const keep_206_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain char */
-static const struct subsume_mutant mutants_149[] = {
+static const struct subsume_mutant mutants_207[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_149[] = { 1 };
-static const char *const keep_149_0[] = { "--" };
+static const int minimal_207[] = { 1 };
+static const char *const keep_207_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain int */
-static const struct subsume_mutant mutants_150[] = {
+static const struct subsume_mutant mutants_208[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_150[] = { 1 };
-static const char *const keep_150_0[] = { "--" };
+static const int minimal_208[] = { 1 };
+static const char *const keep_208_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain long */
-static const struct subsume_mutant mutants_151[] = {
+static const struct subsume_mutant mutants_209[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_151[] = { 1 };
-static const char *const keep_151_0[] = { "--" };
+static const int minimal_209[] = { 1 };
+static const char *const keep_209_0[] = { "--" };
 
 /* java-incdec: x-- (variable) (x--), domain byte */
-static const struct subsume_mutant mutants_152[] = {
+static const struct subsume_mutant mutants_210[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_152[] = { 1 };
-static const char *const keep_152_0[] = { "++" };
+static const int minimal_210[] = { 1 };
+static const char *const keep_210_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain short */
-static const struct subsume_mutant mutants_153[] = {
+static const struct subsume_mutant mutants_211[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_153[] = { 1 };
-static const char *const keep_153_0[] = { "++" };
+static const int minimal_211[] = { 1 };
+static const char *const keep_211_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain char */
-static const struct subsume_mutant mutants_154[] = {
+static const struct subsume_mutant mutants_212[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_154[] = { 1 };
-static const char *const keep_154_0[] = { "++" };
+static const int minimal_212[] = { 1 };
+static const char *const keep_212_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain int */
-static const struct subsume_mutant mutants_155[] = {
+static const struct subsume_mutant mutants_213[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_155[] = { 1 };
-static const char *const keep_155_0[] = { "++" };
+static const int minimal_213[] = { 1 };
+static const char *const keep_213_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain long */
-static const struct subsume_mutant mutants_156[] = {
+static const struct subsume_mutant mutants_214[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_156[] = { 1 };
-static const char *const keep_156_0[] = { "++" };
+static const int minimal_214[] = { 1 };
+static const char *const keep_214_0[] = { "++" };
 
 /* java-lor: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_157[] = {
+static const struct subsume_mutant mutants_215[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_157[] = { 1 };
-static const char *const keep_157_0[] = { "|" };
+static const int minimal_215[] = { 1 };
+static const char *const keep_215_0[] = { "|" };
 
 /* java-lor: a & b (a & b), domain long */
-static const struct subsume_mutant mutants_158[] = {
+static const struct subsume_mutant mutants_216[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_158[] = { 1 };
-static const char *const keep_158_0[] = { "|" };
+static const int minimal_216[] = { 1 };
+static const char *const keep_216_0[] = { "|" };
 
 /* java-lor: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_159[] = {
+static const struct subsume_mutant mutants_217[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_159[] = { 1, 2 };
-static const char *const keep_159_0[] = { "&", "^" };
+static const int minimal_217[] = { 1, 2 };
+static const char *const keep_217_0[] = { "&", "^" };
 
 /* java-lor: a | b (a | b), domain long */
-static const struct subsume_mutant mutants_160[] = {
+static const struct subsume_mutant mutants_218[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_160[] = { 1, 2 };
-static const char *const keep_160_0[] = { "&", "^" };
+static const int minimal_218[] = { 1, 2 };
+static const char *const keep_218_0[] = { "&", "^" };
 
 /* java-lor: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_161[] = {
+static const struct subsume_mutant mutants_219[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_161[] = { 2 };
-static const char *const keep_161_0[] = { "|" };
+static const int minimal_219[] = { 2 };
+static const char *const keep_219_0[] = { "|" };
 
 /* java-lor: a ^ b (a ^ b), domain long */
-static const struct subsume_mutant mutants_162[] = {
+static const struct subsume_mutant mutants_220[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_162[] = { 2 };
-static const char *const keep_162_0[] = { "|" };
+static const int minimal_220[] = { 2 };
+static const char *const keep_220_0[] = { "|" };
 
 /* java-ror: a < b (a < b), domain byte */
-static const struct subsume_mutant mutants_163[] = {
+static const struct subsume_mutant mutants_221[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1742,11 +2336,11 @@ static const struct subsume_mutant mutants_163[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_163[] = { 3, 5, 7 };
-static const char *const keep_163_0[] = { "<=", "!=", "false" };
+static const int minimal_221[] = { 3, 5, 7 };
+static const char *const keep_221_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain short */
-static const struct subsume_mutant mutants_164[] = {
+static const struct subsume_mutant mutants_222[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1755,11 +2349,11 @@ static const struct subsume_mutant mutants_164[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_164[] = { 3, 5, 7 };
-static const char *const keep_164_0[] = { "<=", "!=", "false" };
+static const int minimal_222[] = { 3, 5, 7 };
+static const char *const keep_222_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_165[] = {
+static const struct subsume_mutant mutants_223[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1768,11 +2362,11 @@ static const struct subsume_mutant mutants_165[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_165[] = { 3, 5, 7 };
-static const char *const keep_165_0[] = { "<=", "!=", "false" };
+static const int minimal_223[] = { 3, 5, 7 };
+static const char *const keep_223_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_166[] = {
+static const struct subsume_mutant mutants_224[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1781,11 +2375,11 @@ static const struct subsume_mutant mutants_166[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_166[] = { 3, 5, 7 };
-static const char *const keep_166_0[] = { "<=", "!=", "false" };
+static const int minimal_224[] = { 3, 5, 7 };
+static const char *const keep_224_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_167[] = {
+static const struct subsume_mutant mutants_225[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1794,11 +2388,11 @@ static const struct subsume_mutant mutants_167[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_167[] = { 3, 5, 7 };
-static const char *const keep_167_0[] = { "<=", "!=", "false" };
+static const int minimal_225[] = { 3, 5, 7 };
+static const char *const keep_225_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a <= b (a <= b), domain byte */
-static const struct subsume_mutant mutants_168[] = {
+static const struct subsume_mutant mutants_226[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1807,11 +2401,11 @@ static const struct subsume_mutant mutants_168[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_168[] = { 3, 4, 6 };
-static const char *const keep_168_0[] = { "<", "==", "true" };
+static const int minimal_226[] = { 3, 4, 6 };
+static const char *const keep_226_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain short */
-static const struct subsume_mutant mutants_169[] = {
+static const struct subsume_mutant mutants_227[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1820,11 +2414,11 @@ static const struct subsume_mutant mutants_169[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_169[] = { 3, 4, 6 };
-static const char *const keep_169_0[] = { "<", "==", "true" };
+static const int minimal_227[] = { 3, 4, 6 };
+static const char *const keep_227_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_170[] = {
+static const struct subsume_mutant mutants_228[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1833,11 +2427,11 @@ static const struct subsume_mutant mutants_170[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_170[] = { 3, 4, 6 };
-static const char *const keep_170_0[] = { "<", "==", "true" };
+static const int minimal_228[] = { 3, 4, 6 };
+static const char *const keep_228_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_171[] = {
+static const struct subsume_mutant mutants_229[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1846,11 +2440,11 @@ static const struct subsume_mutant mutants_171[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_171[] = { 3, 4, 6 };
-static const char *const keep_171_0[] = { "<", "==", "true" };
+static const int minimal_229[] = { 3, 4, 6 };
+static const char *const keep_229_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_172[] = {
+static const struct subsume_mutant mutants_230[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1859,11 +2453,11 @@ static const struct subsume_mutant mutants_172[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_172[] = { 3, 4, 6 };
-static const char *const keep_172_0[] = { "<", "==", "true" };
+static const int minimal_230[] = { 3, 4, 6 };
+static const char *const keep_230_0[] = { "<", "==", "true" };
 
 /* java-ror: a > b (a > b), domain byte */
-static const struct subsume_mutant mutants_173[] = {
+static const struct subsume_mutant mutants_231[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1872,11 +2466,11 @@ static const struct subsume_mutant mutants_173[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_173[] = { 1, 5, 7 };
-static const char *const keep_173_0[] = { ">=", "!=", "false" };
+static const int minimal_231[] = { 1, 5, 7 };
+static const char *const keep_231_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain short */
-static const struct subsume_mutant mutants_174[] = {
+static const struct subsume_mutant mutants_232[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1885,11 +2479,11 @@ static const struct subsume_mutant mutants_174[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_174[] = { 1, 5, 7 };
-static const char *const keep_174_0[] = { ">=", "!=", "false" };
+static const int minimal_232[] = { 1, 5, 7 };
+static const char *const keep_232_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_175[] = {
+static const struct subsume_mutant mutants_233[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1898,11 +2492,11 @@ static const struct subsume_mutant mutants_175[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_175[] = { 1, 5, 7 };
-static const char *const keep_175_0[] = { ">=", "!=", "false" };
+static const int minimal_233[] = { 1, 5, 7 };
+static const char *const keep_233_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_176[] = {
+static const struct subsume_mutant mutants_234[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1911,11 +2505,11 @@ static const struct subsume_mutant mutants_176[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_176[] = { 1, 5, 7 };
-static const char *const keep_176_0[] = { ">=", "!=", "false" };
+static const int minimal_234[] = { 1, 5, 7 };
+static const char *const keep_234_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_177[] = {
+static const struct subsume_mutant mutants_235[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1924,11 +2518,11 @@ static const struct subsume_mutant mutants_177[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_177[] = { 1, 5, 7 };
-static const char *const keep_177_0[] = { ">=", "!=", "false" };
+static const int minimal_235[] = { 1, 5, 7 };
+static const char *const keep_235_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a >= b (a >= b), domain byte */
-static const struct subsume_mutant mutants_178[] = {
+static const struct subsume_mutant mutants_236[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1937,11 +2531,11 @@ static const struct subsume_mutant mutants_178[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_178[] = { 1, 4, 6 };
-static const char *const keep_178_0[] = { ">", "==", "true" };
+static const int minimal_236[] = { 1, 4, 6 };
+static const char *const keep_236_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain short */
-static const struct subsume_mutant mutants_179[] = {
+static const struct subsume_mutant mutants_237[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1950,11 +2544,11 @@ static const struct subsume_mutant mutants_179[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_179[] = { 1, 4, 6 };
-static const char *const keep_179_0[] = { ">", "==", "true" };
+static const int minimal_237[] = { 1, 4, 6 };
+static const char *const keep_237_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_180[] = {
+static const struct subsume_mutant mutants_238[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1963,11 +2557,11 @@ static const struct subsume_mutant mutants_180[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_180[] = { 1, 4, 6 };
-static const char *const keep_180_0[] = { ">", "==", "true" };
+static const int minimal_238[] = { 1, 4, 6 };
+static const char *const keep_238_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_181[] = {
+static const struct subsume_mutant mutants_239[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1976,11 +2570,11 @@ static const struct subsume_mutant mutants_181[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_181[] = { 1, 4, 6 };
-static const char *const keep_181_0[] = { ">", "==", "true" };
+static const int minimal_239[] = { 1, 4, 6 };
+static const char *const keep_239_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_182[] = {
+static const struct subsume_mutant mutants_240[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1989,11 +2583,11 @@ static const struct subsume_mutant mutants_182[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_182[] = { 1, 4, 6 };
-static const char *const keep_182_0[] = { ">", "==", "true" };
+static const int minimal_240[] = { 1, 4, 6 };
+static const char *const keep_240_0[] = { ">", "==", "true" };
 
 /* java-ror: a == b (a == b), domain byte */
-static const struct subsume_mutant mutants_183[] = {
+static const struct subsume_mutant mutants_241[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2002,11 +2596,11 @@ static const struct subsume_mutant mutants_183[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_183[] = { 2, 4, 7 };
-static const char *const keep_183_0[] = { ">=", "<=", "false" };
+static const int minimal_241[] = { 2, 4, 7 };
+static const char *const keep_241_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain short */
-static const struct subsume_mutant mutants_184[] = {
+static const struct subsume_mutant mutants_242[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2015,11 +2609,11 @@ static const struct subsume_mutant mutants_184[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_184[] = { 2, 4, 7 };
-static const char *const keep_184_0[] = { ">=", "<=", "false" };
+static const int minimal_242[] = { 2, 4, 7 };
+static const char *const keep_242_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_185[] = {
+static const struct subsume_mutant mutants_243[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2028,11 +2622,11 @@ static const struct subsume_mutant mutants_185[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_185[] = { 2, 4, 7 };
-static const char *const keep_185_0[] = { ">=", "<=", "false" };
+static const int minimal_243[] = { 2, 4, 7 };
+static const char *const keep_243_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_186[] = {
+static const struct subsume_mutant mutants_244[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2041,11 +2635,11 @@ static const struct subsume_mutant mutants_186[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_186[] = { 2, 4, 7 };
-static const char *const keep_186_0[] = { ">=", "<=", "false" };
+static const int minimal_244[] = { 2, 4, 7 };
+static const char *const keep_244_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_187[] = {
+static const struct subsume_mutant mutants_245[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2054,20 +2648,20 @@ static const struct subsume_mutant mutants_187[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_187[] = { 2, 4, 7 };
-static const char *const keep_187_0[] = { ">=", "<=", "false" };
+static const int minimal_245[] = { 2, 4, 7 };
+static const char *const keep_245_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_188[] = {
+static const struct subsume_mutant mutants_246[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_188[] = { 2, 3 };
-static const char *const keep_188_0[] = { "true", "false" };
+static const int minimal_246[] = { 2, 3 };
+static const char *const keep_246_0[] = { "true", "false" };
 
 /* java-ror: a != b (a != b), domain byte */
-static const struct subsume_mutant mutants_189[] = {
+static const struct subsume_mutant mutants_247[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2076,11 +2670,11 @@ static const struct subsume_mutant mutants_189[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_189[] = { 1, 3, 6 };
-static const char *const keep_189_0[] = { ">", "<", "true" };
+static const int minimal_247[] = { 1, 3, 6 };
+static const char *const keep_247_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain short */
-static const struct subsume_mutant mutants_190[] = {
+static const struct subsume_mutant mutants_248[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2089,11 +2683,11 @@ static const struct subsume_mutant mutants_190[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_190[] = { 1, 3, 6 };
-static const char *const keep_190_0[] = { ">", "<", "true" };
+static const int minimal_248[] = { 1, 3, 6 };
+static const char *const keep_248_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_191[] = {
+static const struct subsume_mutant mutants_249[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2102,11 +2696,11 @@ static const struct subsume_mutant mutants_191[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_191[] = { 1, 3, 6 };
-static const char *const keep_191_0[] = { ">", "<", "true" };
+static const int minimal_249[] = { 1, 3, 6 };
+static const char *const keep_249_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_192[] = {
+static const struct subsume_mutant mutants_250[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2115,11 +2709,11 @@ static const struct subsume_mutant mutants_192[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_192[] = { 1, 3, 6 };
-static const char *const keep_192_0[] = { ">", "<", "true" };
+static const int minimal_250[] = { 1, 3, 6 };
+static const char *const keep_250_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_193[] = {
+static const struct subsume_mutant mutants_251[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2128,247 +2722,247 @@ static const struct subsume_mutant mutants_193[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_193[] = { 1, 3, 6 };
-static const char *const keep_193_0[] = { ">", "<", "true" };
+static const int minimal_251[] = { 1, 3, 6 };
+static const char *const keep_251_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_194[] = {
+static const struct subsume_mutant mutants_252[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_194[] = { 2, 3 };
-static const char *const keep_194_0[] = { "true", "false" };
+static const int minimal_252[] = { 2, 3 };
+static const char *const keep_252_0[] = { "true", "false" };
 
 /* java-sor: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_195[] = {
+static const struct subsume_mutant mutants_253[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_195[] = { 2 };
-static const char *const keep_195_0[] = { ">>>" };
+static const int minimal_253[] = { 2 };
+static const char *const keep_253_0[] = { ">>>" };
 
 /* java-sor: a << b (a << b), domain long */
-static const struct subsume_mutant mutants_196[] = {
+static const struct subsume_mutant mutants_254[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_196[] = { 2 };
-static const char *const keep_196_0[] = { ">>>" };
+static const int minimal_254[] = { 2 };
+static const char *const keep_254_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_197[] = {
+static const struct subsume_mutant mutants_255[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_197[] = { 2 };
-static const char *const keep_197_0[] = { ">>>" };
+static const int minimal_255[] = { 2 };
+static const char *const keep_255_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain long */
-static const struct subsume_mutant mutants_198[] = {
+static const struct subsume_mutant mutants_256[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_198[] = { 2 };
-static const char *const keep_198_0[] = { ">>>" };
+static const int minimal_256[] = { 2 };
+static const char *const keep_256_0[] = { ">>>" };
 
 /* java-sor: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_199[] = {
+static const struct subsume_mutant mutants_257[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_199[] = { 1, 2 };
-static const char *const keep_199_0[] = { "<<", ">>" };
+static const int minimal_257[] = { 1, 2 };
+static const char *const keep_257_0[] = { "<<", ">>" };
 
 /* java-sor: a >>> b (a >>> b), domain long */
-static const struct subsume_mutant mutants_200[] = {
+static const struct subsume_mutant mutants_258[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_200[] = { 1, 2 };
-static const char *const keep_200_0[] = { "<<", ">>" };
+static const int minimal_258[] = { 1, 2 };
+static const char *const keep_258_0[] = { "<<", ">>" };
 
 /* java-unary: x (insertion) (x), domain byte */
-static const struct subsume_mutant mutants_201[] = {
+static const struct subsume_mutant mutants_259[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_201[] = { 1 };
-static const char *const keep_201_0[] = { "-exp" };
+static const int minimal_259[] = { 1 };
+static const char *const keep_259_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain short */
-static const struct subsume_mutant mutants_202[] = {
+static const struct subsume_mutant mutants_260[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_202[] = { 1 };
-static const char *const keep_202_0[] = { "-exp" };
+static const int minimal_260[] = { 1 };
+static const char *const keep_260_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain char */
-static const struct subsume_mutant mutants_203[] = {
+static const struct subsume_mutant mutants_261[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_203[] = { 1 };
-static const char *const keep_203_0[] = { "-exp" };
+static const int minimal_261[] = { 1 };
+static const char *const keep_261_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain int */
-static const struct subsume_mutant mutants_204[] = {
+static const struct subsume_mutant mutants_262[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_204[] = { 1 };
-static const char *const keep_204_0[] = { "-exp" };
+static const int minimal_262[] = { 1 };
+static const char *const keep_262_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain long */
-static const struct subsume_mutant mutants_205[] = {
+static const struct subsume_mutant mutants_263[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_205[] = { 1 };
-static const char *const keep_205_0[] = { "-exp" };
+static const int minimal_263[] = { 1 };
+static const char *const keep_263_0[] = { "-exp" };
 
 /* java-unary: -x (-x), domain byte */
-static const struct subsume_mutant mutants_206[] = {
+static const struct subsume_mutant mutants_264[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_206[] = { 1 };
-static const char *const keep_206_0[] = { "exp" };
+static const int minimal_264[] = { 1 };
+static const char *const keep_264_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain short */
-static const struct subsume_mutant mutants_207[] = {
+static const struct subsume_mutant mutants_265[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_207[] = { 1 };
-static const char *const keep_207_0[] = { "exp" };
+static const int minimal_265[] = { 1 };
+static const char *const keep_265_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain char */
-static const struct subsume_mutant mutants_208[] = {
+static const struct subsume_mutant mutants_266[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_208[] = { 1 };
-static const char *const keep_208_0[] = { "exp" };
+static const int minimal_266[] = { 1 };
+static const char *const keep_266_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain int */
-static const struct subsume_mutant mutants_209[] = {
+static const struct subsume_mutant mutants_267[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_209[] = { 1 };
-static const char *const keep_209_0[] = { "exp" };
+static const int minimal_267[] = { 1 };
+static const char *const keep_267_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain long */
-static const struct subsume_mutant mutants_210[] = {
+static const struct subsume_mutant mutants_268[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_210[] = { 1 };
-static const char *const keep_210_0[] = { "exp" };
+static const int minimal_268[] = { 1 };
+static const char *const keep_268_0[] = { "exp" };
 
 /* java-unary: +x (+x), domain byte */
-static const struct subsume_mutant mutants_211[] = {
+static const struct subsume_mutant mutants_269[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_211[] = { 2 };
-static const char *const keep_211_1[] = { "-exp" };
+static const int minimal_269[] = { 2 };
+static const char *const keep_269_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain short */
-static const struct subsume_mutant mutants_212[] = {
+static const struct subsume_mutant mutants_270[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_212[] = { 2 };
-static const char *const keep_212_1[] = { "-exp" };
+static const int minimal_270[] = { 2 };
+static const char *const keep_270_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain char */
-static const struct subsume_mutant mutants_213[] = {
+static const struct subsume_mutant mutants_271[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_213[] = { 2 };
-static const char *const keep_213_1[] = { "-exp" };
+static const int minimal_271[] = { 2 };
+static const char *const keep_271_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain int */
-static const struct subsume_mutant mutants_214[] = {
+static const struct subsume_mutant mutants_272[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_214[] = { 2 };
-static const char *const keep_214_1[] = { "-exp" };
+static const int minimal_272[] = { 2 };
+static const char *const keep_272_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain long */
-static const struct subsume_mutant mutants_215[] = {
+static const struct subsume_mutant mutants_273[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_215[] = { 2 };
-static const char *const keep_215_1[] = { "-exp" };
+static const int minimal_273[] = { 2 };
+static const char *const keep_273_1[] = { "-exp" };
 
 /* java-unary: ~x (~x), domain byte */
-static const struct subsume_mutant mutants_216[] = {
+static const struct subsume_mutant mutants_274[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_216[] = { 1 };
-static const char *const keep_216_0[] = { "exp" };
+static const int minimal_274[] = { 1 };
+static const char *const keep_274_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain short */
-static const struct subsume_mutant mutants_217[] = {
+static const struct subsume_mutant mutants_275[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_217[] = { 1 };
-static const char *const keep_217_0[] = { "exp" };
+static const int minimal_275[] = { 1 };
+static const char *const keep_275_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain char */
-static const struct subsume_mutant mutants_218[] = {
+static const struct subsume_mutant mutants_276[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_218[] = { 1 };
-static const char *const keep_218_0[] = { "exp" };
+static const int minimal_276[] = { 1 };
+static const char *const keep_276_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain int */
-static const struct subsume_mutant mutants_219[] = {
+static const struct subsume_mutant mutants_277[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_219[] = { 1 };
-static const char *const keep_219_0[] = { "exp" };
+static const int minimal_277[] = { 1 };
+static const char *const keep_277_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain long */
-static const struct subsume_mutant mutants_220[] = {
+static const struct subsume_mutant mutants_278[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_220[] = { 1 };
-static const char *const keep_220_0[] = { "exp" };
+static const int minimal_278[] = { 1 };
+static const char *const keep_278_0[] = { "exp" };
 
 /* java-unary: b (insertion) (b), domain boolean */
-static const struct subsume_mutant mutants_221[] = {
+static const struct subsume_mutant mutants_279[] = {
 	{ 1, "COI", "COI(!(exp))", "!b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_221[] = { 1 };
-static const char *const keep_221_0[] = { "!(exp)" };
+static const int minimal_279[] = { 1 };
+static const char *const keep_279_0[] = { "!(exp)" };
 
 /* java-unary: !b (!b), domain boolean */
-static const struct subsume_mutant mutants_222[] = {
+static const struct subsume_mutant mutants_280[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_222[] = { 1 };
-static const char *const keep_222_0[] = { "exp" };
+static const int minimal_280[] = { 1 };
+static const char *const keep_280_0[] = { "exp" };
 
 /* major: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_223[] = {
+static const struct subsume_mutant mutants_281[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2377,11 +2971,11 @@ static const struct subsume_mutant mutants_223[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_223[] = { 3, 5, 7 };
-static const char *const keep_223_0[] = { "<=", "!=", "FALSE" };
+static const int minimal_281[] = { 3, 5, 7 };
+static const char *const keep_281_0[] = { "<=", "!=", "FALSE" };
 
 /* major: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_224[] = {
+static const struct subsume_mutant mutants_282[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2390,11 +2984,11 @@ static const struct subsume_mutant mutants_224[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_224[] = { 3, 4, 6 };
-static const char *const keep_224_0[] = { "<", "==", "TRUE" };
+static const int minimal_282[] = { 3, 4, 6 };
+static const char *const keep_282_0[] = { "<", "==", "TRUE" };
 
 /* major: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_225[] = {
+static const struct subsume_mutant mutants_283[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2403,11 +2997,11 @@ static const struct subsume_mutant mutants_225[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_225[] = { 1, 5, 7 };
-static const char *const keep_225_0[] = { ">=", "!=", "FALSE" };
+static const int minimal_283[] = { 1, 5, 7 };
+static const char *const keep_283_0[] = { ">=", "!=", "FALSE" };
 
 /* major: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_226[] = {
+static const struct subsume_mutant mutants_284[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2416,11 +3010,11 @@ static const struct subsume_mutant mutants_226[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_226[] = { 1, 4, 6 };
-static const char *const keep_226_0[] = { ">", "==", "TRUE" };
+static const int minimal_284[] = { 1, 4, 6 };
+static const char *const keep_284_0[] = { ">", "==", "TRUE" };
 
 /* major: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_227[] = {
+static const struct subsume_mutant mutants_285[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2429,22 +3023,22 @@ static const struct subsume_mutant mutants_227[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_227[] = { 2, 4, 7 };
-static const char *const keep_227_0[] = { ">=", "<=", "FALSE" };
+static const int minimal_285[] = { 2, 4, 7 };
+static const char *const keep_285_0[] = { ">=", "<=", "FALSE" };
 
 /* major: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_228[] = {
+static const struct subsume_mutant mutants_286[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_228[] = { 2, 3, 4, 5 };
-static const char *const keep_228_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_286[] = { 2, 3, 4, 5 };
+static const char *const keep_286_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_229[] = {
+static const struct subsume_mutant mutants_287[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2453,22 +3047,22 @@ static const struct subsume_mutant mutants_229[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_229[] = { 1, 3, 6 };
-static const char *const keep_229_0[] = { ">", "<", "TRUE" };
+static const int minimal_287[] = { 1, 3, 6 };
+static const char *const keep_287_0[] = { ">", "<", "TRUE" };
 
 /* major: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_230[] = {
+static const struct subsume_mutant mutants_288[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_230[] = { 2, 3, 4, 5 };
-static const char *const keep_230_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_288[] = { 2, 3, 4, 5 };
+static const char *const keep_288_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_231[] = {
+static const struct subsume_mutant mutants_289[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
@@ -2477,11 +3071,11 @@ static const struct subsume_mutant mutants_231[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_231[] = { 2, 5, 6, 7 };
-static const char *const keep_231_0[] = { "==", "FALSE", "LHS", "RHS" };
+static const int minimal_289[] = { 2, 5, 6, 7 };
+static const char *const keep_289_0[] = { "==", "FALSE", "LHS", "RHS" };
 
 /* major: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_232[] = {
+static const struct subsume_mutant mutants_290[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
@@ -2490,133 +3084,133 @@ static const struct subsume_mutant mutants_232[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_232[] = { 3, 4, 6, 7 };
-static const char *const keep_232_0[] = { "!=", "TRUE", "LHS", "RHS" };
+static const int minimal_290[] = { 3, 4, 6, 7 };
+static const char *const keep_290_0[] = { "!=", "TRUE", "LHS", "RHS" };
 
 /* major: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_233[] = {
+static const struct subsume_mutant mutants_291[] = {
 	{ 1, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_233[] = { 1, 2, 3, 4 };
-static const char *const keep_233_0[] = { "-", "*", "/", "%" };
+static const int minimal_291[] = { 1, 2, 3, 4 };
+static const char *const keep_291_0[] = { "-", "*", "/", "%" };
 
 /* major: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_234[] = {
+static const struct subsume_mutant mutants_292[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_234[] = { 1, 2, 3, 4 };
-static const char *const keep_234_0[] = { "+", "*", "/", "%" };
+static const int minimal_292[] = { 1, 2, 3, 4 };
+static const char *const keep_292_0[] = { "+", "*", "/", "%" };
 
 /* major: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_235[] = {
+static const struct subsume_mutant mutants_293[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_235[] = { 1, 2, 3, 4 };
-static const char *const keep_235_0[] = { "+", "-", "/", "%" };
+static const int minimal_293[] = { 1, 2, 3, 4 };
+static const char *const keep_293_0[] = { "+", "-", "/", "%" };
 
 /* major: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_236[] = {
+static const struct subsume_mutant mutants_294[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_236[] = { 1, 2, 3, 4 };
-static const char *const keep_236_0[] = { "+", "-", "*", "%" };
+static const int minimal_294[] = { 1, 2, 3, 4 };
+static const char *const keep_294_0[] = { "+", "-", "*", "%" };
 
 /* major: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_237[] = {
+static const struct subsume_mutant mutants_295[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_237[] = { 1, 2, 3, 4 };
-static const char *const keep_237_0[] = { "+", "-", "*", "/" };
+static const int minimal_295[] = { 1, 2, 3, 4 };
+static const char *const keep_295_0[] = { "+", "-", "*", "/" };
 
 /* major: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_238[] = {
+static const struct subsume_mutant mutants_296[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_238[] = { 1 };
-static const char *const keep_238_0[] = { "|" };
+static const int minimal_296[] = { 1 };
+static const char *const keep_296_0[] = { "|" };
 
 /* major: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_239[] = {
+static const struct subsume_mutant mutants_297[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_239[] = { 1, 2 };
-static const char *const keep_239_0[] = { "&", "^" };
+static const int minimal_297[] = { 1, 2 };
+static const char *const keep_297_0[] = { "&", "^" };
 
 /* major: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_240[] = {
+static const struct subsume_mutant mutants_298[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_240[] = { 2 };
-static const char *const keep_240_0[] = { "|" };
+static const int minimal_298[] = { 2 };
+static const char *const keep_298_0[] = { "|" };
 
 /* major: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_241[] = {
+static const struct subsume_mutant mutants_299[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_241[] = { 2 };
-static const char *const keep_241_0[] = { ">>>" };
+static const int minimal_299[] = { 2 };
+static const char *const keep_299_0[] = { ">>>" };
 
 /* major: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_242[] = {
+static const struct subsume_mutant mutants_300[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_242[] = { 2 };
-static const char *const keep_242_0[] = { ">>>" };
+static const int minimal_300[] = { 2 };
+static const char *const keep_300_0[] = { ">>>" };
 
 /* major: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_243[] = {
+static const struct subsume_mutant mutants_301[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_243[] = { 1, 2 };
-static const char *const keep_243_0[] = { "<<", ">>" };
+static const int minimal_301[] = { 1, 2 };
+static const char *const keep_301_0[] = { "<<", ">>" };
 
 /* major: +a (+a), domain int */
-static const struct subsume_mutant mutants_244[] = {
+static const struct subsume_mutant mutants_302[] = {
 	{ 1, "ORU", "ORU(-)", "-a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_244[] = { 1 };
-static const char *const keep_244_0[] = { "-" };
+static const int minimal_302[] = { 1 };
+static const char *const keep_302_0[] = { "-" };
 
 /* major: -a (-a), domain int */
-static const struct subsume_mutant mutants_245[] = {
+static const struct subsume_mutant mutants_303[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_245[] = { 1 };
-static const char *const keep_245_0[] = { "+" };
+static const int minimal_303[] = { 1 };
+static const char *const keep_303_0[] = { "+" };
 
 /* major: ~a (~a), domain int */
-static const struct subsume_mutant mutants_246[] = {
+static const struct subsume_mutant mutants_304[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(-)", "-a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_246[] = { 1 };
-static const char *const keep_246_0[] = { "+" };
+static const int minimal_304[] = { 1 };
+static const char *const keep_304_0[] = { "+" };
 
 /* paper-arith: lexp + rexp (x + y), domain Zpos */
-static const struct subsume_mutant mutants_247[] = {
+static const struct subsume_mutant mutants_305[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -2626,11 +3220,11 @@ static const struct subsume_mutant mutants_247[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_247[] = { 2 };
-static const char *const keep_247_0[] = { "*" };
+static const int minimal_305[] = { 2 };
+static const char *const keep_305_0[] = { "*" };
 
 /* paper-arith: lexp + rexp (x + y), domain Z */
-static const struct subsume_mutant mutants_248[] = {
+static const struct subsume_mutant mutants_306[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -2640,12 +3234,12 @@ static const struct subsume_mutant mutants_248[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_248[] = { 1, 2, 3 };
-static const char *const keep_248_0[] = { "-", "*" };
-static const char *const keep_248_1[] = { "lexp" };
+static const int minimal_306[] = { 1, 2, 3 };
+static const char *const keep_306_0[] = { "-", "*" };
+static const char *const keep_306_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Zpos */
-static const struct subsume_mutant mutants_249[] = {
+static const struct subsume_mutant mutants_307[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -2655,11 +3249,11 @@ static const struct subsume_mutant mutants_249[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_249[] = { 3 };
-static const char *const keep_249_1[] = { "lexp" };
+static const int minimal_307[] = { 3 };
+static const char *const keep_307_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Z */
-static const struct subsume_mutant mutants_250[] = {
+static const struct subsume_mutant mutants_308[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -2669,12 +3263,12 @@ static const struct subsume_mutant mutants_250[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_250[] = { 1, 2, 3 };
-static const char *const keep_250_0[] = { "+", "*" };
-static const char *const keep_250_1[] = { "lexp" };
+static const int minimal_308[] = { 1, 2, 3 };
+static const char *const keep_308_0[] = { "+", "*" };
+static const char *const keep_308_1[] = { "lexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Zpos */
-static const struct subsume_mutant mutants_251[] = {
+static const struct subsume_mutant mutants_309[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 1 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -2684,12 +3278,12 @@ static const struct subsume_mutant mutants_251[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_251[] = { 1, 3, 4 };
-static const char *const keep_251_0[] = { "+" };
-static const char *const keep_251_1[] = { "lexp", "rexp" };
+static const int minimal_309[] = { 1, 3, 4 };
+static const char *const keep_309_0[] = { "+" };
+static const char *const keep_309_1[] = { "lexp", "rexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Z */
-static const struct subsume_mutant mutants_252[] = {
+static const struct subsume_mutant mutants_310[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -2699,97 +3293,97 @@ static const struct subsume_mutant mutants_252[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_252[] = { 1, 2, 3, 4 };
-static const char *const keep_252_0[] = { "+", "-" };
-static const char *const keep_252_1[] = { "lexp", "rexp" };
+static const int minimal_310[] = { 1, 2, 3, 4 };
+static const char *const keep_310_0[] = { "+", "-" };
+static const char *const keep_310_1[] = { "lexp", "rexp" };
 
 /* paper-assign: lhs += rhs (x += y), domain Zpos */
-static const struct subsume_mutant mutants_253[] = {
+static const struct subsume_mutant mutants_311[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_253[] = { 4 };
-static const char *const keep_253_2[] = { "*=" };
+static const int minimal_311[] = { 4 };
+static const char *const keep_311_2[] = { "*=" };
 
 /* paper-assign: lhs -= rhs (x -= y), domain Zpos */
-static const struct subsume_mutant mutants_254[] = {
+static const struct subsume_mutant mutants_312[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_254[] = { 1 };
-static const char *const keep_254_0[] = { "lhs=rhs" };
+static const int minimal_312[] = { 1 };
+static const char *const keep_312_0[] = { "lhs=rhs" };
 
 /* paper-assign: lhs *= rhs (x *= y), domain Zpos */
-static const struct subsume_mutant mutants_255[] = {
+static const struct subsume_mutant mutants_313[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 4, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_255[] = { 1, 2, 3 };
-static const char *const keep_255_0[] = { "lhs=rhs" };
-static const char *const keep_255_1[] = { "SDL" };
-static const char *const keep_255_2[] = { "+=" };
+static const int minimal_313[] = { 1, 2, 3 };
+static const char *const keep_313_0[] = { "lhs=rhs" };
+static const char *const keep_313_1[] = { "SDL" };
+static const char *const keep_313_2[] = { "+=" };
 
 /* paper-assign: lhs <<= rhs (x <<= y), domain int */
-static const struct subsume_mutant mutants_256[] = {
+static const struct subsume_mutant mutants_314[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_256[] = { 3 };
-static const char *const keep_256_2[] = { ">>=" };
+static const int minimal_314[] = { 3 };
+static const char *const keep_314_2[] = { ">>=" };
 
 /* paper-assign: lhs >>= rhs (x >>= y), domain int */
-static const struct subsume_mutant mutants_257[] = {
+static const struct subsume_mutant mutants_315[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_257[] = { 1, 2, 3 };
-static const char *const keep_257_0[] = { "lhs=rhs" };
-static const char *const keep_257_1[] = { "SDL" };
-static const char *const keep_257_2[] = { "<<=" };
+static const int minimal_315[] = { 1, 2, 3 };
+static const char *const keep_315_0[] = { "lhs=rhs" };
+static const char *const keep_315_1[] = { "SDL" };
+static const char *const keep_315_2[] = { "<<=" };
 
 /* paper-assign: lhs &= rhs (x &= y), domain int */
-static const struct subsume_mutant mutants_258[] = {
+static const struct subsume_mutant mutants_316[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_258[] = { 1, 2 };
-static const char *const keep_258_0[] = { "lhs=rhs" };
-static const char *const keep_258_1[] = { "SDL" };
+static const int minimal_316[] = { 1, 2 };
+static const char *const keep_316_0[] = { "lhs=rhs" };
+static const char *const keep_316_1[] = { "SDL" };
 
 /* paper-assign: lhs |= rhs (x |= y), domain int */
-static const struct subsume_mutant mutants_259[] = {
+static const struct subsume_mutant mutants_317[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_259[] = { 1, 2, 4 };
-static const char *const keep_259_0[] = { "lhs=rhs" };
-static const char *const keep_259_1[] = { "SDL" };
-static const char *const keep_259_2[] = { "^=" };
+static const int minimal_317[] = { 1, 2, 4 };
+static const char *const keep_317_0[] = { "lhs=rhs" };
+static const char *const keep_317_1[] = { "SDL" };
+static const char *const keep_317_2[] = { "^=" };
 
 /* paper-assign: lhs ^= rhs (x ^= y), domain int */
-static const struct subsume_mutant mutants_260[] = {
+static const struct subsume_mutant mutants_318[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_260[] = { 4 };
-static const char *const keep_260_2[] = { "|=" };
+static const int minimal_318[] = { 4 };
+static const char *const keep_318_2[] = { "|=" };
 
 /* paper-bitwise: lexp & rexp (x & y), domain int */
-static const struct subsume_mutant mutants_261[] = {
+static const struct subsume_mutant mutants_319[] = {
 	{ 1, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -2799,11 +3393,11 @@ static const struct subsume_mutant mutants_261[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_261[] = { 3, 4 };
-static const char *const keep_261_1[] = { "lexp", "rexp" };
+static const int minimal_319[] = { 3, 4 };
+static const char *const keep_319_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp | rexp (x | y), domain int */
-static const struct subsume_mutant mutants_262[] = {
+static const struct subsume_mutant mutants_320[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -2813,12 +3407,12 @@ static const struct subsume_mutant mutants_262[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_262[] = { 2, 3, 4 };
-static const char *const keep_262_0[] = { "^" };
-static const char *const keep_262_1[] = { "lexp", "rexp" };
+static const int minimal_320[] = { 2, 3, 4 };
+static const char *const keep_320_0[] = { "^" };
+static const char *const keep_320_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp ^ rexp (x ^ y), domain int */
-static const struct subsume_mutant mutants_263[] = {
+static const struct subsume_mutant mutants_321[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -2828,11 +3422,11 @@ static const struct subsume_mutant mutants_263[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_263[] = { 2 };
-static const char *const keep_263_0[] = { "|" };
+static const int minimal_321[] = { 2 };
+static const char *const keep_321_0[] = { "|" };
 
 /* paper-bitwise: lexp >> rexp (x >> y), domain int */
-static const struct subsume_mutant mutants_264[] = {
+static const struct subsume_mutant mutants_322[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -2844,13 +3438,13 @@ static const struct subsume_mutant mutants_264[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_264[] = { 1, 2, 3, 4, 5, 6 };
-static const char *const keep_264_0[] = { "&", "|", "^" };
-static const char *const keep_264_1[] = { "<<" };
-static const char *const keep_264_2[] = { "lexp", "rexp" };
+static const int minimal_322[] = { 1, 2, 3, 4, 5, 6 };
+static const char *const keep_322_0[] = { "&", "|", "^" };
+static const char *const keep_322_1[] = { "<<" };
+static const char *const keep_322_2[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp << rexp (x << y), domain int */
-static const struct subsume_mutant mutants_265[] = {
+static const struct subsume_mutant mutants_323[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 4 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -2862,12 +3456,12 @@ static const struct subsume_mutant mutants_265[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_265[] = { 1, 3, 4 };
-static const char *const keep_265_0[] = { "&", "^" };
-static const char *const keep_265_1[] = { ">>" };
+static const int minimal_323[] = { 1, 3, 4 };
+static const char *const keep_323_0[] = { "&", "^" };
+static const char *const keep_323_1[] = { ">>" };
 
 /* paper-bool: lexp ^ rexp (bool) (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_266[] = {
+static const struct subsume_mutant mutants_324[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -2884,11 +3478,11 @@ static const struct subsume_mutant mutants_266[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_266[] = { 2, 4 };
-static const char *const keep_266_0[] = { "||", "false" };
+static const int minimal_324[] = { 2, 4 };
+static const char *const keep_324_0[] = { "||", "false" };
 
 /* paper-bool: lexp && rexp (a && b), domain boolean */
-static const struct subsume_mutant mutants_267[] = {
+static const struct subsume_mutant mutants_325[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 5 },
@@ -2905,13 +3499,13 @@ static const struct subsume_mutant mutants_267[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_267[] = { 4, 5, 10, 11 };
-static const char *const keep_267_0[] = { "false" };
-static const char *const keep_267_1[] = { "==" };
-static const char *const keep_267_3[] = { "lexp", "rexp" };
+static const int minimal_325[] = { 4, 5, 10, 11 };
+static const char *const keep_325_0[] = { "false" };
+static const char *const keep_325_1[] = { "==" };
+static const char *const keep_325_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp || rexp (a || b), domain boolean */
-static const struct subsume_mutant mutants_268[] = {
+static const struct subsume_mutant mutants_326[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -2928,12 +3522,12 @@ static const struct subsume_mutant mutants_268[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_268[] = { 2, 3, 10, 11 };
-static const char *const keep_268_0[] = { "^", "true" };
-static const char *const keep_268_3[] = { "lexp", "rexp" };
+static const int minimal_326[] = { 2, 3, 10, 11 };
+static const char *const keep_326_0[] = { "^", "true" };
+static const char *const keep_326_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp == rexp (bool) (a == b), domain boolean */
-static const struct subsume_mutant mutants_269[] = {
+static const struct subsume_mutant mutants_327[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_DUPLICATE, 1 },
@@ -2945,11 +3539,11 @@ static const struct subsume_mutant mutants_269[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_269[] = { 5, 6 };
-static const char *const keep_269_2[] = { "lexp", "rexp" };
+static const int minimal_327[] = { 5, 6 };
+static const char *const keep_327_2[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp != rexp (bool) (a != b), domain boolean */
-static const struct subsume_mutant mutants_270[] = {
+static const struct subsume_mutant mutants_328[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_DUPLICATE, 1 },
@@ -2961,21 +3555,21 @@ static const struct subsume_mutant mutants_270[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_270[] = { 5, 6 };
-static const char *const keep_270_2[] = { "lexp", "rexp" };
+static const int minimal_328[] = { 5, 6 };
+static const char *const keep_328_2[] = { "lexp", "rexp" };
 
 /* paper-reference: lexp != rexp (obj) (a != b), domain reference */
-static const struct subsume_mutant mutants_271[] = {
+static const struct subsume_mutant mutants_329[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_271[] = { 2, 3 };
-static const char *const keep_271_0[] = { "true", "false" };
+static const int minimal_329[] = { 2, 3 };
+static const char *const keep_329_0[] = { "true", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain Z */
-static const struct subsume_mutant mutants_272[] = {
+static const struct subsume_mutant mutants_330[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2985,11 +3579,11 @@ static const struct subsume_mutant mutants_272[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_272[] = { 2, 4, 7 };
-static const char *const keep_272_0[] = { ">=", "<=", "false" };
+static const int minimal_330[] = { 2, 4, 7 };
+static const char *const keep_330_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain int */
-static const struct subsume_mutant mutants_273[] = {
+static const struct subsume_mutant mutants_331[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2999,11 +3593,11 @@ static const struct subsume_mutant mutants_273[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_273[] = { 2, 4, 7 };
-static const char *const keep_273_0[] = { ">=", "<=", "false" };
+static const int minimal_331[] = { 2, 4, 7 };
+static const char *const keep_331_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp != rexp (a != b), domain Z */
-static const struct subsume_mutant mutants_274[] = {
+static const struct subsume_mutant mutants_332[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3013,11 +3607,11 @@ static const struct subsume_mutant mutants_274[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_274[] = { 1, 3, 6 };
-static const char *const keep_274_0[] = { ">", "<", "true" };
+static const int minimal_332[] = { 1, 3, 6 };
+static const char *const keep_332_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp != rexp (a != b), domain int */
-static const struct subsume_mutant mutants_275[] = {
+static const struct subsume_mutant mutants_333[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3027,11 +3621,11 @@ static const struct subsume_mutant mutants_275[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_275[] = { 1, 3, 6 };
-static const char *const keep_275_0[] = { ">", "<", "true" };
+static const int minimal_333[] = { 1, 3, 6 };
+static const char *const keep_333_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp > rexp (a > b), domain Z */
-static const struct subsume_mutant mutants_276[] = {
+static const struct subsume_mutant mutants_334[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3041,11 +3635,11 @@ static const struct subsume_mutant mutants_276[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_276[] = { 1, 5, 7 };
-static const char *const keep_276_0[] = { ">=", "!=", "false" };
+static const int minimal_334[] = { 1, 5, 7 };
+static const char *const keep_334_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp > rexp (a > b), domain int */
-static const struct subsume_mutant mutants_277[] = {
+static const struct subsume_mutant mutants_335[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3055,11 +3649,11 @@ static const struct subsume_mutant mutants_277[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_277[] = { 1, 5, 7 };
-static const char *const keep_277_0[] = { ">=", "!=", "false" };
+static const int minimal_335[] = { 1, 5, 7 };
+static const char *const keep_335_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain Z */
-static const struct subsume_mutant mutants_278[] = {
+static const struct subsume_mutant mutants_336[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3069,11 +3663,11 @@ static const struct subsume_mutant mutants_278[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_278[] = { 1, 4, 6 };
-static const char *const keep_278_0[] = { ">", "==", "true" };
+static const int minimal_336[] = { 1, 4, 6 };
+static const char *const keep_336_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain int */
-static const struct subsume_mutant mutants_279[] = {
+static const struct subsume_mutant mutants_337[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3083,11 +3677,11 @@ static const struct subsume_mutant mutants_279[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_279[] = { 1, 4, 6 };
-static const char *const keep_279_0[] = { ">", "==", "true" };
+static const int minimal_337[] = { 1, 4, 6 };
+static const char *const keep_337_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp < rexp (a < b), domain Z */
-static const struct subsume_mutant mutants_280[] = {
+static const struct subsume_mutant mutants_338[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -3097,11 +3691,11 @@ static const struct subsume_mutant mutants_280[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_280[] = { 3, 5, 7 };
-static const char *const keep_280_0[] = { "<=", "!=", "false" };
+static const int minimal_338[] = { 3, 5, 7 };
+static const char *const keep_338_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp < rexp (a < b), domain int */
-static const struct subsume_mutant mutants_281[] = {
+static const struct subsume_mutant mutants_339[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -3111,11 +3705,11 @@ static const struct subsume_mutant mutants_281[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_281[] = { 3, 5, 7 };
-static const char *const keep_281_0[] = { "<=", "!=", "false" };
+static const int minimal_339[] = { 3, 5, 7 };
+static const char *const keep_339_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain Z */
-static const struct subsume_mutant mutants_282[] = {
+static const struct subsume_mutant mutants_340[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3125,11 +3719,11 @@ static const struct subsume_mutant mutants_282[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_282[] = { 3, 4, 6 };
-static const char *const keep_282_0[] = { "<", "==", "true" };
+static const int minimal_340[] = { 3, 4, 6 };
+static const char *const keep_340_0[] = { "<", "==", "true" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain int */
-static const struct subsume_mutant mutants_283[] = {
+static const struct subsume_mutant mutants_341[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3139,11 +3733,11 @@ static const struct subsume_mutant mutants_283[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_283[] = { 3, 4, 6 };
-static const char *const keep_283_0[] = { "<", "==", "true" };
+static const int minimal_341[] = { 3, 4, 6 };
+static const char *const keep_341_0[] = { "<", "==", "true" };
 
 /* paper-unary: exp (x), domain int */
-static const struct subsume_mutant mutants_284[] = {
+static const struct subsume_mutant mutants_342[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_SUBSUMED, 5 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 5 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
@@ -3151,83 +3745,83 @@ static const struct subsume_mutant mutants_284[] = {
 	{ 5, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 6, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 5 },
 };
-static const int minimal_284[] = { 5 };
-static const char *const keep_284_1[] = { "-exp" };
+static const int minimal_342[] = { 5 };
+static const char *const keep_342_1[] = { "-exp" };
 
 /* paper-unary: +exp (+x), domain int */
-static const struct subsume_mutant mutants_285[] = {
+static const struct subsume_mutant mutants_343[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_285[] = { 2 };
-static const char *const keep_285_1[] = { "~exp" };
+static const int minimal_343[] = { 2 };
+static const char *const keep_343_1[] = { "~exp" };
 
 /* paper-unary: -exp (-x), domain int */
-static const struct subsume_mutant mutants_286[] = {
+static const struct subsume_mutant mutants_344[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_286[] = { 1 };
-static const char *const keep_286_0[] = { "exp" };
+static const int minimal_344[] = { 1 };
+static const char *const keep_344_0[] = { "exp" };
 
 /* paper-unary: ++exp (++x), domain int */
-static const struct subsume_mutant mutants_287[] = {
+static const struct subsume_mutant mutants_345[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 3 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_287[] = { 3 };
-static const char *const keep_287_2[] = { "~exp" };
+static const int minimal_345[] = { 3 };
+static const char *const keep_345_2[] = { "~exp" };
 
 /* paper-unary: exp++ (x++), domain int */
-static const struct subsume_mutant mutants_288[] = {
+static const struct subsume_mutant mutants_346[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_288[] = { 3 };
-static const char *const keep_288_2[] = { "~exp" };
+static const int minimal_346[] = { 3 };
+static const char *const keep_346_2[] = { "~exp" };
 
 /* paper-unary: --exp (--x), domain int */
-static const struct subsume_mutant mutants_289[] = {
+static const struct subsume_mutant mutants_347[] = {
 	{ 1, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AORS", "AORS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_289[] = { 2 };
-static const char *const keep_289_1[] = { "~exp" };
+static const int minimal_347[] = { 2 };
+static const char *const keep_347_1[] = { "~exp" };
 
 /* paper-unary: exp-- (x--), domain int */
-static const struct subsume_mutant mutants_290[] = {
+static const struct subsume_mutant mutants_348[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_290[] = { 3 };
-static const char *const keep_290_2[] = { "~exp" };
+static const int minimal_348[] = { 3 };
+static const char *const keep_348_2[] = { "~exp" };
 
 /* paper-unary: !exp (!b), domain boolean */
-static const struct subsume_mutant mutants_291[] = {
+static const struct subsume_mutant mutants_349[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ODL", "ODL(exp)", "b", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_291[] = { 1 };
-static const char *const keep_291_0[] = { "exp" };
+static const int minimal_349[] = { 1 };
+static const char *const keep_349_0[] = { "exp" };
 
 /* paper-unary: ~exp (~x), domain int */
-static const struct subsume_mutant mutants_292[] = {
+static const struct subsume_mutant mutants_350[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOD", "LOD(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_292[] = { 1 };
-static const char *const keep_292_0[] = { "exp" };
+static const int minimal_350[] = { 1 };
+static const char *const keep_350_0[] = { "exp" };
 
 const struct subsume_entry subsume_entries[] = {
 	{ "c-aor", "a + b", "int",
@@ -3254,1003 +3848,1271 @@ const struct subsume_entry subsume_entries[] = {
 	{ "c-aor", "a % b", "unsigned",
 	  "a % b", "%", "unsigned",
 	  4, mutants_7, 4, minimal_7 },
+	{ "c-float", "a < b", "float",
+	  "a < b", "<", "float",
+	  10, mutants_8, 5, minimal_8 },
+	{ "c-float", "a < b", "double",
+	  "a < b", "<", "double",
+	  10, mutants_9, 5, minimal_9 },
+	{ "c-float", "a <= b", "float",
+	  "a <= b", "<=", "float",
+	  10, mutants_10, 5, minimal_10 },
+	{ "c-float", "a <= b", "double",
+	  "a <= b", "<=", "double",
+	  10, mutants_11, 5, minimal_11 },
+	{ "c-float", "a == b", "float",
+	  "a == b", "==", "float",
+	  10, mutants_12, 3, minimal_12 },
+	{ "c-float", "a == b", "double",
+	  "a == b", "==", "double",
+	  10, mutants_13, 3, minimal_13 },
+	{ "c-float", "a != b", "float",
+	  "a != b", "!=", "float",
+	  10, mutants_14, 3, minimal_14 },
+	{ "c-float", "a != b", "double",
+	  "a != b", "!=", "double",
+	  10, mutants_15, 3, minimal_15 },
+	{ "c-float", "a + b", "float",
+	  "a + b", "+", "float",
+	  3, mutants_16, 3, minimal_16 },
+	{ "c-float", "a + b", "double",
+	  "a + b", "+", "double",
+	  3, mutants_17, 3, minimal_17 },
+	{ "c-float", "a - b", "float",
+	  "a - b", "-", "float",
+	  3, mutants_18, 3, minimal_18 },
+	{ "c-float", "a - b", "double",
+	  "a - b", "-", "double",
+	  3, mutants_19, 3, minimal_19 },
+	{ "c-float", "a * b", "float",
+	  "a * b", "*", "float",
+	  3, mutants_20, 3, minimal_20 },
+	{ "c-float", "a * b", "double",
+	  "a * b", "*", "double",
+	  3, mutants_21, 3, minimal_21 },
+	{ "c-float", "a / b", "float",
+	  "a / b", "/", "float",
+	  3, mutants_22, 3, minimal_22 },
+	{ "c-float", "a / b", "double",
+	  "a / b", "/", "double",
+	  3, mutants_23, 3, minimal_23 },
+	{ "c-float", "x (insertion)", "float",
+	  "x", "", "float",
+	  1, mutants_24, 1, minimal_24 },
+	{ "c-float", "x (insertion)", "double",
+	  "x", "", "double",
+	  1, mutants_25, 1, minimal_25 },
+	{ "c-float", "-x", "float",
+	  "-x", "-", "float",
+	  1, mutants_26, 1, minimal_26 },
+	{ "c-float", "-x", "double",
+	  "-x", "-", "double",
+	  1, mutants_27, 1, minimal_27 },
+	{ "c-float", "a + b (constants)", "double",
+	  "a + b", "+", "double",
+	  3, mutants_28, 3, minimal_28 },
+	{ "c-float", "a + b (float constants)", "float",
+	  "a + b", "+", "float",
+	  3, mutants_29, 3, minimal_29 },
+	{ "c-float", "(int) d", "double",
+	  "(int)d", "", "int",
+	  2, mutants_30, 2, minimal_30 },
 	{ "c-logical", "a && b", "int",
 	  "a && b", "&&", "int",
-	  4, mutants_8, 2, minimal_8 },
+	  4, mutants_31, 2, minimal_31 },
 	{ "c-logical", "a && b", "_Bool",
 	  "a && b", "&&", "_Bool",
-	  4, mutants_9, 2, minimal_9 },
+	  4, mutants_32, 2, minimal_32 },
 	{ "c-logical", "a || b", "int",
 	  "a || b", "||", "int",
-	  4, mutants_10, 3, minimal_10 },
+	  4, mutants_33, 3, minimal_33 },
 	{ "c-logical", "a || b", "_Bool",
 	  "a || b", "||", "_Bool",
-	  4, mutants_11, 3, minimal_11 },
+	  4, mutants_34, 3, minimal_34 },
 	{ "c-logical", "a & b", "int",
 	  "a & b", "&", "int",
-	  2, mutants_12, 1, minimal_12 },
+	  2, mutants_35, 1, minimal_35 },
 	{ "c-logical", "a & b", "unsigned",
 	  "a & b", "&", "unsigned",
-	  2, mutants_13, 1, minimal_13 },
+	  2, mutants_36, 1, minimal_36 },
 	{ "c-logical", "a | b", "int",
 	  "a | b", "|", "int",
-	  2, mutants_14, 2, minimal_14 },
+	  2, mutants_37, 2, minimal_37 },
 	{ "c-logical", "a | b", "unsigned",
 	  "a | b", "|", "unsigned",
-	  2, mutants_15, 2, minimal_15 },
+	  2, mutants_38, 2, minimal_38 },
 	{ "c-logical", "a ^ b", "int",
 	  "a ^ b", "^", "int",
-	  2, mutants_16, 1, minimal_16 },
+	  2, mutants_39, 1, minimal_39 },
 	{ "c-logical", "a ^ b", "unsigned",
 	  "a ^ b", "^", "unsigned",
-	  2, mutants_17, 1, minimal_17 },
+	  2, mutants_40, 1, minimal_40 },
 	{ "c-logical", "a << b", "int",
 	  "a << b", "<<", "int",
-	  1, mutants_18, 1, minimal_18 },
+	  1, mutants_41, 1, minimal_41 },
 	{ "c-logical", "a << b", "unsigned",
 	  "a << b", "<<", "unsigned",
-	  1, mutants_19, 1, minimal_19 },
+	  1, mutants_42, 1, minimal_42 },
 	{ "c-logical", "a >> b", "int",
 	  "a >> b", ">>", "int",
-	  1, mutants_20, 1, minimal_20 },
+	  1, mutants_43, 1, minimal_43 },
 	{ "c-logical", "a >> b", "unsigned",
 	  "a >> b", ">>", "unsigned",
-	  1, mutants_21, 1, minimal_21 },
+	  1, mutants_44, 1, minimal_44 },
 	{ "c-ror", "a < b", "int",
 	  "a < b", "<", "int",
-	  7, mutants_22, 3, minimal_22 },
+	  7, mutants_45, 3, minimal_45 },
 	{ "c-ror", "a < b", "unsigned",
 	  "a < b", "<", "unsigned",
-	  7, mutants_23, 3, minimal_23 },
+	  7, mutants_46, 3, minimal_46 },
 	{ "c-ror", "a < b", "long",
 	  "a < b", "<", "long",
-	  7, mutants_24, 3, minimal_24 },
+	  7, mutants_47, 3, minimal_47 },
 	{ "c-ror", "a < b", "unsigned long",
 	  "a < b", "<", "unsigned long",
-	  7, mutants_25, 3, minimal_25 },
+	  7, mutants_48, 3, minimal_48 },
 	{ "c-ror", "a < b", "char",
 	  "a < b", "<", "char",
-	  7, mutants_26, 3, minimal_26 },
+	  7, mutants_49, 3, minimal_49 },
 	{ "c-ror", "a < b", "unsigned char",
 	  "a < b", "<", "unsigned char",
-	  7, mutants_27, 3, minimal_27 },
+	  7, mutants_50, 3, minimal_50 },
 	{ "c-ror", "a < b", "_Bool",
 	  "a < b", "<", "_Bool",
-	  7, mutants_28, 3, minimal_28 },
+	  7, mutants_51, 3, minimal_51 },
 	{ "c-ror", "a <= b", "int",
 	  "a <= b", "<=", "int",
-	  7, mutants_29, 3, minimal_29 },
+	  7, mutants_52, 3, minimal_52 },
 	{ "c-ror", "a <= b", "unsigned",
 	  "a <= b", "<=", "unsigned",
-	  7, mutants_30, 3, minimal_30 },
+	  7, mutants_53, 3, minimal_53 },
 	{ "c-ror", "a <= b", "long",
 	  "a <= b", "<=", "long",
-	  7, mutants_31, 3, minimal_31 },
+	  7, mutants_54, 3, minimal_54 },
 	{ "c-ror", "a <= b", "unsigned long",
 	  "a <= b", "<=", "unsigned long",
-	  7, mutants_32, 3, minimal_32 },
+	  7, mutants_55, 3, minimal_55 },
 	{ "c-ror", "a <= b", "char",
 	  "a <= b", "<=", "char",
-	  7, mutants_33, 3, minimal_33 },
+	  7, mutants_56, 3, minimal_56 },
 	{ "c-ror", "a <= b", "unsigned char",
 	  "a <= b", "<=", "unsigned char",
-	  7, mutants_34, 3, minimal_34 },
+	  7, mutants_57, 3, minimal_57 },
 	{ "c-ror", "a <= b", "_Bool",
 	  "a <= b", "<=", "_Bool",
-	  7, mutants_35, 3, minimal_35 },
+	  7, mutants_58, 3, minimal_58 },
 	{ "c-ror", "a > b", "int",
 	  "a > b", ">", "int",
-	  7, mutants_36, 3, minimal_36 },
+	  7, mutants_59, 3, minimal_59 },
 	{ "c-ror", "a > b", "unsigned",
 	  "a > b", ">", "unsigned",
-	  7, mutants_37, 3, minimal_37 },
+	  7, mutants_60, 3, minimal_60 },
 	{ "c-ror", "a > b", "long",
 	  "a > b", ">", "long",
-	  7, mutants_38, 3, minimal_38 },
+	  7, mutants_61, 3, minimal_61 },
 	{ "c-ror", "a > b", "unsigned long",
 	  "a > b", ">", "unsigned long",
-	  7, mutants_39, 3, minimal_39 },
+	  7, mutants_62, 3, minimal_62 },
 	{ "c-ror", "a > b", "char",
 	  "a > b", ">", "char",
-	  7, mutants_40, 3, minimal_40 },
+	  7, mutants_63, 3, minimal_63 },
 	{ "c-ror", "a > b", "unsigned char",
 	  "a > b", ">", "unsigned char",
-	  7, mutants_41, 3, minimal_41 },
+	  7, mutants_64, 3, minimal_64 },
 	{ "c-ror", "a > b", "_Bool",
 	  "a > b", ">", "_Bool",
-	  7, mutants_42, 3, minimal_42 },
+	  7, mutants_65, 3, minimal_65 },
 	{ "c-ror", "a >= b", "int",
 	  "a >= b", ">=", "int",
-	  7, mutants_43, 3, minimal_43 },
+	  7, mutants_66, 3, minimal_66 },
 	{ "c-ror", "a >= b", "unsigned",
 	  "a >= b", ">=", "unsigned",
-	  7, mutants_44, 3, minimal_44 },
+	  7, mutants_67, 3, minimal_67 },
 	{ "c-ror", "a >= b", "long",
 	  "a >= b", ">=", "long",
-	  7, mutants_45, 3, minimal_45 },
+	  7, mutants_68, 3, minimal_68 },
 	{ "c-ror", "a >= b", "unsigned long",
 	  "a >= b", ">=", "unsigned long",
-	  7, mutants_46, 3, minimal_46 },
+	  7, mutants_69, 3, minimal_69 },
 	{ "c-ror", "a >= b", "char",
 	  "a >= b", ">=", "char",
-	  7, mutants_47, 3, minimal_47 },
+	  7, mutants_70, 3, minimal_70 },
 	{ "c-ror", "a >= b", "unsigned char",
 	  "a >= b", ">=", "unsigned char",
-	  7, mutants_48, 3, minimal_48 },
+	  7, mutants_71, 3, minimal_71 },
 	{ "c-ror", "a >= b", "_Bool",
 	  "a >= b", ">=", "_Bool",
-	  7, mutants_49, 3, minimal_49 },
+	  7, mutants_72, 3, minimal_72 },
 	{ "c-ror", "a == b", "int",
 	  "a == b", "==", "int",
-	  7, mutants_50, 3, minimal_50 },
+	  7, mutants_73, 3, minimal_73 },
 	{ "c-ror", "a == b", "unsigned",
 	  "a == b", "==", "unsigned",
-	  7, mutants_51, 3, minimal_51 },
+	  7, mutants_74, 3, minimal_74 },
 	{ "c-ror", "a == b", "long",
 	  "a == b", "==", "long",
-	  7, mutants_52, 3, minimal_52 },
+	  7, mutants_75, 3, minimal_75 },
 	{ "c-ror", "a == b", "unsigned long",
 	  "a == b", "==", "unsigned long",
-	  7, mutants_53, 3, minimal_53 },
+	  7, mutants_76, 3, minimal_76 },
 	{ "c-ror", "a == b", "char",
 	  "a == b", "==", "char",
-	  7, mutants_54, 3, minimal_54 },
+	  7, mutants_77, 3, minimal_77 },
 	{ "c-ror", "a == b", "unsigned char",
 	  "a == b", "==", "unsigned char",
-	  7, mutants_55, 3, minimal_55 },
+	  7, mutants_78, 3, minimal_78 },
 	{ "c-ror", "a == b", "_Bool",
 	  "a == b", "==", "_Bool",
-	  7, mutants_56, 3, minimal_56 },
+	  7, mutants_79, 3, minimal_79 },
 	{ "c-ror", "a != b", "int",
 	  "a != b", "!=", "int",
-	  7, mutants_57, 3, minimal_57 },
+	  7, mutants_80, 3, minimal_80 },
 	{ "c-ror", "a != b", "unsigned",
 	  "a != b", "!=", "unsigned",
-	  7, mutants_58, 3, minimal_58 },
+	  7, mutants_81, 3, minimal_81 },
 	{ "c-ror", "a != b", "long",
 	  "a != b", "!=", "long",
-	  7, mutants_59, 3, minimal_59 },
+	  7, mutants_82, 3, minimal_82 },
 	{ "c-ror", "a != b", "unsigned long",
 	  "a != b", "!=", "unsigned long",
-	  7, mutants_60, 3, minimal_60 },
+	  7, mutants_83, 3, minimal_83 },
 	{ "c-ror", "a != b", "char",
 	  "a != b", "!=", "char",
-	  7, mutants_61, 3, minimal_61 },
+	  7, mutants_84, 3, minimal_84 },
 	{ "c-ror", "a != b", "unsigned char",
 	  "a != b", "!=", "unsigned char",
-	  7, mutants_62, 3, minimal_62 },
+	  7, mutants_85, 3, minimal_85 },
 	{ "c-ror", "a != b", "_Bool",
 	  "a != b", "!=", "_Bool",
-	  7, mutants_63, 3, minimal_63 },
+	  7, mutants_86, 3, minimal_86 },
 	{ "c-ror", "u >= 0", "unsigned",
 	  "u >= 0", ">=", "unsigned,int",
-	  7, mutants_64, 2, minimal_64 },
+	  7, mutants_87, 2, minimal_87 },
 	{ "c-ror", "u >= 0", "unsigned long",
 	  "u >= 0", ">=", "unsigned long,int",
-	  7, mutants_65, 2, minimal_65 },
+	  7, mutants_88, 2, minimal_88 },
 	{ "c-ror", "u >= 0", "unsigned char",
 	  "u >= 0", ">=", "unsigned char,int",
-	  7, mutants_66, 2, minimal_66 },
+	  7, mutants_89, 2, minimal_89 },
 	{ "c-ror", "u > 0", "unsigned",
 	  "u > 0", ">", "unsigned,int",
-	  7, mutants_67, 2, minimal_67 },
+	  7, mutants_90, 2, minimal_90 },
 	{ "c-ror", "u > 0", "unsigned long",
 	  "u > 0", ">", "unsigned long,int",
-	  7, mutants_68, 2, minimal_68 },
+	  7, mutants_91, 2, minimal_91 },
 	{ "c-ror", "u > 0", "unsigned char",
 	  "u > 0", ">", "unsigned char,int",
-	  7, mutants_69, 2, minimal_69 },
+	  7, mutants_92, 2, minimal_92 },
 	{ "c-ror", "u < 0", "unsigned",
 	  "u < 0", "<", "unsigned,int",
-	  7, mutants_70, 2, minimal_70 },
+	  7, mutants_93, 2, minimal_93 },
 	{ "c-ror", "u < 0", "unsigned long",
 	  "u < 0", "<", "unsigned long,int",
-	  7, mutants_71, 2, minimal_71 },
+	  7, mutants_94, 2, minimal_94 },
 	{ "java-aor", "a + b", "int",
 	  "a + b", "+", "int",
-	  4, mutants_72, 4, minimal_72 },
+	  4, mutants_95, 4, minimal_95 },
 	{ "java-aor", "a + b", "long",
 	  "a + b", "+", "long",
-	  4, mutants_73, 4, minimal_73 },
+	  4, mutants_96, 4, minimal_96 },
 	{ "java-aor", "a + b", "integer",
 	  "a + b", "+", "integer",
-	  4, mutants_74, 4, minimal_74 },
+	  4, mutants_97, 4, minimal_97 },
 	{ "java-aor", "a - b", "int",
 	  "a - b", "-", "int",
-	  4, mutants_75, 4, minimal_75 },
+	  4, mutants_98, 4, minimal_98 },
 	{ "java-aor", "a - b", "integer",
 	  "a - b", "-", "integer",
-	  4, mutants_76, 4, minimal_76 },
+	  4, mutants_99, 4, minimal_99 },
 	{ "java-aor", "a * b", "int",
 	  "a * b", "*", "int",
-	  4, mutants_77, 4, minimal_77 },
+	  4, mutants_100, 4, minimal_100 },
 	{ "java-aor", "a * b", "long",
 	  "a * b", "*", "long",
-	  4, mutants_78, 4, minimal_78 },
+	  4, mutants_101, 4, minimal_101 },
 	{ "java-aor", "a * b", "integer",
 	  "a * b", "*", "integer",
-	  4, mutants_79, 3, minimal_79 },
+	  4, mutants_102, 3, minimal_102 },
 	{ "java-aor", "a / b", "int",
 	  "a / b", "/", "int",
-	  4, mutants_80, 4, minimal_80 },
+	  4, mutants_103, 4, minimal_103 },
 	{ "java-aor", "a / b", "integer",
 	  "a / b", "/", "integer",
-	  4, mutants_81, 4, minimal_81 },
+	  4, mutants_104, 4, minimal_104 },
 	{ "java-aor", "a % b", "int",
 	  "a % b", "%", "int",
-	  4, mutants_82, 4, minimal_82 },
+	  4, mutants_105, 4, minimal_105 },
 	{ "java-aor", "a % b", "long",
 	  "a % b", "%", "long",
-	  4, mutants_83, 4, minimal_83 },
+	  4, mutants_106, 4, minimal_106 },
 	{ "java-aor", "a % b", "integer",
 	  "a % b", "%", "integer",
-	  4, mutants_84, 3, minimal_84 },
+	  4, mutants_107, 3, minimal_107 },
 	{ "java-asrs", "x += y", "int",
 	  "x += y", "+=", "int",
-	  10, mutants_85, 6, minimal_85 },
+	  10, mutants_108, 6, minimal_108 },
 	{ "java-asrs", "x -= y", "int",
 	  "x -= y", "-=", "int",
-	  10, mutants_86, 8, minimal_86 },
+	  10, mutants_109, 8, minimal_109 },
 	{ "java-asrs", "x *= y", "int",
 	  "x *= y", "*=", "int",
-	  10, mutants_87, 10, minimal_87 },
+	  10, mutants_110, 10, minimal_110 },
 	{ "java-asrs", "x *= y", "long",
 	  "x *= y", "*=", "long",
-	  10, mutants_88, 10, minimal_88 },
+	  10, mutants_111, 10, minimal_111 },
 	{ "java-asrs", "x /= y", "int",
 	  "x /= y", "/=", "int",
-	  10, mutants_89, 9, minimal_89 },
+	  10, mutants_112, 9, minimal_112 },
 	{ "java-asrs", "x %= y", "int",
 	  "x %= y", "%=", "int",
-	  10, mutants_90, 9, minimal_90 },
+	  10, mutants_113, 9, minimal_113 },
 	{ "java-asrs", "x &= y", "int",
 	  "x &= y", "&=", "int",
-	  10, mutants_91, 7, minimal_91 },
+	  10, mutants_114, 7, minimal_114 },
 	{ "java-asrs", "x &= y", "long",
 	  "x &= y", "&=", "long",
-	  10, mutants_92, 7, minimal_92 },
+	  10, mutants_115, 7, minimal_115 },
 	{ "java-asrs", "x |= y", "int",
 	  "x |= y", "|=", "int",
-	  10, mutants_93, 7, minimal_93 },
+	  10, mutants_116, 7, minimal_116 },
 	{ "java-asrs", "x |= y", "long",
 	  "x |= y", "|=", "long",
-	  10, mutants_94, 7, minimal_94 },
+	  10, mutants_117, 7, minimal_117 },
 	{ "java-asrs", "x ^= y", "int",
 	  "x ^= y", "^=", "int",
-	  10, mutants_95, 8, minimal_95 },
+	  10, mutants_118, 8, minimal_118 },
 	{ "java-asrs", "x ^= y", "long",
 	  "x ^= y", "^=", "long",
-	  10, mutants_96, 8, minimal_96 },
+	  10, mutants_119, 8, minimal_119 },
 	{ "java-asrs", "x <<= y", "int",
 	  "x <<= y", "<<=", "int",
-	  10, mutants_97, 8, minimal_97 },
+	  10, mutants_120, 8, minimal_120 },
 	{ "java-asrs", "x <<= y", "long",
 	  "x <<= y", "<<=", "long",
-	  10, mutants_98, 8, minimal_98 },
+	  10, mutants_121, 8, minimal_121 },
 	{ "java-asrs", "x >>= y", "int",
 	  "x >>= y", ">>=", "int",
-	  10, mutants_99, 9, minimal_99 },
+	  10, mutants_122, 9, minimal_122 },
 	{ "java-asrs", "x >>= y", "long",
 	  "x >>= y", ">>=", "long",
-	  10, mutants_100, 9, minimal_100 },
+	  10, mutants_123, 9, minimal_123 },
 	{ "java-asrs", "x >>>= y", "int",
 	  "x >>>= y", ">>>=", "int",
-	  10, mutants_101, 8, minimal_101 },
+	  10, mutants_124, 8, minimal_124 },
 	{ "java-cor", "a && b", "boolean",
 	  "a && b", "&&", "boolean",
-	  9, mutants_102, 3, minimal_102 },
+	  9, mutants_125, 3, minimal_125 },
 	{ "java-cor", "a || b", "boolean",
 	  "a || b", "||", "boolean",
-	  9, mutants_103, 4, minimal_103 },
+	  9, mutants_126, 4, minimal_126 },
 	{ "java-cor", "a ^ b", "boolean",
 	  "a ^ b", "^", "boolean",
-	  9, mutants_104, 2, minimal_104 },
+	  9, mutants_127, 2, minimal_127 },
 	{ "java-cor", "a == b", "boolean",
 	  "a == b", "==", "boolean",
-	  10, mutants_105, 2, minimal_105 },
+	  10, mutants_128, 2, minimal_128 },
 	{ "java-cor", "a != b", "boolean",
 	  "a != b", "!=", "boolean",
-	  10, mutants_106, 2, minimal_106 },
+	  10, mutants_129, 2, minimal_129 },
+	{ "java-float", "a < b", "float",
+	  "a < b", "<", "float",
+	  8, mutants_130, 3, minimal_130 },
+	{ "java-float", "a < b", "double",
+	  "a < b", "<", "double",
+	  8, mutants_131, 3, minimal_131 },
+	{ "java-float", "a <= b", "float",
+	  "a <= b", "<=", "float",
+	  8, mutants_132, 3, minimal_132 },
+	{ "java-float", "a <= b", "double",
+	  "a <= b", "<=", "double",
+	  8, mutants_133, 3, minimal_133 },
+	{ "java-float", "a > b", "float",
+	  "a > b", ">", "float",
+	  8, mutants_134, 3, minimal_134 },
+	{ "java-float", "a > b", "double",
+	  "a > b", ">", "double",
+	  8, mutants_135, 3, minimal_135 },
+	{ "java-float", "a >= b", "float",
+	  "a >= b", ">=", "float",
+	  8, mutants_136, 3, minimal_136 },
+	{ "java-float", "a >= b", "double",
+	  "a >= b", ">=", "double",
+	  8, mutants_137, 3, minimal_137 },
+	{ "java-float", "a == b", "float",
+	  "a == b", "==", "float",
+	  8, mutants_138, 3, minimal_138 },
+	{ "java-float", "a == b", "double",
+	  "a == b", "==", "double",
+	  8, mutants_139, 3, minimal_139 },
+	{ "java-float", "a != b", "float",
+	  "a != b", "!=", "float",
+	  8, mutants_140, 3, minimal_140 },
+	{ "java-float", "a != b", "double",
+	  "a != b", "!=", "double",
+	  8, mutants_141, 3, minimal_141 },
+	{ "java-float", "a + b", "float",
+	  "a + b", "+", "float",
+	  4, mutants_142, 4, minimal_142 },
+	{ "java-float", "a + b", "double",
+	  "a + b", "+", "double",
+	  4, mutants_143, 4, minimal_143 },
+	{ "java-float", "a - b", "float",
+	  "a - b", "-", "float",
+	  4, mutants_144, 4, minimal_144 },
+	{ "java-float", "a - b", "double",
+	  "a - b", "-", "double",
+	  4, mutants_145, 4, minimal_145 },
+	{ "java-float", "a * b", "float",
+	  "a * b", "*", "float",
+	  4, mutants_146, 4, minimal_146 },
+	{ "java-float", "a * b", "double",
+	  "a * b", "*", "double",
+	  4, mutants_147, 4, minimal_147 },
+	{ "java-float", "a / b", "float",
+	  "a / b", "/", "float",
+	  4, mutants_148, 4, minimal_148 },
+	{ "java-float", "a / b", "double",
+	  "a / b", "/", "double",
+	  4, mutants_149, 4, minimal_149 },
+	{ "java-float", "a % b", "float",
+	  "a % b", "%", "float",
+	  4, mutants_150, 4, minimal_150 },
+	{ "java-float", "a % b", "double",
+	  "a % b", "%", "double",
+	  4, mutants_151, 4, minimal_151 },
+	{ "java-float", "x (insertion)", "float",
+	  "x", "", "float",
+	  1, mutants_152, 1, minimal_152 },
+	{ "java-float", "x (insertion)", "double",
+	  "x", "", "double",
+	  1, mutants_153, 1, minimal_153 },
+	{ "java-float", "-x", "float",
+	  "-x", "-", "float",
+	  1, mutants_154, 1, minimal_154 },
+	{ "java-float", "-x", "double",
+	  "-x", "-", "double",
+	  1, mutants_155, 1, minimal_155 },
+	{ "java-float", "a + b (constants)", "double",
+	  "a + b", "+", "double",
+	  3, mutants_156, 3, minimal_156 },
+	{ "java-float", "a * b (constants)", "double",
+	  "a * b", "*", "double",
+	  3, mutants_157, 3, minimal_157 },
+	{ "java-float", "a + b (float constants)", "float",
+	  "a + b", "+", "float",
+	  3, mutants_158, 3, minimal_158 },
+	{ "java-float", "x + 0.0", "double",
+	  "x + 0.0", "+", "double",
+	  1, mutants_159, 1, minimal_159 },
+	{ "java-float", "x - 0.0", "double",
+	  "x - 0.0", "-", "double",
+	  1, mutants_160, 0, NULL },
+	{ "java-float", "x * 0.0", "double",
+	  "x * 0.0", "*", "double",
+	  1, mutants_161, 1, minimal_161 },
+	{ "java-float", "0.0 / y", "double",
+	  "0.0 / y", "/", "double",
+	  1, mutants_162, 1, minimal_162 },
+	{ "java-float", "x == x", "double",
+	  "x == x", "==", "double",
+	  1, mutants_163, 1, minimal_163 },
+	{ "java-float", "x * 1.0", "double",
+	  "x * 1.0", "*", "double",
+	  1, mutants_164, 0, NULL },
 	{ "java-incdec", "x (value)", "byte",
 	  "x", "", "byte",
-	  4, mutants_107, 1, minimal_107 },
+	  4, mutants_165, 1, minimal_165 },
 	{ "java-incdec", "x (value)", "short",
 	  "x", "", "short",
-	  4, mutants_108, 1, minimal_108 },
+	  4, mutants_166, 1, minimal_166 },
 	{ "java-incdec", "x (value)", "char",
 	  "x", "", "char",
-	  4, mutants_109, 1, minimal_109 },
+	  4, mutants_167, 1, minimal_167 },
 	{ "java-incdec", "x (value)", "int",
 	  "x", "", "int",
-	  4, mutants_110, 1, minimal_110 },
+	  4, mutants_168, 1, minimal_168 },
 	{ "java-incdec", "x (value)", "long",
 	  "x", "", "long",
-	  4, mutants_111, 1, minimal_111 },
+	  4, mutants_169, 1, minimal_169 },
 	{ "java-incdec", "++x (value)", "byte",
 	  "++x", "++exp", "byte",
-	  2, mutants_112, 1, minimal_112 },
+	  2, mutants_170, 1, minimal_170 },
 	{ "java-incdec", "++x (value)", "short",
 	  "++x", "++exp", "short",
-	  2, mutants_113, 1, minimal_113 },
+	  2, mutants_171, 1, minimal_171 },
 	{ "java-incdec", "++x (value)", "char",
 	  "++x", "++exp", "char",
-	  2, mutants_114, 1, minimal_114 },
+	  2, mutants_172, 1, minimal_172 },
 	{ "java-incdec", "++x (value)", "int",
 	  "++x", "++exp", "int",
-	  2, mutants_115, 1, minimal_115 },
+	  2, mutants_173, 1, minimal_173 },
 	{ "java-incdec", "++x (value)", "long",
 	  "++x", "++exp", "long",
-	  2, mutants_116, 1, minimal_116 },
+	  2, mutants_174, 1, minimal_174 },
 	{ "java-incdec", "--x (value)", "byte",
 	  "--x", "--exp", "byte",
-	  2, mutants_117, 1, minimal_117 },
+	  2, mutants_175, 1, minimal_175 },
 	{ "java-incdec", "--x (value)", "short",
 	  "--x", "--exp", "short",
-	  2, mutants_118, 1, minimal_118 },
+	  2, mutants_176, 1, minimal_176 },
 	{ "java-incdec", "--x (value)", "char",
 	  "--x", "--exp", "char",
-	  2, mutants_119, 1, minimal_119 },
+	  2, mutants_177, 1, minimal_177 },
 	{ "java-incdec", "--x (value)", "int",
 	  "--x", "--exp", "int",
-	  2, mutants_120, 1, minimal_120 },
+	  2, mutants_178, 1, minimal_178 },
 	{ "java-incdec", "--x (value)", "long",
 	  "--x", "--exp", "long",
-	  2, mutants_121, 1, minimal_121 },
+	  2, mutants_179, 1, minimal_179 },
 	{ "java-incdec", "x++ (value)", "byte",
 	  "x++", "exp++", "byte",
-	  2, mutants_122, 0, NULL },
+	  2, mutants_180, 0, NULL },
 	{ "java-incdec", "x++ (value)", "short",
 	  "x++", "exp++", "short",
-	  2, mutants_123, 0, NULL },
+	  2, mutants_181, 0, NULL },
 	{ "java-incdec", "x++ (value)", "char",
 	  "x++", "exp++", "char",
-	  2, mutants_124, 0, NULL },
+	  2, mutants_182, 0, NULL },
 	{ "java-incdec", "x++ (value)", "int",
 	  "x++", "exp++", "int",
-	  2, mutants_125, 0, NULL },
+	  2, mutants_183, 0, NULL },
 	{ "java-incdec", "x++ (value)", "long",
 	  "x++", "exp++", "long",
-	  2, mutants_126, 0, NULL },
+	  2, mutants_184, 0, NULL },
 	{ "java-incdec", "x-- (value)", "byte",
 	  "x--", "exp--", "byte",
-	  2, mutants_127, 0, NULL },
+	  2, mutants_185, 0, NULL },
 	{ "java-incdec", "x-- (value)", "short",
 	  "x--", "exp--", "short",
-	  2, mutants_128, 0, NULL },
+	  2, mutants_186, 0, NULL },
 	{ "java-incdec", "x-- (value)", "char",
 	  "x--", "exp--", "char",
-	  2, mutants_129, 0, NULL },
+	  2, mutants_187, 0, NULL },
 	{ "java-incdec", "x-- (value)", "int",
 	  "x--", "exp--", "int",
-	  2, mutants_130, 0, NULL },
+	  2, mutants_188, 0, NULL },
 	{ "java-incdec", "x-- (value)", "long",
 	  "x--", "exp--", "long",
-	  2, mutants_131, 0, NULL },
+	  2, mutants_189, 0, NULL },
 	{ "java-incdec", "x (variable)", "byte",
 	  "x", "", "byte",
-	  4, mutants_132, 1, minimal_132 },
+	  4, mutants_190, 1, minimal_190 },
 	{ "java-incdec", "x (variable)", "short",
 	  "x", "", "short",
-	  4, mutants_133, 1, minimal_133 },
+	  4, mutants_191, 1, minimal_191 },
 	{ "java-incdec", "x (variable)", "char",
 	  "x", "", "char",
-	  4, mutants_134, 1, minimal_134 },
+	  4, mutants_192, 1, minimal_192 },
 	{ "java-incdec", "x (variable)", "int",
 	  "x", "", "int",
-	  4, mutants_135, 1, minimal_135 },
+	  4, mutants_193, 1, minimal_193 },
 	{ "java-incdec", "x (variable)", "long",
 	  "x", "", "long",
-	  4, mutants_136, 1, minimal_136 },
+	  4, mutants_194, 1, minimal_194 },
 	{ "java-incdec", "++x (variable)", "byte",
 	  "++x", "++exp", "byte",
-	  2, mutants_137, 1, minimal_137 },
+	  2, mutants_195, 1, minimal_195 },
 	{ "java-incdec", "++x (variable)", "short",
 	  "++x", "++exp", "short",
-	  2, mutants_138, 1, minimal_138 },
+	  2, mutants_196, 1, minimal_196 },
 	{ "java-incdec", "++x (variable)", "char",
 	  "++x", "++exp", "char",
-	  2, mutants_139, 1, minimal_139 },
+	  2, mutants_197, 1, minimal_197 },
 	{ "java-incdec", "++x (variable)", "int",
 	  "++x", "++exp", "int",
-	  2, mutants_140, 1, minimal_140 },
+	  2, mutants_198, 1, minimal_198 },
 	{ "java-incdec", "++x (variable)", "long",
 	  "++x", "++exp", "long",
-	  2, mutants_141, 1, minimal_141 },
+	  2, mutants_199, 1, minimal_199 },
 	{ "java-incdec", "--x (variable)", "byte",
 	  "--x", "--exp", "byte",
-	  2, mutants_142, 1, minimal_142 },
+	  2, mutants_200, 1, minimal_200 },
 	{ "java-incdec", "--x (variable)", "short",
 	  "--x", "--exp", "short",
-	  2, mutants_143, 1, minimal_143 },
+	  2, mutants_201, 1, minimal_201 },
 	{ "java-incdec", "--x (variable)", "char",
 	  "--x", "--exp", "char",
-	  2, mutants_144, 1, minimal_144 },
+	  2, mutants_202, 1, minimal_202 },
 	{ "java-incdec", "--x (variable)", "int",
 	  "--x", "--exp", "int",
-	  2, mutants_145, 1, minimal_145 },
+	  2, mutants_203, 1, minimal_203 },
 	{ "java-incdec", "--x (variable)", "long",
 	  "--x", "--exp", "long",
-	  2, mutants_146, 1, minimal_146 },
+	  2, mutants_204, 1, minimal_204 },
 	{ "java-incdec", "x++ (variable)", "byte",
 	  "x++", "exp++", "byte",
-	  2, mutants_147, 1, minimal_147 },
+	  2, mutants_205, 1, minimal_205 },
 	{ "java-incdec", "x++ (variable)", "short",
 	  "x++", "exp++", "short",
-	  2, mutants_148, 1, minimal_148 },
+	  2, mutants_206, 1, minimal_206 },
 	{ "java-incdec", "x++ (variable)", "char",
 	  "x++", "exp++", "char",
-	  2, mutants_149, 1, minimal_149 },
+	  2, mutants_207, 1, minimal_207 },
 	{ "java-incdec", "x++ (variable)", "int",
 	  "x++", "exp++", "int",
-	  2, mutants_150, 1, minimal_150 },
+	  2, mutants_208, 1, minimal_208 },
 	{ "java-incdec", "x++ (variable)", "long",
 	  "x++", "exp++", "long",
-	  2, mutants_151, 1, minimal_151 },
+	  2, mutants_209, 1, minimal_209 },
 	{ "java-incdec", "x-- (variable)", "byte",
 	  "x--", "exp--", "byte",
-	  2, mutants_152, 1, minimal_152 },
+	  2, mutants_210, 1, minimal_210 },
 	{ "java-incdec", "x-- (variable)", "short",
 	  "x--", "exp--", "short",
-	  2, mutants_153, 1, minimal_153 },
+	  2, mutants_211, 1, minimal_211 },
 	{ "java-incdec", "x-- (variable)", "char",
 	  "x--", "exp--", "char",
-	  2, mutants_154, 1, minimal_154 },
+	  2, mutants_212, 1, minimal_212 },
 	{ "java-incdec", "x-- (variable)", "int",
 	  "x--", "exp--", "int",
-	  2, mutants_155, 1, minimal_155 },
+	  2, mutants_213, 1, minimal_213 },
 	{ "java-incdec", "x-- (variable)", "long",
 	  "x--", "exp--", "long",
-	  2, mutants_156, 1, minimal_156 },
+	  2, mutants_214, 1, minimal_214 },
 	{ "java-lor", "a & b", "int",
 	  "a & b", "&", "int",
-	  2, mutants_157, 1, minimal_157 },
+	  2, mutants_215, 1, minimal_215 },
 	{ "java-lor", "a & b", "long",
 	  "a & b", "&", "long",
-	  2, mutants_158, 1, minimal_158 },
+	  2, mutants_216, 1, minimal_216 },
 	{ "java-lor", "a | b", "int",
 	  "a | b", "|", "int",
-	  2, mutants_159, 2, minimal_159 },
+	  2, mutants_217, 2, minimal_217 },
 	{ "java-lor", "a | b", "long",
 	  "a | b", "|", "long",
-	  2, mutants_160, 2, minimal_160 },
+	  2, mutants_218, 2, minimal_218 },
 	{ "java-lor", "a ^ b", "int",
 	  "a ^ b", "^", "int",
-	  2, mutants_161, 1, minimal_161 },
+	  2, mutants_219, 1, minimal_219 },
 	{ "java-lor", "a ^ b", "long",
 	  "a ^ b", "^", "long",
-	  2, mutants_162, 1, minimal_162 },
+	  2, mutants_220, 1, minimal_220 },
 	{ "java-ror", "a < b", "byte",
 	  "a < b", "<", "byte",
-	  7, mutants_163, 3, minimal_163 },
+	  7, mutants_221, 3, minimal_221 },
 	{ "java-ror", "a < b", "short",
 	  "a < b", "<", "short",
-	  7, mutants_164, 3, minimal_164 },
+	  7, mutants_222, 3, minimal_222 },
 	{ "java-ror", "a < b", "char",
 	  "a < b", "<", "char",
-	  7, mutants_165, 3, minimal_165 },
+	  7, mutants_223, 3, minimal_223 },
 	{ "java-ror", "a < b", "int",
 	  "a < b", "<", "int",
-	  7, mutants_166, 3, minimal_166 },
+	  7, mutants_224, 3, minimal_224 },
 	{ "java-ror", "a < b", "long",
 	  "a < b", "<", "long",
-	  7, mutants_167, 3, minimal_167 },
+	  7, mutants_225, 3, minimal_225 },
 	{ "java-ror", "a <= b", "byte",
 	  "a <= b", "<=", "byte",
-	  7, mutants_168, 3, minimal_168 },
+	  7, mutants_226, 3, minimal_226 },
 	{ "java-ror", "a <= b", "short",
 	  "a <= b", "<=", "short",
-	  7, mutants_169, 3, minimal_169 },
+	  7, mutants_227, 3, minimal_227 },
 	{ "java-ror", "a <= b", "char",
 	  "a <= b", "<=", "char",
-	  7, mutants_170, 3, minimal_170 },
+	  7, mutants_228, 3, minimal_228 },
 	{ "java-ror", "a <= b", "int",
 	  "a <= b", "<=", "int",
-	  7, mutants_171, 3, minimal_171 },
+	  7, mutants_229, 3, minimal_229 },
 	{ "java-ror", "a <= b", "long",
 	  "a <= b", "<=", "long",
-	  7, mutants_172, 3, minimal_172 },
+	  7, mutants_230, 3, minimal_230 },
 	{ "java-ror", "a > b", "byte",
 	  "a > b", ">", "byte",
-	  7, mutants_173, 3, minimal_173 },
+	  7, mutants_231, 3, minimal_231 },
 	{ "java-ror", "a > b", "short",
 	  "a > b", ">", "short",
-	  7, mutants_174, 3, minimal_174 },
+	  7, mutants_232, 3, minimal_232 },
 	{ "java-ror", "a > b", "char",
 	  "a > b", ">", "char",
-	  7, mutants_175, 3, minimal_175 },
+	  7, mutants_233, 3, minimal_233 },
 	{ "java-ror", "a > b", "int",
 	  "a > b", ">", "int",
-	  7, mutants_176, 3, minimal_176 },
+	  7, mutants_234, 3, minimal_234 },
 	{ "java-ror", "a > b", "long",
 	  "a > b", ">", "long",
-	  7, mutants_177, 3, minimal_177 },
+	  7, mutants_235, 3, minimal_235 },
 	{ "java-ror", "a >= b", "byte",
 	  "a >= b", ">=", "byte",
-	  7, mutants_178, 3, minimal_178 },
+	  7, mutants_236, 3, minimal_236 },
 	{ "java-ror", "a >= b", "short",
 	  "a >= b", ">=", "short",
-	  7, mutants_179, 3, minimal_179 },
+	  7, mutants_237, 3, minimal_237 },
 	{ "java-ror", "a >= b", "char",
 	  "a >= b", ">=", "char",
-	  7, mutants_180, 3, minimal_180 },
+	  7, mutants_238, 3, minimal_238 },
 	{ "java-ror", "a >= b", "int",
 	  "a >= b", ">=", "int",
-	  7, mutants_181, 3, minimal_181 },
+	  7, mutants_239, 3, minimal_239 },
 	{ "java-ror", "a >= b", "long",
 	  "a >= b", ">=", "long",
-	  7, mutants_182, 3, minimal_182 },
+	  7, mutants_240, 3, minimal_240 },
 	{ "java-ror", "a == b", "byte",
 	  "a == b", "==", "byte",
-	  7, mutants_183, 3, minimal_183 },
+	  7, mutants_241, 3, minimal_241 },
 	{ "java-ror", "a == b", "short",
 	  "a == b", "==", "short",
-	  7, mutants_184, 3, minimal_184 },
+	  7, mutants_242, 3, minimal_242 },
 	{ "java-ror", "a == b", "char",
 	  "a == b", "==", "char",
-	  7, mutants_185, 3, minimal_185 },
+	  7, mutants_243, 3, minimal_243 },
 	{ "java-ror", "a == b", "int",
 	  "a == b", "==", "int",
-	  7, mutants_186, 3, minimal_186 },
+	  7, mutants_244, 3, minimal_244 },
 	{ "java-ror", "a == b", "long",
 	  "a == b", "==", "long",
-	  7, mutants_187, 3, minimal_187 },
+	  7, mutants_245, 3, minimal_245 },
 	{ "java-ror", "a == b", "boolean",
 	  "a == b", "==", "boolean",
-	  3, mutants_188, 2, minimal_188 },
+	  3, mutants_246, 2, minimal_246 },
 	{ "java-ror", "a != b", "byte",
 	  "a != b", "!=", "byte",
-	  7, mutants_189, 3, minimal_189 },
+	  7, mutants_247, 3, minimal_247 },
 	{ "java-ror", "a != b", "short",
 	  "a != b", "!=", "short",
-	  7, mutants_190, 3, minimal_190 },
+	  7, mutants_248, 3, minimal_248 },
 	{ "java-ror", "a != b", "char",
 	  "a != b", "!=", "char",
-	  7, mutants_191, 3, minimal_191 },
+	  7, mutants_249, 3, minimal_249 },
 	{ "java-ror", "a != b", "int",
 	  "a != b", "!=", "int",
-	  7, mutants_192, 3, minimal_192 },
+	  7, mutants_250, 3, minimal_250 },
 	{ "java-ror", "a != b", "long",
 	  "a != b", "!=", "long",
-	  7, mutants_193, 3, minimal_193 },
+	  7, mutants_251, 3, minimal_251 },
 	{ "java-ror", "a != b", "boolean",
 	  "a != b", "!=", "boolean",
-	  3, mutants_194, 2, minimal_194 },
+	  3, mutants_252, 2, minimal_252 },
 	{ "java-sor", "a << b", "int",
 	  "a << b", "<<", "int",
-	  2, mutants_195, 1, minimal_195 },
+	  2, mutants_253, 1, minimal_253 },
 	{ "java-sor", "a << b", "long",
 	  "a << b", "<<", "long",
-	  2, mutants_196, 1, minimal_196 },
+	  2, mutants_254, 1, minimal_254 },
 	{ "java-sor", "a >> b", "int",
 	  "a >> b", ">>", "int",
-	  2, mutants_197, 1, minimal_197 },
+	  2, mutants_255, 1, minimal_255 },
 	{ "java-sor", "a >> b", "long",
 	  "a >> b", ">>", "long",
-	  2, mutants_198, 1, minimal_198 },
+	  2, mutants_256, 1, minimal_256 },
 	{ "java-sor", "a >>> b", "int",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_199, 2, minimal_199 },
+	  2, mutants_257, 2, minimal_257 },
 	{ "java-sor", "a >>> b", "long",
 	  "a >>> b", ">>>", "long",
-	  2, mutants_200, 2, minimal_200 },
+	  2, mutants_258, 2, minimal_258 },
 	{ "java-unary", "x (insertion)", "byte",
 	  "x", "", "byte",
-	  2, mutants_201, 1, minimal_201 },
+	  2, mutants_259, 1, minimal_259 },
 	{ "java-unary", "x (insertion)", "short",
 	  "x", "", "short",
-	  2, mutants_202, 1, minimal_202 },
+	  2, mutants_260, 1, minimal_260 },
 	{ "java-unary", "x (insertion)", "char",
 	  "x", "", "char",
-	  2, mutants_203, 1, minimal_203 },
+	  2, mutants_261, 1, minimal_261 },
 	{ "java-unary", "x (insertion)", "int",
 	  "x", "", "int",
-	  2, mutants_204, 1, minimal_204 },
+	  2, mutants_262, 1, minimal_262 },
 	{ "java-unary", "x (insertion)", "long",
 	  "x", "", "long",
-	  2, mutants_205, 1, minimal_205 },
+	  2, mutants_263, 1, minimal_263 },
 	{ "java-unary", "-x", "byte",
 	  "-x", "-", "byte",
-	  2, mutants_206, 1, minimal_206 },
+	  2, mutants_264, 1, minimal_264 },
 	{ "java-unary", "-x", "short",
 	  "-x", "-", "short",
-	  2, mutants_207, 1, minimal_207 },
+	  2, mutants_265, 1, minimal_265 },
 	{ "java-unary", "-x", "char",
 	  "-x", "-", "char",
-	  2, mutants_208, 1, minimal_208 },
+	  2, mutants_266, 1, minimal_266 },
 	{ "java-unary", "-x", "int",
 	  "-x", "-", "int",
-	  2, mutants_209, 1, minimal_209 },
+	  2, mutants_267, 1, minimal_267 },
 	{ "java-unary", "-x", "long",
 	  "-x", "-", "long",
-	  2, mutants_210, 1, minimal_210 },
+	  2, mutants_268, 1, minimal_268 },
 	{ "java-unary", "+x", "byte",
 	  "+x", "+", "byte",
-	  3, mutants_211, 1, minimal_211 },
+	  3, mutants_269, 1, minimal_269 },
 	{ "java-unary", "+x", "short",
 	  "+x", "+", "short",
-	  3, mutants_212, 1, minimal_212 },
+	  3, mutants_270, 1, minimal_270 },
 	{ "java-unary", "+x", "char",
 	  "+x", "+", "char",
-	  3, mutants_213, 1, minimal_213 },
+	  3, mutants_271, 1, minimal_271 },
 	{ "java-unary", "+x", "int",
 	  "+x", "+", "int",
-	  3, mutants_214, 1, minimal_214 },
+	  3, mutants_272, 1, minimal_272 },
 	{ "java-unary", "+x", "long",
 	  "+x", "+", "long",
-	  3, mutants_215, 1, minimal_215 },
+	  3, mutants_273, 1, minimal_273 },
 	{ "java-unary", "~x", "byte",
 	  "~x", "~", "byte",
-	  2, mutants_216, 1, minimal_216 },
+	  2, mutants_274, 1, minimal_274 },
 	{ "java-unary", "~x", "short",
 	  "~x", "~", "short",
-	  2, mutants_217, 1, minimal_217 },
+	  2, mutants_275, 1, minimal_275 },
 	{ "java-unary", "~x", "char",
 	  "~x", "~", "char",
-	  2, mutants_218, 1, minimal_218 },
+	  2, mutants_276, 1, minimal_276 },
 	{ "java-unary", "~x", "int",
 	  "~x", "~", "int",
-	  2, mutants_219, 1, minimal_219 },
+	  2, mutants_277, 1, minimal_277 },
 	{ "java-unary", "~x", "long",
 	  "~x", "~", "long",
-	  2, mutants_220, 1, minimal_220 },
+	  2, mutants_278, 1, minimal_278 },
 	{ "java-unary", "b (insertion)", "boolean",
 	  "b", "", "boolean",
-	  1, mutants_221, 1, minimal_221 },
+	  1, mutants_279, 1, minimal_279 },
 	{ "java-unary", "!b", "boolean",
 	  "!b", "!", "boolean",
-	  1, mutants_222, 1, minimal_222 },
+	  1, mutants_280, 1, minimal_280 },
 	{ "major", "a < b", "int",
 	  "a < b", "<", "int",
-	  7, mutants_223, 3, minimal_223 },
+	  7, mutants_281, 3, minimal_281 },
 	{ "major", "a <= b", "int",
 	  "a <= b", "<=", "int",
-	  7, mutants_224, 3, minimal_224 },
+	  7, mutants_282, 3, minimal_282 },
 	{ "major", "a > b", "int",
 	  "a > b", ">", "int",
-	  7, mutants_225, 3, minimal_225 },
+	  7, mutants_283, 3, minimal_283 },
 	{ "major", "a >= b", "int",
 	  "a >= b", ">=", "int",
-	  7, mutants_226, 3, minimal_226 },
+	  7, mutants_284, 3, minimal_284 },
 	{ "major", "a == b", "int",
 	  "a == b", "==", "int",
-	  7, mutants_227, 3, minimal_227 },
+	  7, mutants_285, 3, minimal_285 },
 	{ "major", "a == b", "boolean",
 	  "a == b", "==", "boolean",
-	  5, mutants_228, 4, minimal_228 },
+	  5, mutants_286, 4, minimal_286 },
 	{ "major", "a != b", "int",
 	  "a != b", "!=", "int",
-	  7, mutants_229, 3, minimal_229 },
+	  7, mutants_287, 3, minimal_287 },
 	{ "major", "a != b", "boolean",
 	  "a != b", "!=", "boolean",
-	  5, mutants_230, 4, minimal_230 },
+	  5, mutants_288, 4, minimal_288 },
 	{ "major", "a && b", "boolean",
 	  "a && b", "&&", "boolean",
-	  7, mutants_231, 4, minimal_231 },
+	  7, mutants_289, 4, minimal_289 },
 	{ "major", "a || b", "boolean",
 	  "a || b", "||", "boolean",
-	  7, mutants_232, 4, minimal_232 },
+	  7, mutants_290, 4, minimal_290 },
 	{ "major", "a + b", "int",
 	  "a + b", "+", "int",
-	  4, mutants_233, 4, minimal_233 },
+	  4, mutants_291, 4, minimal_291 },
 	{ "major", "a - b", "int",
 	  "a - b", "-", "int",
-	  4, mutants_234, 4, minimal_234 },
+	  4, mutants_292, 4, minimal_292 },
 	{ "major", "a * b", "int",
 	  "a * b", "*", "int",
-	  4, mutants_235, 4, minimal_235 },
+	  4, mutants_293, 4, minimal_293 },
 	{ "major", "a / b", "int",
 	  "a / b", "/", "int",
-	  4, mutants_236, 4, minimal_236 },
+	  4, mutants_294, 4, minimal_294 },
 	{ "major", "a % b", "int",
 	  "a % b", "%", "int",
-	  4, mutants_237, 4, minimal_237 },
+	  4, mutants_295, 4, minimal_295 },
 	{ "major", "a & b", "int",
 	  "a & b", "&", "int",
-	  2, mutants_238, 1, minimal_238 },
+	  2, mutants_296, 1, minimal_296 },
 	{ "major", "a | b", "int",
 	  "a | b", "|", "int",
-	  2, mutants_239, 2, minimal_239 },
+	  2, mutants_297, 2, minimal_297 },
 	{ "major", "a ^ b", "int",
 	  "a ^ b", "^", "int",
-	  2, mutants_240, 1, minimal_240 },
+	  2, mutants_298, 1, minimal_298 },
 	{ "major", "a << b", "int",
 	  "a << b", "<<", "int",
-	  2, mutants_241, 1, minimal_241 },
+	  2, mutants_299, 1, minimal_299 },
 	{ "major", "a >> b", "int",
 	  "a >> b", ">>", "int",
-	  2, mutants_242, 1, minimal_242 },
+	  2, mutants_300, 1, minimal_300 },
 	{ "major", "a >>> b", "int",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_243, 2, minimal_243 },
+	  2, mutants_301, 2, minimal_301 },
 	{ "major", "+a", "int",
 	  "+a", "+", "int",
-	  2, mutants_244, 1, minimal_244 },
+	  2, mutants_302, 1, minimal_302 },
 	{ "major", "-a", "int",
 	  "-a", "-", "int",
-	  2, mutants_245, 1, minimal_245 },
+	  2, mutants_303, 1, minimal_303 },
 	{ "major", "~a", "int",
 	  "~a", "~", "int",
-	  2, mutants_246, 1, minimal_246 },
+	  2, mutants_304, 1, minimal_304 },
 	{ "paper-arith", "lexp + rexp", "Zpos",
 	  "x + y", "+", "integer",
-	  8, mutants_247, 1, minimal_247 },
+	  8, mutants_305, 1, minimal_305 },
 	{ "paper-arith", "lexp + rexp", "Z",
 	  "x + y", "+", "integer",
-	  8, mutants_248, 3, minimal_248 },
+	  8, mutants_306, 3, minimal_306 },
 	{ "paper-arith", "lexp - rexp", "Zpos",
 	  "x - y", "-", "integer",
-	  8, mutants_249, 1, minimal_249 },
+	  8, mutants_307, 1, minimal_307 },
 	{ "paper-arith", "lexp - rexp", "Z",
 	  "x - y", "-", "integer",
-	  8, mutants_250, 3, minimal_250 },
+	  8, mutants_308, 3, minimal_308 },
 	{ "paper-arith", "lexp * rexp", "Zpos",
 	  "x * y", "*", "integer",
-	  8, mutants_251, 3, minimal_251 },
+	  8, mutants_309, 3, minimal_309 },
 	{ "paper-arith", "lexp * rexp", "Z",
 	  "x * y", "*", "integer",
-	  8, mutants_252, 4, minimal_252 },
+	  8, mutants_310, 4, minimal_310 },
 	{ "paper-assign", "lhs += rhs", "Zpos",
 	  "x += y", "+=", "integer",
-	  4, mutants_253, 1, minimal_253 },
+	  4, mutants_311, 1, minimal_311 },
 	{ "paper-assign", "lhs -= rhs", "Zpos",
 	  "x -= y", "-=", "integer",
-	  4, mutants_254, 1, minimal_254 },
+	  4, mutants_312, 1, minimal_312 },
 	{ "paper-assign", "lhs *= rhs", "Zpos",
 	  "x *= y", "*=", "integer",
-	  4, mutants_255, 3, minimal_255 },
+	  4, mutants_313, 3, minimal_313 },
 	{ "paper-assign", "lhs <<= rhs", "int",
 	  "x <<= y", "<<=", "int",
-	  3, mutants_256, 1, minimal_256 },
+	  3, mutants_314, 1, minimal_314 },
 	{ "paper-assign", "lhs >>= rhs", "int",
 	  "x >>= y", ">>=", "int",
-	  3, mutants_257, 3, minimal_257 },
+	  3, mutants_315, 3, minimal_315 },
 	{ "paper-assign", "lhs &= rhs", "int",
 	  "x &= y", "&=", "int",
-	  4, mutants_258, 2, minimal_258 },
+	  4, mutants_316, 2, minimal_316 },
 	{ "paper-assign", "lhs |= rhs", "int",
 	  "x |= y", "|=", "int",
-	  4, mutants_259, 3, minimal_259 },
+	  4, mutants_317, 3, minimal_317 },
 	{ "paper-assign", "lhs ^= rhs", "int",
 	  "x ^= y", "^=", "int",
-	  4, mutants_260, 1, minimal_260 },
+	  4, mutants_318, 1, minimal_318 },
 	{ "paper-bitwise", "lexp & rexp", "int",
 	  "x & y", "&", "int",
-	  8, mutants_261, 2, minimal_261 },
+	  8, mutants_319, 2, minimal_319 },
 	{ "paper-bitwise", "lexp | rexp", "int",
 	  "x | y", "|", "int",
-	  8, mutants_262, 3, minimal_262 },
+	  8, mutants_320, 3, minimal_320 },
 	{ "paper-bitwise", "lexp ^ rexp", "int",
 	  "x ^ y", "^", "int",
-	  8, mutants_263, 1, minimal_263 },
+	  8, mutants_321, 1, minimal_321 },
 	{ "paper-bitwise", "lexp >> rexp", "int",
 	  "x >> y", ">>", "int",
-	  10, mutants_264, 6, minimal_264 },
+	  10, mutants_322, 6, minimal_322 },
 	{ "paper-bitwise", "lexp << rexp", "int",
 	  "x << y", "<<", "int",
-	  10, mutants_265, 3, minimal_265 },
+	  10, mutants_323, 3, minimal_323 },
 	{ "paper-bool", "lexp ^ rexp (bool)", "boolean",
 	  "a ^ b", "^", "boolean",
-	  15, mutants_266, 2, minimal_266 },
+	  15, mutants_324, 2, minimal_324 },
 	{ "paper-bool", "lexp && rexp", "boolean",
 	  "a && b", "&&", "boolean",
-	  15, mutants_267, 4, minimal_267 },
+	  15, mutants_325, 4, minimal_325 },
 	{ "paper-bool", "lexp || rexp", "boolean",
 	  "a || b", "||", "boolean",
-	  15, mutants_268, 4, minimal_268 },
+	  15, mutants_326, 4, minimal_326 },
 	{ "paper-bool", "lexp == rexp (bool)", "boolean",
 	  "a == b", "==", "boolean",
-	  10, mutants_269, 2, minimal_269 },
+	  10, mutants_327, 2, minimal_327 },
 	{ "paper-bool", "lexp != rexp (bool)", "boolean",
 	  "a != b", "!=", "boolean",
-	  10, mutants_270, 2, minimal_270 },
+	  10, mutants_328, 2, minimal_328 },
 	{ "paper-reference", "lexp != rexp (obj)", "reference",
 	  "a != b", "!=", "integer",
-	  4, mutants_271, 2, minimal_271 },
+	  4, mutants_329, 2, minimal_329 },
 	{ "paper-relational", "lexp == rexp", "Z",
 	  "a == b", "==", "integer",
-	  8, mutants_272, 3, minimal_272 },
+	  8, mutants_330, 3, minimal_330 },
 	{ "paper-relational", "lexp == rexp", "int",
 	  "a == b", "==", "int",
-	  8, mutants_273, 3, minimal_273 },
+	  8, mutants_331, 3, minimal_331 },
 	{ "paper-relational", "lexp != rexp", "Z",
 	  "a != b", "!=", "integer",
-	  8, mutants_274, 3, minimal_274 },
+	  8, mutants_332, 3, minimal_332 },
 	{ "paper-relational", "lexp != rexp", "int",
 	  "a != b", "!=", "int",
-	  8, mutants_275, 3, minimal_275 },
+	  8, mutants_333, 3, minimal_333 },
 	{ "paper-relational", "lexp > rexp", "Z",
 	  "a > b", ">", "integer",
-	  8, mutants_276, 3, minimal_276 },
+	  8, mutants_334, 3, minimal_334 },
 	{ "paper-relational", "lexp > rexp", "int",
 	  "a > b", ">", "int",
-	  8, mutants_277, 3, minimal_277 },
+	  8, mutants_335, 3, minimal_335 },
 	{ "paper-relational", "lexp >= rexp", "Z",
 	  "a >= b", ">=", "integer",
-	  8, mutants_278, 3, minimal_278 },
+	  8, mutants_336, 3, minimal_336 },
 	{ "paper-relational", "lexp >= rexp", "int",
 	  "a >= b", ">=", "int",
-	  8, mutants_279, 3, minimal_279 },
+	  8, mutants_337, 3, minimal_337 },
 	{ "paper-relational", "lexp < rexp", "Z",
 	  "a < b", "<", "integer",
-	  8, mutants_280, 3, minimal_280 },
+	  8, mutants_338, 3, minimal_338 },
 	{ "paper-relational", "lexp < rexp", "int",
 	  "a < b", "<", "int",
-	  8, mutants_281, 3, minimal_281 },
+	  8, mutants_339, 3, minimal_339 },
 	{ "paper-relational", "lexp <= rexp", "Z",
 	  "a <= b", "<=", "integer",
-	  8, mutants_282, 3, minimal_282 },
+	  8, mutants_340, 3, minimal_340 },
 	{ "paper-relational", "lexp <= rexp", "int",
 	  "a <= b", "<=", "int",
-	  8, mutants_283, 3, minimal_283 },
+	  8, mutants_341, 3, minimal_341 },
 	{ "paper-unary", "exp", "int",
 	  "x", "", "int",
-	  6, mutants_284, 1, minimal_284 },
+	  6, mutants_342, 1, minimal_342 },
 	{ "paper-unary", "+exp", "int",
 	  "+x", "+", "int",
-	  3, mutants_285, 1, minimal_285 },
+	  3, mutants_343, 1, minimal_343 },
 	{ "paper-unary", "-exp", "int",
 	  "-x", "-", "int",
-	  3, mutants_286, 1, minimal_286 },
+	  3, mutants_344, 1, minimal_344 },
 	{ "paper-unary", "++exp", "int",
 	  "++x", "++exp", "int",
-	  4, mutants_287, 1, minimal_287 },
+	  4, mutants_345, 1, minimal_345 },
 	{ "paper-unary", "exp++", "int",
 	  "x++", "exp++", "int",
-	  4, mutants_288, 1, minimal_288 },
+	  4, mutants_346, 1, minimal_346 },
 	{ "paper-unary", "--exp", "int",
 	  "--x", "--exp", "int",
-	  4, mutants_289, 1, minimal_289 },
+	  4, mutants_347, 1, minimal_347 },
 	{ "paper-unary", "exp--", "int",
 	  "x--", "exp--", "int",
-	  4, mutants_290, 1, minimal_290 },
+	  4, mutants_348, 1, minimal_348 },
 	{ "paper-unary", "!exp", "boolean",
 	  "!b", "!", "boolean",
-	  2, mutants_291, 1, minimal_291 },
+	  2, mutants_349, 1, minimal_349 },
 	{ "paper-unary", "~exp", "int",
 	  "~x", "~", "int",
-	  3, mutants_292, 1, minimal_292 },
+	  3, mutants_350, 1, minimal_350 },
 };
-const size_t subsume_nentries = 293;
+const size_t subsume_nentries = 351;
 
 const struct subsume_rule subsume_rules[] = {
 	{ "AORB", "+", "int", "int",
-	  "java-aor", "a + b", 4, 4, keep_72_0 },
+	  "java-aor", "a + b", 4, 4, keep_95_0 },
 	{ "AORB", "+", "long", "long",
-	  "java-aor", "a + b", 4, 4, keep_73_0 },
+	  "java-aor", "a + b", 4, 4, keep_96_0 },
 	{ "AORB", "+", "integer", "integer",
-	  "java-aor", "a + b", 4, 4, keep_74_0 },
+	  "java-aor", "a + b", 4, 4, keep_97_0 },
 	{ "AORB", "-", "int", "int",
-	  "java-aor", "a - b", 4, 4, keep_75_0 },
+	  "java-aor", "a - b", 4, 4, keep_98_0 },
 	{ "AORB", "-", "integer", "integer",
-	  "java-aor", "a - b", 4, 4, keep_76_0 },
+	  "java-aor", "a - b", 4, 4, keep_99_0 },
 	{ "AORB", "*", "int", "int",
-	  "java-aor", "a * b", 4, 4, keep_77_0 },
+	  "java-aor", "a * b", 4, 4, keep_100_0 },
 	{ "AORB", "*", "long", "long",
-	  "java-aor", "a * b", 4, 4, keep_78_0 },
+	  "java-aor", "a * b", 4, 4, keep_101_0 },
 	{ "AORB", "*", "integer", "integer",
-	  "java-aor", "a * b", 4, 3, keep_79_0 },
+	  "java-aor", "a * b", 4, 3, keep_102_0 },
 	{ "AORB", "/", "int", "int",
-	  "java-aor", "a / b", 4, 4, keep_80_0 },
+	  "java-aor", "a / b", 4, 4, keep_103_0 },
 	{ "AORB", "/", "integer", "integer",
-	  "java-aor", "a / b", 4, 4, keep_81_0 },
+	  "java-aor", "a / b", 4, 4, keep_104_0 },
 	{ "AORB", "%", "int", "int",
-	  "java-aor", "a % b", 4, 4, keep_82_0 },
+	  "java-aor", "a % b", 4, 4, keep_105_0 },
 	{ "AORB", "%", "long", "long",
-	  "java-aor", "a % b", 4, 4, keep_83_0 },
+	  "java-aor", "a % b", 4, 4, keep_106_0 },
 	{ "AORB", "%", "integer", "integer",
-	  "java-aor", "a % b", 4, 3, keep_84_0 },
+	  "java-aor", "a % b", 4, 3, keep_107_0 },
 	{ "ASRS", "+=", "int", "int",
-	  "java-asrs", "x += y", 10, 6, keep_85_0 },
+	  "java-asrs", "x += y", 10, 6, keep_108_0 },
 	{ "ASRS", "-=", "int", "int",
-	  "java-asrs", "x -= y", 10, 8, keep_86_0 },
+	  "java-asrs", "x -= y", 10, 8, keep_109_0 },
 	{ "ASRS", "*=", "int", "int",
-	  "java-asrs", "x *= y", 10, 10, keep_87_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_110_0 },
 	{ "ASRS", "*=", "long", "long",
-	  "java-asrs", "x *= y", 10, 10, keep_88_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_111_0 },
 	{ "ASRS", "/=", "int", "int",
-	  "java-asrs", "x /= y", 10, 9, keep_89_0 },
+	  "java-asrs", "x /= y", 10, 9, keep_112_0 },
 	{ "ASRS", "%=", "int", "int",
-	  "java-asrs", "x %= y", 10, 9, keep_90_0 },
+	  "java-asrs", "x %= y", 10, 9, keep_113_0 },
 	{ "ASRS", "&=", "int", "int",
-	  "java-asrs", "x &= y", 10, 7, keep_91_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_114_0 },
 	{ "ASRS", "&=", "long", "long",
-	  "java-asrs", "x &= y", 10, 7, keep_92_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_115_0 },
 	{ "ASRS", "|=", "int", "int",
-	  "java-asrs", "x |= y", 10, 7, keep_93_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_116_0 },
 	{ "ASRS", "|=", "long", "long",
-	  "java-asrs", "x |= y", 10, 7, keep_94_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_117_0 },
 	{ "ASRS", "^=", "int", "int",
-	  "java-asrs", "x ^= y", 10, 8, keep_95_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_118_0 },
 	{ "ASRS", "^=", "long", "long",
-	  "java-asrs", "x ^= y", 10, 8, keep_96_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_119_0 },
 	{ "ASRS", "<<=", "int", "int",
-	  "java-asrs", "x <<= y", 10, 8, keep_97_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_120_0 },
 	{ "ASRS", "<<=", "long", "long",
-	  "java-asrs", "x <<= y", 10, 8, keep_98_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_121_0 },
 	{ "ASRS", ">>=", "int", "int",
-	  "java-asrs", "x >>= y", 10, 9, keep_99_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_122_0 },
 	{ "ASRS", ">>=", "long", "long",
-	  "java-asrs", "x >>= y", 10, 9, keep_100_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_123_0 },
 	{ "ASRS", ">>>=", "int", "int",
-	  "java-asrs", "x >>>= y", 10, 8, keep_101_0 },
+	  "java-asrs", "x >>>= y", 10, 8, keep_124_0 },
 	{ "COR", "&&", "boolean", "boolean",
-	  "java-cor", "a && b", 4, 1, keep_102_0 },
+	  "java-cor", "a && b", 4, 1, keep_125_0 },
 	{ "COI", "&&", "boolean", "boolean",
 	  "java-cor", "a && b", 3, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean",
-	  "java-cor", "a && b", 2, 2, keep_102_2 },
+	  "java-cor", "a && b", 2, 2, keep_125_2 },
 	{ "COR", "||", "boolean", "boolean",
-	  "java-cor", "a || b", 4, 2, keep_103_0 },
+	  "java-cor", "a || b", 4, 2, keep_126_0 },
 	{ "COI", "||", "boolean", "boolean",
 	  "java-cor", "a || b", 3, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean",
-	  "java-cor", "a || b", 2, 2, keep_103_2 },
+	  "java-cor", "a || b", 2, 2, keep_126_2 },
 	{ "COR", "^", "boolean", "boolean",
-	  "java-cor", "a ^ b", 4, 2, keep_104_0 },
+	  "java-cor", "a ^ b", 4, 2, keep_127_0 },
 	{ "COI", "^", "boolean", "boolean",
 	  "java-cor", "a ^ b", 3, 0, NULL },
 	{ "ODL", "^", "boolean", "boolean",
 	  "java-cor", "a ^ b", 2, 0, NULL },
 	{ "COR", "==", "boolean", "boolean",
-	  "java-cor", "a == b", 5, 2, keep_105_0 },
+	  "java-cor", "a == b", 5, 2, keep_128_0 },
 	{ "COI", "==", "boolean", "boolean",
 	  "java-cor", "a == b", 3, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean",
 	  "java-cor", "a == b", 2, 0, NULL },
 	{ "COR", "!=", "boolean", "boolean",
-	  "java-cor", "a != b", 5, 2, keep_106_0 },
+	  "java-cor", "a != b", 5, 2, keep_129_0 },
 	{ "COI", "!=", "boolean", "boolean",
 	  "java-cor", "a != b", 3, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean",
 	  "java-cor", "a != b", 2, 0, NULL },
+	{ "ROR", "<", "float", "float",
+	  "java-float", "a < b", 7, 3, keep_130_0 },
+	{ "COI", "<", "float", "float",
+	  "java-float", "a < b", 1, 0, NULL },
+	{ "ROR", "<", "double", "double",
+	  "java-float", "a < b", 7, 3, keep_131_0 },
+	{ "COI", "<", "double", "double",
+	  "java-float", "a < b", 1, 0, NULL },
+	{ "ROR", "<=", "float", "float",
+	  "java-float", "a <= b", 7, 3, keep_132_0 },
+	{ "COI", "<=", "float", "float",
+	  "java-float", "a <= b", 1, 0, NULL },
+	{ "ROR", "<=", "double", "double",
+	  "java-float", "a <= b", 7, 3, keep_133_0 },
+	{ "COI", "<=", "double", "double",
+	  "java-float", "a <= b", 1, 0, NULL },
+	{ "ROR", ">", "float", "float",
+	  "java-float", "a > b", 7, 3, keep_134_0 },
+	{ "COI", ">", "float", "float",
+	  "java-float", "a > b", 1, 0, NULL },
+	{ "ROR", ">", "double", "double",
+	  "java-float", "a > b", 7, 3, keep_135_0 },
+	{ "COI", ">", "double", "double",
+	  "java-float", "a > b", 1, 0, NULL },
+	{ "ROR", ">=", "float", "float",
+	  "java-float", "a >= b", 7, 3, keep_136_0 },
+	{ "COI", ">=", "float", "float",
+	  "java-float", "a >= b", 1, 0, NULL },
+	{ "ROR", ">=", "double", "double",
+	  "java-float", "a >= b", 7, 3, keep_137_0 },
+	{ "COI", ">=", "double", "double",
+	  "java-float", "a >= b", 1, 0, NULL },
+	{ "ROR", "==", "float", "float",
+	  "java-float", "a == b", 7, 3, keep_138_0 },
+	{ "COI", "==", "float", "float",
+	  "java-float", "a == b", 1, 0, NULL },
+	{ "ROR", "==", "double", "double",
+	  "java-float", "a == b", 7, 3, keep_139_0 },
+	{ "COI", "==", "double", "double",
+	  "java-float", "a == b", 1, 0, NULL },
+	{ "ROR", "!=", "float", "float",
+	  "java-float", "a != b", 7, 3, keep_140_0 },
+	{ "COI", "!=", "float", "float",
+	  "java-float", "a != b", 1, 0, NULL },
+	{ "ROR", "!=", "double", "double",
+	  "java-float", "a != b", 7, 3, keep_141_0 },
+	{ "COI", "!=", "double", "double",
+	  "java-float", "a != b", 1, 0, NULL },
+	{ "AORB", "+", "float", "float",
+	  "java-float", "a + b", 4, 4, keep_142_0 },
+	{ "AORB", "+", "double", "double",
+	  "java-float", "a + b", 4, 4, keep_143_0 },
+	{ "AORB", "-", "float", "float",
+	  "java-float", "a - b", 4, 4, keep_144_0 },
+	{ "AORB", "-", "double", "double",
+	  "java-float", "a - b", 4, 4, keep_145_0 },
+	{ "AORB", "*", "float", "float",
+	  "java-float", "a * b", 4, 4, keep_146_0 },
+	{ "AORB", "*", "double", "double",
+	  "java-float", "a * b", 4, 4, keep_147_0 },
+	{ "AORB", "/", "float", "float",
+	  "java-float", "a / b", 4, 4, keep_148_0 },
+	{ "AORB", "/", "double", "double",
+	  "java-float", "a / b", 4, 4, keep_149_0 },
+	{ "AORB", "%", "float", "float",
+	  "java-float", "a % b", 4, 4, keep_150_0 },
+	{ "AORB", "%", "double", "double",
+	  "java-float", "a % b", 4, 4, keep_151_0 },
+	{ "AOIU", "", "float", "float",
+	  "java-float", "x (insertion)", 1, 1, keep_152_0 },
+	{ "AOIU", "", "double", "double",
+	  "java-float", "x (insertion)", 1, 1, keep_153_0 },
+	{ "AODU", "-", "float", "float",
+	  "java-float", "-x", 1, 1, keep_154_0 },
+	{ "AODU", "-", "double", "double",
+	  "java-float", "-x", 1, 1, keep_155_0 },
+	{ "CRCR", "+", "double", "double",
+	  "java-float", "a + b (constants)", 3, 3, keep_156_0 },
+	{ "CRCR", "*", "double", "double",
+	  "java-float", "a * b (constants)", 3, 3, keep_157_0 },
+	{ "CRCRF", "+", "float", "float",
+	  "java-float", "a + b (float constants)", 3, 3, keep_158_0 },
+	{ "RULE", "+", "double", "double",
+	  "java-float", "x + 0.0", 1, 1, keep_159_0 },
+	{ "RULE", "-", "double", "double",
+	  "java-float", "x - 0.0", 1, 0, NULL },
+	{ "RULE", "*", "double", "double",
+	  "java-float", "x * 0.0", 1, 1, keep_161_0 },
+	{ "RULE", "/", "double", "double",
+	  "java-float", "0.0 / y", 1, 1, keep_162_0 },
+	{ "RULE", "==", "double", "double",
+	  "java-float", "x == x", 1, 1, keep_163_0 },
+	{ "RULE", "*", "double", "double",
+	  "java-float", "x * 1.0", 1, 0, NULL },
 	{ "AOIS", "", "byte", "byte",
-	  "java-incdec", "x (value)", 4, 1, keep_107_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_165_0 },
 	{ "AOIS", "", "short", "short",
-	  "java-incdec", "x (value)", 4, 1, keep_108_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_166_0 },
 	{ "AOIS", "", "char", "char",
-	  "java-incdec", "x (value)", 4, 1, keep_109_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_167_0 },
 	{ "AOIS", "", "int", "int",
-	  "java-incdec", "x (value)", 4, 1, keep_110_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_168_0 },
 	{ "AOIS", "", "long", "long",
-	  "java-incdec", "x (value)", 4, 1, keep_111_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_169_0 },
 	{ "AORS", "++exp", "byte", "byte",
-	  "java-incdec", "++x (value)", 1, 1, keep_112_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_170_0 },
 	{ "AODS", "++exp", "byte", "byte",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short",
-	  "java-incdec", "++x (value)", 1, 1, keep_113_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_171_0 },
 	{ "AODS", "++exp", "short", "short",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char",
-	  "java-incdec", "++x (value)", 1, 1, keep_114_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_172_0 },
 	{ "AODS", "++exp", "char", "char",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int",
-	  "java-incdec", "++x (value)", 1, 1, keep_115_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_173_0 },
 	{ "AODS", "++exp", "int", "int",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long",
-	  "java-incdec", "++x (value)", 1, 1, keep_116_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_174_0 },
 	{ "AODS", "++exp", "long", "long",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte",
-	  "java-incdec", "--x (value)", 1, 1, keep_117_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_175_0 },
 	{ "AODS", "--exp", "byte", "byte",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short",
-	  "java-incdec", "--x (value)", 1, 1, keep_118_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_176_0 },
 	{ "AODS", "--exp", "short", "short",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char",
-	  "java-incdec", "--x (value)", 1, 1, keep_119_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_177_0 },
 	{ "AODS", "--exp", "char", "char",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int",
-	  "java-incdec", "--x (value)", 1, 1, keep_120_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_178_0 },
 	{ "AODS", "--exp", "int", "int",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long",
-	  "java-incdec", "--x (value)", 1, 1, keep_121_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_179_0 },
 	{ "AODS", "--exp", "long", "long",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte",
@@ -4294,327 +5156,327 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "long", "long",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
 	{ "AOIS", "", "byte", "byte",
-	  "java-incdec", "x (variable)", 4, 1, keep_132_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_190_0 },
 	{ "AOIS", "", "short", "short",
-	  "java-incdec", "x (variable)", 4, 1, keep_133_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_191_0 },
 	{ "AOIS", "", "char", "char",
-	  "java-incdec", "x (variable)", 4, 1, keep_134_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_192_0 },
 	{ "AOIS", "", "int", "int",
-	  "java-incdec", "x (variable)", 4, 1, keep_135_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_193_0 },
 	{ "AOIS", "", "long", "long",
-	  "java-incdec", "x (variable)", 4, 1, keep_136_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_194_0 },
 	{ "AORS", "++exp", "byte", "byte",
-	  "java-incdec", "++x (variable)", 1, 1, keep_137_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_195_0 },
 	{ "AODS", "++exp", "byte", "byte",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short",
-	  "java-incdec", "++x (variable)", 1, 1, keep_138_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_196_0 },
 	{ "AODS", "++exp", "short", "short",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char",
-	  "java-incdec", "++x (variable)", 1, 1, keep_139_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_197_0 },
 	{ "AODS", "++exp", "char", "char",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int",
-	  "java-incdec", "++x (variable)", 1, 1, keep_140_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_198_0 },
 	{ "AODS", "++exp", "int", "int",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long",
-	  "java-incdec", "++x (variable)", 1, 1, keep_141_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_199_0 },
 	{ "AODS", "++exp", "long", "long",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte",
-	  "java-incdec", "--x (variable)", 1, 1, keep_142_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_200_0 },
 	{ "AODS", "--exp", "byte", "byte",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short",
-	  "java-incdec", "--x (variable)", 1, 1, keep_143_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_201_0 },
 	{ "AODS", "--exp", "short", "short",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char",
-	  "java-incdec", "--x (variable)", 1, 1, keep_144_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_202_0 },
 	{ "AODS", "--exp", "char", "char",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int",
-	  "java-incdec", "--x (variable)", 1, 1, keep_145_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_203_0 },
 	{ "AODS", "--exp", "int", "int",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long",
-	  "java-incdec", "--x (variable)", 1, 1, keep_146_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_204_0 },
 	{ "AODS", "--exp", "long", "long",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_147_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_205_0 },
 	{ "AODS", "exp++", "byte", "byte",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "short", "short",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_148_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_206_0 },
 	{ "AODS", "exp++", "short", "short",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "char", "char",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_149_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_207_0 },
 	{ "AODS", "exp++", "char", "char",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_150_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_208_0 },
 	{ "AODS", "exp++", "int", "int",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "long", "long",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_151_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_209_0 },
 	{ "AODS", "exp++", "long", "long",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "byte", "byte",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_152_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_210_0 },
 	{ "AODS", "exp--", "byte", "byte",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "short", "short",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_153_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_211_0 },
 	{ "AODS", "exp--", "short", "short",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "char", "char",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_154_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_212_0 },
 	{ "AODS", "exp--", "char", "char",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "int", "int",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_155_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_213_0 },
 	{ "AODS", "exp--", "int", "int",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "long", "long",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_156_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_214_0 },
 	{ "AODS", "exp--", "long", "long",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "LOR", "&", "int", "int",
-	  "java-lor", "a & b", 2, 1, keep_157_0 },
+	  "java-lor", "a & b", 2, 1, keep_215_0 },
 	{ "LOR", "&", "long", "long",
-	  "java-lor", "a & b", 2, 1, keep_158_0 },
+	  "java-lor", "a & b", 2, 1, keep_216_0 },
 	{ "LOR", "|", "int", "int",
-	  "java-lor", "a | b", 2, 2, keep_159_0 },
+	  "java-lor", "a | b", 2, 2, keep_217_0 },
 	{ "LOR", "|", "long", "long",
-	  "java-lor", "a | b", 2, 2, keep_160_0 },
+	  "java-lor", "a | b", 2, 2, keep_218_0 },
 	{ "LOR", "^", "int", "int",
-	  "java-lor", "a ^ b", 2, 1, keep_161_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_219_0 },
 	{ "LOR", "^", "long", "long",
-	  "java-lor", "a ^ b", 2, 1, keep_162_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_220_0 },
 	{ "ROR", "<", "byte", "byte",
-	  "java-ror", "a < b", 7, 3, keep_163_0 },
+	  "java-ror", "a < b", 7, 3, keep_221_0 },
 	{ "ROR", "<", "short", "short",
-	  "java-ror", "a < b", 7, 3, keep_164_0 },
+	  "java-ror", "a < b", 7, 3, keep_222_0 },
 	{ "ROR", "<", "char", "char",
-	  "java-ror", "a < b", 7, 3, keep_165_0 },
+	  "java-ror", "a < b", 7, 3, keep_223_0 },
 	{ "ROR", "<", "int", "int",
-	  "java-ror", "a < b", 7, 3, keep_166_0 },
+	  "java-ror", "a < b", 7, 3, keep_224_0 },
 	{ "ROR", "<", "long", "long",
-	  "java-ror", "a < b", 7, 3, keep_167_0 },
+	  "java-ror", "a < b", 7, 3, keep_225_0 },
 	{ "ROR", "<=", "byte", "byte",
-	  "java-ror", "a <= b", 7, 3, keep_168_0 },
+	  "java-ror", "a <= b", 7, 3, keep_226_0 },
 	{ "ROR", "<=", "short", "short",
-	  "java-ror", "a <= b", 7, 3, keep_169_0 },
+	  "java-ror", "a <= b", 7, 3, keep_227_0 },
 	{ "ROR", "<=", "char", "char",
-	  "java-ror", "a <= b", 7, 3, keep_170_0 },
+	  "java-ror", "a <= b", 7, 3, keep_228_0 },
 	{ "ROR", "<=", "int", "int",
-	  "java-ror", "a <= b", 7, 3, keep_171_0 },
+	  "java-ror", "a <= b", 7, 3, keep_229_0 },
 	{ "ROR", "<=", "long", "long",
-	  "java-ror", "a <= b", 7, 3, keep_172_0 },
+	  "java-ror", "a <= b", 7, 3, keep_230_0 },
 	{ "ROR", ">", "byte", "byte",
-	  "java-ror", "a > b", 7, 3, keep_173_0 },
+	  "java-ror", "a > b", 7, 3, keep_231_0 },
 	{ "ROR", ">", "short", "short",
-	  "java-ror", "a > b", 7, 3, keep_174_0 },
+	  "java-ror", "a > b", 7, 3, keep_232_0 },
 	{ "ROR", ">", "char", "char",
-	  "java-ror", "a > b", 7, 3, keep_175_0 },
+	  "java-ror", "a > b", 7, 3, keep_233_0 },
 	{ "ROR", ">", "int", "int",
-	  "java-ror", "a > b", 7, 3, keep_176_0 },
+	  "java-ror", "a > b", 7, 3, keep_234_0 },
 	{ "ROR", ">", "long", "long",
-	  "java-ror", "a > b", 7, 3, keep_177_0 },
+	  "java-ror", "a > b", 7, 3, keep_235_0 },
 	{ "ROR", ">=", "byte", "byte",
-	  "java-ror", "a >= b", 7, 3, keep_178_0 },
+	  "java-ror", "a >= b", 7, 3, keep_236_0 },
 	{ "ROR", ">=", "short", "short",
-	  "java-ror", "a >= b", 7, 3, keep_179_0 },
+	  "java-ror", "a >= b", 7, 3, keep_237_0 },
 	{ "ROR", ">=", "char", "char",
-	  "java-ror", "a >= b", 7, 3, keep_180_0 },
+	  "java-ror", "a >= b", 7, 3, keep_238_0 },
 	{ "ROR", ">=", "int", "int",
-	  "java-ror", "a >= b", 7, 3, keep_181_0 },
+	  "java-ror", "a >= b", 7, 3, keep_239_0 },
 	{ "ROR", ">=", "long", "long",
-	  "java-ror", "a >= b", 7, 3, keep_182_0 },
+	  "java-ror", "a >= b", 7, 3, keep_240_0 },
 	{ "ROR", "==", "byte", "byte",
-	  "java-ror", "a == b", 7, 3, keep_183_0 },
+	  "java-ror", "a == b", 7, 3, keep_241_0 },
 	{ "ROR", "==", "short", "short",
-	  "java-ror", "a == b", 7, 3, keep_184_0 },
+	  "java-ror", "a == b", 7, 3, keep_242_0 },
 	{ "ROR", "==", "char", "char",
-	  "java-ror", "a == b", 7, 3, keep_185_0 },
+	  "java-ror", "a == b", 7, 3, keep_243_0 },
 	{ "ROR", "==", "int", "int",
-	  "java-ror", "a == b", 7, 3, keep_186_0 },
+	  "java-ror", "a == b", 7, 3, keep_244_0 },
 	{ "ROR", "==", "long", "long",
-	  "java-ror", "a == b", 7, 3, keep_187_0 },
+	  "java-ror", "a == b", 7, 3, keep_245_0 },
 	{ "ROR", "==", "boolean", "boolean",
-	  "java-ror", "a == b", 3, 2, keep_188_0 },
+	  "java-ror", "a == b", 3, 2, keep_246_0 },
 	{ "ROR", "!=", "byte", "byte",
-	  "java-ror", "a != b", 7, 3, keep_189_0 },
+	  "java-ror", "a != b", 7, 3, keep_247_0 },
 	{ "ROR", "!=", "short", "short",
-	  "java-ror", "a != b", 7, 3, keep_190_0 },
+	  "java-ror", "a != b", 7, 3, keep_248_0 },
 	{ "ROR", "!=", "char", "char",
-	  "java-ror", "a != b", 7, 3, keep_191_0 },
+	  "java-ror", "a != b", 7, 3, keep_249_0 },
 	{ "ROR", "!=", "int", "int",
-	  "java-ror", "a != b", 7, 3, keep_192_0 },
+	  "java-ror", "a != b", 7, 3, keep_250_0 },
 	{ "ROR", "!=", "long", "long",
-	  "java-ror", "a != b", 7, 3, keep_193_0 },
+	  "java-ror", "a != b", 7, 3, keep_251_0 },
 	{ "ROR", "!=", "boolean", "boolean",
-	  "java-ror", "a != b", 3, 2, keep_194_0 },
+	  "java-ror", "a != b", 3, 2, keep_252_0 },
 	{ "SOR", "<<", "int", "int",
-	  "java-sor", "a << b", 2, 1, keep_195_0 },
+	  "java-sor", "a << b", 2, 1, keep_253_0 },
 	{ "SOR", "<<", "long", "long",
-	  "java-sor", "a << b", 2, 1, keep_196_0 },
+	  "java-sor", "a << b", 2, 1, keep_254_0 },
 	{ "SOR", ">>", "int", "int",
-	  "java-sor", "a >> b", 2, 1, keep_197_0 },
+	  "java-sor", "a >> b", 2, 1, keep_255_0 },
 	{ "SOR", ">>", "long", "long",
-	  "java-sor", "a >> b", 2, 1, keep_198_0 },
+	  "java-sor", "a >> b", 2, 1, keep_256_0 },
 	{ "SOR", ">>>", "int", "int",
-	  "java-sor", "a >>> b", 2, 2, keep_199_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_257_0 },
 	{ "SOR", ">>>", "long", "long",
-	  "java-sor", "a >>> b", 2, 2, keep_200_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_258_0 },
 	{ "AOIU", "", "byte", "byte",
-	  "java-unary", "x (insertion)", 1, 1, keep_201_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_259_0 },
 	{ "LOI", "", "byte", "byte",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "short", "short",
-	  "java-unary", "x (insertion)", 1, 1, keep_202_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_260_0 },
 	{ "LOI", "", "short", "short",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "char", "char",
-	  "java-unary", "x (insertion)", 1, 1, keep_203_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_261_0 },
 	{ "LOI", "", "char", "char",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "int", "int",
-	  "java-unary", "x (insertion)", 1, 1, keep_204_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_262_0 },
 	{ "LOI", "", "int", "int",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "long", "long",
-	  "java-unary", "x (insertion)", 1, 1, keep_205_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_263_0 },
 	{ "LOI", "", "long", "long",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AODU", "-", "byte", "byte",
-	  "java-unary", "-x", 1, 1, keep_206_0 },
+	  "java-unary", "-x", 1, 1, keep_264_0 },
 	{ "LOI", "-", "byte", "byte",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "short", "short",
-	  "java-unary", "-x", 1, 1, keep_207_0 },
+	  "java-unary", "-x", 1, 1, keep_265_0 },
 	{ "LOI", "-", "short", "short",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "char", "char",
-	  "java-unary", "-x", 1, 1, keep_208_0 },
+	  "java-unary", "-x", 1, 1, keep_266_0 },
 	{ "LOI", "-", "char", "char",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "int", "int",
-	  "java-unary", "-x", 1, 1, keep_209_0 },
+	  "java-unary", "-x", 1, 1, keep_267_0 },
 	{ "LOI", "-", "int", "int",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "long", "long",
-	  "java-unary", "-x", 1, 1, keep_210_0 },
+	  "java-unary", "-x", 1, 1, keep_268_0 },
 	{ "LOI", "-", "long", "long",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "+", "byte", "byte",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "byte", "byte",
-	  "java-unary", "+x", 1, 1, keep_211_1 },
+	  "java-unary", "+x", 1, 1, keep_269_1 },
 	{ "LOI", "+", "byte", "byte",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "short", "short",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "short", "short",
-	  "java-unary", "+x", 1, 1, keep_212_1 },
+	  "java-unary", "+x", 1, 1, keep_270_1 },
 	{ "LOI", "+", "short", "short",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "char", "char",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "char", "char",
-	  "java-unary", "+x", 1, 1, keep_213_1 },
+	  "java-unary", "+x", 1, 1, keep_271_1 },
 	{ "LOI", "+", "char", "char",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "int", "int",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "int", "int",
-	  "java-unary", "+x", 1, 1, keep_214_1 },
+	  "java-unary", "+x", 1, 1, keep_272_1 },
 	{ "LOI", "+", "int", "int",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "long", "long",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "long", "long",
-	  "java-unary", "+x", 1, 1, keep_215_1 },
+	  "java-unary", "+x", 1, 1, keep_273_1 },
 	{ "LOI", "+", "long", "long",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "LOD", "~", "byte", "byte",
-	  "java-unary", "~x", 1, 1, keep_216_0 },
+	  "java-unary", "~x", 1, 1, keep_274_0 },
 	{ "AOIU", "~", "byte", "byte",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "short", "short",
-	  "java-unary", "~x", 1, 1, keep_217_0 },
+	  "java-unary", "~x", 1, 1, keep_275_0 },
 	{ "AOIU", "~", "short", "short",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "char", "char",
-	  "java-unary", "~x", 1, 1, keep_218_0 },
+	  "java-unary", "~x", 1, 1, keep_276_0 },
 	{ "AOIU", "~", "char", "char",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "int", "int",
-	  "java-unary", "~x", 1, 1, keep_219_0 },
+	  "java-unary", "~x", 1, 1, keep_277_0 },
 	{ "AOIU", "~", "int", "int",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "long", "long",
-	  "java-unary", "~x", 1, 1, keep_220_0 },
+	  "java-unary", "~x", 1, 1, keep_278_0 },
 	{ "AOIU", "~", "long", "long",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "COI", "", "boolean", "boolean",
-	  "java-unary", "b (insertion)", 1, 1, keep_221_0 },
+	  "java-unary", "b (insertion)", 1, 1, keep_279_0 },
 	{ "COD", "!", "boolean", "boolean",
-	  "java-unary", "!b", 1, 1, keep_222_0 },
+	  "java-unary", "!b", 1, 1, keep_280_0 },
 	{ "ROR", "<", "int", "int",
-	  "major", "a < b", 7, 3, keep_223_0 },
+	  "major", "a < b", 7, 3, keep_281_0 },
 	{ "ROR", "<=", "int", "int",
-	  "major", "a <= b", 7, 3, keep_224_0 },
+	  "major", "a <= b", 7, 3, keep_282_0 },
 	{ "ROR", ">", "int", "int",
-	  "major", "a > b", 7, 3, keep_225_0 },
+	  "major", "a > b", 7, 3, keep_283_0 },
 	{ "ROR", ">=", "int", "int",
-	  "major", "a >= b", 7, 3, keep_226_0 },
+	  "major", "a >= b", 7, 3, keep_284_0 },
 	{ "ROR", "==", "int", "int",
-	  "major", "a == b", 7, 3, keep_227_0 },
+	  "major", "a == b", 7, 3, keep_285_0 },
 	{ "ROR", "==", "boolean", "boolean",
-	  "major", "a == b", 5, 4, keep_228_0 },
+	  "major", "a == b", 5, 4, keep_286_0 },
 	{ "ROR", "!=", "int", "int",
-	  "major", "a != b", 7, 3, keep_229_0 },
+	  "major", "a != b", 7, 3, keep_287_0 },
 	{ "ROR", "!=", "boolean", "boolean",
-	  "major", "a != b", 5, 4, keep_230_0 },
+	  "major", "a != b", 5, 4, keep_288_0 },
 	{ "COR", "&&", "boolean", "boolean",
-	  "major", "a && b", 7, 4, keep_231_0 },
+	  "major", "a && b", 7, 4, keep_289_0 },
 	{ "COR", "||", "boolean", "boolean",
-	  "major", "a || b", 7, 4, keep_232_0 },
+	  "major", "a || b", 7, 4, keep_290_0 },
 	{ "AOR", "+", "int", "int",
-	  "major", "a + b", 4, 4, keep_233_0 },
+	  "major", "a + b", 4, 4, keep_291_0 },
 	{ "AOR", "-", "int", "int",
-	  "major", "a - b", 4, 4, keep_234_0 },
+	  "major", "a - b", 4, 4, keep_292_0 },
 	{ "AOR", "*", "int", "int",
-	  "major", "a * b", 4, 4, keep_235_0 },
+	  "major", "a * b", 4, 4, keep_293_0 },
 	{ "AOR", "/", "int", "int",
-	  "major", "a / b", 4, 4, keep_236_0 },
+	  "major", "a / b", 4, 4, keep_294_0 },
 	{ "AOR", "%", "int", "int",
-	  "major", "a % b", 4, 4, keep_237_0 },
+	  "major", "a % b", 4, 4, keep_295_0 },
 	{ "LOR", "&", "int", "int",
-	  "major", "a & b", 2, 1, keep_238_0 },
+	  "major", "a & b", 2, 1, keep_296_0 },
 	{ "LOR", "|", "int", "int",
-	  "major", "a | b", 2, 2, keep_239_0 },
+	  "major", "a | b", 2, 2, keep_297_0 },
 	{ "LOR", "^", "int", "int",
-	  "major", "a ^ b", 2, 1, keep_240_0 },
+	  "major", "a ^ b", 2, 1, keep_298_0 },
 	{ "SOR", "<<", "int", "int",
-	  "major", "a << b", 2, 1, keep_241_0 },
+	  "major", "a << b", 2, 1, keep_299_0 },
 	{ "SOR", ">>", "int", "int",
-	  "major", "a >> b", 2, 1, keep_242_0 },
+	  "major", "a >> b", 2, 1, keep_300_0 },
 	{ "SOR", ">>>", "int", "int",
-	  "major", "a >>> b", 2, 2, keep_243_0 },
+	  "major", "a >>> b", 2, 2, keep_301_0 },
 	{ "ORU", "+", "int", "int",
-	  "major", "+a", 2, 1, keep_244_0 },
+	  "major", "+a", 2, 1, keep_302_0 },
 	{ "ORU", "-", "int", "int",
-	  "major", "-a", 2, 1, keep_245_0 },
+	  "major", "-a", 2, 1, keep_303_0 },
 	{ "ORU", "~", "int", "int",
-	  "major", "~a", 2, 1, keep_246_0 },
+	  "major", "~a", 2, 1, keep_304_0 },
 	{ "AORB", "+", "integer", "Zpos",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_247_0 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_305_0 },
 	{ "VDL", "+", "integer", "Zpos",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "CDL", "+", "integer", "Zpos",
@@ -4622,9 +5484,9 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "+", "integer", "Zpos",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "AORB", "+", "integer", "Z",
-	  "paper-arith", "lexp + rexp", 2, 2, keep_248_0 },
+	  "paper-arith", "lexp + rexp", 2, 2, keep_306_0 },
 	{ "VDL", "+", "integer", "Z",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_248_1 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_306_1 },
 	{ "CDL", "+", "integer", "Z",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "ODL", "+", "integer", "Z",
@@ -4632,31 +5494,31 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AORB", "-", "integer", "Zpos",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "VDL", "-", "integer", "Zpos",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_249_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_307_1 },
 	{ "CDL", "-", "integer", "Zpos",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Zpos",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "-", "integer", "Z",
-	  "paper-arith", "lexp - rexp", 2, 2, keep_250_0 },
+	  "paper-arith", "lexp - rexp", 2, 2, keep_308_0 },
 	{ "VDL", "-", "integer", "Z",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_250_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_308_1 },
 	{ "CDL", "-", "integer", "Z",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Z",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Zpos",
-	  "paper-arith", "lexp * rexp", 2, 1, keep_251_0 },
+	  "paper-arith", "lexp * rexp", 2, 1, keep_309_0 },
 	{ "VDL", "*", "integer", "Zpos",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_251_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_309_1 },
 	{ "CDL", "*", "integer", "Zpos",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Zpos",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Z",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_252_0 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_310_0 },
 	{ "VDL", "*", "integer", "Z",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_252_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_310_1 },
 	{ "CDL", "*", "integer", "Z",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Z",
@@ -4666,67 +5528,67 @@ const struct subsume_rule subsume_rules[] = {
 	{ "SDL", "+=", "integer", "Zpos",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
 	{ "ASRS", "+=", "integer", "Zpos",
-	  "paper-assign", "lhs += rhs", 2, 1, keep_253_2 },
+	  "paper-assign", "lhs += rhs", 2, 1, keep_311_2 },
 	{ "ODL", "-=", "integer", "Zpos",
-	  "paper-assign", "lhs -= rhs", 1, 1, keep_254_0 },
+	  "paper-assign", "lhs -= rhs", 1, 1, keep_312_0 },
 	{ "SDL", "-=", "integer", "Zpos",
 	  "paper-assign", "lhs -= rhs", 1, 0, NULL },
 	{ "ASRS", "-=", "integer", "Zpos",
 	  "paper-assign", "lhs -= rhs", 2, 0, NULL },
 	{ "ODL", "*=", "integer", "Zpos",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_255_0 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_313_0 },
 	{ "SDL", "*=", "integer", "Zpos",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_255_1 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_313_1 },
 	{ "ASRS", "*=", "integer", "Zpos",
-	  "paper-assign", "lhs *= rhs", 2, 1, keep_255_2 },
+	  "paper-assign", "lhs *= rhs", 2, 1, keep_313_2 },
 	{ "ODL", "<<=", "int", "int",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "SDL", "<<=", "int", "int",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "ASRS", "<<=", "int", "int",
-	  "paper-assign", "lhs <<= rhs", 1, 1, keep_256_2 },
+	  "paper-assign", "lhs <<= rhs", 1, 1, keep_314_2 },
 	{ "ODL", ">>=", "int", "int",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_257_0 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_315_0 },
 	{ "SDL", ">>=", "int", "int",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_257_1 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_315_1 },
 	{ "ASRS", ">>=", "int", "int",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_257_2 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_315_2 },
 	{ "ODL", "&=", "int", "int",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_258_0 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_316_0 },
 	{ "SDL", "&=", "int", "int",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_258_1 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_316_1 },
 	{ "ASRS", "&=", "int", "int",
 	  "paper-assign", "lhs &= rhs", 2, 0, NULL },
 	{ "ODL", "|=", "int", "int",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_259_0 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_317_0 },
 	{ "SDL", "|=", "int", "int",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_259_1 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_317_1 },
 	{ "ASRS", "|=", "int", "int",
-	  "paper-assign", "lhs |= rhs", 2, 1, keep_259_2 },
+	  "paper-assign", "lhs |= rhs", 2, 1, keep_317_2 },
 	{ "ODL", "^=", "int", "int",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "SDL", "^=", "int", "int",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "ASRS", "^=", "int", "int",
-	  "paper-assign", "lhs ^= rhs", 2, 1, keep_260_2 },
+	  "paper-assign", "lhs ^= rhs", 2, 1, keep_318_2 },
 	{ "LOR", "&", "int", "int",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "VDL", "&", "int", "int",
-	  "paper-bitwise", "lexp & rexp", 2, 2, keep_261_1 },
+	  "paper-bitwise", "lexp & rexp", 2, 2, keep_319_1 },
 	{ "CDL", "&", "int", "int",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "ODL", "&", "int", "int",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "LOR", "|", "int", "int",
-	  "paper-bitwise", "lexp | rexp", 2, 1, keep_262_0 },
+	  "paper-bitwise", "lexp | rexp", 2, 1, keep_320_0 },
 	{ "VDL", "|", "int", "int",
-	  "paper-bitwise", "lexp | rexp", 2, 2, keep_262_1 },
+	  "paper-bitwise", "lexp | rexp", 2, 2, keep_320_1 },
 	{ "CDL", "|", "int", "int",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "ODL", "|", "int", "int",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "LOR", "^", "int", "int",
-	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_263_0 },
+	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_321_0 },
 	{ "VDL", "^", "int", "int",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "CDL", "^", "int", "int",
@@ -4734,19 +5596,19 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "int", "int",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "LOR", ">>", "int", "int",
-	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_264_0 },
+	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_322_0 },
 	{ "SOR", ">>", "int", "int",
-	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_264_1 },
+	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_322_1 },
 	{ "VDL", ">>", "int", "int",
-	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_264_2 },
+	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_322_2 },
 	{ "CDL", ">>", "int", "int",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "ODL", ">>", "int", "int",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "LOR", "<<", "int", "int",
-	  "paper-bitwise", "lexp << rexp", 3, 2, keep_265_0 },
+	  "paper-bitwise", "lexp << rexp", 3, 2, keep_323_0 },
 	{ "SOR", "<<", "int", "int",
-	  "paper-bitwise", "lexp << rexp", 1, 1, keep_265_1 },
+	  "paper-bitwise", "lexp << rexp", 1, 1, keep_323_1 },
 	{ "VDL", "<<", "int", "int",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "CDL", "<<", "int", "int",
@@ -4754,7 +5616,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "<<", "int", "int",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "COR", "^", "boolean", "boolean",
-	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_266_0 },
+	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_324_0 },
 	{ "ROR", "^", "boolean", "boolean",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COI", "^", "boolean", "boolean",
@@ -4766,25 +5628,25 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "boolean", "boolean",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COR", "&&", "boolean", "boolean",
-	  "paper-bool", "lexp && rexp", 4, 1, keep_267_0 },
+	  "paper-bool", "lexp && rexp", 4, 1, keep_325_0 },
 	{ "ROR", "&&", "boolean", "boolean",
-	  "paper-bool", "lexp && rexp", 2, 1, keep_267_1 },
+	  "paper-bool", "lexp && rexp", 2, 1, keep_325_1 },
 	{ "COI", "&&", "boolean", "boolean",
 	  "paper-bool", "lexp && rexp", 3, 0, NULL },
 	{ "VDL", "&&", "boolean", "boolean",
-	  "paper-bool", "lexp && rexp", 2, 2, keep_267_3 },
+	  "paper-bool", "lexp && rexp", 2, 2, keep_325_3 },
 	{ "CDL", "&&", "boolean", "boolean",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "COR", "||", "boolean", "boolean",
-	  "paper-bool", "lexp || rexp", 4, 2, keep_268_0 },
+	  "paper-bool", "lexp || rexp", 4, 2, keep_326_0 },
 	{ "ROR", "||", "boolean", "boolean",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "COI", "||", "boolean", "boolean",
 	  "paper-bool", "lexp || rexp", 3, 0, NULL },
 	{ "VDL", "||", "boolean", "boolean",
-	  "paper-bool", "lexp || rexp", 2, 2, keep_268_3 },
+	  "paper-bool", "lexp || rexp", 2, 2, keep_326_3 },
 	{ "CDL", "||", "boolean", "boolean",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean",
@@ -4794,7 +5656,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "==", "boolean", "boolean",
 	  "paper-bool", "lexp == rexp (bool)", 3, 0, NULL },
 	{ "VDL", "==", "boolean", "boolean",
-	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_269_2 },
+	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_327_2 },
 	{ "CDL", "==", "boolean", "boolean",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean",
@@ -4804,77 +5666,77 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "!=", "boolean", "boolean",
 	  "paper-bool", "lexp != rexp (bool)", 3, 0, NULL },
 	{ "VDL", "!=", "boolean", "boolean",
-	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_270_2 },
+	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_328_2 },
 	{ "CDL", "!=", "boolean", "boolean",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ROR", "!=", "integer", "reference",
-	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_271_0 },
+	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_329_0 },
 	{ "COI", "!=", "integer", "reference",
 	  "paper-reference", "lexp != rexp (obj)", 1, 0, NULL },
 	{ "ROR", "==", "integer", "Z",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_272_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_330_0 },
 	{ "COI", "==", "integer", "Z",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "==", "int", "int",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_273_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_331_0 },
 	{ "COI", "==", "int", "int",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "!=", "integer", "Z",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_274_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_332_0 },
 	{ "COI", "!=", "integer", "Z",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", "!=", "int", "int",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_275_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_333_0 },
 	{ "COI", "!=", "int", "int",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", ">", "integer", "Z",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_276_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_334_0 },
 	{ "COI", ">", "integer", "Z",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">", "int", "int",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_277_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_335_0 },
 	{ "COI", ">", "int", "int",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">=", "integer", "Z",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_278_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_336_0 },
 	{ "COI", ">=", "integer", "Z",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", ">=", "int", "int",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_279_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_337_0 },
 	{ "COI", ">=", "int", "int",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", "<", "integer", "Z",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_280_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_338_0 },
 	{ "COI", "<", "integer", "Z",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<", "int", "int",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_281_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_339_0 },
 	{ "COI", "<", "int", "int",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<=", "integer", "Z",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_282_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_340_0 },
 	{ "COI", "<=", "integer", "Z",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "ROR", "<=", "int", "int",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_283_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_341_0 },
 	{ "COI", "<=", "int", "int",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "AOIS", "", "int", "int",
 	  "paper-unary", "exp", 4, 0, NULL },
 	{ "AOIU", "", "int", "int",
-	  "paper-unary", "exp", 1, 1, keep_284_1 },
+	  "paper-unary", "exp", 1, 1, keep_342_1 },
 	{ "LOI", "", "int", "int",
 	  "paper-unary", "exp", 1, 0, NULL },
 	{ "AODU", "+", "int", "int",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "LOI", "+", "int", "int",
-	  "paper-unary", "+exp", 1, 1, keep_285_1 },
+	  "paper-unary", "+exp", 1, 1, keep_343_1 },
 	{ "ODL", "+", "int", "int",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "AODU", "-", "int", "int",
-	  "paper-unary", "-exp", 1, 1, keep_286_0 },
+	  "paper-unary", "-exp", 1, 1, keep_344_0 },
 	{ "LOI", "-", "int", "int",
 	  "paper-unary", "-exp", 1, 0, NULL },
 	{ "ODL", "-", "int", "int",
@@ -4884,7 +5746,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "++exp", "int", "int",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "LOI", "++exp", "int", "int",
-	  "paper-unary", "++exp", 1, 1, keep_287_2 },
+	  "paper-unary", "++exp", 1, 1, keep_345_2 },
 	{ "ODL", "++exp", "int", "int",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int",
@@ -4892,13 +5754,13 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp++", "int", "int",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "LOI", "exp++", "int", "int",
-	  "paper-unary", "exp++", 1, 1, keep_288_2 },
+	  "paper-unary", "exp++", 1, 1, keep_346_2 },
 	{ "ODL", "exp++", "int", "int",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "AODS", "--exp", "int", "int",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "LOI", "--exp", "int", "int",
-	  "paper-unary", "--exp", 1, 1, keep_289_1 },
+	  "paper-unary", "--exp", 1, 1, keep_347_1 },
 	{ "ODL", "--exp", "int", "int",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int",
@@ -4908,21 +5770,21 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "int", "int",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "LOI", "exp--", "int", "int",
-	  "paper-unary", "exp--", 1, 1, keep_290_2 },
+	  "paper-unary", "exp--", 1, 1, keep_348_2 },
 	{ "ODL", "exp--", "int", "int",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "COD", "!", "boolean", "boolean",
-	  "paper-unary", "!exp", 1, 1, keep_291_0 },
+	  "paper-unary", "!exp", 1, 1, keep_349_0 },
 	{ "ODL", "!", "boolean", "boolean",
 	  "paper-unary", "!exp", 1, 0, NULL },
 	{ "AODU", "~", "int", "int",
-	  "paper-unary", "~exp", 1, 1, keep_292_0 },
+	  "paper-unary", "~exp", 1, 1, keep_350_0 },
 	{ "LOD", "~", "int", "int",
 	  "paper-unary", "~exp", 1, 0, NULL },
 	{ "ODL", "~", "int", "int",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 404;
+const size_t subsume_nrules = 451;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,

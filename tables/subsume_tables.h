@@ -5,11 +5,13 @@
  * Z3 version: 4.8.12
  * Theory files (FNV-1a 64-bit hash of their bytes):
  *   theories/c-aor.yaml  61eee542bbcdf585  theory c-aor
+ *   theories/c-float.yaml  bec1fbc3857c215c  theory c-float
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
+ *   theories/java-float.yaml  3c7e2e3752aa56c2  theory java-float
  *   theories/java-incdec.yaml  396bd8dcb9c31352  theory java-incdec
  *   theories/java-lor.yaml  b1204a866cdad3a9  theory java-lor
  *   theories/java-ror.yaml  1c2f7dea05bef198  theory java-ror

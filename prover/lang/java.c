@@ -284,6 +284,25 @@ static bool java_keyword_literal(const struct profile *pf, const char *id,
 	return len == 5 && !strncmp(id, "false", 5);
 }
 
+/* "(double) x": a cast to a numeric primitive type (JLS 15.16; not to
+ * the mathematical integer, which is not Java's). */
+static int java_cast_type(const struct profile *pf, const char *s, int pos,
+			  const struct type **t)
+{
+	int e = pos;
+	while (isalnum((unsigned char)s[e]) || s[e] == '_')
+		e++;
+	char name[16];
+	if (e - pos >= (int)sizeof(name))
+		return 0;
+	memcpy(name, s + pos, (size_t)(e - pos));
+	name[e - pos] = '\0';
+	*t = profile_type(pf, name);
+	if (!*t || *t == T_INTEGER || *t == T_BOOLEAN)
+		return 0;
+	return e - pos;
+}
+
 static bool java_has_op(enum op op)
 {
 	(void)op; /* every operator of lang/ast.h is Java's (>>> included) */
@@ -441,6 +460,7 @@ const struct profile profile_java = {
 	.read_literal = java_read_literal,
 	.keyword_literal = java_keyword_literal,
 	.has_op = java_has_op,
+	.cast_type = java_cast_type,
 	.unary_promote = java_unary_promote,
 	.binary_promote = java_binary_promote,
 	.shift_type = java_shift_type,

@@ -118,7 +118,7 @@ struct profile {
 	bool (*has_op)(enum op op);
 	/* Casts "(type) e": the length of a type name at s + pos (0: none
 	 * there) and the type in *t.  NULL: the language has no casts in
-	 * theories (Java). */
+	 * theories.  (Java's are to its numeric primitive types.) */
 	int (*cast_type)(const struct profile *pf, const char *s, int pos,
 			 const struct type **t);
 

@@ -160,10 +160,25 @@ static Z3_ast float_rem(struct encoder *s, Z3_ast a, Z3_ast b)
 	return Z3_mk_ite(c, off, fix, r);
 }
 
+/* Commutative operations take their operands in one order (by term
+ * id), so a + b and b + a are the same term: a miter of two bit-blasted
+ * adders or multipliers is beyond the solver, and the rounded
+ * operations are exactly commutative (Z3 has one NaN). */
+static void order(struct encoder *s, Z3_ast *a, Z3_ast *b)
+{
+	if (Z3_get_ast_id(s->ctx, *a) > Z3_get_ast_id(s->ctx, *b)) {
+		Z3_ast t = *a;
+		*a = *b;
+		*b = t;
+	}
+}
+
 Z3_ast enc_float_arith(struct encoder *s, enum op op, Z3_ast a, Z3_ast b)
 {
 	Z3_context c = s->ctx;
 	Z3_ast rne = Z3_mk_fpa_rne(c);
+	if (op == OP_ADD || op == OP_MUL)
+		order(s, &a, &b);
 	switch (op) {
 	case OP_ADD: return Z3_mk_fpa_add(c, rne, a, b);
 	case OP_SUB: return Z3_mk_fpa_sub(c, rne, a, b);
@@ -174,14 +189,17 @@ Z3_ast enc_float_arith(struct encoder *s, enum op op, Z3_ast a, Z3_ast b)
 	}
 }
 
+/* a > b is b < a, a >= b is b <= a (one term for both spellings). */
 Z3_ast enc_float_compare(struct encoder *s, enum op op, Z3_ast a, Z3_ast b)
 {
 	Z3_context c = s->ctx;
+	if (op == OP_EQ || op == OP_NE)
+		order(s, &a, &b);
 	switch (op) {
 	case OP_LT: return Z3_mk_fpa_lt(c, a, b);
 	case OP_LE: return Z3_mk_fpa_leq(c, a, b);
-	case OP_GT: return Z3_mk_fpa_gt(c, a, b);
-	case OP_GE: return Z3_mk_fpa_geq(c, a, b);
+	case OP_GT: return Z3_mk_fpa_lt(c, b, a);
+	case OP_GE: return Z3_mk_fpa_leq(c, b, a);
 	case OP_EQ: return Z3_mk_fpa_eq(c, a, b);
 	case OP_NE: return Z3_mk_not(c, Z3_mk_fpa_eq(c, a, b));
 	default: BUG("not a comparison");
