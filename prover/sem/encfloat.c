@@ -221,6 +221,9 @@ int enc_float_read(struct encoder *s, Z3_ast v, const struct type *t,
 		   struct value *out)
 {
 	Z3_context c = s->ctx;
+	v = Z3_simplify(c, v); /* (fp #b0 #xff ...) as given is no numeral */
+	if (!v)
+		return -1;
 	if (Z3_fpa_is_numeral_nan(c, v)) {
 		*out = value_nan(t);
 		return 0;

@@ -466,6 +466,9 @@ static int eval_in(struct smt *s, Z3_model m, Z3_ast t, const struct type *ty,
 	Z3_ast v;
 	if (!Z3_model_eval(s->ctx, m, t, true, &v) || z3err.failed)
 		return -1;
+	/* floating terms can come back unevaluated around (fp ...) */
+	if (!(v = Z3_simplify(s->ctx, v)) || z3err.failed)
+		return -1;
 	struct encoder en = encoder(s);
 	return enc_read_value(&en, v, ty, out);
 }
@@ -635,7 +638,8 @@ int smt_outcome(struct smt *s, int p, const struct value *input,
 	for (int i = 0; i < an->nvars; i++) {
 		Z3_func_decl d = Z3_get_app_decl(c, Z3_to_app(c, s->inputs[i]));
 		Z3_add_const_interp(c, m, d,
-				    enc_constant(&en, an->var_types[i], input[i]));
+				    Z3_simplify(c, enc_constant(&en, an->var_types[i],
+								input[i])));
 	}
 	memset(out, 0, sizeof(*out));
 	struct value thr = { 0 };
