@@ -1,0 +1,198 @@
+/*
+ * float-facts.c - folklore about floating point as assertions: answers
+ * that hold for integers and fail for double, each with the witness the
+ * prover found, re-checked by the evaluator (and, for Java's %, by the
+ * JVM).
+ *
+ *   a < b  vs  !(a >= b):  equivalent over int; distinct over double,
+ *                          on a NaN.
+ *   x + 0  vs  x:          equivalent over int; over double (float-compare:
+ *                          identical) killed by x = -0.0, whose sum is
+ *                          +0.0; equivalent under float-compare: numeric.
+ *   x - 0.0  vs  x:        equivalent (x - 0.0 keeps -0.0 and NaN).
+ *   x * 0  vs  0:          equivalent over int; over double killed (by
+ *                          a negative, an infinity or a NaN).
+ *   x == x  vs  true:      equivalent over int; killed by NaN.
+ *   a % b  vs  a - b:      Java's truncating %: a witness, and the JVM
+ *                          gives different results on it.
+ */
+#include <inttypes.h>
+
+#include "prover-test.h"
+
+static const char theory[] =
+	"theory: folklore\n"
+	"targets:\n"
+	"  - { name: lt, expr: a < b, domains: [int, double],\n"
+	"      mutants: [ { label: NEG, expr: \"!(a >= b)\" } ] }\n"
+	"  - { name: plus0, expr: x + 0, domains: [int], mutants: [ { label: ID, "
+	"expr: x } ] }\n"
+	"  - { name: plus0.0, expr: x + 0.0, domains: [double], mutants: [ { "
+	"label: ID, expr: x } ] }\n"
+	"  - { name: minus0.0, expr: x - 0.0, domains: [double], mutants: [ { "
+	"label: ID, expr: x } ] }\n"
+	"  - { name: times0, expr: x * 0, domains: [int], mutants: [ { label: "
+	"ZERO, expr: \"0\" } ] }\n"
+	"  - { name: times0.0, expr: x * 0.0, domains: [double], mutants: [ { "
+	"label: ZERO, expr: \"0.0\" } ] }\n"
+	"  - { name: self, expr: x == x, domains: [int, double], mutants: [ { "
+	"label: TRUE, expr: \"true\" } ] }\n"
+	"  - { name: rem, expr: a % b, domains: [double], mutants: [ { label: "
+	"SUB, expr: a - b } ] }\n";
+
+static struct arena *A;
+
+/* Prove the one-mutant analysis; R_YES: the mutant is equivalent.  The
+ * witness that kills it (if any) in w. */
+static int prove1(const struct theory *th, const char *name, const char *dom,
+		  struct value *w)
+{
+	const struct analysis *an = find_analysis(th, name, dom);
+	if (!an)
+		BUG("no analysis %s over %s", name, dom);
+	struct prove_opts opts = { .timeout_ms = 0 };
+	struct result *r = prove_analysis(A, an, &opts);
+	if (r->nunknowns)
+		return R_UNKNOWN;
+	for (int k = 0; k < r->nwitnesses; k++)
+		if (r->witnesses[k].kind == W_KILLS && r->witnesses[k].a == 1)
+			memcpy(w, r->witnesses[k].input, sizeof(r->witnesses[k].input));
+	return r->equiv[1];
+}
+
+/* Does input w kill the mutant (the evaluator's say)? */
+static bool kills(const struct theory *th, const char *name, const char *dom,
+		  const struct value *w)
+{
+	const struct analysis *an = find_analysis(th, name, dom);
+	struct outcome o0, o1;
+	eval_outcome(an->orig, an->nvars, w, &o0);
+	eval_outcome(an->mutants[1].expr, an->nvars, w, &o1);
+	return outcome_differs(&an->observe, an->nvars, &o0, &o1);
+}
+
+static const char *show(const struct theory *th, const char *name,
+			const char *dom, const struct value *w)
+{
+	static char buf[200];
+	struct strbuf sb = STRBUF_INIT;
+	input_print(&sb, find_analysis(th, name, dom), w);
+	snprintf(buf, sizeof(buf), "%s", sb.buf);
+	sb_release(&sb);
+	return buf;
+}
+
+static bool is_nan(struct value v)
+{
+	return value_is_nan(T_DOUBLE, v);
+}
+
+/* Run a % b and a - b in the JVM on doubles with bits x, y: do the
+ * results differ (Double.equals)? -1 if the JVM could not run it. */
+static int jvm_rem_differs(struct value x, struct value y)
+{
+	char dir[] = "/tmp/subsume-rem-XXXXXX";
+	if (!mkdtemp(dir))
+		return -1;
+	char path[200], cmd[600];
+	snprintf(path, sizeof(path), "%s/Rem.java", dir);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "public class Rem { public static void main(String[] s) {\n"
+		   " double a = Double.longBitsToDouble(0x%" PRIx64 "L);\n"
+		   " double b = Double.longBitsToDouble(0x%" PRIx64 "L);\n"
+		   " System.out.println(Double.valueOf(a %% b).equals(a - b) ? "
+		   "\"same\" : \"differ\"); } }\n",
+		x.bits, y.bits);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "javac -d %s %s && java -cp %s Rem", dir,
+		 path, dir);
+	FILE *p = popen(cmd, "r");
+	char line[64] = "";
+	if (!p || !fgets(line, sizeof(line), p))
+		line[0] = '\0';
+	int rc = p ? pclose(p) : -1;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		diag("cannot remove %s", dir);
+	if (rc != 0)
+		return -1;
+	return !strncmp(line, "differ", 6);
+}
+
+/* Prove name over dom: the answer, the witness in w (printed in wtext). */
+static int fact(const struct theory *th, const char *name, const char *dom,
+		struct value *w, const char **wtext)
+{
+	memset(w, 0, MAX_VARS * sizeof(*w));
+	int r = prove1(th, name, dom, w);
+	*wtext = show(th, name, dom, w);
+	return r;
+}
+
+static void facts(const struct theory *th)
+{
+	struct value w[MAX_VARS];
+	const char *t;
+	is_int(fact(th, "lt", "int", w, &t), R_YES,
+	       "int: a < b and !(a >= b) are equivalent");
+	int r = fact(th, "lt", "double", w, &t);
+	ok(r == R_NO && (is_nan(w[0]) || is_nan(w[1])) &&
+		   kills(th, "lt", "double", w),
+	   "double: a < b and !(a >= b) differ, on a NaN (%s)", t);
+	is_int(fact(th, "plus0", "int", w, &t), R_YES, "int: x + 0 is x");
+	r = fact(th, "plus0.0", "double", w, &t);
+	ok(r == R_NO && value_is_negative(T_DOUBLE, w[0]) &&
+		   value_to_double(T_DOUBLE, w[0]) == 0 &&
+		   kills(th, "plus0.0", "double", w),
+	   "double: x + 0.0 is killed by x = -0.0 (%s)", t);
+	is_int(fact(th, "minus0.0", "double", w, &t), R_YES,
+	       "double: x - 0.0 is x");
+	is_int(fact(th, "times0", "int", w, &t), R_YES, "int: x * 0 is 0");
+	r = fact(th, "times0.0", "double", w, &t);
+	ok(r == R_NO && kills(th, "times0.0", "double", w),
+	   "double: x * 0.0 is not 0.0 (%s)", t);
+	is_int(fact(th, "self", "int", w, &t), R_YES, "int: x == x is true");
+	r = fact(th, "self", "double", w, &t);
+	ok(r == R_NO && is_nan(w[0]) && kills(th, "self", "double", w),
+	   "double: x == x is false for %s", t);
+	r = fact(th, "rem", "double", w, &t);
+	ok(r == R_NO && kills(th, "rem", "double", w),
+	   "double: a %% b and a - b differ (%s)", t);
+	int jvm = jvm_rem_differs(w[0], w[1]);
+	ok(jvm == 1, "the JVM confirms: a %% b differs from a - b on %s (%s)", t,
+	   jvm < 0 ? "JVM failed" : "ran");
+}
+
+int main(void)
+{
+	plan_no_plan();
+	A = arena_new();
+	struct theory *th = load_theory_text(A, theory);
+	if (!ok(th != NULL, "the theory loads")) {
+		diag("%s", cap_buf ? cap_buf : "");
+		return done_testing();
+	}
+	facts(th);
+	/* float-compare: numeric: x + 0.0 is x (-0.0 == 0.0) */
+	theory_force_float_compare(FCMP_NUMERIC);
+	struct theory *num = load_theory_text(A, theory);
+	theory_force_float_compare(-1);
+	struct value w[MAX_VARS];
+	const char *t = "";
+	if (!ok(num && num->fcmp == FCMP_NUMERIC, "float-compare: numeric "
+						  "loads"))
+		return done_testing();
+	is_int(fact(num, "plus0.0", "double", w, &t), R_YES,
+	       "float-compare: numeric: x + 0.0 is x");
+	int r = fact(num, "times0.0", "double", w, &t);
+	ok(r == R_NO && !isfinite(value_to_double(T_DOUBLE, w[0])) &&
+		   kills(num, "times0.0", "double", w),
+	   "float-compare: numeric: x * 0.0 is killed, by an infinity or NaN "
+	   "(%s)", t);
+	arena_free(A);
+	free(cap_buf);
+	smt_finalize();
+	return done_testing();
+}
