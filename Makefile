@@ -35,7 +35,7 @@ endif
 STAGES = base lang sem model prove check emit cmd
 SRCS = $(filter-out prover/cmd/main.c,$(foreach d,$(STAGES),$(wildcard prover/$(d)/*.c)))
 HDRS = $(foreach d,$(STAGES),$(wildcard prover/$(d)/*.h))
-OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o $(O)/contracts.o
+OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o $(O)/cops.o $(O)/contracts.o
 ifeq ($(O),build)
 BIN = subsume
 else
@@ -79,10 +79,16 @@ $(O)/%.o: prover/%.c $(HDRS) | $(O)
 $(O)/stdops.c: configs/operators.yaml | $(O)
 	sh scripts/c-string.sh stdops_yaml $< > $@.tmp && mv $@.tmp $@
 
+$(O)/cops.c: configs/c-operators.yaml | $(O)
+	sh scripts/c-string.sh c_stdops_yaml $< > $@.tmp && mv $@.tmp $@
+
 $(O)/contracts.c: configs/contracts.yaml | $(O)
 	sh scripts/c-string.sh check_default_contracts $< > $@.tmp && mv $@.tmp $@
 
 $(O)/stdops.o: $(O)/stdops.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(O)/cops.o: $(O)/cops.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(O)/contracts.o: $(O)/contracts.c
@@ -165,7 +171,7 @@ INSTALL_BIN ?= $(BIN)
 bindir = $(PREFIX)/bin
 man1dir = $(PREFIX)/share/man/man1
 datadir = $(PREFIX)/share/subsume
-CONFIGS = configs/operators.yaml configs/contracts.yaml
+CONFIGS = configs/operators.yaml configs/c-operators.yaml configs/contracts.yaml
 
 install: $(INSTALL_BIN) docs/subsume.1 $(CONFIGS)
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(datadir)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench: how much work `subsume prove` saves over the paper's method,
 # measured in one run on this machine.  Prints figures; asserts nothing.
-#   1. the shipped theory library, --naive against the default mode;
+#   1. the paper's theories, the C theories and the whole shipped
+#      library, --naive against the default mode;
 #   2. a scaling series of synthetic targets with 5..60 mutants;
 #   3. the checker benchmark (scripts/bench-check.sh), when present.
 set -eu
@@ -43,6 +44,16 @@ perl "$(dirname "$0")/canon-relations.pl" <"$tmp/paper.json" >"$tmp/a.canon"
 perl "$(dirname "$0")/canon-relations.pl" <"$tmp/paper_naive.json" >"$tmp/b.canon"
 if cmp -s "$tmp/a.canon" "$tmp/b.canon"; then same=identical; else same=DIFFERENT; fi
 echo "relations, verdicts and minimal sets of paper_naive and paper: $same"
+echo
+
+echo "== the C theories: theories/c-*.yaml (language: c, lp64, ub: outcome), the default against --naive"
+run c_naive --naive theories/c-*.yaml
+run c theories/c-*.yaml
+echo "C naive/default: $(ratio "$c_naive_calls" "$c_calls")x fewer solver calls, $(ratio "$c_naive_wall" "$c_wall")x faster wall time; unknown answers: $(perl "$(dirname "$0")/canon-relations.pl" -u <"$tmp/c.json" | wc -l) (--naive: $(perl "$(dirname "$0")/canon-relations.pl" -u <"$tmp/c_naive.json" | wc -l))"
+perl "$(dirname "$0")/canon-relations.pl" <"$tmp/c.json" >"$tmp/a.canon"
+perl "$(dirname "$0")/canon-relations.pl" <"$tmp/c_naive.json" >"$tmp/b.canon"
+if cmp -s "$tmp/a.canon" "$tmp/b.canon"; then same=identical; else same=DIFFERENT; fi
+echo "relations, verdicts and minimal sets of c_naive and c: $same (questions --naive left unknown excluded)"
 echo
 
 echo "== theory library: $THEORIES"

@@ -109,4 +109,76 @@ check 'grep -q "\"text\":\"u=4294967295u\"" "$tmp/w.json"' \
 check 'grep -q "C result, and MML is Java only" "$tmp/mml.txt" "$tmp/mml.err"' \
 	"MML skips C results and says so"
 
+"$SUBSUME" report theories/c-logical.yaml theories/paper-bool.yaml \
+	>"$tmp/report.md" 2>&1
+check 'grep -q "^Language: Java, except c-logical (c: data-model: lp64, char: signed, ub: outcome)\.$" "$tmp/report.md" &&
+	! grep -q "paper-bool (" "$tmp/report.md"' \
+	"the Markdown report names the C theory's language and options"
+
+# The C operator library (configs/c-operators.yaml, Agrawal et al.'s
+# names): C theories see it, Java theories do not.
+"$SUBSUME" prove --no-timing theories/c-agrawal.yaml >"$tmp/agr.txt" 2>&1
+check '[ $? = 0 ] && ! grep -q unknown "$tmp/agr.txt"' \
+	"c-agrawal (ORRN OAAN OBBN OLLN OSSN OLNG OBNG OCNG CRCR VTWD) proves, 0 unknown"
+printf 'theory: j\ntargets:\n  - expr: a < b\n    domains: [int]\n    operators: [ORRN]\n' >"$tmp/j.yaml"
+"$SUBSUME" prove "$tmp/j.yaml" >"$tmp/j.out" 2>&1
+check '[ $? = 3 ] && grep -q "j.yaml:5:17: error: unknown operator .ORRN." "$tmp/j.out"' \
+	"a Java theory does not see the C operators (located error, exit 3)"
+# CRCR's {min} and {max}: the type's limits, as <limits.h> has them here.
+for tl in "int:$(getconf INT_MIN):$(getconf INT_MAX)" \
+	"unsigned:0u:$(getconf UINT_MAX)u" \
+	"unsigned long:0UL:$(getconf ULONG_MAX)UL" \
+	"char:$(getconf CHAR_MIN):$(getconf CHAR_MAX)" \
+	"unsigned char:0:$(getconf UCHAR_MAX)"; do
+	t=${tl%%:*}; lim=${tl#*:}; lo=${lim%%:*}; hi=${lim#*:}
+	got=$(awk -v d="  domain $t: $t x" '
+		$0 == d { on = 1; next }
+		on && /^  (domain|minimal)/ { exit }
+		on && ($2 == "CRCR(min)" || $2 == "CRCR(max)") { printf "%s ", $3 }
+	' "$tmp/agr.txt")
+	check '[ "$got" = "$lo $hi " ]' "CRCR(min), CRCR(max) over $t: $got"
+done
+# A mutant of another type is compared as a number: CRCR(-1), an int,
+# is not CRCR(max) = 4294967295u over unsigned x (C's conversions would
+# make them equal), and kills x on every input.
+line=$(awk '$0 == "  domain unsigned: unsigned x" { on = 1; next }
+	on && $2 == "CRCR(-1)" { print; exit }' "$tmp/agr.txt")
+check 'echo "$line" | grep -q "subsumed by" && ! echo "$line" | grep -q "duplicate"' \
+	"CRCR(-1) over unsigned x is not a duplicate of CRCR(max): $line"
+
+# Every witness input lies in its variable's type (C11 5.2.4.2.1 and
+# lp64 widths, written here independently of the tool): a value outside
+# it, such as _Bool 16, is an input no C program can receive, and the
+# relations proven from it are wrong.
+"$SUBSUME" prove --no-timing --format json theories/c-*.yaml \
+	>"$tmp/all.json" 2>"$tmp/all.err"
+bad=$(perl -MJSON::PP -MMath::BigInt -ne '
+	BEGIN {
+		%r = ("_Bool" => [0, 1], "char" => [-128, 127],
+		      "signed char" => [-128, 127], "unsigned char" => [0, 255],
+		      "short" => [-32768, 32767], "unsigned short" => [0, 65535],
+		      "int" => [-2147483648, 2147483647],
+		      "unsigned" => [0, 4294967295],
+		      "long" => ["-9223372036854775808", "9223372036854775807"],
+		      "unsigned long" => [0, "18446744073709551615"]);
+	}
+	next unless /^\{"theory"/;
+	s/,\s*$//;
+	my $r = JSON::PP->new->allow_bignum->decode($_);
+	for my $w (@{ $r->{witnesses} }) {
+		for my $v (sort keys %{ $w->{input} }) {
+			my $t = $r->{vars}{$v};
+			my $x = Math::BigInt->new($w->{input}{$v});
+			my $lim = $r{$t} or do { print "$r->{target}: type $t\n"; next };
+			print "$r->{target} [$r->{domain}]: $v=$x\n"
+				if $x < Math::BigInt->new($lim->[0]) ||
+				   $x > Math::BigInt->new($lim->[1]);
+		}
+	}
+	$n++;
+	END { print "checked $n results\n" }' "$tmp/all.json" 2>&1 | sort -u | head -5)
+count=$(grep -c '"witnesses"' "$tmp/all.json")
+check '[ "$bad" = "checked $count results" ] && [ "$count" -gt 20 ]' \
+	"witness inputs of the $count C results lie in their types${bad:+: $bad}"
+
 echo "1..$n"

@@ -49,6 +49,27 @@ static void code(struct strbuf *sb, const char *s)
 	sb_puts(sb, tick ? " ``" : "`");
 }
 
+/* A note naming the language of each theory that is not Java (C and
+ * C++ with their profile options); nothing when every theory is Java. */
+static void languages(struct strbuf *sb, const struct run *run)
+{
+	int n = 0;
+	for (int i = 0; i < run->n; i++) {
+		const struct theory *th = run->results[i]->an->theory;
+		bool seen = false;
+		for (int k = 0; k < i && !seen; k++)
+			seen = run->results[k]->an->theory == th;
+		if (seen || !*th->profile->options)
+			continue;
+		sb_puts(sb, n++ ? ";\n" : "\nLanguage: Java, except ");
+		text(sb, th->name);
+		sb_printf(sb, " (%s: %s)", th->profile->name,
+			  th->profile->options);
+	}
+	if (n)
+		sb_puts(sb, ".\n");
+}
+
 void emit_report_md(struct strbuf *sb, const struct run *run)
 {
 	int total = 0, total_min = 0;
@@ -118,6 +139,7 @@ void emit_report_md(struct strbuf *sb, const struct run *run)
 		    "domain, equivalent\nand duplicate ones included, ill-typed "
 		    "(skipped) ones not.  Size: the minimal\nset as a share of "
 		    "those mutants.\n");
+	languages(sb, run);
 	if (any_unknown)
 		sb_puts(sb, "\n?: some answers are unknown (solver time "
 			    "limit); mutants marked ? may be\nequivalent and are "

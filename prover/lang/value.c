@@ -231,6 +231,21 @@ struct value type_max(const struct type *t)
 	}
 }
 
+bool type_contains(const struct type *t, const struct type *u)
+{
+	if (t == u)
+		return true;
+	if (u->kind != TK_INT && u->kind != TK_MATH)
+		return false;
+	if (t->kind == TK_MATH)
+		return true;
+	if (t->kind != TK_INT || u->kind != TK_INT)
+		return false;
+	if (t->is_signed == u->is_signed)
+		return t->bits >= u->bits;
+	return t->is_signed && t->bits > u->bits;
+}
+
 bool type_holds(const struct type *t, int64_t v)
 {
 	return value_eq(type_wrap(t, v), value_int(v));

@@ -147,5 +147,18 @@ struct value type_min(const struct type *t);
 struct value type_max(const struct type *t);
 /* Is v (read as a signed int64) inside t's range? */
 bool type_holds(const struct type *t, int64_t v);
+/* Does every value of type u convert to t without change (t's range
+ * contains u's)?  Only then are values of u and t equal in t exactly
+ * when they are equal numbers (C's -1 and 4294967295u are not). */
+bool type_contains(const struct type *t, const struct type *u);
+/* Is v, a value of type t, a negative number?  Two values of numeric
+ * types are the same number iff their payloads are equal and both or
+ * neither are negative (payloads extend by signedness: int -1 and
+ * unsigned long 2^64-1 have the same payload). */
+static inline bool value_negative(const struct type *t, struct value v)
+{
+	return (t->kind == TK_MATH || (t->kind == TK_INT && t->is_signed)) &&
+	       value_i64(v) < 0;
+}
 
 #endif

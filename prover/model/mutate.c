@@ -18,6 +18,7 @@
 
 static const char *const role_names[] = {
 	"lexp", "rexp", "exp", "expr", "lhs", "rhs", "cond", "then", "else",
+	"min", "max",
 };
 
 struct gen {
@@ -103,12 +104,30 @@ static struct node *copy(struct arena *a, const struct node *n)
 struct fill {
 	struct arena *a;
 	const struct node *top;
+	const struct type *type; /* the typed original's type */
 	bool missing;
 };
+
+/* {min} and {max}: the least and greatest value of the original's type
+ * as a literal of that type (CRCR); a type without a range (boolean,
+ * mathematical integers) does not fit. */
+static struct node *limit_literal(struct fill *f, bool max)
+{
+	if (!type_is_integral(f->type)) {
+		f->missing = true;
+		return NULL;
+	}
+	struct node *n = node_new(f->a, N_LIT, f->top->pos);
+	n->type = f->type;
+	n->val = max ? type_max(f->type) : type_min(f->type);
+	return n;
+}
 
 static struct node *fill_hole(void *ctx, const char *name)
 {
 	struct fill *f = ctx;
+	if (!strcmp(name, "min") || !strcmp(name, "max"))
+		return limit_literal(f, !strcmp(name, "max"));
 	const struct node *r = role(f->top, name);
 	if (!r) {
 		f->missing = true;
@@ -410,7 +429,7 @@ static int apply_template(struct gen *g, const struct operator *op,
 				       true);
 	if (!t)
 		return uses_op ? 0 : -1;
-	struct fill f = { g->a, top, false };
+	struct fill f = { g->a, top, g->an->orig->type, false };
 	struct node *m = node_subst(g->a, t, fill_hole, &f);
 	if (f.missing)
 		return 0;

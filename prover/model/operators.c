@@ -151,52 +151,110 @@ int operators_load(struct loader *L, struct ynode *map, bool builtin)
 	return 0;
 }
 
-static struct source stdops_src = { "configs/operators.yaml (built in)",
-				    stdops_yaml, 0 };
-
-/* The built-in operator library, parsed once per process by the first
- * theory that needs it; every theory then shares its operators (read
- * only: a theory that redefines one replaces its own pointer). */
-static struct {
-	pthread_once_t once;
+/*
+ * The built-in operator libraries, parsed once per process by the first
+ * theory that needs them; every theory then shares their operators (read
+ * only: a theory that redefines one replaces its own pointer).
+ * configs/operators.yaml (MuJava's names) serves every language;
+ * configs/c-operators.yaml (Agrawal et al.'s C names) says at its top,
+ * under 'languages', which languages see it.
+ */
+extern const char c_stdops_yaml[];
+static struct library {
+	struct source src;
+	const char *text;
 	struct arena *a;
 	struct operator **ops;
 	size_t n;
-} stdops = { .once = PTHREAD_ONCE_INIT };
+	const char **langs;     /* NULL: every language */
+	size_t nlangs;
+} libs[] = {
+	{ .src = { "configs/operators.yaml (built in)", NULL, 0 },
+	  .text = stdops_yaml },
+	{ .src = { "configs/c-operators.yaml (built in)", NULL, 0 },
+	  .text = c_stdops_yaml },
+};
+static pthread_once_t libs_once = PTHREAD_ONCE_INIT;
 
-static void stdops_parse(void)
+static void library_parse(struct library *lib)
 {
+	static const char *const keys[] = { "operators", "languages",
+					    "description" };
 	struct loader L = { .a = arena_new() };
-	stdops_src.len = strlen(stdops_yaml);
-	struct ynode *root = ytree_load(L.a, &stdops_src);
+	lib->src.text = lib->text;
+	lib->src.len = strlen(lib->text);
+	struct ynode *root = ytree_load(L.a, &lib->src);
 	struct ynode *ops = root ? ymap_get(root, "operators") : NULL;
-	if (!ops || operators_load(&L, ops, true) < 0)
-		BUG("the built-in operator library does not load");
-	stdops.a = L.a;
-	stdops.ops = L.ops;
-	stdops.n = L.nops;
+	struct ynode *langs = root ? ymap_get(root, "languages") : NULL;
+	if (!ops || ys_check_keys(root, keys, ARRAY_SIZE(keys),
+				  "an operator library") < 0 ||
+	    operators_load(&L, ops, true) < 0)
+		BUG("the built-in operator library %s does not load",
+		    lib->src.name);
+	if (langs) {
+		if (ys_want(langs, Y_SEQ, "'languages'") < 0)
+			BUG("%s: bad 'languages'", lib->src.name);
+		lib->langs = ANEWN(L.a, const char *, langs->n);
+		for (size_t k = 0; k < langs->n; k++)
+			if (!(lib->langs[lib->nlangs++] = ys_scalar(
+				      langs->items[k], "a language")))
+				BUG("%s: bad 'languages'", lib->src.name);
+	}
+	lib->a = L.a;
+	lib->ops = L.ops;
+	lib->n = L.nops;
+}
+
+static void libs_parse(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(libs); i++)
+		library_parse(&libs[i]);
+}
+
+static bool library_serves(const struct library *lib, const char *lang)
+{
+	if (!lib->langs)
+		return true;
+	for (size_t k = 0; k < lib->nlangs; k++)
+		if (!strcmp(lib->langs[k], lang))
+			return true;
+	return false;
 }
 
 void operators_builtin(struct loader *L)
 {
-	pthread_once(&stdops.once, stdops_parse);
-	L->ops = xmalloc((stdops.n ? stdops.n : 1) * sizeof(*L->ops));
-	memcpy(L->ops, stdops.ops, stdops.n * sizeof(*L->ops));
-	L->nops = L->capops = stdops.n;
+	pthread_once(&libs_once, libs_parse);
+	const char *lang = L->th->profile->name;
+	size_t n = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(libs); i++)
+		n += library_serves(&libs[i], lang) ? libs[i].n : 0;
+	L->ops = xmalloc((n ? n : 1) * sizeof(*L->ops));
+	L->nops = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(libs); i++)
+		if (library_serves(&libs[i], lang)) {
+			memcpy(L->ops + L->nops, libs[i].ops,
+			       libs[i].n * sizeof(*L->ops));
+			L->nops += libs[i].n;
+		}
+	L->capops = n;
 }
 
 void theory_release_builtins(void)
 {
-	arena_free(stdops.a);
-	free(stdops.ops);
-	stdops.a = NULL;
-	stdops.ops = NULL;
-	stdops.n = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(libs); i++) {
+		arena_free(libs[i].a);
+		free(libs[i].ops);
+		libs[i].a = NULL;
+		libs[i].ops = NULL;
+		libs[i].n = 0;
+		libs[i].langs = NULL;
+		libs[i].nlangs = 0;
+	}
 }
 
 struct operator *const *stdops_operators(size_t *n)
 {
-	pthread_once(&stdops.once, stdops_parse);
-	*n = stdops.n;
-	return stdops.ops;
+	pthread_once(&libs_once, libs_parse);
+	*n = libs[0].n;
+	return libs[0].ops;
 }

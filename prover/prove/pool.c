@@ -19,6 +19,8 @@ uint64_t outcome_fp(const struct analysis *an, const struct outcome *o)
 	if (an->observe.value) {
 		struct value v = outcome_value(&an->observe, o);
 		h = fnv1a64(&v, sizeof(v), h);
+		if (o->negative) /* the same payload, another number */
+			h = fnv1a64(&o->negative, 1, h);
 	}
 	for (int i = 0; i < an->nvars; i++)
 		if (an->observe.var[i]) {
@@ -40,6 +42,12 @@ int pool_add(struct prover *P, const struct value *in)
 	const struct analysis *an = P->an;
 	struct pool *pl = &P->pool;
 	bool undecided = false;
+	for (int v = 0; v < an->nvars; v++)
+		if (!value_eq(value_convert(an->var_types[v], in[v],
+					    an->var_types[v]),
+			      in[v]))
+			BUG("input %d is outside the range of %s", v,
+			    type_name(an->var_types[v]));
 	if (!eval_holds(an->assume, an->nvars, in, &undecided) || undecided)
 		return -1;
 	uint64_t *fp = xmalloc((size_t)pl->nprogs * sizeof(*fp));
@@ -178,6 +186,8 @@ struct value random_value(uint64_t *x, const struct type *t, bool small)
 		int64_t v = (int64_t)(r % 33) - 16;
 		if (!t->is_signed && v < 0)
 			v = -v;
+		if (t->kind == TK_INT) /* a type narrower than 6 bits */
+			return type_wrap(t, v);
 		return value_int(small || (r >> 40) & 1 ? v
 						       : v * (int64_t)(r >> 48));
 	}

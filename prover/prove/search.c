@@ -78,12 +78,35 @@ static bool satisfies(const struct analysis *an, enum smt_query q, int a,
 
 /*
  * The grid of the concrete search: every input within radius r of zero
- * (the largest r whose grid has at most SEARCH_GRID points; booleans
- * take both values, a negative c of an unsigned type becomes 'a' - c),
+ * (the largest r whose grid has at most SEARCH_GRID points; a type with
+ * at most 2r + 1 values, such as boolean or C's _Bool, takes each of
+ * them once, a negative c of an unsigned type becomes 'a' - c),
  * in a fixed order.  It is the same for every question of an analysis, so each
  * program is evaluated on it once, when a question first needs it, and
  * questions compare fingerprints.  A hit is confirmed by satisfies().
  */
+/* How many values of t the grid of radius r takes: all of a small
+ * type's range, else 2r + 1. */
+static int grid_span(const struct type *t, int r)
+{
+	uint64_t size = t->kind == TK_BOOLEAN ? 2
+			: t->kind == TK_INT && t->bits < 32
+				? (uint64_t)1 << t->bits
+				: UINT64_MAX;
+	return size < (uint64_t)(2 * r + 1) ? (int)size : 2 * r + 1;
+}
+
+/* The i-th grid value (0 <= i < grid_span(t, r)) of type t. */
+static struct value grid_value(const struct type *t, int r, int i)
+{
+	if (grid_span(t, r) < 2 * r + 1) /* the whole range, in order */
+		return value_uint(type_min(t).bits + (uint64_t)i);
+	int64_t x = i - r;
+	if (t->kind == TK_FLOAT) /* the integer x */
+		return type_wrap(t, x);
+	return value_int(!t->is_signed && x < 0 ? 'a' - x : x);
+}
+
 static void grid_build(struct prover *P)
 {
 	const struct analysis *an = P->an;
@@ -92,15 +115,14 @@ static void grid_build(struct prover *P)
 	for (;;) {
 		double pts = 1;
 		for (int v = 0; v < an->nvars; v++)
-			pts *= an->var_types[v]->kind == TK_BOOLEAN ? 2
-								   : 2 * (r + 1) + 1;
+			pts *= grid_span(an->var_types[v], r + 1);
 		if (pts > SEARCH_GRID || r >= 64)
 			break;
 		r++;
 	}
 	g->n = 1;
 	for (int v = 0; v < an->nvars; v++)
-		g->n *= an->var_types[v]->kind == TK_BOOLEAN ? 2 : 2 * r + 1;
+		g->n *= grid_span(an->var_types[v], r);
 	g->inputs = xcalloc((size_t)g->n * MAX_VARS, sizeof(*g->inputs));
 	g->holds = xcalloc((size_t)g->n, sizeof(*g->holds));
 	g->fp = xcalloc((size_t)g->n * (size_t)P->pool.nprogs, sizeof(*g->fp));
@@ -109,22 +131,13 @@ static void grid_build(struct prover *P)
 	int idx[MAX_VARS] = { 0 };
 	for (int k = 0; k < g->n; k++) {
 		struct value *in = g->inputs + (size_t)k * MAX_VARS;
-		for (int v = 0; v < an->nvars; v++) {
-			const struct type *t = an->var_types[v];
-			int64_t x = t->kind == TK_BOOLEAN ? idx[v] : idx[v] - r;
-			/* unsigned types: 'a', 'b', ... instead of negatives */
-			in[v] = t->kind == TK_FLOAT
-					? type_wrap(t, x) /* the integer x */
-					: value_int(!t->is_signed && x < 0 ? 'a' - x
-									   : x);
-		}
+		for (int v = 0; v < an->nvars; v++)
+			in[v] = grid_value(an->var_types[v], r, idx[v]);
 		bool undecided = false;
 		g->holds[k] = eval_holds(an->assume, an->nvars, in, &undecided) &&
 			      !undecided;
 		for (int v = an->nvars - 1; v >= 0; v--) {
-			int span = an->var_types[v]->kind == TK_BOOLEAN ? 2
-								       : 2 * r + 1;
-			if (++idx[v] < span)
+			if (++idx[v] < grid_span(an->var_types[v], r))
 				break;
 			idx[v] = 0;
 		}

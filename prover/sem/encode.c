@@ -83,6 +83,16 @@ Z3_ast enc_conv(struct encoder *s, Z3_ast x, const struct type *from,
 	return x;
 }
 
+Z3_ast enc_widen(struct encoder *s, Z3_ast x, const struct type *from,
+		 int bits)
+{
+	if (from->kind != TK_INT || bits <= from->bits)
+		BUG("cannot widen %s to %d bits", type_name(from), bits);
+	unsigned k = (unsigned)(bits - from->bits);
+	return from->is_signed ? Z3_mk_sign_ext(s->ctx, k, x)
+			       : Z3_mk_zero_ext(s->ctx, k, x);
+}
+
 /* The encoded operand n, whose unconverted form was encoded as x: the
  * implicit conversion typing put around it, applied. */
 static Z3_ast operand(struct encoder *s, const struct node *n, Z3_ast x)

@@ -35,6 +35,10 @@ Z3_ast enc_constant(struct encoder *s, const struct type *t, struct value v);
 /* x, of type from, converted to type to. */
 Z3_ast enc_conv(struct encoder *s, Z3_ast x, const struct type *from,
 		const struct type *to);
+/* x, of the fixed-width type from, as a bit-vector of width bits
+ * (> from's width) holding the same number: sign- or zero-extended. */
+Z3_ast enc_widen(struct encoder *s, Z3_ast x, const struct type *from,
+		 int bits);
 /* The value of the typed tree n (NULL for void), updating e's variables
  * and throw flag by its side effects and exceptional outcomes. */
 Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e);

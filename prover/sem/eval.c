@@ -383,6 +383,7 @@ void eval_outcome(const struct node *e, int nvars, const struct value *in,
 	out->overflow = c.overflow;
 	out->value = c.threw ? ZERO : v;
 	out->type = e->type;
+	out->negative = !c.threw && value_negative(e->type, v);
 	memcpy(out->vars, c.vars, (size_t)nvars * sizeof(*in));
 }
 
@@ -403,7 +404,8 @@ bool outcome_differs(const struct observe *obs, int nvars,
 	if (x->threw || y->threw)
 		return x->threw != y->threw;
 	if (obs->value &&
-	    !value_eq(outcome_value(obs, x), outcome_value(obs, y)))
+	    (!value_eq(outcome_value(obs, x), outcome_value(obs, y)) ||
+	     x->negative != y->negative))
 		return true;
 	for (int i = 0; i < nvars; i++)
 		if (obs->var[i] && !value_eq(outcome_var(obs, x, i),

@@ -25,6 +25,9 @@ struct outcome {
 	bool overflow; /* an integer value left int64: undecided */
 	struct value value; /* the expression's value (0 for void) */
 	const struct type *type; /* the expression's type */
+	bool negative;      /* value is a negative number (value_negative):
+			     * values of programs of different types are
+			     * compared as numbers, payload and sign */
 	struct value vars[MAX_VARS]; /* final values of all variables */
 };
 

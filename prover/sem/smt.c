@@ -205,8 +205,15 @@ static Z3_ast differ(struct smt *s, int x, int y)
 		const struct type *t = tx == ty ? tx
 					: pb->profile->compare_type(tx, ty);
 		struct encoder en = encoder(s);
-		parts[n++] = Z3_mk_not(c, same(s, t, enc_conv(&en, px->value, tx, t),
-					       enc_conv(&en, py->value, ty, t)));
+		Z3_ast vx, vy;
+		if (type_contains(t, tx) && type_contains(t, ty)) {
+			vx = enc_conv(&en, px->value, tx, t);
+			vy = enc_conv(&en, py->value, ty, t);
+		} else { /* as numbers: C's -1 is not 4294967295u */
+			vx = enc_widen(&en, px->value, tx, 65);
+			vy = enc_widen(&en, py->value, ty, 65);
+		}
+		parts[n++] = Z3_mk_not(c, same(s, t, vx, vy));
 	}
 	for (int i = 0; i < pb->nvars; i++)
 		if (pb->observe->var[i])
