@@ -55,6 +55,8 @@ struct smt {
 	bool assume_division; /* the assumptions divide */
 	struct smt_shared *shared; /* ctx and solver belong to it, or NULL */
 	Z3_tactic tactic;   /* qfbv, for division queries */
+	bool floating;      /* a floating value anywhere: the qffpbv tactic */
+	Z3_tactic fptactic; /* made at the first floating query, or NULL */
 	unsigned calls;
 	char reason[300];
 	bool export_;       /* keep the SMT-LIB text of unsat answers */
@@ -285,9 +287,9 @@ static Z3_context new_context(void)
 	return c;
 }
 
-static Z3_tactic new_tactic(Z3_context c)
+static Z3_tactic new_tactic(Z3_context c, const char *name)
 {
-	Z3_tactic t = Z3_mk_tactic(c, "qfbv");
+	Z3_tactic t = Z3_mk_tactic(c, name);
 	Z3_tactic_inc_ref(c, t);
 	return t;
 }
@@ -320,12 +322,15 @@ static void declare(struct smt *s)
 	check_z3("setting up the solver");
 }
 
+static bool problem_floating(const struct problem *pb);
+
 static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
 			     unsigned rlimit)
 {
 	struct smt *s = xcalloc(1, sizeof(*s));
 	s->pb = *pb;
 	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
+	s->floating = problem_floating(pb);
 	s->timeout_ms = timeout_ms;
 	s->rlimit = rlimit;
 	return s;
@@ -343,7 +348,7 @@ struct smt *smt_new_limits(const struct problem *an, unsigned timeout_ms,
 	s->ctx = new_context();
 	s->fresh = fresh;
 	s->solver = new_solver(s);
-	s->tactic = new_tactic(s->ctx);
+	s->tactic = new_tactic(s->ctx, "qfbv");
 	declare(s);
 	return s;
 }
@@ -358,6 +363,8 @@ void smt_free(struct smt *s)
 		z3err.failed = false;
 	} else {
 		Z3_tactic_dec_ref(s->ctx, s->tactic);
+		if (s->fptactic)
+			Z3_tactic_dec_ref(s->ctx, s->fptactic);
 		Z3_del_context(s->ctx);
 	}
 	sb_release(&s->smt2);
@@ -368,7 +375,7 @@ void smt_free(struct smt *s)
 static void shared_open(struct smt_shared *sh)
 {
 	sh->ctx = new_context();
-	sh->tactic = new_tactic(sh->ctx);
+	sh->tactic = new_tactic(sh->ctx, "qfbv");
 	sh->uses = 0;
 	check_z3("setting up a shared solver");
 }
@@ -399,6 +406,29 @@ void smt_shared_free(struct smt_shared *sh)
 		BUG("a shared solver freed while an analysis uses it");
 	shared_close(sh);
 	free(sh);
+}
+
+/* Is there a floating value in n? */
+static bool float_node(const struct node *n)
+{
+	if (!n)
+		return false;
+	if (n->type && n->type->kind == TK_FLOAT)
+		return true;
+	return float_node(n->a) || float_node(n->b) || float_node(n->c);
+}
+
+static bool problem_floating(const struct problem *pb)
+{
+	for (int i = 0; i < pb->nvars; i++)
+		if (pb->var_types[i]->kind == TK_FLOAT)
+			return true;
+	if (float_node(pb->assume))
+		return true;
+	for (int p = 0; p < pb->nprogs; p++)
+		if (float_node(problem_program(pb, p)))
+			return true;
+	return false;
 }
 
 /* Division, remainder, or multiplication of 64-bit or unbounded values,
@@ -521,6 +551,19 @@ const char *smt_last_smt2(const struct smt *s)
 	return s->smt2_valid ? s->smt2.buf : NULL;
 }
 
+/* The tactic of a question's own solver: qfbv for bit-vector division,
+ * qffpbv for floating point (its word-level preprocessing decides
+ * x * 1.0 == x over double in a fraction of a second, where the simple
+ * solver's bit-blasting runs out of its limits). */
+static Z3_tactic tactic(struct smt *s)
+{
+	if (!s->floating)
+		return s->tactic;
+	if (!s->fptactic)
+		s->fptactic = new_tactic(s->ctx, "qffpbv");
+	return s->fptactic;
+}
+
 /* Ask one question on s's context; see smt_check(). */
 static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			     struct value *input, const char **reason)
@@ -535,12 +578,12 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
 	*reason = NULL;
 	Z3_solver solver = s->solver;
-	bool own = s->fresh || (division && s->all_bv);
+	bool own = s->fresh || (division && s->all_bv) || s->floating;
 	if (s->fresh) {
 		/* The paper's method: a new solver for every question. */
 		solver = new_solver(s);
 	} else if (own) {
-		solver = own_solver(c, Z3_mk_solver_from_tactic(c, s->tactic),
+		solver = own_solver(c, Z3_mk_solver_from_tactic(c, tactic(s)),
 				    s->timeout_ms, s->rlimit);
 	} else {
 		Z3_solver_push(c, solver);
@@ -556,7 +599,9 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	if (trace_on())
 		fprintf(stderr, "trace: %s%s solver: %s, %.1f ms\n",
 			s->shared ? "shared context, " : "",
-			s->fresh ? "general" : own ? "qfbv tactic" : "simple",
+			s->fresh ? "general"
+			: own	 ? (s->floating ? "qffpbv tactic" : "qfbv tactic")
+				 : "simple",
 			r == Z3_L_FALSE ? "unsat" : r == Z3_L_TRUE ? "sat" : "unknown",
 			elapsed_ms(&t0));
 	enum smt_result res = SMT_UNKNOWN;
