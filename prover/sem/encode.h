@@ -47,6 +47,12 @@ Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e);
 int enc_read_value(struct encoder *s, Z3_ast v, const struct type *t,
 		   struct value *out);
 
+/* cost.c: does any of the terms contain a bit-vector division or
+ * remainder (a walk of the term DAG, each shared subterm once)?  Does
+ * the problem have a floating value anywhere? */
+bool enc_has_division(Z3_context c, const Z3_ast *roots, size_t nroots);
+bool enc_problem_floating(const struct problem *pb);
+
 /* encfloat.c: floating point (TK_FLOAT), as the functions above use it.
  * enc_float_int_ub: the condition under which converting x of type from
  * to type to is undefined behaviour (C), or NULL when it never is;
