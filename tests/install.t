@@ -26,10 +26,11 @@ check $? "the binary: \$(PREFIX)/bin/subsume, executable"
 cmp -s "$D/usr/share/man/man1/subsume.1" docs/subsume.1
 check $? "the manual page: \$(PREFIX)/share/man/man1/subsume.1"
 cmp -s "$D/usr/share/subsume/operators.yaml" configs/operators.yaml &&
+	cmp -s "$D/usr/share/subsume/c-operators.yaml" configs/c-operators.yaml &&
 	cmp -s "$D/usr/share/subsume/contracts.yaml" configs/contracts.yaml
-check $? "the built-in configuration: \$(PREFIX)/share/subsume/{operators,contracts}.yaml"
+check $? "the built-in configuration: \$(PREFIX)/share/subsume/{operators,c-operators,contracts}.yaml"
 found=$(cd "$D" && find . -type f | sort | tr '\n' ' ')
-want="./usr/bin/subsume ./usr/share/man/man1/subsume.1 ./usr/share/subsume/contracts.yaml ./usr/share/subsume/operators.yaml "
+want="./usr/bin/subsume ./usr/share/man/man1/subsume.1 ./usr/share/subsume/c-operators.yaml ./usr/share/subsume/contracts.yaml ./usr/share/subsume/operators.yaml "
 [ "$found" = "$want" ]
 check $? "nothing else installed (got: $found)"
 "$D/usr/bin/subsume" --version >"$tmp/v1" 2>&1 && "$SUBSUME" --version >"$tmp/v2" &&

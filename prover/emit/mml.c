@@ -1,40 +1,60 @@
 /*
- * emit_mml.c - `subsume export --mml`: minimal sets as Major's Mutation
- * Modeling Language.
+ * mml.c - `subsume export --mml`: minimal sets as Major's Mutation
+ * Modeling Language, in a file Major 1.x applies as it is.
  *
  * Major rewrites a binary operator node with BIN(op)->{...} and a unary
  * one with UNR(op)->{...}; a replacement is another operator of the same
  * Major group (ROR, COR, AOR, LOR, SOR, ORU), LHS or RHS (keep only that
- * operand) or TRUE/FALSE (for conditions).  A rule applies to every
- * such operator in the code Major mutates, whatever the operand types,
- * so this file has one operator group per operand type; the user calls
- * the group for the code of that type.
+ * operand) or TRUE/FALSE (for conditions).  MML rules are untyped: a
+ * rule applies to the operator whatever its operand types, and a second
+ * rule for the same operator overrides the first (Major warns
+ * "Overriding replacement list"), so there is one rule per operator, the
+ * union of the per-type minimal sets; a replacement that does not type
+ * for some operand type is not generated there.  For each operator and
+ * type a comment lists the type's minimal set and, when the union holds
+ * more, what the extra replacements are for that type and why.  The
+ * groups that have rules are enabled at the top level, so compiling the
+ * file and mutating with it generates the sets.
  *
  * Left out, with the reason on the notes buffer (stderr):
  *   - analyses with assumptions (Major cannot restrict a rule to some
- *     inputs), over mathematical integers (not a Java type), with mixed
- *     operand types, or whose target's top node is not a binary or
+ *     inputs), over mathematical integers (not a Java type), in C, with
+ *     mixed operand types, or whose target's top node is not a binary or
  *     unary operator Major knows;
  *   - kept mutants that are not a replacement Major can make (negation
  *     or operator insertion, constants other than true and false...);
  *   - rules with nothing expressible left.
- * Two targets with the same operator and type whose kept replacements
- * differ get the union (which is sufficient for both) and a note.
  */
 #include "emit/emit.h"
 
 #include <string.h>
 
+#include "model/opgroup.h"
 #include "sem/smt.h"
 
-struct mrule {
+#define MML_ITEMS 16
+
+/* A rule's replacements for one operand type. */
+struct mtype {
 	const char *type;
+	int nitems;
+	const char *items[MML_ITEMS];
+	struct strbuf from;   /* "//   theory: target" lines */
+	int *res;             /* the results it comes from (run indexes) */
+	int nres;
+	size_t capres;
+};
+
+/* One rule: an operator and the union of its types' replacements. */
+struct mrule {
 	const char *kind;     /* "BIN" or "UNR" */
-	const char *op;       /* original operator */
+	enum op op;           /* original operator */
 	const char *group;    /* Major operator: ROR, COR, ... */
 	int nitems;
-	const char *items[16];
-	struct strbuf from;   /* "// theory: target" lines */
+	const char *items[MML_ITEMS];
+	struct mtype *types;
+	int ntypes;
+	size_t captypes;
 };
 
 static const char *major_group(const struct node *t)
@@ -133,12 +153,18 @@ static void where(struct strbuf *sb, const struct analysis *an)
 		  an->target->name, an->orig_text, an->domain->name);
 }
 
-static bool has_item(const struct mrule *r, const char *it)
+static bool has_item(const char *const *items, int n, const char *it)
 {
-	for (int i = 0; i < r->nitems; i++)
-		if (!strcmp(r->items[i], it))
+	for (int i = 0; i < n; i++)
+		if (!strcmp(items[i], it))
 			return true;
 	return false;
+}
+
+static void add_item(const char **items, int *n, const char *it)
+{
+	if (!has_item(items, *n, it) && *n < MML_ITEMS)
+		items[(*n)++] = it;
 }
 
 /* One line of a comment: no newlines. */
@@ -154,8 +180,32 @@ struct mrules {
 	int n;
 };
 
-/* Add result i's kept replacements to its (type, operator) rule, or say
- * on notes why they are left out. */
+static struct mrule *rule_for(struct mrules *R, const struct node *o)
+{
+	const char *kind = o->kind == N_BINARY ? "BIN" : "UNR";
+	for (int k = 0; k < R->n; k++)
+		if (!strcmp(R->v[k].kind, kind) && R->v[k].op == o->op)
+			return &R->v[k];
+	GROW(R->v, (size_t)R->n + 1, R->cap);
+	struct mrule *x = &R->v[R->n++];
+	*x = (struct mrule){ .kind = kind, .op = o->op,
+			     .group = major_group(o) };
+	return x;
+}
+
+static struct mtype *type_for(struct mrule *x, const char *type)
+{
+	for (int k = 0; k < x->ntypes; k++)
+		if (!strcmp(x->types[k].type, type))
+			return &x->types[k];
+	GROW(x->types, (size_t)x->ntypes + 1, x->captypes);
+	struct mtype *t = &x->types[x->ntypes++];
+	*t = (struct mtype){ .type = type, .from = STRBUF_INIT };
+	return t;
+}
+
+/* Add result i's kept replacements to its operator's rule, under its
+ * operand type, or say on notes why they are left out. */
 static void mml_add(struct mrules *R, struct strbuf *notes,
 		    const struct run *run, int i, struct strbuf *wb)
 {
@@ -169,16 +219,12 @@ static void mml_add(struct mrules *R, struct strbuf *notes,
 			  wb->buf, why);
 		return;
 	}
-	struct mrule cur = { 0 };
-	cur.type = type_name(node_strip(an->orig->a)->type);
-	cur.kind = an->orig->kind == N_BINARY ? "BIN" : "UNR";
-	cur.op = op_spelling(an->orig->op);
-	cur.group = major_group(an->orig);
+	const char *items[MML_ITEMS];
+	int nitems = 0;
 	for (int m = 1; m <= r->n; m++) {
 		if (!emit_kept(r, m))
 			continue;
-		const char *it = major_item(an, an->mutants[m].expr,
-					    &why);
+		const char *it = major_item(an, an->mutants[m].expr, &why);
 		if (!it) {
 			sb_printf(notes,
 				  "%s: mml: left out %s (%s) of %s, "
@@ -187,51 +233,93 @@ static void mml_add(struct mrules *R, struct strbuf *notes,
 				  an->mutants[m].text, wb->buf, why);
 			continue;
 		}
-		if (!has_item(&cur, it) &&
-		    cur.nitems < (int)ARRAY_SIZE(cur.items))
-			cur.items[cur.nitems++] = it;
+		add_item(items, &nitems, it);
 	}
-	if (!cur.nitems) {
+	if (!nitems) {
 		sb_printf(notes, "%s: mml: left out %s: no replacement "
 			  "in the minimal set is one Major can make\n",
 			  progname, wb->buf);
 		return;
 	}
-	int k;
-	for (k = 0; k < R->n; k++)
-		if (!strcmp(R->v[k].type, cur.type) &&
-		    !strcmp(R->v[k].kind, cur.kind) &&
-		    !strcmp(R->v[k].op, cur.op))
-			break;
-	if (k == R->n) {
-		GROW(R->v, (size_t)R->n + 1, R->cap);
-		R->v[R->n] = cur;
-		R->v[R->n].from = (struct strbuf)STRBUF_INIT;
-		R->n++;
-	} else {
-		struct mrule *x = &R->v[k];
-		bool same = x->nitems == cur.nitems;
-		for (int j = 0; j < cur.nitems; j++)
-			same = same && has_item(x, cur.items[j]);
-		if (!same)
-			sb_printf(notes,
-				  "%s: mml: %s(%s) on %s: %s keeps "
-				  "other replacements than an earlier "
-				  "target; wrote the union\n",
-				  progname, cur.kind, cur.op, cur.type,
-				  wb->buf);
-		for (int j = 0; j < cur.nitems; j++)
-			if (!has_item(x, cur.items[j]) &&
-			    x->nitems < (int)ARRAY_SIZE(x->items))
-				x->items[x->nitems++] = cur.items[j];
+	struct mrule *x = rule_for(R, an->orig);
+	struct mtype *t = type_for(x, type_name(node_strip(an->orig->a)->type));
+	bool same = !t->nres || t->nitems == nitems;
+	for (int j = 0; j < nitems; j++) {
+		same = same && (!t->nres || has_item(t->items, t->nitems,
+						      items[j]));
+		add_item(t->items, &t->nitems, items[j]);
+		add_item(x->items, &x->nitems, items[j]);
 	}
-	sb_puts(&R->v[k].from, "    // ");
-	comment(&R->v[k].from, wb->buf);
-	sb_puts(&R->v[k].from, "\n");
+	if (!same)
+		sb_printf(notes, "%s: mml: %s(%s) on %s: %s keeps other "
+			  "replacements than an earlier target; wrote the "
+			  "union\n",
+			  progname, x->kind, op_spelling(x->op), t->type,
+			  wb->buf);
+	GROW(t->res, (size_t)t->nres + 1, t->capres);
+	t->res[t->nres++] = i;
+	sb_puts(&t->from, "//     ");
+	comment(&t->from, wb->buf);
+	sb_puts(&t->from, "\n");
 }
 
-static void mml_header(struct strbuf *sb, const struct mrule *rules,
-		       int nrules, struct theory *const *theories,
+/* Is replacement it of binary operator x made over operands of type ty
+ * (does it type there)?  From the operator groups of the library. */
+static bool types_there(enum op x, const struct type *ty, const char *it)
+{
+	struct repl g[OPGROUP_MAX];
+	int n = opgroup_binary(x, ty, ty, g);
+	for (int k = 0; k < n; k++) {
+		const char *l = repl_label(&g[k]);
+		if (!strcmp(l, it) ||
+		    (g[k].kind == REPL_LITERAL && !strcmp(l, "true") &&
+		     !strcmp(it, "TRUE")) ||
+		    (g[k].kind == REPL_LITERAL && !strcmp(l, "false") &&
+		     !strcmp(it, "FALSE")) ||
+		    (g[k].kind == REPL_LHS && !strcmp(it, "LHS")) ||
+		    (g[k].kind == REPL_RHS && !strcmp(it, "RHS")))
+			return true;
+	}
+	return false;
+}
+
+/* Why replacement it of rule x, beyond type t's minimal set, is there
+ * for t: its verdict in the first of t's analyses that has it. */
+static void beyond(struct strbuf *sb, const struct run *run,
+		   const struct mrule *x, const struct mtype *t,
+		   const char *it)
+{
+	for (int k = 0; k < t->nres; k++) {
+		const struct result *r = run->results[t->res[k]];
+		const struct analysis *an = r->an;
+		for (int m = 1; m <= r->n; m++) {
+			const char *why;
+			const char *mi = major_item(an, an->mutants[m].expr,
+						    &why);
+			if (!mi || strcmp(mi, it))
+				continue;
+			int by = 0;
+			enum verdict v = result_verdict(r, m, &by);
+			sb_printf(sb, "%s (%s%s%s in %s: %s)", it,
+				  verdict_name(v),
+				  v == V_DUPLICATE ? " of " :
+				  v == V_SUBSUMED  ? " by " : "",
+				  by ? an->mutants[by].label : "",
+				  an->theory->name, an->target->name);
+			return;
+		}
+	}
+	const struct type *ty =
+		node_strip(run->results[t->res[0]]->an->orig->a)->type;
+	if (!strcmp(x->kind, "BIN") && !types_there(x->op, ty, it))
+		sb_printf(sb, "%s (does not type here: Major does not "
+			      "generate it)", it);
+	else
+		sb_printf(sb, "%s (not among these theories' mutants: "
+			      "unproven)", it);
+}
+
+static void mml_header(struct strbuf *sb, struct theory *const *theories,
 		       int ntheories)
 {
 	sb_printf(sb, "// Major mutation operators (MML), GENERATED by "
@@ -248,53 +336,96 @@ static void mml_header(struct strbuf *sb, const struct mrule *rules,
 		comment(sb, theories[i]->name);
 		sb_puts(sb, "\n");
 	}
-	sb_puts(sb, "//\n"
-		    "// A Major rule cannot be limited to a type, so there is "
-		    "one operator group\n"
-		    "// per operand type.  Call a group for the code whose "
-		    "operands have that\n"
-		    "// type, for instance:\n");
-	if (nrules)
-		sb_printf(sb, "//   ops_%s<\"org.example.Foo::bar(%s,%s)\">;\n",
-			  rules[0].type, rules[0].type, rules[0].type);
-	else
-		sb_puts(sb, "//   (no rule could be written)\n");
+	sb_puts(sb,
+		"//\n"
+		"// For Major 1.x (BIN, UNR, TRUE, FALSE, LHS, RHS and scopes\n"
+		"// \"Class@method\"; DEL, LIT and Class::method came after 1.x).\n"
+		"// MML rules are untyped, so each operator has one rule: the "
+		"union of\n"
+		"// its operand types' minimal sets.  A replacement that does "
+		"not type\n"
+		"// for some operands is not generated there; the comment "
+		"above each\n"
+		"// rule says, per type, what is beyond that type's minimal "
+		"set and why.\n");
 }
 
-/* The groups, in order of first appearance of their type. */
-static void mml_groups(struct strbuf *sb, const struct mrule *rules,
-		       int nrules)
+static void mml_rule(struct strbuf *sb, const struct run *run,
+		     const struct mrule *x)
 {
-	for (int i = 0; i < nrules; i++) {
-		bool first = true;
-		for (int k = 0; k < i; k++)
-			first = first && strcmp(rules[k].type, rules[i].type);
-		if (!first)
-			continue;
-		sb_printf(sb, "\nops_%s {\n", rules[i].type);
-		const char *groups[8];
-		int ng = 0;
-		for (int k = i; k < nrules; k++) {
-			const struct mrule *x = &rules[k];
-			if (strcmp(x->type, rules[i].type))
+	sb_puts(sb, "\n");
+	for (int k = 0; k < x->ntypes; k++) {
+		const struct mtype *t = &x->types[k];
+		sb_printf(sb, "// %s(%s) on %s: minimal {", x->kind,
+			  op_spelling(x->op), t->type);
+		for (int j = 0; j < t->nitems; j++)
+			sb_printf(sb, "%s%s", j ? "," : "", t->items[j]);
+		sb_puts(sb, "}, from\n");
+		sb_puts(sb, t->from.buf);
+		int extra = 0;
+		for (int j = 0; j < x->nitems; j++) {
+			if (has_item(t->items, t->nitems, x->items[j]))
 				continue;
-			sb_puts(sb, x->from.buf);
-			sb_printf(sb, "    %s(%s)->{", x->kind, x->op);
-			for (int j = 0; j < x->nitems; j++)
-				sb_printf(sb, "%s%s", j ? "," : "", x->items[j]);
-			sb_puts(sb, "};\n");
-			int g;
-			for (g = 0; g < ng; g++)
-				if (!strcmp(groups[g], x->group))
-					break;
-			if (g == ng && ng < (int)ARRAY_SIZE(groups))
-				groups[ng++] = x->group;
+			if (!extra++)
+				sb_printf(sb, "//   beyond it on %s:\n", t->type);
+			sb_puts(sb, "//     ");
+			beyond(sb, run, x, t, x->items[j]);
+			sb_puts(sb, "\n");
 		}
-		sb_puts(sb, "    // enable the operators these rules refine\n");
-		for (int g = 0; g < ng; g++)
-			sb_printf(sb, "    %s;\n", groups[g]);
-		sb_puts(sb, "}\n");
 	}
+	sb_printf(sb, "%s(%s)->{", x->kind, op_spelling(x->op));
+	for (int j = 0; j < x->nitems; j++)
+		sb_printf(sb, "%s%s", j ? "," : "", x->items[j]);
+	sb_puts(sb, "};\n");
+}
+
+/* Major's groups in its manual's order; which have rules; each group's
+ * operators (to name those without a rule, which Major mutates with its
+ * full list when the group is enabled). */
+static void mml_enable(struct strbuf *sb, const struct mrules *R)
+{
+	static const char *const groups[] = { "AOR", "COR", "LOR", "ROR",
+					      "SOR", "ORU" };
+	sb_puts(sb, "\n// Enable the Major operators these rules refine.  "
+		    "An operator of an\n// enabled group without a rule "
+		    "here is mutated with Major's full list.\n");
+	const char *first = NULL;
+	for (size_t g = 0; g < ARRAY_SIZE(groups); g++) {
+		bool any = false;
+		for (int k = 0; k < R->n && !any; k++)
+			any = !strcmp(R->v[k].group, groups[g]);
+		if (!any)
+			continue;
+		struct strbuf none = STRBUF_INIT;
+		for (int op = 0; op < OP_COUNT; op++) {
+			struct node t = { .kind = N_BINARY, .op = (enum op)op };
+			bool unary = !strcmp(groups[g], "ORU");
+			if (unary)
+				t.kind = N_UNARY;
+			const char *mg = major_group(&t);
+			if (!mg || strcmp(mg, groups[g]))
+				continue;
+			bool has = false;
+			for (int k = 0; k < R->n && !has; k++)
+				has = R->v[k].op == (enum op)op &&
+				      !strcmp(R->v[k].group, groups[g]);
+			if (!has)
+				sb_printf(&none, " %s", op_spelling((enum op)op));
+		}
+		sb_printf(sb, "%s;", groups[g]);
+		if (none.len)
+			sb_printf(sb, "  // no rule for:%s", none.buf);
+		sb_puts(sb, "\n");
+		sb_release(&none);
+		if (!first)
+			first = groups[g];
+	}
+	if (first)
+		sb_printf(sb, "\n// To mutate one method only, enable a group "
+			      "with a scope instead (Major 1.x):\n"
+			      "//   %s<\"org.example.Foo@bar\">;\n", first);
+	else
+		sb_puts(sb, "// (no rule could be written)\n");
 }
 
 void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
@@ -304,10 +435,17 @@ void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
 	struct strbuf w = STRBUF_INIT;
 	for (int i = 0; i < run->n; i++)
 		mml_add(&R, notes, run, i, &w);
-	mml_header(sb, R.v, R.n, theories, ntheories);
-	mml_groups(sb, R.v, R.n);
-	for (int i = 0; i < R.n; i++)
-		sb_release(&R.v[i].from);
+	mml_header(sb, theories, ntheories);
+	for (int k = 0; k < R.n; k++)
+		mml_rule(sb, run, &R.v[k]);
+	mml_enable(sb, &R);
+	for (int k = 0; k < R.n; k++) {
+		for (int j = 0; j < R.v[k].ntypes; j++) {
+			sb_release(&R.v[k].types[j].from);
+			free(R.v[k].types[j].res);
+		}
+		free(R.v[k].types);
+	}
 	free(R.v);
 	sb_release(&w);
 }
