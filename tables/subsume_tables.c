@@ -6,13 +6,13 @@
  * Theory files (FNV-1a 64-bit hash of their bytes):
  *   theories/c-agrawal.yaml  d972e5beeaccd21b  theory c-agrawal
  *   theories/c-aor.yaml  9558320aa053278a  theory c-aor
- *   theories/c-float.yaml  bec1fbc3857c215c  theory c-float
+ *   theories/c-float.yaml  d739df469df9a42a  theory c-float
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
- *   theories/java-float.yaml  3931e5dafb379efe  theory java-float
+ *   theories/java-float.yaml  eb7c806df6f330fc  theory java-float
  *   theories/java-incdec.yaml  396bd8dcb9c31352  theory java-incdec
  *   theories/java-lor.yaml  b1204a866cdad3a9  theory java-lor
  *   theories/java-ror.yaml  1c2f7dea05bef198  theory java-ror
@@ -726,17 +726,17 @@ static const int minimal_66[] = { 1 };
 
 /* c-float: a + b (constants) (a + b), domain double */
 static const struct subsume_mutant mutants_67[] = {
-	{ 1, "CRCR", "CRCR(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
-	{ 2, "CRCR", "CRCR(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
-	{ 3, "CRCR", "CRCR(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_67[] = { 1, 2, 3 };
 
 /* c-float: a + b (float constants) (a + b), domain float */
 static const struct subsume_mutant mutants_68[] = {
-	{ 1, "CRCRF", "CRCRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
-	{ 2, "CRCRF", "CRCRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
-	{ 3, "CRCRF", "CRCRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+	{ 1, "CRF", "CRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRF", "CRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_68[] = { 1, 2, 3 };
 
@@ -2228,27 +2228,27 @@ static const char *const keep_194_0[] = { "exp" };
 
 /* java-float: a + b (constants) (a + b), domain double */
 static const struct subsume_mutant mutants_195[] = {
-	{ 1, "CRCR", "CRCR(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
-	{ 2, "CRCR", "CRCR(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
-	{ 3, "CRCR", "CRCR(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_195[] = { 1, 2, 3 };
 static const char *const keep_195_0[] = { "0.0", "1.0", "-1.0" };
 
 /* java-float: a * b (constants) (a * b), domain double */
 static const struct subsume_mutant mutants_196[] = {
-	{ 1, "CRCR", "CRCR(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
-	{ 2, "CRCR", "CRCR(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
-	{ 3, "CRCR", "CRCR(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_196[] = { 1, 2, 3 };
 static const char *const keep_196_0[] = { "0.0", "1.0", "-1.0" };
 
 /* java-float: a + b (float constants) (a + b), domain float */
 static const struct subsume_mutant mutants_197[] = {
-	{ 1, "CRCRF", "CRCRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
-	{ 2, "CRCRF", "CRCRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
-	{ 3, "CRCRF", "CRCRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+	{ 1, "CRF", "CRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRF", "CRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_197[] = { 1, 2, 3 };
 static const char *const keep_197_0[] = { "0.0f", "1.0f", "-1.0f" };
@@ -5595,11 +5595,11 @@ const struct subsume_rule subsume_rules[] = {
 	  "java-float", "-x", 1, 1, keep_193_0 },
 	{ "AODU", "-", "double", "double",
 	  "java-float", "-x", 1, 1, keep_194_0 },
-	{ "CRCR", "+", "double", "double",
+	{ "CRD", "+", "double", "double",
 	  "java-float", "a + b (constants)", 3, 3, keep_195_0 },
-	{ "CRCR", "*", "double", "double",
+	{ "CRD", "*", "double", "double",
 	  "java-float", "a * b (constants)", 3, 3, keep_196_0 },
-	{ "CRCRF", "+", "float", "float",
+	{ "CRF", "+", "float", "float",
 	  "java-float", "a + b (float constants)", 3, 3, keep_197_0 },
 	{ "RULE", "+", "double", "double",
 	  "java-float", "x + 0.0", 1, 1, keep_198_0 },
