@@ -12,7 +12,7 @@
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
- *   theories/java-float.yaml  eb7c806df6f330fc  theory java-float
+ *   theories/java-float.yaml  f667a6d1f96e86a7  theory java-float
  *   theories/java-incdec.yaml  396bd8dcb9c31352  theory java-incdec
  *   theories/java-lor.yaml  b1204a866cdad3a9  theory java-lor
  *   theories/java-ror.yaml  1c2f7dea05bef198  theory java-ror
@@ -2253,506 +2253,456 @@ static const struct subsume_mutant mutants_197[] = {
 static const int minimal_197[] = { 1, 2, 3 };
 static const char *const keep_197_0[] = { "0.0f", "1.0f", "-1.0f" };
 
-/* java-float: x + 0.0 (x + 0.0), domain double */
+/* java-incdec: x (value) (x), domain byte */
 static const struct subsume_mutant mutants_198[] = {
-	{ 1, "RULE", "RULE(x)", "x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
+	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
+	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_198[] = { 1 };
-static const char *const keep_198_0[] = { "x" };
-
-/* java-float: x - 0.0 (x - 0.0), domain double */
-static const struct subsume_mutant mutants_199[] = {
-	{ 1, "RULE", "RULE(x)", "x", SUBSUME_EQUIVALENT, 0 },
-};
-
-/* java-float: x * 0.0 (x * 0.0), domain double */
-static const struct subsume_mutant mutants_200[] = {
-	{ 1, "RULE", "RULE(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
-};
-static const int minimal_200[] = { 1 };
-static const char *const keep_200_0[] = { "0.0" };
-
-/* java-float: 0.0 / y (0.0 / y), domain double */
-static const struct subsume_mutant mutants_201[] = {
-	{ 1, "RULE", "RULE(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
-};
-static const int minimal_201[] = { 1 };
-static const char *const keep_201_0[] = { "0.0" };
-
-/* java-float: x == x (x == x), domain double */
-static const struct subsume_mutant mutants_202[] = {
-	{ 1, "RULE", "RULE(true)", "true", SUBSUME_MINIMAL, 0 },
-};
-static const int minimal_202[] = { 1 };
-static const char *const keep_202_0[] = { "true" };
-
-/* java-float: x * 1.0 (x * 1.0), domain double */
-static const struct subsume_mutant mutants_203[] = {
-	{ 1, "RULE", "RULE(x)", "x", SUBSUME_EQUIVALENT, 0 },
-};
-
-/* java-float: x / 1.0 (x / 1.0), domain double */
-static const struct subsume_mutant mutants_204[] = {
-	{ 1, "RULE", "RULE(x)", "x", SUBSUME_EQUIVALENT, 0 },
-};
-
-/* java-float: x + y - y (x + y - y), domain double */
-static const struct subsume_mutant mutants_205[] = {
-	{ 1, "RULE", "RULE(x)", "x", SUBSUME_MINIMAL, 0 },
-};
-static const int minimal_205[] = { 1 };
-static const char *const keep_205_0[] = { "x" };
-
-/* java-incdec: x (value) (x), domain byte */
-static const struct subsume_mutant mutants_206[] = {
-	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
-	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
-	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
-};
-static const int minimal_206[] = { 1 };
-static const char *const keep_206_0[] = { "++exp" };
+static const char *const keep_198_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain short */
-static const struct subsume_mutant mutants_207[] = {
+static const struct subsume_mutant mutants_199[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_207[] = { 1 };
-static const char *const keep_207_0[] = { "++exp" };
+static const int minimal_199[] = { 1 };
+static const char *const keep_199_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain char */
-static const struct subsume_mutant mutants_208[] = {
+static const struct subsume_mutant mutants_200[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_208[] = { 1 };
-static const char *const keep_208_0[] = { "++exp" };
+static const int minimal_200[] = { 1 };
+static const char *const keep_200_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain int */
-static const struct subsume_mutant mutants_209[] = {
+static const struct subsume_mutant mutants_201[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_209[] = { 1 };
-static const char *const keep_209_0[] = { "++exp" };
+static const int minimal_201[] = { 1 };
+static const char *const keep_201_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain long */
-static const struct subsume_mutant mutants_210[] = {
+static const struct subsume_mutant mutants_202[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_210[] = { 1 };
-static const char *const keep_210_0[] = { "++exp" };
+static const int minimal_202[] = { 1 };
+static const char *const keep_202_0[] = { "++exp" };
 
 /* java-incdec: ++x (value) (++x), domain byte */
-static const struct subsume_mutant mutants_211[] = {
+static const struct subsume_mutant mutants_203[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_203[] = { 1 };
+static const char *const keep_203_0[] = { "--" };
+
+/* java-incdec: ++x (value) (++x), domain short */
+static const struct subsume_mutant mutants_204[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_204[] = { 1 };
+static const char *const keep_204_0[] = { "--" };
+
+/* java-incdec: ++x (value) (++x), domain char */
+static const struct subsume_mutant mutants_205[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_205[] = { 1 };
+static const char *const keep_205_0[] = { "--" };
+
+/* java-incdec: ++x (value) (++x), domain int */
+static const struct subsume_mutant mutants_206[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_206[] = { 1 };
+static const char *const keep_206_0[] = { "--" };
+
+/* java-incdec: ++x (value) (++x), domain long */
+static const struct subsume_mutant mutants_207[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_207[] = { 1 };
+static const char *const keep_207_0[] = { "--" };
+
+/* java-incdec: --x (value) (--x), domain byte */
+static const struct subsume_mutant mutants_208[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_208[] = { 1 };
+static const char *const keep_208_0[] = { "++" };
+
+/* java-incdec: --x (value) (--x), domain short */
+static const struct subsume_mutant mutants_209[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_209[] = { 1 };
+static const char *const keep_209_0[] = { "++" };
+
+/* java-incdec: --x (value) (--x), domain char */
+static const struct subsume_mutant mutants_210[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_210[] = { 1 };
+static const char *const keep_210_0[] = { "++" };
+
+/* java-incdec: --x (value) (--x), domain int */
+static const struct subsume_mutant mutants_211[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_211[] = { 1 };
-static const char *const keep_211_0[] = { "--" };
+static const char *const keep_211_0[] = { "++" };
 
-/* java-incdec: ++x (value) (++x), domain short */
+/* java-incdec: --x (value) (--x), domain long */
 static const struct subsume_mutant mutants_212[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_212[] = { 1 };
-static const char *const keep_212_0[] = { "--" };
-
-/* java-incdec: ++x (value) (++x), domain char */
-static const struct subsume_mutant mutants_213[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_213[] = { 1 };
-static const char *const keep_213_0[] = { "--" };
-
-/* java-incdec: ++x (value) (++x), domain int */
-static const struct subsume_mutant mutants_214[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_214[] = { 1 };
-static const char *const keep_214_0[] = { "--" };
-
-/* java-incdec: ++x (value) (++x), domain long */
-static const struct subsume_mutant mutants_215[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_215[] = { 1 };
-static const char *const keep_215_0[] = { "--" };
-
-/* java-incdec: --x (value) (--x), domain byte */
-static const struct subsume_mutant mutants_216[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_216[] = { 1 };
-static const char *const keep_216_0[] = { "++" };
-
-/* java-incdec: --x (value) (--x), domain short */
-static const struct subsume_mutant mutants_217[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_217[] = { 1 };
-static const char *const keep_217_0[] = { "++" };
-
-/* java-incdec: --x (value) (--x), domain char */
-static const struct subsume_mutant mutants_218[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_218[] = { 1 };
-static const char *const keep_218_0[] = { "++" };
-
-/* java-incdec: --x (value) (--x), domain int */
-static const struct subsume_mutant mutants_219[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_219[] = { 1 };
-static const char *const keep_219_0[] = { "++" };
-
-/* java-incdec: --x (value) (--x), domain long */
-static const struct subsume_mutant mutants_220[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_220[] = { 1 };
-static const char *const keep_220_0[] = { "++" };
+static const char *const keep_212_0[] = { "++" };
 
 /* java-incdec: x++ (value) (x++), domain byte */
-static const struct subsume_mutant mutants_221[] = {
+static const struct subsume_mutant mutants_213[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain short */
-static const struct subsume_mutant mutants_222[] = {
+static const struct subsume_mutant mutants_214[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain char */
-static const struct subsume_mutant mutants_223[] = {
+static const struct subsume_mutant mutants_215[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain int */
-static const struct subsume_mutant mutants_224[] = {
+static const struct subsume_mutant mutants_216[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain long */
-static const struct subsume_mutant mutants_225[] = {
+static const struct subsume_mutant mutants_217[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain byte */
-static const struct subsume_mutant mutants_226[] = {
+static const struct subsume_mutant mutants_218[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain short */
-static const struct subsume_mutant mutants_227[] = {
+static const struct subsume_mutant mutants_219[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain char */
-static const struct subsume_mutant mutants_228[] = {
+static const struct subsume_mutant mutants_220[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain int */
-static const struct subsume_mutant mutants_229[] = {
+static const struct subsume_mutant mutants_221[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain long */
-static const struct subsume_mutant mutants_230[] = {
+static const struct subsume_mutant mutants_222[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x (variable) (x), domain byte */
-static const struct subsume_mutant mutants_231[] = {
+static const struct subsume_mutant mutants_223[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_231[] = { 1 };
-static const char *const keep_231_0[] = { "++exp" };
+static const int minimal_223[] = { 1 };
+static const char *const keep_223_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain short */
-static const struct subsume_mutant mutants_232[] = {
+static const struct subsume_mutant mutants_224[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_232[] = { 1 };
-static const char *const keep_232_0[] = { "++exp" };
+static const int minimal_224[] = { 1 };
+static const char *const keep_224_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain char */
-static const struct subsume_mutant mutants_233[] = {
+static const struct subsume_mutant mutants_225[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_233[] = { 1 };
-static const char *const keep_233_0[] = { "++exp" };
+static const int minimal_225[] = { 1 };
+static const char *const keep_225_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain int */
-static const struct subsume_mutant mutants_234[] = {
+static const struct subsume_mutant mutants_226[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_234[] = { 1 };
-static const char *const keep_234_0[] = { "++exp" };
+static const int minimal_226[] = { 1 };
+static const char *const keep_226_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain long */
-static const struct subsume_mutant mutants_235[] = {
+static const struct subsume_mutant mutants_227[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_235[] = { 1 };
-static const char *const keep_235_0[] = { "++exp" };
+static const int minimal_227[] = { 1 };
+static const char *const keep_227_0[] = { "++exp" };
 
 /* java-incdec: ++x (variable) (++x), domain byte */
-static const struct subsume_mutant mutants_236[] = {
+static const struct subsume_mutant mutants_228[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_228[] = { 1 };
+static const char *const keep_228_0[] = { "--" };
+
+/* java-incdec: ++x (variable) (++x), domain short */
+static const struct subsume_mutant mutants_229[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_229[] = { 1 };
+static const char *const keep_229_0[] = { "--" };
+
+/* java-incdec: ++x (variable) (++x), domain char */
+static const struct subsume_mutant mutants_230[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_230[] = { 1 };
+static const char *const keep_230_0[] = { "--" };
+
+/* java-incdec: ++x (variable) (++x), domain int */
+static const struct subsume_mutant mutants_231[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_231[] = { 1 };
+static const char *const keep_231_0[] = { "--" };
+
+/* java-incdec: ++x (variable) (++x), domain long */
+static const struct subsume_mutant mutants_232[] = {
+	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_232[] = { 1 };
+static const char *const keep_232_0[] = { "--" };
+
+/* java-incdec: --x (variable) (--x), domain byte */
+static const struct subsume_mutant mutants_233[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_233[] = { 1 };
+static const char *const keep_233_0[] = { "++" };
+
+/* java-incdec: --x (variable) (--x), domain short */
+static const struct subsume_mutant mutants_234[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_234[] = { 1 };
+static const char *const keep_234_0[] = { "++" };
+
+/* java-incdec: --x (variable) (--x), domain char */
+static const struct subsume_mutant mutants_235[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_235[] = { 1 };
+static const char *const keep_235_0[] = { "++" };
+
+/* java-incdec: --x (variable) (--x), domain int */
+static const struct subsume_mutant mutants_236[] = {
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_236[] = { 1 };
-static const char *const keep_236_0[] = { "--" };
+static const char *const keep_236_0[] = { "++" };
 
-/* java-incdec: ++x (variable) (++x), domain short */
+/* java-incdec: --x (variable) (--x), domain long */
 static const struct subsume_mutant mutants_237[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_237[] = { 1 };
-static const char *const keep_237_0[] = { "--" };
+static const char *const keep_237_0[] = { "++" };
 
-/* java-incdec: ++x (variable) (++x), domain char */
+/* java-incdec: x++ (variable) (x++), domain byte */
 static const struct subsume_mutant mutants_238[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_238[] = { 1 };
 static const char *const keep_238_0[] = { "--" };
 
-/* java-incdec: ++x (variable) (++x), domain int */
+/* java-incdec: x++ (variable) (x++), domain short */
 static const struct subsume_mutant mutants_239[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_239[] = { 1 };
 static const char *const keep_239_0[] = { "--" };
 
-/* java-incdec: ++x (variable) (++x), domain long */
+/* java-incdec: x++ (variable) (x++), domain char */
 static const struct subsume_mutant mutants_240[] = {
-	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_240[] = { 1 };
 static const char *const keep_240_0[] = { "--" };
 
-/* java-incdec: --x (variable) (--x), domain byte */
+/* java-incdec: x++ (variable) (x++), domain int */
 static const struct subsume_mutant mutants_241[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_241[] = { 1 };
-static const char *const keep_241_0[] = { "++" };
+static const char *const keep_241_0[] = { "--" };
 
-/* java-incdec: --x (variable) (--x), domain short */
+/* java-incdec: x++ (variable) (x++), domain long */
 static const struct subsume_mutant mutants_242[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_242[] = { 1 };
-static const char *const keep_242_0[] = { "++" };
+static const char *const keep_242_0[] = { "--" };
 
-/* java-incdec: --x (variable) (--x), domain char */
+/* java-incdec: x-- (variable) (x--), domain byte */
 static const struct subsume_mutant mutants_243[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_243[] = { 1 };
 static const char *const keep_243_0[] = { "++" };
 
-/* java-incdec: --x (variable) (--x), domain int */
+/* java-incdec: x-- (variable) (x--), domain short */
 static const struct subsume_mutant mutants_244[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_244[] = { 1 };
 static const char *const keep_244_0[] = { "++" };
 
-/* java-incdec: --x (variable) (--x), domain long */
+/* java-incdec: x-- (variable) (x--), domain char */
 static const struct subsume_mutant mutants_245[] = {
-	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_245[] = { 1 };
 static const char *const keep_245_0[] = { "++" };
 
-/* java-incdec: x++ (variable) (x++), domain byte */
+/* java-incdec: x-- (variable) (x--), domain int */
 static const struct subsume_mutant mutants_246[] = {
-	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_246[] = { 1 };
-static const char *const keep_246_0[] = { "--" };
+static const char *const keep_246_0[] = { "++" };
 
-/* java-incdec: x++ (variable) (x++), domain short */
+/* java-incdec: x-- (variable) (x--), domain long */
 static const struct subsume_mutant mutants_247[] = {
-	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
+	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_247[] = { 1 };
-static const char *const keep_247_0[] = { "--" };
-
-/* java-incdec: x++ (variable) (x++), domain char */
-static const struct subsume_mutant mutants_248[] = {
-	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_248[] = { 1 };
-static const char *const keep_248_0[] = { "--" };
-
-/* java-incdec: x++ (variable) (x++), domain int */
-static const struct subsume_mutant mutants_249[] = {
-	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_249[] = { 1 };
-static const char *const keep_249_0[] = { "--" };
-
-/* java-incdec: x++ (variable) (x++), domain long */
-static const struct subsume_mutant mutants_250[] = {
-	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_250[] = { 1 };
-static const char *const keep_250_0[] = { "--" };
-
-/* java-incdec: x-- (variable) (x--), domain byte */
-static const struct subsume_mutant mutants_251[] = {
-	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_251[] = { 1 };
-static const char *const keep_251_0[] = { "++" };
-
-/* java-incdec: x-- (variable) (x--), domain short */
-static const struct subsume_mutant mutants_252[] = {
-	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_252[] = { 1 };
-static const char *const keep_252_0[] = { "++" };
-
-/* java-incdec: x-- (variable) (x--), domain char */
-static const struct subsume_mutant mutants_253[] = {
-	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_253[] = { 1 };
-static const char *const keep_253_0[] = { "++" };
-
-/* java-incdec: x-- (variable) (x--), domain int */
-static const struct subsume_mutant mutants_254[] = {
-	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_254[] = { 1 };
-static const char *const keep_254_0[] = { "++" };
-
-/* java-incdec: x-- (variable) (x--), domain long */
-static const struct subsume_mutant mutants_255[] = {
-	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
-	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_255[] = { 1 };
-static const char *const keep_255_0[] = { "++" };
+static const char *const keep_247_0[] = { "++" };
 
 /* java-lor: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_256[] = {
+static const struct subsume_mutant mutants_248[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_256[] = { 1 };
-static const char *const keep_256_0[] = { "|" };
+static const int minimal_248[] = { 1 };
+static const char *const keep_248_0[] = { "|" };
 
 /* java-lor: a & b (a & b), domain long */
-static const struct subsume_mutant mutants_257[] = {
+static const struct subsume_mutant mutants_249[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_257[] = { 1 };
-static const char *const keep_257_0[] = { "|" };
+static const int minimal_249[] = { 1 };
+static const char *const keep_249_0[] = { "|" };
 
 /* java-lor: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_258[] = {
+static const struct subsume_mutant mutants_250[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_258[] = { 1, 2 };
-static const char *const keep_258_0[] = { "&", "^" };
+static const int minimal_250[] = { 1, 2 };
+static const char *const keep_250_0[] = { "&", "^" };
 
 /* java-lor: a | b (a | b), domain long */
-static const struct subsume_mutant mutants_259[] = {
+static const struct subsume_mutant mutants_251[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_259[] = { 1, 2 };
-static const char *const keep_259_0[] = { "&", "^" };
+static const int minimal_251[] = { 1, 2 };
+static const char *const keep_251_0[] = { "&", "^" };
 
 /* java-lor: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_260[] = {
+static const struct subsume_mutant mutants_252[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_260[] = { 2 };
-static const char *const keep_260_0[] = { "|" };
+static const int minimal_252[] = { 2 };
+static const char *const keep_252_0[] = { "|" };
 
 /* java-lor: a ^ b (a ^ b), domain long */
-static const struct subsume_mutant mutants_261[] = {
+static const struct subsume_mutant mutants_253[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_261[] = { 2 };
-static const char *const keep_261_0[] = { "|" };
+static const int minimal_253[] = { 2 };
+static const char *const keep_253_0[] = { "|" };
 
 /* java-ror: a < b (a < b), domain byte */
-static const struct subsume_mutant mutants_262[] = {
+static const struct subsume_mutant mutants_254[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2761,11 +2711,11 @@ static const struct subsume_mutant mutants_262[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_262[] = { 3, 5, 7 };
-static const char *const keep_262_0[] = { "<=", "!=", "false" };
+static const int minimal_254[] = { 3, 5, 7 };
+static const char *const keep_254_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain short */
-static const struct subsume_mutant mutants_263[] = {
+static const struct subsume_mutant mutants_255[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2774,11 +2724,11 @@ static const struct subsume_mutant mutants_263[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_263[] = { 3, 5, 7 };
-static const char *const keep_263_0[] = { "<=", "!=", "false" };
+static const int minimal_255[] = { 3, 5, 7 };
+static const char *const keep_255_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_264[] = {
+static const struct subsume_mutant mutants_256[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2787,11 +2737,11 @@ static const struct subsume_mutant mutants_264[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_264[] = { 3, 5, 7 };
-static const char *const keep_264_0[] = { "<=", "!=", "false" };
+static const int minimal_256[] = { 3, 5, 7 };
+static const char *const keep_256_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_265[] = {
+static const struct subsume_mutant mutants_257[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2800,11 +2750,11 @@ static const struct subsume_mutant mutants_265[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_265[] = { 3, 5, 7 };
-static const char *const keep_265_0[] = { "<=", "!=", "false" };
+static const int minimal_257[] = { 3, 5, 7 };
+static const char *const keep_257_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_266[] = {
+static const struct subsume_mutant mutants_258[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2813,11 +2763,11 @@ static const struct subsume_mutant mutants_266[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_266[] = { 3, 5, 7 };
-static const char *const keep_266_0[] = { "<=", "!=", "false" };
+static const int minimal_258[] = { 3, 5, 7 };
+static const char *const keep_258_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a <= b (a <= b), domain byte */
-static const struct subsume_mutant mutants_267[] = {
+static const struct subsume_mutant mutants_259[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2826,11 +2776,11 @@ static const struct subsume_mutant mutants_267[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_267[] = { 3, 4, 6 };
-static const char *const keep_267_0[] = { "<", "==", "true" };
+static const int minimal_259[] = { 3, 4, 6 };
+static const char *const keep_259_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain short */
-static const struct subsume_mutant mutants_268[] = {
+static const struct subsume_mutant mutants_260[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2839,11 +2789,11 @@ static const struct subsume_mutant mutants_268[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_268[] = { 3, 4, 6 };
-static const char *const keep_268_0[] = { "<", "==", "true" };
+static const int minimal_260[] = { 3, 4, 6 };
+static const char *const keep_260_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_269[] = {
+static const struct subsume_mutant mutants_261[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2852,11 +2802,11 @@ static const struct subsume_mutant mutants_269[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_269[] = { 3, 4, 6 };
-static const char *const keep_269_0[] = { "<", "==", "true" };
+static const int minimal_261[] = { 3, 4, 6 };
+static const char *const keep_261_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_270[] = {
+static const struct subsume_mutant mutants_262[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2865,11 +2815,11 @@ static const struct subsume_mutant mutants_270[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_270[] = { 3, 4, 6 };
-static const char *const keep_270_0[] = { "<", "==", "true" };
+static const int minimal_262[] = { 3, 4, 6 };
+static const char *const keep_262_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_271[] = {
+static const struct subsume_mutant mutants_263[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2878,11 +2828,11 @@ static const struct subsume_mutant mutants_271[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_271[] = { 3, 4, 6 };
-static const char *const keep_271_0[] = { "<", "==", "true" };
+static const int minimal_263[] = { 3, 4, 6 };
+static const char *const keep_263_0[] = { "<", "==", "true" };
 
 /* java-ror: a > b (a > b), domain byte */
-static const struct subsume_mutant mutants_272[] = {
+static const struct subsume_mutant mutants_264[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2891,11 +2841,11 @@ static const struct subsume_mutant mutants_272[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_272[] = { 1, 5, 7 };
-static const char *const keep_272_0[] = { ">=", "!=", "false" };
+static const int minimal_264[] = { 1, 5, 7 };
+static const char *const keep_264_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain short */
-static const struct subsume_mutant mutants_273[] = {
+static const struct subsume_mutant mutants_265[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2904,11 +2854,11 @@ static const struct subsume_mutant mutants_273[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_273[] = { 1, 5, 7 };
-static const char *const keep_273_0[] = { ">=", "!=", "false" };
+static const int minimal_265[] = { 1, 5, 7 };
+static const char *const keep_265_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_274[] = {
+static const struct subsume_mutant mutants_266[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2917,11 +2867,11 @@ static const struct subsume_mutant mutants_274[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_274[] = { 1, 5, 7 };
-static const char *const keep_274_0[] = { ">=", "!=", "false" };
+static const int minimal_266[] = { 1, 5, 7 };
+static const char *const keep_266_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_275[] = {
+static const struct subsume_mutant mutants_267[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2930,11 +2880,11 @@ static const struct subsume_mutant mutants_275[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_275[] = { 1, 5, 7 };
-static const char *const keep_275_0[] = { ">=", "!=", "false" };
+static const int minimal_267[] = { 1, 5, 7 };
+static const char *const keep_267_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_276[] = {
+static const struct subsume_mutant mutants_268[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2943,11 +2893,11 @@ static const struct subsume_mutant mutants_276[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_276[] = { 1, 5, 7 };
-static const char *const keep_276_0[] = { ">=", "!=", "false" };
+static const int minimal_268[] = { 1, 5, 7 };
+static const char *const keep_268_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a >= b (a >= b), domain byte */
-static const struct subsume_mutant mutants_277[] = {
+static const struct subsume_mutant mutants_269[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2956,11 +2906,11 @@ static const struct subsume_mutant mutants_277[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_277[] = { 1, 4, 6 };
-static const char *const keep_277_0[] = { ">", "==", "true" };
+static const int minimal_269[] = { 1, 4, 6 };
+static const char *const keep_269_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain short */
-static const struct subsume_mutant mutants_278[] = {
+static const struct subsume_mutant mutants_270[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2969,11 +2919,11 @@ static const struct subsume_mutant mutants_278[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_278[] = { 1, 4, 6 };
-static const char *const keep_278_0[] = { ">", "==", "true" };
+static const int minimal_270[] = { 1, 4, 6 };
+static const char *const keep_270_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_279[] = {
+static const struct subsume_mutant mutants_271[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2982,11 +2932,11 @@ static const struct subsume_mutant mutants_279[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_279[] = { 1, 4, 6 };
-static const char *const keep_279_0[] = { ">", "==", "true" };
+static const int minimal_271[] = { 1, 4, 6 };
+static const char *const keep_271_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_280[] = {
+static const struct subsume_mutant mutants_272[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2995,11 +2945,11 @@ static const struct subsume_mutant mutants_280[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_280[] = { 1, 4, 6 };
-static const char *const keep_280_0[] = { ">", "==", "true" };
+static const int minimal_272[] = { 1, 4, 6 };
+static const char *const keep_272_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_281[] = {
+static const struct subsume_mutant mutants_273[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3008,11 +2958,11 @@ static const struct subsume_mutant mutants_281[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_281[] = { 1, 4, 6 };
-static const char *const keep_281_0[] = { ">", "==", "true" };
+static const int minimal_273[] = { 1, 4, 6 };
+static const char *const keep_273_0[] = { ">", "==", "true" };
 
 /* java-ror: a == b (a == b), domain byte */
-static const struct subsume_mutant mutants_282[] = {
+static const struct subsume_mutant mutants_274[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3021,11 +2971,11 @@ static const struct subsume_mutant mutants_282[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_282[] = { 2, 4, 7 };
-static const char *const keep_282_0[] = { ">=", "<=", "false" };
+static const int minimal_274[] = { 2, 4, 7 };
+static const char *const keep_274_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain short */
-static const struct subsume_mutant mutants_283[] = {
+static const struct subsume_mutant mutants_275[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3034,11 +2984,11 @@ static const struct subsume_mutant mutants_283[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_283[] = { 2, 4, 7 };
-static const char *const keep_283_0[] = { ">=", "<=", "false" };
+static const int minimal_275[] = { 2, 4, 7 };
+static const char *const keep_275_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_284[] = {
+static const struct subsume_mutant mutants_276[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3047,11 +2997,11 @@ static const struct subsume_mutant mutants_284[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_284[] = { 2, 4, 7 };
-static const char *const keep_284_0[] = { ">=", "<=", "false" };
+static const int minimal_276[] = { 2, 4, 7 };
+static const char *const keep_276_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_285[] = {
+static const struct subsume_mutant mutants_277[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3060,11 +3010,11 @@ static const struct subsume_mutant mutants_285[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_285[] = { 2, 4, 7 };
-static const char *const keep_285_0[] = { ">=", "<=", "false" };
+static const int minimal_277[] = { 2, 4, 7 };
+static const char *const keep_277_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_286[] = {
+static const struct subsume_mutant mutants_278[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3073,20 +3023,20 @@ static const struct subsume_mutant mutants_286[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_286[] = { 2, 4, 7 };
-static const char *const keep_286_0[] = { ">=", "<=", "false" };
+static const int minimal_278[] = { 2, 4, 7 };
+static const char *const keep_278_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_287[] = {
+static const struct subsume_mutant mutants_279[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_287[] = { 2, 3 };
-static const char *const keep_287_0[] = { "true", "false" };
+static const int minimal_279[] = { 2, 3 };
+static const char *const keep_279_0[] = { "true", "false" };
 
 /* java-ror: a != b (a != b), domain byte */
-static const struct subsume_mutant mutants_288[] = {
+static const struct subsume_mutant mutants_280[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3095,11 +3045,11 @@ static const struct subsume_mutant mutants_288[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_288[] = { 1, 3, 6 };
-static const char *const keep_288_0[] = { ">", "<", "true" };
+static const int minimal_280[] = { 1, 3, 6 };
+static const char *const keep_280_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain short */
-static const struct subsume_mutant mutants_289[] = {
+static const struct subsume_mutant mutants_281[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3108,11 +3058,11 @@ static const struct subsume_mutant mutants_289[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_289[] = { 1, 3, 6 };
-static const char *const keep_289_0[] = { ">", "<", "true" };
+static const int minimal_281[] = { 1, 3, 6 };
+static const char *const keep_281_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_290[] = {
+static const struct subsume_mutant mutants_282[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3121,11 +3071,11 @@ static const struct subsume_mutant mutants_290[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_290[] = { 1, 3, 6 };
-static const char *const keep_290_0[] = { ">", "<", "true" };
+static const int minimal_282[] = { 1, 3, 6 };
+static const char *const keep_282_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_291[] = {
+static const struct subsume_mutant mutants_283[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3134,11 +3084,11 @@ static const struct subsume_mutant mutants_291[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_291[] = { 1, 3, 6 };
-static const char *const keep_291_0[] = { ">", "<", "true" };
+static const int minimal_283[] = { 1, 3, 6 };
+static const char *const keep_283_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_292[] = {
+static const struct subsume_mutant mutants_284[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3147,247 +3097,247 @@ static const struct subsume_mutant mutants_292[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_292[] = { 1, 3, 6 };
-static const char *const keep_292_0[] = { ">", "<", "true" };
+static const int minimal_284[] = { 1, 3, 6 };
+static const char *const keep_284_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_293[] = {
+static const struct subsume_mutant mutants_285[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_293[] = { 2, 3 };
-static const char *const keep_293_0[] = { "true", "false" };
+static const int minimal_285[] = { 2, 3 };
+static const char *const keep_285_0[] = { "true", "false" };
 
 /* java-sor: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_294[] = {
+static const struct subsume_mutant mutants_286[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_294[] = { 2 };
-static const char *const keep_294_0[] = { ">>>" };
+static const int minimal_286[] = { 2 };
+static const char *const keep_286_0[] = { ">>>" };
 
 /* java-sor: a << b (a << b), domain long */
-static const struct subsume_mutant mutants_295[] = {
+static const struct subsume_mutant mutants_287[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_295[] = { 2 };
-static const char *const keep_295_0[] = { ">>>" };
+static const int minimal_287[] = { 2 };
+static const char *const keep_287_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_296[] = {
+static const struct subsume_mutant mutants_288[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_296[] = { 2 };
-static const char *const keep_296_0[] = { ">>>" };
+static const int minimal_288[] = { 2 };
+static const char *const keep_288_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain long */
-static const struct subsume_mutant mutants_297[] = {
+static const struct subsume_mutant mutants_289[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_297[] = { 2 };
-static const char *const keep_297_0[] = { ">>>" };
+static const int minimal_289[] = { 2 };
+static const char *const keep_289_0[] = { ">>>" };
 
 /* java-sor: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_298[] = {
+static const struct subsume_mutant mutants_290[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_298[] = { 1, 2 };
-static const char *const keep_298_0[] = { "<<", ">>" };
+static const int minimal_290[] = { 1, 2 };
+static const char *const keep_290_0[] = { "<<", ">>" };
 
 /* java-sor: a >>> b (a >>> b), domain long */
-static const struct subsume_mutant mutants_299[] = {
+static const struct subsume_mutant mutants_291[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_299[] = { 1, 2 };
-static const char *const keep_299_0[] = { "<<", ">>" };
+static const int minimal_291[] = { 1, 2 };
+static const char *const keep_291_0[] = { "<<", ">>" };
 
 /* java-unary: x (insertion) (x), domain byte */
-static const struct subsume_mutant mutants_300[] = {
+static const struct subsume_mutant mutants_292[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_292[] = { 1 };
+static const char *const keep_292_0[] = { "-exp" };
+
+/* java-unary: x (insertion) (x), domain short */
+static const struct subsume_mutant mutants_293[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_293[] = { 1 };
+static const char *const keep_293_0[] = { "-exp" };
+
+/* java-unary: x (insertion) (x), domain char */
+static const struct subsume_mutant mutants_294[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_294[] = { 1 };
+static const char *const keep_294_0[] = { "-exp" };
+
+/* java-unary: x (insertion) (x), domain int */
+static const struct subsume_mutant mutants_295[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_295[] = { 1 };
+static const char *const keep_295_0[] = { "-exp" };
+
+/* java-unary: x (insertion) (x), domain long */
+static const struct subsume_mutant mutants_296[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_296[] = { 1 };
+static const char *const keep_296_0[] = { "-exp" };
+
+/* java-unary: -x (-x), domain byte */
+static const struct subsume_mutant mutants_297[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_297[] = { 1 };
+static const char *const keep_297_0[] = { "exp" };
+
+/* java-unary: -x (-x), domain short */
+static const struct subsume_mutant mutants_298[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_298[] = { 1 };
+static const char *const keep_298_0[] = { "exp" };
+
+/* java-unary: -x (-x), domain char */
+static const struct subsume_mutant mutants_299[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_299[] = { 1 };
+static const char *const keep_299_0[] = { "exp" };
+
+/* java-unary: -x (-x), domain int */
+static const struct subsume_mutant mutants_300[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_300[] = { 1 };
-static const char *const keep_300_0[] = { "-exp" };
+static const char *const keep_300_0[] = { "exp" };
 
-/* java-unary: x (insertion) (x), domain short */
+/* java-unary: -x (-x), domain long */
 static const struct subsume_mutant mutants_301[] = {
-	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_301[] = { 1 };
-static const char *const keep_301_0[] = { "-exp" };
+static const char *const keep_301_0[] = { "exp" };
 
-/* java-unary: x (insertion) (x), domain char */
+/* java-unary: +x (+x), domain byte */
 static const struct subsume_mutant mutants_302[] = {
-	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_302[] = { 1 };
-static const char *const keep_302_0[] = { "-exp" };
+static const int minimal_302[] = { 2 };
+static const char *const keep_302_1[] = { "-exp" };
 
-/* java-unary: x (insertion) (x), domain int */
+/* java-unary: +x (+x), domain short */
 static const struct subsume_mutant mutants_303[] = {
-	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_303[] = { 1 };
-static const char *const keep_303_0[] = { "-exp" };
+static const int minimal_303[] = { 2 };
+static const char *const keep_303_1[] = { "-exp" };
 
-/* java-unary: x (insertion) (x), domain long */
+/* java-unary: +x (+x), domain char */
 static const struct subsume_mutant mutants_304[] = {
-	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_304[] = { 1 };
-static const char *const keep_304_0[] = { "-exp" };
+static const int minimal_304[] = { 2 };
+static const char *const keep_304_1[] = { "-exp" };
 
-/* java-unary: -x (-x), domain byte */
+/* java-unary: +x (+x), domain int */
 static const struct subsume_mutant mutants_305[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_305[] = { 1 };
-static const char *const keep_305_0[] = { "exp" };
+static const int minimal_305[] = { 2 };
+static const char *const keep_305_1[] = { "-exp" };
 
-/* java-unary: -x (-x), domain short */
+/* java-unary: +x (+x), domain long */
 static const struct subsume_mutant mutants_306[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_306[] = { 1 };
-static const char *const keep_306_0[] = { "exp" };
+static const int minimal_306[] = { 2 };
+static const char *const keep_306_1[] = { "-exp" };
 
-/* java-unary: -x (-x), domain char */
+/* java-unary: ~x (~x), domain byte */
 static const struct subsume_mutant mutants_307[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_307[] = { 1 };
 static const char *const keep_307_0[] = { "exp" };
 
-/* java-unary: -x (-x), domain int */
+/* java-unary: ~x (~x), domain short */
 static const struct subsume_mutant mutants_308[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_308[] = { 1 };
 static const char *const keep_308_0[] = { "exp" };
 
-/* java-unary: -x (-x), domain long */
+/* java-unary: ~x (~x), domain char */
 static const struct subsume_mutant mutants_309[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
+	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
+	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_309[] = { 1 };
 static const char *const keep_309_0[] = { "exp" };
 
-/* java-unary: +x (+x), domain byte */
-static const struct subsume_mutant mutants_310[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
-};
-static const int minimal_310[] = { 2 };
-static const char *const keep_310_1[] = { "-exp" };
-
-/* java-unary: +x (+x), domain short */
-static const struct subsume_mutant mutants_311[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
-};
-static const int minimal_311[] = { 2 };
-static const char *const keep_311_1[] = { "-exp" };
-
-/* java-unary: +x (+x), domain char */
-static const struct subsume_mutant mutants_312[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
-};
-static const int minimal_312[] = { 2 };
-static const char *const keep_312_1[] = { "-exp" };
-
-/* java-unary: +x (+x), domain int */
-static const struct subsume_mutant mutants_313[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
-};
-static const int minimal_313[] = { 2 };
-static const char *const keep_313_1[] = { "-exp" };
-
-/* java-unary: +x (+x), domain long */
-static const struct subsume_mutant mutants_314[] = {
-	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
-	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
-};
-static const int minimal_314[] = { 2 };
-static const char *const keep_314_1[] = { "-exp" };
-
-/* java-unary: ~x (~x), domain byte */
-static const struct subsume_mutant mutants_315[] = {
-	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_315[] = { 1 };
-static const char *const keep_315_0[] = { "exp" };
-
-/* java-unary: ~x (~x), domain short */
-static const struct subsume_mutant mutants_316[] = {
-	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_316[] = { 1 };
-static const char *const keep_316_0[] = { "exp" };
-
-/* java-unary: ~x (~x), domain char */
-static const struct subsume_mutant mutants_317[] = {
-	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
-	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
-};
-static const int minimal_317[] = { 1 };
-static const char *const keep_317_0[] = { "exp" };
-
 /* java-unary: ~x (~x), domain int */
-static const struct subsume_mutant mutants_318[] = {
+static const struct subsume_mutant mutants_310[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_318[] = { 1 };
-static const char *const keep_318_0[] = { "exp" };
+static const int minimal_310[] = { 1 };
+static const char *const keep_310_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain long */
-static const struct subsume_mutant mutants_319[] = {
+static const struct subsume_mutant mutants_311[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_319[] = { 1 };
-static const char *const keep_319_0[] = { "exp" };
+static const int minimal_311[] = { 1 };
+static const char *const keep_311_0[] = { "exp" };
 
 /* java-unary: b (insertion) (b), domain boolean */
-static const struct subsume_mutant mutants_320[] = {
+static const struct subsume_mutant mutants_312[] = {
 	{ 1, "COI", "COI(!(exp))", "!b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_320[] = { 1 };
-static const char *const keep_320_0[] = { "!(exp)" };
+static const int minimal_312[] = { 1 };
+static const char *const keep_312_0[] = { "!(exp)" };
 
 /* java-unary: !b (!b), domain boolean */
-static const struct subsume_mutant mutants_321[] = {
+static const struct subsume_mutant mutants_313[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_321[] = { 1 };
-static const char *const keep_321_0[] = { "exp" };
+static const int minimal_313[] = { 1 };
+static const char *const keep_313_0[] = { "exp" };
 
 /* major: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_322[] = {
+static const struct subsume_mutant mutants_314[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -3396,11 +3346,11 @@ static const struct subsume_mutant mutants_322[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_322[] = { 3, 5, 7 };
-static const char *const keep_322_0[] = { "<=", "!=", "FALSE" };
+static const int minimal_314[] = { 3, 5, 7 };
+static const char *const keep_314_0[] = { "<=", "!=", "FALSE" };
 
 /* major: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_323[] = {
+static const struct subsume_mutant mutants_315[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3409,11 +3359,11 @@ static const struct subsume_mutant mutants_323[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_323[] = { 3, 4, 6 };
-static const char *const keep_323_0[] = { "<", "==", "TRUE" };
+static const int minimal_315[] = { 3, 4, 6 };
+static const char *const keep_315_0[] = { "<", "==", "TRUE" };
 
 /* major: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_324[] = {
+static const struct subsume_mutant mutants_316[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3422,11 +3372,11 @@ static const struct subsume_mutant mutants_324[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_324[] = { 1, 5, 7 };
-static const char *const keep_324_0[] = { ">=", "!=", "FALSE" };
+static const int minimal_316[] = { 1, 5, 7 };
+static const char *const keep_316_0[] = { ">=", "!=", "FALSE" };
 
 /* major: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_325[] = {
+static const struct subsume_mutant mutants_317[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3435,11 +3385,11 @@ static const struct subsume_mutant mutants_325[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_325[] = { 1, 4, 6 };
-static const char *const keep_325_0[] = { ">", "==", "TRUE" };
+static const int minimal_317[] = { 1, 4, 6 };
+static const char *const keep_317_0[] = { ">", "==", "TRUE" };
 
 /* major: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_326[] = {
+static const struct subsume_mutant mutants_318[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3448,22 +3398,22 @@ static const struct subsume_mutant mutants_326[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_326[] = { 2, 4, 7 };
-static const char *const keep_326_0[] = { ">=", "<=", "FALSE" };
+static const int minimal_318[] = { 2, 4, 7 };
+static const char *const keep_318_0[] = { ">=", "<=", "FALSE" };
 
 /* major: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_327[] = {
+static const struct subsume_mutant mutants_319[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_327[] = { 2, 3, 4, 5 };
-static const char *const keep_327_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_319[] = { 2, 3, 4, 5 };
+static const char *const keep_319_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_328[] = {
+static const struct subsume_mutant mutants_320[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3472,22 +3422,22 @@ static const struct subsume_mutant mutants_328[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_328[] = { 1, 3, 6 };
-static const char *const keep_328_0[] = { ">", "<", "TRUE" };
+static const int minimal_320[] = { 1, 3, 6 };
+static const char *const keep_320_0[] = { ">", "<", "TRUE" };
 
 /* major: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_329[] = {
+static const struct subsume_mutant mutants_321[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_329[] = { 2, 3, 4, 5 };
-static const char *const keep_329_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_321[] = { 2, 3, 4, 5 };
+static const char *const keep_321_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_330[] = {
+static const struct subsume_mutant mutants_322[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
@@ -3496,11 +3446,11 @@ static const struct subsume_mutant mutants_330[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_330[] = { 2, 5, 6, 7 };
-static const char *const keep_330_0[] = { "==", "FALSE", "LHS", "RHS" };
+static const int minimal_322[] = { 2, 5, 6, 7 };
+static const char *const keep_322_0[] = { "==", "FALSE", "LHS", "RHS" };
 
 /* major: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_331[] = {
+static const struct subsume_mutant mutants_323[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
@@ -3509,133 +3459,133 @@ static const struct subsume_mutant mutants_331[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_331[] = { 3, 4, 6, 7 };
-static const char *const keep_331_0[] = { "!=", "TRUE", "LHS", "RHS" };
+static const int minimal_323[] = { 3, 4, 6, 7 };
+static const char *const keep_323_0[] = { "!=", "TRUE", "LHS", "RHS" };
 
 /* major: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_332[] = {
+static const struct subsume_mutant mutants_324[] = {
 	{ 1, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_332[] = { 1, 2, 3, 4 };
-static const char *const keep_332_0[] = { "-", "*", "/", "%" };
+static const int minimal_324[] = { 1, 2, 3, 4 };
+static const char *const keep_324_0[] = { "-", "*", "/", "%" };
 
 /* major: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_333[] = {
+static const struct subsume_mutant mutants_325[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_333[] = { 1, 2, 3, 4 };
-static const char *const keep_333_0[] = { "+", "*", "/", "%" };
+static const int minimal_325[] = { 1, 2, 3, 4 };
+static const char *const keep_325_0[] = { "+", "*", "/", "%" };
 
 /* major: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_334[] = {
+static const struct subsume_mutant mutants_326[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_334[] = { 1, 2, 3, 4 };
-static const char *const keep_334_0[] = { "+", "-", "/", "%" };
+static const int minimal_326[] = { 1, 2, 3, 4 };
+static const char *const keep_326_0[] = { "+", "-", "/", "%" };
 
 /* major: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_335[] = {
+static const struct subsume_mutant mutants_327[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_335[] = { 1, 2, 3, 4 };
-static const char *const keep_335_0[] = { "+", "-", "*", "%" };
+static const int minimal_327[] = { 1, 2, 3, 4 };
+static const char *const keep_327_0[] = { "+", "-", "*", "%" };
 
 /* major: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_336[] = {
+static const struct subsume_mutant mutants_328[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_336[] = { 1, 2, 3, 4 };
-static const char *const keep_336_0[] = { "+", "-", "*", "/" };
+static const int minimal_328[] = { 1, 2, 3, 4 };
+static const char *const keep_328_0[] = { "+", "-", "*", "/" };
 
 /* major: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_337[] = {
+static const struct subsume_mutant mutants_329[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_337[] = { 1 };
-static const char *const keep_337_0[] = { "|" };
+static const int minimal_329[] = { 1 };
+static const char *const keep_329_0[] = { "|" };
 
 /* major: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_338[] = {
+static const struct subsume_mutant mutants_330[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_338[] = { 1, 2 };
-static const char *const keep_338_0[] = { "&", "^" };
+static const int minimal_330[] = { 1, 2 };
+static const char *const keep_330_0[] = { "&", "^" };
 
 /* major: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_339[] = {
+static const struct subsume_mutant mutants_331[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_339[] = { 2 };
-static const char *const keep_339_0[] = { "|" };
+static const int minimal_331[] = { 2 };
+static const char *const keep_331_0[] = { "|" };
 
 /* major: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_340[] = {
+static const struct subsume_mutant mutants_332[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_340[] = { 2 };
-static const char *const keep_340_0[] = { ">>>" };
+static const int minimal_332[] = { 2 };
+static const char *const keep_332_0[] = { ">>>" };
 
 /* major: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_341[] = {
+static const struct subsume_mutant mutants_333[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_341[] = { 2 };
-static const char *const keep_341_0[] = { ">>>" };
+static const int minimal_333[] = { 2 };
+static const char *const keep_333_0[] = { ">>>" };
 
 /* major: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_342[] = {
+static const struct subsume_mutant mutants_334[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_342[] = { 1, 2 };
-static const char *const keep_342_0[] = { "<<", ">>" };
+static const int minimal_334[] = { 1, 2 };
+static const char *const keep_334_0[] = { "<<", ">>" };
 
 /* major: +a (+a), domain int */
-static const struct subsume_mutant mutants_343[] = {
+static const struct subsume_mutant mutants_335[] = {
 	{ 1, "ORU", "ORU(-)", "-a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_343[] = { 1 };
-static const char *const keep_343_0[] = { "-" };
+static const int minimal_335[] = { 1 };
+static const char *const keep_335_0[] = { "-" };
 
 /* major: -a (-a), domain int */
-static const struct subsume_mutant mutants_344[] = {
+static const struct subsume_mutant mutants_336[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_344[] = { 1 };
-static const char *const keep_344_0[] = { "+" };
+static const int minimal_336[] = { 1 };
+static const char *const keep_336_0[] = { "+" };
 
 /* major: ~a (~a), domain int */
-static const struct subsume_mutant mutants_345[] = {
+static const struct subsume_mutant mutants_337[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(-)", "-a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_345[] = { 1 };
-static const char *const keep_345_0[] = { "+" };
+static const int minimal_337[] = { 1 };
+static const char *const keep_337_0[] = { "+" };
 
 /* paper-arith: lexp + rexp (x + y), domain Zpos */
-static const struct subsume_mutant mutants_346[] = {
+static const struct subsume_mutant mutants_338[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -3645,11 +3595,11 @@ static const struct subsume_mutant mutants_346[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_346[] = { 2 };
-static const char *const keep_346_0[] = { "*" };
+static const int minimal_338[] = { 2 };
+static const char *const keep_338_0[] = { "*" };
 
 /* paper-arith: lexp + rexp (x + y), domain Z */
-static const struct subsume_mutant mutants_347[] = {
+static const struct subsume_mutant mutants_339[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3659,12 +3609,12 @@ static const struct subsume_mutant mutants_347[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_347[] = { 1, 2, 3 };
-static const char *const keep_347_0[] = { "-", "*" };
-static const char *const keep_347_1[] = { "lexp" };
+static const int minimal_339[] = { 1, 2, 3 };
+static const char *const keep_339_0[] = { "-", "*" };
+static const char *const keep_339_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Zpos */
-static const struct subsume_mutant mutants_348[] = {
+static const struct subsume_mutant mutants_340[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3674,11 +3624,11 @@ static const struct subsume_mutant mutants_348[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_348[] = { 3 };
-static const char *const keep_348_1[] = { "lexp" };
+static const int minimal_340[] = { 3 };
+static const char *const keep_340_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Z */
-static const struct subsume_mutant mutants_349[] = {
+static const struct subsume_mutant mutants_341[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3688,12 +3638,12 @@ static const struct subsume_mutant mutants_349[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_349[] = { 1, 2, 3 };
-static const char *const keep_349_0[] = { "+", "*" };
-static const char *const keep_349_1[] = { "lexp" };
+static const int minimal_341[] = { 1, 2, 3 };
+static const char *const keep_341_0[] = { "+", "*" };
+static const char *const keep_341_1[] = { "lexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Zpos */
-static const struct subsume_mutant mutants_350[] = {
+static const struct subsume_mutant mutants_342[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 1 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3703,12 +3653,12 @@ static const struct subsume_mutant mutants_350[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_350[] = { 1, 3, 4 };
-static const char *const keep_350_0[] = { "+" };
-static const char *const keep_350_1[] = { "lexp", "rexp" };
+static const int minimal_342[] = { 1, 3, 4 };
+static const char *const keep_342_0[] = { "+" };
+static const char *const keep_342_1[] = { "lexp", "rexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Z */
-static const struct subsume_mutant mutants_351[] = {
+static const struct subsume_mutant mutants_343[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3718,97 +3668,97 @@ static const struct subsume_mutant mutants_351[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_351[] = { 1, 2, 3, 4 };
-static const char *const keep_351_0[] = { "+", "-" };
-static const char *const keep_351_1[] = { "lexp", "rexp" };
+static const int minimal_343[] = { 1, 2, 3, 4 };
+static const char *const keep_343_0[] = { "+", "-" };
+static const char *const keep_343_1[] = { "lexp", "rexp" };
 
 /* paper-assign: lhs += rhs (x += y), domain Zpos */
-static const struct subsume_mutant mutants_352[] = {
+static const struct subsume_mutant mutants_344[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_352[] = { 4 };
-static const char *const keep_352_2[] = { "*=" };
+static const int minimal_344[] = { 4 };
+static const char *const keep_344_2[] = { "*=" };
 
 /* paper-assign: lhs -= rhs (x -= y), domain Zpos */
-static const struct subsume_mutant mutants_353[] = {
+static const struct subsume_mutant mutants_345[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_353[] = { 1 };
-static const char *const keep_353_0[] = { "lhs=rhs" };
+static const int minimal_345[] = { 1 };
+static const char *const keep_345_0[] = { "lhs=rhs" };
 
 /* paper-assign: lhs *= rhs (x *= y), domain Zpos */
-static const struct subsume_mutant mutants_354[] = {
+static const struct subsume_mutant mutants_346[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 4, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_354[] = { 1, 2, 3 };
-static const char *const keep_354_0[] = { "lhs=rhs" };
-static const char *const keep_354_1[] = { "SDL" };
-static const char *const keep_354_2[] = { "+=" };
+static const int minimal_346[] = { 1, 2, 3 };
+static const char *const keep_346_0[] = { "lhs=rhs" };
+static const char *const keep_346_1[] = { "SDL" };
+static const char *const keep_346_2[] = { "+=" };
 
 /* paper-assign: lhs <<= rhs (x <<= y), domain int */
-static const struct subsume_mutant mutants_355[] = {
+static const struct subsume_mutant mutants_347[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_355[] = { 3 };
-static const char *const keep_355_2[] = { ">>=" };
+static const int minimal_347[] = { 3 };
+static const char *const keep_347_2[] = { ">>=" };
 
 /* paper-assign: lhs >>= rhs (x >>= y), domain int */
-static const struct subsume_mutant mutants_356[] = {
+static const struct subsume_mutant mutants_348[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_356[] = { 1, 2, 3 };
-static const char *const keep_356_0[] = { "lhs=rhs" };
-static const char *const keep_356_1[] = { "SDL" };
-static const char *const keep_356_2[] = { "<<=" };
+static const int minimal_348[] = { 1, 2, 3 };
+static const char *const keep_348_0[] = { "lhs=rhs" };
+static const char *const keep_348_1[] = { "SDL" };
+static const char *const keep_348_2[] = { "<<=" };
 
 /* paper-assign: lhs &= rhs (x &= y), domain int */
-static const struct subsume_mutant mutants_357[] = {
+static const struct subsume_mutant mutants_349[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_357[] = { 1, 2 };
-static const char *const keep_357_0[] = { "lhs=rhs" };
-static const char *const keep_357_1[] = { "SDL" };
+static const int minimal_349[] = { 1, 2 };
+static const char *const keep_349_0[] = { "lhs=rhs" };
+static const char *const keep_349_1[] = { "SDL" };
 
 /* paper-assign: lhs |= rhs (x |= y), domain int */
-static const struct subsume_mutant mutants_358[] = {
+static const struct subsume_mutant mutants_350[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_358[] = { 1, 2, 4 };
-static const char *const keep_358_0[] = { "lhs=rhs" };
-static const char *const keep_358_1[] = { "SDL" };
-static const char *const keep_358_2[] = { "^=" };
+static const int minimal_350[] = { 1, 2, 4 };
+static const char *const keep_350_0[] = { "lhs=rhs" };
+static const char *const keep_350_1[] = { "SDL" };
+static const char *const keep_350_2[] = { "^=" };
 
 /* paper-assign: lhs ^= rhs (x ^= y), domain int */
-static const struct subsume_mutant mutants_359[] = {
+static const struct subsume_mutant mutants_351[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_359[] = { 4 };
-static const char *const keep_359_2[] = { "|=" };
+static const int minimal_351[] = { 4 };
+static const char *const keep_351_2[] = { "|=" };
 
 /* paper-bitwise: lexp & rexp (x & y), domain int */
-static const struct subsume_mutant mutants_360[] = {
+static const struct subsume_mutant mutants_352[] = {
 	{ 1, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3818,11 +3768,11 @@ static const struct subsume_mutant mutants_360[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_360[] = { 3, 4 };
-static const char *const keep_360_1[] = { "lexp", "rexp" };
+static const int minimal_352[] = { 3, 4 };
+static const char *const keep_352_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp | rexp (x | y), domain int */
-static const struct subsume_mutant mutants_361[] = {
+static const struct subsume_mutant mutants_353[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3832,12 +3782,12 @@ static const struct subsume_mutant mutants_361[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_361[] = { 2, 3, 4 };
-static const char *const keep_361_0[] = { "^" };
-static const char *const keep_361_1[] = { "lexp", "rexp" };
+static const int minimal_353[] = { 2, 3, 4 };
+static const char *const keep_353_0[] = { "^" };
+static const char *const keep_353_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp ^ rexp (x ^ y), domain int */
-static const struct subsume_mutant mutants_362[] = {
+static const struct subsume_mutant mutants_354[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -3847,11 +3797,11 @@ static const struct subsume_mutant mutants_362[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_362[] = { 2 };
-static const char *const keep_362_0[] = { "|" };
+static const int minimal_354[] = { 2 };
+static const char *const keep_354_0[] = { "|" };
 
 /* paper-bitwise: lexp >> rexp (x >> y), domain int */
-static const struct subsume_mutant mutants_363[] = {
+static const struct subsume_mutant mutants_355[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -3863,13 +3813,13 @@ static const struct subsume_mutant mutants_363[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_363[] = { 1, 2, 3, 4, 5, 6 };
-static const char *const keep_363_0[] = { "&", "|", "^" };
-static const char *const keep_363_1[] = { "<<" };
-static const char *const keep_363_2[] = { "lexp", "rexp" };
+static const int minimal_355[] = { 1, 2, 3, 4, 5, 6 };
+static const char *const keep_355_0[] = { "&", "|", "^" };
+static const char *const keep_355_1[] = { "<<" };
+static const char *const keep_355_2[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp << rexp (x << y), domain int */
-static const struct subsume_mutant mutants_364[] = {
+static const struct subsume_mutant mutants_356[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 4 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -3881,12 +3831,12 @@ static const struct subsume_mutant mutants_364[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_364[] = { 1, 3, 4 };
-static const char *const keep_364_0[] = { "&", "^" };
-static const char *const keep_364_1[] = { ">>" };
+static const int minimal_356[] = { 1, 3, 4 };
+static const char *const keep_356_0[] = { "&", "^" };
+static const char *const keep_356_1[] = { ">>" };
 
 /* paper-bool: lexp ^ rexp (bool) (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_365[] = {
+static const struct subsume_mutant mutants_357[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -3903,11 +3853,11 @@ static const struct subsume_mutant mutants_365[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_365[] = { 2, 4 };
-static const char *const keep_365_0[] = { "||", "false" };
+static const int minimal_357[] = { 2, 4 };
+static const char *const keep_357_0[] = { "||", "false" };
 
 /* paper-bool: lexp && rexp (a && b), domain boolean */
-static const struct subsume_mutant mutants_366[] = {
+static const struct subsume_mutant mutants_358[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 5 },
@@ -3924,13 +3874,13 @@ static const struct subsume_mutant mutants_366[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_366[] = { 4, 5, 10, 11 };
-static const char *const keep_366_0[] = { "false" };
-static const char *const keep_366_1[] = { "==" };
-static const char *const keep_366_3[] = { "lexp", "rexp" };
+static const int minimal_358[] = { 4, 5, 10, 11 };
+static const char *const keep_358_0[] = { "false" };
+static const char *const keep_358_1[] = { "==" };
+static const char *const keep_358_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp || rexp (a || b), domain boolean */
-static const struct subsume_mutant mutants_367[] = {
+static const struct subsume_mutant mutants_359[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -3947,12 +3897,12 @@ static const struct subsume_mutant mutants_367[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_367[] = { 2, 3, 10, 11 };
-static const char *const keep_367_0[] = { "^", "true" };
-static const char *const keep_367_3[] = { "lexp", "rexp" };
+static const int minimal_359[] = { 2, 3, 10, 11 };
+static const char *const keep_359_0[] = { "^", "true" };
+static const char *const keep_359_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp == rexp (bool) (a == b), domain boolean */
-static const struct subsume_mutant mutants_368[] = {
+static const struct subsume_mutant mutants_360[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_DUPLICATE, 1 },
@@ -3964,11 +3914,11 @@ static const struct subsume_mutant mutants_368[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_368[] = { 5, 6 };
-static const char *const keep_368_2[] = { "lexp", "rexp" };
+static const int minimal_360[] = { 5, 6 };
+static const char *const keep_360_2[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp != rexp (bool) (a != b), domain boolean */
-static const struct subsume_mutant mutants_369[] = {
+static const struct subsume_mutant mutants_361[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_DUPLICATE, 1 },
@@ -3980,21 +3930,21 @@ static const struct subsume_mutant mutants_369[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_369[] = { 5, 6 };
-static const char *const keep_369_2[] = { "lexp", "rexp" };
+static const int minimal_361[] = { 5, 6 };
+static const char *const keep_361_2[] = { "lexp", "rexp" };
 
 /* paper-reference: lexp != rexp (obj) (a != b), domain reference */
-static const struct subsume_mutant mutants_370[] = {
+static const struct subsume_mutant mutants_362[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_370[] = { 2, 3 };
-static const char *const keep_370_0[] = { "true", "false" };
+static const int minimal_362[] = { 2, 3 };
+static const char *const keep_362_0[] = { "true", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain Z */
-static const struct subsume_mutant mutants_371[] = {
+static const struct subsume_mutant mutants_363[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -4004,11 +3954,11 @@ static const struct subsume_mutant mutants_371[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_371[] = { 2, 4, 7 };
-static const char *const keep_371_0[] = { ">=", "<=", "false" };
+static const int minimal_363[] = { 2, 4, 7 };
+static const char *const keep_363_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain int */
-static const struct subsume_mutant mutants_372[] = {
+static const struct subsume_mutant mutants_364[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -4018,11 +3968,11 @@ static const struct subsume_mutant mutants_372[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_372[] = { 2, 4, 7 };
-static const char *const keep_372_0[] = { ">=", "<=", "false" };
+static const int minimal_364[] = { 2, 4, 7 };
+static const char *const keep_364_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp != rexp (a != b), domain Z */
-static const struct subsume_mutant mutants_373[] = {
+static const struct subsume_mutant mutants_365[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4032,11 +3982,11 @@ static const struct subsume_mutant mutants_373[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_373[] = { 1, 3, 6 };
-static const char *const keep_373_0[] = { ">", "<", "true" };
+static const int minimal_365[] = { 1, 3, 6 };
+static const char *const keep_365_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp != rexp (a != b), domain int */
-static const struct subsume_mutant mutants_374[] = {
+static const struct subsume_mutant mutants_366[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4046,11 +3996,11 @@ static const struct subsume_mutant mutants_374[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_374[] = { 1, 3, 6 };
-static const char *const keep_374_0[] = { ">", "<", "true" };
+static const int minimal_366[] = { 1, 3, 6 };
+static const char *const keep_366_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp > rexp (a > b), domain Z */
-static const struct subsume_mutant mutants_375[] = {
+static const struct subsume_mutant mutants_367[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -4060,11 +4010,11 @@ static const struct subsume_mutant mutants_375[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_375[] = { 1, 5, 7 };
-static const char *const keep_375_0[] = { ">=", "!=", "false" };
+static const int minimal_367[] = { 1, 5, 7 };
+static const char *const keep_367_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp > rexp (a > b), domain int */
-static const struct subsume_mutant mutants_376[] = {
+static const struct subsume_mutant mutants_368[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -4074,11 +4024,11 @@ static const struct subsume_mutant mutants_376[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_376[] = { 1, 5, 7 };
-static const char *const keep_376_0[] = { ">=", "!=", "false" };
+static const int minimal_368[] = { 1, 5, 7 };
+static const char *const keep_368_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain Z */
-static const struct subsume_mutant mutants_377[] = {
+static const struct subsume_mutant mutants_369[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -4088,11 +4038,11 @@ static const struct subsume_mutant mutants_377[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_377[] = { 1, 4, 6 };
-static const char *const keep_377_0[] = { ">", "==", "true" };
+static const int minimal_369[] = { 1, 4, 6 };
+static const char *const keep_369_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain int */
-static const struct subsume_mutant mutants_378[] = {
+static const struct subsume_mutant mutants_370[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -4102,11 +4052,11 @@ static const struct subsume_mutant mutants_378[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_378[] = { 1, 4, 6 };
-static const char *const keep_378_0[] = { ">", "==", "true" };
+static const int minimal_370[] = { 1, 4, 6 };
+static const char *const keep_370_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp < rexp (a < b), domain Z */
-static const struct subsume_mutant mutants_379[] = {
+static const struct subsume_mutant mutants_371[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -4116,11 +4066,11 @@ static const struct subsume_mutant mutants_379[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_379[] = { 3, 5, 7 };
-static const char *const keep_379_0[] = { "<=", "!=", "false" };
+static const int minimal_371[] = { 3, 5, 7 };
+static const char *const keep_371_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp < rexp (a < b), domain int */
-static const struct subsume_mutant mutants_380[] = {
+static const struct subsume_mutant mutants_372[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -4130,11 +4080,11 @@ static const struct subsume_mutant mutants_380[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_380[] = { 3, 5, 7 };
-static const char *const keep_380_0[] = { "<=", "!=", "false" };
+static const int minimal_372[] = { 3, 5, 7 };
+static const char *const keep_372_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain Z */
-static const struct subsume_mutant mutants_381[] = {
+static const struct subsume_mutant mutants_373[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4144,11 +4094,11 @@ static const struct subsume_mutant mutants_381[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_381[] = { 3, 4, 6 };
-static const char *const keep_381_0[] = { "<", "==", "true" };
+static const int minimal_373[] = { 3, 4, 6 };
+static const char *const keep_373_0[] = { "<", "==", "true" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain int */
-static const struct subsume_mutant mutants_382[] = {
+static const struct subsume_mutant mutants_374[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4158,11 +4108,11 @@ static const struct subsume_mutant mutants_382[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_382[] = { 3, 4, 6 };
-static const char *const keep_382_0[] = { "<", "==", "true" };
+static const int minimal_374[] = { 3, 4, 6 };
+static const char *const keep_374_0[] = { "<", "==", "true" };
 
 /* paper-unary: exp (x), domain int */
-static const struct subsume_mutant mutants_383[] = {
+static const struct subsume_mutant mutants_375[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_SUBSUMED, 5 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 5 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
@@ -4170,83 +4120,83 @@ static const struct subsume_mutant mutants_383[] = {
 	{ 5, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 6, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 5 },
 };
-static const int minimal_383[] = { 5 };
-static const char *const keep_383_1[] = { "-exp" };
+static const int minimal_375[] = { 5 };
+static const char *const keep_375_1[] = { "-exp" };
 
 /* paper-unary: +exp (+x), domain int */
-static const struct subsume_mutant mutants_384[] = {
+static const struct subsume_mutant mutants_376[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_384[] = { 2 };
-static const char *const keep_384_1[] = { "~exp" };
+static const int minimal_376[] = { 2 };
+static const char *const keep_376_1[] = { "~exp" };
 
 /* paper-unary: -exp (-x), domain int */
-static const struct subsume_mutant mutants_385[] = {
+static const struct subsume_mutant mutants_377[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_385[] = { 1 };
-static const char *const keep_385_0[] = { "exp" };
+static const int minimal_377[] = { 1 };
+static const char *const keep_377_0[] = { "exp" };
 
 /* paper-unary: ++exp (++x), domain int */
-static const struct subsume_mutant mutants_386[] = {
+static const struct subsume_mutant mutants_378[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 3 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_386[] = { 3 };
-static const char *const keep_386_2[] = { "~exp" };
+static const int minimal_378[] = { 3 };
+static const char *const keep_378_2[] = { "~exp" };
 
 /* paper-unary: exp++ (x++), domain int */
-static const struct subsume_mutant mutants_387[] = {
+static const struct subsume_mutant mutants_379[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_387[] = { 3 };
-static const char *const keep_387_2[] = { "~exp" };
+static const int minimal_379[] = { 3 };
+static const char *const keep_379_2[] = { "~exp" };
 
 /* paper-unary: --exp (--x), domain int */
-static const struct subsume_mutant mutants_388[] = {
+static const struct subsume_mutant mutants_380[] = {
 	{ 1, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AORS", "AORS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_388[] = { 2 };
-static const char *const keep_388_1[] = { "~exp" };
+static const int minimal_380[] = { 2 };
+static const char *const keep_380_1[] = { "~exp" };
 
 /* paper-unary: exp-- (x--), domain int */
-static const struct subsume_mutant mutants_389[] = {
+static const struct subsume_mutant mutants_381[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_389[] = { 3 };
-static const char *const keep_389_2[] = { "~exp" };
+static const int minimal_381[] = { 3 };
+static const char *const keep_381_2[] = { "~exp" };
 
 /* paper-unary: !exp (!b), domain boolean */
-static const struct subsume_mutant mutants_390[] = {
+static const struct subsume_mutant mutants_382[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ODL", "ODL(exp)", "b", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_390[] = { 1 };
-static const char *const keep_390_0[] = { "exp" };
+static const int minimal_382[] = { 1 };
+static const char *const keep_382_0[] = { "exp" };
 
 /* paper-unary: ~exp (~x), domain int */
-static const struct subsume_mutant mutants_391[] = {
+static const struct subsume_mutant mutants_383[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOD", "LOD(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_391[] = { 1 };
-static const char *const keep_391_0[] = { "exp" };
+static const int minimal_383[] = { 1 };
+static const char *const keep_383_0[] = { "exp" };
 
 const struct subsume_entry subsume_entries[] = {
 	{ "c-agrawal", "a < b", "int",
@@ -4843,590 +4793,566 @@ const struct subsume_entry subsume_entries[] = {
 	{ "java-float", "a + b (float constants)", "float",
 	  "a + b", "+", "float",
 	  3, mutants_197, 3, minimal_197 },
-	{ "java-float", "x + 0.0", "double",
-	  "x + 0.0", "+", "double",
-	  1, mutants_198, 1, minimal_198 },
-	{ "java-float", "x - 0.0", "double",
-	  "x - 0.0", "-", "double",
-	  1, mutants_199, 0, NULL },
-	{ "java-float", "x * 0.0", "double",
-	  "x * 0.0", "*", "double",
-	  1, mutants_200, 1, minimal_200 },
-	{ "java-float", "0.0 / y", "double",
-	  "0.0 / y", "/", "double",
-	  1, mutants_201, 1, minimal_201 },
-	{ "java-float", "x == x", "double",
-	  "x == x", "==", "double",
-	  1, mutants_202, 1, minimal_202 },
-	{ "java-float", "x * 1.0", "double",
-	  "x * 1.0", "*", "double",
-	  1, mutants_203, 0, NULL },
-	{ "java-float", "x / 1.0", "double",
-	  "x / 1.0", "/", "double",
-	  1, mutants_204, 0, NULL },
-	{ "java-float", "x + y - y", "double",
-	  "x + y - y", "-", "double",
-	  1, mutants_205, 1, minimal_205 },
 	{ "java-incdec", "x (value)", "byte",
 	  "x", "", "byte",
-	  4, mutants_206, 1, minimal_206 },
+	  4, mutants_198, 1, minimal_198 },
 	{ "java-incdec", "x (value)", "short",
 	  "x", "", "short",
-	  4, mutants_207, 1, minimal_207 },
+	  4, mutants_199, 1, minimal_199 },
 	{ "java-incdec", "x (value)", "char",
 	  "x", "", "char",
-	  4, mutants_208, 1, minimal_208 },
+	  4, mutants_200, 1, minimal_200 },
 	{ "java-incdec", "x (value)", "int",
 	  "x", "", "int",
-	  4, mutants_209, 1, minimal_209 },
+	  4, mutants_201, 1, minimal_201 },
 	{ "java-incdec", "x (value)", "long",
 	  "x", "", "long",
-	  4, mutants_210, 1, minimal_210 },
+	  4, mutants_202, 1, minimal_202 },
 	{ "java-incdec", "++x (value)", "byte",
 	  "++x", "++exp", "byte",
-	  2, mutants_211, 1, minimal_211 },
+	  2, mutants_203, 1, minimal_203 },
 	{ "java-incdec", "++x (value)", "short",
 	  "++x", "++exp", "short",
-	  2, mutants_212, 1, minimal_212 },
+	  2, mutants_204, 1, minimal_204 },
 	{ "java-incdec", "++x (value)", "char",
 	  "++x", "++exp", "char",
-	  2, mutants_213, 1, minimal_213 },
+	  2, mutants_205, 1, minimal_205 },
 	{ "java-incdec", "++x (value)", "int",
 	  "++x", "++exp", "int",
-	  2, mutants_214, 1, minimal_214 },
+	  2, mutants_206, 1, minimal_206 },
 	{ "java-incdec", "++x (value)", "long",
 	  "++x", "++exp", "long",
-	  2, mutants_215, 1, minimal_215 },
+	  2, mutants_207, 1, minimal_207 },
 	{ "java-incdec", "--x (value)", "byte",
 	  "--x", "--exp", "byte",
-	  2, mutants_216, 1, minimal_216 },
+	  2, mutants_208, 1, minimal_208 },
 	{ "java-incdec", "--x (value)", "short",
 	  "--x", "--exp", "short",
-	  2, mutants_217, 1, minimal_217 },
+	  2, mutants_209, 1, minimal_209 },
 	{ "java-incdec", "--x (value)", "char",
 	  "--x", "--exp", "char",
-	  2, mutants_218, 1, minimal_218 },
+	  2, mutants_210, 1, minimal_210 },
 	{ "java-incdec", "--x (value)", "int",
 	  "--x", "--exp", "int",
-	  2, mutants_219, 1, minimal_219 },
+	  2, mutants_211, 1, minimal_211 },
 	{ "java-incdec", "--x (value)", "long",
 	  "--x", "--exp", "long",
-	  2, mutants_220, 1, minimal_220 },
+	  2, mutants_212, 1, minimal_212 },
 	{ "java-incdec", "x++ (value)", "byte",
 	  "x++", "exp++", "byte",
-	  2, mutants_221, 0, NULL },
+	  2, mutants_213, 0, NULL },
 	{ "java-incdec", "x++ (value)", "short",
 	  "x++", "exp++", "short",
-	  2, mutants_222, 0, NULL },
+	  2, mutants_214, 0, NULL },
 	{ "java-incdec", "x++ (value)", "char",
 	  "x++", "exp++", "char",
-	  2, mutants_223, 0, NULL },
+	  2, mutants_215, 0, NULL },
 	{ "java-incdec", "x++ (value)", "int",
 	  "x++", "exp++", "int",
-	  2, mutants_224, 0, NULL },
+	  2, mutants_216, 0, NULL },
 	{ "java-incdec", "x++ (value)", "long",
 	  "x++", "exp++", "long",
-	  2, mutants_225, 0, NULL },
+	  2, mutants_217, 0, NULL },
 	{ "java-incdec", "x-- (value)", "byte",
 	  "x--", "exp--", "byte",
-	  2, mutants_226, 0, NULL },
+	  2, mutants_218, 0, NULL },
 	{ "java-incdec", "x-- (value)", "short",
 	  "x--", "exp--", "short",
-	  2, mutants_227, 0, NULL },
+	  2, mutants_219, 0, NULL },
 	{ "java-incdec", "x-- (value)", "char",
 	  "x--", "exp--", "char",
-	  2, mutants_228, 0, NULL },
+	  2, mutants_220, 0, NULL },
 	{ "java-incdec", "x-- (value)", "int",
 	  "x--", "exp--", "int",
-	  2, mutants_229, 0, NULL },
+	  2, mutants_221, 0, NULL },
 	{ "java-incdec", "x-- (value)", "long",
 	  "x--", "exp--", "long",
-	  2, mutants_230, 0, NULL },
+	  2, mutants_222, 0, NULL },
 	{ "java-incdec", "x (variable)", "byte",
 	  "x", "", "byte",
-	  4, mutants_231, 1, minimal_231 },
+	  4, mutants_223, 1, minimal_223 },
 	{ "java-incdec", "x (variable)", "short",
 	  "x", "", "short",
-	  4, mutants_232, 1, minimal_232 },
+	  4, mutants_224, 1, minimal_224 },
 	{ "java-incdec", "x (variable)", "char",
 	  "x", "", "char",
-	  4, mutants_233, 1, minimal_233 },
+	  4, mutants_225, 1, minimal_225 },
 	{ "java-incdec", "x (variable)", "int",
 	  "x", "", "int",
-	  4, mutants_234, 1, minimal_234 },
+	  4, mutants_226, 1, minimal_226 },
 	{ "java-incdec", "x (variable)", "long",
 	  "x", "", "long",
-	  4, mutants_235, 1, minimal_235 },
+	  4, mutants_227, 1, minimal_227 },
 	{ "java-incdec", "++x (variable)", "byte",
 	  "++x", "++exp", "byte",
-	  2, mutants_236, 1, minimal_236 },
+	  2, mutants_228, 1, minimal_228 },
 	{ "java-incdec", "++x (variable)", "short",
 	  "++x", "++exp", "short",
-	  2, mutants_237, 1, minimal_237 },
+	  2, mutants_229, 1, minimal_229 },
 	{ "java-incdec", "++x (variable)", "char",
 	  "++x", "++exp", "char",
-	  2, mutants_238, 1, minimal_238 },
+	  2, mutants_230, 1, minimal_230 },
 	{ "java-incdec", "++x (variable)", "int",
 	  "++x", "++exp", "int",
-	  2, mutants_239, 1, minimal_239 },
+	  2, mutants_231, 1, minimal_231 },
 	{ "java-incdec", "++x (variable)", "long",
 	  "++x", "++exp", "long",
-	  2, mutants_240, 1, minimal_240 },
+	  2, mutants_232, 1, minimal_232 },
 	{ "java-incdec", "--x (variable)", "byte",
 	  "--x", "--exp", "byte",
-	  2, mutants_241, 1, minimal_241 },
+	  2, mutants_233, 1, minimal_233 },
 	{ "java-incdec", "--x (variable)", "short",
 	  "--x", "--exp", "short",
-	  2, mutants_242, 1, minimal_242 },
+	  2, mutants_234, 1, minimal_234 },
 	{ "java-incdec", "--x (variable)", "char",
 	  "--x", "--exp", "char",
-	  2, mutants_243, 1, minimal_243 },
+	  2, mutants_235, 1, minimal_235 },
 	{ "java-incdec", "--x (variable)", "int",
 	  "--x", "--exp", "int",
-	  2, mutants_244, 1, minimal_244 },
+	  2, mutants_236, 1, minimal_236 },
 	{ "java-incdec", "--x (variable)", "long",
 	  "--x", "--exp", "long",
-	  2, mutants_245, 1, minimal_245 },
+	  2, mutants_237, 1, minimal_237 },
 	{ "java-incdec", "x++ (variable)", "byte",
 	  "x++", "exp++", "byte",
-	  2, mutants_246, 1, minimal_246 },
+	  2, mutants_238, 1, minimal_238 },
 	{ "java-incdec", "x++ (variable)", "short",
 	  "x++", "exp++", "short",
-	  2, mutants_247, 1, minimal_247 },
+	  2, mutants_239, 1, minimal_239 },
 	{ "java-incdec", "x++ (variable)", "char",
 	  "x++", "exp++", "char",
-	  2, mutants_248, 1, minimal_248 },
+	  2, mutants_240, 1, minimal_240 },
 	{ "java-incdec", "x++ (variable)", "int",
 	  "x++", "exp++", "int",
-	  2, mutants_249, 1, minimal_249 },
+	  2, mutants_241, 1, minimal_241 },
 	{ "java-incdec", "x++ (variable)", "long",
 	  "x++", "exp++", "long",
-	  2, mutants_250, 1, minimal_250 },
+	  2, mutants_242, 1, minimal_242 },
 	{ "java-incdec", "x-- (variable)", "byte",
 	  "x--", "exp--", "byte",
-	  2, mutants_251, 1, minimal_251 },
+	  2, mutants_243, 1, minimal_243 },
 	{ "java-incdec", "x-- (variable)", "short",
 	  "x--", "exp--", "short",
-	  2, mutants_252, 1, minimal_252 },
+	  2, mutants_244, 1, minimal_244 },
 	{ "java-incdec", "x-- (variable)", "char",
 	  "x--", "exp--", "char",
-	  2, mutants_253, 1, minimal_253 },
+	  2, mutants_245, 1, minimal_245 },
 	{ "java-incdec", "x-- (variable)", "int",
 	  "x--", "exp--", "int",
-	  2, mutants_254, 1, minimal_254 },
+	  2, mutants_246, 1, minimal_246 },
 	{ "java-incdec", "x-- (variable)", "long",
 	  "x--", "exp--", "long",
-	  2, mutants_255, 1, minimal_255 },
+	  2, mutants_247, 1, minimal_247 },
 	{ "java-lor", "a & b", "int",
 	  "a & b", "&", "int",
-	  2, mutants_256, 1, minimal_256 },
+	  2, mutants_248, 1, minimal_248 },
 	{ "java-lor", "a & b", "long",
 	  "a & b", "&", "long",
-	  2, mutants_257, 1, minimal_257 },
+	  2, mutants_249, 1, minimal_249 },
 	{ "java-lor", "a | b", "int",
 	  "a | b", "|", "int",
-	  2, mutants_258, 2, minimal_258 },
+	  2, mutants_250, 2, minimal_250 },
 	{ "java-lor", "a | b", "long",
 	  "a | b", "|", "long",
-	  2, mutants_259, 2, minimal_259 },
+	  2, mutants_251, 2, minimal_251 },
 	{ "java-lor", "a ^ b", "int",
 	  "a ^ b", "^", "int",
-	  2, mutants_260, 1, minimal_260 },
+	  2, mutants_252, 1, minimal_252 },
 	{ "java-lor", "a ^ b", "long",
 	  "a ^ b", "^", "long",
-	  2, mutants_261, 1, minimal_261 },
+	  2, mutants_253, 1, minimal_253 },
 	{ "java-ror", "a < b", "byte",
 	  "a < b", "<", "byte",
-	  7, mutants_262, 3, minimal_262 },
+	  7, mutants_254, 3, minimal_254 },
 	{ "java-ror", "a < b", "short",
 	  "a < b", "<", "short",
-	  7, mutants_263, 3, minimal_263 },
+	  7, mutants_255, 3, minimal_255 },
 	{ "java-ror", "a < b", "char",
 	  "a < b", "<", "char",
-	  7, mutants_264, 3, minimal_264 },
+	  7, mutants_256, 3, minimal_256 },
 	{ "java-ror", "a < b", "int",
 	  "a < b", "<", "int",
-	  7, mutants_265, 3, minimal_265 },
+	  7, mutants_257, 3, minimal_257 },
 	{ "java-ror", "a < b", "long",
 	  "a < b", "<", "long",
-	  7, mutants_266, 3, minimal_266 },
+	  7, mutants_258, 3, minimal_258 },
 	{ "java-ror", "a <= b", "byte",
 	  "a <= b", "<=", "byte",
-	  7, mutants_267, 3, minimal_267 },
+	  7, mutants_259, 3, minimal_259 },
 	{ "java-ror", "a <= b", "short",
 	  "a <= b", "<=", "short",
-	  7, mutants_268, 3, minimal_268 },
+	  7, mutants_260, 3, minimal_260 },
 	{ "java-ror", "a <= b", "char",
 	  "a <= b", "<=", "char",
-	  7, mutants_269, 3, minimal_269 },
+	  7, mutants_261, 3, minimal_261 },
 	{ "java-ror", "a <= b", "int",
 	  "a <= b", "<=", "int",
-	  7, mutants_270, 3, minimal_270 },
+	  7, mutants_262, 3, minimal_262 },
 	{ "java-ror", "a <= b", "long",
 	  "a <= b", "<=", "long",
-	  7, mutants_271, 3, minimal_271 },
+	  7, mutants_263, 3, minimal_263 },
 	{ "java-ror", "a > b", "byte",
 	  "a > b", ">", "byte",
-	  7, mutants_272, 3, minimal_272 },
+	  7, mutants_264, 3, minimal_264 },
 	{ "java-ror", "a > b", "short",
 	  "a > b", ">", "short",
-	  7, mutants_273, 3, minimal_273 },
+	  7, mutants_265, 3, minimal_265 },
 	{ "java-ror", "a > b", "char",
 	  "a > b", ">", "char",
-	  7, mutants_274, 3, minimal_274 },
+	  7, mutants_266, 3, minimal_266 },
 	{ "java-ror", "a > b", "int",
 	  "a > b", ">", "int",
-	  7, mutants_275, 3, minimal_275 },
+	  7, mutants_267, 3, minimal_267 },
 	{ "java-ror", "a > b", "long",
 	  "a > b", ">", "long",
-	  7, mutants_276, 3, minimal_276 },
+	  7, mutants_268, 3, minimal_268 },
 	{ "java-ror", "a >= b", "byte",
 	  "a >= b", ">=", "byte",
-	  7, mutants_277, 3, minimal_277 },
+	  7, mutants_269, 3, minimal_269 },
 	{ "java-ror", "a >= b", "short",
 	  "a >= b", ">=", "short",
-	  7, mutants_278, 3, minimal_278 },
+	  7, mutants_270, 3, minimal_270 },
 	{ "java-ror", "a >= b", "char",
 	  "a >= b", ">=", "char",
-	  7, mutants_279, 3, minimal_279 },
+	  7, mutants_271, 3, minimal_271 },
 	{ "java-ror", "a >= b", "int",
 	  "a >= b", ">=", "int",
-	  7, mutants_280, 3, minimal_280 },
+	  7, mutants_272, 3, minimal_272 },
 	{ "java-ror", "a >= b", "long",
 	  "a >= b", ">=", "long",
-	  7, mutants_281, 3, minimal_281 },
+	  7, mutants_273, 3, minimal_273 },
 	{ "java-ror", "a == b", "byte",
 	  "a == b", "==", "byte",
-	  7, mutants_282, 3, minimal_282 },
+	  7, mutants_274, 3, minimal_274 },
 	{ "java-ror", "a == b", "short",
 	  "a == b", "==", "short",
-	  7, mutants_283, 3, minimal_283 },
+	  7, mutants_275, 3, minimal_275 },
 	{ "java-ror", "a == b", "char",
 	  "a == b", "==", "char",
-	  7, mutants_284, 3, minimal_284 },
+	  7, mutants_276, 3, minimal_276 },
 	{ "java-ror", "a == b", "int",
 	  "a == b", "==", "int",
-	  7, mutants_285, 3, minimal_285 },
+	  7, mutants_277, 3, minimal_277 },
 	{ "java-ror", "a == b", "long",
 	  "a == b", "==", "long",
-	  7, mutants_286, 3, minimal_286 },
+	  7, mutants_278, 3, minimal_278 },
 	{ "java-ror", "a == b", "boolean",
 	  "a == b", "==", "boolean",
-	  3, mutants_287, 2, minimal_287 },
+	  3, mutants_279, 2, minimal_279 },
 	{ "java-ror", "a != b", "byte",
 	  "a != b", "!=", "byte",
-	  7, mutants_288, 3, minimal_288 },
+	  7, mutants_280, 3, minimal_280 },
 	{ "java-ror", "a != b", "short",
 	  "a != b", "!=", "short",
-	  7, mutants_289, 3, minimal_289 },
+	  7, mutants_281, 3, minimal_281 },
 	{ "java-ror", "a != b", "char",
 	  "a != b", "!=", "char",
-	  7, mutants_290, 3, minimal_290 },
+	  7, mutants_282, 3, minimal_282 },
 	{ "java-ror", "a != b", "int",
 	  "a != b", "!=", "int",
-	  7, mutants_291, 3, minimal_291 },
+	  7, mutants_283, 3, minimal_283 },
 	{ "java-ror", "a != b", "long",
 	  "a != b", "!=", "long",
-	  7, mutants_292, 3, minimal_292 },
+	  7, mutants_284, 3, minimal_284 },
 	{ "java-ror", "a != b", "boolean",
 	  "a != b", "!=", "boolean",
-	  3, mutants_293, 2, minimal_293 },
+	  3, mutants_285, 2, minimal_285 },
 	{ "java-sor", "a << b", "int",
 	  "a << b", "<<", "int",
-	  2, mutants_294, 1, minimal_294 },
+	  2, mutants_286, 1, minimal_286 },
 	{ "java-sor", "a << b", "long",
 	  "a << b", "<<", "long",
-	  2, mutants_295, 1, minimal_295 },
+	  2, mutants_287, 1, minimal_287 },
 	{ "java-sor", "a >> b", "int",
 	  "a >> b", ">>", "int",
-	  2, mutants_296, 1, minimal_296 },
+	  2, mutants_288, 1, minimal_288 },
 	{ "java-sor", "a >> b", "long",
 	  "a >> b", ">>", "long",
-	  2, mutants_297, 1, minimal_297 },
+	  2, mutants_289, 1, minimal_289 },
 	{ "java-sor", "a >>> b", "int",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_298, 2, minimal_298 },
+	  2, mutants_290, 2, minimal_290 },
 	{ "java-sor", "a >>> b", "long",
 	  "a >>> b", ">>>", "long",
-	  2, mutants_299, 2, minimal_299 },
+	  2, mutants_291, 2, minimal_291 },
 	{ "java-unary", "x (insertion)", "byte",
 	  "x", "", "byte",
-	  2, mutants_300, 1, minimal_300 },
+	  2, mutants_292, 1, minimal_292 },
 	{ "java-unary", "x (insertion)", "short",
 	  "x", "", "short",
-	  2, mutants_301, 1, minimal_301 },
+	  2, mutants_293, 1, minimal_293 },
 	{ "java-unary", "x (insertion)", "char",
 	  "x", "", "char",
-	  2, mutants_302, 1, minimal_302 },
+	  2, mutants_294, 1, minimal_294 },
 	{ "java-unary", "x (insertion)", "int",
 	  "x", "", "int",
-	  2, mutants_303, 1, minimal_303 },
+	  2, mutants_295, 1, minimal_295 },
 	{ "java-unary", "x (insertion)", "long",
 	  "x", "", "long",
-	  2, mutants_304, 1, minimal_304 },
+	  2, mutants_296, 1, minimal_296 },
 	{ "java-unary", "-x", "byte",
 	  "-x", "-", "byte",
-	  2, mutants_305, 1, minimal_305 },
+	  2, mutants_297, 1, minimal_297 },
 	{ "java-unary", "-x", "short",
 	  "-x", "-", "short",
-	  2, mutants_306, 1, minimal_306 },
+	  2, mutants_298, 1, minimal_298 },
 	{ "java-unary", "-x", "char",
 	  "-x", "-", "char",
-	  2, mutants_307, 1, minimal_307 },
+	  2, mutants_299, 1, minimal_299 },
 	{ "java-unary", "-x", "int",
 	  "-x", "-", "int",
-	  2, mutants_308, 1, minimal_308 },
+	  2, mutants_300, 1, minimal_300 },
 	{ "java-unary", "-x", "long",
 	  "-x", "-", "long",
-	  2, mutants_309, 1, minimal_309 },
+	  2, mutants_301, 1, minimal_301 },
 	{ "java-unary", "+x", "byte",
 	  "+x", "+", "byte",
-	  3, mutants_310, 1, minimal_310 },
+	  3, mutants_302, 1, minimal_302 },
 	{ "java-unary", "+x", "short",
 	  "+x", "+", "short",
-	  3, mutants_311, 1, minimal_311 },
+	  3, mutants_303, 1, minimal_303 },
 	{ "java-unary", "+x", "char",
 	  "+x", "+", "char",
-	  3, mutants_312, 1, minimal_312 },
+	  3, mutants_304, 1, minimal_304 },
 	{ "java-unary", "+x", "int",
 	  "+x", "+", "int",
-	  3, mutants_313, 1, minimal_313 },
+	  3, mutants_305, 1, minimal_305 },
 	{ "java-unary", "+x", "long",
 	  "+x", "+", "long",
-	  3, mutants_314, 1, minimal_314 },
+	  3, mutants_306, 1, minimal_306 },
 	{ "java-unary", "~x", "byte",
 	  "~x", "~", "byte",
-	  2, mutants_315, 1, minimal_315 },
+	  2, mutants_307, 1, minimal_307 },
 	{ "java-unary", "~x", "short",
 	  "~x", "~", "short",
-	  2, mutants_316, 1, minimal_316 },
+	  2, mutants_308, 1, minimal_308 },
 	{ "java-unary", "~x", "char",
 	  "~x", "~", "char",
-	  2, mutants_317, 1, minimal_317 },
+	  2, mutants_309, 1, minimal_309 },
 	{ "java-unary", "~x", "int",
 	  "~x", "~", "int",
-	  2, mutants_318, 1, minimal_318 },
+	  2, mutants_310, 1, minimal_310 },
 	{ "java-unary", "~x", "long",
 	  "~x", "~", "long",
-	  2, mutants_319, 1, minimal_319 },
+	  2, mutants_311, 1, minimal_311 },
 	{ "java-unary", "b (insertion)", "boolean",
 	  "b", "", "boolean",
-	  1, mutants_320, 1, minimal_320 },
+	  1, mutants_312, 1, minimal_312 },
 	{ "java-unary", "!b", "boolean",
 	  "!b", "!", "boolean",
-	  1, mutants_321, 1, minimal_321 },
+	  1, mutants_313, 1, minimal_313 },
 	{ "major", "a < b", "int",
 	  "a < b", "<", "int",
-	  7, mutants_322, 3, minimal_322 },
+	  7, mutants_314, 3, minimal_314 },
 	{ "major", "a <= b", "int",
 	  "a <= b", "<=", "int",
-	  7, mutants_323, 3, minimal_323 },
+	  7, mutants_315, 3, minimal_315 },
 	{ "major", "a > b", "int",
 	  "a > b", ">", "int",
-	  7, mutants_324, 3, minimal_324 },
+	  7, mutants_316, 3, minimal_316 },
 	{ "major", "a >= b", "int",
 	  "a >= b", ">=", "int",
-	  7, mutants_325, 3, minimal_325 },
+	  7, mutants_317, 3, minimal_317 },
 	{ "major", "a == b", "int",
 	  "a == b", "==", "int",
-	  7, mutants_326, 3, minimal_326 },
+	  7, mutants_318, 3, minimal_318 },
 	{ "major", "a == b", "boolean",
 	  "a == b", "==", "boolean",
-	  5, mutants_327, 4, minimal_327 },
+	  5, mutants_319, 4, minimal_319 },
 	{ "major", "a != b", "int",
 	  "a != b", "!=", "int",
-	  7, mutants_328, 3, minimal_328 },
+	  7, mutants_320, 3, minimal_320 },
 	{ "major", "a != b", "boolean",
 	  "a != b", "!=", "boolean",
-	  5, mutants_329, 4, minimal_329 },
+	  5, mutants_321, 4, minimal_321 },
 	{ "major", "a && b", "boolean",
 	  "a && b", "&&", "boolean",
-	  7, mutants_330, 4, minimal_330 },
+	  7, mutants_322, 4, minimal_322 },
 	{ "major", "a || b", "boolean",
 	  "a || b", "||", "boolean",
-	  7, mutants_331, 4, minimal_331 },
+	  7, mutants_323, 4, minimal_323 },
 	{ "major", "a + b", "int",
 	  "a + b", "+", "int",
-	  4, mutants_332, 4, minimal_332 },
+	  4, mutants_324, 4, minimal_324 },
 	{ "major", "a - b", "int",
 	  "a - b", "-", "int",
-	  4, mutants_333, 4, minimal_333 },
+	  4, mutants_325, 4, minimal_325 },
 	{ "major", "a * b", "int",
 	  "a * b", "*", "int",
-	  4, mutants_334, 4, minimal_334 },
+	  4, mutants_326, 4, minimal_326 },
 	{ "major", "a / b", "int",
 	  "a / b", "/", "int",
-	  4, mutants_335, 4, minimal_335 },
+	  4, mutants_327, 4, minimal_327 },
 	{ "major", "a % b", "int",
 	  "a % b", "%", "int",
-	  4, mutants_336, 4, minimal_336 },
+	  4, mutants_328, 4, minimal_328 },
 	{ "major", "a & b", "int",
 	  "a & b", "&", "int",
-	  2, mutants_337, 1, minimal_337 },
+	  2, mutants_329, 1, minimal_329 },
 	{ "major", "a | b", "int",
 	  "a | b", "|", "int",
-	  2, mutants_338, 2, minimal_338 },
+	  2, mutants_330, 2, minimal_330 },
 	{ "major", "a ^ b", "int",
 	  "a ^ b", "^", "int",
-	  2, mutants_339, 1, minimal_339 },
+	  2, mutants_331, 1, minimal_331 },
 	{ "major", "a << b", "int",
 	  "a << b", "<<", "int",
-	  2, mutants_340, 1, minimal_340 },
+	  2, mutants_332, 1, minimal_332 },
 	{ "major", "a >> b", "int",
 	  "a >> b", ">>", "int",
-	  2, mutants_341, 1, minimal_341 },
+	  2, mutants_333, 1, minimal_333 },
 	{ "major", "a >>> b", "int",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_342, 2, minimal_342 },
+	  2, mutants_334, 2, minimal_334 },
 	{ "major", "+a", "int",
 	  "+a", "+", "int",
-	  2, mutants_343, 1, minimal_343 },
+	  2, mutants_335, 1, minimal_335 },
 	{ "major", "-a", "int",
 	  "-a", "-", "int",
-	  2, mutants_344, 1, minimal_344 },
+	  2, mutants_336, 1, minimal_336 },
 	{ "major", "~a", "int",
 	  "~a", "~", "int",
-	  2, mutants_345, 1, minimal_345 },
+	  2, mutants_337, 1, minimal_337 },
 	{ "paper-arith", "lexp + rexp", "Zpos",
 	  "x + y", "+", "integer",
-	  8, mutants_346, 1, minimal_346 },
+	  8, mutants_338, 1, minimal_338 },
 	{ "paper-arith", "lexp + rexp", "Z",
 	  "x + y", "+", "integer",
-	  8, mutants_347, 3, minimal_347 },
+	  8, mutants_339, 3, minimal_339 },
 	{ "paper-arith", "lexp - rexp", "Zpos",
 	  "x - y", "-", "integer",
-	  8, mutants_348, 1, minimal_348 },
+	  8, mutants_340, 1, minimal_340 },
 	{ "paper-arith", "lexp - rexp", "Z",
 	  "x - y", "-", "integer",
-	  8, mutants_349, 3, minimal_349 },
+	  8, mutants_341, 3, minimal_341 },
 	{ "paper-arith", "lexp * rexp", "Zpos",
 	  "x * y", "*", "integer",
-	  8, mutants_350, 3, minimal_350 },
+	  8, mutants_342, 3, minimal_342 },
 	{ "paper-arith", "lexp * rexp", "Z",
 	  "x * y", "*", "integer",
-	  8, mutants_351, 4, minimal_351 },
+	  8, mutants_343, 4, minimal_343 },
 	{ "paper-assign", "lhs += rhs", "Zpos",
 	  "x += y", "+=", "integer",
-	  4, mutants_352, 1, minimal_352 },
+	  4, mutants_344, 1, minimal_344 },
 	{ "paper-assign", "lhs -= rhs", "Zpos",
 	  "x -= y", "-=", "integer",
-	  4, mutants_353, 1, minimal_353 },
+	  4, mutants_345, 1, minimal_345 },
 	{ "paper-assign", "lhs *= rhs", "Zpos",
 	  "x *= y", "*=", "integer",
-	  4, mutants_354, 3, minimal_354 },
+	  4, mutants_346, 3, minimal_346 },
 	{ "paper-assign", "lhs <<= rhs", "int",
 	  "x <<= y", "<<=", "int",
-	  3, mutants_355, 1, minimal_355 },
+	  3, mutants_347, 1, minimal_347 },
 	{ "paper-assign", "lhs >>= rhs", "int",
 	  "x >>= y", ">>=", "int",
-	  3, mutants_356, 3, minimal_356 },
+	  3, mutants_348, 3, minimal_348 },
 	{ "paper-assign", "lhs &= rhs", "int",
 	  "x &= y", "&=", "int",
-	  4, mutants_357, 2, minimal_357 },
+	  4, mutants_349, 2, minimal_349 },
 	{ "paper-assign", "lhs |= rhs", "int",
 	  "x |= y", "|=", "int",
-	  4, mutants_358, 3, minimal_358 },
+	  4, mutants_350, 3, minimal_350 },
 	{ "paper-assign", "lhs ^= rhs", "int",
 	  "x ^= y", "^=", "int",
-	  4, mutants_359, 1, minimal_359 },
+	  4, mutants_351, 1, minimal_351 },
 	{ "paper-bitwise", "lexp & rexp", "int",
 	  "x & y", "&", "int",
-	  8, mutants_360, 2, minimal_360 },
+	  8, mutants_352, 2, minimal_352 },
 	{ "paper-bitwise", "lexp | rexp", "int",
 	  "x | y", "|", "int",
-	  8, mutants_361, 3, minimal_361 },
+	  8, mutants_353, 3, minimal_353 },
 	{ "paper-bitwise", "lexp ^ rexp", "int",
 	  "x ^ y", "^", "int",
-	  8, mutants_362, 1, minimal_362 },
+	  8, mutants_354, 1, minimal_354 },
 	{ "paper-bitwise", "lexp >> rexp", "int",
 	  "x >> y", ">>", "int",
-	  10, mutants_363, 6, minimal_363 },
+	  10, mutants_355, 6, minimal_355 },
 	{ "paper-bitwise", "lexp << rexp", "int",
 	  "x << y", "<<", "int",
-	  10, mutants_364, 3, minimal_364 },
+	  10, mutants_356, 3, minimal_356 },
 	{ "paper-bool", "lexp ^ rexp (bool)", "boolean",
 	  "a ^ b", "^", "boolean",
-	  15, mutants_365, 2, minimal_365 },
+	  15, mutants_357, 2, minimal_357 },
 	{ "paper-bool", "lexp && rexp", "boolean",
 	  "a && b", "&&", "boolean",
-	  15, mutants_366, 4, minimal_366 },
+	  15, mutants_358, 4, minimal_358 },
 	{ "paper-bool", "lexp || rexp", "boolean",
 	  "a || b", "||", "boolean",
-	  15, mutants_367, 4, minimal_367 },
+	  15, mutants_359, 4, minimal_359 },
 	{ "paper-bool", "lexp == rexp (bool)", "boolean",
 	  "a == b", "==", "boolean",
-	  10, mutants_368, 2, minimal_368 },
+	  10, mutants_360, 2, minimal_360 },
 	{ "paper-bool", "lexp != rexp (bool)", "boolean",
 	  "a != b", "!=", "boolean",
-	  10, mutants_369, 2, minimal_369 },
+	  10, mutants_361, 2, minimal_361 },
 	{ "paper-reference", "lexp != rexp (obj)", "reference",
 	  "a != b", "!=", "integer",
-	  4, mutants_370, 2, minimal_370 },
+	  4, mutants_362, 2, minimal_362 },
 	{ "paper-relational", "lexp == rexp", "Z",
 	  "a == b", "==", "integer",
-	  8, mutants_371, 3, minimal_371 },
+	  8, mutants_363, 3, minimal_363 },
 	{ "paper-relational", "lexp == rexp", "int",
 	  "a == b", "==", "int",
-	  8, mutants_372, 3, minimal_372 },
+	  8, mutants_364, 3, minimal_364 },
 	{ "paper-relational", "lexp != rexp", "Z",
 	  "a != b", "!=", "integer",
-	  8, mutants_373, 3, minimal_373 },
+	  8, mutants_365, 3, minimal_365 },
 	{ "paper-relational", "lexp != rexp", "int",
 	  "a != b", "!=", "int",
-	  8, mutants_374, 3, minimal_374 },
+	  8, mutants_366, 3, minimal_366 },
 	{ "paper-relational", "lexp > rexp", "Z",
 	  "a > b", ">", "integer",
-	  8, mutants_375, 3, minimal_375 },
+	  8, mutants_367, 3, minimal_367 },
 	{ "paper-relational", "lexp > rexp", "int",
 	  "a > b", ">", "int",
-	  8, mutants_376, 3, minimal_376 },
+	  8, mutants_368, 3, minimal_368 },
 	{ "paper-relational", "lexp >= rexp", "Z",
 	  "a >= b", ">=", "integer",
-	  8, mutants_377, 3, minimal_377 },
+	  8, mutants_369, 3, minimal_369 },
 	{ "paper-relational", "lexp >= rexp", "int",
 	  "a >= b", ">=", "int",
-	  8, mutants_378, 3, minimal_378 },
+	  8, mutants_370, 3, minimal_370 },
 	{ "paper-relational", "lexp < rexp", "Z",
 	  "a < b", "<", "integer",
-	  8, mutants_379, 3, minimal_379 },
+	  8, mutants_371, 3, minimal_371 },
 	{ "paper-relational", "lexp < rexp", "int",
 	  "a < b", "<", "int",
-	  8, mutants_380, 3, minimal_380 },
+	  8, mutants_372, 3, minimal_372 },
 	{ "paper-relational", "lexp <= rexp", "Z",
 	  "a <= b", "<=", "integer",
-	  8, mutants_381, 3, minimal_381 },
+	  8, mutants_373, 3, minimal_373 },
 	{ "paper-relational", "lexp <= rexp", "int",
 	  "a <= b", "<=", "int",
-	  8, mutants_382, 3, minimal_382 },
+	  8, mutants_374, 3, minimal_374 },
 	{ "paper-unary", "exp", "int",
 	  "x", "", "int",
-	  6, mutants_383, 1, minimal_383 },
+	  6, mutants_375, 1, minimal_375 },
 	{ "paper-unary", "+exp", "int",
 	  "+x", "+", "int",
-	  3, mutants_384, 1, minimal_384 },
+	  3, mutants_376, 1, minimal_376 },
 	{ "paper-unary", "-exp", "int",
 	  "-x", "-", "int",
-	  3, mutants_385, 1, minimal_385 },
+	  3, mutants_377, 1, minimal_377 },
 	{ "paper-unary", "++exp", "int",
 	  "++x", "++exp", "int",
-	  4, mutants_386, 1, minimal_386 },
+	  4, mutants_378, 1, minimal_378 },
 	{ "paper-unary", "exp++", "int",
 	  "x++", "exp++", "int",
-	  4, mutants_387, 1, minimal_387 },
+	  4, mutants_379, 1, minimal_379 },
 	{ "paper-unary", "--exp", "int",
 	  "--x", "--exp", "int",
-	  4, mutants_388, 1, minimal_388 },
+	  4, mutants_380, 1, minimal_380 },
 	{ "paper-unary", "exp--", "int",
 	  "x--", "exp--", "int",
-	  4, mutants_389, 1, minimal_389 },
+	  4, mutants_381, 1, minimal_381 },
 	{ "paper-unary", "!exp", "boolean",
 	  "!b", "!", "boolean",
-	  2, mutants_390, 1, minimal_390 },
+	  2, mutants_382, 1, minimal_382 },
 	{ "paper-unary", "~exp", "int",
 	  "~x", "~", "int",
-	  3, mutants_391, 1, minimal_391 },
+	  3, mutants_383, 1, minimal_383 },
 };
-const size_t subsume_nentries = 392;
+const size_t subsume_nentries = 384;
 
 const struct subsume_rule subsume_rules[] = {
 	{ "AORB", "+", "int", "int",
@@ -5601,70 +5527,54 @@ const struct subsume_rule subsume_rules[] = {
 	  "java-float", "a * b (constants)", 3, 3, keep_196_0 },
 	{ "CRF", "+", "float", "float",
 	  "java-float", "a + b (float constants)", 3, 3, keep_197_0 },
-	{ "RULE", "+", "double", "double",
-	  "java-float", "x + 0.0", 1, 1, keep_198_0 },
-	{ "RULE", "-", "double", "double",
-	  "java-float", "x - 0.0", 1, 0, NULL },
-	{ "RULE", "*", "double", "double",
-	  "java-float", "x * 0.0", 1, 1, keep_200_0 },
-	{ "RULE", "/", "double", "double",
-	  "java-float", "0.0 / y", 1, 1, keep_201_0 },
-	{ "RULE", "==", "double", "double",
-	  "java-float", "x == x", 1, 1, keep_202_0 },
-	{ "RULE", "*", "double", "double",
-	  "java-float", "x * 1.0", 1, 0, NULL },
-	{ "RULE", "/", "double", "double",
-	  "java-float", "x / 1.0", 1, 0, NULL },
-	{ "RULE", "-", "double", "double",
-	  "java-float", "x + y - y", 1, 1, keep_205_0 },
 	{ "AOIS", "", "byte", "byte",
-	  "java-incdec", "x (value)", 4, 1, keep_206_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_198_0 },
 	{ "AOIS", "", "short", "short",
-	  "java-incdec", "x (value)", 4, 1, keep_207_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_199_0 },
 	{ "AOIS", "", "char", "char",
-	  "java-incdec", "x (value)", 4, 1, keep_208_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_200_0 },
 	{ "AOIS", "", "int", "int",
-	  "java-incdec", "x (value)", 4, 1, keep_209_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_201_0 },
 	{ "AOIS", "", "long", "long",
-	  "java-incdec", "x (value)", 4, 1, keep_210_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_202_0 },
 	{ "AORS", "++exp", "byte", "byte",
-	  "java-incdec", "++x (value)", 1, 1, keep_211_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_203_0 },
 	{ "AODS", "++exp", "byte", "byte",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short",
-	  "java-incdec", "++x (value)", 1, 1, keep_212_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_204_0 },
 	{ "AODS", "++exp", "short", "short",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char",
-	  "java-incdec", "++x (value)", 1, 1, keep_213_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_205_0 },
 	{ "AODS", "++exp", "char", "char",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int",
-	  "java-incdec", "++x (value)", 1, 1, keep_214_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_206_0 },
 	{ "AODS", "++exp", "int", "int",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long",
-	  "java-incdec", "++x (value)", 1, 1, keep_215_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_207_0 },
 	{ "AODS", "++exp", "long", "long",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte",
-	  "java-incdec", "--x (value)", 1, 1, keep_216_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_208_0 },
 	{ "AODS", "--exp", "byte", "byte",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short",
-	  "java-incdec", "--x (value)", 1, 1, keep_217_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_209_0 },
 	{ "AODS", "--exp", "short", "short",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char",
-	  "java-incdec", "--x (value)", 1, 1, keep_218_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_210_0 },
 	{ "AODS", "--exp", "char", "char",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int",
-	  "java-incdec", "--x (value)", 1, 1, keep_219_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_211_0 },
 	{ "AODS", "--exp", "int", "int",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long",
-	  "java-incdec", "--x (value)", 1, 1, keep_220_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_212_0 },
 	{ "AODS", "--exp", "long", "long",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte",
@@ -5708,327 +5618,327 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "long", "long",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
 	{ "AOIS", "", "byte", "byte",
-	  "java-incdec", "x (variable)", 4, 1, keep_231_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_223_0 },
 	{ "AOIS", "", "short", "short",
-	  "java-incdec", "x (variable)", 4, 1, keep_232_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_224_0 },
 	{ "AOIS", "", "char", "char",
-	  "java-incdec", "x (variable)", 4, 1, keep_233_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_225_0 },
 	{ "AOIS", "", "int", "int",
-	  "java-incdec", "x (variable)", 4, 1, keep_234_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_226_0 },
 	{ "AOIS", "", "long", "long",
-	  "java-incdec", "x (variable)", 4, 1, keep_235_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_227_0 },
 	{ "AORS", "++exp", "byte", "byte",
-	  "java-incdec", "++x (variable)", 1, 1, keep_236_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_228_0 },
 	{ "AODS", "++exp", "byte", "byte",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short",
-	  "java-incdec", "++x (variable)", 1, 1, keep_237_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_229_0 },
 	{ "AODS", "++exp", "short", "short",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char",
-	  "java-incdec", "++x (variable)", 1, 1, keep_238_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_230_0 },
 	{ "AODS", "++exp", "char", "char",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int",
-	  "java-incdec", "++x (variable)", 1, 1, keep_239_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_231_0 },
 	{ "AODS", "++exp", "int", "int",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long",
-	  "java-incdec", "++x (variable)", 1, 1, keep_240_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_232_0 },
 	{ "AODS", "++exp", "long", "long",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte",
-	  "java-incdec", "--x (variable)", 1, 1, keep_241_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_233_0 },
 	{ "AODS", "--exp", "byte", "byte",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short",
-	  "java-incdec", "--x (variable)", 1, 1, keep_242_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_234_0 },
 	{ "AODS", "--exp", "short", "short",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char",
-	  "java-incdec", "--x (variable)", 1, 1, keep_243_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_235_0 },
 	{ "AODS", "--exp", "char", "char",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int",
-	  "java-incdec", "--x (variable)", 1, 1, keep_244_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_236_0 },
 	{ "AODS", "--exp", "int", "int",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long",
-	  "java-incdec", "--x (variable)", 1, 1, keep_245_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_237_0 },
 	{ "AODS", "--exp", "long", "long",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_246_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_238_0 },
 	{ "AODS", "exp++", "byte", "byte",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "short", "short",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_247_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_239_0 },
 	{ "AODS", "exp++", "short", "short",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "char", "char",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_248_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_240_0 },
 	{ "AODS", "exp++", "char", "char",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_249_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_241_0 },
 	{ "AODS", "exp++", "int", "int",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "long", "long",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_250_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_242_0 },
 	{ "AODS", "exp++", "long", "long",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "byte", "byte",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_251_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_243_0 },
 	{ "AODS", "exp--", "byte", "byte",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "short", "short",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_252_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_244_0 },
 	{ "AODS", "exp--", "short", "short",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "char", "char",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_253_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_245_0 },
 	{ "AODS", "exp--", "char", "char",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "int", "int",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_254_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_246_0 },
 	{ "AODS", "exp--", "int", "int",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "long", "long",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_255_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_247_0 },
 	{ "AODS", "exp--", "long", "long",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "LOR", "&", "int", "int",
-	  "java-lor", "a & b", 2, 1, keep_256_0 },
+	  "java-lor", "a & b", 2, 1, keep_248_0 },
 	{ "LOR", "&", "long", "long",
-	  "java-lor", "a & b", 2, 1, keep_257_0 },
+	  "java-lor", "a & b", 2, 1, keep_249_0 },
 	{ "LOR", "|", "int", "int",
-	  "java-lor", "a | b", 2, 2, keep_258_0 },
+	  "java-lor", "a | b", 2, 2, keep_250_0 },
 	{ "LOR", "|", "long", "long",
-	  "java-lor", "a | b", 2, 2, keep_259_0 },
+	  "java-lor", "a | b", 2, 2, keep_251_0 },
 	{ "LOR", "^", "int", "int",
-	  "java-lor", "a ^ b", 2, 1, keep_260_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_252_0 },
 	{ "LOR", "^", "long", "long",
-	  "java-lor", "a ^ b", 2, 1, keep_261_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_253_0 },
 	{ "ROR", "<", "byte", "byte",
-	  "java-ror", "a < b", 7, 3, keep_262_0 },
+	  "java-ror", "a < b", 7, 3, keep_254_0 },
 	{ "ROR", "<", "short", "short",
-	  "java-ror", "a < b", 7, 3, keep_263_0 },
+	  "java-ror", "a < b", 7, 3, keep_255_0 },
 	{ "ROR", "<", "char", "char",
-	  "java-ror", "a < b", 7, 3, keep_264_0 },
+	  "java-ror", "a < b", 7, 3, keep_256_0 },
 	{ "ROR", "<", "int", "int",
-	  "java-ror", "a < b", 7, 3, keep_265_0 },
+	  "java-ror", "a < b", 7, 3, keep_257_0 },
 	{ "ROR", "<", "long", "long",
-	  "java-ror", "a < b", 7, 3, keep_266_0 },
+	  "java-ror", "a < b", 7, 3, keep_258_0 },
 	{ "ROR", "<=", "byte", "byte",
-	  "java-ror", "a <= b", 7, 3, keep_267_0 },
+	  "java-ror", "a <= b", 7, 3, keep_259_0 },
 	{ "ROR", "<=", "short", "short",
-	  "java-ror", "a <= b", 7, 3, keep_268_0 },
+	  "java-ror", "a <= b", 7, 3, keep_260_0 },
 	{ "ROR", "<=", "char", "char",
-	  "java-ror", "a <= b", 7, 3, keep_269_0 },
+	  "java-ror", "a <= b", 7, 3, keep_261_0 },
 	{ "ROR", "<=", "int", "int",
-	  "java-ror", "a <= b", 7, 3, keep_270_0 },
+	  "java-ror", "a <= b", 7, 3, keep_262_0 },
 	{ "ROR", "<=", "long", "long",
-	  "java-ror", "a <= b", 7, 3, keep_271_0 },
+	  "java-ror", "a <= b", 7, 3, keep_263_0 },
 	{ "ROR", ">", "byte", "byte",
-	  "java-ror", "a > b", 7, 3, keep_272_0 },
+	  "java-ror", "a > b", 7, 3, keep_264_0 },
 	{ "ROR", ">", "short", "short",
-	  "java-ror", "a > b", 7, 3, keep_273_0 },
+	  "java-ror", "a > b", 7, 3, keep_265_0 },
 	{ "ROR", ">", "char", "char",
-	  "java-ror", "a > b", 7, 3, keep_274_0 },
+	  "java-ror", "a > b", 7, 3, keep_266_0 },
 	{ "ROR", ">", "int", "int",
-	  "java-ror", "a > b", 7, 3, keep_275_0 },
+	  "java-ror", "a > b", 7, 3, keep_267_0 },
 	{ "ROR", ">", "long", "long",
-	  "java-ror", "a > b", 7, 3, keep_276_0 },
+	  "java-ror", "a > b", 7, 3, keep_268_0 },
 	{ "ROR", ">=", "byte", "byte",
-	  "java-ror", "a >= b", 7, 3, keep_277_0 },
+	  "java-ror", "a >= b", 7, 3, keep_269_0 },
 	{ "ROR", ">=", "short", "short",
-	  "java-ror", "a >= b", 7, 3, keep_278_0 },
+	  "java-ror", "a >= b", 7, 3, keep_270_0 },
 	{ "ROR", ">=", "char", "char",
-	  "java-ror", "a >= b", 7, 3, keep_279_0 },
+	  "java-ror", "a >= b", 7, 3, keep_271_0 },
 	{ "ROR", ">=", "int", "int",
-	  "java-ror", "a >= b", 7, 3, keep_280_0 },
+	  "java-ror", "a >= b", 7, 3, keep_272_0 },
 	{ "ROR", ">=", "long", "long",
-	  "java-ror", "a >= b", 7, 3, keep_281_0 },
+	  "java-ror", "a >= b", 7, 3, keep_273_0 },
 	{ "ROR", "==", "byte", "byte",
-	  "java-ror", "a == b", 7, 3, keep_282_0 },
+	  "java-ror", "a == b", 7, 3, keep_274_0 },
 	{ "ROR", "==", "short", "short",
-	  "java-ror", "a == b", 7, 3, keep_283_0 },
+	  "java-ror", "a == b", 7, 3, keep_275_0 },
 	{ "ROR", "==", "char", "char",
-	  "java-ror", "a == b", 7, 3, keep_284_0 },
+	  "java-ror", "a == b", 7, 3, keep_276_0 },
 	{ "ROR", "==", "int", "int",
-	  "java-ror", "a == b", 7, 3, keep_285_0 },
+	  "java-ror", "a == b", 7, 3, keep_277_0 },
 	{ "ROR", "==", "long", "long",
-	  "java-ror", "a == b", 7, 3, keep_286_0 },
+	  "java-ror", "a == b", 7, 3, keep_278_0 },
 	{ "ROR", "==", "boolean", "boolean",
-	  "java-ror", "a == b", 3, 2, keep_287_0 },
+	  "java-ror", "a == b", 3, 2, keep_279_0 },
 	{ "ROR", "!=", "byte", "byte",
-	  "java-ror", "a != b", 7, 3, keep_288_0 },
+	  "java-ror", "a != b", 7, 3, keep_280_0 },
 	{ "ROR", "!=", "short", "short",
-	  "java-ror", "a != b", 7, 3, keep_289_0 },
+	  "java-ror", "a != b", 7, 3, keep_281_0 },
 	{ "ROR", "!=", "char", "char",
-	  "java-ror", "a != b", 7, 3, keep_290_0 },
+	  "java-ror", "a != b", 7, 3, keep_282_0 },
 	{ "ROR", "!=", "int", "int",
-	  "java-ror", "a != b", 7, 3, keep_291_0 },
+	  "java-ror", "a != b", 7, 3, keep_283_0 },
 	{ "ROR", "!=", "long", "long",
-	  "java-ror", "a != b", 7, 3, keep_292_0 },
+	  "java-ror", "a != b", 7, 3, keep_284_0 },
 	{ "ROR", "!=", "boolean", "boolean",
-	  "java-ror", "a != b", 3, 2, keep_293_0 },
+	  "java-ror", "a != b", 3, 2, keep_285_0 },
 	{ "SOR", "<<", "int", "int",
-	  "java-sor", "a << b", 2, 1, keep_294_0 },
+	  "java-sor", "a << b", 2, 1, keep_286_0 },
 	{ "SOR", "<<", "long", "long",
-	  "java-sor", "a << b", 2, 1, keep_295_0 },
+	  "java-sor", "a << b", 2, 1, keep_287_0 },
 	{ "SOR", ">>", "int", "int",
-	  "java-sor", "a >> b", 2, 1, keep_296_0 },
+	  "java-sor", "a >> b", 2, 1, keep_288_0 },
 	{ "SOR", ">>", "long", "long",
-	  "java-sor", "a >> b", 2, 1, keep_297_0 },
+	  "java-sor", "a >> b", 2, 1, keep_289_0 },
 	{ "SOR", ">>>", "int", "int",
-	  "java-sor", "a >>> b", 2, 2, keep_298_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_290_0 },
 	{ "SOR", ">>>", "long", "long",
-	  "java-sor", "a >>> b", 2, 2, keep_299_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_291_0 },
 	{ "AOIU", "", "byte", "byte",
-	  "java-unary", "x (insertion)", 1, 1, keep_300_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_292_0 },
 	{ "LOI", "", "byte", "byte",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "short", "short",
-	  "java-unary", "x (insertion)", 1, 1, keep_301_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_293_0 },
 	{ "LOI", "", "short", "short",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "char", "char",
-	  "java-unary", "x (insertion)", 1, 1, keep_302_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_294_0 },
 	{ "LOI", "", "char", "char",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "int", "int",
-	  "java-unary", "x (insertion)", 1, 1, keep_303_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_295_0 },
 	{ "LOI", "", "int", "int",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "long", "long",
-	  "java-unary", "x (insertion)", 1, 1, keep_304_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_296_0 },
 	{ "LOI", "", "long", "long",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AODU", "-", "byte", "byte",
-	  "java-unary", "-x", 1, 1, keep_305_0 },
+	  "java-unary", "-x", 1, 1, keep_297_0 },
 	{ "LOI", "-", "byte", "byte",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "short", "short",
-	  "java-unary", "-x", 1, 1, keep_306_0 },
+	  "java-unary", "-x", 1, 1, keep_298_0 },
 	{ "LOI", "-", "short", "short",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "char", "char",
-	  "java-unary", "-x", 1, 1, keep_307_0 },
+	  "java-unary", "-x", 1, 1, keep_299_0 },
 	{ "LOI", "-", "char", "char",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "int", "int",
-	  "java-unary", "-x", 1, 1, keep_308_0 },
+	  "java-unary", "-x", 1, 1, keep_300_0 },
 	{ "LOI", "-", "int", "int",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "long", "long",
-	  "java-unary", "-x", 1, 1, keep_309_0 },
+	  "java-unary", "-x", 1, 1, keep_301_0 },
 	{ "LOI", "-", "long", "long",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "+", "byte", "byte",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "byte", "byte",
-	  "java-unary", "+x", 1, 1, keep_310_1 },
+	  "java-unary", "+x", 1, 1, keep_302_1 },
 	{ "LOI", "+", "byte", "byte",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "short", "short",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "short", "short",
-	  "java-unary", "+x", 1, 1, keep_311_1 },
+	  "java-unary", "+x", 1, 1, keep_303_1 },
 	{ "LOI", "+", "short", "short",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "char", "char",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "char", "char",
-	  "java-unary", "+x", 1, 1, keep_312_1 },
+	  "java-unary", "+x", 1, 1, keep_304_1 },
 	{ "LOI", "+", "char", "char",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "int", "int",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "int", "int",
-	  "java-unary", "+x", 1, 1, keep_313_1 },
+	  "java-unary", "+x", 1, 1, keep_305_1 },
 	{ "LOI", "+", "int", "int",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "long", "long",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "long", "long",
-	  "java-unary", "+x", 1, 1, keep_314_1 },
+	  "java-unary", "+x", 1, 1, keep_306_1 },
 	{ "LOI", "+", "long", "long",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "LOD", "~", "byte", "byte",
-	  "java-unary", "~x", 1, 1, keep_315_0 },
+	  "java-unary", "~x", 1, 1, keep_307_0 },
 	{ "AOIU", "~", "byte", "byte",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "short", "short",
-	  "java-unary", "~x", 1, 1, keep_316_0 },
+	  "java-unary", "~x", 1, 1, keep_308_0 },
 	{ "AOIU", "~", "short", "short",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "char", "char",
-	  "java-unary", "~x", 1, 1, keep_317_0 },
+	  "java-unary", "~x", 1, 1, keep_309_0 },
 	{ "AOIU", "~", "char", "char",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "int", "int",
-	  "java-unary", "~x", 1, 1, keep_318_0 },
+	  "java-unary", "~x", 1, 1, keep_310_0 },
 	{ "AOIU", "~", "int", "int",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "long", "long",
-	  "java-unary", "~x", 1, 1, keep_319_0 },
+	  "java-unary", "~x", 1, 1, keep_311_0 },
 	{ "AOIU", "~", "long", "long",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "COI", "", "boolean", "boolean",
-	  "java-unary", "b (insertion)", 1, 1, keep_320_0 },
+	  "java-unary", "b (insertion)", 1, 1, keep_312_0 },
 	{ "COD", "!", "boolean", "boolean",
-	  "java-unary", "!b", 1, 1, keep_321_0 },
+	  "java-unary", "!b", 1, 1, keep_313_0 },
 	{ "ROR", "<", "int", "int",
-	  "major", "a < b", 7, 3, keep_322_0 },
+	  "major", "a < b", 7, 3, keep_314_0 },
 	{ "ROR", "<=", "int", "int",
-	  "major", "a <= b", 7, 3, keep_323_0 },
+	  "major", "a <= b", 7, 3, keep_315_0 },
 	{ "ROR", ">", "int", "int",
-	  "major", "a > b", 7, 3, keep_324_0 },
+	  "major", "a > b", 7, 3, keep_316_0 },
 	{ "ROR", ">=", "int", "int",
-	  "major", "a >= b", 7, 3, keep_325_0 },
+	  "major", "a >= b", 7, 3, keep_317_0 },
 	{ "ROR", "==", "int", "int",
-	  "major", "a == b", 7, 3, keep_326_0 },
+	  "major", "a == b", 7, 3, keep_318_0 },
 	{ "ROR", "==", "boolean", "boolean",
-	  "major", "a == b", 5, 4, keep_327_0 },
+	  "major", "a == b", 5, 4, keep_319_0 },
 	{ "ROR", "!=", "int", "int",
-	  "major", "a != b", 7, 3, keep_328_0 },
+	  "major", "a != b", 7, 3, keep_320_0 },
 	{ "ROR", "!=", "boolean", "boolean",
-	  "major", "a != b", 5, 4, keep_329_0 },
+	  "major", "a != b", 5, 4, keep_321_0 },
 	{ "COR", "&&", "boolean", "boolean",
-	  "major", "a && b", 7, 4, keep_330_0 },
+	  "major", "a && b", 7, 4, keep_322_0 },
 	{ "COR", "||", "boolean", "boolean",
-	  "major", "a || b", 7, 4, keep_331_0 },
+	  "major", "a || b", 7, 4, keep_323_0 },
 	{ "AOR", "+", "int", "int",
-	  "major", "a + b", 4, 4, keep_332_0 },
+	  "major", "a + b", 4, 4, keep_324_0 },
 	{ "AOR", "-", "int", "int",
-	  "major", "a - b", 4, 4, keep_333_0 },
+	  "major", "a - b", 4, 4, keep_325_0 },
 	{ "AOR", "*", "int", "int",
-	  "major", "a * b", 4, 4, keep_334_0 },
+	  "major", "a * b", 4, 4, keep_326_0 },
 	{ "AOR", "/", "int", "int",
-	  "major", "a / b", 4, 4, keep_335_0 },
+	  "major", "a / b", 4, 4, keep_327_0 },
 	{ "AOR", "%", "int", "int",
-	  "major", "a % b", 4, 4, keep_336_0 },
+	  "major", "a % b", 4, 4, keep_328_0 },
 	{ "LOR", "&", "int", "int",
-	  "major", "a & b", 2, 1, keep_337_0 },
+	  "major", "a & b", 2, 1, keep_329_0 },
 	{ "LOR", "|", "int", "int",
-	  "major", "a | b", 2, 2, keep_338_0 },
+	  "major", "a | b", 2, 2, keep_330_0 },
 	{ "LOR", "^", "int", "int",
-	  "major", "a ^ b", 2, 1, keep_339_0 },
+	  "major", "a ^ b", 2, 1, keep_331_0 },
 	{ "SOR", "<<", "int", "int",
-	  "major", "a << b", 2, 1, keep_340_0 },
+	  "major", "a << b", 2, 1, keep_332_0 },
 	{ "SOR", ">>", "int", "int",
-	  "major", "a >> b", 2, 1, keep_341_0 },
+	  "major", "a >> b", 2, 1, keep_333_0 },
 	{ "SOR", ">>>", "int", "int",
-	  "major", "a >>> b", 2, 2, keep_342_0 },
+	  "major", "a >>> b", 2, 2, keep_334_0 },
 	{ "ORU", "+", "int", "int",
-	  "major", "+a", 2, 1, keep_343_0 },
+	  "major", "+a", 2, 1, keep_335_0 },
 	{ "ORU", "-", "int", "int",
-	  "major", "-a", 2, 1, keep_344_0 },
+	  "major", "-a", 2, 1, keep_336_0 },
 	{ "ORU", "~", "int", "int",
-	  "major", "~a", 2, 1, keep_345_0 },
+	  "major", "~a", 2, 1, keep_337_0 },
 	{ "AORB", "+", "integer", "Zpos",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_346_0 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_338_0 },
 	{ "VDL", "+", "integer", "Zpos",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "CDL", "+", "integer", "Zpos",
@@ -6036,9 +5946,9 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "+", "integer", "Zpos",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "AORB", "+", "integer", "Z",
-	  "paper-arith", "lexp + rexp", 2, 2, keep_347_0 },
+	  "paper-arith", "lexp + rexp", 2, 2, keep_339_0 },
 	{ "VDL", "+", "integer", "Z",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_347_1 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_339_1 },
 	{ "CDL", "+", "integer", "Z",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "ODL", "+", "integer", "Z",
@@ -6046,31 +5956,31 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AORB", "-", "integer", "Zpos",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "VDL", "-", "integer", "Zpos",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_348_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_340_1 },
 	{ "CDL", "-", "integer", "Zpos",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Zpos",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "-", "integer", "Z",
-	  "paper-arith", "lexp - rexp", 2, 2, keep_349_0 },
+	  "paper-arith", "lexp - rexp", 2, 2, keep_341_0 },
 	{ "VDL", "-", "integer", "Z",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_349_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_341_1 },
 	{ "CDL", "-", "integer", "Z",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Z",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Zpos",
-	  "paper-arith", "lexp * rexp", 2, 1, keep_350_0 },
+	  "paper-arith", "lexp * rexp", 2, 1, keep_342_0 },
 	{ "VDL", "*", "integer", "Zpos",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_350_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_342_1 },
 	{ "CDL", "*", "integer", "Zpos",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Zpos",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Z",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_351_0 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_343_0 },
 	{ "VDL", "*", "integer", "Z",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_351_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_343_1 },
 	{ "CDL", "*", "integer", "Z",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Z",
@@ -6080,67 +5990,67 @@ const struct subsume_rule subsume_rules[] = {
 	{ "SDL", "+=", "integer", "Zpos",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
 	{ "ASRS", "+=", "integer", "Zpos",
-	  "paper-assign", "lhs += rhs", 2, 1, keep_352_2 },
+	  "paper-assign", "lhs += rhs", 2, 1, keep_344_2 },
 	{ "ODL", "-=", "integer", "Zpos",
-	  "paper-assign", "lhs -= rhs", 1, 1, keep_353_0 },
+	  "paper-assign", "lhs -= rhs", 1, 1, keep_345_0 },
 	{ "SDL", "-=", "integer", "Zpos",
 	  "paper-assign", "lhs -= rhs", 1, 0, NULL },
 	{ "ASRS", "-=", "integer", "Zpos",
 	  "paper-assign", "lhs -= rhs", 2, 0, NULL },
 	{ "ODL", "*=", "integer", "Zpos",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_354_0 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_0 },
 	{ "SDL", "*=", "integer", "Zpos",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_354_1 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_1 },
 	{ "ASRS", "*=", "integer", "Zpos",
-	  "paper-assign", "lhs *= rhs", 2, 1, keep_354_2 },
+	  "paper-assign", "lhs *= rhs", 2, 1, keep_346_2 },
 	{ "ODL", "<<=", "int", "int",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "SDL", "<<=", "int", "int",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "ASRS", "<<=", "int", "int",
-	  "paper-assign", "lhs <<= rhs", 1, 1, keep_355_2 },
+	  "paper-assign", "lhs <<= rhs", 1, 1, keep_347_2 },
 	{ "ODL", ">>=", "int", "int",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_356_0 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_0 },
 	{ "SDL", ">>=", "int", "int",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_356_1 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_1 },
 	{ "ASRS", ">>=", "int", "int",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_356_2 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_2 },
 	{ "ODL", "&=", "int", "int",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_357_0 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_0 },
 	{ "SDL", "&=", "int", "int",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_357_1 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_1 },
 	{ "ASRS", "&=", "int", "int",
 	  "paper-assign", "lhs &= rhs", 2, 0, NULL },
 	{ "ODL", "|=", "int", "int",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_358_0 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_0 },
 	{ "SDL", "|=", "int", "int",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_358_1 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_1 },
 	{ "ASRS", "|=", "int", "int",
-	  "paper-assign", "lhs |= rhs", 2, 1, keep_358_2 },
+	  "paper-assign", "lhs |= rhs", 2, 1, keep_350_2 },
 	{ "ODL", "^=", "int", "int",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "SDL", "^=", "int", "int",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "ASRS", "^=", "int", "int",
-	  "paper-assign", "lhs ^= rhs", 2, 1, keep_359_2 },
+	  "paper-assign", "lhs ^= rhs", 2, 1, keep_351_2 },
 	{ "LOR", "&", "int", "int",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "VDL", "&", "int", "int",
-	  "paper-bitwise", "lexp & rexp", 2, 2, keep_360_1 },
+	  "paper-bitwise", "lexp & rexp", 2, 2, keep_352_1 },
 	{ "CDL", "&", "int", "int",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "ODL", "&", "int", "int",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "LOR", "|", "int", "int",
-	  "paper-bitwise", "lexp | rexp", 2, 1, keep_361_0 },
+	  "paper-bitwise", "lexp | rexp", 2, 1, keep_353_0 },
 	{ "VDL", "|", "int", "int",
-	  "paper-bitwise", "lexp | rexp", 2, 2, keep_361_1 },
+	  "paper-bitwise", "lexp | rexp", 2, 2, keep_353_1 },
 	{ "CDL", "|", "int", "int",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "ODL", "|", "int", "int",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "LOR", "^", "int", "int",
-	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_362_0 },
+	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_354_0 },
 	{ "VDL", "^", "int", "int",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "CDL", "^", "int", "int",
@@ -6148,19 +6058,19 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "int", "int",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "LOR", ">>", "int", "int",
-	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_363_0 },
+	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_355_0 },
 	{ "SOR", ">>", "int", "int",
-	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_363_1 },
+	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_355_1 },
 	{ "VDL", ">>", "int", "int",
-	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_363_2 },
+	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_355_2 },
 	{ "CDL", ">>", "int", "int",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "ODL", ">>", "int", "int",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "LOR", "<<", "int", "int",
-	  "paper-bitwise", "lexp << rexp", 3, 2, keep_364_0 },
+	  "paper-bitwise", "lexp << rexp", 3, 2, keep_356_0 },
 	{ "SOR", "<<", "int", "int",
-	  "paper-bitwise", "lexp << rexp", 1, 1, keep_364_1 },
+	  "paper-bitwise", "lexp << rexp", 1, 1, keep_356_1 },
 	{ "VDL", "<<", "int", "int",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "CDL", "<<", "int", "int",
@@ -6168,7 +6078,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "<<", "int", "int",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "COR", "^", "boolean", "boolean",
-	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_365_0 },
+	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_357_0 },
 	{ "ROR", "^", "boolean", "boolean",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COI", "^", "boolean", "boolean",
@@ -6180,25 +6090,25 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "boolean", "boolean",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COR", "&&", "boolean", "boolean",
-	  "paper-bool", "lexp && rexp", 4, 1, keep_366_0 },
+	  "paper-bool", "lexp && rexp", 4, 1, keep_358_0 },
 	{ "ROR", "&&", "boolean", "boolean",
-	  "paper-bool", "lexp && rexp", 2, 1, keep_366_1 },
+	  "paper-bool", "lexp && rexp", 2, 1, keep_358_1 },
 	{ "COI", "&&", "boolean", "boolean",
 	  "paper-bool", "lexp && rexp", 3, 0, NULL },
 	{ "VDL", "&&", "boolean", "boolean",
-	  "paper-bool", "lexp && rexp", 2, 2, keep_366_3 },
+	  "paper-bool", "lexp && rexp", 2, 2, keep_358_3 },
 	{ "CDL", "&&", "boolean", "boolean",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "COR", "||", "boolean", "boolean",
-	  "paper-bool", "lexp || rexp", 4, 2, keep_367_0 },
+	  "paper-bool", "lexp || rexp", 4, 2, keep_359_0 },
 	{ "ROR", "||", "boolean", "boolean",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "COI", "||", "boolean", "boolean",
 	  "paper-bool", "lexp || rexp", 3, 0, NULL },
 	{ "VDL", "||", "boolean", "boolean",
-	  "paper-bool", "lexp || rexp", 2, 2, keep_367_3 },
+	  "paper-bool", "lexp || rexp", 2, 2, keep_359_3 },
 	{ "CDL", "||", "boolean", "boolean",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean",
@@ -6208,7 +6118,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "==", "boolean", "boolean",
 	  "paper-bool", "lexp == rexp (bool)", 3, 0, NULL },
 	{ "VDL", "==", "boolean", "boolean",
-	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_368_2 },
+	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_360_2 },
 	{ "CDL", "==", "boolean", "boolean",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean",
@@ -6218,77 +6128,77 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "!=", "boolean", "boolean",
 	  "paper-bool", "lexp != rexp (bool)", 3, 0, NULL },
 	{ "VDL", "!=", "boolean", "boolean",
-	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_369_2 },
+	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_361_2 },
 	{ "CDL", "!=", "boolean", "boolean",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ROR", "!=", "integer", "reference",
-	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_370_0 },
+	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_362_0 },
 	{ "COI", "!=", "integer", "reference",
 	  "paper-reference", "lexp != rexp (obj)", 1, 0, NULL },
 	{ "ROR", "==", "integer", "Z",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_371_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_363_0 },
 	{ "COI", "==", "integer", "Z",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "==", "int", "int",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_372_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_364_0 },
 	{ "COI", "==", "int", "int",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "!=", "integer", "Z",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_373_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_365_0 },
 	{ "COI", "!=", "integer", "Z",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", "!=", "int", "int",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_374_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_366_0 },
 	{ "COI", "!=", "int", "int",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", ">", "integer", "Z",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_375_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_367_0 },
 	{ "COI", ">", "integer", "Z",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">", "int", "int",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_376_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_368_0 },
 	{ "COI", ">", "int", "int",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">=", "integer", "Z",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_377_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_369_0 },
 	{ "COI", ">=", "integer", "Z",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", ">=", "int", "int",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_378_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_370_0 },
 	{ "COI", ">=", "int", "int",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", "<", "integer", "Z",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_379_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_371_0 },
 	{ "COI", "<", "integer", "Z",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<", "int", "int",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_380_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_372_0 },
 	{ "COI", "<", "int", "int",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<=", "integer", "Z",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_381_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_373_0 },
 	{ "COI", "<=", "integer", "Z",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "ROR", "<=", "int", "int",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_382_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_374_0 },
 	{ "COI", "<=", "int", "int",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "AOIS", "", "int", "int",
 	  "paper-unary", "exp", 4, 0, NULL },
 	{ "AOIU", "", "int", "int",
-	  "paper-unary", "exp", 1, 1, keep_383_1 },
+	  "paper-unary", "exp", 1, 1, keep_375_1 },
 	{ "LOI", "", "int", "int",
 	  "paper-unary", "exp", 1, 0, NULL },
 	{ "AODU", "+", "int", "int",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "LOI", "+", "int", "int",
-	  "paper-unary", "+exp", 1, 1, keep_384_1 },
+	  "paper-unary", "+exp", 1, 1, keep_376_1 },
 	{ "ODL", "+", "int", "int",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "AODU", "-", "int", "int",
-	  "paper-unary", "-exp", 1, 1, keep_385_0 },
+	  "paper-unary", "-exp", 1, 1, keep_377_0 },
 	{ "LOI", "-", "int", "int",
 	  "paper-unary", "-exp", 1, 0, NULL },
 	{ "ODL", "-", "int", "int",
@@ -6298,7 +6208,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "++exp", "int", "int",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "LOI", "++exp", "int", "int",
-	  "paper-unary", "++exp", 1, 1, keep_386_2 },
+	  "paper-unary", "++exp", 1, 1, keep_378_2 },
 	{ "ODL", "++exp", "int", "int",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int",
@@ -6306,13 +6216,13 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp++", "int", "int",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "LOI", "exp++", "int", "int",
-	  "paper-unary", "exp++", 1, 1, keep_387_2 },
+	  "paper-unary", "exp++", 1, 1, keep_379_2 },
 	{ "ODL", "exp++", "int", "int",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "AODS", "--exp", "int", "int",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "LOI", "--exp", "int", "int",
-	  "paper-unary", "--exp", 1, 1, keep_388_1 },
+	  "paper-unary", "--exp", 1, 1, keep_380_1 },
 	{ "ODL", "--exp", "int", "int",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int",
@@ -6322,21 +6232,21 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "int", "int",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "LOI", "exp--", "int", "int",
-	  "paper-unary", "exp--", 1, 1, keep_389_2 },
+	  "paper-unary", "exp--", 1, 1, keep_381_2 },
 	{ "ODL", "exp--", "int", "int",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "COD", "!", "boolean", "boolean",
-	  "paper-unary", "!exp", 1, 1, keep_390_0 },
+	  "paper-unary", "!exp", 1, 1, keep_382_0 },
 	{ "ODL", "!", "boolean", "boolean",
 	  "paper-unary", "!exp", 1, 0, NULL },
 	{ "AODU", "~", "int", "int",
-	  "paper-unary", "~exp", 1, 1, keep_391_0 },
+	  "paper-unary", "~exp", 1, 1, keep_383_0 },
 	{ "LOD", "~", "int", "int",
 	  "paper-unary", "~exp", 1, 0, NULL },
 	{ "ODL", "~", "int", "int",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 453;
+const size_t subsume_nrules = 445;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,

@@ -12,7 +12,7 @@
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
- *   theories/java-float.yaml  eb7c806df6f330fc  theory java-float
+ *   theories/java-float.yaml  f667a6d1f96e86a7  theory java-float
  *   theories/java-incdec.yaml  396bd8dcb9c31352  theory java-incdec
  *   theories/java-lor.yaml  b1204a866cdad3a9  theory java-lor
  *   theories/java-ror.yaml  1c2f7dea05bef198  theory java-ror

@@ -165,6 +165,36 @@ static void facts(const struct theory *th)
 	   jvm < 0 ? "JVM failed" : "ran");
 }
 
+/* docs/float-rules.yaml proves what docs/float.md says of each rule:
+ * the rules that hold are equivalent, the others killed. */
+static void rules_file(void)
+{
+	static const struct {
+		const char *target;
+		int holds;
+	} rules[] = {
+		{ "x + 0.0", R_NO }, { "x - 0.0", R_YES }, { "x * 0.0", R_NO },
+		{ "0.0 / y", R_NO }, { "x == x", R_NO }, { "x * 1.0", R_YES },
+		{ "x / 1.0", R_YES }, { "x + y - y", R_NO },
+	};
+	cap_begin();
+	struct theory *th = theory_load(A, "docs/float-rules.yaml");
+	cap_end();
+	if (!ok(th && th->nanalyses == (int)ARRAY_SIZE(rules),
+		"docs/float-rules.yaml loads: %zu rules", ARRAY_SIZE(rules)))
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(rules); i++) {
+		struct value w[MAX_VARS];
+		const char *t;
+		int r = fact(th, rules[i].target, "double", w, &t);
+		ok(r == rules[i].holds &&
+			   (r == R_YES || kills(th, rules[i].target, "double", w)),
+		   "docs/float-rules.yaml: %s %s%s%s", rules[i].target,
+		   rules[i].holds == R_YES ? "is equivalent" : "is killed by ",
+		   rules[i].holds == R_YES ? "" : t, "");
+	}
+}
+
 int main(void)
 {
 	plan_no_plan();
@@ -175,6 +205,7 @@ int main(void)
 		return done_testing();
 	}
 	facts(th);
+	rules_file();
 	/* float-compare: numeric: x + 0.0 is x (-0.0 == 0.0) */
 	theory_force_float_compare(FCMP_NUMERIC);
 	struct theory *num = load_theory_text(A, theory);
