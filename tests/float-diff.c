@@ -170,7 +170,9 @@ static const char *const fixed[] = {
 	"(long) f", "(char) d", "(byte) f", "(short) d", "(float) d",
 	"(double) l", "(float) l", "(float) i", "(double) i", "-d", "-f",
 	"d < e", "d <= e", "d == e", "d != e", "f >= g", "f > g", "i + d",
-	"l * f",
+	"l * f", "(_Bool) d", "(unsigned) d", "(unsigned long) f",
+	"(unsigned char) d", "!d", "d && f", "d ? f : e", "(double) (unsigned long) l",
+	"(float) (unsigned) i",
 };
 
 /* Generate the expressions and cases, evaluate them, and compare the
