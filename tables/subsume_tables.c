@@ -42,6 +42,7 @@ static const struct subsume_mutant mutants_0[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_0[] = { 3, 5 };
+static const char *const keep_0_0[] = { "<=", "!=" };
 
 /* c-agrawal: a < b (a < b), domain unsigned */
 static const struct subsume_mutant mutants_1[] = {
@@ -53,6 +54,7 @@ static const struct subsume_mutant mutants_1[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_1[] = { 3, 5 };
+static const char *const keep_1_0[] = { "<=", "!=" };
 
 /* c-agrawal: a < b (a < b), domain long */
 static const struct subsume_mutant mutants_2[] = {
@@ -64,6 +66,7 @@ static const struct subsume_mutant mutants_2[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_2[] = { 3, 5 };
+static const char *const keep_2_0[] = { "<=", "!=" };
 
 /* c-agrawal: a < b (a < b), domain unsigned char */
 static const struct subsume_mutant mutants_3[] = {
@@ -75,6 +78,7 @@ static const struct subsume_mutant mutants_3[] = {
 	{ 6, "OCNG", "OCNG(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_3[] = { 3, 5 };
+static const char *const keep_3_0[] = { "<=", "!=" };
 
 /* c-agrawal: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_4[] = {
@@ -84,6 +88,7 @@ static const struct subsume_mutant mutants_4[] = {
 	{ 4, "OAAN", "OAAN(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_4[] = { 1, 2, 3, 4 };
+static const char *const keep_4_0[] = { "-", "*", "/", "%" };
 
 /* c-agrawal: a + b (a + b), domain unsigned */
 static const struct subsume_mutant mutants_5[] = {
@@ -93,6 +98,7 @@ static const struct subsume_mutant mutants_5[] = {
 	{ 4, "OAAN", "OAAN(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_5[] = { 1, 2, 3, 4 };
+static const char *const keep_5_0[] = { "-", "*", "/", "%" };
 
 /* c-agrawal: a & b (a & b), domain int */
 static const struct subsume_mutant mutants_6[] = {
@@ -103,6 +109,8 @@ static const struct subsume_mutant mutants_6[] = {
 	{ 5, "OBNG", "OBNG(~(lexp & rexp))", "~(a & b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_6[] = { 1, 3, 4 };
+static const char *const keep_6_0[] = { "|" };
+static const char *const keep_6_1[] = { "~lexp & rexp", "lexp & ~rexp" };
 
 /* c-agrawal: a & b (a & b), domain unsigned */
 static const struct subsume_mutant mutants_7[] = {
@@ -113,6 +121,8 @@ static const struct subsume_mutant mutants_7[] = {
 	{ 5, "OBNG", "OBNG(~(lexp & rexp))", "~(a & b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_7[] = { 1, 3, 4 };
+static const char *const keep_7_0[] = { "|" };
+static const char *const keep_7_1[] = { "~lexp & rexp", "lexp & ~rexp" };
 
 /* c-agrawal: a & b (a & b), domain unsigned char */
 static const struct subsume_mutant mutants_8[] = {
@@ -123,6 +133,8 @@ static const struct subsume_mutant mutants_8[] = {
 	{ 5, "OBNG", "OBNG(~(lexp & rexp))", "~(a & b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_8[] = { 1, 3, 4 };
+static const char *const keep_8_0[] = { "|" };
+static const char *const keep_8_1[] = { "~lexp & rexp", "lexp & ~rexp" };
 
 /* c-agrawal: a && b (a && b), domain int */
 static const struct subsume_mutant mutants_9[] = {
@@ -132,6 +144,8 @@ static const struct subsume_mutant mutants_9[] = {
 	{ 4, "OLNG", "OLNG(!(lexp && rexp))", "!(a && b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_9[] = { 1, 2, 3 };
+static const char *const keep_9_0[] = { "||" };
+static const char *const keep_9_1[] = { "!lexp && rexp", "lexp && !rexp" };
 
 /* c-agrawal: a && b (a && b), domain _Bool */
 static const struct subsume_mutant mutants_10[] = {
@@ -141,6 +155,8 @@ static const struct subsume_mutant mutants_10[] = {
 	{ 4, "OLNG", "OLNG(!(lexp && rexp))", "!(a && b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_10[] = { 1, 2, 3 };
+static const char *const keep_10_0[] = { "||" };
+static const char *const keep_10_1[] = { "!lexp && rexp", "lexp && !rexp" };
 
 /* c-agrawal: a || b (a || b), domain int */
 static const struct subsume_mutant mutants_11[] = {
@@ -150,6 +166,8 @@ static const struct subsume_mutant mutants_11[] = {
 	{ 4, "OLNG", "OLNG(!(lexp || rexp))", "!(a || b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_11[] = { 1, 2, 3 };
+static const char *const keep_11_0[] = { "&&" };
+static const char *const keep_11_1[] = { "!lexp || rexp", "lexp || !rexp" };
 
 /* c-agrawal: a || b (a || b), domain _Bool */
 static const struct subsume_mutant mutants_12[] = {
@@ -159,18 +177,22 @@ static const struct subsume_mutant mutants_12[] = {
 	{ 4, "OLNG", "OLNG(!(lexp || rexp))", "!(a || b)", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_12[] = { 1, 2, 3 };
+static const char *const keep_12_0[] = { "&&" };
+static const char *const keep_12_1[] = { "!lexp || rexp", "lexp || !rexp" };
 
 /* c-agrawal: a >> b (a >> b), domain int */
 static const struct subsume_mutant mutants_13[] = {
 	{ 1, "OSSN", "OSSN(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_13[] = { 1 };
+static const char *const keep_13_0[] = { "<<" };
 
 /* c-agrawal: a >> b (a >> b), domain unsigned */
 static const struct subsume_mutant mutants_14[] = {
 	{ 1, "OSSN", "OSSN(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_14[] = { 1 };
+static const char *const keep_14_0[] = { "<<" };
 
 /* c-agrawal: x (x), domain int */
 static const struct subsume_mutant mutants_15[] = {
@@ -188,6 +210,7 @@ static const struct subsume_mutant mutants_15[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_15[] = { 11, 12 };
+static const char *const keep_15_3[] = { "exp++", "exp--" };
 
 /* c-agrawal: x (x), domain unsigned */
 static const struct subsume_mutant mutants_16[] = {
@@ -205,6 +228,8 @@ static const struct subsume_mutant mutants_16[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_16[] = { 2, 5, 8 };
+static const char *const keep_16_0[] = { "1", "max" };
+static const char *const keep_16_2[] = { "-exp" };
 
 /* c-agrawal: x (x), domain long */
 static const struct subsume_mutant mutants_17[] = {
@@ -222,6 +247,7 @@ static const struct subsume_mutant mutants_17[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_17[] = { 11, 12 };
+static const char *const keep_17_3[] = { "exp++", "exp--" };
 
 /* c-agrawal: x (x), domain unsigned long */
 static const struct subsume_mutant mutants_18[] = {
@@ -239,6 +265,8 @@ static const struct subsume_mutant mutants_18[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_18[] = { 2, 5, 8 };
+static const char *const keep_18_0[] = { "1", "max" };
+static const char *const keep_18_2[] = { "-exp" };
 
 /* c-agrawal: x (x), domain char */
 static const struct subsume_mutant mutants_19[] = {
@@ -256,6 +284,7 @@ static const struct subsume_mutant mutants_19[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_19[] = { 1, 2, 3, 4, 5 };
+static const char *const keep_19_0[] = { "0", "1", "-1", "min", "max" };
 
 /* c-agrawal: x (x), domain unsigned char */
 static const struct subsume_mutant mutants_20[] = {
@@ -273,6 +302,7 @@ static const struct subsume_mutant mutants_20[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_20[] = { 1, 2, 5 };
+static const char *const keep_20_0[] = { "0", "1", "max" };
 
 /* c-agrawal: x (x), domain _Bool */
 static const struct subsume_mutant mutants_21[] = {
@@ -290,6 +320,7 @@ static const struct subsume_mutant mutants_21[] = {
 	{ 12, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_21[] = { 1, 2 };
+static const char *const keep_21_0[] = { "0", "1" };
 
 /* c-aor: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_22[] = {
@@ -299,6 +330,7 @@ static const struct subsume_mutant mutants_22[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_22[] = { 1, 2, 3, 4 };
+static const char *const keep_22_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain unsigned */
 static const struct subsume_mutant mutants_23[] = {
@@ -308,6 +340,7 @@ static const struct subsume_mutant mutants_23[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_23[] = { 1, 2, 3, 4 };
+static const char *const keep_23_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain long */
 static const struct subsume_mutant mutants_24[] = {
@@ -317,6 +350,7 @@ static const struct subsume_mutant mutants_24[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_24[] = { 1, 2, 3, 4 };
+static const char *const keep_24_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain unsigned long */
 static const struct subsume_mutant mutants_25[] = {
@@ -326,6 +360,7 @@ static const struct subsume_mutant mutants_25[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_25[] = { 1, 2, 3, 4 };
+static const char *const keep_25_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain char */
 static const struct subsume_mutant mutants_26[] = {
@@ -335,6 +370,7 @@ static const struct subsume_mutant mutants_26[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_26[] = { 1, 2, 3, 4 };
+static const char *const keep_26_0[] = { "-", "*", "/", "%" };
 
 /* c-aor: a + b (a + b), domain unsigned char */
 static const struct subsume_mutant mutants_27[] = {
@@ -344,6 +380,7 @@ static const struct subsume_mutant mutants_27[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_27[] = { 1, 2 };
+static const char *const keep_27_0[] = { "-", "*" };
 
 /* c-aor: a - b (a - b), domain int */
 static const struct subsume_mutant mutants_28[] = {
@@ -353,6 +390,7 @@ static const struct subsume_mutant mutants_28[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_28[] = { 1, 2, 3, 4 };
+static const char *const keep_28_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain unsigned */
 static const struct subsume_mutant mutants_29[] = {
@@ -362,6 +400,7 @@ static const struct subsume_mutant mutants_29[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_29[] = { 1, 2, 3, 4 };
+static const char *const keep_29_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain long */
 static const struct subsume_mutant mutants_30[] = {
@@ -371,6 +410,7 @@ static const struct subsume_mutant mutants_30[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_30[] = { 1, 2, 3, 4 };
+static const char *const keep_30_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain unsigned long */
 static const struct subsume_mutant mutants_31[] = {
@@ -380,6 +420,7 @@ static const struct subsume_mutant mutants_31[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_31[] = { 1, 2, 3, 4 };
+static const char *const keep_31_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain char */
 static const struct subsume_mutant mutants_32[] = {
@@ -389,6 +430,7 @@ static const struct subsume_mutant mutants_32[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_32[] = { 1, 2, 3, 4 };
+static const char *const keep_32_0[] = { "+", "*", "/", "%" };
 
 /* c-aor: a - b (a - b), domain unsigned char */
 static const struct subsume_mutant mutants_33[] = {
@@ -398,6 +440,7 @@ static const struct subsume_mutant mutants_33[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_33[] = { 1, 3, 4 };
+static const char *const keep_33_0[] = { "+", "/", "%" };
 
 /* c-aor: a * b (a * b), domain unsigned */
 static const struct subsume_mutant mutants_34[] = {
@@ -407,6 +450,7 @@ static const struct subsume_mutant mutants_34[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_34[] = { 1, 2, 3, 4 };
+static const char *const keep_34_0[] = { "+", "-", "/", "%" };
 
 /* c-aor: a * b (a * b), domain char */
 static const struct subsume_mutant mutants_35[] = {
@@ -416,6 +460,7 @@ static const struct subsume_mutant mutants_35[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_35[] = { 1, 2, 3 };
+static const char *const keep_35_0[] = { "+", "-", "/" };
 
 /* c-aor: a * b (a * b), domain unsigned char */
 static const struct subsume_mutant mutants_36[] = {
@@ -425,6 +470,7 @@ static const struct subsume_mutant mutants_36[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_36[] = { 1, 3 };
+static const char *const keep_36_0[] = { "+", "/" };
 
 /* c-aor: a / b (a / b), domain int */
 static const struct subsume_mutant mutants_37[] = {
@@ -434,6 +480,7 @@ static const struct subsume_mutant mutants_37[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_37[] = { 1, 2, 3, 4 };
+static const char *const keep_37_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain unsigned */
 static const struct subsume_mutant mutants_38[] = {
@@ -443,6 +490,7 @@ static const struct subsume_mutant mutants_38[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_38[] = { 1, 2, 3, 4 };
+static const char *const keep_38_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain long */
 static const struct subsume_mutant mutants_39[] = {
@@ -452,6 +500,7 @@ static const struct subsume_mutant mutants_39[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_39[] = { 1, 2, 3, 4 };
+static const char *const keep_39_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain unsigned long */
 static const struct subsume_mutant mutants_40[] = {
@@ -461,6 +510,7 @@ static const struct subsume_mutant mutants_40[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_40[] = { 1, 2, 3, 4 };
+static const char *const keep_40_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain char */
 static const struct subsume_mutant mutants_41[] = {
@@ -470,6 +520,7 @@ static const struct subsume_mutant mutants_41[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_41[] = { 1, 2, 3, 4 };
+static const char *const keep_41_0[] = { "+", "-", "*", "%" };
 
 /* c-aor: a / b (a / b), domain unsigned char */
 static const struct subsume_mutant mutants_42[] = {
@@ -479,6 +530,7 @@ static const struct subsume_mutant mutants_42[] = {
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_42[] = { 2, 3, 4 };
+static const char *const keep_42_0[] = { "-", "*", "%" };
 
 /* c-aor: a % b (a % b), domain unsigned */
 static const struct subsume_mutant mutants_43[] = {
@@ -488,6 +540,7 @@ static const struct subsume_mutant mutants_43[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_43[] = { 1, 2, 3, 4 };
+static const char *const keep_43_0[] = { "+", "-", "*", "/" };
 
 /* c-aor: a % b (a % b), domain unsigned long */
 static const struct subsume_mutant mutants_44[] = {
@@ -497,6 +550,7 @@ static const struct subsume_mutant mutants_44[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_44[] = { 1, 2, 3, 4 };
+static const char *const keep_44_0[] = { "+", "-", "*", "/" };
 
 /* c-aor: a % b (a % b), domain char */
 static const struct subsume_mutant mutants_45[] = {
@@ -506,6 +560,7 @@ static const struct subsume_mutant mutants_45[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_45[] = { 1, 2, 4 };
+static const char *const keep_45_0[] = { "+", "-", "/" };
 
 /* c-aor: a % b (a % b), domain unsigned char */
 static const struct subsume_mutant mutants_46[] = {
@@ -515,6 +570,7 @@ static const struct subsume_mutant mutants_46[] = {
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_46[] = { 2, 4 };
+static const char *const keep_46_0[] = { "-", "/" };
 
 /* c-float: a < b (a < b), domain float */
 static const struct subsume_mutant mutants_47[] = {
@@ -530,6 +586,8 @@ static const struct subsume_mutant mutants_47[] = {
 	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_47[] = { 3, 5, 7, 9, 10 };
+static const char *const keep_47_0[] = { "<=", "!=", "false" };
+static const char *const keep_47_1[] = { "!lexp < rexp", "lexp < !rexp" };
 
 /* c-float: a < b (a < b), domain double */
 static const struct subsume_mutant mutants_48[] = {
@@ -545,6 +603,8 @@ static const struct subsume_mutant mutants_48[] = {
 	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_48[] = { 3, 5, 7, 9, 10 };
+static const char *const keep_48_0[] = { "<=", "!=", "false" };
+static const char *const keep_48_1[] = { "!lexp < rexp", "lexp < !rexp" };
 
 /* c-float: a <= b (a <= b), domain float */
 static const struct subsume_mutant mutants_49[] = {
@@ -560,6 +620,8 @@ static const struct subsume_mutant mutants_49[] = {
 	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_49[] = { 3, 4, 6, 9, 10 };
+static const char *const keep_49_0[] = { "<", "==", "true" };
+static const char *const keep_49_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
 
 /* c-float: a <= b (a <= b), domain double */
 static const struct subsume_mutant mutants_50[] = {
@@ -575,6 +637,8 @@ static const struct subsume_mutant mutants_50[] = {
 	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_50[] = { 3, 4, 6, 9, 10 };
+static const char *const keep_50_0[] = { "<", "==", "true" };
+static const char *const keep_50_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
 
 /* c-float: a == b (a == b), domain float */
 static const struct subsume_mutant mutants_51[] = {
@@ -590,6 +654,7 @@ static const struct subsume_mutant mutants_51[] = {
 	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
 };
 static const int minimal_51[] = { 2, 4, 7 };
+static const char *const keep_51_0[] = { ">=", "<=", "false" };
 
 /* c-float: a == b (a == b), domain double */
 static const struct subsume_mutant mutants_52[] = {
@@ -605,6 +670,7 @@ static const struct subsume_mutant mutants_52[] = {
 	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
 };
 static const int minimal_52[] = { 2, 4, 7 };
+static const char *const keep_52_0[] = { ">=", "<=", "false" };
 
 /* c-float: a != b (a != b), domain float */
 static const struct subsume_mutant mutants_53[] = {
@@ -620,6 +686,7 @@ static const struct subsume_mutant mutants_53[] = {
 	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
 };
 static const int minimal_53[] = { 1, 3, 6 };
+static const char *const keep_53_0[] = { ">", "<", "true" };
 
 /* c-float: a != b (a != b), domain double */
 static const struct subsume_mutant mutants_54[] = {
@@ -635,6 +702,7 @@ static const struct subsume_mutant mutants_54[] = {
 	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
 };
 static const int minimal_54[] = { 1, 3, 6 };
+static const char *const keep_54_0[] = { ">", "<", "true" };
 
 /* c-float: a + b (a + b), domain float */
 static const struct subsume_mutant mutants_55[] = {
@@ -643,6 +711,7 @@ static const struct subsume_mutant mutants_55[] = {
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_55[] = { 1, 2, 3 };
+static const char *const keep_55_0[] = { "-", "*", "/" };
 
 /* c-float: a + b (a + b), domain double */
 static const struct subsume_mutant mutants_56[] = {
@@ -651,6 +720,7 @@ static const struct subsume_mutant mutants_56[] = {
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_56[] = { 1, 2, 3 };
+static const char *const keep_56_0[] = { "-", "*", "/" };
 
 /* c-float: a - b (a - b), domain float */
 static const struct subsume_mutant mutants_57[] = {
@@ -659,6 +729,7 @@ static const struct subsume_mutant mutants_57[] = {
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_57[] = { 1, 2, 3 };
+static const char *const keep_57_0[] = { "+", "*", "/" };
 
 /* c-float: a - b (a - b), domain double */
 static const struct subsume_mutant mutants_58[] = {
@@ -667,6 +738,7 @@ static const struct subsume_mutant mutants_58[] = {
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_58[] = { 1, 2, 3 };
+static const char *const keep_58_0[] = { "+", "*", "/" };
 
 /* c-float: a * b (a * b), domain float */
 static const struct subsume_mutant mutants_59[] = {
@@ -675,6 +747,7 @@ static const struct subsume_mutant mutants_59[] = {
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_59[] = { 1, 2, 3 };
+static const char *const keep_59_0[] = { "+", "-", "/" };
 
 /* c-float: a * b (a * b), domain double */
 static const struct subsume_mutant mutants_60[] = {
@@ -683,6 +756,7 @@ static const struct subsume_mutant mutants_60[] = {
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_60[] = { 1, 2, 3 };
+static const char *const keep_60_0[] = { "+", "-", "/" };
 
 /* c-float: a / b (a / b), domain float */
 static const struct subsume_mutant mutants_61[] = {
@@ -691,6 +765,7 @@ static const struct subsume_mutant mutants_61[] = {
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_61[] = { 1, 2, 3 };
+static const char *const keep_61_0[] = { "+", "-", "*" };
 
 /* c-float: a / b (a / b), domain double */
 static const struct subsume_mutant mutants_62[] = {
@@ -699,30 +774,35 @@ static const struct subsume_mutant mutants_62[] = {
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_62[] = { 1, 2, 3 };
+static const char *const keep_62_0[] = { "+", "-", "*" };
 
 /* c-float: x (insertion) (x), domain float */
 static const struct subsume_mutant mutants_63[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_63[] = { 1 };
+static const char *const keep_63_0[] = { "-exp" };
 
 /* c-float: x (insertion) (x), domain double */
 static const struct subsume_mutant mutants_64[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_64[] = { 1 };
+static const char *const keep_64_0[] = { "-exp" };
 
 /* c-float: -x (-x), domain float */
 static const struct subsume_mutant mutants_65[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_65[] = { 1 };
+static const char *const keep_65_0[] = { "exp" };
 
 /* c-float: -x (-x), domain double */
 static const struct subsume_mutant mutants_66[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_66[] = { 1 };
+static const char *const keep_66_0[] = { "exp" };
 
 /* c-float: a + b (constants) (a + b), domain double */
 static const struct subsume_mutant mutants_67[] = {
@@ -731,6 +811,7 @@ static const struct subsume_mutant mutants_67[] = {
 	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_67[] = { 1, 2, 3 };
+static const char *const keep_67_0[] = { "0.0", "1.0", "-1.0" };
 
 /* c-float: a + b (float constants) (a + b), domain float */
 static const struct subsume_mutant mutants_68[] = {
@@ -739,6 +820,7 @@ static const struct subsume_mutant mutants_68[] = {
 	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_68[] = { 1, 2, 3 };
+static const char *const keep_68_0[] = { "0.0f", "1.0f", "-1.0f" };
 
 /* c-float: (int) d ((int)d), domain double */
 static const struct subsume_mutant mutants_69[] = {
@@ -746,6 +828,7 @@ static const struct subsume_mutant mutants_69[] = {
 	{ 2, "CAST", "CAST(int)(d + 0.5)", "(int)(d + 0.5)", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_69[] = { 1, 2 };
+static const char *const keep_69_0[] = { "int)(-d", "int)(d + 0.5" };
 
 /* c-logical: a && b (a && b), domain int */
 static const struct subsume_mutant mutants_70[] = {
@@ -755,6 +838,7 @@ static const struct subsume_mutant mutants_70[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_70[] = { 1, 4 };
+static const char *const keep_70_0[] = { "||", "false" };
 
 /* c-logical: a && b (a && b), domain _Bool */
 static const struct subsume_mutant mutants_71[] = {
@@ -764,6 +848,7 @@ static const struct subsume_mutant mutants_71[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_71[] = { 1, 4 };
+static const char *const keep_71_0[] = { "||", "false" };
 
 /* c-logical: a || b (a || b), domain int */
 static const struct subsume_mutant mutants_72[] = {
@@ -773,6 +858,7 @@ static const struct subsume_mutant mutants_72[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_72[] = { 1, 2, 3 };
+static const char *const keep_72_0[] = { "&&", "^", "true" };
 
 /* c-logical: a || b (a || b), domain _Bool */
 static const struct subsume_mutant mutants_73[] = {
@@ -782,6 +868,7 @@ static const struct subsume_mutant mutants_73[] = {
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_73[] = { 1, 2, 3 };
+static const char *const keep_73_0[] = { "&&", "^", "true" };
 
 /* c-logical: a & b (a & b), domain int */
 static const struct subsume_mutant mutants_74[] = {
@@ -789,6 +876,7 @@ static const struct subsume_mutant mutants_74[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_74[] = { 1 };
+static const char *const keep_74_0[] = { "|" };
 
 /* c-logical: a & b (a & b), domain unsigned */
 static const struct subsume_mutant mutants_75[] = {
@@ -796,6 +884,7 @@ static const struct subsume_mutant mutants_75[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_75[] = { 1 };
+static const char *const keep_75_0[] = { "|" };
 
 /* c-logical: a | b (a | b), domain int */
 static const struct subsume_mutant mutants_76[] = {
@@ -803,6 +892,7 @@ static const struct subsume_mutant mutants_76[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_76[] = { 1, 2 };
+static const char *const keep_76_0[] = { "&", "^" };
 
 /* c-logical: a | b (a | b), domain unsigned */
 static const struct subsume_mutant mutants_77[] = {
@@ -810,6 +900,7 @@ static const struct subsume_mutant mutants_77[] = {
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_77[] = { 1, 2 };
+static const char *const keep_77_0[] = { "&", "^" };
 
 /* c-logical: a ^ b (a ^ b), domain int */
 static const struct subsume_mutant mutants_78[] = {
@@ -817,6 +908,7 @@ static const struct subsume_mutant mutants_78[] = {
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_78[] = { 2 };
+static const char *const keep_78_0[] = { "|" };
 
 /* c-logical: a ^ b (a ^ b), domain unsigned */
 static const struct subsume_mutant mutants_79[] = {
@@ -824,30 +916,35 @@ static const struct subsume_mutant mutants_79[] = {
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_79[] = { 2 };
+static const char *const keep_79_0[] = { "|" };
 
 /* c-logical: a << b (a << b), domain int */
 static const struct subsume_mutant mutants_80[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_80[] = { 1 };
+static const char *const keep_80_0[] = { ">>" };
 
 /* c-logical: a << b (a << b), domain unsigned */
 static const struct subsume_mutant mutants_81[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_81[] = { 1 };
+static const char *const keep_81_0[] = { ">>" };
 
 /* c-logical: a >> b (a >> b), domain int */
 static const struct subsume_mutant mutants_82[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_82[] = { 1 };
+static const char *const keep_82_0[] = { "<<" };
 
 /* c-logical: a >> b (a >> b), domain unsigned */
 static const struct subsume_mutant mutants_83[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_83[] = { 1 };
+static const char *const keep_83_0[] = { "<<" };
 
 /* c-ror: a < b (a < b), domain int */
 static const struct subsume_mutant mutants_84[] = {
@@ -860,6 +957,7 @@ static const struct subsume_mutant mutants_84[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_84[] = { 3, 5, 7 };
+static const char *const keep_84_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned */
 static const struct subsume_mutant mutants_85[] = {
@@ -872,6 +970,7 @@ static const struct subsume_mutant mutants_85[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_85[] = { 3, 5, 7 };
+static const char *const keep_85_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain long */
 static const struct subsume_mutant mutants_86[] = {
@@ -884,6 +983,7 @@ static const struct subsume_mutant mutants_86[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_86[] = { 3, 5, 7 };
+static const char *const keep_86_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned long */
 static const struct subsume_mutant mutants_87[] = {
@@ -896,6 +996,7 @@ static const struct subsume_mutant mutants_87[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_87[] = { 3, 5, 7 };
+static const char *const keep_87_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain char */
 static const struct subsume_mutant mutants_88[] = {
@@ -908,6 +1009,7 @@ static const struct subsume_mutant mutants_88[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_88[] = { 3, 5, 7 };
+static const char *const keep_88_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned char */
 static const struct subsume_mutant mutants_89[] = {
@@ -920,6 +1022,7 @@ static const struct subsume_mutant mutants_89[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_89[] = { 3, 5, 7 };
+static const char *const keep_89_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain _Bool */
 static const struct subsume_mutant mutants_90[] = {
@@ -932,6 +1035,7 @@ static const struct subsume_mutant mutants_90[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_90[] = { 3, 5, 7 };
+static const char *const keep_90_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a <= b (a <= b), domain int */
 static const struct subsume_mutant mutants_91[] = {
@@ -944,6 +1048,7 @@ static const struct subsume_mutant mutants_91[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_91[] = { 3, 4, 6 };
+static const char *const keep_91_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned */
 static const struct subsume_mutant mutants_92[] = {
@@ -956,6 +1061,7 @@ static const struct subsume_mutant mutants_92[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_92[] = { 3, 4, 6 };
+static const char *const keep_92_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain long */
 static const struct subsume_mutant mutants_93[] = {
@@ -968,6 +1074,7 @@ static const struct subsume_mutant mutants_93[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_93[] = { 3, 4, 6 };
+static const char *const keep_93_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned long */
 static const struct subsume_mutant mutants_94[] = {
@@ -980,6 +1087,7 @@ static const struct subsume_mutant mutants_94[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_94[] = { 3, 4, 6 };
+static const char *const keep_94_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain char */
 static const struct subsume_mutant mutants_95[] = {
@@ -992,6 +1100,7 @@ static const struct subsume_mutant mutants_95[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_95[] = { 3, 4, 6 };
+static const char *const keep_95_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned char */
 static const struct subsume_mutant mutants_96[] = {
@@ -1004,6 +1113,7 @@ static const struct subsume_mutant mutants_96[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_96[] = { 3, 4, 6 };
+static const char *const keep_96_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain _Bool */
 static const struct subsume_mutant mutants_97[] = {
@@ -1016,6 +1126,7 @@ static const struct subsume_mutant mutants_97[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
 static const int minimal_97[] = { 3, 4, 6 };
+static const char *const keep_97_0[] = { "<", "==", "true" };
 
 /* c-ror: a > b (a > b), domain int */
 static const struct subsume_mutant mutants_98[] = {
@@ -1028,6 +1139,7 @@ static const struct subsume_mutant mutants_98[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_98[] = { 1, 5, 7 };
+static const char *const keep_98_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned */
 static const struct subsume_mutant mutants_99[] = {
@@ -1040,6 +1152,7 @@ static const struct subsume_mutant mutants_99[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_99[] = { 1, 5, 7 };
+static const char *const keep_99_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain long */
 static const struct subsume_mutant mutants_100[] = {
@@ -1052,6 +1165,7 @@ static const struct subsume_mutant mutants_100[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_100[] = { 1, 5, 7 };
+static const char *const keep_100_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned long */
 static const struct subsume_mutant mutants_101[] = {
@@ -1064,6 +1178,7 @@ static const struct subsume_mutant mutants_101[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_101[] = { 1, 5, 7 };
+static const char *const keep_101_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain char */
 static const struct subsume_mutant mutants_102[] = {
@@ -1076,6 +1191,7 @@ static const struct subsume_mutant mutants_102[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_102[] = { 1, 5, 7 };
+static const char *const keep_102_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned char */
 static const struct subsume_mutant mutants_103[] = {
@@ -1088,6 +1204,7 @@ static const struct subsume_mutant mutants_103[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_103[] = { 1, 5, 7 };
+static const char *const keep_103_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain _Bool */
 static const struct subsume_mutant mutants_104[] = {
@@ -1100,6 +1217,7 @@ static const struct subsume_mutant mutants_104[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_104[] = { 1, 5, 7 };
+static const char *const keep_104_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a >= b (a >= b), domain int */
 static const struct subsume_mutant mutants_105[] = {
@@ -1112,6 +1230,7 @@ static const struct subsume_mutant mutants_105[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_105[] = { 1, 4, 6 };
+static const char *const keep_105_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned */
 static const struct subsume_mutant mutants_106[] = {
@@ -1124,6 +1243,7 @@ static const struct subsume_mutant mutants_106[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_106[] = { 1, 4, 6 };
+static const char *const keep_106_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain long */
 static const struct subsume_mutant mutants_107[] = {
@@ -1136,6 +1256,7 @@ static const struct subsume_mutant mutants_107[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_107[] = { 1, 4, 6 };
+static const char *const keep_107_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned long */
 static const struct subsume_mutant mutants_108[] = {
@@ -1148,6 +1269,7 @@ static const struct subsume_mutant mutants_108[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_108[] = { 1, 4, 6 };
+static const char *const keep_108_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain char */
 static const struct subsume_mutant mutants_109[] = {
@@ -1160,6 +1282,7 @@ static const struct subsume_mutant mutants_109[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_109[] = { 1, 4, 6 };
+static const char *const keep_109_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned char */
 static const struct subsume_mutant mutants_110[] = {
@@ -1172,6 +1295,7 @@ static const struct subsume_mutant mutants_110[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_110[] = { 1, 4, 6 };
+static const char *const keep_110_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain _Bool */
 static const struct subsume_mutant mutants_111[] = {
@@ -1184,6 +1308,7 @@ static const struct subsume_mutant mutants_111[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_111[] = { 1, 4, 6 };
+static const char *const keep_111_0[] = { ">", "==", "true" };
 
 /* c-ror: a == b (a == b), domain int */
 static const struct subsume_mutant mutants_112[] = {
@@ -1196,6 +1321,7 @@ static const struct subsume_mutant mutants_112[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_112[] = { 2, 4, 7 };
+static const char *const keep_112_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned */
 static const struct subsume_mutant mutants_113[] = {
@@ -1208,6 +1334,7 @@ static const struct subsume_mutant mutants_113[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_113[] = { 2, 4, 7 };
+static const char *const keep_113_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain long */
 static const struct subsume_mutant mutants_114[] = {
@@ -1220,6 +1347,7 @@ static const struct subsume_mutant mutants_114[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_114[] = { 2, 4, 7 };
+static const char *const keep_114_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned long */
 static const struct subsume_mutant mutants_115[] = {
@@ -1232,6 +1360,7 @@ static const struct subsume_mutant mutants_115[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_115[] = { 2, 4, 7 };
+static const char *const keep_115_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain char */
 static const struct subsume_mutant mutants_116[] = {
@@ -1244,6 +1373,7 @@ static const struct subsume_mutant mutants_116[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_116[] = { 2, 4, 7 };
+static const char *const keep_116_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned char */
 static const struct subsume_mutant mutants_117[] = {
@@ -1256,6 +1386,7 @@ static const struct subsume_mutant mutants_117[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_117[] = { 2, 4, 7 };
+static const char *const keep_117_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain _Bool */
 static const struct subsume_mutant mutants_118[] = {
@@ -1268,6 +1399,7 @@ static const struct subsume_mutant mutants_118[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_118[] = { 2, 4, 7 };
+static const char *const keep_118_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a != b (a != b), domain int */
 static const struct subsume_mutant mutants_119[] = {
@@ -1280,6 +1412,7 @@ static const struct subsume_mutant mutants_119[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_119[] = { 1, 3, 6 };
+static const char *const keep_119_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned */
 static const struct subsume_mutant mutants_120[] = {
@@ -1292,6 +1425,7 @@ static const struct subsume_mutant mutants_120[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_120[] = { 1, 3, 6 };
+static const char *const keep_120_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain long */
 static const struct subsume_mutant mutants_121[] = {
@@ -1304,6 +1438,7 @@ static const struct subsume_mutant mutants_121[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_121[] = { 1, 3, 6 };
+static const char *const keep_121_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned long */
 static const struct subsume_mutant mutants_122[] = {
@@ -1316,6 +1451,7 @@ static const struct subsume_mutant mutants_122[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_122[] = { 1, 3, 6 };
+static const char *const keep_122_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain char */
 static const struct subsume_mutant mutants_123[] = {
@@ -1328,6 +1464,7 @@ static const struct subsume_mutant mutants_123[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_123[] = { 1, 3, 6 };
+static const char *const keep_123_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned char */
 static const struct subsume_mutant mutants_124[] = {
@@ -1340,6 +1477,7 @@ static const struct subsume_mutant mutants_124[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_124[] = { 1, 3, 6 };
+static const char *const keep_124_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain _Bool */
 static const struct subsume_mutant mutants_125[] = {
@@ -1352,6 +1490,7 @@ static const struct subsume_mutant mutants_125[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
 static const int minimal_125[] = { 1, 3, 6 };
+static const char *const keep_125_0[] = { ">", "<", "true" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned */
 static const struct subsume_mutant mutants_126[] = {
@@ -1364,6 +1503,7 @@ static const struct subsume_mutant mutants_126[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_126[] = { 1, 3 };
+static const char *const keep_126_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned long */
 static const struct subsume_mutant mutants_127[] = {
@@ -1376,6 +1516,7 @@ static const struct subsume_mutant mutants_127[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_127[] = { 1, 3 };
+static const char *const keep_127_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned char */
 static const struct subsume_mutant mutants_128[] = {
@@ -1388,6 +1529,7 @@ static const struct subsume_mutant mutants_128[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_128[] = { 1, 3 };
+static const char *const keep_128_0[] = { ">", "<=" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned */
 static const struct subsume_mutant mutants_129[] = {
@@ -1400,6 +1542,7 @@ static const struct subsume_mutant mutants_129[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_129[] = { 1, 2 };
+static const char *const keep_129_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned long */
 static const struct subsume_mutant mutants_130[] = {
@@ -1412,6 +1555,7 @@ static const struct subsume_mutant mutants_130[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_130[] = { 1, 2 };
+static const char *const keep_130_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned char */
 static const struct subsume_mutant mutants_131[] = {
@@ -1424,6 +1568,7 @@ static const struct subsume_mutant mutants_131[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
 static const int minimal_131[] = { 1, 2 };
+static const char *const keep_131_0[] = { ">=", "<" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned */
 static const struct subsume_mutant mutants_132[] = {
@@ -1436,6 +1581,7 @@ static const struct subsume_mutant mutants_132[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_132[] = { 1, 3 };
+static const char *const keep_132_0[] = { ">", "<=" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned long */
 static const struct subsume_mutant mutants_133[] = {
@@ -1448,6 +1594,7 @@ static const struct subsume_mutant mutants_133[] = {
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
 static const int minimal_133[] = { 1, 3 };
+static const char *const keep_133_0[] = { ">", "<=" };
 
 /* java-aor: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_134[] = {
@@ -4199,2054 +4346,2402 @@ static const int minimal_383[] = { 1 };
 static const char *const keep_383_0[] = { "exp" };
 
 const struct subsume_entry subsume_entries[] = {
-	{ "c-agrawal", "a < b", "int",
+	{ "c-agrawal", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "int",
 	  6, mutants_0, 2, minimal_0 },
-	{ "c-agrawal", "a < b", "unsigned",
+	{ "c-agrawal", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned",
 	  6, mutants_1, 2, minimal_1 },
-	{ "c-agrawal", "a < b", "long",
+	{ "c-agrawal", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "long",
 	  6, mutants_2, 2, minimal_2 },
-	{ "c-agrawal", "a < b", "unsigned char",
+	{ "c-agrawal", "a < b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned char",
 	  6, mutants_3, 2, minimal_3 },
-	{ "c-agrawal", "a + b", "int",
+	{ "c-agrawal", "a + b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "int",
 	  4, mutants_4, 4, minimal_4 },
-	{ "c-agrawal", "a + b", "unsigned",
+	{ "c-agrawal", "a + b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned",
 	  4, mutants_5, 4, minimal_5 },
-	{ "c-agrawal", "a & b", "int",
+	{ "c-agrawal", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "int",
 	  5, mutants_6, 3, minimal_6 },
-	{ "c-agrawal", "a & b", "unsigned",
+	{ "c-agrawal", "a & b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned",
 	  5, mutants_7, 3, minimal_7 },
-	{ "c-agrawal", "a & b", "unsigned char",
+	{ "c-agrawal", "a & b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned char",
 	  5, mutants_8, 3, minimal_8 },
-	{ "c-agrawal", "a && b", "int",
+	{ "c-agrawal", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "int",
 	  4, mutants_9, 3, minimal_9 },
-	{ "c-agrawal", "a && b", "_Bool",
+	{ "c-agrawal", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "_Bool",
 	  4, mutants_10, 3, minimal_10 },
-	{ "c-agrawal", "a || b", "int",
+	{ "c-agrawal", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "int",
 	  4, mutants_11, 3, minimal_11 },
-	{ "c-agrawal", "a || b", "_Bool",
+	{ "c-agrawal", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "_Bool",
 	  4, mutants_12, 3, minimal_12 },
-	{ "c-agrawal", "a >> b", "int",
+	{ "c-agrawal", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "int",
 	  1, mutants_13, 1, minimal_13 },
-	{ "c-agrawal", "a >> b", "unsigned",
+	{ "c-agrawal", "a >> b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "unsigned",
 	  1, mutants_14, 1, minimal_14 },
-	{ "c-agrawal", "x", "int",
+	{ "c-agrawal", "x", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "int",
 	  12, mutants_15, 2, minimal_15 },
-	{ "c-agrawal", "x", "unsigned",
+	{ "c-agrawal", "x", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "unsigned",
 	  12, mutants_16, 3, minimal_16 },
-	{ "c-agrawal", "x", "long",
+	{ "c-agrawal", "x", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "long",
 	  12, mutants_17, 2, minimal_17 },
-	{ "c-agrawal", "x", "unsigned long",
+	{ "c-agrawal", "x", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "unsigned long",
 	  12, mutants_18, 3, minimal_18 },
-	{ "c-agrawal", "x", "char",
+	{ "c-agrawal", "x", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "char",
 	  12, mutants_19, 5, minimal_19 },
-	{ "c-agrawal", "x", "unsigned char",
+	{ "c-agrawal", "x", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "unsigned char",
 	  12, mutants_20, 3, minimal_20 },
-	{ "c-agrawal", "x", "_Bool",
+	{ "c-agrawal", "x", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "x", "", "_Bool",
 	  12, mutants_21, 2, minimal_21 },
-	{ "c-aor", "a + b", "int",
+	{ "c-aor", "a + b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "int",
 	  4, mutants_22, 4, minimal_22 },
-	{ "c-aor", "a + b", "unsigned",
+	{ "c-aor", "a + b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned",
 	  4, mutants_23, 4, minimal_23 },
-	{ "c-aor", "a + b", "long",
+	{ "c-aor", "a + b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "long",
 	  4, mutants_24, 4, minimal_24 },
-	{ "c-aor", "a + b", "unsigned long",
+	{ "c-aor", "a + b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned long",
 	  4, mutants_25, 4, minimal_25 },
-	{ "c-aor", "a + b", "char",
+	{ "c-aor", "a + b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "char",
 	  4, mutants_26, 4, minimal_26 },
-	{ "c-aor", "a + b", "unsigned char",
+	{ "c-aor", "a + b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a + b", "+", "unsigned char",
 	  4, mutants_27, 2, minimal_27 },
-	{ "c-aor", "a - b", "int",
+	{ "c-aor", "a - b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "int",
 	  4, mutants_28, 4, minimal_28 },
-	{ "c-aor", "a - b", "unsigned",
+	{ "c-aor", "a - b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "unsigned",
 	  4, mutants_29, 4, minimal_29 },
-	{ "c-aor", "a - b", "long",
+	{ "c-aor", "a - b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "long",
 	  4, mutants_30, 4, minimal_30 },
-	{ "c-aor", "a - b", "unsigned long",
+	{ "c-aor", "a - b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "unsigned long",
 	  4, mutants_31, 4, minimal_31 },
-	{ "c-aor", "a - b", "char",
+	{ "c-aor", "a - b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "char",
 	  4, mutants_32, 4, minimal_32 },
-	{ "c-aor", "a - b", "unsigned char",
+	{ "c-aor", "a - b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a - b", "-", "unsigned char",
 	  4, mutants_33, 3, minimal_33 },
-	{ "c-aor", "a * b", "unsigned",
+	{ "c-aor", "a * b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a * b", "*", "unsigned",
 	  4, mutants_34, 4, minimal_34 },
-	{ "c-aor", "a * b", "char",
+	{ "c-aor", "a * b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a * b", "*", "char",
 	  4, mutants_35, 3, minimal_35 },
-	{ "c-aor", "a * b", "unsigned char",
+	{ "c-aor", "a * b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a * b", "*", "unsigned char",
 	  4, mutants_36, 2, minimal_36 },
-	{ "c-aor", "a / b", "int",
+	{ "c-aor", "a / b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "int",
 	  4, mutants_37, 4, minimal_37 },
-	{ "c-aor", "a / b", "unsigned",
+	{ "c-aor", "a / b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "unsigned",
 	  4, mutants_38, 4, minimal_38 },
-	{ "c-aor", "a / b", "long",
+	{ "c-aor", "a / b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "long",
 	  4, mutants_39, 4, minimal_39 },
-	{ "c-aor", "a / b", "unsigned long",
+	{ "c-aor", "a / b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "unsigned long",
 	  4, mutants_40, 4, minimal_40 },
-	{ "c-aor", "a / b", "char",
+	{ "c-aor", "a / b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "char",
 	  4, mutants_41, 4, minimal_41 },
-	{ "c-aor", "a / b", "unsigned char",
+	{ "c-aor", "a / b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a / b", "/", "unsigned char",
 	  4, mutants_42, 3, minimal_42 },
-	{ "c-aor", "a % b", "unsigned",
+	{ "c-aor", "a % b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned",
 	  4, mutants_43, 4, minimal_43 },
-	{ "c-aor", "a % b", "unsigned long",
+	{ "c-aor", "a % b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned long",
 	  4, mutants_44, 4, minimal_44 },
-	{ "c-aor", "a % b", "char",
+	{ "c-aor", "a % b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "char",
 	  4, mutants_45, 3, minimal_45 },
-	{ "c-aor", "a % b", "unsigned char",
+	{ "c-aor", "a % b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned char",
 	  4, mutants_46, 2, minimal_46 },
-	{ "c-float", "a < b", "float",
+	{ "c-float", "a < b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a < b", "<", "float",
 	  10, mutants_47, 5, minimal_47 },
-	{ "c-float", "a < b", "double",
+	{ "c-float", "a < b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a < b", "<", "double",
 	  10, mutants_48, 5, minimal_48 },
-	{ "c-float", "a <= b", "float",
+	{ "c-float", "a <= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a <= b", "<=", "float",
 	  10, mutants_49, 5, minimal_49 },
-	{ "c-float", "a <= b", "double",
+	{ "c-float", "a <= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a <= b", "<=", "double",
 	  10, mutants_50, 5, minimal_50 },
-	{ "c-float", "a == b", "float",
+	{ "c-float", "a == b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a == b", "==", "float",
 	  10, mutants_51, 3, minimal_51 },
-	{ "c-float", "a == b", "double",
+	{ "c-float", "a == b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a == b", "==", "double",
 	  10, mutants_52, 3, minimal_52 },
-	{ "c-float", "a != b", "float",
+	{ "c-float", "a != b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a != b", "!=", "float",
 	  10, mutants_53, 3, minimal_53 },
-	{ "c-float", "a != b", "double",
+	{ "c-float", "a != b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a != b", "!=", "double",
 	  10, mutants_54, 3, minimal_54 },
-	{ "c-float", "a + b", "float",
+	{ "c-float", "a + b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "float",
 	  3, mutants_55, 3, minimal_55 },
-	{ "c-float", "a + b", "double",
+	{ "c-float", "a + b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "double",
 	  3, mutants_56, 3, minimal_56 },
-	{ "c-float", "a - b", "float",
+	{ "c-float", "a - b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a - b", "-", "float",
 	  3, mutants_57, 3, minimal_57 },
-	{ "c-float", "a - b", "double",
+	{ "c-float", "a - b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a - b", "-", "double",
 	  3, mutants_58, 3, minimal_58 },
-	{ "c-float", "a * b", "float",
+	{ "c-float", "a * b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a * b", "*", "float",
 	  3, mutants_59, 3, minimal_59 },
-	{ "c-float", "a * b", "double",
+	{ "c-float", "a * b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a * b", "*", "double",
 	  3, mutants_60, 3, minimal_60 },
-	{ "c-float", "a / b", "float",
+	{ "c-float", "a / b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a / b", "/", "float",
 	  3, mutants_61, 3, minimal_61 },
-	{ "c-float", "a / b", "double",
+	{ "c-float", "a / b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a / b", "/", "double",
 	  3, mutants_62, 3, minimal_62 },
-	{ "c-float", "x (insertion)", "float",
+	{ "c-float", "x (insertion)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "x", "", "float",
 	  1, mutants_63, 1, minimal_63 },
-	{ "c-float", "x (insertion)", "double",
+	{ "c-float", "x (insertion)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "x", "", "double",
 	  1, mutants_64, 1, minimal_64 },
-	{ "c-float", "-x", "float",
+	{ "c-float", "-x", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "-x", "-", "float",
 	  1, mutants_65, 1, minimal_65 },
-	{ "c-float", "-x", "double",
+	{ "c-float", "-x", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "-x", "-", "double",
 	  1, mutants_66, 1, minimal_66 },
-	{ "c-float", "a + b (constants)", "double",
+	{ "c-float", "a + b (constants)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "double",
 	  3, mutants_67, 3, minimal_67 },
-	{ "c-float", "a + b (float constants)", "float",
+	{ "c-float", "a + b (float constants)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "float",
 	  3, mutants_68, 3, minimal_68 },
-	{ "c-float", "(int) d", "double",
+	{ "c-float", "(int) d", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "(int)d", "", "int",
 	  2, mutants_69, 2, minimal_69 },
-	{ "c-logical", "a && b", "int",
+	{ "c-logical", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "int",
 	  4, mutants_70, 2, minimal_70 },
-	{ "c-logical", "a && b", "_Bool",
+	{ "c-logical", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "_Bool",
 	  4, mutants_71, 2, minimal_71 },
-	{ "c-logical", "a || b", "int",
+	{ "c-logical", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "int",
 	  4, mutants_72, 3, minimal_72 },
-	{ "c-logical", "a || b", "_Bool",
+	{ "c-logical", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "_Bool",
 	  4, mutants_73, 3, minimal_73 },
-	{ "c-logical", "a & b", "int",
+	{ "c-logical", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "int",
 	  2, mutants_74, 1, minimal_74 },
-	{ "c-logical", "a & b", "unsigned",
+	{ "c-logical", "a & b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned",
 	  2, mutants_75, 1, minimal_75 },
-	{ "c-logical", "a | b", "int",
+	{ "c-logical", "a | b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "int",
 	  2, mutants_76, 2, minimal_76 },
-	{ "c-logical", "a | b", "unsigned",
+	{ "c-logical", "a | b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "unsigned",
 	  2, mutants_77, 2, minimal_77 },
-	{ "c-logical", "a ^ b", "int",
+	{ "c-logical", "a ^ b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "int",
 	  2, mutants_78, 1, minimal_78 },
-	{ "c-logical", "a ^ b", "unsigned",
+	{ "c-logical", "a ^ b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "unsigned",
 	  2, mutants_79, 1, minimal_79 },
-	{ "c-logical", "a << b", "int",
+	{ "c-logical", "a << b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "int",
 	  1, mutants_80, 1, minimal_80 },
-	{ "c-logical", "a << b", "unsigned",
+	{ "c-logical", "a << b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "unsigned",
 	  1, mutants_81, 1, minimal_81 },
-	{ "c-logical", "a >> b", "int",
+	{ "c-logical", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "int",
 	  1, mutants_82, 1, minimal_82 },
-	{ "c-logical", "a >> b", "unsigned",
+	{ "c-logical", "a >> b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "unsigned",
 	  1, mutants_83, 1, minimal_83 },
-	{ "c-ror", "a < b", "int",
+	{ "c-ror", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "int",
 	  7, mutants_84, 3, minimal_84 },
-	{ "c-ror", "a < b", "unsigned",
+	{ "c-ror", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned",
 	  7, mutants_85, 3, minimal_85 },
-	{ "c-ror", "a < b", "long",
+	{ "c-ror", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "long",
 	  7, mutants_86, 3, minimal_86 },
-	{ "c-ror", "a < b", "unsigned long",
+	{ "c-ror", "a < b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned long",
 	  7, mutants_87, 3, minimal_87 },
-	{ "c-ror", "a < b", "char",
+	{ "c-ror", "a < b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "char",
 	  7, mutants_88, 3, minimal_88 },
-	{ "c-ror", "a < b", "unsigned char",
+	{ "c-ror", "a < b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned char",
 	  7, mutants_89, 3, minimal_89 },
-	{ "c-ror", "a < b", "_Bool",
+	{ "c-ror", "a < b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "_Bool",
 	  7, mutants_90, 3, minimal_90 },
-	{ "c-ror", "a <= b", "int",
+	{ "c-ror", "a <= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "int",
 	  7, mutants_91, 3, minimal_91 },
-	{ "c-ror", "a <= b", "unsigned",
+	{ "c-ror", "a <= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned",
 	  7, mutants_92, 3, minimal_92 },
-	{ "c-ror", "a <= b", "long",
+	{ "c-ror", "a <= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "long",
 	  7, mutants_93, 3, minimal_93 },
-	{ "c-ror", "a <= b", "unsigned long",
+	{ "c-ror", "a <= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned long",
 	  7, mutants_94, 3, minimal_94 },
-	{ "c-ror", "a <= b", "char",
+	{ "c-ror", "a <= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "char",
 	  7, mutants_95, 3, minimal_95 },
-	{ "c-ror", "a <= b", "unsigned char",
+	{ "c-ror", "a <= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned char",
 	  7, mutants_96, 3, minimal_96 },
-	{ "c-ror", "a <= b", "_Bool",
+	{ "c-ror", "a <= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "_Bool",
 	  7, mutants_97, 3, minimal_97 },
-	{ "c-ror", "a > b", "int",
+	{ "c-ror", "a > b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "int",
 	  7, mutants_98, 3, minimal_98 },
-	{ "c-ror", "a > b", "unsigned",
+	{ "c-ror", "a > b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned",
 	  7, mutants_99, 3, minimal_99 },
-	{ "c-ror", "a > b", "long",
+	{ "c-ror", "a > b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "long",
 	  7, mutants_100, 3, minimal_100 },
-	{ "c-ror", "a > b", "unsigned long",
+	{ "c-ror", "a > b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned long",
 	  7, mutants_101, 3, minimal_101 },
-	{ "c-ror", "a > b", "char",
+	{ "c-ror", "a > b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "char",
 	  7, mutants_102, 3, minimal_102 },
-	{ "c-ror", "a > b", "unsigned char",
+	{ "c-ror", "a > b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned char",
 	  7, mutants_103, 3, minimal_103 },
-	{ "c-ror", "a > b", "_Bool",
+	{ "c-ror", "a > b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "_Bool",
 	  7, mutants_104, 3, minimal_104 },
-	{ "c-ror", "a >= b", "int",
+	{ "c-ror", "a >= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "int",
 	  7, mutants_105, 3, minimal_105 },
-	{ "c-ror", "a >= b", "unsigned",
+	{ "c-ror", "a >= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned",
 	  7, mutants_106, 3, minimal_106 },
-	{ "c-ror", "a >= b", "long",
+	{ "c-ror", "a >= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "long",
 	  7, mutants_107, 3, minimal_107 },
-	{ "c-ror", "a >= b", "unsigned long",
+	{ "c-ror", "a >= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned long",
 	  7, mutants_108, 3, minimal_108 },
-	{ "c-ror", "a >= b", "char",
+	{ "c-ror", "a >= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "char",
 	  7, mutants_109, 3, minimal_109 },
-	{ "c-ror", "a >= b", "unsigned char",
+	{ "c-ror", "a >= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned char",
 	  7, mutants_110, 3, minimal_110 },
-	{ "c-ror", "a >= b", "_Bool",
+	{ "c-ror", "a >= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "_Bool",
 	  7, mutants_111, 3, minimal_111 },
-	{ "c-ror", "a == b", "int",
+	{ "c-ror", "a == b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "int",
 	  7, mutants_112, 3, minimal_112 },
-	{ "c-ror", "a == b", "unsigned",
+	{ "c-ror", "a == b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned",
 	  7, mutants_113, 3, minimal_113 },
-	{ "c-ror", "a == b", "long",
+	{ "c-ror", "a == b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "long",
 	  7, mutants_114, 3, minimal_114 },
-	{ "c-ror", "a == b", "unsigned long",
+	{ "c-ror", "a == b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned long",
 	  7, mutants_115, 3, minimal_115 },
-	{ "c-ror", "a == b", "char",
+	{ "c-ror", "a == b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "char",
 	  7, mutants_116, 3, minimal_116 },
-	{ "c-ror", "a == b", "unsigned char",
+	{ "c-ror", "a == b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned char",
 	  7, mutants_117, 3, minimal_117 },
-	{ "c-ror", "a == b", "_Bool",
+	{ "c-ror", "a == b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "_Bool",
 	  7, mutants_118, 3, minimal_118 },
-	{ "c-ror", "a != b", "int",
+	{ "c-ror", "a != b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "int",
 	  7, mutants_119, 3, minimal_119 },
-	{ "c-ror", "a != b", "unsigned",
+	{ "c-ror", "a != b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned",
 	  7, mutants_120, 3, minimal_120 },
-	{ "c-ror", "a != b", "long",
+	{ "c-ror", "a != b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "long",
 	  7, mutants_121, 3, minimal_121 },
-	{ "c-ror", "a != b", "unsigned long",
+	{ "c-ror", "a != b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned long",
 	  7, mutants_122, 3, minimal_122 },
-	{ "c-ror", "a != b", "char",
+	{ "c-ror", "a != b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "char",
 	  7, mutants_123, 3, minimal_123 },
-	{ "c-ror", "a != b", "unsigned char",
+	{ "c-ror", "a != b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned char",
 	  7, mutants_124, 3, minimal_124 },
-	{ "c-ror", "a != b", "_Bool",
+	{ "c-ror", "a != b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "_Bool",
 	  7, mutants_125, 3, minimal_125 },
-	{ "c-ror", "u >= 0", "unsigned",
+	{ "c-ror", "u >= 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned,int",
 	  7, mutants_126, 2, minimal_126 },
-	{ "c-ror", "u >= 0", "unsigned long",
+	{ "c-ror", "u >= 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned long,int",
 	  7, mutants_127, 2, minimal_127 },
-	{ "c-ror", "u >= 0", "unsigned char",
+	{ "c-ror", "u >= 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned char,int",
 	  7, mutants_128, 2, minimal_128 },
-	{ "c-ror", "u > 0", "unsigned",
+	{ "c-ror", "u > 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned,int",
 	  7, mutants_129, 2, minimal_129 },
-	{ "c-ror", "u > 0", "unsigned long",
+	{ "c-ror", "u > 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned long,int",
 	  7, mutants_130, 2, minimal_130 },
-	{ "c-ror", "u > 0", "unsigned char",
+	{ "c-ror", "u > 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned char,int",
 	  7, mutants_131, 2, minimal_131 },
-	{ "c-ror", "u < 0", "unsigned",
+	{ "c-ror", "u < 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned,int",
 	  7, mutants_132, 2, minimal_132 },
-	{ "c-ror", "u < 0", "unsigned long",
+	{ "c-ror", "u < 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned long,int",
 	  7, mutants_133, 2, minimal_133 },
-	{ "java-aor", "a + b", "int",
+	{ "java-aor", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
 	  4, mutants_134, 4, minimal_134 },
-	{ "java-aor", "a + b", "long",
+	{ "java-aor", "a + b", "long", "java", "",
 	  "a + b", "+", "long",
 	  4, mutants_135, 4, minimal_135 },
-	{ "java-aor", "a + b", "integer",
+	{ "java-aor", "a + b", "integer", "java", "",
 	  "a + b", "+", "integer",
 	  4, mutants_136, 4, minimal_136 },
-	{ "java-aor", "a - b", "int",
+	{ "java-aor", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
 	  4, mutants_137, 4, minimal_137 },
-	{ "java-aor", "a - b", "integer",
+	{ "java-aor", "a - b", "integer", "java", "",
 	  "a - b", "-", "integer",
 	  4, mutants_138, 4, minimal_138 },
-	{ "java-aor", "a * b", "int",
+	{ "java-aor", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
 	  4, mutants_139, 4, minimal_139 },
-	{ "java-aor", "a * b", "long",
+	{ "java-aor", "a * b", "long", "java", "",
 	  "a * b", "*", "long",
 	  4, mutants_140, 4, minimal_140 },
-	{ "java-aor", "a * b", "integer",
+	{ "java-aor", "a * b", "integer", "java", "",
 	  "a * b", "*", "integer",
 	  4, mutants_141, 3, minimal_141 },
-	{ "java-aor", "a / b", "int",
+	{ "java-aor", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
 	  4, mutants_142, 4, minimal_142 },
-	{ "java-aor", "a / b", "integer",
+	{ "java-aor", "a / b", "integer", "java", "",
 	  "a / b", "/", "integer",
 	  4, mutants_143, 4, minimal_143 },
-	{ "java-aor", "a % b", "int",
+	{ "java-aor", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
 	  4, mutants_144, 4, minimal_144 },
-	{ "java-aor", "a % b", "long",
+	{ "java-aor", "a % b", "long", "java", "",
 	  "a % b", "%", "long",
 	  4, mutants_145, 4, minimal_145 },
-	{ "java-aor", "a % b", "integer",
+	{ "java-aor", "a % b", "integer", "java", "",
 	  "a % b", "%", "integer",
 	  4, mutants_146, 3, minimal_146 },
-	{ "java-asrs", "x += y", "int",
+	{ "java-asrs", "x += y", "int", "java", "",
 	  "x += y", "+=", "int",
 	  10, mutants_147, 6, minimal_147 },
-	{ "java-asrs", "x -= y", "int",
+	{ "java-asrs", "x -= y", "int", "java", "",
 	  "x -= y", "-=", "int",
 	  10, mutants_148, 8, minimal_148 },
-	{ "java-asrs", "x *= y", "int",
+	{ "java-asrs", "x *= y", "int", "java", "",
 	  "x *= y", "*=", "int",
 	  10, mutants_149, 10, minimal_149 },
-	{ "java-asrs", "x *= y", "long",
+	{ "java-asrs", "x *= y", "long", "java", "",
 	  "x *= y", "*=", "long",
 	  10, mutants_150, 10, minimal_150 },
-	{ "java-asrs", "x /= y", "int",
+	{ "java-asrs", "x /= y", "int", "java", "",
 	  "x /= y", "/=", "int",
 	  10, mutants_151, 9, minimal_151 },
-	{ "java-asrs", "x %= y", "int",
+	{ "java-asrs", "x %= y", "int", "java", "",
 	  "x %= y", "%=", "int",
 	  10, mutants_152, 9, minimal_152 },
-	{ "java-asrs", "x &= y", "int",
+	{ "java-asrs", "x &= y", "int", "java", "",
 	  "x &= y", "&=", "int",
 	  10, mutants_153, 7, minimal_153 },
-	{ "java-asrs", "x &= y", "long",
+	{ "java-asrs", "x &= y", "long", "java", "",
 	  "x &= y", "&=", "long",
 	  10, mutants_154, 7, minimal_154 },
-	{ "java-asrs", "x |= y", "int",
+	{ "java-asrs", "x |= y", "int", "java", "",
 	  "x |= y", "|=", "int",
 	  10, mutants_155, 7, minimal_155 },
-	{ "java-asrs", "x |= y", "long",
+	{ "java-asrs", "x |= y", "long", "java", "",
 	  "x |= y", "|=", "long",
 	  10, mutants_156, 7, minimal_156 },
-	{ "java-asrs", "x ^= y", "int",
+	{ "java-asrs", "x ^= y", "int", "java", "",
 	  "x ^= y", "^=", "int",
 	  10, mutants_157, 8, minimal_157 },
-	{ "java-asrs", "x ^= y", "long",
+	{ "java-asrs", "x ^= y", "long", "java", "",
 	  "x ^= y", "^=", "long",
 	  10, mutants_158, 8, minimal_158 },
-	{ "java-asrs", "x <<= y", "int",
+	{ "java-asrs", "x <<= y", "int", "java", "",
 	  "x <<= y", "<<=", "int",
 	  10, mutants_159, 8, minimal_159 },
-	{ "java-asrs", "x <<= y", "long",
+	{ "java-asrs", "x <<= y", "long", "java", "",
 	  "x <<= y", "<<=", "long",
 	  10, mutants_160, 8, minimal_160 },
-	{ "java-asrs", "x >>= y", "int",
+	{ "java-asrs", "x >>= y", "int", "java", "",
 	  "x >>= y", ">>=", "int",
 	  10, mutants_161, 9, minimal_161 },
-	{ "java-asrs", "x >>= y", "long",
+	{ "java-asrs", "x >>= y", "long", "java", "",
 	  "x >>= y", ">>=", "long",
 	  10, mutants_162, 9, minimal_162 },
-	{ "java-asrs", "x >>>= y", "int",
+	{ "java-asrs", "x >>>= y", "int", "java", "",
 	  "x >>>= y", ">>>=", "int",
 	  10, mutants_163, 8, minimal_163 },
-	{ "java-cor", "a && b", "boolean",
+	{ "java-cor", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
 	  9, mutants_164, 3, minimal_164 },
-	{ "java-cor", "a || b", "boolean",
+	{ "java-cor", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
 	  9, mutants_165, 4, minimal_165 },
-	{ "java-cor", "a ^ b", "boolean",
+	{ "java-cor", "a ^ b", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
 	  9, mutants_166, 2, minimal_166 },
-	{ "java-cor", "a == b", "boolean",
+	{ "java-cor", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  10, mutants_167, 2, minimal_167 },
-	{ "java-cor", "a != b", "boolean",
+	{ "java-cor", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  10, mutants_168, 2, minimal_168 },
-	{ "java-float", "a < b", "float",
+	{ "java-float", "a < b", "float", "java", "float-compare: identical",
 	  "a < b", "<", "float",
 	  8, mutants_169, 3, minimal_169 },
-	{ "java-float", "a < b", "double",
+	{ "java-float", "a < b", "double", "java", "float-compare: identical",
 	  "a < b", "<", "double",
 	  8, mutants_170, 3, minimal_170 },
-	{ "java-float", "a <= b", "float",
+	{ "java-float", "a <= b", "float", "java", "float-compare: identical",
 	  "a <= b", "<=", "float",
 	  8, mutants_171, 3, minimal_171 },
-	{ "java-float", "a <= b", "double",
+	{ "java-float", "a <= b", "double", "java", "float-compare: identical",
 	  "a <= b", "<=", "double",
 	  8, mutants_172, 3, minimal_172 },
-	{ "java-float", "a > b", "float",
+	{ "java-float", "a > b", "float", "java", "float-compare: identical",
 	  "a > b", ">", "float",
 	  8, mutants_173, 3, minimal_173 },
-	{ "java-float", "a > b", "double",
+	{ "java-float", "a > b", "double", "java", "float-compare: identical",
 	  "a > b", ">", "double",
 	  8, mutants_174, 3, minimal_174 },
-	{ "java-float", "a >= b", "float",
+	{ "java-float", "a >= b", "float", "java", "float-compare: identical",
 	  "a >= b", ">=", "float",
 	  8, mutants_175, 3, minimal_175 },
-	{ "java-float", "a >= b", "double",
+	{ "java-float", "a >= b", "double", "java", "float-compare: identical",
 	  "a >= b", ">=", "double",
 	  8, mutants_176, 3, minimal_176 },
-	{ "java-float", "a == b", "float",
+	{ "java-float", "a == b", "float", "java", "float-compare: identical",
 	  "a == b", "==", "float",
 	  8, mutants_177, 3, minimal_177 },
-	{ "java-float", "a == b", "double",
+	{ "java-float", "a == b", "double", "java", "float-compare: identical",
 	  "a == b", "==", "double",
 	  8, mutants_178, 3, minimal_178 },
-	{ "java-float", "a != b", "float",
+	{ "java-float", "a != b", "float", "java", "float-compare: identical",
 	  "a != b", "!=", "float",
 	  8, mutants_179, 3, minimal_179 },
-	{ "java-float", "a != b", "double",
+	{ "java-float", "a != b", "double", "java", "float-compare: identical",
 	  "a != b", "!=", "double",
 	  8, mutants_180, 3, minimal_180 },
-	{ "java-float", "a + b", "float",
+	{ "java-float", "a + b", "float", "java", "float-compare: identical",
 	  "a + b", "+", "float",
 	  4, mutants_181, 4, minimal_181 },
-	{ "java-float", "a + b", "double",
+	{ "java-float", "a + b", "double", "java", "float-compare: identical",
 	  "a + b", "+", "double",
 	  4, mutants_182, 4, minimal_182 },
-	{ "java-float", "a - b", "float",
+	{ "java-float", "a - b", "float", "java", "float-compare: identical",
 	  "a - b", "-", "float",
 	  4, mutants_183, 4, minimal_183 },
-	{ "java-float", "a - b", "double",
+	{ "java-float", "a - b", "double", "java", "float-compare: identical",
 	  "a - b", "-", "double",
 	  4, mutants_184, 4, minimal_184 },
-	{ "java-float", "a * b", "float",
+	{ "java-float", "a * b", "float", "java", "float-compare: identical",
 	  "a * b", "*", "float",
 	  4, mutants_185, 4, minimal_185 },
-	{ "java-float", "a * b", "double",
+	{ "java-float", "a * b", "double", "java", "float-compare: identical",
 	  "a * b", "*", "double",
 	  4, mutants_186, 4, minimal_186 },
-	{ "java-float", "a / b", "float",
+	{ "java-float", "a / b", "float", "java", "float-compare: identical",
 	  "a / b", "/", "float",
 	  4, mutants_187, 4, minimal_187 },
-	{ "java-float", "a / b", "double",
+	{ "java-float", "a / b", "double", "java", "float-compare: identical",
 	  "a / b", "/", "double",
 	  4, mutants_188, 4, minimal_188 },
-	{ "java-float", "a % b", "float",
+	{ "java-float", "a % b", "float", "java", "float-compare: identical",
 	  "a % b", "%", "float",
 	  4, mutants_189, 4, minimal_189 },
-	{ "java-float", "a % b", "double",
+	{ "java-float", "a % b", "double", "java", "float-compare: identical",
 	  "a % b", "%", "double",
 	  4, mutants_190, 4, minimal_190 },
-	{ "java-float", "x (insertion)", "float",
+	{ "java-float", "x (insertion)", "float", "java", "float-compare: identical",
 	  "x", "", "float",
 	  1, mutants_191, 1, minimal_191 },
-	{ "java-float", "x (insertion)", "double",
+	{ "java-float", "x (insertion)", "double", "java", "float-compare: identical",
 	  "x", "", "double",
 	  1, mutants_192, 1, minimal_192 },
-	{ "java-float", "-x", "float",
+	{ "java-float", "-x", "float", "java", "float-compare: identical",
 	  "-x", "-", "float",
 	  1, mutants_193, 1, minimal_193 },
-	{ "java-float", "-x", "double",
+	{ "java-float", "-x", "double", "java", "float-compare: identical",
 	  "-x", "-", "double",
 	  1, mutants_194, 1, minimal_194 },
-	{ "java-float", "a + b (constants)", "double",
+	{ "java-float", "a + b (constants)", "double", "java", "float-compare: identical",
 	  "a + b", "+", "double",
 	  3, mutants_195, 3, minimal_195 },
-	{ "java-float", "a * b (constants)", "double",
+	{ "java-float", "a * b (constants)", "double", "java", "float-compare: identical",
 	  "a * b", "*", "double",
 	  3, mutants_196, 3, minimal_196 },
-	{ "java-float", "a + b (float constants)", "float",
+	{ "java-float", "a + b (float constants)", "float", "java", "float-compare: identical",
 	  "a + b", "+", "float",
 	  3, mutants_197, 3, minimal_197 },
-	{ "java-incdec", "x (value)", "byte",
+	{ "java-incdec", "x (value)", "byte", "java", "",
 	  "x", "", "byte",
 	  4, mutants_198, 1, minimal_198 },
-	{ "java-incdec", "x (value)", "short",
+	{ "java-incdec", "x (value)", "short", "java", "",
 	  "x", "", "short",
 	  4, mutants_199, 1, minimal_199 },
-	{ "java-incdec", "x (value)", "char",
+	{ "java-incdec", "x (value)", "char", "java", "",
 	  "x", "", "char",
 	  4, mutants_200, 1, minimal_200 },
-	{ "java-incdec", "x (value)", "int",
+	{ "java-incdec", "x (value)", "int", "java", "",
 	  "x", "", "int",
 	  4, mutants_201, 1, minimal_201 },
-	{ "java-incdec", "x (value)", "long",
+	{ "java-incdec", "x (value)", "long", "java", "",
 	  "x", "", "long",
 	  4, mutants_202, 1, minimal_202 },
-	{ "java-incdec", "++x (value)", "byte",
+	{ "java-incdec", "++x (value)", "byte", "java", "",
 	  "++x", "++exp", "byte",
 	  2, mutants_203, 1, minimal_203 },
-	{ "java-incdec", "++x (value)", "short",
+	{ "java-incdec", "++x (value)", "short", "java", "",
 	  "++x", "++exp", "short",
 	  2, mutants_204, 1, minimal_204 },
-	{ "java-incdec", "++x (value)", "char",
+	{ "java-incdec", "++x (value)", "char", "java", "",
 	  "++x", "++exp", "char",
 	  2, mutants_205, 1, minimal_205 },
-	{ "java-incdec", "++x (value)", "int",
+	{ "java-incdec", "++x (value)", "int", "java", "",
 	  "++x", "++exp", "int",
 	  2, mutants_206, 1, minimal_206 },
-	{ "java-incdec", "++x (value)", "long",
+	{ "java-incdec", "++x (value)", "long", "java", "",
 	  "++x", "++exp", "long",
 	  2, mutants_207, 1, minimal_207 },
-	{ "java-incdec", "--x (value)", "byte",
+	{ "java-incdec", "--x (value)", "byte", "java", "",
 	  "--x", "--exp", "byte",
 	  2, mutants_208, 1, minimal_208 },
-	{ "java-incdec", "--x (value)", "short",
+	{ "java-incdec", "--x (value)", "short", "java", "",
 	  "--x", "--exp", "short",
 	  2, mutants_209, 1, minimal_209 },
-	{ "java-incdec", "--x (value)", "char",
+	{ "java-incdec", "--x (value)", "char", "java", "",
 	  "--x", "--exp", "char",
 	  2, mutants_210, 1, minimal_210 },
-	{ "java-incdec", "--x (value)", "int",
+	{ "java-incdec", "--x (value)", "int", "java", "",
 	  "--x", "--exp", "int",
 	  2, mutants_211, 1, minimal_211 },
-	{ "java-incdec", "--x (value)", "long",
+	{ "java-incdec", "--x (value)", "long", "java", "",
 	  "--x", "--exp", "long",
 	  2, mutants_212, 1, minimal_212 },
-	{ "java-incdec", "x++ (value)", "byte",
+	{ "java-incdec", "x++ (value)", "byte", "java", "",
 	  "x++", "exp++", "byte",
 	  2, mutants_213, 0, NULL },
-	{ "java-incdec", "x++ (value)", "short",
+	{ "java-incdec", "x++ (value)", "short", "java", "",
 	  "x++", "exp++", "short",
 	  2, mutants_214, 0, NULL },
-	{ "java-incdec", "x++ (value)", "char",
+	{ "java-incdec", "x++ (value)", "char", "java", "",
 	  "x++", "exp++", "char",
 	  2, mutants_215, 0, NULL },
-	{ "java-incdec", "x++ (value)", "int",
+	{ "java-incdec", "x++ (value)", "int", "java", "",
 	  "x++", "exp++", "int",
 	  2, mutants_216, 0, NULL },
-	{ "java-incdec", "x++ (value)", "long",
+	{ "java-incdec", "x++ (value)", "long", "java", "",
 	  "x++", "exp++", "long",
 	  2, mutants_217, 0, NULL },
-	{ "java-incdec", "x-- (value)", "byte",
+	{ "java-incdec", "x-- (value)", "byte", "java", "",
 	  "x--", "exp--", "byte",
 	  2, mutants_218, 0, NULL },
-	{ "java-incdec", "x-- (value)", "short",
+	{ "java-incdec", "x-- (value)", "short", "java", "",
 	  "x--", "exp--", "short",
 	  2, mutants_219, 0, NULL },
-	{ "java-incdec", "x-- (value)", "char",
+	{ "java-incdec", "x-- (value)", "char", "java", "",
 	  "x--", "exp--", "char",
 	  2, mutants_220, 0, NULL },
-	{ "java-incdec", "x-- (value)", "int",
+	{ "java-incdec", "x-- (value)", "int", "java", "",
 	  "x--", "exp--", "int",
 	  2, mutants_221, 0, NULL },
-	{ "java-incdec", "x-- (value)", "long",
+	{ "java-incdec", "x-- (value)", "long", "java", "",
 	  "x--", "exp--", "long",
 	  2, mutants_222, 0, NULL },
-	{ "java-incdec", "x (variable)", "byte",
+	{ "java-incdec", "x (variable)", "byte", "java", "",
 	  "x", "", "byte",
 	  4, mutants_223, 1, minimal_223 },
-	{ "java-incdec", "x (variable)", "short",
+	{ "java-incdec", "x (variable)", "short", "java", "",
 	  "x", "", "short",
 	  4, mutants_224, 1, minimal_224 },
-	{ "java-incdec", "x (variable)", "char",
+	{ "java-incdec", "x (variable)", "char", "java", "",
 	  "x", "", "char",
 	  4, mutants_225, 1, minimal_225 },
-	{ "java-incdec", "x (variable)", "int",
+	{ "java-incdec", "x (variable)", "int", "java", "",
 	  "x", "", "int",
 	  4, mutants_226, 1, minimal_226 },
-	{ "java-incdec", "x (variable)", "long",
+	{ "java-incdec", "x (variable)", "long", "java", "",
 	  "x", "", "long",
 	  4, mutants_227, 1, minimal_227 },
-	{ "java-incdec", "++x (variable)", "byte",
+	{ "java-incdec", "++x (variable)", "byte", "java", "",
 	  "++x", "++exp", "byte",
 	  2, mutants_228, 1, minimal_228 },
-	{ "java-incdec", "++x (variable)", "short",
+	{ "java-incdec", "++x (variable)", "short", "java", "",
 	  "++x", "++exp", "short",
 	  2, mutants_229, 1, minimal_229 },
-	{ "java-incdec", "++x (variable)", "char",
+	{ "java-incdec", "++x (variable)", "char", "java", "",
 	  "++x", "++exp", "char",
 	  2, mutants_230, 1, minimal_230 },
-	{ "java-incdec", "++x (variable)", "int",
+	{ "java-incdec", "++x (variable)", "int", "java", "",
 	  "++x", "++exp", "int",
 	  2, mutants_231, 1, minimal_231 },
-	{ "java-incdec", "++x (variable)", "long",
+	{ "java-incdec", "++x (variable)", "long", "java", "",
 	  "++x", "++exp", "long",
 	  2, mutants_232, 1, minimal_232 },
-	{ "java-incdec", "--x (variable)", "byte",
+	{ "java-incdec", "--x (variable)", "byte", "java", "",
 	  "--x", "--exp", "byte",
 	  2, mutants_233, 1, minimal_233 },
-	{ "java-incdec", "--x (variable)", "short",
+	{ "java-incdec", "--x (variable)", "short", "java", "",
 	  "--x", "--exp", "short",
 	  2, mutants_234, 1, minimal_234 },
-	{ "java-incdec", "--x (variable)", "char",
+	{ "java-incdec", "--x (variable)", "char", "java", "",
 	  "--x", "--exp", "char",
 	  2, mutants_235, 1, minimal_235 },
-	{ "java-incdec", "--x (variable)", "int",
+	{ "java-incdec", "--x (variable)", "int", "java", "",
 	  "--x", "--exp", "int",
 	  2, mutants_236, 1, minimal_236 },
-	{ "java-incdec", "--x (variable)", "long",
+	{ "java-incdec", "--x (variable)", "long", "java", "",
 	  "--x", "--exp", "long",
 	  2, mutants_237, 1, minimal_237 },
-	{ "java-incdec", "x++ (variable)", "byte",
+	{ "java-incdec", "x++ (variable)", "byte", "java", "",
 	  "x++", "exp++", "byte",
 	  2, mutants_238, 1, minimal_238 },
-	{ "java-incdec", "x++ (variable)", "short",
+	{ "java-incdec", "x++ (variable)", "short", "java", "",
 	  "x++", "exp++", "short",
 	  2, mutants_239, 1, minimal_239 },
-	{ "java-incdec", "x++ (variable)", "char",
+	{ "java-incdec", "x++ (variable)", "char", "java", "",
 	  "x++", "exp++", "char",
 	  2, mutants_240, 1, minimal_240 },
-	{ "java-incdec", "x++ (variable)", "int",
+	{ "java-incdec", "x++ (variable)", "int", "java", "",
 	  "x++", "exp++", "int",
 	  2, mutants_241, 1, minimal_241 },
-	{ "java-incdec", "x++ (variable)", "long",
+	{ "java-incdec", "x++ (variable)", "long", "java", "",
 	  "x++", "exp++", "long",
 	  2, mutants_242, 1, minimal_242 },
-	{ "java-incdec", "x-- (variable)", "byte",
+	{ "java-incdec", "x-- (variable)", "byte", "java", "",
 	  "x--", "exp--", "byte",
 	  2, mutants_243, 1, minimal_243 },
-	{ "java-incdec", "x-- (variable)", "short",
+	{ "java-incdec", "x-- (variable)", "short", "java", "",
 	  "x--", "exp--", "short",
 	  2, mutants_244, 1, minimal_244 },
-	{ "java-incdec", "x-- (variable)", "char",
+	{ "java-incdec", "x-- (variable)", "char", "java", "",
 	  "x--", "exp--", "char",
 	  2, mutants_245, 1, minimal_245 },
-	{ "java-incdec", "x-- (variable)", "int",
+	{ "java-incdec", "x-- (variable)", "int", "java", "",
 	  "x--", "exp--", "int",
 	  2, mutants_246, 1, minimal_246 },
-	{ "java-incdec", "x-- (variable)", "long",
+	{ "java-incdec", "x-- (variable)", "long", "java", "",
 	  "x--", "exp--", "long",
 	  2, mutants_247, 1, minimal_247 },
-	{ "java-lor", "a & b", "int",
+	{ "java-lor", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
 	  2, mutants_248, 1, minimal_248 },
-	{ "java-lor", "a & b", "long",
+	{ "java-lor", "a & b", "long", "java", "",
 	  "a & b", "&", "long",
 	  2, mutants_249, 1, minimal_249 },
-	{ "java-lor", "a | b", "int",
+	{ "java-lor", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
 	  2, mutants_250, 2, minimal_250 },
-	{ "java-lor", "a | b", "long",
+	{ "java-lor", "a | b", "long", "java", "",
 	  "a | b", "|", "long",
 	  2, mutants_251, 2, minimal_251 },
-	{ "java-lor", "a ^ b", "int",
+	{ "java-lor", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
 	  2, mutants_252, 1, minimal_252 },
-	{ "java-lor", "a ^ b", "long",
+	{ "java-lor", "a ^ b", "long", "java", "",
 	  "a ^ b", "^", "long",
 	  2, mutants_253, 1, minimal_253 },
-	{ "java-ror", "a < b", "byte",
+	{ "java-ror", "a < b", "byte", "java", "",
 	  "a < b", "<", "byte",
 	  7, mutants_254, 3, minimal_254 },
-	{ "java-ror", "a < b", "short",
+	{ "java-ror", "a < b", "short", "java", "",
 	  "a < b", "<", "short",
 	  7, mutants_255, 3, minimal_255 },
-	{ "java-ror", "a < b", "char",
+	{ "java-ror", "a < b", "char", "java", "",
 	  "a < b", "<", "char",
 	  7, mutants_256, 3, minimal_256 },
-	{ "java-ror", "a < b", "int",
+	{ "java-ror", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
 	  7, mutants_257, 3, minimal_257 },
-	{ "java-ror", "a < b", "long",
+	{ "java-ror", "a < b", "long", "java", "",
 	  "a < b", "<", "long",
 	  7, mutants_258, 3, minimal_258 },
-	{ "java-ror", "a <= b", "byte",
+	{ "java-ror", "a <= b", "byte", "java", "",
 	  "a <= b", "<=", "byte",
 	  7, mutants_259, 3, minimal_259 },
-	{ "java-ror", "a <= b", "short",
+	{ "java-ror", "a <= b", "short", "java", "",
 	  "a <= b", "<=", "short",
 	  7, mutants_260, 3, minimal_260 },
-	{ "java-ror", "a <= b", "char",
+	{ "java-ror", "a <= b", "char", "java", "",
 	  "a <= b", "<=", "char",
 	  7, mutants_261, 3, minimal_261 },
-	{ "java-ror", "a <= b", "int",
+	{ "java-ror", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
 	  7, mutants_262, 3, minimal_262 },
-	{ "java-ror", "a <= b", "long",
+	{ "java-ror", "a <= b", "long", "java", "",
 	  "a <= b", "<=", "long",
 	  7, mutants_263, 3, minimal_263 },
-	{ "java-ror", "a > b", "byte",
+	{ "java-ror", "a > b", "byte", "java", "",
 	  "a > b", ">", "byte",
 	  7, mutants_264, 3, minimal_264 },
-	{ "java-ror", "a > b", "short",
+	{ "java-ror", "a > b", "short", "java", "",
 	  "a > b", ">", "short",
 	  7, mutants_265, 3, minimal_265 },
-	{ "java-ror", "a > b", "char",
+	{ "java-ror", "a > b", "char", "java", "",
 	  "a > b", ">", "char",
 	  7, mutants_266, 3, minimal_266 },
-	{ "java-ror", "a > b", "int",
+	{ "java-ror", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
 	  7, mutants_267, 3, minimal_267 },
-	{ "java-ror", "a > b", "long",
+	{ "java-ror", "a > b", "long", "java", "",
 	  "a > b", ">", "long",
 	  7, mutants_268, 3, minimal_268 },
-	{ "java-ror", "a >= b", "byte",
+	{ "java-ror", "a >= b", "byte", "java", "",
 	  "a >= b", ">=", "byte",
 	  7, mutants_269, 3, minimal_269 },
-	{ "java-ror", "a >= b", "short",
+	{ "java-ror", "a >= b", "short", "java", "",
 	  "a >= b", ">=", "short",
 	  7, mutants_270, 3, minimal_270 },
-	{ "java-ror", "a >= b", "char",
+	{ "java-ror", "a >= b", "char", "java", "",
 	  "a >= b", ">=", "char",
 	  7, mutants_271, 3, minimal_271 },
-	{ "java-ror", "a >= b", "int",
+	{ "java-ror", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
 	  7, mutants_272, 3, minimal_272 },
-	{ "java-ror", "a >= b", "long",
+	{ "java-ror", "a >= b", "long", "java", "",
 	  "a >= b", ">=", "long",
 	  7, mutants_273, 3, minimal_273 },
-	{ "java-ror", "a == b", "byte",
+	{ "java-ror", "a == b", "byte", "java", "",
 	  "a == b", "==", "byte",
 	  7, mutants_274, 3, minimal_274 },
-	{ "java-ror", "a == b", "short",
+	{ "java-ror", "a == b", "short", "java", "",
 	  "a == b", "==", "short",
 	  7, mutants_275, 3, minimal_275 },
-	{ "java-ror", "a == b", "char",
+	{ "java-ror", "a == b", "char", "java", "",
 	  "a == b", "==", "char",
 	  7, mutants_276, 3, minimal_276 },
-	{ "java-ror", "a == b", "int",
+	{ "java-ror", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
 	  7, mutants_277, 3, minimal_277 },
-	{ "java-ror", "a == b", "long",
+	{ "java-ror", "a == b", "long", "java", "",
 	  "a == b", "==", "long",
 	  7, mutants_278, 3, minimal_278 },
-	{ "java-ror", "a == b", "boolean",
+	{ "java-ror", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  3, mutants_279, 2, minimal_279 },
-	{ "java-ror", "a != b", "byte",
+	{ "java-ror", "a != b", "byte", "java", "",
 	  "a != b", "!=", "byte",
 	  7, mutants_280, 3, minimal_280 },
-	{ "java-ror", "a != b", "short",
+	{ "java-ror", "a != b", "short", "java", "",
 	  "a != b", "!=", "short",
 	  7, mutants_281, 3, minimal_281 },
-	{ "java-ror", "a != b", "char",
+	{ "java-ror", "a != b", "char", "java", "",
 	  "a != b", "!=", "char",
 	  7, mutants_282, 3, minimal_282 },
-	{ "java-ror", "a != b", "int",
+	{ "java-ror", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
 	  7, mutants_283, 3, minimal_283 },
-	{ "java-ror", "a != b", "long",
+	{ "java-ror", "a != b", "long", "java", "",
 	  "a != b", "!=", "long",
 	  7, mutants_284, 3, minimal_284 },
-	{ "java-ror", "a != b", "boolean",
+	{ "java-ror", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  3, mutants_285, 2, minimal_285 },
-	{ "java-sor", "a << b", "int",
+	{ "java-sor", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
 	  2, mutants_286, 1, minimal_286 },
-	{ "java-sor", "a << b", "long",
+	{ "java-sor", "a << b", "long", "java", "",
 	  "a << b", "<<", "long",
 	  2, mutants_287, 1, minimal_287 },
-	{ "java-sor", "a >> b", "int",
+	{ "java-sor", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
 	  2, mutants_288, 1, minimal_288 },
-	{ "java-sor", "a >> b", "long",
+	{ "java-sor", "a >> b", "long", "java", "",
 	  "a >> b", ">>", "long",
 	  2, mutants_289, 1, minimal_289 },
-	{ "java-sor", "a >>> b", "int",
+	{ "java-sor", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
 	  2, mutants_290, 2, minimal_290 },
-	{ "java-sor", "a >>> b", "long",
+	{ "java-sor", "a >>> b", "long", "java", "",
 	  "a >>> b", ">>>", "long",
 	  2, mutants_291, 2, minimal_291 },
-	{ "java-unary", "x (insertion)", "byte",
+	{ "java-unary", "x (insertion)", "byte", "java", "",
 	  "x", "", "byte",
 	  2, mutants_292, 1, minimal_292 },
-	{ "java-unary", "x (insertion)", "short",
+	{ "java-unary", "x (insertion)", "short", "java", "",
 	  "x", "", "short",
 	  2, mutants_293, 1, minimal_293 },
-	{ "java-unary", "x (insertion)", "char",
+	{ "java-unary", "x (insertion)", "char", "java", "",
 	  "x", "", "char",
 	  2, mutants_294, 1, minimal_294 },
-	{ "java-unary", "x (insertion)", "int",
+	{ "java-unary", "x (insertion)", "int", "java", "",
 	  "x", "", "int",
 	  2, mutants_295, 1, minimal_295 },
-	{ "java-unary", "x (insertion)", "long",
+	{ "java-unary", "x (insertion)", "long", "java", "",
 	  "x", "", "long",
 	  2, mutants_296, 1, minimal_296 },
-	{ "java-unary", "-x", "byte",
+	{ "java-unary", "-x", "byte", "java", "",
 	  "-x", "-", "byte",
 	  2, mutants_297, 1, minimal_297 },
-	{ "java-unary", "-x", "short",
+	{ "java-unary", "-x", "short", "java", "",
 	  "-x", "-", "short",
 	  2, mutants_298, 1, minimal_298 },
-	{ "java-unary", "-x", "char",
+	{ "java-unary", "-x", "char", "java", "",
 	  "-x", "-", "char",
 	  2, mutants_299, 1, minimal_299 },
-	{ "java-unary", "-x", "int",
+	{ "java-unary", "-x", "int", "java", "",
 	  "-x", "-", "int",
 	  2, mutants_300, 1, minimal_300 },
-	{ "java-unary", "-x", "long",
+	{ "java-unary", "-x", "long", "java", "",
 	  "-x", "-", "long",
 	  2, mutants_301, 1, minimal_301 },
-	{ "java-unary", "+x", "byte",
+	{ "java-unary", "+x", "byte", "java", "",
 	  "+x", "+", "byte",
 	  3, mutants_302, 1, minimal_302 },
-	{ "java-unary", "+x", "short",
+	{ "java-unary", "+x", "short", "java", "",
 	  "+x", "+", "short",
 	  3, mutants_303, 1, minimal_303 },
-	{ "java-unary", "+x", "char",
+	{ "java-unary", "+x", "char", "java", "",
 	  "+x", "+", "char",
 	  3, mutants_304, 1, minimal_304 },
-	{ "java-unary", "+x", "int",
+	{ "java-unary", "+x", "int", "java", "",
 	  "+x", "+", "int",
 	  3, mutants_305, 1, minimal_305 },
-	{ "java-unary", "+x", "long",
+	{ "java-unary", "+x", "long", "java", "",
 	  "+x", "+", "long",
 	  3, mutants_306, 1, minimal_306 },
-	{ "java-unary", "~x", "byte",
+	{ "java-unary", "~x", "byte", "java", "",
 	  "~x", "~", "byte",
 	  2, mutants_307, 1, minimal_307 },
-	{ "java-unary", "~x", "short",
+	{ "java-unary", "~x", "short", "java", "",
 	  "~x", "~", "short",
 	  2, mutants_308, 1, minimal_308 },
-	{ "java-unary", "~x", "char",
+	{ "java-unary", "~x", "char", "java", "",
 	  "~x", "~", "char",
 	  2, mutants_309, 1, minimal_309 },
-	{ "java-unary", "~x", "int",
+	{ "java-unary", "~x", "int", "java", "",
 	  "~x", "~", "int",
 	  2, mutants_310, 1, minimal_310 },
-	{ "java-unary", "~x", "long",
+	{ "java-unary", "~x", "long", "java", "",
 	  "~x", "~", "long",
 	  2, mutants_311, 1, minimal_311 },
-	{ "java-unary", "b (insertion)", "boolean",
+	{ "java-unary", "b (insertion)", "boolean", "java", "",
 	  "b", "", "boolean",
 	  1, mutants_312, 1, minimal_312 },
-	{ "java-unary", "!b", "boolean",
+	{ "java-unary", "!b", "boolean", "java", "",
 	  "!b", "!", "boolean",
 	  1, mutants_313, 1, minimal_313 },
-	{ "major", "a < b", "int",
+	{ "major", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
 	  7, mutants_314, 3, minimal_314 },
-	{ "major", "a <= b", "int",
+	{ "major", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
 	  7, mutants_315, 3, minimal_315 },
-	{ "major", "a > b", "int",
+	{ "major", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
 	  7, mutants_316, 3, minimal_316 },
-	{ "major", "a >= b", "int",
+	{ "major", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
 	  7, mutants_317, 3, minimal_317 },
-	{ "major", "a == b", "int",
+	{ "major", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
 	  7, mutants_318, 3, minimal_318 },
-	{ "major", "a == b", "boolean",
+	{ "major", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  5, mutants_319, 4, minimal_319 },
-	{ "major", "a != b", "int",
+	{ "major", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
 	  7, mutants_320, 3, minimal_320 },
-	{ "major", "a != b", "boolean",
+	{ "major", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  5, mutants_321, 4, minimal_321 },
-	{ "major", "a && b", "boolean",
+	{ "major", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
 	  7, mutants_322, 4, minimal_322 },
-	{ "major", "a || b", "boolean",
+	{ "major", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
 	  7, mutants_323, 4, minimal_323 },
-	{ "major", "a + b", "int",
+	{ "major", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
 	  4, mutants_324, 4, minimal_324 },
-	{ "major", "a - b", "int",
+	{ "major", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
 	  4, mutants_325, 4, minimal_325 },
-	{ "major", "a * b", "int",
+	{ "major", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
 	  4, mutants_326, 4, minimal_326 },
-	{ "major", "a / b", "int",
+	{ "major", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
 	  4, mutants_327, 4, minimal_327 },
-	{ "major", "a % b", "int",
+	{ "major", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
 	  4, mutants_328, 4, minimal_328 },
-	{ "major", "a & b", "int",
+	{ "major", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
 	  2, mutants_329, 1, minimal_329 },
-	{ "major", "a | b", "int",
+	{ "major", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
 	  2, mutants_330, 2, minimal_330 },
-	{ "major", "a ^ b", "int",
+	{ "major", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
 	  2, mutants_331, 1, minimal_331 },
-	{ "major", "a << b", "int",
+	{ "major", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
 	  2, mutants_332, 1, minimal_332 },
-	{ "major", "a >> b", "int",
+	{ "major", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
 	  2, mutants_333, 1, minimal_333 },
-	{ "major", "a >>> b", "int",
+	{ "major", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
 	  2, mutants_334, 2, minimal_334 },
-	{ "major", "+a", "int",
+	{ "major", "+a", "int", "java", "",
 	  "+a", "+", "int",
 	  2, mutants_335, 1, minimal_335 },
-	{ "major", "-a", "int",
+	{ "major", "-a", "int", "java", "",
 	  "-a", "-", "int",
 	  2, mutants_336, 1, minimal_336 },
-	{ "major", "~a", "int",
+	{ "major", "~a", "int", "java", "",
 	  "~a", "~", "int",
 	  2, mutants_337, 1, minimal_337 },
-	{ "paper-arith", "lexp + rexp", "Zpos",
+	{ "paper-arith", "lexp + rexp", "Zpos", "java", "",
 	  "x + y", "+", "integer",
 	  8, mutants_338, 1, minimal_338 },
-	{ "paper-arith", "lexp + rexp", "Z",
+	{ "paper-arith", "lexp + rexp", "Z", "java", "",
 	  "x + y", "+", "integer",
 	  8, mutants_339, 3, minimal_339 },
-	{ "paper-arith", "lexp - rexp", "Zpos",
+	{ "paper-arith", "lexp - rexp", "Zpos", "java", "",
 	  "x - y", "-", "integer",
 	  8, mutants_340, 1, minimal_340 },
-	{ "paper-arith", "lexp - rexp", "Z",
+	{ "paper-arith", "lexp - rexp", "Z", "java", "",
 	  "x - y", "-", "integer",
 	  8, mutants_341, 3, minimal_341 },
-	{ "paper-arith", "lexp * rexp", "Zpos",
+	{ "paper-arith", "lexp * rexp", "Zpos", "java", "",
 	  "x * y", "*", "integer",
 	  8, mutants_342, 3, minimal_342 },
-	{ "paper-arith", "lexp * rexp", "Z",
+	{ "paper-arith", "lexp * rexp", "Z", "java", "",
 	  "x * y", "*", "integer",
 	  8, mutants_343, 4, minimal_343 },
-	{ "paper-assign", "lhs += rhs", "Zpos",
+	{ "paper-assign", "lhs += rhs", "Zpos", "java", "",
 	  "x += y", "+=", "integer",
 	  4, mutants_344, 1, minimal_344 },
-	{ "paper-assign", "lhs -= rhs", "Zpos",
+	{ "paper-assign", "lhs -= rhs", "Zpos", "java", "",
 	  "x -= y", "-=", "integer",
 	  4, mutants_345, 1, minimal_345 },
-	{ "paper-assign", "lhs *= rhs", "Zpos",
+	{ "paper-assign", "lhs *= rhs", "Zpos", "java", "",
 	  "x *= y", "*=", "integer",
 	  4, mutants_346, 3, minimal_346 },
-	{ "paper-assign", "lhs <<= rhs", "int",
+	{ "paper-assign", "lhs <<= rhs", "int", "java", "",
 	  "x <<= y", "<<=", "int",
 	  3, mutants_347, 1, minimal_347 },
-	{ "paper-assign", "lhs >>= rhs", "int",
+	{ "paper-assign", "lhs >>= rhs", "int", "java", "",
 	  "x >>= y", ">>=", "int",
 	  3, mutants_348, 3, minimal_348 },
-	{ "paper-assign", "lhs &= rhs", "int",
+	{ "paper-assign", "lhs &= rhs", "int", "java", "",
 	  "x &= y", "&=", "int",
 	  4, mutants_349, 2, minimal_349 },
-	{ "paper-assign", "lhs |= rhs", "int",
+	{ "paper-assign", "lhs |= rhs", "int", "java", "",
 	  "x |= y", "|=", "int",
 	  4, mutants_350, 3, minimal_350 },
-	{ "paper-assign", "lhs ^= rhs", "int",
+	{ "paper-assign", "lhs ^= rhs", "int", "java", "",
 	  "x ^= y", "^=", "int",
 	  4, mutants_351, 1, minimal_351 },
-	{ "paper-bitwise", "lexp & rexp", "int",
+	{ "paper-bitwise", "lexp & rexp", "int", "java", "",
 	  "x & y", "&", "int",
 	  8, mutants_352, 2, minimal_352 },
-	{ "paper-bitwise", "lexp | rexp", "int",
+	{ "paper-bitwise", "lexp | rexp", "int", "java", "",
 	  "x | y", "|", "int",
 	  8, mutants_353, 3, minimal_353 },
-	{ "paper-bitwise", "lexp ^ rexp", "int",
+	{ "paper-bitwise", "lexp ^ rexp", "int", "java", "",
 	  "x ^ y", "^", "int",
 	  8, mutants_354, 1, minimal_354 },
-	{ "paper-bitwise", "lexp >> rexp", "int",
+	{ "paper-bitwise", "lexp >> rexp", "int", "java", "",
 	  "x >> y", ">>", "int",
 	  10, mutants_355, 6, minimal_355 },
-	{ "paper-bitwise", "lexp << rexp", "int",
+	{ "paper-bitwise", "lexp << rexp", "int", "java", "",
 	  "x << y", "<<", "int",
 	  10, mutants_356, 3, minimal_356 },
-	{ "paper-bool", "lexp ^ rexp (bool)", "boolean",
+	{ "paper-bool", "lexp ^ rexp (bool)", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
 	  15, mutants_357, 2, minimal_357 },
-	{ "paper-bool", "lexp && rexp", "boolean",
+	{ "paper-bool", "lexp && rexp", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
 	  15, mutants_358, 4, minimal_358 },
-	{ "paper-bool", "lexp || rexp", "boolean",
+	{ "paper-bool", "lexp || rexp", "boolean", "java", "",
 	  "a || b", "||", "boolean",
 	  15, mutants_359, 4, minimal_359 },
-	{ "paper-bool", "lexp == rexp (bool)", "boolean",
+	{ "paper-bool", "lexp == rexp (bool)", "boolean", "java", "",
 	  "a == b", "==", "boolean",
 	  10, mutants_360, 2, minimal_360 },
-	{ "paper-bool", "lexp != rexp (bool)", "boolean",
+	{ "paper-bool", "lexp != rexp (bool)", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
 	  10, mutants_361, 2, minimal_361 },
-	{ "paper-reference", "lexp != rexp (obj)", "reference",
+	{ "paper-reference", "lexp != rexp (obj)", "reference", "java", "",
 	  "a != b", "!=", "integer",
 	  4, mutants_362, 2, minimal_362 },
-	{ "paper-relational", "lexp == rexp", "Z",
+	{ "paper-relational", "lexp == rexp", "Z", "java", "",
 	  "a == b", "==", "integer",
 	  8, mutants_363, 3, minimal_363 },
-	{ "paper-relational", "lexp == rexp", "int",
+	{ "paper-relational", "lexp == rexp", "int", "java", "",
 	  "a == b", "==", "int",
 	  8, mutants_364, 3, minimal_364 },
-	{ "paper-relational", "lexp != rexp", "Z",
+	{ "paper-relational", "lexp != rexp", "Z", "java", "",
 	  "a != b", "!=", "integer",
 	  8, mutants_365, 3, minimal_365 },
-	{ "paper-relational", "lexp != rexp", "int",
+	{ "paper-relational", "lexp != rexp", "int", "java", "",
 	  "a != b", "!=", "int",
 	  8, mutants_366, 3, minimal_366 },
-	{ "paper-relational", "lexp > rexp", "Z",
+	{ "paper-relational", "lexp > rexp", "Z", "java", "",
 	  "a > b", ">", "integer",
 	  8, mutants_367, 3, minimal_367 },
-	{ "paper-relational", "lexp > rexp", "int",
+	{ "paper-relational", "lexp > rexp", "int", "java", "",
 	  "a > b", ">", "int",
 	  8, mutants_368, 3, minimal_368 },
-	{ "paper-relational", "lexp >= rexp", "Z",
+	{ "paper-relational", "lexp >= rexp", "Z", "java", "",
 	  "a >= b", ">=", "integer",
 	  8, mutants_369, 3, minimal_369 },
-	{ "paper-relational", "lexp >= rexp", "int",
+	{ "paper-relational", "lexp >= rexp", "int", "java", "",
 	  "a >= b", ">=", "int",
 	  8, mutants_370, 3, minimal_370 },
-	{ "paper-relational", "lexp < rexp", "Z",
+	{ "paper-relational", "lexp < rexp", "Z", "java", "",
 	  "a < b", "<", "integer",
 	  8, mutants_371, 3, minimal_371 },
-	{ "paper-relational", "lexp < rexp", "int",
+	{ "paper-relational", "lexp < rexp", "int", "java", "",
 	  "a < b", "<", "int",
 	  8, mutants_372, 3, minimal_372 },
-	{ "paper-relational", "lexp <= rexp", "Z",
+	{ "paper-relational", "lexp <= rexp", "Z", "java", "",
 	  "a <= b", "<=", "integer",
 	  8, mutants_373, 3, minimal_373 },
-	{ "paper-relational", "lexp <= rexp", "int",
+	{ "paper-relational", "lexp <= rexp", "int", "java", "",
 	  "a <= b", "<=", "int",
 	  8, mutants_374, 3, minimal_374 },
-	{ "paper-unary", "exp", "int",
+	{ "paper-unary", "exp", "int", "java", "",
 	  "x", "", "int",
 	  6, mutants_375, 1, minimal_375 },
-	{ "paper-unary", "+exp", "int",
+	{ "paper-unary", "+exp", "int", "java", "",
 	  "+x", "+", "int",
 	  3, mutants_376, 1, minimal_376 },
-	{ "paper-unary", "-exp", "int",
+	{ "paper-unary", "-exp", "int", "java", "",
 	  "-x", "-", "int",
 	  3, mutants_377, 1, minimal_377 },
-	{ "paper-unary", "++exp", "int",
+	{ "paper-unary", "++exp", "int", "java", "",
 	  "++x", "++exp", "int",
 	  4, mutants_378, 1, minimal_378 },
-	{ "paper-unary", "exp++", "int",
+	{ "paper-unary", "exp++", "int", "java", "",
 	  "x++", "exp++", "int",
 	  4, mutants_379, 1, minimal_379 },
-	{ "paper-unary", "--exp", "int",
+	{ "paper-unary", "--exp", "int", "java", "",
 	  "--x", "--exp", "int",
 	  4, mutants_380, 1, minimal_380 },
-	{ "paper-unary", "exp--", "int",
+	{ "paper-unary", "exp--", "int", "java", "",
 	  "x--", "exp--", "int",
 	  4, mutants_381, 1, minimal_381 },
-	{ "paper-unary", "!exp", "boolean",
+	{ "paper-unary", "!exp", "boolean", "java", "",
 	  "!b", "!", "boolean",
 	  2, mutants_382, 1, minimal_382 },
-	{ "paper-unary", "~exp", "int",
+	{ "paper-unary", "~exp", "int", "java", "",
 	  "~x", "~", "int",
 	  3, mutants_383, 1, minimal_383 },
 };
 const size_t subsume_nentries = 384;
 
 const struct subsume_rule subsume_rules[] = {
-	{ "AORB", "+", "int", "int",
+	{ "ORRN", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_0_0 },
+	{ "OCNG", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "ORRN", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_1_0 },
+	{ "OCNG", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "ORRN", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_2_0 },
+	{ "OCNG", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "ORRN", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 5, 2, keep_3_0 },
+	{ "OCNG", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a < b", 1, 0, NULL },
+	{ "OAAN", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a + b", 4, 4, keep_4_0 },
+	{ "OAAN", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a + b", 4, 4, keep_5_0 },
+	{ "OBBN", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 2, 1, keep_6_0 },
+	{ "OBNG", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 3, 2, keep_6_1 },
+	{ "OBBN", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 2, 1, keep_7_0 },
+	{ "OBNG", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 3, 2, keep_7_1 },
+	{ "OBBN", "&", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 2, 1, keep_8_0 },
+	{ "OBNG", "&", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a & b", 3, 2, keep_8_1 },
+	{ "OLLN", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 1, 1, keep_9_0 },
+	{ "OLNG", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 3, 2, keep_9_1 },
+	{ "OLLN", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 1, 1, keep_10_0 },
+	{ "OLNG", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a && b", 3, 2, keep_10_1 },
+	{ "OLLN", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 1, 1, keep_11_0 },
+	{ "OLNG", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 3, 2, keep_11_1 },
+	{ "OLLN", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 1, 1, keep_12_0 },
+	{ "OLNG", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a || b", 3, 2, keep_12_1 },
+	{ "OSSN", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a >> b", 1, 1, keep_13_0 },
+	{ "OSSN", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "a >> b", 1, 1, keep_14_0 },
+	{ "CRCR", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 0, NULL },
+	{ "VTWD", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 2, keep_15_3 },
+	{ "CRCR", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 2, keep_16_0 },
+	{ "VTWD", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 1, keep_16_2 },
+	{ "AOIS", "", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 0, NULL },
+	{ "VTWD", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 2, keep_17_3 },
+	{ "CRCR", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 2, keep_18_0 },
+	{ "VTWD", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 1, keep_18_2 },
+	{ "AOIS", "", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 5, keep_19_0 },
+	{ "VTWD", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 3, keep_20_0 },
+	{ "VTWD", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "CRCR", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 5, 2, keep_21_0 },
+	{ "VTWD", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 2, 0, NULL },
+	{ "AOIU", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 1, 0, NULL },
+	{ "AOIS", "", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-agrawal", "x", 4, 0, NULL },
+	{ "AORB", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_22_0 },
+	{ "AORB", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_23_0 },
+	{ "AORB", "+", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_24_0 },
+	{ "AORB", "+", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_25_0 },
+	{ "AORB", "+", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 4, keep_26_0 },
+	{ "AORB", "+", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a + b", 4, 2, keep_27_0 },
+	{ "AORB", "-", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_28_0 },
+	{ "AORB", "-", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_29_0 },
+	{ "AORB", "-", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_30_0 },
+	{ "AORB", "-", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_31_0 },
+	{ "AORB", "-", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 4, keep_32_0 },
+	{ "AORB", "-", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a - b", 4, 3, keep_33_0 },
+	{ "AORB", "*", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a * b", 4, 4, keep_34_0 },
+	{ "AORB", "*", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a * b", 4, 3, keep_35_0 },
+	{ "AORB", "*", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a * b", 4, 2, keep_36_0 },
+	{ "AORB", "/", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_37_0 },
+	{ "AORB", "/", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_38_0 },
+	{ "AORB", "/", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_39_0 },
+	{ "AORB", "/", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_40_0 },
+	{ "AORB", "/", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 4, keep_41_0 },
+	{ "AORB", "/", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a / b", 4, 3, keep_42_0 },
+	{ "AORB", "%", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 4, keep_43_0 },
+	{ "AORB", "%", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 4, keep_44_0 },
+	{ "AORB", "%", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 3, keep_45_0 },
+	{ "AORB", "%", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-aor", "a % b", 4, 2, keep_46_0 },
+	{ "ROR", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 7, 3, keep_47_0 },
+	{ "COI", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 3, 2, keep_47_1 },
+	{ "ROR", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 7, 3, keep_48_0 },
+	{ "COI", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 3, 2, keep_48_1 },
+	{ "ROR", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 7, 3, keep_49_0 },
+	{ "COI", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 3, 2, keep_49_1 },
+	{ "ROR", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 7, 3, keep_50_0 },
+	{ "COI", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 3, 2, keep_50_1 },
+	{ "ROR", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 7, 3, keep_51_0 },
+	{ "COI", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 3, 0, NULL },
+	{ "ROR", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 7, 3, keep_52_0 },
+	{ "COI", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 3, 0, NULL },
+	{ "ROR", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 7, 3, keep_53_0 },
+	{ "COI", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 3, 0, NULL },
+	{ "ROR", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 7, 3, keep_54_0 },
+	{ "COI", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 3, 0, NULL },
+	{ "AORB", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b", 3, 3, keep_55_0 },
+	{ "AORB", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b", 3, 3, keep_56_0 },
+	{ "AORB", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a - b", 3, 3, keep_57_0 },
+	{ "AORB", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a - b", 3, 3, keep_58_0 },
+	{ "AORB", "*", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a * b", 3, 3, keep_59_0 },
+	{ "AORB", "*", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a * b", 3, 3, keep_60_0 },
+	{ "AORB", "/", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a / b", 3, 3, keep_61_0 },
+	{ "AORB", "/", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a / b", 3, 3, keep_62_0 },
+	{ "AOIU", "", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "x (insertion)", 1, 1, keep_63_0 },
+	{ "AOIU", "", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "x (insertion)", 1, 1, keep_64_0 },
+	{ "AODU", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "-x", 1, 1, keep_65_0 },
+	{ "AODU", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "-x", 1, 1, keep_66_0 },
+	{ "CRD", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b (constants)", 3, 3, keep_67_0 },
+	{ "CRF", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b (float constants)", 3, 3, keep_68_0 },
+	{ "CAST", "", "int", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "(int) d", 2, 2, keep_69_0 },
+	{ "COR", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a && b", 4, 2, keep_70_0 },
+	{ "COR", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a && b", 4, 2, keep_71_0 },
+	{ "COR", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a || b", 4, 3, keep_72_0 },
+	{ "COR", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a || b", 4, 3, keep_73_0 },
+	{ "LOR", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a & b", 2, 1, keep_74_0 },
+	{ "LOR", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a & b", 2, 1, keep_75_0 },
+	{ "LOR", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a | b", 2, 2, keep_76_0 },
+	{ "LOR", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a | b", 2, 2, keep_77_0 },
+	{ "LOR", "^", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a ^ b", 2, 1, keep_78_0 },
+	{ "LOR", "^", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a ^ b", 2, 1, keep_79_0 },
+	{ "SOR", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a << b", 1, 1, keep_80_0 },
+	{ "SOR", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a << b", 1, 1, keep_81_0 },
+	{ "SOR", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a >> b", 1, 1, keep_82_0 },
+	{ "SOR", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-logical", "a >> b", 1, 1, keep_83_0 },
+	{ "ROR", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_84_0 },
+	{ "ROR", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_85_0 },
+	{ "ROR", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_86_0 },
+	{ "ROR", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_87_0 },
+	{ "ROR", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_88_0 },
+	{ "ROR", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_89_0 },
+	{ "ROR", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a < b", 7, 3, keep_90_0 },
+	{ "ROR", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_91_0 },
+	{ "ROR", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_92_0 },
+	{ "ROR", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_93_0 },
+	{ "ROR", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_94_0 },
+	{ "ROR", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_95_0 },
+	{ "ROR", "<=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_96_0 },
+	{ "ROR", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a <= b", 7, 3, keep_97_0 },
+	{ "ROR", ">", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_98_0 },
+	{ "ROR", ">", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_99_0 },
+	{ "ROR", ">", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_100_0 },
+	{ "ROR", ">", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_101_0 },
+	{ "ROR", ">", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_102_0 },
+	{ "ROR", ">", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_103_0 },
+	{ "ROR", ">", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a > b", 7, 3, keep_104_0 },
+	{ "ROR", ">=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_105_0 },
+	{ "ROR", ">=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_106_0 },
+	{ "ROR", ">=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_107_0 },
+	{ "ROR", ">=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_108_0 },
+	{ "ROR", ">=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_109_0 },
+	{ "ROR", ">=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_110_0 },
+	{ "ROR", ">=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a >= b", 7, 3, keep_111_0 },
+	{ "ROR", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_112_0 },
+	{ "ROR", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_113_0 },
+	{ "ROR", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_114_0 },
+	{ "ROR", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_115_0 },
+	{ "ROR", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_116_0 },
+	{ "ROR", "==", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_117_0 },
+	{ "ROR", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a == b", 7, 3, keep_118_0 },
+	{ "ROR", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_119_0 },
+	{ "ROR", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_120_0 },
+	{ "ROR", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_121_0 },
+	{ "ROR", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_122_0 },
+	{ "ROR", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_123_0 },
+	{ "ROR", "!=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_124_0 },
+	{ "ROR", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "a != b", 7, 3, keep_125_0 },
+	{ "ROR", ">=", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u >= 0", 7, 2, keep_126_0 },
+	{ "ROR", ">=", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u >= 0", 7, 2, keep_127_0 },
+	{ "ROR", ">=", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u >= 0", 7, 2, keep_128_0 },
+	{ "ROR", ">", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u > 0", 7, 2, keep_129_0 },
+	{ "ROR", ">", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u > 0", 7, 2, keep_130_0 },
+	{ "ROR", ">", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u > 0", 7, 2, keep_131_0 },
+	{ "ROR", "<", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u < 0", 7, 2, keep_132_0 },
+	{ "ROR", "<", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
+	  "c-ror", "u < 0", 7, 2, keep_133_0 },
+	{ "AORB", "+", "int", "int", "java", "",
 	  "java-aor", "a + b", 4, 4, keep_134_0 },
-	{ "AORB", "+", "long", "long",
+	{ "AORB", "+", "long", "long", "java", "",
 	  "java-aor", "a + b", 4, 4, keep_135_0 },
-	{ "AORB", "+", "integer", "integer",
+	{ "AORB", "+", "integer", "integer", "java", "",
 	  "java-aor", "a + b", 4, 4, keep_136_0 },
-	{ "AORB", "-", "int", "int",
+	{ "AORB", "-", "int", "int", "java", "",
 	  "java-aor", "a - b", 4, 4, keep_137_0 },
-	{ "AORB", "-", "integer", "integer",
+	{ "AORB", "-", "integer", "integer", "java", "",
 	  "java-aor", "a - b", 4, 4, keep_138_0 },
-	{ "AORB", "*", "int", "int",
+	{ "AORB", "*", "int", "int", "java", "",
 	  "java-aor", "a * b", 4, 4, keep_139_0 },
-	{ "AORB", "*", "long", "long",
+	{ "AORB", "*", "long", "long", "java", "",
 	  "java-aor", "a * b", 4, 4, keep_140_0 },
-	{ "AORB", "*", "integer", "integer",
+	{ "AORB", "*", "integer", "integer", "java", "",
 	  "java-aor", "a * b", 4, 3, keep_141_0 },
-	{ "AORB", "/", "int", "int",
+	{ "AORB", "/", "int", "int", "java", "",
 	  "java-aor", "a / b", 4, 4, keep_142_0 },
-	{ "AORB", "/", "integer", "integer",
+	{ "AORB", "/", "integer", "integer", "java", "",
 	  "java-aor", "a / b", 4, 4, keep_143_0 },
-	{ "AORB", "%", "int", "int",
+	{ "AORB", "%", "int", "int", "java", "",
 	  "java-aor", "a % b", 4, 4, keep_144_0 },
-	{ "AORB", "%", "long", "long",
+	{ "AORB", "%", "long", "long", "java", "",
 	  "java-aor", "a % b", 4, 4, keep_145_0 },
-	{ "AORB", "%", "integer", "integer",
+	{ "AORB", "%", "integer", "integer", "java", "",
 	  "java-aor", "a % b", 4, 3, keep_146_0 },
-	{ "ASRS", "+=", "int", "int",
+	{ "ASRS", "+=", "int", "int", "java", "",
 	  "java-asrs", "x += y", 10, 6, keep_147_0 },
-	{ "ASRS", "-=", "int", "int",
+	{ "ASRS", "-=", "int", "int", "java", "",
 	  "java-asrs", "x -= y", 10, 8, keep_148_0 },
-	{ "ASRS", "*=", "int", "int",
+	{ "ASRS", "*=", "int", "int", "java", "",
 	  "java-asrs", "x *= y", 10, 10, keep_149_0 },
-	{ "ASRS", "*=", "long", "long",
+	{ "ASRS", "*=", "long", "long", "java", "",
 	  "java-asrs", "x *= y", 10, 10, keep_150_0 },
-	{ "ASRS", "/=", "int", "int",
+	{ "ASRS", "/=", "int", "int", "java", "",
 	  "java-asrs", "x /= y", 10, 9, keep_151_0 },
-	{ "ASRS", "%=", "int", "int",
+	{ "ASRS", "%=", "int", "int", "java", "",
 	  "java-asrs", "x %= y", 10, 9, keep_152_0 },
-	{ "ASRS", "&=", "int", "int",
+	{ "ASRS", "&=", "int", "int", "java", "",
 	  "java-asrs", "x &= y", 10, 7, keep_153_0 },
-	{ "ASRS", "&=", "long", "long",
+	{ "ASRS", "&=", "long", "long", "java", "",
 	  "java-asrs", "x &= y", 10, 7, keep_154_0 },
-	{ "ASRS", "|=", "int", "int",
+	{ "ASRS", "|=", "int", "int", "java", "",
 	  "java-asrs", "x |= y", 10, 7, keep_155_0 },
-	{ "ASRS", "|=", "long", "long",
+	{ "ASRS", "|=", "long", "long", "java", "",
 	  "java-asrs", "x |= y", 10, 7, keep_156_0 },
-	{ "ASRS", "^=", "int", "int",
+	{ "ASRS", "^=", "int", "int", "java", "",
 	  "java-asrs", "x ^= y", 10, 8, keep_157_0 },
-	{ "ASRS", "^=", "long", "long",
+	{ "ASRS", "^=", "long", "long", "java", "",
 	  "java-asrs", "x ^= y", 10, 8, keep_158_0 },
-	{ "ASRS", "<<=", "int", "int",
+	{ "ASRS", "<<=", "int", "int", "java", "",
 	  "java-asrs", "x <<= y", 10, 8, keep_159_0 },
-	{ "ASRS", "<<=", "long", "long",
+	{ "ASRS", "<<=", "long", "long", "java", "",
 	  "java-asrs", "x <<= y", 10, 8, keep_160_0 },
-	{ "ASRS", ">>=", "int", "int",
+	{ "ASRS", ">>=", "int", "int", "java", "",
 	  "java-asrs", "x >>= y", 10, 9, keep_161_0 },
-	{ "ASRS", ">>=", "long", "long",
+	{ "ASRS", ">>=", "long", "long", "java", "",
 	  "java-asrs", "x >>= y", 10, 9, keep_162_0 },
-	{ "ASRS", ">>>=", "int", "int",
+	{ "ASRS", ">>>=", "int", "int", "java", "",
 	  "java-asrs", "x >>>= y", 10, 8, keep_163_0 },
-	{ "COR", "&&", "boolean", "boolean",
+	{ "COR", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 4, 1, keep_164_0 },
-	{ "COI", "&&", "boolean", "boolean",
+	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 3, 0, NULL },
-	{ "ODL", "&&", "boolean", "boolean",
+	{ "ODL", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 2, 2, keep_164_2 },
-	{ "COR", "||", "boolean", "boolean",
+	{ "COR", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 4, 2, keep_165_0 },
-	{ "COI", "||", "boolean", "boolean",
+	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 3, 0, NULL },
-	{ "ODL", "||", "boolean", "boolean",
+	{ "ODL", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 2, 2, keep_165_2 },
-	{ "COR", "^", "boolean", "boolean",
+	{ "COR", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 4, 2, keep_166_0 },
-	{ "COI", "^", "boolean", "boolean",
+	{ "COI", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 3, 0, NULL },
-	{ "ODL", "^", "boolean", "boolean",
+	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 2, 0, NULL },
-	{ "COR", "==", "boolean", "boolean",
+	{ "COR", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 5, 2, keep_167_0 },
-	{ "COI", "==", "boolean", "boolean",
+	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 3, 0, NULL },
-	{ "ODL", "==", "boolean", "boolean",
+	{ "ODL", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 2, 0, NULL },
-	{ "COR", "!=", "boolean", "boolean",
+	{ "COR", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 5, 2, keep_168_0 },
-	{ "COI", "!=", "boolean", "boolean",
+	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 3, 0, NULL },
-	{ "ODL", "!=", "boolean", "boolean",
+	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 2, 0, NULL },
-	{ "ROR", "<", "float", "float",
+	{ "ROR", "<", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a < b", 7, 3, keep_169_0 },
-	{ "COI", "<", "float", "float",
+	{ "COI", "<", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a < b", 1, 0, NULL },
-	{ "ROR", "<", "double", "double",
+	{ "ROR", "<", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a < b", 7, 3, keep_170_0 },
-	{ "COI", "<", "double", "double",
+	{ "COI", "<", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a < b", 1, 0, NULL },
-	{ "ROR", "<=", "float", "float",
+	{ "ROR", "<=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a <= b", 7, 3, keep_171_0 },
-	{ "COI", "<=", "float", "float",
+	{ "COI", "<=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a <= b", 1, 0, NULL },
-	{ "ROR", "<=", "double", "double",
+	{ "ROR", "<=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a <= b", 7, 3, keep_172_0 },
-	{ "COI", "<=", "double", "double",
+	{ "COI", "<=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a <= b", 1, 0, NULL },
-	{ "ROR", ">", "float", "float",
+	{ "ROR", ">", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a > b", 7, 3, keep_173_0 },
-	{ "COI", ">", "float", "float",
+	{ "COI", ">", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a > b", 1, 0, NULL },
-	{ "ROR", ">", "double", "double",
+	{ "ROR", ">", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a > b", 7, 3, keep_174_0 },
-	{ "COI", ">", "double", "double",
+	{ "COI", ">", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a > b", 1, 0, NULL },
-	{ "ROR", ">=", "float", "float",
+	{ "ROR", ">=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a >= b", 7, 3, keep_175_0 },
-	{ "COI", ">=", "float", "float",
+	{ "COI", ">=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a >= b", 1, 0, NULL },
-	{ "ROR", ">=", "double", "double",
+	{ "ROR", ">=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a >= b", 7, 3, keep_176_0 },
-	{ "COI", ">=", "double", "double",
+	{ "COI", ">=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a >= b", 1, 0, NULL },
-	{ "ROR", "==", "float", "float",
+	{ "ROR", "==", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a == b", 7, 3, keep_177_0 },
-	{ "COI", "==", "float", "float",
+	{ "COI", "==", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a == b", 1, 0, NULL },
-	{ "ROR", "==", "double", "double",
+	{ "ROR", "==", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a == b", 7, 3, keep_178_0 },
-	{ "COI", "==", "double", "double",
+	{ "COI", "==", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a == b", 1, 0, NULL },
-	{ "ROR", "!=", "float", "float",
+	{ "ROR", "!=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a != b", 7, 3, keep_179_0 },
-	{ "COI", "!=", "float", "float",
+	{ "COI", "!=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a != b", 1, 0, NULL },
-	{ "ROR", "!=", "double", "double",
+	{ "ROR", "!=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a != b", 7, 3, keep_180_0 },
-	{ "COI", "!=", "double", "double",
+	{ "COI", "!=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a != b", 1, 0, NULL },
-	{ "AORB", "+", "float", "float",
+	{ "AORB", "+", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a + b", 4, 4, keep_181_0 },
-	{ "AORB", "+", "double", "double",
+	{ "AORB", "+", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a + b", 4, 4, keep_182_0 },
-	{ "AORB", "-", "float", "float",
+	{ "AORB", "-", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a - b", 4, 4, keep_183_0 },
-	{ "AORB", "-", "double", "double",
+	{ "AORB", "-", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a - b", 4, 4, keep_184_0 },
-	{ "AORB", "*", "float", "float",
+	{ "AORB", "*", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a * b", 4, 4, keep_185_0 },
-	{ "AORB", "*", "double", "double",
+	{ "AORB", "*", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a * b", 4, 4, keep_186_0 },
-	{ "AORB", "/", "float", "float",
+	{ "AORB", "/", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a / b", 4, 4, keep_187_0 },
-	{ "AORB", "/", "double", "double",
+	{ "AORB", "/", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a / b", 4, 4, keep_188_0 },
-	{ "AORB", "%", "float", "float",
+	{ "AORB", "%", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a % b", 4, 4, keep_189_0 },
-	{ "AORB", "%", "double", "double",
+	{ "AORB", "%", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a % b", 4, 4, keep_190_0 },
-	{ "AOIU", "", "float", "float",
+	{ "AOIU", "", "float", "float", "java", "float-compare: identical",
 	  "java-float", "x (insertion)", 1, 1, keep_191_0 },
-	{ "AOIU", "", "double", "double",
+	{ "AOIU", "", "double", "double", "java", "float-compare: identical",
 	  "java-float", "x (insertion)", 1, 1, keep_192_0 },
-	{ "AODU", "-", "float", "float",
+	{ "AODU", "-", "float", "float", "java", "float-compare: identical",
 	  "java-float", "-x", 1, 1, keep_193_0 },
-	{ "AODU", "-", "double", "double",
+	{ "AODU", "-", "double", "double", "java", "float-compare: identical",
 	  "java-float", "-x", 1, 1, keep_194_0 },
-	{ "CRD", "+", "double", "double",
+	{ "CRD", "+", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a + b (constants)", 3, 3, keep_195_0 },
-	{ "CRD", "*", "double", "double",
+	{ "CRD", "*", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a * b (constants)", 3, 3, keep_196_0 },
-	{ "CRF", "+", "float", "float",
+	{ "CRF", "+", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a + b (float constants)", 3, 3, keep_197_0 },
-	{ "AOIS", "", "byte", "byte",
+	{ "AOIS", "", "byte", "byte", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_198_0 },
-	{ "AOIS", "", "short", "short",
+	{ "AOIS", "", "short", "short", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_199_0 },
-	{ "AOIS", "", "char", "char",
+	{ "AOIS", "", "char", "char", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_200_0 },
-	{ "AOIS", "", "int", "int",
+	{ "AOIS", "", "int", "int", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_201_0 },
-	{ "AOIS", "", "long", "long",
+	{ "AOIS", "", "long", "long", "java", "",
 	  "java-incdec", "x (value)", 4, 1, keep_202_0 },
-	{ "AORS", "++exp", "byte", "byte",
+	{ "AORS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_203_0 },
-	{ "AODS", "++exp", "byte", "byte",
+	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "short", "short",
+	{ "AORS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_204_0 },
-	{ "AODS", "++exp", "short", "short",
+	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "char", "char",
+	{ "AORS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_205_0 },
-	{ "AODS", "++exp", "char", "char",
+	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "int", "int",
+	{ "AORS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_206_0 },
-	{ "AODS", "++exp", "int", "int",
+	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "++exp", "long", "long",
+	{ "AORS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (value)", 1, 1, keep_207_0 },
-	{ "AODS", "++exp", "long", "long",
+	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "byte", "byte",
+	{ "AORS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_208_0 },
-	{ "AODS", "--exp", "byte", "byte",
+	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "short", "short",
+	{ "AORS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_209_0 },
-	{ "AODS", "--exp", "short", "short",
+	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "char", "char",
+	{ "AORS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_210_0 },
-	{ "AODS", "--exp", "char", "char",
+	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "int", "int",
+	{ "AORS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_211_0 },
-	{ "AODS", "--exp", "int", "int",
+	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "--exp", "long", "long",
+	{ "AORS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (value)", 1, 1, keep_212_0 },
-	{ "AODS", "--exp", "long", "long",
+	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "byte", "byte",
+	{ "AORS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "byte", "byte",
+	{ "AODS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "short", "short",
+	{ "AORS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "short", "short",
+	{ "AODS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "char", "char",
+	{ "AORS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "char", "char",
+	{ "AODS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "int", "int",
+	{ "AORS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "int", "int",
+	{ "AODS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp++", "long", "long",
+	{ "AORS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AODS", "exp++", "long", "long",
+	{ "AODS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "byte", "byte",
+	{ "AORS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "byte", "byte",
+	{ "AODS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "short", "short",
+	{ "AORS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "short", "short",
+	{ "AODS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "char", "char",
+	{ "AORS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "char", "char",
+	{ "AODS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "int", "int",
+	{ "AORS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "int", "int",
+	{ "AODS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AORS", "exp--", "long", "long",
+	{ "AORS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AODS", "exp--", "long", "long",
+	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
-	{ "AOIS", "", "byte", "byte",
+	{ "AOIS", "", "byte", "byte", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_223_0 },
-	{ "AOIS", "", "short", "short",
+	{ "AOIS", "", "short", "short", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_224_0 },
-	{ "AOIS", "", "char", "char",
+	{ "AOIS", "", "char", "char", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_225_0 },
-	{ "AOIS", "", "int", "int",
+	{ "AOIS", "", "int", "int", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_226_0 },
-	{ "AOIS", "", "long", "long",
+	{ "AOIS", "", "long", "long", "java", "",
 	  "java-incdec", "x (variable)", 4, 1, keep_227_0 },
-	{ "AORS", "++exp", "byte", "byte",
+	{ "AORS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_228_0 },
-	{ "AODS", "++exp", "byte", "byte",
+	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "short", "short",
+	{ "AORS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_229_0 },
-	{ "AODS", "++exp", "short", "short",
+	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "char", "char",
+	{ "AORS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_230_0 },
-	{ "AODS", "++exp", "char", "char",
+	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "int", "int",
+	{ "AORS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_231_0 },
-	{ "AODS", "++exp", "int", "int",
+	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "++exp", "long", "long",
+	{ "AORS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (variable)", 1, 1, keep_232_0 },
-	{ "AODS", "++exp", "long", "long",
+	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "byte", "byte",
+	{ "AORS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_233_0 },
-	{ "AODS", "--exp", "byte", "byte",
+	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "short", "short",
+	{ "AORS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_234_0 },
-	{ "AODS", "--exp", "short", "short",
+	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "char", "char",
+	{ "AORS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_235_0 },
-	{ "AODS", "--exp", "char", "char",
+	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "int", "int",
+	{ "AORS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_236_0 },
-	{ "AODS", "--exp", "int", "int",
+	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "--exp", "long", "long",
+	{ "AORS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (variable)", 1, 1, keep_237_0 },
-	{ "AODS", "--exp", "long", "long",
+	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "byte", "byte",
+	{ "AORS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_238_0 },
-	{ "AODS", "exp++", "byte", "byte",
+	{ "AODS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "short", "short",
+	{ "AORS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_239_0 },
-	{ "AODS", "exp++", "short", "short",
+	{ "AODS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "char", "char",
+	{ "AORS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_240_0 },
-	{ "AODS", "exp++", "char", "char",
+	{ "AODS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "int", "int",
+	{ "AORS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_241_0 },
-	{ "AODS", "exp++", "int", "int",
+	{ "AODS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp++", "long", "long",
+	{ "AORS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 1, keep_242_0 },
-	{ "AODS", "exp++", "long", "long",
+	{ "AODS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "byte", "byte",
+	{ "AORS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_243_0 },
-	{ "AODS", "exp--", "byte", "byte",
+	{ "AODS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "short", "short",
+	{ "AORS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_244_0 },
-	{ "AODS", "exp--", "short", "short",
+	{ "AODS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "char", "char",
+	{ "AORS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_245_0 },
-	{ "AODS", "exp--", "char", "char",
+	{ "AODS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "int", "int",
+	{ "AORS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_246_0 },
-	{ "AODS", "exp--", "int", "int",
+	{ "AODS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "AORS", "exp--", "long", "long",
+	{ "AORS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 1, keep_247_0 },
-	{ "AODS", "exp--", "long", "long",
+	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
-	{ "LOR", "&", "int", "int",
+	{ "LOR", "&", "int", "int", "java", "",
 	  "java-lor", "a & b", 2, 1, keep_248_0 },
-	{ "LOR", "&", "long", "long",
+	{ "LOR", "&", "long", "long", "java", "",
 	  "java-lor", "a & b", 2, 1, keep_249_0 },
-	{ "LOR", "|", "int", "int",
+	{ "LOR", "|", "int", "int", "java", "",
 	  "java-lor", "a | b", 2, 2, keep_250_0 },
-	{ "LOR", "|", "long", "long",
+	{ "LOR", "|", "long", "long", "java", "",
 	  "java-lor", "a | b", 2, 2, keep_251_0 },
-	{ "LOR", "^", "int", "int",
+	{ "LOR", "^", "int", "int", "java", "",
 	  "java-lor", "a ^ b", 2, 1, keep_252_0 },
-	{ "LOR", "^", "long", "long",
+	{ "LOR", "^", "long", "long", "java", "",
 	  "java-lor", "a ^ b", 2, 1, keep_253_0 },
-	{ "ROR", "<", "byte", "byte",
+	{ "ROR", "<", "byte", "byte", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_254_0 },
-	{ "ROR", "<", "short", "short",
+	{ "ROR", "<", "short", "short", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_255_0 },
-	{ "ROR", "<", "char", "char",
+	{ "ROR", "<", "char", "char", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_256_0 },
-	{ "ROR", "<", "int", "int",
+	{ "ROR", "<", "int", "int", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_257_0 },
-	{ "ROR", "<", "long", "long",
+	{ "ROR", "<", "long", "long", "java", "",
 	  "java-ror", "a < b", 7, 3, keep_258_0 },
-	{ "ROR", "<=", "byte", "byte",
+	{ "ROR", "<=", "byte", "byte", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_259_0 },
-	{ "ROR", "<=", "short", "short",
+	{ "ROR", "<=", "short", "short", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_260_0 },
-	{ "ROR", "<=", "char", "char",
+	{ "ROR", "<=", "char", "char", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_261_0 },
-	{ "ROR", "<=", "int", "int",
+	{ "ROR", "<=", "int", "int", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_262_0 },
-	{ "ROR", "<=", "long", "long",
+	{ "ROR", "<=", "long", "long", "java", "",
 	  "java-ror", "a <= b", 7, 3, keep_263_0 },
-	{ "ROR", ">", "byte", "byte",
+	{ "ROR", ">", "byte", "byte", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_264_0 },
-	{ "ROR", ">", "short", "short",
+	{ "ROR", ">", "short", "short", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_265_0 },
-	{ "ROR", ">", "char", "char",
+	{ "ROR", ">", "char", "char", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_266_0 },
-	{ "ROR", ">", "int", "int",
+	{ "ROR", ">", "int", "int", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_267_0 },
-	{ "ROR", ">", "long", "long",
+	{ "ROR", ">", "long", "long", "java", "",
 	  "java-ror", "a > b", 7, 3, keep_268_0 },
-	{ "ROR", ">=", "byte", "byte",
+	{ "ROR", ">=", "byte", "byte", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_269_0 },
-	{ "ROR", ">=", "short", "short",
+	{ "ROR", ">=", "short", "short", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_270_0 },
-	{ "ROR", ">=", "char", "char",
+	{ "ROR", ">=", "char", "char", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_271_0 },
-	{ "ROR", ">=", "int", "int",
+	{ "ROR", ">=", "int", "int", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_272_0 },
-	{ "ROR", ">=", "long", "long",
+	{ "ROR", ">=", "long", "long", "java", "",
 	  "java-ror", "a >= b", 7, 3, keep_273_0 },
-	{ "ROR", "==", "byte", "byte",
+	{ "ROR", "==", "byte", "byte", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_274_0 },
-	{ "ROR", "==", "short", "short",
+	{ "ROR", "==", "short", "short", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_275_0 },
-	{ "ROR", "==", "char", "char",
+	{ "ROR", "==", "char", "char", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_276_0 },
-	{ "ROR", "==", "int", "int",
+	{ "ROR", "==", "int", "int", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_277_0 },
-	{ "ROR", "==", "long", "long",
+	{ "ROR", "==", "long", "long", "java", "",
 	  "java-ror", "a == b", 7, 3, keep_278_0 },
-	{ "ROR", "==", "boolean", "boolean",
+	{ "ROR", "==", "boolean", "boolean", "java", "",
 	  "java-ror", "a == b", 3, 2, keep_279_0 },
-	{ "ROR", "!=", "byte", "byte",
+	{ "ROR", "!=", "byte", "byte", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_280_0 },
-	{ "ROR", "!=", "short", "short",
+	{ "ROR", "!=", "short", "short", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_281_0 },
-	{ "ROR", "!=", "char", "char",
+	{ "ROR", "!=", "char", "char", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_282_0 },
-	{ "ROR", "!=", "int", "int",
+	{ "ROR", "!=", "int", "int", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_283_0 },
-	{ "ROR", "!=", "long", "long",
+	{ "ROR", "!=", "long", "long", "java", "",
 	  "java-ror", "a != b", 7, 3, keep_284_0 },
-	{ "ROR", "!=", "boolean", "boolean",
+	{ "ROR", "!=", "boolean", "boolean", "java", "",
 	  "java-ror", "a != b", 3, 2, keep_285_0 },
-	{ "SOR", "<<", "int", "int",
+	{ "SOR", "<<", "int", "int", "java", "",
 	  "java-sor", "a << b", 2, 1, keep_286_0 },
-	{ "SOR", "<<", "long", "long",
+	{ "SOR", "<<", "long", "long", "java", "",
 	  "java-sor", "a << b", 2, 1, keep_287_0 },
-	{ "SOR", ">>", "int", "int",
+	{ "SOR", ">>", "int", "int", "java", "",
 	  "java-sor", "a >> b", 2, 1, keep_288_0 },
-	{ "SOR", ">>", "long", "long",
+	{ "SOR", ">>", "long", "long", "java", "",
 	  "java-sor", "a >> b", 2, 1, keep_289_0 },
-	{ "SOR", ">>>", "int", "int",
+	{ "SOR", ">>>", "int", "int", "java", "",
 	  "java-sor", "a >>> b", 2, 2, keep_290_0 },
-	{ "SOR", ">>>", "long", "long",
+	{ "SOR", ">>>", "long", "long", "java", "",
 	  "java-sor", "a >>> b", 2, 2, keep_291_0 },
-	{ "AOIU", "", "byte", "byte",
+	{ "AOIU", "", "byte", "byte", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_292_0 },
-	{ "LOI", "", "byte", "byte",
+	{ "LOI", "", "byte", "byte", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "short", "short",
+	{ "AOIU", "", "short", "short", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_293_0 },
-	{ "LOI", "", "short", "short",
+	{ "LOI", "", "short", "short", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "char", "char",
+	{ "AOIU", "", "char", "char", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_294_0 },
-	{ "LOI", "", "char", "char",
+	{ "LOI", "", "char", "char", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "int", "int",
+	{ "AOIU", "", "int", "int", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_295_0 },
-	{ "LOI", "", "int", "int",
+	{ "LOI", "", "int", "int", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AOIU", "", "long", "long",
+	{ "AOIU", "", "long", "long", "java", "",
 	  "java-unary", "x (insertion)", 1, 1, keep_296_0 },
-	{ "LOI", "", "long", "long",
+	{ "LOI", "", "long", "long", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
-	{ "AODU", "-", "byte", "byte",
+	{ "AODU", "-", "byte", "byte", "java", "",
 	  "java-unary", "-x", 1, 1, keep_297_0 },
-	{ "LOI", "-", "byte", "byte",
+	{ "LOI", "-", "byte", "byte", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "short", "short",
+	{ "AODU", "-", "short", "short", "java", "",
 	  "java-unary", "-x", 1, 1, keep_298_0 },
-	{ "LOI", "-", "short", "short",
+	{ "LOI", "-", "short", "short", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "char", "char",
+	{ "AODU", "-", "char", "char", "java", "",
 	  "java-unary", "-x", 1, 1, keep_299_0 },
-	{ "LOI", "-", "char", "char",
+	{ "LOI", "-", "char", "char", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "int", "int",
+	{ "AODU", "-", "int", "int", "java", "",
 	  "java-unary", "-x", 1, 1, keep_300_0 },
-	{ "LOI", "-", "int", "int",
+	{ "LOI", "-", "int", "int", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "-", "long", "long",
+	{ "AODU", "-", "long", "long", "java", "",
 	  "java-unary", "-x", 1, 1, keep_301_0 },
-	{ "LOI", "-", "long", "long",
+	{ "LOI", "-", "long", "long", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
-	{ "AODU", "+", "byte", "byte",
+	{ "AODU", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "byte", "byte",
+	{ "AOIU", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 1, keep_302_1 },
-	{ "LOI", "+", "byte", "byte",
+	{ "LOI", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "short", "short",
+	{ "AODU", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "short", "short",
+	{ "AOIU", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 1, keep_303_1 },
-	{ "LOI", "+", "short", "short",
+	{ "LOI", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "char", "char",
+	{ "AODU", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "char", "char",
+	{ "AOIU", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 1, keep_304_1 },
-	{ "LOI", "+", "char", "char",
+	{ "LOI", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "int", "int",
+	{ "AODU", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "int", "int",
+	{ "AOIU", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 1, keep_305_1 },
-	{ "LOI", "+", "int", "int",
+	{ "LOI", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AODU", "+", "long", "long",
+	{ "AODU", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "AOIU", "+", "long", "long",
+	{ "AOIU", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 1, keep_306_1 },
-	{ "LOI", "+", "long", "long",
+	{ "LOI", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
-	{ "LOD", "~", "byte", "byte",
+	{ "LOD", "~", "byte", "byte", "java", "",
 	  "java-unary", "~x", 1, 1, keep_307_0 },
-	{ "AOIU", "~", "byte", "byte",
+	{ "AOIU", "~", "byte", "byte", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "short", "short",
+	{ "LOD", "~", "short", "short", "java", "",
 	  "java-unary", "~x", 1, 1, keep_308_0 },
-	{ "AOIU", "~", "short", "short",
+	{ "AOIU", "~", "short", "short", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "char", "char",
+	{ "LOD", "~", "char", "char", "java", "",
 	  "java-unary", "~x", 1, 1, keep_309_0 },
-	{ "AOIU", "~", "char", "char",
+	{ "AOIU", "~", "char", "char", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "int", "int",
+	{ "LOD", "~", "int", "int", "java", "",
 	  "java-unary", "~x", 1, 1, keep_310_0 },
-	{ "AOIU", "~", "int", "int",
+	{ "AOIU", "~", "int", "int", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "LOD", "~", "long", "long",
+	{ "LOD", "~", "long", "long", "java", "",
 	  "java-unary", "~x", 1, 1, keep_311_0 },
-	{ "AOIU", "~", "long", "long",
+	{ "AOIU", "~", "long", "long", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
-	{ "COI", "", "boolean", "boolean",
+	{ "COI", "", "boolean", "boolean", "java", "",
 	  "java-unary", "b (insertion)", 1, 1, keep_312_0 },
-	{ "COD", "!", "boolean", "boolean",
+	{ "COD", "!", "boolean", "boolean", "java", "",
 	  "java-unary", "!b", 1, 1, keep_313_0 },
-	{ "ROR", "<", "int", "int",
+	{ "ROR", "<", "int", "int", "java", "",
 	  "major", "a < b", 7, 3, keep_314_0 },
-	{ "ROR", "<=", "int", "int",
+	{ "ROR", "<=", "int", "int", "java", "",
 	  "major", "a <= b", 7, 3, keep_315_0 },
-	{ "ROR", ">", "int", "int",
+	{ "ROR", ">", "int", "int", "java", "",
 	  "major", "a > b", 7, 3, keep_316_0 },
-	{ "ROR", ">=", "int", "int",
+	{ "ROR", ">=", "int", "int", "java", "",
 	  "major", "a >= b", 7, 3, keep_317_0 },
-	{ "ROR", "==", "int", "int",
+	{ "ROR", "==", "int", "int", "java", "",
 	  "major", "a == b", 7, 3, keep_318_0 },
-	{ "ROR", "==", "boolean", "boolean",
+	{ "ROR", "==", "boolean", "boolean", "java", "",
 	  "major", "a == b", 5, 4, keep_319_0 },
-	{ "ROR", "!=", "int", "int",
+	{ "ROR", "!=", "int", "int", "java", "",
 	  "major", "a != b", 7, 3, keep_320_0 },
-	{ "ROR", "!=", "boolean", "boolean",
+	{ "ROR", "!=", "boolean", "boolean", "java", "",
 	  "major", "a != b", 5, 4, keep_321_0 },
-	{ "COR", "&&", "boolean", "boolean",
+	{ "COR", "&&", "boolean", "boolean", "java", "",
 	  "major", "a && b", 7, 4, keep_322_0 },
-	{ "COR", "||", "boolean", "boolean",
+	{ "COR", "||", "boolean", "boolean", "java", "",
 	  "major", "a || b", 7, 4, keep_323_0 },
-	{ "AOR", "+", "int", "int",
+	{ "AOR", "+", "int", "int", "java", "",
 	  "major", "a + b", 4, 4, keep_324_0 },
-	{ "AOR", "-", "int", "int",
+	{ "AOR", "-", "int", "int", "java", "",
 	  "major", "a - b", 4, 4, keep_325_0 },
-	{ "AOR", "*", "int", "int",
+	{ "AOR", "*", "int", "int", "java", "",
 	  "major", "a * b", 4, 4, keep_326_0 },
-	{ "AOR", "/", "int", "int",
+	{ "AOR", "/", "int", "int", "java", "",
 	  "major", "a / b", 4, 4, keep_327_0 },
-	{ "AOR", "%", "int", "int",
+	{ "AOR", "%", "int", "int", "java", "",
 	  "major", "a % b", 4, 4, keep_328_0 },
-	{ "LOR", "&", "int", "int",
+	{ "LOR", "&", "int", "int", "java", "",
 	  "major", "a & b", 2, 1, keep_329_0 },
-	{ "LOR", "|", "int", "int",
+	{ "LOR", "|", "int", "int", "java", "",
 	  "major", "a | b", 2, 2, keep_330_0 },
-	{ "LOR", "^", "int", "int",
+	{ "LOR", "^", "int", "int", "java", "",
 	  "major", "a ^ b", 2, 1, keep_331_0 },
-	{ "SOR", "<<", "int", "int",
+	{ "SOR", "<<", "int", "int", "java", "",
 	  "major", "a << b", 2, 1, keep_332_0 },
-	{ "SOR", ">>", "int", "int",
+	{ "SOR", ">>", "int", "int", "java", "",
 	  "major", "a >> b", 2, 1, keep_333_0 },
-	{ "SOR", ">>>", "int", "int",
+	{ "SOR", ">>>", "int", "int", "java", "",
 	  "major", "a >>> b", 2, 2, keep_334_0 },
-	{ "ORU", "+", "int", "int",
+	{ "ORU", "+", "int", "int", "java", "",
 	  "major", "+a", 2, 1, keep_335_0 },
-	{ "ORU", "-", "int", "int",
+	{ "ORU", "-", "int", "int", "java", "",
 	  "major", "-a", 2, 1, keep_336_0 },
-	{ "ORU", "~", "int", "int",
+	{ "ORU", "~", "int", "int", "java", "",
 	  "major", "~a", 2, 1, keep_337_0 },
-	{ "AORB", "+", "integer", "Zpos",
+	{ "AORB", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 1, keep_338_0 },
-	{ "VDL", "+", "integer", "Zpos",
+	{ "VDL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "CDL", "+", "integer", "Zpos",
+	{ "CDL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "ODL", "+", "integer", "Zpos",
+	{ "ODL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "AORB", "+", "integer", "Z",
+	{ "AORB", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 2, keep_339_0 },
-	{ "VDL", "+", "integer", "Z",
+	{ "VDL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 1, keep_339_1 },
-	{ "CDL", "+", "integer", "Z",
+	{ "CDL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "ODL", "+", "integer", "Z",
+	{ "ODL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
-	{ "AORB", "-", "integer", "Zpos",
+	{ "AORB", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "VDL", "-", "integer", "Zpos",
+	{ "VDL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 1, keep_340_1 },
-	{ "CDL", "-", "integer", "Zpos",
+	{ "CDL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "ODL", "-", "integer", "Zpos",
+	{ "ODL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "AORB", "-", "integer", "Z",
+	{ "AORB", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 2, keep_341_0 },
-	{ "VDL", "-", "integer", "Z",
+	{ "VDL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 1, keep_341_1 },
-	{ "CDL", "-", "integer", "Z",
+	{ "CDL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "ODL", "-", "integer", "Z",
+	{ "ODL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
-	{ "AORB", "*", "integer", "Zpos",
+	{ "AORB", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 1, keep_342_0 },
-	{ "VDL", "*", "integer", "Zpos",
+	{ "VDL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 2, keep_342_1 },
-	{ "CDL", "*", "integer", "Zpos",
+	{ "CDL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "ODL", "*", "integer", "Zpos",
+	{ "ODL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "AORB", "*", "integer", "Z",
+	{ "AORB", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 2, keep_343_0 },
-	{ "VDL", "*", "integer", "Z",
+	{ "VDL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 2, keep_343_1 },
-	{ "CDL", "*", "integer", "Z",
+	{ "CDL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "ODL", "*", "integer", "Z",
+	{ "ODL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
-	{ "ODL", "+=", "integer", "Zpos",
+	{ "ODL", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
-	{ "SDL", "+=", "integer", "Zpos",
+	{ "SDL", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
-	{ "ASRS", "+=", "integer", "Zpos",
+	{ "ASRS", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 2, 1, keep_344_2 },
-	{ "ODL", "-=", "integer", "Zpos",
+	{ "ODL", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 1, 1, keep_345_0 },
-	{ "SDL", "-=", "integer", "Zpos",
+	{ "SDL", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 1, 0, NULL },
-	{ "ASRS", "-=", "integer", "Zpos",
+	{ "ASRS", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 2, 0, NULL },
-	{ "ODL", "*=", "integer", "Zpos",
+	{ "ODL", "*=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_0 },
-	{ "SDL", "*=", "integer", "Zpos",
+	{ "SDL", "*=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_1 },
-	{ "ASRS", "*=", "integer", "Zpos",
+	{ "ASRS", "*=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs *= rhs", 2, 1, keep_346_2 },
-	{ "ODL", "<<=", "int", "int",
+	{ "ODL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
-	{ "SDL", "<<=", "int", "int",
+	{ "SDL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
-	{ "ASRS", "<<=", "int", "int",
+	{ "ASRS", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 1, keep_347_2 },
-	{ "ODL", ">>=", "int", "int",
+	{ "ODL", ">>=", "int", "int", "java", "",
 	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_0 },
-	{ "SDL", ">>=", "int", "int",
+	{ "SDL", ">>=", "int", "int", "java", "",
 	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_1 },
-	{ "ASRS", ">>=", "int", "int",
+	{ "ASRS", ">>=", "int", "int", "java", "",
 	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_2 },
-	{ "ODL", "&=", "int", "int",
+	{ "ODL", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_0 },
-	{ "SDL", "&=", "int", "int",
+	{ "SDL", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_1 },
-	{ "ASRS", "&=", "int", "int",
+	{ "ASRS", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 2, 0, NULL },
-	{ "ODL", "|=", "int", "int",
+	{ "ODL", "|=", "int", "int", "java", "",
 	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_0 },
-	{ "SDL", "|=", "int", "int",
+	{ "SDL", "|=", "int", "int", "java", "",
 	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_1 },
-	{ "ASRS", "|=", "int", "int",
+	{ "ASRS", "|=", "int", "int", "java", "",
 	  "paper-assign", "lhs |= rhs", 2, 1, keep_350_2 },
-	{ "ODL", "^=", "int", "int",
+	{ "ODL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
-	{ "SDL", "^=", "int", "int",
+	{ "SDL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
-	{ "ASRS", "^=", "int", "int",
+	{ "ASRS", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 2, 1, keep_351_2 },
-	{ "LOR", "&", "int", "int",
+	{ "LOR", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
-	{ "VDL", "&", "int", "int",
+	{ "VDL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 2, keep_352_1 },
-	{ "CDL", "&", "int", "int",
+	{ "CDL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
-	{ "ODL", "&", "int", "int",
+	{ "ODL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
-	{ "LOR", "|", "int", "int",
+	{ "LOR", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 1, keep_353_0 },
-	{ "VDL", "|", "int", "int",
+	{ "VDL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 2, keep_353_1 },
-	{ "CDL", "|", "int", "int",
+	{ "CDL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
-	{ "ODL", "|", "int", "int",
+	{ "ODL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
-	{ "LOR", "^", "int", "int",
+	{ "LOR", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_354_0 },
-	{ "VDL", "^", "int", "int",
+	{ "VDL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
-	{ "CDL", "^", "int", "int",
+	{ "CDL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
-	{ "ODL", "^", "int", "int",
+	{ "ODL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
-	{ "LOR", ">>", "int", "int",
+	{ "LOR", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_355_0 },
-	{ "SOR", ">>", "int", "int",
+	{ "SOR", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_355_1 },
-	{ "VDL", ">>", "int", "int",
+	{ "VDL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_355_2 },
-	{ "CDL", ">>", "int", "int",
+	{ "CDL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
-	{ "ODL", ">>", "int", "int",
+	{ "ODL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
-	{ "LOR", "<<", "int", "int",
+	{ "LOR", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 3, 2, keep_356_0 },
-	{ "SOR", "<<", "int", "int",
+	{ "SOR", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 1, 1, keep_356_1 },
-	{ "VDL", "<<", "int", "int",
+	{ "VDL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
-	{ "CDL", "<<", "int", "int",
+	{ "CDL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
-	{ "ODL", "<<", "int", "int",
+	{ "ODL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
-	{ "COR", "^", "boolean", "boolean",
+	{ "COR", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_357_0 },
-	{ "ROR", "^", "boolean", "boolean",
+	{ "ROR", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "COI", "^", "boolean", "boolean",
+	{ "COI", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 3, 0, NULL },
-	{ "VDL", "^", "boolean", "boolean",
+	{ "VDL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "CDL", "^", "boolean", "boolean",
+	{ "CDL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "ODL", "^", "boolean", "boolean",
+	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
-	{ "COR", "&&", "boolean", "boolean",
+	{ "COR", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 4, 1, keep_358_0 },
-	{ "ROR", "&&", "boolean", "boolean",
+	{ "ROR", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 1, keep_358_1 },
-	{ "COI", "&&", "boolean", "boolean",
+	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 3, 0, NULL },
-	{ "VDL", "&&", "boolean", "boolean",
+	{ "VDL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 2, keep_358_3 },
-	{ "CDL", "&&", "boolean", "boolean",
+	{ "CDL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
-	{ "ODL", "&&", "boolean", "boolean",
+	{ "ODL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
-	{ "COR", "||", "boolean", "boolean",
+	{ "COR", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 4, 2, keep_359_0 },
-	{ "ROR", "||", "boolean", "boolean",
+	{ "ROR", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
-	{ "COI", "||", "boolean", "boolean",
+	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 3, 0, NULL },
-	{ "VDL", "||", "boolean", "boolean",
+	{ "VDL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 2, keep_359_3 },
-	{ "CDL", "||", "boolean", "boolean",
+	{ "CDL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
-	{ "ODL", "||", "boolean", "boolean",
+	{ "ODL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
-	{ "ROR", "==", "boolean", "boolean",
+	{ "ROR", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 1, 0, NULL },
-	{ "COI", "==", "boolean", "boolean",
+	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 3, 0, NULL },
-	{ "VDL", "==", "boolean", "boolean",
+	{ "VDL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_360_2 },
-	{ "CDL", "==", "boolean", "boolean",
+	{ "CDL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
-	{ "ODL", "==", "boolean", "boolean",
+	{ "ODL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
-	{ "ROR", "!=", "boolean", "boolean",
+	{ "ROR", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 1, 0, NULL },
-	{ "COI", "!=", "boolean", "boolean",
+	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 3, 0, NULL },
-	{ "VDL", "!=", "boolean", "boolean",
+	{ "VDL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_361_2 },
-	{ "CDL", "!=", "boolean", "boolean",
+	{ "CDL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
-	{ "ODL", "!=", "boolean", "boolean",
+	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
-	{ "ROR", "!=", "integer", "reference",
+	{ "ROR", "!=", "integer", "reference", "java", "",
 	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_362_0 },
-	{ "COI", "!=", "integer", "reference",
+	{ "COI", "!=", "integer", "reference", "java", "",
 	  "paper-reference", "lexp != rexp (obj)", 1, 0, NULL },
-	{ "ROR", "==", "integer", "Z",
+	{ "ROR", "==", "integer", "Z", "java", "",
 	  "paper-relational", "lexp == rexp", 7, 3, keep_363_0 },
-	{ "COI", "==", "integer", "Z",
+	{ "COI", "==", "integer", "Z", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
-	{ "ROR", "==", "int", "int",
+	{ "ROR", "==", "int", "int", "java", "",
 	  "paper-relational", "lexp == rexp", 7, 3, keep_364_0 },
-	{ "COI", "==", "int", "int",
+	{ "COI", "==", "int", "int", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
-	{ "ROR", "!=", "integer", "Z",
+	{ "ROR", "!=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp != rexp", 7, 3, keep_365_0 },
-	{ "COI", "!=", "integer", "Z",
+	{ "COI", "!=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
-	{ "ROR", "!=", "int", "int",
+	{ "ROR", "!=", "int", "int", "java", "",
 	  "paper-relational", "lexp != rexp", 7, 3, keep_366_0 },
-	{ "COI", "!=", "int", "int",
+	{ "COI", "!=", "int", "int", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
-	{ "ROR", ">", "integer", "Z",
+	{ "ROR", ">", "integer", "Z", "java", "",
 	  "paper-relational", "lexp > rexp", 7, 3, keep_367_0 },
-	{ "COI", ">", "integer", "Z",
+	{ "COI", ">", "integer", "Z", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
-	{ "ROR", ">", "int", "int",
+	{ "ROR", ">", "int", "int", "java", "",
 	  "paper-relational", "lexp > rexp", 7, 3, keep_368_0 },
-	{ "COI", ">", "int", "int",
+	{ "COI", ">", "int", "int", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
-	{ "ROR", ">=", "integer", "Z",
+	{ "ROR", ">=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp >= rexp", 7, 3, keep_369_0 },
-	{ "COI", ">=", "integer", "Z",
+	{ "COI", ">=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
-	{ "ROR", ">=", "int", "int",
+	{ "ROR", ">=", "int", "int", "java", "",
 	  "paper-relational", "lexp >= rexp", 7, 3, keep_370_0 },
-	{ "COI", ">=", "int", "int",
+	{ "COI", ">=", "int", "int", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
-	{ "ROR", "<", "integer", "Z",
+	{ "ROR", "<", "integer", "Z", "java", "",
 	  "paper-relational", "lexp < rexp", 7, 3, keep_371_0 },
-	{ "COI", "<", "integer", "Z",
+	{ "COI", "<", "integer", "Z", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
-	{ "ROR", "<", "int", "int",
+	{ "ROR", "<", "int", "int", "java", "",
 	  "paper-relational", "lexp < rexp", 7, 3, keep_372_0 },
-	{ "COI", "<", "int", "int",
+	{ "COI", "<", "int", "int", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
-	{ "ROR", "<=", "integer", "Z",
+	{ "ROR", "<=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp <= rexp", 7, 3, keep_373_0 },
-	{ "COI", "<=", "integer", "Z",
+	{ "COI", "<=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
-	{ "ROR", "<=", "int", "int",
+	{ "ROR", "<=", "int", "int", "java", "",
 	  "paper-relational", "lexp <= rexp", 7, 3, keep_374_0 },
-	{ "COI", "<=", "int", "int",
+	{ "COI", "<=", "int", "int", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
-	{ "AOIS", "", "int", "int",
+	{ "AOIS", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 4, 0, NULL },
-	{ "AOIU", "", "int", "int",
+	{ "AOIU", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 1, 1, keep_375_1 },
-	{ "LOI", "", "int", "int",
+	{ "LOI", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 1, 0, NULL },
-	{ "AODU", "+", "int", "int",
+	{ "AODU", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
-	{ "LOI", "+", "int", "int",
+	{ "LOI", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 1, keep_376_1 },
-	{ "ODL", "+", "int", "int",
+	{ "ODL", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
-	{ "AODU", "-", "int", "int",
+	{ "AODU", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 1, keep_377_0 },
-	{ "LOI", "-", "int", "int",
+	{ "LOI", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 0, NULL },
-	{ "ODL", "-", "int", "int",
+	{ "ODL", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 0, NULL },
-	{ "AORS", "++exp", "int", "int",
+	{ "AORS", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
-	{ "AODS", "++exp", "int", "int",
+	{ "AODS", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
-	{ "LOI", "++exp", "int", "int",
+	{ "LOI", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 1, keep_378_2 },
-	{ "ODL", "++exp", "int", "int",
+	{ "ODL", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
-	{ "AORS", "exp++", "int", "int",
+	{ "AORS", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
-	{ "AODS", "exp++", "int", "int",
+	{ "AODS", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
-	{ "LOI", "exp++", "int", "int",
+	{ "LOI", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 1, keep_379_2 },
-	{ "ODL", "exp++", "int", "int",
+	{ "ODL", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
-	{ "AODS", "--exp", "int", "int",
+	{ "AODS", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
-	{ "LOI", "--exp", "int", "int",
+	{ "LOI", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 1, keep_380_1 },
-	{ "ODL", "--exp", "int", "int",
+	{ "ODL", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
-	{ "AORS", "--exp", "int", "int",
+	{ "AORS", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
-	{ "AORS", "exp--", "int", "int",
+	{ "AORS", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
-	{ "AODS", "exp--", "int", "int",
+	{ "AODS", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
-	{ "LOI", "exp--", "int", "int",
+	{ "LOI", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 1, keep_381_2 },
-	{ "ODL", "exp--", "int", "int",
+	{ "ODL", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
-	{ "COD", "!", "boolean", "boolean",
+	{ "COD", "!", "boolean", "boolean", "java", "",
 	  "paper-unary", "!exp", 1, 1, keep_382_0 },
-	{ "ODL", "!", "boolean", "boolean",
+	{ "ODL", "!", "boolean", "boolean", "java", "",
 	  "paper-unary", "!exp", 1, 0, NULL },
-	{ "AODU", "~", "int", "int",
+	{ "AODU", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 1, keep_383_0 },
-	{ "LOD", "~", "int", "int",
+	{ "LOD", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
-	{ "ODL", "~", "int", "int",
+	{ "ODL", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 445;
+const size_t subsume_nrules = 619;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,
@@ -6303,20 +6798,29 @@ subsume_subsumer(const struct subsume_entry *e, const char *label)
 	return subsume_mutant_by_id(e, m->by);
 }
 
-const struct subsume_rule *subsume_find_rule(const char *family,
-                                             const char *orig_op,
-                                             const char *domain)
+const struct subsume_rule *subsume_find_rule_in(const char *language,
+                                                const char *family,
+                                                const char *orig_op,
+                                                const char *domain)
 {
 	size_t i;
-	if (!family || !orig_op || !domain)
+	if (!language || !family || !orig_op || !domain)
 		return NULL;
 	for (i = 0; i < subsume_nrules; i++) {
 		const struct subsume_rule *r = &subsume_rules[i];
-		if (!strcmp(family, r->family) &&
+		if (!strcmp(language, r->language) &&
+		    !strcmp(family, r->family) &&
 		    !strcmp(orig_op, r->orig_op) && !strcmp(domain, r->domain))
 			return r;
 	}
 	return NULL;
+}
+
+const struct subsume_rule *subsume_find_rule(const char *family,
+                                             const char *orig_op,
+                                             const char *domain)
+{
+	return subsume_find_rule_in("java", family, orig_op, domain);
 }
 
 int subsume_rule_keeps(const struct subsume_rule *r,

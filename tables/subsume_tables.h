@@ -73,6 +73,11 @@ struct subsume_entry {
 	const char *theory;      /* theory name */
 	const char *target;      /* target name: "lexp < rexp" */
 	const char *domain;      /* domain name: "int" */
+	const char *language;    /* "java", "c" or "c++" */
+	const char *options;     /* C: "data-model: lp64, char: signed, ub: outcome";
+	                          * "" for Java; with floating point,
+	                          * "float-compare: identical" (or
+	                          * numeric) too */
 	const char *expr;        /* the original: "a < b" */
 	const char *orig_op;     /* its top operator: "<"; "" if none */
 	const char *type;        /* its operands' type: "int" */
@@ -84,7 +89,8 @@ struct subsume_entry {
 
 /*
  * The compact form, for a tool that mutates by operator: in `domain`
- * (for the built-in domains the Java type of the operands), on an
+ * (for the built-in domains the type of the operands) of `language`
+ * with `options` (as in an entry), on an
  * original operator `orig_op`, of the replacements of operator
  * family `family` keep exactly `keep` (the part of each label in
  * parentheses: ROR on "<" over int keeps "<=", "!=", "false").
@@ -97,6 +103,8 @@ struct subsume_rule {
 	const char *orig_op;     /* "<" */
 	const char *type;        /* operand type: "int" */
 	const char *domain;      /* domain name: "int" */
+	const char *language;    /* "java", "c" or "c++" */
+	const char *options;     /* as in an entry */
 	const char *theory;
 	const char *target;
 	size_t nmutants;         /* mutants the family produced */
@@ -139,11 +147,18 @@ const struct subsume_mutant *
 subsume_subsumer(const struct subsume_entry *e, const char *label);
 
 /*
- * The compact rule for an operator family, an original operator and
- * a domain ("int", "boolean", ... for the built-in ones); the first
- * match in file order, or NULL.  subsume_rule_keeps(): 1 if the
- * replacement is in the rule's keep list, 0 if not (or r is NULL).
+ * The compact rule of a language ("java", "c", "c++") for an
+ * operator family, an original operator and a domain ("int",
+ * "unsigned", ... for the built-in ones); the first match in file
+ * order, or NULL.  subsume_find_rule() looks among Java's rules only
+ * (a Java tool asking for "int" must not get C's rule).
+ * subsume_rule_keeps(): 1 if the replacement is in the rule's keep
+ * list, 0 if not (or r is NULL).
  */
+const struct subsume_rule *subsume_find_rule_in(const char *language,
+                                                const char *family,
+                                                const char *orig_op,
+                                                const char *domain);
 const struct subsume_rule *subsume_find_rule(const char *family,
                                              const char *orig_op,
                                              const char *domain);

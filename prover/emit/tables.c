@@ -119,6 +119,12 @@ static const char header_api[] =
 	"\tconst char *theory;      /* theory name */\n"
 	"\tconst char *target;      /* target name: \"lexp < rexp\" */\n"
 	"\tconst char *domain;      /* domain name: \"int\" */\n"
+	"\tconst char *language;    /* \"java\", \"c\" or \"c++\" */\n"
+	"\tconst char *options;     /* C: \"data-model: lp64, char: signed, "
+	"ub: outcome\";\n"
+	"\t                          * \"\" for Java; with floating point,\n"
+	"\t                          * \"float-compare: identical\" (or\n"
+	"\t                          * numeric) too */\n"
 	"\tconst char *expr;        /* the original: \"a < b\" */\n"
 	"\tconst char *orig_op;     /* its top operator: \"<\"; \"\" if none */\n"
 	"\tconst char *type;        /* its operands' type: \"int\" */\n"
@@ -130,7 +136,8 @@ static const char header_api[] =
 	"\n"
 	"/*\n"
 	" * The compact form, for a tool that mutates by operator: in `domain`\n"
-	" * (for the built-in domains the Java type of the operands), on an\n"
+	" * (for the built-in domains the type of the operands) of `language`\n"
+	" * with `options` (as in an entry), on an\n"
 	" * original operator `orig_op`, of the replacements of operator\n"
 	" * family `family` keep exactly `keep` (the part of each label in\n"
 	" * parentheses: ROR on \"<\" over int keeps \"<=\", \"!=\", \"false\").\n"
@@ -143,6 +150,8 @@ static const char header_api[] =
 	"\tconst char *orig_op;     /* \"<\" */\n"
 	"\tconst char *type;        /* operand type: \"int\" */\n"
 	"\tconst char *domain;      /* domain name: \"int\" */\n"
+	"\tconst char *language;    /* \"java\", \"c\" or \"c++\" */\n"
+	"\tconst char *options;     /* as in an entry */\n"
 	"\tconst char *theory;\n"
 	"\tconst char *target;\n"
 	"\tsize_t nmutants;         /* mutants the family produced */\n"
@@ -185,11 +194,18 @@ static const char header_api[] =
 	"subsume_subsumer(const struct subsume_entry *e, const char *label);\n"
 	"\n"
 	"/*\n"
-	" * The compact rule for an operator family, an original operator and\n"
-	" * a domain (\"int\", \"boolean\", ... for the built-in ones); the first\n"
-	" * match in file order, or NULL.  subsume_rule_keeps(): 1 if the\n"
-	" * replacement is in the rule's keep list, 0 if not (or r is NULL).\n"
+	" * The compact rule of a language (\"java\", \"c\", \"c++\") for an\n"
+	" * operator family, an original operator and a domain (\"int\",\n"
+	" * \"unsigned\", ... for the built-in ones); the first match in file\n"
+	" * order, or NULL.  subsume_find_rule() looks among Java's rules only\n"
+	" * (a Java tool asking for \"int\" must not get C's rule).\n"
+	" * subsume_rule_keeps(): 1 if the replacement is in the rule's keep\n"
+	" * list, 0 if not (or r is NULL).\n"
 	" */\n"
+	"const struct subsume_rule *subsume_find_rule_in(const char *language,\n"
+	"                                                const char *family,\n"
+	"                                                const char *orig_op,\n"
+	"                                                const char *domain);\n"
 	"const struct subsume_rule *subsume_find_rule(const char *family,\n"
 	"                                             const char *orig_op,\n"
 	"                                             const char *domain);\n"
@@ -273,20 +289,29 @@ static const char source_api[] =
 	"\treturn subsume_mutant_by_id(e, m->by);\n"
 	"}\n"
 	"\n"
-	"const struct subsume_rule *subsume_find_rule(const char *family,\n"
-	"                                             const char *orig_op,\n"
-	"                                             const char *domain)\n"
+	"const struct subsume_rule *subsume_find_rule_in(const char *language,\n"
+	"                                                const char *family,\n"
+	"                                                const char *orig_op,\n"
+	"                                                const char *domain)\n"
 	"{\n"
 	"\tsize_t i;\n"
-	"\tif (!family || !orig_op || !domain)\n"
+	"\tif (!language || !family || !orig_op || !domain)\n"
 	"\t\treturn NULL;\n"
 	"\tfor (i = 0; i < subsume_nrules; i++) {\n"
 	"\t\tconst struct subsume_rule *r = &subsume_rules[i];\n"
-	"\t\tif (!strcmp(family, r->family) &&\n"
+	"\t\tif (!strcmp(language, r->language) &&\n"
+	"\t\t    !strcmp(family, r->family) &&\n"
 	"\t\t    !strcmp(orig_op, r->orig_op) && !strcmp(domain, r->domain))\n"
 	"\t\t\treturn r;\n"
 	"\t}\n"
 	"\treturn NULL;\n"
+	"}\n"
+	"\n"
+	"const struct subsume_rule *subsume_find_rule(const char *family,\n"
+	"                                             const char *orig_op,\n"
+	"                                             const char *domain)\n"
+	"{\n"
+	"\treturn subsume_find_rule_in(\"java\", family, orig_op, domain);\n"
 	"}\n"
 	"\n"
 	"int subsume_rule_keeps(const struct subsume_rule *r,\n"
@@ -336,14 +361,20 @@ static int families(const struct analysis *an, const char **fam)
 	return nf;
 }
 
-/* The operator families with a compact rule: none for a C result (a
- * language-blind subsume_find_rule(family, op, "int") must give a Java
- * tool Java's rule; docs/c.md). */
-static int rule_families(const struct analysis *an, const char **out)
+/* The language and profile options of an analysis, as C strings (and
+ * float-compare, for a theory with floating point). */
+static void language(struct strbuf *sb, const struct analysis *an)
 {
-	if (an->theory->profile != &profile_java)
-		return 0;
-	return families(an, out);
+	const struct theory *th = an->theory;
+	c_str(sb, th->profile->name);
+	sb_puts(sb, ", ");
+	struct strbuf o = STRBUF_INIT;
+	sb_puts(&o, th->profile->options);
+	if (th->uses_float)
+		sb_printf(&o, "%s%s", o.len ? ", " : "",
+			  theory_float_option(th));
+	c_str(sb, o.buf);
+	sb_release(&o);
 }
 
 /* Result i's data: its mutants, minimal ids and kept replacements per
@@ -395,7 +426,7 @@ static int tables_result(struct strbuf *sb, const struct run *run, int i,
 	}
 	const char **fam = xcalloc((size_t)an->nmutants + 1,
 				   sizeof(*fam));
-	int nf = rule_families(an, fam);
+	int nf = families(an, fam);
 	for (int f = 0; f < nf; f++) {
 		int k = 0;
 		for (int m = 1; m <= r->n; m++) {
@@ -435,6 +466,8 @@ static void tables_entries(struct strbuf *sb, const struct run *run,
 		c_str(sb, an->target->name);
 		sb_puts(sb, ", ");
 		c_str(sb, an->domain->name);
+		sb_puts(sb, ", ");
+		language(sb, an);
 		sb_puts(sb, ",\n\t  ");
 		c_str(sb, an->orig_text);
 		sb_puts(sb, ", ");
@@ -454,8 +487,8 @@ static void tables_entries(struct strbuf *sb, const struct run *run,
 			sb_puts(sb, "0, NULL },\n");
 	}
 	if (!run->n)
-		sb_puts(sb, "\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0, "
-			    "NULL },\n");
+		sb_puts(sb, "\t{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "
+			    "0, NULL, 0, NULL },\n");
 	sb_printf(sb, "};\nconst size_t subsume_nentries = %d;\n", run->n);
 }
 
@@ -469,7 +502,7 @@ static void tables_rules(struct strbuf *sb, const struct run *run, int nrules,
 		const struct analysis *an = r->an;
 		const char **fam = xcalloc((size_t)an->nmutants + 1,
 					   sizeof(*fam));
-		int nf = rule_families(an, fam);
+		int nf = families(an, fam);
 		for (int f = 0; f < nf; f++) {
 			int total = 0, keep = 0;
 			for (int m = 1; m <= r->n; m++)
@@ -487,6 +520,8 @@ static void tables_rules(struct strbuf *sb, const struct run *run, int nrules,
 			c_str(sb, tmp->buf);
 			sb_puts(sb, ", ");
 			c_str(sb, an->domain->name);
+			sb_puts(sb, ", ");
+			language(sb, an);
 			sb_puts(sb, ",\n\t  ");
 			c_str(sb, an->theory->name);
 			sb_puts(sb, ", ");
@@ -500,8 +535,8 @@ static void tables_rules(struct strbuf *sb, const struct run *run, int nrules,
 		free(fam);
 	}
 	if (!nrules)
-		sb_puts(sb, "\t{ NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, NULL "
-			    "},\n");
+		sb_puts(sb, "\t{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "
+			    "0, 0, NULL },\n");
 	sb_printf(sb, "};\nconst size_t subsume_nrules = %d;\n\n", nrules);
 }
 

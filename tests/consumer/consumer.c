@@ -14,7 +14,7 @@
  *     subsumer: the label subsume_subsumer() gives, or "-".
  *   E n
  * Then, unprompted, every compact rule, checked against its entry:
- *   R theory target domain family keep,keep,...
+ *   R language theory target domain family keep,keep,...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,17 +109,28 @@ static void rules(void)
 			fail("rule mutant count", r->family);
 		if (strcmp(r->orig_op, e->orig_op) || strcmp(r->type, e->type))
 			fail("rule operator or type", r->family);
-		const struct subsume_rule *x =
+		if (strcmp(r->language, e->language) ||
+		    strcmp(r->options, e->options))
+			fail("rule language or options", r->family);
+		const struct subsume_rule *x = subsume_find_rule_in(
+			r->language, r->family, r->orig_op, r->domain);
+		if (!x || x > r || strcmp(x->language, r->language))
+			fail("find_rule_in", r->family);
+		/* the language-blind lookup is Java's */
+		const struct subsume_rule *j =
 			subsume_find_rule(r->family, r->orig_op, r->domain);
-		if (!x || x > r)
+		if (j && strcmp(j->language, "java"))
+			fail("find_rule gives another language", r->family);
+		if (!strcmp(r->language, "java") && j != x)
 			fail("find_rule", r->family);
-		printf("R\t%s\t%s\t%s\t%s\t", r->theory, r->target, r->domain,
-		       r->family);
+		printf("R\t%s\t%s\t%s\t%s\t%s\t", r->language, r->theory,
+		       r->target, r->domain, r->family);
 		for (size_t k = 0; k < r->nkeep; k++)
 			printf("%s%s", k ? "," : "", r->keep[k]);
 		printf("\n");
 	}
 	if (subsume_find_rule("no such family", "<", "int") ||
+	    subsume_find_rule_in(NULL, "ROR", "<", "int") ||
 	    subsume_rule_keeps(NULL, "x") || subsume_find(NULL, NULL, "int") ||
 	    subsume_in_minimal(NULL, "x") != -1 || subsume_subsumer(NULL, "x"))
 		fail("NULL handling", "-");

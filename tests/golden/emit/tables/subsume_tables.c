@@ -85,53 +85,53 @@ static const int minimal_5[] = { 2, 4, 7 };
 static const char *const keep_5_0[] = { ">=", "<=", "false" };
 
 const struct subsume_entry subsume_entries[] = {
-	{ "emit-small", "lexp < rexp", "int",
+	{ "emit-small", "lexp < rexp", "int", "java", "",
 	  "a < b", "<", "int",
 	  9, mutants_0, 3, minimal_0 },
-	{ "emit-small", "lexp < rexp", "small",
+	{ "emit-small", "lexp < rexp", "small", "java", "",
 	  "a < b", "<", "int",
 	  9, mutants_1, 3, minimal_1 },
-	{ "emit-small", "lexp || rexp", "boolean",
+	{ "emit-small", "lexp || rexp", "boolean", "java", "",
 	  "a || b", "||", "boolean",
 	  6, mutants_2, 4, minimal_2 },
-	{ "emit-small", "-exp", "int",
+	{ "emit-small", "-exp", "int", "java", "",
 	  "-x", "-", "int",
 	  3, mutants_3, 1, minimal_3 },
-	{ "emit-small", "-exp", "integer",
+	{ "emit-small", "-exp", "integer", "java", "",
 	  "-x", "-", "integer",
 	  2, mutants_4, 1, minimal_4 },
-	{ "emit-small", "newline", "char",
+	{ "emit-small", "newline", "char", "java", "",
 	  "c == '\\u000a'", "==", "char",
 	  7, mutants_5, 3, minimal_5 },
 };
 const size_t subsume_nentries = 6;
 
 const struct subsume_rule subsume_rules[] = {
-	{ "ROR", "<", "int", "int",
+	{ "ROR", "<", "int", "int", "java", "",
 	  "emit-small", "lexp < rexp", 7, 3, keep_0_0 },
-	{ "COI", "<", "int", "int",
+	{ "COI", "<", "int", "int", "java", "",
 	  "emit-small", "lexp < rexp", 1, 0, NULL },
-	{ "SWAP", "<", "int", "int",
+	{ "SWAP", "<", "int", "int", "java", "",
 	  "emit-small", "lexp < rexp", 1, 0, NULL },
-	{ "ROR", "<", "int", "small",
+	{ "ROR", "<", "int", "small", "java", "",
 	  "emit-small", "lexp < rexp", 7, 3, keep_1_0 },
-	{ "COI", "<", "int", "small",
+	{ "COI", "<", "int", "small", "java", "",
 	  "emit-small", "lexp < rexp", 1, 0, NULL },
-	{ "SWAP", "<", "int", "small",
+	{ "SWAP", "<", "int", "small", "java", "",
 	  "emit-small", "lexp < rexp", 1, 0, NULL },
-	{ "COR", "||", "boolean", "boolean",
+	{ "COR", "||", "boolean", "boolean", "java", "",
 	  "emit-small", "lexp || rexp", 4, 2, keep_2_0 },
-	{ "ODL", "||", "boolean", "boolean",
+	{ "ODL", "||", "boolean", "boolean", "java", "",
 	  "emit-small", "lexp || rexp", 2, 2, keep_2_1 },
-	{ "UOR", "-", "int", "int",
+	{ "UOR", "-", "int", "int", "java", "",
 	  "emit-small", "-exp", 2, 1, keep_3_0 },
-	{ "AODU", "-", "int", "int",
+	{ "AODU", "-", "int", "int", "java", "",
 	  "emit-small", "-exp", 1, 0, NULL },
-	{ "UOR", "-", "integer", "integer",
+	{ "UOR", "-", "integer", "integer", "java", "",
 	  "emit-small", "-exp", 1, 1, keep_4_0 },
-	{ "AODU", "-", "integer", "integer",
+	{ "AODU", "-", "integer", "integer", "java", "",
 	  "emit-small", "-exp", 1, 0, NULL },
-	{ "ROR", "==", "char", "char",
+	{ "ROR", "==", "char", "char", "java", "",
 	  "emit-small", "newline", 7, 3, keep_5_0 },
 };
 const size_t subsume_nrules = 13;
@@ -191,20 +191,29 @@ subsume_subsumer(const struct subsume_entry *e, const char *label)
 	return subsume_mutant_by_id(e, m->by);
 }
 
-const struct subsume_rule *subsume_find_rule(const char *family,
-                                             const char *orig_op,
-                                             const char *domain)
+const struct subsume_rule *subsume_find_rule_in(const char *language,
+                                                const char *family,
+                                                const char *orig_op,
+                                                const char *domain)
 {
 	size_t i;
-	if (!family || !orig_op || !domain)
+	if (!language || !family || !orig_op || !domain)
 		return NULL;
 	for (i = 0; i < subsume_nrules; i++) {
 		const struct subsume_rule *r = &subsume_rules[i];
-		if (!strcmp(family, r->family) &&
+		if (!strcmp(language, r->language) &&
+		    !strcmp(family, r->family) &&
 		    !strcmp(orig_op, r->orig_op) && !strcmp(domain, r->domain))
 			return r;
 	}
 	return NULL;
+}
+
+const struct subsume_rule *subsume_find_rule(const char *family,
+                                             const char *orig_op,
+                                             const char *domain)
+{
+	return subsume_find_rule_in("java", family, orig_op, domain);
 }
 
 int subsume_rule_keeps(const struct subsume_rule *r,
