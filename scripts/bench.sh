@@ -2,7 +2,9 @@
 # make bench: how much work `subsume prove` saves over the paper's method,
 # measured in one run on this machine.  Prints figures; asserts nothing.
 #   1. the paper's theories, the C theories and the whole shipped
-#      library, --naive against the default mode;
+#      library, --naive against the default mode; the floating-point
+#      theories in the default mode (solver calls against the lower
+#      bound, unknown answers);
 #   2. a scaling series of synthetic targets with 5..60 mutants;
 #   3. the checker benchmark (scripts/bench-check.sh), when present.
 set -eu
@@ -54,6 +56,11 @@ perl "$(dirname "$0")/canon-relations.pl" <"$tmp/c.json" >"$tmp/a.canon"
 perl "$(dirname "$0")/canon-relations.pl" <"$tmp/c_naive.json" >"$tmp/b.canon"
 if cmp -s "$tmp/a.canon" "$tmp/b.canon"; then same=identical; else same=DIFFERENT; fi
 echo "relations, verdicts and minimal sets of c_naive and c: $same (questions --naive left unknown excluded)"
+echo
+
+echo "== floating point: theories/*-float.yaml (float and double, Java and C), the default mode"
+run float theories/*-float.yaml
+echo "float: $float_calls solver calls for a lower bound of $float_lb ($(ratio "$float_calls" "$float_lb")x); unknown answers: $(perl "$(dirname "$0")/canon-relations.pl" -u <"$tmp/float.json" | wc -l)"
 echo
 
 echo "== theory library: $THEORIES"

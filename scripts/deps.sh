@@ -26,6 +26,9 @@ command -v cc >/dev/null 2>&1 || need="$need gcc make"
 # tests/c-compilers.c checks the C semantics against both compilers
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
 command -v clang >/dev/null 2>&1 || need="$need clang"
+# tests/float-diff.c checks Java's floating point against the JVM
+{ command -v javac && command -v java; } >/dev/null 2>&1 ||
+	need="$need default-jdk-headless"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "subsume: missing Debian packages:$need" >&2

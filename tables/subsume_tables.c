@@ -6,11 +6,13 @@
  * Theory files (FNV-1a 64-bit hash of their bytes):
  *   theories/c-agrawal.yaml  d972e5beeaccd21b  theory c-agrawal
  *   theories/c-aor.yaml  9558320aa053278a  theory c-aor
+ *   theories/c-float.yaml  d739df469df9a42a  theory c-float
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
+ *   theories/java-float.yaml  f667a6d1f96e86a7  theory java-float
  *   theories/java-incdec.yaml  396bd8dcb9c31352  theory java-incdec
  *   theories/java-lor.yaml  b1204a866cdad3a9  theory java-lor
  *   theories/java-ror.yaml  1c2f7dea05bef198  theory java-ror
@@ -570,124 +572,382 @@ static const struct subsume_mutant mutants_46[] = {
 static const int minimal_46[] = { 2, 4 };
 static const char *const keep_46_0[] = { "-", "/" };
 
-/* c-logical: a && b (a && b), domain int */
+/* c-float: a < b (a < b), domain float */
 static const struct subsume_mutant mutants_47[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_47[] = { 3, 5, 7, 9, 10 };
+static const char *const keep_47_0[] = { "<=", "!=", "false" };
+static const char *const keep_47_1[] = { "!lexp < rexp", "lexp < !rexp" };
+
+/* c-float: a < b (a < b), domain double */
+static const struct subsume_mutant mutants_48[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_48[] = { 3, 5, 7, 9, 10 };
+static const char *const keep_48_0[] = { "<=", "!=", "false" };
+static const char *const keep_48_1[] = { "!lexp < rexp", "lexp < !rexp" };
+
+/* c-float: a <= b (a <= b), domain float */
+static const struct subsume_mutant mutants_49[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_49[] = { 3, 4, 6, 9, 10 };
+static const char *const keep_49_0[] = { "<", "==", "true" };
+static const char *const keep_49_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
+
+/* c-float: a <= b (a <= b), domain double */
+static const struct subsume_mutant mutants_50[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
+	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_50[] = { 3, 4, 6, 9, 10 };
+static const char *const keep_50_0[] = { "<", "==", "true" };
+static const char *const keep_50_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
+
+/* c-float: a == b (a == b), domain float */
+static const struct subsume_mutant mutants_51[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
+	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
+};
+static const int minimal_51[] = { 2, 4, 7 };
+static const char *const keep_51_0[] = { ">=", "<=", "false" };
+
+/* c-float: a == b (a == b), domain double */
+static const struct subsume_mutant mutants_52[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
+	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
+};
+static const int minimal_52[] = { 2, 4, 7 };
+static const char *const keep_52_0[] = { ">=", "<=", "false" };
+
+/* c-float: a != b (a != b), domain float */
+static const struct subsume_mutant mutants_53[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
+	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
+};
+static const int minimal_53[] = { 1, 3, 6 };
+static const char *const keep_53_0[] = { ">", "<", "true" };
+
+/* c-float: a != b (a != b), domain double */
+static const struct subsume_mutant mutants_54[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
+	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
+};
+static const int minimal_54[] = { 1, 3, 6 };
+static const char *const keep_54_0[] = { ">", "<", "true" };
+
+/* c-float: a + b (a + b), domain float */
+static const struct subsume_mutant mutants_55[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_55[] = { 1, 2, 3 };
+static const char *const keep_55_0[] = { "-", "*", "/" };
+
+/* c-float: a + b (a + b), domain double */
+static const struct subsume_mutant mutants_56[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_56[] = { 1, 2, 3 };
+static const char *const keep_56_0[] = { "-", "*", "/" };
+
+/* c-float: a - b (a - b), domain float */
+static const struct subsume_mutant mutants_57[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_57[] = { 1, 2, 3 };
+static const char *const keep_57_0[] = { "+", "*", "/" };
+
+/* c-float: a - b (a - b), domain double */
+static const struct subsume_mutant mutants_58[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_58[] = { 1, 2, 3 };
+static const char *const keep_58_0[] = { "+", "*", "/" };
+
+/* c-float: a * b (a * b), domain float */
+static const struct subsume_mutant mutants_59[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_59[] = { 1, 2, 3 };
+static const char *const keep_59_0[] = { "+", "-", "/" };
+
+/* c-float: a * b (a * b), domain double */
+static const struct subsume_mutant mutants_60[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_60[] = { 1, 2, 3 };
+static const char *const keep_60_0[] = { "+", "-", "/" };
+
+/* c-float: a / b (a / b), domain float */
+static const struct subsume_mutant mutants_61[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_61[] = { 1, 2, 3 };
+static const char *const keep_61_0[] = { "+", "-", "*" };
+
+/* c-float: a / b (a / b), domain double */
+static const struct subsume_mutant mutants_62[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_62[] = { 1, 2, 3 };
+static const char *const keep_62_0[] = { "+", "-", "*" };
+
+/* c-float: x (insertion) (x), domain float */
+static const struct subsume_mutant mutants_63[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_63[] = { 1 };
+static const char *const keep_63_0[] = { "-exp" };
+
+/* c-float: x (insertion) (x), domain double */
+static const struct subsume_mutant mutants_64[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_64[] = { 1 };
+static const char *const keep_64_0[] = { "-exp" };
+
+/* c-float: -x (-x), domain float */
+static const struct subsume_mutant mutants_65[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_65[] = { 1 };
+static const char *const keep_65_0[] = { "exp" };
+
+/* c-float: -x (-x), domain double */
+static const struct subsume_mutant mutants_66[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_66[] = { 1 };
+static const char *const keep_66_0[] = { "exp" };
+
+/* c-float: a + b (constants) (a + b), domain double */
+static const struct subsume_mutant mutants_67[] = {
+	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_67[] = { 1, 2, 3 };
+static const char *const keep_67_0[] = { "0.0", "1.0", "-1.0" };
+
+/* c-float: a + b (float constants) (a + b), domain float */
+static const struct subsume_mutant mutants_68[] = {
+	{ 1, "CRF", "CRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRF", "CRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_68[] = { 1, 2, 3 };
+static const char *const keep_68_0[] = { "0.0f", "1.0f", "-1.0f" };
+
+/* c-float: (int) d ((int)d), domain double */
+static const struct subsume_mutant mutants_69[] = {
+	{ 1, "CAST", "CAST(int)(-d)", "(int)-d", SUBSUME_MINIMAL, 0 },
+	{ 2, "CAST", "CAST(int)(d + 0.5)", "(int)(d + 0.5)", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_69[] = { 1, 2 };
+static const char *const keep_69_0[] = { "int)(-d", "int)(d + 0.5" };
+
+/* c-logical: a && b (a && b), domain int */
+static const struct subsume_mutant mutants_70[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_47[] = { 1, 4 };
-static const char *const keep_47_0[] = { "||", "false" };
+static const int minimal_70[] = { 1, 4 };
+static const char *const keep_70_0[] = { "||", "false" };
 
 /* c-logical: a && b (a && b), domain _Bool */
-static const struct subsume_mutant mutants_48[] = {
+static const struct subsume_mutant mutants_71[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_48[] = { 1, 4 };
-static const char *const keep_48_0[] = { "||", "false" };
+static const int minimal_71[] = { 1, 4 };
+static const char *const keep_71_0[] = { "||", "false" };
 
 /* c-logical: a || b (a || b), domain int */
-static const struct subsume_mutant mutants_49[] = {
+static const struct subsume_mutant mutants_72[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_49[] = { 1, 2, 3 };
-static const char *const keep_49_0[] = { "&&", "^", "true" };
+static const int minimal_72[] = { 1, 2, 3 };
+static const char *const keep_72_0[] = { "&&", "^", "true" };
 
 /* c-logical: a || b (a || b), domain _Bool */
-static const struct subsume_mutant mutants_50[] = {
+static const struct subsume_mutant mutants_73[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_50[] = { 1, 2, 3 };
-static const char *const keep_50_0[] = { "&&", "^", "true" };
+static const int minimal_73[] = { 1, 2, 3 };
+static const char *const keep_73_0[] = { "&&", "^", "true" };
 
 /* c-logical: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_51[] = {
+static const struct subsume_mutant mutants_74[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_51[] = { 1 };
-static const char *const keep_51_0[] = { "|" };
+static const int minimal_74[] = { 1 };
+static const char *const keep_74_0[] = { "|" };
 
 /* c-logical: a & b (a & b), domain unsigned */
-static const struct subsume_mutant mutants_52[] = {
+static const struct subsume_mutant mutants_75[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_52[] = { 1 };
-static const char *const keep_52_0[] = { "|" };
+static const int minimal_75[] = { 1 };
+static const char *const keep_75_0[] = { "|" };
 
 /* c-logical: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_53[] = {
+static const struct subsume_mutant mutants_76[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_53[] = { 1, 2 };
-static const char *const keep_53_0[] = { "&", "^" };
+static const int minimal_76[] = { 1, 2 };
+static const char *const keep_76_0[] = { "&", "^" };
 
 /* c-logical: a | b (a | b), domain unsigned */
-static const struct subsume_mutant mutants_54[] = {
+static const struct subsume_mutant mutants_77[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_54[] = { 1, 2 };
-static const char *const keep_54_0[] = { "&", "^" };
+static const int minimal_77[] = { 1, 2 };
+static const char *const keep_77_0[] = { "&", "^" };
 
 /* c-logical: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_55[] = {
+static const struct subsume_mutant mutants_78[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_55[] = { 2 };
-static const char *const keep_55_0[] = { "|" };
+static const int minimal_78[] = { 2 };
+static const char *const keep_78_0[] = { "|" };
 
 /* c-logical: a ^ b (a ^ b), domain unsigned */
-static const struct subsume_mutant mutants_56[] = {
+static const struct subsume_mutant mutants_79[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_56[] = { 2 };
-static const char *const keep_56_0[] = { "|" };
+static const int minimal_79[] = { 2 };
+static const char *const keep_79_0[] = { "|" };
 
 /* c-logical: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_57[] = {
+static const struct subsume_mutant mutants_80[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_57[] = { 1 };
-static const char *const keep_57_0[] = { ">>" };
+static const int minimal_80[] = { 1 };
+static const char *const keep_80_0[] = { ">>" };
 
 /* c-logical: a << b (a << b), domain unsigned */
-static const struct subsume_mutant mutants_58[] = {
+static const struct subsume_mutant mutants_81[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_58[] = { 1 };
-static const char *const keep_58_0[] = { ">>" };
+static const int minimal_81[] = { 1 };
+static const char *const keep_81_0[] = { ">>" };
 
 /* c-logical: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_59[] = {
+static const struct subsume_mutant mutants_82[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_59[] = { 1 };
-static const char *const keep_59_0[] = { "<<" };
+static const int minimal_82[] = { 1 };
+static const char *const keep_82_0[] = { "<<" };
 
 /* c-logical: a >> b (a >> b), domain unsigned */
-static const struct subsume_mutant mutants_60[] = {
+static const struct subsume_mutant mutants_83[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_60[] = { 1 };
-static const char *const keep_60_0[] = { "<<" };
+static const int minimal_83[] = { 1 };
+static const char *const keep_83_0[] = { "<<" };
 
 /* c-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_61[] = {
+static const struct subsume_mutant mutants_84[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -696,11 +956,11 @@ static const struct subsume_mutant mutants_61[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_61[] = { 3, 5, 7 };
-static const char *const keep_61_0[] = { "<=", "!=", "false" };
+static const int minimal_84[] = { 3, 5, 7 };
+static const char *const keep_84_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned */
-static const struct subsume_mutant mutants_62[] = {
+static const struct subsume_mutant mutants_85[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -709,11 +969,11 @@ static const struct subsume_mutant mutants_62[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_62[] = { 3, 5, 7 };
-static const char *const keep_62_0[] = { "<=", "!=", "false" };
+static const int minimal_85[] = { 3, 5, 7 };
+static const char *const keep_85_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_63[] = {
+static const struct subsume_mutant mutants_86[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -722,11 +982,11 @@ static const struct subsume_mutant mutants_63[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_63[] = { 3, 5, 7 };
-static const char *const keep_63_0[] = { "<=", "!=", "false" };
+static const int minimal_86[] = { 3, 5, 7 };
+static const char *const keep_86_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned long */
-static const struct subsume_mutant mutants_64[] = {
+static const struct subsume_mutant mutants_87[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -735,11 +995,11 @@ static const struct subsume_mutant mutants_64[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_64[] = { 3, 5, 7 };
-static const char *const keep_64_0[] = { "<=", "!=", "false" };
+static const int minimal_87[] = { 3, 5, 7 };
+static const char *const keep_87_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_65[] = {
+static const struct subsume_mutant mutants_88[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -748,11 +1008,11 @@ static const struct subsume_mutant mutants_65[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_65[] = { 3, 5, 7 };
-static const char *const keep_65_0[] = { "<=", "!=", "false" };
+static const int minimal_88[] = { 3, 5, 7 };
+static const char *const keep_88_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned char */
-static const struct subsume_mutant mutants_66[] = {
+static const struct subsume_mutant mutants_89[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -761,11 +1021,11 @@ static const struct subsume_mutant mutants_66[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_66[] = { 3, 5, 7 };
-static const char *const keep_66_0[] = { "<=", "!=", "false" };
+static const int minimal_89[] = { 3, 5, 7 };
+static const char *const keep_89_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain _Bool */
-static const struct subsume_mutant mutants_67[] = {
+static const struct subsume_mutant mutants_90[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -774,11 +1034,11 @@ static const struct subsume_mutant mutants_67[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_67[] = { 3, 5, 7 };
-static const char *const keep_67_0[] = { "<=", "!=", "false" };
+static const int minimal_90[] = { 3, 5, 7 };
+static const char *const keep_90_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_68[] = {
+static const struct subsume_mutant mutants_91[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -787,11 +1047,11 @@ static const struct subsume_mutant mutants_68[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_68[] = { 3, 4, 6 };
-static const char *const keep_68_0[] = { "<", "==", "true" };
+static const int minimal_91[] = { 3, 4, 6 };
+static const char *const keep_91_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned */
-static const struct subsume_mutant mutants_69[] = {
+static const struct subsume_mutant mutants_92[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -800,11 +1060,11 @@ static const struct subsume_mutant mutants_69[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_69[] = { 3, 4, 6 };
-static const char *const keep_69_0[] = { "<", "==", "true" };
+static const int minimal_92[] = { 3, 4, 6 };
+static const char *const keep_92_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_70[] = {
+static const struct subsume_mutant mutants_93[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -813,11 +1073,11 @@ static const struct subsume_mutant mutants_70[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_70[] = { 3, 4, 6 };
-static const char *const keep_70_0[] = { "<", "==", "true" };
+static const int minimal_93[] = { 3, 4, 6 };
+static const char *const keep_93_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned long */
-static const struct subsume_mutant mutants_71[] = {
+static const struct subsume_mutant mutants_94[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -826,11 +1086,11 @@ static const struct subsume_mutant mutants_71[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_71[] = { 3, 4, 6 };
-static const char *const keep_71_0[] = { "<", "==", "true" };
+static const int minimal_94[] = { 3, 4, 6 };
+static const char *const keep_94_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_72[] = {
+static const struct subsume_mutant mutants_95[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -839,11 +1099,11 @@ static const struct subsume_mutant mutants_72[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_72[] = { 3, 4, 6 };
-static const char *const keep_72_0[] = { "<", "==", "true" };
+static const int minimal_95[] = { 3, 4, 6 };
+static const char *const keep_95_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned char */
-static const struct subsume_mutant mutants_73[] = {
+static const struct subsume_mutant mutants_96[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -852,11 +1112,11 @@ static const struct subsume_mutant mutants_73[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_73[] = { 3, 4, 6 };
-static const char *const keep_73_0[] = { "<", "==", "true" };
+static const int minimal_96[] = { 3, 4, 6 };
+static const char *const keep_96_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain _Bool */
-static const struct subsume_mutant mutants_74[] = {
+static const struct subsume_mutant mutants_97[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -865,11 +1125,11 @@ static const struct subsume_mutant mutants_74[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_74[] = { 3, 4, 6 };
-static const char *const keep_74_0[] = { "<", "==", "true" };
+static const int minimal_97[] = { 3, 4, 6 };
+static const char *const keep_97_0[] = { "<", "==", "true" };
 
 /* c-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_75[] = {
+static const struct subsume_mutant mutants_98[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -878,11 +1138,11 @@ static const struct subsume_mutant mutants_75[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_75[] = { 1, 5, 7 };
-static const char *const keep_75_0[] = { ">=", "!=", "false" };
+static const int minimal_98[] = { 1, 5, 7 };
+static const char *const keep_98_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned */
-static const struct subsume_mutant mutants_76[] = {
+static const struct subsume_mutant mutants_99[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -891,11 +1151,11 @@ static const struct subsume_mutant mutants_76[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_76[] = { 1, 5, 7 };
-static const char *const keep_76_0[] = { ">=", "!=", "false" };
+static const int minimal_99[] = { 1, 5, 7 };
+static const char *const keep_99_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_77[] = {
+static const struct subsume_mutant mutants_100[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -904,11 +1164,11 @@ static const struct subsume_mutant mutants_77[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_77[] = { 1, 5, 7 };
-static const char *const keep_77_0[] = { ">=", "!=", "false" };
+static const int minimal_100[] = { 1, 5, 7 };
+static const char *const keep_100_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned long */
-static const struct subsume_mutant mutants_78[] = {
+static const struct subsume_mutant mutants_101[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -917,11 +1177,11 @@ static const struct subsume_mutant mutants_78[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_78[] = { 1, 5, 7 };
-static const char *const keep_78_0[] = { ">=", "!=", "false" };
+static const int minimal_101[] = { 1, 5, 7 };
+static const char *const keep_101_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_79[] = {
+static const struct subsume_mutant mutants_102[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -930,11 +1190,11 @@ static const struct subsume_mutant mutants_79[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_79[] = { 1, 5, 7 };
-static const char *const keep_79_0[] = { ">=", "!=", "false" };
+static const int minimal_102[] = { 1, 5, 7 };
+static const char *const keep_102_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned char */
-static const struct subsume_mutant mutants_80[] = {
+static const struct subsume_mutant mutants_103[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -943,11 +1203,11 @@ static const struct subsume_mutant mutants_80[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_80[] = { 1, 5, 7 };
-static const char *const keep_80_0[] = { ">=", "!=", "false" };
+static const int minimal_103[] = { 1, 5, 7 };
+static const char *const keep_103_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain _Bool */
-static const struct subsume_mutant mutants_81[] = {
+static const struct subsume_mutant mutants_104[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -956,11 +1216,11 @@ static const struct subsume_mutant mutants_81[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_81[] = { 1, 5, 7 };
-static const char *const keep_81_0[] = { ">=", "!=", "false" };
+static const int minimal_104[] = { 1, 5, 7 };
+static const char *const keep_104_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_82[] = {
+static const struct subsume_mutant mutants_105[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -969,11 +1229,11 @@ static const struct subsume_mutant mutants_82[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_82[] = { 1, 4, 6 };
-static const char *const keep_82_0[] = { ">", "==", "true" };
+static const int minimal_105[] = { 1, 4, 6 };
+static const char *const keep_105_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned */
-static const struct subsume_mutant mutants_83[] = {
+static const struct subsume_mutant mutants_106[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -982,11 +1242,11 @@ static const struct subsume_mutant mutants_83[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_83[] = { 1, 4, 6 };
-static const char *const keep_83_0[] = { ">", "==", "true" };
+static const int minimal_106[] = { 1, 4, 6 };
+static const char *const keep_106_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_84[] = {
+static const struct subsume_mutant mutants_107[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -995,11 +1255,11 @@ static const struct subsume_mutant mutants_84[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_84[] = { 1, 4, 6 };
-static const char *const keep_84_0[] = { ">", "==", "true" };
+static const int minimal_107[] = { 1, 4, 6 };
+static const char *const keep_107_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned long */
-static const struct subsume_mutant mutants_85[] = {
+static const struct subsume_mutant mutants_108[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1008,11 +1268,11 @@ static const struct subsume_mutant mutants_85[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_85[] = { 1, 4, 6 };
-static const char *const keep_85_0[] = { ">", "==", "true" };
+static const int minimal_108[] = { 1, 4, 6 };
+static const char *const keep_108_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_86[] = {
+static const struct subsume_mutant mutants_109[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1021,11 +1281,11 @@ static const struct subsume_mutant mutants_86[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_86[] = { 1, 4, 6 };
-static const char *const keep_86_0[] = { ">", "==", "true" };
+static const int minimal_109[] = { 1, 4, 6 };
+static const char *const keep_109_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned char */
-static const struct subsume_mutant mutants_87[] = {
+static const struct subsume_mutant mutants_110[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1034,11 +1294,11 @@ static const struct subsume_mutant mutants_87[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_87[] = { 1, 4, 6 };
-static const char *const keep_87_0[] = { ">", "==", "true" };
+static const int minimal_110[] = { 1, 4, 6 };
+static const char *const keep_110_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain _Bool */
-static const struct subsume_mutant mutants_88[] = {
+static const struct subsume_mutant mutants_111[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1047,11 +1307,11 @@ static const struct subsume_mutant mutants_88[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_88[] = { 1, 4, 6 };
-static const char *const keep_88_0[] = { ">", "==", "true" };
+static const int minimal_111[] = { 1, 4, 6 };
+static const char *const keep_111_0[] = { ">", "==", "true" };
 
 /* c-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_89[] = {
+static const struct subsume_mutant mutants_112[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1060,11 +1320,11 @@ static const struct subsume_mutant mutants_89[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_89[] = { 2, 4, 7 };
-static const char *const keep_89_0[] = { ">=", "<=", "false" };
+static const int minimal_112[] = { 2, 4, 7 };
+static const char *const keep_112_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned */
-static const struct subsume_mutant mutants_90[] = {
+static const struct subsume_mutant mutants_113[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1073,11 +1333,11 @@ static const struct subsume_mutant mutants_90[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_90[] = { 2, 4, 7 };
-static const char *const keep_90_0[] = { ">=", "<=", "false" };
+static const int minimal_113[] = { 2, 4, 7 };
+static const char *const keep_113_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_91[] = {
+static const struct subsume_mutant mutants_114[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1086,11 +1346,11 @@ static const struct subsume_mutant mutants_91[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_91[] = { 2, 4, 7 };
-static const char *const keep_91_0[] = { ">=", "<=", "false" };
+static const int minimal_114[] = { 2, 4, 7 };
+static const char *const keep_114_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned long */
-static const struct subsume_mutant mutants_92[] = {
+static const struct subsume_mutant mutants_115[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1099,11 +1359,11 @@ static const struct subsume_mutant mutants_92[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_92[] = { 2, 4, 7 };
-static const char *const keep_92_0[] = { ">=", "<=", "false" };
+static const int minimal_115[] = { 2, 4, 7 };
+static const char *const keep_115_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_93[] = {
+static const struct subsume_mutant mutants_116[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1112,11 +1372,11 @@ static const struct subsume_mutant mutants_93[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_93[] = { 2, 4, 7 };
-static const char *const keep_93_0[] = { ">=", "<=", "false" };
+static const int minimal_116[] = { 2, 4, 7 };
+static const char *const keep_116_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned char */
-static const struct subsume_mutant mutants_94[] = {
+static const struct subsume_mutant mutants_117[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1125,11 +1385,11 @@ static const struct subsume_mutant mutants_94[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_94[] = { 2, 4, 7 };
-static const char *const keep_94_0[] = { ">=", "<=", "false" };
+static const int minimal_117[] = { 2, 4, 7 };
+static const char *const keep_117_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain _Bool */
-static const struct subsume_mutant mutants_95[] = {
+static const struct subsume_mutant mutants_118[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1138,11 +1398,11 @@ static const struct subsume_mutant mutants_95[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_95[] = { 2, 4, 7 };
-static const char *const keep_95_0[] = { ">=", "<=", "false" };
+static const int minimal_118[] = { 2, 4, 7 };
+static const char *const keep_118_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_96[] = {
+static const struct subsume_mutant mutants_119[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1151,11 +1411,11 @@ static const struct subsume_mutant mutants_96[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_96[] = { 1, 3, 6 };
-static const char *const keep_96_0[] = { ">", "<", "true" };
+static const int minimal_119[] = { 1, 3, 6 };
+static const char *const keep_119_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned */
-static const struct subsume_mutant mutants_97[] = {
+static const struct subsume_mutant mutants_120[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1164,11 +1424,11 @@ static const struct subsume_mutant mutants_97[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_97[] = { 1, 3, 6 };
-static const char *const keep_97_0[] = { ">", "<", "true" };
+static const int minimal_120[] = { 1, 3, 6 };
+static const char *const keep_120_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_98[] = {
+static const struct subsume_mutant mutants_121[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1177,11 +1437,11 @@ static const struct subsume_mutant mutants_98[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_98[] = { 1, 3, 6 };
-static const char *const keep_98_0[] = { ">", "<", "true" };
+static const int minimal_121[] = { 1, 3, 6 };
+static const char *const keep_121_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned long */
-static const struct subsume_mutant mutants_99[] = {
+static const struct subsume_mutant mutants_122[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1190,11 +1450,11 @@ static const struct subsume_mutant mutants_99[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_99[] = { 1, 3, 6 };
-static const char *const keep_99_0[] = { ">", "<", "true" };
+static const int minimal_122[] = { 1, 3, 6 };
+static const char *const keep_122_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_100[] = {
+static const struct subsume_mutant mutants_123[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1203,11 +1463,11 @@ static const struct subsume_mutant mutants_100[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_100[] = { 1, 3, 6 };
-static const char *const keep_100_0[] = { ">", "<", "true" };
+static const int minimal_123[] = { 1, 3, 6 };
+static const char *const keep_123_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned char */
-static const struct subsume_mutant mutants_101[] = {
+static const struct subsume_mutant mutants_124[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1216,11 +1476,11 @@ static const struct subsume_mutant mutants_101[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_101[] = { 1, 3, 6 };
-static const char *const keep_101_0[] = { ">", "<", "true" };
+static const int minimal_124[] = { 1, 3, 6 };
+static const char *const keep_124_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain _Bool */
-static const struct subsume_mutant mutants_102[] = {
+static const struct subsume_mutant mutants_125[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1229,11 +1489,11 @@ static const struct subsume_mutant mutants_102[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_102[] = { 1, 3, 6 };
-static const char *const keep_102_0[] = { ">", "<", "true" };
+static const int minimal_125[] = { 1, 3, 6 };
+static const char *const keep_125_0[] = { ">", "<", "true" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned */
-static const struct subsume_mutant mutants_103[] = {
+static const struct subsume_mutant mutants_126[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1242,11 +1502,11 @@ static const struct subsume_mutant mutants_103[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_103[] = { 1, 3 };
-static const char *const keep_103_0[] = { ">", "<=" };
+static const int minimal_126[] = { 1, 3 };
+static const char *const keep_126_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned long */
-static const struct subsume_mutant mutants_104[] = {
+static const struct subsume_mutant mutants_127[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1255,11 +1515,11 @@ static const struct subsume_mutant mutants_104[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_104[] = { 1, 3 };
-static const char *const keep_104_0[] = { ">", "<=" };
+static const int minimal_127[] = { 1, 3 };
+static const char *const keep_127_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned char */
-static const struct subsume_mutant mutants_105[] = {
+static const struct subsume_mutant mutants_128[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1268,11 +1528,11 @@ static const struct subsume_mutant mutants_105[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_105[] = { 1, 3 };
-static const char *const keep_105_0[] = { ">", "<=" };
+static const int minimal_128[] = { 1, 3 };
+static const char *const keep_128_0[] = { ">", "<=" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned */
-static const struct subsume_mutant mutants_106[] = {
+static const struct subsume_mutant mutants_129[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -1281,11 +1541,11 @@ static const struct subsume_mutant mutants_106[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_106[] = { 1, 2 };
-static const char *const keep_106_0[] = { ">=", "<" };
+static const int minimal_129[] = { 1, 2 };
+static const char *const keep_129_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned long */
-static const struct subsume_mutant mutants_107[] = {
+static const struct subsume_mutant mutants_130[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -1294,11 +1554,11 @@ static const struct subsume_mutant mutants_107[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_107[] = { 1, 2 };
-static const char *const keep_107_0[] = { ">=", "<" };
+static const int minimal_130[] = { 1, 2 };
+static const char *const keep_130_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned char */
-static const struct subsume_mutant mutants_108[] = {
+static const struct subsume_mutant mutants_131[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -1307,11 +1567,11 @@ static const struct subsume_mutant mutants_108[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_108[] = { 1, 2 };
-static const char *const keep_108_0[] = { ">=", "<" };
+static const int minimal_131[] = { 1, 2 };
+static const char *const keep_131_0[] = { ">=", "<" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned */
-static const struct subsume_mutant mutants_109[] = {
+static const struct subsume_mutant mutants_132[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "u >= 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1320,11 +1580,11 @@ static const struct subsume_mutant mutants_109[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_109[] = { 1, 3 };
-static const char *const keep_109_0[] = { ">", "<=" };
+static const int minimal_132[] = { 1, 3 };
+static const char *const keep_132_0[] = { ">", "<=" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned long */
-static const struct subsume_mutant mutants_110[] = {
+static const struct subsume_mutant mutants_133[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "u >= 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1333,141 +1593,141 @@ static const struct subsume_mutant mutants_110[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_110[] = { 1, 3 };
-static const char *const keep_110_0[] = { ">", "<=" };
+static const int minimal_133[] = { 1, 3 };
+static const char *const keep_133_0[] = { ">", "<=" };
 
 /* java-aor: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_111[] = {
+static const struct subsume_mutant mutants_134[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_111[] = { 1, 2, 3, 4 };
-static const char *const keep_111_0[] = { "-", "*", "/", "%" };
+static const int minimal_134[] = { 1, 2, 3, 4 };
+static const char *const keep_134_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain long */
-static const struct subsume_mutant mutants_112[] = {
+static const struct subsume_mutant mutants_135[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_112[] = { 1, 2, 3, 4 };
-static const char *const keep_112_0[] = { "-", "*", "/", "%" };
+static const int minimal_135[] = { 1, 2, 3, 4 };
+static const char *const keep_135_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain integer */
-static const struct subsume_mutant mutants_113[] = {
+static const struct subsume_mutant mutants_136[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_113[] = { 1, 2, 3, 4 };
-static const char *const keep_113_0[] = { "-", "*", "/", "%" };
+static const int minimal_136[] = { 1, 2, 3, 4 };
+static const char *const keep_136_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_114[] = {
+static const struct subsume_mutant mutants_137[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_114[] = { 1, 2, 3, 4 };
-static const char *const keep_114_0[] = { "+", "*", "/", "%" };
+static const int minimal_137[] = { 1, 2, 3, 4 };
+static const char *const keep_137_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain integer */
-static const struct subsume_mutant mutants_115[] = {
+static const struct subsume_mutant mutants_138[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_115[] = { 1, 2, 3, 4 };
-static const char *const keep_115_0[] = { "+", "*", "/", "%" };
+static const int minimal_138[] = { 1, 2, 3, 4 };
+static const char *const keep_138_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_116[] = {
+static const struct subsume_mutant mutants_139[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_116[] = { 1, 2, 3, 4 };
-static const char *const keep_116_0[] = { "+", "-", "/", "%" };
+static const int minimal_139[] = { 1, 2, 3, 4 };
+static const char *const keep_139_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain long */
-static const struct subsume_mutant mutants_117[] = {
+static const struct subsume_mutant mutants_140[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_117[] = { 1, 2, 3, 4 };
-static const char *const keep_117_0[] = { "+", "-", "/", "%" };
+static const int minimal_140[] = { 1, 2, 3, 4 };
+static const char *const keep_140_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain integer */
-static const struct subsume_mutant mutants_118[] = {
+static const struct subsume_mutant mutants_141[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_118[] = { 1, 2, 3 };
-static const char *const keep_118_0[] = { "+", "-", "/" };
+static const int minimal_141[] = { 1, 2, 3 };
+static const char *const keep_141_0[] = { "+", "-", "/" };
 
 /* java-aor: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_119[] = {
+static const struct subsume_mutant mutants_142[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_119[] = { 1, 2, 3, 4 };
-static const char *const keep_119_0[] = { "+", "-", "*", "%" };
+static const int minimal_142[] = { 1, 2, 3, 4 };
+static const char *const keep_142_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a / b (a / b), domain integer */
-static const struct subsume_mutant mutants_120[] = {
+static const struct subsume_mutant mutants_143[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_120[] = { 1, 2, 3, 4 };
-static const char *const keep_120_0[] = { "+", "-", "*", "%" };
+static const int minimal_143[] = { 1, 2, 3, 4 };
+static const char *const keep_143_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_121[] = {
+static const struct subsume_mutant mutants_144[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_121[] = { 1, 2, 3, 4 };
-static const char *const keep_121_0[] = { "+", "-", "*", "/" };
+static const int minimal_144[] = { 1, 2, 3, 4 };
+static const char *const keep_144_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain long */
-static const struct subsume_mutant mutants_122[] = {
+static const struct subsume_mutant mutants_145[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_122[] = { 1, 2, 3, 4 };
-static const char *const keep_122_0[] = { "+", "-", "*", "/" };
+static const int minimal_145[] = { 1, 2, 3, 4 };
+static const char *const keep_145_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain integer */
-static const struct subsume_mutant mutants_123[] = {
+static const struct subsume_mutant mutants_146[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_SUBSUMED, 4 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_123[] = { 1, 2, 4 };
-static const char *const keep_123_0[] = { "+", "-", "/" };
+static const int minimal_146[] = { 1, 2, 4 };
+static const char *const keep_146_0[] = { "+", "-", "/" };
 
 /* java-asrs: x += y (x += y), domain int */
-static const struct subsume_mutant mutants_124[] = {
+static const struct subsume_mutant mutants_147[] = {
 	{ 1, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_SUBSUMED, 7 },
@@ -1479,11 +1739,11 @@ static const struct subsume_mutant mutants_124[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_124[] = { 2, 4, 7, 8, 9, 10 };
-static const char *const keep_124_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_147[] = { 2, 4, 7, 8, 9, 10 };
+static const char *const keep_147_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x -= y (x -= y), domain int */
-static const struct subsume_mutant mutants_125[] = {
+static const struct subsume_mutant mutants_148[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -1495,11 +1755,11 @@ static const struct subsume_mutant mutants_125[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_125[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
-static const char *const keep_125_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_148[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
+static const char *const keep_148_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain int */
-static const struct subsume_mutant mutants_126[] = {
+static const struct subsume_mutant mutants_149[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -1511,11 +1771,11 @@ static const struct subsume_mutant mutants_126[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_126[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_126_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_149[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_149_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain long */
-static const struct subsume_mutant mutants_127[] = {
+static const struct subsume_mutant mutants_150[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -1527,11 +1787,11 @@ static const struct subsume_mutant mutants_127[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_127[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_127_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_150[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_150_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x /= y (x /= y), domain int */
-static const struct subsume_mutant mutants_128[] = {
+static const struct subsume_mutant mutants_151[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1543,11 +1803,11 @@ static const struct subsume_mutant mutants_128[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_128[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_128_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_151[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_151_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x %= y (x %= y), domain int */
-static const struct subsume_mutant mutants_129[] = {
+static const struct subsume_mutant mutants_152[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1559,11 +1819,11 @@ static const struct subsume_mutant mutants_129[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_129[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
-static const char *const keep_129_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
+static const int minimal_152[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+static const char *const keep_152_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
 
 /* java-asrs: x &= y (x &= y), domain int */
-static const struct subsume_mutant mutants_130[] = {
+static const struct subsume_mutant mutants_153[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1575,11 +1835,11 @@ static const struct subsume_mutant mutants_130[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_130[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_130_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_153[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_153_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x &= y (x &= y), domain long */
-static const struct subsume_mutant mutants_131[] = {
+static const struct subsume_mutant mutants_154[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1591,11 +1851,11 @@ static const struct subsume_mutant mutants_131[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_131[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_131_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_154[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_154_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x |= y (x |= y), domain int */
-static const struct subsume_mutant mutants_132[] = {
+static const struct subsume_mutant mutants_155[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1607,11 +1867,11 @@ static const struct subsume_mutant mutants_132[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_132[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_132_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_155[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_155_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x |= y (x |= y), domain long */
-static const struct subsume_mutant mutants_133[] = {
+static const struct subsume_mutant mutants_156[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1623,11 +1883,11 @@ static const struct subsume_mutant mutants_133[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_133[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_133_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_156[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_156_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain int */
-static const struct subsume_mutant mutants_134[] = {
+static const struct subsume_mutant mutants_157[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1639,11 +1899,11 @@ static const struct subsume_mutant mutants_134[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_134[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_134_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_157[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_157_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain long */
-static const struct subsume_mutant mutants_135[] = {
+static const struct subsume_mutant mutants_158[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1655,11 +1915,11 @@ static const struct subsume_mutant mutants_135[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_135[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_135_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_158[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_158_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain int */
-static const struct subsume_mutant mutants_136[] = {
+static const struct subsume_mutant mutants_159[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1671,11 +1931,11 @@ static const struct subsume_mutant mutants_136[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_136[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_136_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_159[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_159_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain long */
-static const struct subsume_mutant mutants_137[] = {
+static const struct subsume_mutant mutants_160[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1687,11 +1947,11 @@ static const struct subsume_mutant mutants_137[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_137[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_137_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_160[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_160_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain int */
-static const struct subsume_mutant mutants_138[] = {
+static const struct subsume_mutant mutants_161[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1703,11 +1963,11 @@ static const struct subsume_mutant mutants_138[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_138[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_138_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_161[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_161_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain long */
-static const struct subsume_mutant mutants_139[] = {
+static const struct subsume_mutant mutants_162[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1719,11 +1979,11 @@ static const struct subsume_mutant mutants_139[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_139[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_139_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_162[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_162_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>>= y (x >>>= y), domain int */
-static const struct subsume_mutant mutants_140[] = {
+static const struct subsume_mutant mutants_163[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1735,11 +1995,11 @@ static const struct subsume_mutant mutants_140[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_140[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
-static const char *const keep_140_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
+static const int minimal_163[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
+static const char *const keep_163_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
 
 /* java-cor: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_141[] = {
+static const struct subsume_mutant mutants_164[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 8 },
@@ -1750,12 +2010,12 @@ static const struct subsume_mutant mutants_141[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_141[] = { 4, 8, 9 };
-static const char *const keep_141_0[] = { "false" };
-static const char *const keep_141_2[] = { "lexp", "rexp" };
+static const int minimal_164[] = { 4, 8, 9 };
+static const char *const keep_164_0[] = { "false" };
+static const char *const keep_164_2[] = { "lexp", "rexp" };
 
 /* java-cor: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_142[] = {
+static const struct subsume_mutant mutants_165[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -1766,12 +2026,12 @@ static const struct subsume_mutant mutants_142[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_142[] = { 2, 3, 8, 9 };
-static const char *const keep_142_0[] = { "^", "true" };
-static const char *const keep_142_2[] = { "lexp", "rexp" };
+static const int minimal_165[] = { 2, 3, 8, 9 };
+static const char *const keep_165_0[] = { "^", "true" };
+static const char *const keep_165_2[] = { "lexp", "rexp" };
 
 /* java-cor: a ^ b (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_143[] = {
+static const struct subsume_mutant mutants_166[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -1782,11 +2042,11 @@ static const struct subsume_mutant mutants_143[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_143[] = { 2, 4 };
-static const char *const keep_143_0[] = { "||", "false" };
+static const int minimal_166[] = { 2, 4 };
+static const char *const keep_166_0[] = { "||", "false" };
 
 /* java-cor: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_144[] = {
+static const struct subsume_mutant mutants_167[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
@@ -1798,11 +2058,11 @@ static const struct subsume_mutant mutants_144[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 1 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_144[] = { 1, 4 };
-static const char *const keep_144_0[] = { "&&", "true" };
+static const int minimal_167[] = { 1, 4 };
+static const char *const keep_167_0[] = { "&&", "true" };
 
 /* java-cor: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_145[] = {
+static const struct subsume_mutant mutants_168[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_EQUIVALENT, 0 },
@@ -1814,459 +2074,782 @@ static const struct subsume_mutant mutants_145[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_145[] = { 2, 5 };
-static const char *const keep_145_0[] = { "||", "false" };
+static const int minimal_168[] = { 2, 5 };
+static const char *const keep_168_0[] = { "||", "false" };
+
+/* java-float: a < b (a < b), domain float */
+static const struct subsume_mutant mutants_169[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_169[] = { 3, 5, 7 };
+static const char *const keep_169_0[] = { "<=", "!=", "false" };
+
+/* java-float: a < b (a < b), domain double */
+static const struct subsume_mutant mutants_170[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_170[] = { 3, 5, 7 };
+static const char *const keep_170_0[] = { "<=", "!=", "false" };
+
+/* java-float: a <= b (a <= b), domain float */
+static const struct subsume_mutant mutants_171[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_171[] = { 3, 4, 6 };
+static const char *const keep_171_0[] = { "<", "==", "true" };
+
+/* java-float: a <= b (a <= b), domain double */
+static const struct subsume_mutant mutants_172[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
+	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_172[] = { 3, 4, 6 };
+static const char *const keep_172_0[] = { "<", "==", "true" };
+
+/* java-float: a > b (a > b), domain float */
+static const struct subsume_mutant mutants_173[] = {
+	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_173[] = { 1, 5, 7 };
+static const char *const keep_173_0[] = { ">=", "!=", "false" };
+
+/* java-float: a > b (a > b), domain double */
+static const struct subsume_mutant mutants_174[] = {
+	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_174[] = { 1, 5, 7 };
+static const char *const keep_174_0[] = { ">=", "!=", "false" };
+
+/* java-float: a >= b (a >= b), domain float */
+static const struct subsume_mutant mutants_175[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_175[] = { 1, 4, 6 };
+static const char *const keep_175_0[] = { ">", "==", "true" };
+
+/* java-float: a >= b (a >= b), domain double */
+static const struct subsume_mutant mutants_176[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_176[] = { 1, 4, 6 };
+static const char *const keep_176_0[] = { ">", "==", "true" };
+
+/* java-float: a == b (a == b), domain float */
+static const struct subsume_mutant mutants_177[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_177[] = { 2, 4, 7 };
+static const char *const keep_177_0[] = { ">=", "<=", "false" };
+
+/* java-float: a == b (a == b), domain double */
+static const struct subsume_mutant mutants_178[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
+	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_178[] = { 2, 4, 7 };
+static const char *const keep_178_0[] = { ">=", "<=", "false" };
+
+/* java-float: a != b (a != b), domain float */
+static const struct subsume_mutant mutants_179[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_179[] = { 1, 3, 6 };
+static const char *const keep_179_0[] = { ">", "<", "true" };
+
+/* java-float: a != b (a != b), domain double */
+static const struct subsume_mutant mutants_180[] = {
+	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
+	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
+	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
+};
+static const int minimal_180[] = { 1, 3, 6 };
+static const char *const keep_180_0[] = { ">", "<", "true" };
+
+/* java-float: a + b (a + b), domain float */
+static const struct subsume_mutant mutants_181[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_181[] = { 1, 2, 3, 4 };
+static const char *const keep_181_0[] = { "-", "*", "/", "%" };
+
+/* java-float: a + b (a + b), domain double */
+static const struct subsume_mutant mutants_182[] = {
+	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_182[] = { 1, 2, 3, 4 };
+static const char *const keep_182_0[] = { "-", "*", "/", "%" };
+
+/* java-float: a - b (a - b), domain float */
+static const struct subsume_mutant mutants_183[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_183[] = { 1, 2, 3, 4 };
+static const char *const keep_183_0[] = { "+", "*", "/", "%" };
+
+/* java-float: a - b (a - b), domain double */
+static const struct subsume_mutant mutants_184[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_184[] = { 1, 2, 3, 4 };
+static const char *const keep_184_0[] = { "+", "*", "/", "%" };
+
+/* java-float: a * b (a * b), domain float */
+static const struct subsume_mutant mutants_185[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_185[] = { 1, 2, 3, 4 };
+static const char *const keep_185_0[] = { "+", "-", "/", "%" };
+
+/* java-float: a * b (a * b), domain double */
+static const struct subsume_mutant mutants_186[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_186[] = { 1, 2, 3, 4 };
+static const char *const keep_186_0[] = { "+", "-", "/", "%" };
+
+/* java-float: a / b (a / b), domain float */
+static const struct subsume_mutant mutants_187[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_187[] = { 1, 2, 3, 4 };
+static const char *const keep_187_0[] = { "+", "-", "*", "%" };
+
+/* java-float: a / b (a / b), domain double */
+static const struct subsume_mutant mutants_188[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_188[] = { 1, 2, 3, 4 };
+static const char *const keep_188_0[] = { "+", "-", "*", "%" };
+
+/* java-float: a % b (a % b), domain float */
+static const struct subsume_mutant mutants_189[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_189[] = { 1, 2, 3, 4 };
+static const char *const keep_189_0[] = { "+", "-", "*", "/" };
+
+/* java-float: a % b (a % b), domain double */
+static const struct subsume_mutant mutants_190[] = {
+	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_190[] = { 1, 2, 3, 4 };
+static const char *const keep_190_0[] = { "+", "-", "*", "/" };
+
+/* java-float: x (insertion) (x), domain float */
+static const struct subsume_mutant mutants_191[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_191[] = { 1 };
+static const char *const keep_191_0[] = { "-exp" };
+
+/* java-float: x (insertion) (x), domain double */
+static const struct subsume_mutant mutants_192[] = {
+	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_192[] = { 1 };
+static const char *const keep_192_0[] = { "-exp" };
+
+/* java-float: -x (-x), domain float */
+static const struct subsume_mutant mutants_193[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_193[] = { 1 };
+static const char *const keep_193_0[] = { "exp" };
+
+/* java-float: -x (-x), domain double */
+static const struct subsume_mutant mutants_194[] = {
+	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_194[] = { 1 };
+static const char *const keep_194_0[] = { "exp" };
+
+/* java-float: a + b (constants) (a + b), domain double */
+static const struct subsume_mutant mutants_195[] = {
+	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_195[] = { 1, 2, 3 };
+static const char *const keep_195_0[] = { "0.0", "1.0", "-1.0" };
+
+/* java-float: a * b (constants) (a * b), domain double */
+static const struct subsume_mutant mutants_196[] = {
+	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_196[] = { 1, 2, 3 };
+static const char *const keep_196_0[] = { "0.0", "1.0", "-1.0" };
+
+/* java-float: a + b (float constants) (a + b), domain float */
+static const struct subsume_mutant mutants_197[] = {
+	{ 1, "CRF", "CRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 2, "CRF", "CRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_197[] = { 1, 2, 3 };
+static const char *const keep_197_0[] = { "0.0f", "1.0f", "-1.0f" };
 
 /* java-incdec: x (value) (x), domain byte */
-static const struct subsume_mutant mutants_146[] = {
+static const struct subsume_mutant mutants_198[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_146[] = { 1 };
-static const char *const keep_146_0[] = { "++exp" };
+static const int minimal_198[] = { 1 };
+static const char *const keep_198_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain short */
-static const struct subsume_mutant mutants_147[] = {
+static const struct subsume_mutant mutants_199[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_147[] = { 1 };
-static const char *const keep_147_0[] = { "++exp" };
+static const int minimal_199[] = { 1 };
+static const char *const keep_199_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain char */
-static const struct subsume_mutant mutants_148[] = {
+static const struct subsume_mutant mutants_200[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_148[] = { 1 };
-static const char *const keep_148_0[] = { "++exp" };
+static const int minimal_200[] = { 1 };
+static const char *const keep_200_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain int */
-static const struct subsume_mutant mutants_149[] = {
+static const struct subsume_mutant mutants_201[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_149[] = { 1 };
-static const char *const keep_149_0[] = { "++exp" };
+static const int minimal_201[] = { 1 };
+static const char *const keep_201_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain long */
-static const struct subsume_mutant mutants_150[] = {
+static const struct subsume_mutant mutants_202[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_150[] = { 1 };
-static const char *const keep_150_0[] = { "++exp" };
+static const int minimal_202[] = { 1 };
+static const char *const keep_202_0[] = { "++exp" };
 
 /* java-incdec: ++x (value) (++x), domain byte */
-static const struct subsume_mutant mutants_151[] = {
+static const struct subsume_mutant mutants_203[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_151[] = { 1 };
-static const char *const keep_151_0[] = { "--" };
+static const int minimal_203[] = { 1 };
+static const char *const keep_203_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain short */
-static const struct subsume_mutant mutants_152[] = {
+static const struct subsume_mutant mutants_204[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_152[] = { 1 };
-static const char *const keep_152_0[] = { "--" };
+static const int minimal_204[] = { 1 };
+static const char *const keep_204_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain char */
-static const struct subsume_mutant mutants_153[] = {
+static const struct subsume_mutant mutants_205[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_153[] = { 1 };
-static const char *const keep_153_0[] = { "--" };
+static const int minimal_205[] = { 1 };
+static const char *const keep_205_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain int */
-static const struct subsume_mutant mutants_154[] = {
+static const struct subsume_mutant mutants_206[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_154[] = { 1 };
-static const char *const keep_154_0[] = { "--" };
+static const int minimal_206[] = { 1 };
+static const char *const keep_206_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain long */
-static const struct subsume_mutant mutants_155[] = {
+static const struct subsume_mutant mutants_207[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_155[] = { 1 };
-static const char *const keep_155_0[] = { "--" };
+static const int minimal_207[] = { 1 };
+static const char *const keep_207_0[] = { "--" };
 
 /* java-incdec: --x (value) (--x), domain byte */
-static const struct subsume_mutant mutants_156[] = {
+static const struct subsume_mutant mutants_208[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_156[] = { 1 };
-static const char *const keep_156_0[] = { "++" };
+static const int minimal_208[] = { 1 };
+static const char *const keep_208_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain short */
-static const struct subsume_mutant mutants_157[] = {
+static const struct subsume_mutant mutants_209[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_157[] = { 1 };
-static const char *const keep_157_0[] = { "++" };
+static const int minimal_209[] = { 1 };
+static const char *const keep_209_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain char */
-static const struct subsume_mutant mutants_158[] = {
+static const struct subsume_mutant mutants_210[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_158[] = { 1 };
-static const char *const keep_158_0[] = { "++" };
+static const int minimal_210[] = { 1 };
+static const char *const keep_210_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain int */
-static const struct subsume_mutant mutants_159[] = {
+static const struct subsume_mutant mutants_211[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_159[] = { 1 };
-static const char *const keep_159_0[] = { "++" };
+static const int minimal_211[] = { 1 };
+static const char *const keep_211_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain long */
-static const struct subsume_mutant mutants_160[] = {
+static const struct subsume_mutant mutants_212[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_160[] = { 1 };
-static const char *const keep_160_0[] = { "++" };
+static const int minimal_212[] = { 1 };
+static const char *const keep_212_0[] = { "++" };
 
 /* java-incdec: x++ (value) (x++), domain byte */
-static const struct subsume_mutant mutants_161[] = {
+static const struct subsume_mutant mutants_213[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain short */
-static const struct subsume_mutant mutants_162[] = {
+static const struct subsume_mutant mutants_214[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain char */
-static const struct subsume_mutant mutants_163[] = {
+static const struct subsume_mutant mutants_215[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain int */
-static const struct subsume_mutant mutants_164[] = {
+static const struct subsume_mutant mutants_216[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain long */
-static const struct subsume_mutant mutants_165[] = {
+static const struct subsume_mutant mutants_217[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain byte */
-static const struct subsume_mutant mutants_166[] = {
+static const struct subsume_mutant mutants_218[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain short */
-static const struct subsume_mutant mutants_167[] = {
+static const struct subsume_mutant mutants_219[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain char */
-static const struct subsume_mutant mutants_168[] = {
+static const struct subsume_mutant mutants_220[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain int */
-static const struct subsume_mutant mutants_169[] = {
+static const struct subsume_mutant mutants_221[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain long */
-static const struct subsume_mutant mutants_170[] = {
+static const struct subsume_mutant mutants_222[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x (variable) (x), domain byte */
-static const struct subsume_mutant mutants_171[] = {
+static const struct subsume_mutant mutants_223[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_171[] = { 1 };
-static const char *const keep_171_0[] = { "++exp" };
+static const int minimal_223[] = { 1 };
+static const char *const keep_223_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain short */
-static const struct subsume_mutant mutants_172[] = {
+static const struct subsume_mutant mutants_224[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_172[] = { 1 };
-static const char *const keep_172_0[] = { "++exp" };
+static const int minimal_224[] = { 1 };
+static const char *const keep_224_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain char */
-static const struct subsume_mutant mutants_173[] = {
+static const struct subsume_mutant mutants_225[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_173[] = { 1 };
-static const char *const keep_173_0[] = { "++exp" };
+static const int minimal_225[] = { 1 };
+static const char *const keep_225_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain int */
-static const struct subsume_mutant mutants_174[] = {
+static const struct subsume_mutant mutants_226[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_174[] = { 1 };
-static const char *const keep_174_0[] = { "++exp" };
+static const int minimal_226[] = { 1 };
+static const char *const keep_226_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain long */
-static const struct subsume_mutant mutants_175[] = {
+static const struct subsume_mutant mutants_227[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_175[] = { 1 };
-static const char *const keep_175_0[] = { "++exp" };
+static const int minimal_227[] = { 1 };
+static const char *const keep_227_0[] = { "++exp" };
 
 /* java-incdec: ++x (variable) (++x), domain byte */
-static const struct subsume_mutant mutants_176[] = {
+static const struct subsume_mutant mutants_228[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_176[] = { 1 };
-static const char *const keep_176_0[] = { "--" };
+static const int minimal_228[] = { 1 };
+static const char *const keep_228_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain short */
-static const struct subsume_mutant mutants_177[] = {
+static const struct subsume_mutant mutants_229[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_177[] = { 1 };
-static const char *const keep_177_0[] = { "--" };
+static const int minimal_229[] = { 1 };
+static const char *const keep_229_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain char */
-static const struct subsume_mutant mutants_178[] = {
+static const struct subsume_mutant mutants_230[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_178[] = { 1 };
-static const char *const keep_178_0[] = { "--" };
+static const int minimal_230[] = { 1 };
+static const char *const keep_230_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain int */
-static const struct subsume_mutant mutants_179[] = {
+static const struct subsume_mutant mutants_231[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_179[] = { 1 };
-static const char *const keep_179_0[] = { "--" };
+static const int minimal_231[] = { 1 };
+static const char *const keep_231_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain long */
-static const struct subsume_mutant mutants_180[] = {
+static const struct subsume_mutant mutants_232[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_180[] = { 1 };
-static const char *const keep_180_0[] = { "--" };
+static const int minimal_232[] = { 1 };
+static const char *const keep_232_0[] = { "--" };
 
 /* java-incdec: --x (variable) (--x), domain byte */
-static const struct subsume_mutant mutants_181[] = {
+static const struct subsume_mutant mutants_233[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_181[] = { 1 };
-static const char *const keep_181_0[] = { "++" };
+static const int minimal_233[] = { 1 };
+static const char *const keep_233_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain short */
-static const struct subsume_mutant mutants_182[] = {
+static const struct subsume_mutant mutants_234[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_182[] = { 1 };
-static const char *const keep_182_0[] = { "++" };
+static const int minimal_234[] = { 1 };
+static const char *const keep_234_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain char */
-static const struct subsume_mutant mutants_183[] = {
+static const struct subsume_mutant mutants_235[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_183[] = { 1 };
-static const char *const keep_183_0[] = { "++" };
+static const int minimal_235[] = { 1 };
+static const char *const keep_235_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain int */
-static const struct subsume_mutant mutants_184[] = {
+static const struct subsume_mutant mutants_236[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_184[] = { 1 };
-static const char *const keep_184_0[] = { "++" };
+static const int minimal_236[] = { 1 };
+static const char *const keep_236_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain long */
-static const struct subsume_mutant mutants_185[] = {
+static const struct subsume_mutant mutants_237[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_185[] = { 1 };
-static const char *const keep_185_0[] = { "++" };
+static const int minimal_237[] = { 1 };
+static const char *const keep_237_0[] = { "++" };
 
 /* java-incdec: x++ (variable) (x++), domain byte */
-static const struct subsume_mutant mutants_186[] = {
+static const struct subsume_mutant mutants_238[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_186[] = { 1 };
-static const char *const keep_186_0[] = { "--" };
+static const int minimal_238[] = { 1 };
+static const char *const keep_238_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain short */
-static const struct subsume_mutant mutants_187[] = {
+static const struct subsume_mutant mutants_239[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_187[] = { 1 };
-static const char *const keep_187_0[] = { "--" };
+static const int minimal_239[] = { 1 };
+static const char *const keep_239_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain char */
-static const struct subsume_mutant mutants_188[] = {
+static const struct subsume_mutant mutants_240[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_188[] = { 1 };
-static const char *const keep_188_0[] = { "--" };
+static const int minimal_240[] = { 1 };
+static const char *const keep_240_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain int */
-static const struct subsume_mutant mutants_189[] = {
+static const struct subsume_mutant mutants_241[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_189[] = { 1 };
-static const char *const keep_189_0[] = { "--" };
+static const int minimal_241[] = { 1 };
+static const char *const keep_241_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain long */
-static const struct subsume_mutant mutants_190[] = {
+static const struct subsume_mutant mutants_242[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_190[] = { 1 };
-static const char *const keep_190_0[] = { "--" };
+static const int minimal_242[] = { 1 };
+static const char *const keep_242_0[] = { "--" };
 
 /* java-incdec: x-- (variable) (x--), domain byte */
-static const struct subsume_mutant mutants_191[] = {
+static const struct subsume_mutant mutants_243[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_191[] = { 1 };
-static const char *const keep_191_0[] = { "++" };
+static const int minimal_243[] = { 1 };
+static const char *const keep_243_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain short */
-static const struct subsume_mutant mutants_192[] = {
+static const struct subsume_mutant mutants_244[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_192[] = { 1 };
-static const char *const keep_192_0[] = { "++" };
+static const int minimal_244[] = { 1 };
+static const char *const keep_244_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain char */
-static const struct subsume_mutant mutants_193[] = {
+static const struct subsume_mutant mutants_245[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_193[] = { 1 };
-static const char *const keep_193_0[] = { "++" };
+static const int minimal_245[] = { 1 };
+static const char *const keep_245_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain int */
-static const struct subsume_mutant mutants_194[] = {
+static const struct subsume_mutant mutants_246[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_194[] = { 1 };
-static const char *const keep_194_0[] = { "++" };
+static const int minimal_246[] = { 1 };
+static const char *const keep_246_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain long */
-static const struct subsume_mutant mutants_195[] = {
+static const struct subsume_mutant mutants_247[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_195[] = { 1 };
-static const char *const keep_195_0[] = { "++" };
+static const int minimal_247[] = { 1 };
+static const char *const keep_247_0[] = { "++" };
 
 /* java-lor: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_196[] = {
+static const struct subsume_mutant mutants_248[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_196[] = { 1 };
-static const char *const keep_196_0[] = { "|" };
+static const int minimal_248[] = { 1 };
+static const char *const keep_248_0[] = { "|" };
 
 /* java-lor: a & b (a & b), domain long */
-static const struct subsume_mutant mutants_197[] = {
+static const struct subsume_mutant mutants_249[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_197[] = { 1 };
-static const char *const keep_197_0[] = { "|" };
+static const int minimal_249[] = { 1 };
+static const char *const keep_249_0[] = { "|" };
 
 /* java-lor: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_198[] = {
+static const struct subsume_mutant mutants_250[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_198[] = { 1, 2 };
-static const char *const keep_198_0[] = { "&", "^" };
+static const int minimal_250[] = { 1, 2 };
+static const char *const keep_250_0[] = { "&", "^" };
 
 /* java-lor: a | b (a | b), domain long */
-static const struct subsume_mutant mutants_199[] = {
+static const struct subsume_mutant mutants_251[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_199[] = { 1, 2 };
-static const char *const keep_199_0[] = { "&", "^" };
+static const int minimal_251[] = { 1, 2 };
+static const char *const keep_251_0[] = { "&", "^" };
 
 /* java-lor: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_200[] = {
+static const struct subsume_mutant mutants_252[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_200[] = { 2 };
-static const char *const keep_200_0[] = { "|" };
+static const int minimal_252[] = { 2 };
+static const char *const keep_252_0[] = { "|" };
 
 /* java-lor: a ^ b (a ^ b), domain long */
-static const struct subsume_mutant mutants_201[] = {
+static const struct subsume_mutant mutants_253[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_201[] = { 2 };
-static const char *const keep_201_0[] = { "|" };
+static const int minimal_253[] = { 2 };
+static const char *const keep_253_0[] = { "|" };
 
 /* java-ror: a < b (a < b), domain byte */
-static const struct subsume_mutant mutants_202[] = {
+static const struct subsume_mutant mutants_254[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2275,11 +2858,11 @@ static const struct subsume_mutant mutants_202[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_202[] = { 3, 5, 7 };
-static const char *const keep_202_0[] = { "<=", "!=", "false" };
+static const int minimal_254[] = { 3, 5, 7 };
+static const char *const keep_254_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain short */
-static const struct subsume_mutant mutants_203[] = {
+static const struct subsume_mutant mutants_255[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2288,11 +2871,11 @@ static const struct subsume_mutant mutants_203[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_203[] = { 3, 5, 7 };
-static const char *const keep_203_0[] = { "<=", "!=", "false" };
+static const int minimal_255[] = { 3, 5, 7 };
+static const char *const keep_255_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_204[] = {
+static const struct subsume_mutant mutants_256[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2301,11 +2884,11 @@ static const struct subsume_mutant mutants_204[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_204[] = { 3, 5, 7 };
-static const char *const keep_204_0[] = { "<=", "!=", "false" };
+static const int minimal_256[] = { 3, 5, 7 };
+static const char *const keep_256_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_205[] = {
+static const struct subsume_mutant mutants_257[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2314,11 +2897,11 @@ static const struct subsume_mutant mutants_205[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_205[] = { 3, 5, 7 };
-static const char *const keep_205_0[] = { "<=", "!=", "false" };
+static const int minimal_257[] = { 3, 5, 7 };
+static const char *const keep_257_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_206[] = {
+static const struct subsume_mutant mutants_258[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2327,11 +2910,11 @@ static const struct subsume_mutant mutants_206[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_206[] = { 3, 5, 7 };
-static const char *const keep_206_0[] = { "<=", "!=", "false" };
+static const int minimal_258[] = { 3, 5, 7 };
+static const char *const keep_258_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a <= b (a <= b), domain byte */
-static const struct subsume_mutant mutants_207[] = {
+static const struct subsume_mutant mutants_259[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2340,11 +2923,11 @@ static const struct subsume_mutant mutants_207[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_207[] = { 3, 4, 6 };
-static const char *const keep_207_0[] = { "<", "==", "true" };
+static const int minimal_259[] = { 3, 4, 6 };
+static const char *const keep_259_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain short */
-static const struct subsume_mutant mutants_208[] = {
+static const struct subsume_mutant mutants_260[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2353,11 +2936,11 @@ static const struct subsume_mutant mutants_208[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_208[] = { 3, 4, 6 };
-static const char *const keep_208_0[] = { "<", "==", "true" };
+static const int minimal_260[] = { 3, 4, 6 };
+static const char *const keep_260_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_209[] = {
+static const struct subsume_mutant mutants_261[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2366,11 +2949,11 @@ static const struct subsume_mutant mutants_209[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_209[] = { 3, 4, 6 };
-static const char *const keep_209_0[] = { "<", "==", "true" };
+static const int minimal_261[] = { 3, 4, 6 };
+static const char *const keep_261_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_210[] = {
+static const struct subsume_mutant mutants_262[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2379,11 +2962,11 @@ static const struct subsume_mutant mutants_210[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_210[] = { 3, 4, 6 };
-static const char *const keep_210_0[] = { "<", "==", "true" };
+static const int minimal_262[] = { 3, 4, 6 };
+static const char *const keep_262_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_211[] = {
+static const struct subsume_mutant mutants_263[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2392,11 +2975,11 @@ static const struct subsume_mutant mutants_211[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_211[] = { 3, 4, 6 };
-static const char *const keep_211_0[] = { "<", "==", "true" };
+static const int minimal_263[] = { 3, 4, 6 };
+static const char *const keep_263_0[] = { "<", "==", "true" };
 
 /* java-ror: a > b (a > b), domain byte */
-static const struct subsume_mutant mutants_212[] = {
+static const struct subsume_mutant mutants_264[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2405,11 +2988,11 @@ static const struct subsume_mutant mutants_212[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_212[] = { 1, 5, 7 };
-static const char *const keep_212_0[] = { ">=", "!=", "false" };
+static const int minimal_264[] = { 1, 5, 7 };
+static const char *const keep_264_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain short */
-static const struct subsume_mutant mutants_213[] = {
+static const struct subsume_mutant mutants_265[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2418,11 +3001,11 @@ static const struct subsume_mutant mutants_213[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_213[] = { 1, 5, 7 };
-static const char *const keep_213_0[] = { ">=", "!=", "false" };
+static const int minimal_265[] = { 1, 5, 7 };
+static const char *const keep_265_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_214[] = {
+static const struct subsume_mutant mutants_266[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2431,11 +3014,11 @@ static const struct subsume_mutant mutants_214[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_214[] = { 1, 5, 7 };
-static const char *const keep_214_0[] = { ">=", "!=", "false" };
+static const int minimal_266[] = { 1, 5, 7 };
+static const char *const keep_266_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_215[] = {
+static const struct subsume_mutant mutants_267[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2444,11 +3027,11 @@ static const struct subsume_mutant mutants_215[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_215[] = { 1, 5, 7 };
-static const char *const keep_215_0[] = { ">=", "!=", "false" };
+static const int minimal_267[] = { 1, 5, 7 };
+static const char *const keep_267_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_216[] = {
+static const struct subsume_mutant mutants_268[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2457,11 +3040,11 @@ static const struct subsume_mutant mutants_216[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_216[] = { 1, 5, 7 };
-static const char *const keep_216_0[] = { ">=", "!=", "false" };
+static const int minimal_268[] = { 1, 5, 7 };
+static const char *const keep_268_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a >= b (a >= b), domain byte */
-static const struct subsume_mutant mutants_217[] = {
+static const struct subsume_mutant mutants_269[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2470,11 +3053,11 @@ static const struct subsume_mutant mutants_217[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_217[] = { 1, 4, 6 };
-static const char *const keep_217_0[] = { ">", "==", "true" };
+static const int minimal_269[] = { 1, 4, 6 };
+static const char *const keep_269_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain short */
-static const struct subsume_mutant mutants_218[] = {
+static const struct subsume_mutant mutants_270[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2483,11 +3066,11 @@ static const struct subsume_mutant mutants_218[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_218[] = { 1, 4, 6 };
-static const char *const keep_218_0[] = { ">", "==", "true" };
+static const int minimal_270[] = { 1, 4, 6 };
+static const char *const keep_270_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_219[] = {
+static const struct subsume_mutant mutants_271[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2496,11 +3079,11 @@ static const struct subsume_mutant mutants_219[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_219[] = { 1, 4, 6 };
-static const char *const keep_219_0[] = { ">", "==", "true" };
+static const int minimal_271[] = { 1, 4, 6 };
+static const char *const keep_271_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_220[] = {
+static const struct subsume_mutant mutants_272[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2509,11 +3092,11 @@ static const struct subsume_mutant mutants_220[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_220[] = { 1, 4, 6 };
-static const char *const keep_220_0[] = { ">", "==", "true" };
+static const int minimal_272[] = { 1, 4, 6 };
+static const char *const keep_272_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_221[] = {
+static const struct subsume_mutant mutants_273[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2522,11 +3105,11 @@ static const struct subsume_mutant mutants_221[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_221[] = { 1, 4, 6 };
-static const char *const keep_221_0[] = { ">", "==", "true" };
+static const int minimal_273[] = { 1, 4, 6 };
+static const char *const keep_273_0[] = { ">", "==", "true" };
 
 /* java-ror: a == b (a == b), domain byte */
-static const struct subsume_mutant mutants_222[] = {
+static const struct subsume_mutant mutants_274[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2535,11 +3118,11 @@ static const struct subsume_mutant mutants_222[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_222[] = { 2, 4, 7 };
-static const char *const keep_222_0[] = { ">=", "<=", "false" };
+static const int minimal_274[] = { 2, 4, 7 };
+static const char *const keep_274_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain short */
-static const struct subsume_mutant mutants_223[] = {
+static const struct subsume_mutant mutants_275[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2548,11 +3131,11 @@ static const struct subsume_mutant mutants_223[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_223[] = { 2, 4, 7 };
-static const char *const keep_223_0[] = { ">=", "<=", "false" };
+static const int minimal_275[] = { 2, 4, 7 };
+static const char *const keep_275_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_224[] = {
+static const struct subsume_mutant mutants_276[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2561,11 +3144,11 @@ static const struct subsume_mutant mutants_224[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_224[] = { 2, 4, 7 };
-static const char *const keep_224_0[] = { ">=", "<=", "false" };
+static const int minimal_276[] = { 2, 4, 7 };
+static const char *const keep_276_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_225[] = {
+static const struct subsume_mutant mutants_277[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2574,11 +3157,11 @@ static const struct subsume_mutant mutants_225[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_225[] = { 2, 4, 7 };
-static const char *const keep_225_0[] = { ">=", "<=", "false" };
+static const int minimal_277[] = { 2, 4, 7 };
+static const char *const keep_277_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_226[] = {
+static const struct subsume_mutant mutants_278[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2587,20 +3170,20 @@ static const struct subsume_mutant mutants_226[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_226[] = { 2, 4, 7 };
-static const char *const keep_226_0[] = { ">=", "<=", "false" };
+static const int minimal_278[] = { 2, 4, 7 };
+static const char *const keep_278_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_227[] = {
+static const struct subsume_mutant mutants_279[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_227[] = { 2, 3 };
-static const char *const keep_227_0[] = { "true", "false" };
+static const int minimal_279[] = { 2, 3 };
+static const char *const keep_279_0[] = { "true", "false" };
 
 /* java-ror: a != b (a != b), domain byte */
-static const struct subsume_mutant mutants_228[] = {
+static const struct subsume_mutant mutants_280[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2609,11 +3192,11 @@ static const struct subsume_mutant mutants_228[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_228[] = { 1, 3, 6 };
-static const char *const keep_228_0[] = { ">", "<", "true" };
+static const int minimal_280[] = { 1, 3, 6 };
+static const char *const keep_280_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain short */
-static const struct subsume_mutant mutants_229[] = {
+static const struct subsume_mutant mutants_281[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2622,11 +3205,11 @@ static const struct subsume_mutant mutants_229[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_229[] = { 1, 3, 6 };
-static const char *const keep_229_0[] = { ">", "<", "true" };
+static const int minimal_281[] = { 1, 3, 6 };
+static const char *const keep_281_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_230[] = {
+static const struct subsume_mutant mutants_282[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2635,11 +3218,11 @@ static const struct subsume_mutant mutants_230[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_230[] = { 1, 3, 6 };
-static const char *const keep_230_0[] = { ">", "<", "true" };
+static const int minimal_282[] = { 1, 3, 6 };
+static const char *const keep_282_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_231[] = {
+static const struct subsume_mutant mutants_283[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2648,11 +3231,11 @@ static const struct subsume_mutant mutants_231[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_231[] = { 1, 3, 6 };
-static const char *const keep_231_0[] = { ">", "<", "true" };
+static const int minimal_283[] = { 1, 3, 6 };
+static const char *const keep_283_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_232[] = {
+static const struct subsume_mutant mutants_284[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2661,247 +3244,247 @@ static const struct subsume_mutant mutants_232[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_232[] = { 1, 3, 6 };
-static const char *const keep_232_0[] = { ">", "<", "true" };
+static const int minimal_284[] = { 1, 3, 6 };
+static const char *const keep_284_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_233[] = {
+static const struct subsume_mutant mutants_285[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_233[] = { 2, 3 };
-static const char *const keep_233_0[] = { "true", "false" };
+static const int minimal_285[] = { 2, 3 };
+static const char *const keep_285_0[] = { "true", "false" };
 
 /* java-sor: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_234[] = {
+static const struct subsume_mutant mutants_286[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_234[] = { 2 };
-static const char *const keep_234_0[] = { ">>>" };
+static const int minimal_286[] = { 2 };
+static const char *const keep_286_0[] = { ">>>" };
 
 /* java-sor: a << b (a << b), domain long */
-static const struct subsume_mutant mutants_235[] = {
+static const struct subsume_mutant mutants_287[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_235[] = { 2 };
-static const char *const keep_235_0[] = { ">>>" };
+static const int minimal_287[] = { 2 };
+static const char *const keep_287_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_236[] = {
+static const struct subsume_mutant mutants_288[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_236[] = { 2 };
-static const char *const keep_236_0[] = { ">>>" };
+static const int minimal_288[] = { 2 };
+static const char *const keep_288_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain long */
-static const struct subsume_mutant mutants_237[] = {
+static const struct subsume_mutant mutants_289[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_237[] = { 2 };
-static const char *const keep_237_0[] = { ">>>" };
+static const int minimal_289[] = { 2 };
+static const char *const keep_289_0[] = { ">>>" };
 
 /* java-sor: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_238[] = {
+static const struct subsume_mutant mutants_290[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_238[] = { 1, 2 };
-static const char *const keep_238_0[] = { "<<", ">>" };
+static const int minimal_290[] = { 1, 2 };
+static const char *const keep_290_0[] = { "<<", ">>" };
 
 /* java-sor: a >>> b (a >>> b), domain long */
-static const struct subsume_mutant mutants_239[] = {
+static const struct subsume_mutant mutants_291[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_239[] = { 1, 2 };
-static const char *const keep_239_0[] = { "<<", ">>" };
+static const int minimal_291[] = { 1, 2 };
+static const char *const keep_291_0[] = { "<<", ">>" };
 
 /* java-unary: x (insertion) (x), domain byte */
-static const struct subsume_mutant mutants_240[] = {
+static const struct subsume_mutant mutants_292[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_240[] = { 1 };
-static const char *const keep_240_0[] = { "-exp" };
+static const int minimal_292[] = { 1 };
+static const char *const keep_292_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain short */
-static const struct subsume_mutant mutants_241[] = {
+static const struct subsume_mutant mutants_293[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_241[] = { 1 };
-static const char *const keep_241_0[] = { "-exp" };
+static const int minimal_293[] = { 1 };
+static const char *const keep_293_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain char */
-static const struct subsume_mutant mutants_242[] = {
+static const struct subsume_mutant mutants_294[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_242[] = { 1 };
-static const char *const keep_242_0[] = { "-exp" };
+static const int minimal_294[] = { 1 };
+static const char *const keep_294_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain int */
-static const struct subsume_mutant mutants_243[] = {
+static const struct subsume_mutant mutants_295[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_243[] = { 1 };
-static const char *const keep_243_0[] = { "-exp" };
+static const int minimal_295[] = { 1 };
+static const char *const keep_295_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain long */
-static const struct subsume_mutant mutants_244[] = {
+static const struct subsume_mutant mutants_296[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_244[] = { 1 };
-static const char *const keep_244_0[] = { "-exp" };
+static const int minimal_296[] = { 1 };
+static const char *const keep_296_0[] = { "-exp" };
 
 /* java-unary: -x (-x), domain byte */
-static const struct subsume_mutant mutants_245[] = {
+static const struct subsume_mutant mutants_297[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_245[] = { 1 };
-static const char *const keep_245_0[] = { "exp" };
+static const int minimal_297[] = { 1 };
+static const char *const keep_297_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain short */
-static const struct subsume_mutant mutants_246[] = {
+static const struct subsume_mutant mutants_298[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_246[] = { 1 };
-static const char *const keep_246_0[] = { "exp" };
+static const int minimal_298[] = { 1 };
+static const char *const keep_298_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain char */
-static const struct subsume_mutant mutants_247[] = {
+static const struct subsume_mutant mutants_299[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_247[] = { 1 };
-static const char *const keep_247_0[] = { "exp" };
+static const int minimal_299[] = { 1 };
+static const char *const keep_299_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain int */
-static const struct subsume_mutant mutants_248[] = {
+static const struct subsume_mutant mutants_300[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_248[] = { 1 };
-static const char *const keep_248_0[] = { "exp" };
+static const int minimal_300[] = { 1 };
+static const char *const keep_300_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain long */
-static const struct subsume_mutant mutants_249[] = {
+static const struct subsume_mutant mutants_301[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_249[] = { 1 };
-static const char *const keep_249_0[] = { "exp" };
+static const int minimal_301[] = { 1 };
+static const char *const keep_301_0[] = { "exp" };
 
 /* java-unary: +x (+x), domain byte */
-static const struct subsume_mutant mutants_250[] = {
+static const struct subsume_mutant mutants_302[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_250[] = { 2 };
-static const char *const keep_250_1[] = { "-exp" };
+static const int minimal_302[] = { 2 };
+static const char *const keep_302_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain short */
-static const struct subsume_mutant mutants_251[] = {
+static const struct subsume_mutant mutants_303[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_251[] = { 2 };
-static const char *const keep_251_1[] = { "-exp" };
+static const int minimal_303[] = { 2 };
+static const char *const keep_303_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain char */
-static const struct subsume_mutant mutants_252[] = {
+static const struct subsume_mutant mutants_304[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_252[] = { 2 };
-static const char *const keep_252_1[] = { "-exp" };
+static const int minimal_304[] = { 2 };
+static const char *const keep_304_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain int */
-static const struct subsume_mutant mutants_253[] = {
+static const struct subsume_mutant mutants_305[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_253[] = { 2 };
-static const char *const keep_253_1[] = { "-exp" };
+static const int minimal_305[] = { 2 };
+static const char *const keep_305_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain long */
-static const struct subsume_mutant mutants_254[] = {
+static const struct subsume_mutant mutants_306[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_254[] = { 2 };
-static const char *const keep_254_1[] = { "-exp" };
+static const int minimal_306[] = { 2 };
+static const char *const keep_306_1[] = { "-exp" };
 
 /* java-unary: ~x (~x), domain byte */
-static const struct subsume_mutant mutants_255[] = {
+static const struct subsume_mutant mutants_307[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_255[] = { 1 };
-static const char *const keep_255_0[] = { "exp" };
+static const int minimal_307[] = { 1 };
+static const char *const keep_307_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain short */
-static const struct subsume_mutant mutants_256[] = {
+static const struct subsume_mutant mutants_308[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_256[] = { 1 };
-static const char *const keep_256_0[] = { "exp" };
+static const int minimal_308[] = { 1 };
+static const char *const keep_308_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain char */
-static const struct subsume_mutant mutants_257[] = {
+static const struct subsume_mutant mutants_309[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_257[] = { 1 };
-static const char *const keep_257_0[] = { "exp" };
+static const int minimal_309[] = { 1 };
+static const char *const keep_309_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain int */
-static const struct subsume_mutant mutants_258[] = {
+static const struct subsume_mutant mutants_310[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_258[] = { 1 };
-static const char *const keep_258_0[] = { "exp" };
+static const int minimal_310[] = { 1 };
+static const char *const keep_310_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain long */
-static const struct subsume_mutant mutants_259[] = {
+static const struct subsume_mutant mutants_311[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_259[] = { 1 };
-static const char *const keep_259_0[] = { "exp" };
+static const int minimal_311[] = { 1 };
+static const char *const keep_311_0[] = { "exp" };
 
 /* java-unary: b (insertion) (b), domain boolean */
-static const struct subsume_mutant mutants_260[] = {
+static const struct subsume_mutant mutants_312[] = {
 	{ 1, "COI", "COI(!(exp))", "!b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_260[] = { 1 };
-static const char *const keep_260_0[] = { "!(exp)" };
+static const int minimal_312[] = { 1 };
+static const char *const keep_312_0[] = { "!(exp)" };
 
 /* java-unary: !b (!b), domain boolean */
-static const struct subsume_mutant mutants_261[] = {
+static const struct subsume_mutant mutants_313[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_261[] = { 1 };
-static const char *const keep_261_0[] = { "exp" };
+static const int minimal_313[] = { 1 };
+static const char *const keep_313_0[] = { "exp" };
 
 /* major: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_262[] = {
+static const struct subsume_mutant mutants_314[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2910,11 +3493,11 @@ static const struct subsume_mutant mutants_262[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_262[] = { 3, 5, 7 };
-static const char *const keep_262_0[] = { "<=", "!=", "FALSE" };
+static const int minimal_314[] = { 3, 5, 7 };
+static const char *const keep_314_0[] = { "<=", "!=", "FALSE" };
 
 /* major: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_263[] = {
+static const struct subsume_mutant mutants_315[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2923,11 +3506,11 @@ static const struct subsume_mutant mutants_263[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_263[] = { 3, 4, 6 };
-static const char *const keep_263_0[] = { "<", "==", "TRUE" };
+static const int minimal_315[] = { 3, 4, 6 };
+static const char *const keep_315_0[] = { "<", "==", "TRUE" };
 
 /* major: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_264[] = {
+static const struct subsume_mutant mutants_316[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2936,11 +3519,11 @@ static const struct subsume_mutant mutants_264[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_264[] = { 1, 5, 7 };
-static const char *const keep_264_0[] = { ">=", "!=", "FALSE" };
+static const int minimal_316[] = { 1, 5, 7 };
+static const char *const keep_316_0[] = { ">=", "!=", "FALSE" };
 
 /* major: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_265[] = {
+static const struct subsume_mutant mutants_317[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2949,11 +3532,11 @@ static const struct subsume_mutant mutants_265[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_265[] = { 1, 4, 6 };
-static const char *const keep_265_0[] = { ">", "==", "TRUE" };
+static const int minimal_317[] = { 1, 4, 6 };
+static const char *const keep_317_0[] = { ">", "==", "TRUE" };
 
 /* major: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_266[] = {
+static const struct subsume_mutant mutants_318[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2962,22 +3545,22 @@ static const struct subsume_mutant mutants_266[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_266[] = { 2, 4, 7 };
-static const char *const keep_266_0[] = { ">=", "<=", "FALSE" };
+static const int minimal_318[] = { 2, 4, 7 };
+static const char *const keep_318_0[] = { ">=", "<=", "FALSE" };
 
 /* major: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_267[] = {
+static const struct subsume_mutant mutants_319[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_267[] = { 2, 3, 4, 5 };
-static const char *const keep_267_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_319[] = { 2, 3, 4, 5 };
+static const char *const keep_319_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_268[] = {
+static const struct subsume_mutant mutants_320[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2986,22 +3569,22 @@ static const struct subsume_mutant mutants_268[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_268[] = { 1, 3, 6 };
-static const char *const keep_268_0[] = { ">", "<", "TRUE" };
+static const int minimal_320[] = { 1, 3, 6 };
+static const char *const keep_320_0[] = { ">", "<", "TRUE" };
 
 /* major: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_269[] = {
+static const struct subsume_mutant mutants_321[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_269[] = { 2, 3, 4, 5 };
-static const char *const keep_269_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_321[] = { 2, 3, 4, 5 };
+static const char *const keep_321_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_270[] = {
+static const struct subsume_mutant mutants_322[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
@@ -3010,11 +3593,11 @@ static const struct subsume_mutant mutants_270[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_270[] = { 2, 5, 6, 7 };
-static const char *const keep_270_0[] = { "==", "FALSE", "LHS", "RHS" };
+static const int minimal_322[] = { 2, 5, 6, 7 };
+static const char *const keep_322_0[] = { "==", "FALSE", "LHS", "RHS" };
 
 /* major: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_271[] = {
+static const struct subsume_mutant mutants_323[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
@@ -3023,133 +3606,133 @@ static const struct subsume_mutant mutants_271[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_271[] = { 3, 4, 6, 7 };
-static const char *const keep_271_0[] = { "!=", "TRUE", "LHS", "RHS" };
+static const int minimal_323[] = { 3, 4, 6, 7 };
+static const char *const keep_323_0[] = { "!=", "TRUE", "LHS", "RHS" };
 
 /* major: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_272[] = {
+static const struct subsume_mutant mutants_324[] = {
 	{ 1, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_272[] = { 1, 2, 3, 4 };
-static const char *const keep_272_0[] = { "-", "*", "/", "%" };
+static const int minimal_324[] = { 1, 2, 3, 4 };
+static const char *const keep_324_0[] = { "-", "*", "/", "%" };
 
 /* major: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_273[] = {
+static const struct subsume_mutant mutants_325[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_273[] = { 1, 2, 3, 4 };
-static const char *const keep_273_0[] = { "+", "*", "/", "%" };
+static const int minimal_325[] = { 1, 2, 3, 4 };
+static const char *const keep_325_0[] = { "+", "*", "/", "%" };
 
 /* major: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_274[] = {
+static const struct subsume_mutant mutants_326[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_274[] = { 1, 2, 3, 4 };
-static const char *const keep_274_0[] = { "+", "-", "/", "%" };
+static const int minimal_326[] = { 1, 2, 3, 4 };
+static const char *const keep_326_0[] = { "+", "-", "/", "%" };
 
 /* major: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_275[] = {
+static const struct subsume_mutant mutants_327[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_275[] = { 1, 2, 3, 4 };
-static const char *const keep_275_0[] = { "+", "-", "*", "%" };
+static const int minimal_327[] = { 1, 2, 3, 4 };
+static const char *const keep_327_0[] = { "+", "-", "*", "%" };
 
 /* major: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_276[] = {
+static const struct subsume_mutant mutants_328[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_276[] = { 1, 2, 3, 4 };
-static const char *const keep_276_0[] = { "+", "-", "*", "/" };
+static const int minimal_328[] = { 1, 2, 3, 4 };
+static const char *const keep_328_0[] = { "+", "-", "*", "/" };
 
 /* major: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_277[] = {
+static const struct subsume_mutant mutants_329[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_277[] = { 1 };
-static const char *const keep_277_0[] = { "|" };
+static const int minimal_329[] = { 1 };
+static const char *const keep_329_0[] = { "|" };
 
 /* major: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_278[] = {
+static const struct subsume_mutant mutants_330[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_278[] = { 1, 2 };
-static const char *const keep_278_0[] = { "&", "^" };
+static const int minimal_330[] = { 1, 2 };
+static const char *const keep_330_0[] = { "&", "^" };
 
 /* major: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_279[] = {
+static const struct subsume_mutant mutants_331[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_279[] = { 2 };
-static const char *const keep_279_0[] = { "|" };
+static const int minimal_331[] = { 2 };
+static const char *const keep_331_0[] = { "|" };
 
 /* major: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_280[] = {
+static const struct subsume_mutant mutants_332[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_280[] = { 2 };
-static const char *const keep_280_0[] = { ">>>" };
+static const int minimal_332[] = { 2 };
+static const char *const keep_332_0[] = { ">>>" };
 
 /* major: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_281[] = {
+static const struct subsume_mutant mutants_333[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_281[] = { 2 };
-static const char *const keep_281_0[] = { ">>>" };
+static const int minimal_333[] = { 2 };
+static const char *const keep_333_0[] = { ">>>" };
 
 /* major: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_282[] = {
+static const struct subsume_mutant mutants_334[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_282[] = { 1, 2 };
-static const char *const keep_282_0[] = { "<<", ">>" };
+static const int minimal_334[] = { 1, 2 };
+static const char *const keep_334_0[] = { "<<", ">>" };
 
 /* major: +a (+a), domain int */
-static const struct subsume_mutant mutants_283[] = {
+static const struct subsume_mutant mutants_335[] = {
 	{ 1, "ORU", "ORU(-)", "-a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_283[] = { 1 };
-static const char *const keep_283_0[] = { "-" };
+static const int minimal_335[] = { 1 };
+static const char *const keep_335_0[] = { "-" };
 
 /* major: -a (-a), domain int */
-static const struct subsume_mutant mutants_284[] = {
+static const struct subsume_mutant mutants_336[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_284[] = { 1 };
-static const char *const keep_284_0[] = { "+" };
+static const int minimal_336[] = { 1 };
+static const char *const keep_336_0[] = { "+" };
 
 /* major: ~a (~a), domain int */
-static const struct subsume_mutant mutants_285[] = {
+static const struct subsume_mutant mutants_337[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(-)", "-a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_285[] = { 1 };
-static const char *const keep_285_0[] = { "+" };
+static const int minimal_337[] = { 1 };
+static const char *const keep_337_0[] = { "+" };
 
 /* paper-arith: lexp + rexp (x + y), domain Zpos */
-static const struct subsume_mutant mutants_286[] = {
+static const struct subsume_mutant mutants_338[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -3159,11 +3742,11 @@ static const struct subsume_mutant mutants_286[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_286[] = { 2 };
-static const char *const keep_286_0[] = { "*" };
+static const int minimal_338[] = { 2 };
+static const char *const keep_338_0[] = { "*" };
 
 /* paper-arith: lexp + rexp (x + y), domain Z */
-static const struct subsume_mutant mutants_287[] = {
+static const struct subsume_mutant mutants_339[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3173,12 +3756,12 @@ static const struct subsume_mutant mutants_287[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_287[] = { 1, 2, 3 };
-static const char *const keep_287_0[] = { "-", "*" };
-static const char *const keep_287_1[] = { "lexp" };
+static const int minimal_339[] = { 1, 2, 3 };
+static const char *const keep_339_0[] = { "-", "*" };
+static const char *const keep_339_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Zpos */
-static const struct subsume_mutant mutants_288[] = {
+static const struct subsume_mutant mutants_340[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3188,11 +3771,11 @@ static const struct subsume_mutant mutants_288[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_288[] = { 3 };
-static const char *const keep_288_1[] = { "lexp" };
+static const int minimal_340[] = { 3 };
+static const char *const keep_340_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Z */
-static const struct subsume_mutant mutants_289[] = {
+static const struct subsume_mutant mutants_341[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3202,12 +3785,12 @@ static const struct subsume_mutant mutants_289[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_289[] = { 1, 2, 3 };
-static const char *const keep_289_0[] = { "+", "*" };
-static const char *const keep_289_1[] = { "lexp" };
+static const int minimal_341[] = { 1, 2, 3 };
+static const char *const keep_341_0[] = { "+", "*" };
+static const char *const keep_341_1[] = { "lexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Zpos */
-static const struct subsume_mutant mutants_290[] = {
+static const struct subsume_mutant mutants_342[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 1 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3217,12 +3800,12 @@ static const struct subsume_mutant mutants_290[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_290[] = { 1, 3, 4 };
-static const char *const keep_290_0[] = { "+" };
-static const char *const keep_290_1[] = { "lexp", "rexp" };
+static const int minimal_342[] = { 1, 3, 4 };
+static const char *const keep_342_0[] = { "+" };
+static const char *const keep_342_1[] = { "lexp", "rexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Z */
-static const struct subsume_mutant mutants_291[] = {
+static const struct subsume_mutant mutants_343[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3232,97 +3815,97 @@ static const struct subsume_mutant mutants_291[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_291[] = { 1, 2, 3, 4 };
-static const char *const keep_291_0[] = { "+", "-" };
-static const char *const keep_291_1[] = { "lexp", "rexp" };
+static const int minimal_343[] = { 1, 2, 3, 4 };
+static const char *const keep_343_0[] = { "+", "-" };
+static const char *const keep_343_1[] = { "lexp", "rexp" };
 
 /* paper-assign: lhs += rhs (x += y), domain Zpos */
-static const struct subsume_mutant mutants_292[] = {
+static const struct subsume_mutant mutants_344[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_292[] = { 4 };
-static const char *const keep_292_2[] = { "*=" };
+static const int minimal_344[] = { 4 };
+static const char *const keep_344_2[] = { "*=" };
 
 /* paper-assign: lhs -= rhs (x -= y), domain Zpos */
-static const struct subsume_mutant mutants_293[] = {
+static const struct subsume_mutant mutants_345[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_293[] = { 1 };
-static const char *const keep_293_0[] = { "lhs=rhs" };
+static const int minimal_345[] = { 1 };
+static const char *const keep_345_0[] = { "lhs=rhs" };
 
 /* paper-assign: lhs *= rhs (x *= y), domain Zpos */
-static const struct subsume_mutant mutants_294[] = {
+static const struct subsume_mutant mutants_346[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 4, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_294[] = { 1, 2, 3 };
-static const char *const keep_294_0[] = { "lhs=rhs" };
-static const char *const keep_294_1[] = { "SDL" };
-static const char *const keep_294_2[] = { "+=" };
+static const int minimal_346[] = { 1, 2, 3 };
+static const char *const keep_346_0[] = { "lhs=rhs" };
+static const char *const keep_346_1[] = { "SDL" };
+static const char *const keep_346_2[] = { "+=" };
 
 /* paper-assign: lhs <<= rhs (x <<= y), domain int */
-static const struct subsume_mutant mutants_295[] = {
+static const struct subsume_mutant mutants_347[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_295[] = { 3 };
-static const char *const keep_295_2[] = { ">>=" };
+static const int minimal_347[] = { 3 };
+static const char *const keep_347_2[] = { ">>=" };
 
 /* paper-assign: lhs >>= rhs (x >>= y), domain int */
-static const struct subsume_mutant mutants_296[] = {
+static const struct subsume_mutant mutants_348[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_296[] = { 1, 2, 3 };
-static const char *const keep_296_0[] = { "lhs=rhs" };
-static const char *const keep_296_1[] = { "SDL" };
-static const char *const keep_296_2[] = { "<<=" };
+static const int minimal_348[] = { 1, 2, 3 };
+static const char *const keep_348_0[] = { "lhs=rhs" };
+static const char *const keep_348_1[] = { "SDL" };
+static const char *const keep_348_2[] = { "<<=" };
 
 /* paper-assign: lhs &= rhs (x &= y), domain int */
-static const struct subsume_mutant mutants_297[] = {
+static const struct subsume_mutant mutants_349[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_297[] = { 1, 2 };
-static const char *const keep_297_0[] = { "lhs=rhs" };
-static const char *const keep_297_1[] = { "SDL" };
+static const int minimal_349[] = { 1, 2 };
+static const char *const keep_349_0[] = { "lhs=rhs" };
+static const char *const keep_349_1[] = { "SDL" };
 
 /* paper-assign: lhs |= rhs (x |= y), domain int */
-static const struct subsume_mutant mutants_298[] = {
+static const struct subsume_mutant mutants_350[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_298[] = { 1, 2, 4 };
-static const char *const keep_298_0[] = { "lhs=rhs" };
-static const char *const keep_298_1[] = { "SDL" };
-static const char *const keep_298_2[] = { "^=" };
+static const int minimal_350[] = { 1, 2, 4 };
+static const char *const keep_350_0[] = { "lhs=rhs" };
+static const char *const keep_350_1[] = { "SDL" };
+static const char *const keep_350_2[] = { "^=" };
 
 /* paper-assign: lhs ^= rhs (x ^= y), domain int */
-static const struct subsume_mutant mutants_299[] = {
+static const struct subsume_mutant mutants_351[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_299[] = { 4 };
-static const char *const keep_299_2[] = { "|=" };
+static const int minimal_351[] = { 4 };
+static const char *const keep_351_2[] = { "|=" };
 
 /* paper-bitwise: lexp & rexp (x & y), domain int */
-static const struct subsume_mutant mutants_300[] = {
+static const struct subsume_mutant mutants_352[] = {
 	{ 1, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3332,11 +3915,11 @@ static const struct subsume_mutant mutants_300[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_300[] = { 3, 4 };
-static const char *const keep_300_1[] = { "lexp", "rexp" };
+static const int minimal_352[] = { 3, 4 };
+static const char *const keep_352_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp | rexp (x | y), domain int */
-static const struct subsume_mutant mutants_301[] = {
+static const struct subsume_mutant mutants_353[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3346,12 +3929,12 @@ static const struct subsume_mutant mutants_301[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_301[] = { 2, 3, 4 };
-static const char *const keep_301_0[] = { "^" };
-static const char *const keep_301_1[] = { "lexp", "rexp" };
+static const int minimal_353[] = { 2, 3, 4 };
+static const char *const keep_353_0[] = { "^" };
+static const char *const keep_353_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp ^ rexp (x ^ y), domain int */
-static const struct subsume_mutant mutants_302[] = {
+static const struct subsume_mutant mutants_354[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -3361,11 +3944,11 @@ static const struct subsume_mutant mutants_302[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_302[] = { 2 };
-static const char *const keep_302_0[] = { "|" };
+static const int minimal_354[] = { 2 };
+static const char *const keep_354_0[] = { "|" };
 
 /* paper-bitwise: lexp >> rexp (x >> y), domain int */
-static const struct subsume_mutant mutants_303[] = {
+static const struct subsume_mutant mutants_355[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -3377,13 +3960,13 @@ static const struct subsume_mutant mutants_303[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_303[] = { 1, 2, 3, 4, 5, 6 };
-static const char *const keep_303_0[] = { "&", "|", "^" };
-static const char *const keep_303_1[] = { "<<" };
-static const char *const keep_303_2[] = { "lexp", "rexp" };
+static const int minimal_355[] = { 1, 2, 3, 4, 5, 6 };
+static const char *const keep_355_0[] = { "&", "|", "^" };
+static const char *const keep_355_1[] = { "<<" };
+static const char *const keep_355_2[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp << rexp (x << y), domain int */
-static const struct subsume_mutant mutants_304[] = {
+static const struct subsume_mutant mutants_356[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 4 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -3395,12 +3978,12 @@ static const struct subsume_mutant mutants_304[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_304[] = { 1, 3, 4 };
-static const char *const keep_304_0[] = { "&", "^" };
-static const char *const keep_304_1[] = { ">>" };
+static const int minimal_356[] = { 1, 3, 4 };
+static const char *const keep_356_0[] = { "&", "^" };
+static const char *const keep_356_1[] = { ">>" };
 
 /* paper-bool: lexp ^ rexp (bool) (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_305[] = {
+static const struct subsume_mutant mutants_357[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -3417,11 +4000,11 @@ static const struct subsume_mutant mutants_305[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_305[] = { 2, 4 };
-static const char *const keep_305_0[] = { "||", "false" };
+static const int minimal_357[] = { 2, 4 };
+static const char *const keep_357_0[] = { "||", "false" };
 
 /* paper-bool: lexp && rexp (a && b), domain boolean */
-static const struct subsume_mutant mutants_306[] = {
+static const struct subsume_mutant mutants_358[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 5 },
@@ -3438,13 +4021,13 @@ static const struct subsume_mutant mutants_306[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_306[] = { 4, 5, 10, 11 };
-static const char *const keep_306_0[] = { "false" };
-static const char *const keep_306_1[] = { "==" };
-static const char *const keep_306_3[] = { "lexp", "rexp" };
+static const int minimal_358[] = { 4, 5, 10, 11 };
+static const char *const keep_358_0[] = { "false" };
+static const char *const keep_358_1[] = { "==" };
+static const char *const keep_358_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp || rexp (a || b), domain boolean */
-static const struct subsume_mutant mutants_307[] = {
+static const struct subsume_mutant mutants_359[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -3461,12 +4044,12 @@ static const struct subsume_mutant mutants_307[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_307[] = { 2, 3, 10, 11 };
-static const char *const keep_307_0[] = { "^", "true" };
-static const char *const keep_307_3[] = { "lexp", "rexp" };
+static const int minimal_359[] = { 2, 3, 10, 11 };
+static const char *const keep_359_0[] = { "^", "true" };
+static const char *const keep_359_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp == rexp (bool) (a == b), domain boolean */
-static const struct subsume_mutant mutants_308[] = {
+static const struct subsume_mutant mutants_360[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_DUPLICATE, 1 },
@@ -3478,11 +4061,11 @@ static const struct subsume_mutant mutants_308[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_308[] = { 5, 6 };
-static const char *const keep_308_2[] = { "lexp", "rexp" };
+static const int minimal_360[] = { 5, 6 };
+static const char *const keep_360_2[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp != rexp (bool) (a != b), domain boolean */
-static const struct subsume_mutant mutants_309[] = {
+static const struct subsume_mutant mutants_361[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_DUPLICATE, 1 },
@@ -3494,21 +4077,21 @@ static const struct subsume_mutant mutants_309[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_309[] = { 5, 6 };
-static const char *const keep_309_2[] = { "lexp", "rexp" };
+static const int minimal_361[] = { 5, 6 };
+static const char *const keep_361_2[] = { "lexp", "rexp" };
 
 /* paper-reference: lexp != rexp (obj) (a != b), domain reference */
-static const struct subsume_mutant mutants_310[] = {
+static const struct subsume_mutant mutants_362[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_310[] = { 2, 3 };
-static const char *const keep_310_0[] = { "true", "false" };
+static const int minimal_362[] = { 2, 3 };
+static const char *const keep_362_0[] = { "true", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain Z */
-static const struct subsume_mutant mutants_311[] = {
+static const struct subsume_mutant mutants_363[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3518,11 +4101,11 @@ static const struct subsume_mutant mutants_311[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_311[] = { 2, 4, 7 };
-static const char *const keep_311_0[] = { ">=", "<=", "false" };
+static const int minimal_363[] = { 2, 4, 7 };
+static const char *const keep_363_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain int */
-static const struct subsume_mutant mutants_312[] = {
+static const struct subsume_mutant mutants_364[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3532,11 +4115,11 @@ static const struct subsume_mutant mutants_312[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_312[] = { 2, 4, 7 };
-static const char *const keep_312_0[] = { ">=", "<=", "false" };
+static const int minimal_364[] = { 2, 4, 7 };
+static const char *const keep_364_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp != rexp (a != b), domain Z */
-static const struct subsume_mutant mutants_313[] = {
+static const struct subsume_mutant mutants_365[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3546,11 +4129,11 @@ static const struct subsume_mutant mutants_313[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_313[] = { 1, 3, 6 };
-static const char *const keep_313_0[] = { ">", "<", "true" };
+static const int minimal_365[] = { 1, 3, 6 };
+static const char *const keep_365_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp != rexp (a != b), domain int */
-static const struct subsume_mutant mutants_314[] = {
+static const struct subsume_mutant mutants_366[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3560,11 +4143,11 @@ static const struct subsume_mutant mutants_314[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_314[] = { 1, 3, 6 };
-static const char *const keep_314_0[] = { ">", "<", "true" };
+static const int minimal_366[] = { 1, 3, 6 };
+static const char *const keep_366_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp > rexp (a > b), domain Z */
-static const struct subsume_mutant mutants_315[] = {
+static const struct subsume_mutant mutants_367[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3574,11 +4157,11 @@ static const struct subsume_mutant mutants_315[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_315[] = { 1, 5, 7 };
-static const char *const keep_315_0[] = { ">=", "!=", "false" };
+static const int minimal_367[] = { 1, 5, 7 };
+static const char *const keep_367_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp > rexp (a > b), domain int */
-static const struct subsume_mutant mutants_316[] = {
+static const struct subsume_mutant mutants_368[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3588,11 +4171,11 @@ static const struct subsume_mutant mutants_316[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_316[] = { 1, 5, 7 };
-static const char *const keep_316_0[] = { ">=", "!=", "false" };
+static const int minimal_368[] = { 1, 5, 7 };
+static const char *const keep_368_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain Z */
-static const struct subsume_mutant mutants_317[] = {
+static const struct subsume_mutant mutants_369[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3602,11 +4185,11 @@ static const struct subsume_mutant mutants_317[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_317[] = { 1, 4, 6 };
-static const char *const keep_317_0[] = { ">", "==", "true" };
+static const int minimal_369[] = { 1, 4, 6 };
+static const char *const keep_369_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain int */
-static const struct subsume_mutant mutants_318[] = {
+static const struct subsume_mutant mutants_370[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3616,11 +4199,11 @@ static const struct subsume_mutant mutants_318[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_318[] = { 1, 4, 6 };
-static const char *const keep_318_0[] = { ">", "==", "true" };
+static const int minimal_370[] = { 1, 4, 6 };
+static const char *const keep_370_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp < rexp (a < b), domain Z */
-static const struct subsume_mutant mutants_319[] = {
+static const struct subsume_mutant mutants_371[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -3630,11 +4213,11 @@ static const struct subsume_mutant mutants_319[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_319[] = { 3, 5, 7 };
-static const char *const keep_319_0[] = { "<=", "!=", "false" };
+static const int minimal_371[] = { 3, 5, 7 };
+static const char *const keep_371_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp < rexp (a < b), domain int */
-static const struct subsume_mutant mutants_320[] = {
+static const struct subsume_mutant mutants_372[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -3644,11 +4227,11 @@ static const struct subsume_mutant mutants_320[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_320[] = { 3, 5, 7 };
-static const char *const keep_320_0[] = { "<=", "!=", "false" };
+static const int minimal_372[] = { 3, 5, 7 };
+static const char *const keep_372_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain Z */
-static const struct subsume_mutant mutants_321[] = {
+static const struct subsume_mutant mutants_373[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3658,11 +4241,11 @@ static const struct subsume_mutant mutants_321[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_321[] = { 3, 4, 6 };
-static const char *const keep_321_0[] = { "<", "==", "true" };
+static const int minimal_373[] = { 3, 4, 6 };
+static const char *const keep_373_0[] = { "<", "==", "true" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain int */
-static const struct subsume_mutant mutants_322[] = {
+static const struct subsume_mutant mutants_374[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3672,11 +4255,11 @@ static const struct subsume_mutant mutants_322[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_322[] = { 3, 4, 6 };
-static const char *const keep_322_0[] = { "<", "==", "true" };
+static const int minimal_374[] = { 3, 4, 6 };
+static const char *const keep_374_0[] = { "<", "==", "true" };
 
 /* paper-unary: exp (x), domain int */
-static const struct subsume_mutant mutants_323[] = {
+static const struct subsume_mutant mutants_375[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_SUBSUMED, 5 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 5 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
@@ -3684,83 +4267,83 @@ static const struct subsume_mutant mutants_323[] = {
 	{ 5, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 6, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 5 },
 };
-static const int minimal_323[] = { 5 };
-static const char *const keep_323_1[] = { "-exp" };
+static const int minimal_375[] = { 5 };
+static const char *const keep_375_1[] = { "-exp" };
 
 /* paper-unary: +exp (+x), domain int */
-static const struct subsume_mutant mutants_324[] = {
+static const struct subsume_mutant mutants_376[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_324[] = { 2 };
-static const char *const keep_324_1[] = { "~exp" };
+static const int minimal_376[] = { 2 };
+static const char *const keep_376_1[] = { "~exp" };
 
 /* paper-unary: -exp (-x), domain int */
-static const struct subsume_mutant mutants_325[] = {
+static const struct subsume_mutant mutants_377[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_325[] = { 1 };
-static const char *const keep_325_0[] = { "exp" };
+static const int minimal_377[] = { 1 };
+static const char *const keep_377_0[] = { "exp" };
 
 /* paper-unary: ++exp (++x), domain int */
-static const struct subsume_mutant mutants_326[] = {
+static const struct subsume_mutant mutants_378[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 3 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_326[] = { 3 };
-static const char *const keep_326_2[] = { "~exp" };
+static const int minimal_378[] = { 3 };
+static const char *const keep_378_2[] = { "~exp" };
 
 /* paper-unary: exp++ (x++), domain int */
-static const struct subsume_mutant mutants_327[] = {
+static const struct subsume_mutant mutants_379[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_327[] = { 3 };
-static const char *const keep_327_2[] = { "~exp" };
+static const int minimal_379[] = { 3 };
+static const char *const keep_379_2[] = { "~exp" };
 
 /* paper-unary: --exp (--x), domain int */
-static const struct subsume_mutant mutants_328[] = {
+static const struct subsume_mutant mutants_380[] = {
 	{ 1, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AORS", "AORS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_328[] = { 2 };
-static const char *const keep_328_1[] = { "~exp" };
+static const int minimal_380[] = { 2 };
+static const char *const keep_380_1[] = { "~exp" };
 
 /* paper-unary: exp-- (x--), domain int */
-static const struct subsume_mutant mutants_329[] = {
+static const struct subsume_mutant mutants_381[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_329[] = { 3 };
-static const char *const keep_329_2[] = { "~exp" };
+static const int minimal_381[] = { 3 };
+static const char *const keep_381_2[] = { "~exp" };
 
 /* paper-unary: !exp (!b), domain boolean */
-static const struct subsume_mutant mutants_330[] = {
+static const struct subsume_mutant mutants_382[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ODL", "ODL(exp)", "b", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_330[] = { 1 };
-static const char *const keep_330_0[] = { "exp" };
+static const int minimal_382[] = { 1 };
+static const char *const keep_382_0[] = { "exp" };
 
 /* paper-unary: ~exp (~x), domain int */
-static const struct subsume_mutant mutants_331[] = {
+static const struct subsume_mutant mutants_383[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOD", "LOD(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_331[] = { 1 };
-static const char *const keep_331_0[] = { "exp" };
+static const int minimal_383[] = { 1 };
+static const char *const keep_383_0[] = { "exp" };
 
 const struct subsume_entry subsume_entries[] = {
 	{ "c-agrawal", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
@@ -3904,863 +4487,1019 @@ const struct subsume_entry subsume_entries[] = {
 	{ "c-aor", "a % b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned char",
 	  4, mutants_46, 2, minimal_46 },
+	{ "c-float", "a < b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "float",
+	  10, mutants_47, 5, minimal_47 },
+	{ "c-float", "a < b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "double",
+	  10, mutants_48, 5, minimal_48 },
+	{ "c-float", "a <= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "float",
+	  10, mutants_49, 5, minimal_49 },
+	{ "c-float", "a <= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "double",
+	  10, mutants_50, 5, minimal_50 },
+	{ "c-float", "a == b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "float",
+	  10, mutants_51, 3, minimal_51 },
+	{ "c-float", "a == b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "double",
+	  10, mutants_52, 3, minimal_52 },
+	{ "c-float", "a != b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "float",
+	  10, mutants_53, 3, minimal_53 },
+	{ "c-float", "a != b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "double",
+	  10, mutants_54, 3, minimal_54 },
+	{ "c-float", "a + b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "float",
+	  3, mutants_55, 3, minimal_55 },
+	{ "c-float", "a + b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "double",
+	  3, mutants_56, 3, minimal_56 },
+	{ "c-float", "a - b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "float",
+	  3, mutants_57, 3, minimal_57 },
+	{ "c-float", "a - b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "double",
+	  3, mutants_58, 3, minimal_58 },
+	{ "c-float", "a * b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "float",
+	  3, mutants_59, 3, minimal_59 },
+	{ "c-float", "a * b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "double",
+	  3, mutants_60, 3, minimal_60 },
+	{ "c-float", "a / b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "float",
+	  3, mutants_61, 3, minimal_61 },
+	{ "c-float", "a / b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "double",
+	  3, mutants_62, 3, minimal_62 },
+	{ "c-float", "x (insertion)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x", "", "float",
+	  1, mutants_63, 1, minimal_63 },
+	{ "c-float", "x (insertion)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x", "", "double",
+	  1, mutants_64, 1, minimal_64 },
+	{ "c-float", "-x", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "float",
+	  1, mutants_65, 1, minimal_65 },
+	{ "c-float", "-x", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "double",
+	  1, mutants_66, 1, minimal_66 },
+	{ "c-float", "a + b (constants)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "double",
+	  3, mutants_67, 3, minimal_67 },
+	{ "c-float", "a + b (float constants)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "float",
+	  3, mutants_68, 3, minimal_68 },
+	{ "c-float", "(int) d", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "(int)d", "", "int",
+	  2, mutants_69, 2, minimal_69 },
 	{ "c-logical", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "int",
-	  4, mutants_47, 2, minimal_47 },
+	  4, mutants_70, 2, minimal_70 },
 	{ "c-logical", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "_Bool",
-	  4, mutants_48, 2, minimal_48 },
+	  4, mutants_71, 2, minimal_71 },
 	{ "c-logical", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "int",
-	  4, mutants_49, 3, minimal_49 },
+	  4, mutants_72, 3, minimal_72 },
 	{ "c-logical", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "_Bool",
-	  4, mutants_50, 3, minimal_50 },
+	  4, mutants_73, 3, minimal_73 },
 	{ "c-logical", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "int",
-	  2, mutants_51, 1, minimal_51 },
+	  2, mutants_74, 1, minimal_74 },
 	{ "c-logical", "a & b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned",
-	  2, mutants_52, 1, minimal_52 },
+	  2, mutants_75, 1, minimal_75 },
 	{ "c-logical", "a | b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "int",
-	  2, mutants_53, 2, minimal_53 },
+	  2, mutants_76, 2, minimal_76 },
 	{ "c-logical", "a | b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "unsigned",
-	  2, mutants_54, 2, minimal_54 },
+	  2, mutants_77, 2, minimal_77 },
 	{ "c-logical", "a ^ b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "int",
-	  2, mutants_55, 1, minimal_55 },
+	  2, mutants_78, 1, minimal_78 },
 	{ "c-logical", "a ^ b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "unsigned",
-	  2, mutants_56, 1, minimal_56 },
+	  2, mutants_79, 1, minimal_79 },
 	{ "c-logical", "a << b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "int",
-	  1, mutants_57, 1, minimal_57 },
+	  1, mutants_80, 1, minimal_80 },
 	{ "c-logical", "a << b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "unsigned",
-	  1, mutants_58, 1, minimal_58 },
+	  1, mutants_81, 1, minimal_81 },
 	{ "c-logical", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "int",
-	  1, mutants_59, 1, minimal_59 },
+	  1, mutants_82, 1, minimal_82 },
 	{ "c-logical", "a >> b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "unsigned",
-	  1, mutants_60, 1, minimal_60 },
+	  1, mutants_83, 1, minimal_83 },
 	{ "c-ror", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "int",
-	  7, mutants_61, 3, minimal_61 },
+	  7, mutants_84, 3, minimal_84 },
 	{ "c-ror", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned",
-	  7, mutants_62, 3, minimal_62 },
+	  7, mutants_85, 3, minimal_85 },
 	{ "c-ror", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "long",
-	  7, mutants_63, 3, minimal_63 },
+	  7, mutants_86, 3, minimal_86 },
 	{ "c-ror", "a < b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned long",
-	  7, mutants_64, 3, minimal_64 },
+	  7, mutants_87, 3, minimal_87 },
 	{ "c-ror", "a < b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "char",
-	  7, mutants_65, 3, minimal_65 },
+	  7, mutants_88, 3, minimal_88 },
 	{ "c-ror", "a < b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned char",
-	  7, mutants_66, 3, minimal_66 },
+	  7, mutants_89, 3, minimal_89 },
 	{ "c-ror", "a < b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "_Bool",
-	  7, mutants_67, 3, minimal_67 },
+	  7, mutants_90, 3, minimal_90 },
 	{ "c-ror", "a <= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "int",
-	  7, mutants_68, 3, minimal_68 },
+	  7, mutants_91, 3, minimal_91 },
 	{ "c-ror", "a <= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned",
-	  7, mutants_69, 3, minimal_69 },
+	  7, mutants_92, 3, minimal_92 },
 	{ "c-ror", "a <= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "long",
-	  7, mutants_70, 3, minimal_70 },
+	  7, mutants_93, 3, minimal_93 },
 	{ "c-ror", "a <= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned long",
-	  7, mutants_71, 3, minimal_71 },
+	  7, mutants_94, 3, minimal_94 },
 	{ "c-ror", "a <= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "char",
-	  7, mutants_72, 3, minimal_72 },
+	  7, mutants_95, 3, minimal_95 },
 	{ "c-ror", "a <= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned char",
-	  7, mutants_73, 3, minimal_73 },
+	  7, mutants_96, 3, minimal_96 },
 	{ "c-ror", "a <= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "_Bool",
-	  7, mutants_74, 3, minimal_74 },
+	  7, mutants_97, 3, minimal_97 },
 	{ "c-ror", "a > b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "int",
-	  7, mutants_75, 3, minimal_75 },
+	  7, mutants_98, 3, minimal_98 },
 	{ "c-ror", "a > b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned",
-	  7, mutants_76, 3, minimal_76 },
+	  7, mutants_99, 3, minimal_99 },
 	{ "c-ror", "a > b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "long",
-	  7, mutants_77, 3, minimal_77 },
+	  7, mutants_100, 3, minimal_100 },
 	{ "c-ror", "a > b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned long",
-	  7, mutants_78, 3, minimal_78 },
+	  7, mutants_101, 3, minimal_101 },
 	{ "c-ror", "a > b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "char",
-	  7, mutants_79, 3, minimal_79 },
+	  7, mutants_102, 3, minimal_102 },
 	{ "c-ror", "a > b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned char",
-	  7, mutants_80, 3, minimal_80 },
+	  7, mutants_103, 3, minimal_103 },
 	{ "c-ror", "a > b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "_Bool",
-	  7, mutants_81, 3, minimal_81 },
+	  7, mutants_104, 3, minimal_104 },
 	{ "c-ror", "a >= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "int",
-	  7, mutants_82, 3, minimal_82 },
+	  7, mutants_105, 3, minimal_105 },
 	{ "c-ror", "a >= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned",
-	  7, mutants_83, 3, minimal_83 },
+	  7, mutants_106, 3, minimal_106 },
 	{ "c-ror", "a >= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "long",
-	  7, mutants_84, 3, minimal_84 },
+	  7, mutants_107, 3, minimal_107 },
 	{ "c-ror", "a >= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned long",
-	  7, mutants_85, 3, minimal_85 },
+	  7, mutants_108, 3, minimal_108 },
 	{ "c-ror", "a >= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "char",
-	  7, mutants_86, 3, minimal_86 },
+	  7, mutants_109, 3, minimal_109 },
 	{ "c-ror", "a >= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned char",
-	  7, mutants_87, 3, minimal_87 },
+	  7, mutants_110, 3, minimal_110 },
 	{ "c-ror", "a >= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "_Bool",
-	  7, mutants_88, 3, minimal_88 },
+	  7, mutants_111, 3, minimal_111 },
 	{ "c-ror", "a == b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "int",
-	  7, mutants_89, 3, minimal_89 },
+	  7, mutants_112, 3, minimal_112 },
 	{ "c-ror", "a == b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned",
-	  7, mutants_90, 3, minimal_90 },
+	  7, mutants_113, 3, minimal_113 },
 	{ "c-ror", "a == b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "long",
-	  7, mutants_91, 3, minimal_91 },
+	  7, mutants_114, 3, minimal_114 },
 	{ "c-ror", "a == b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned long",
-	  7, mutants_92, 3, minimal_92 },
+	  7, mutants_115, 3, minimal_115 },
 	{ "c-ror", "a == b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "char",
-	  7, mutants_93, 3, minimal_93 },
+	  7, mutants_116, 3, minimal_116 },
 	{ "c-ror", "a == b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned char",
-	  7, mutants_94, 3, minimal_94 },
+	  7, mutants_117, 3, minimal_117 },
 	{ "c-ror", "a == b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "_Bool",
-	  7, mutants_95, 3, minimal_95 },
+	  7, mutants_118, 3, minimal_118 },
 	{ "c-ror", "a != b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "int",
-	  7, mutants_96, 3, minimal_96 },
+	  7, mutants_119, 3, minimal_119 },
 	{ "c-ror", "a != b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned",
-	  7, mutants_97, 3, minimal_97 },
+	  7, mutants_120, 3, minimal_120 },
 	{ "c-ror", "a != b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "long",
-	  7, mutants_98, 3, minimal_98 },
+	  7, mutants_121, 3, minimal_121 },
 	{ "c-ror", "a != b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned long",
-	  7, mutants_99, 3, minimal_99 },
+	  7, mutants_122, 3, minimal_122 },
 	{ "c-ror", "a != b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "char",
-	  7, mutants_100, 3, minimal_100 },
+	  7, mutants_123, 3, minimal_123 },
 	{ "c-ror", "a != b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned char",
-	  7, mutants_101, 3, minimal_101 },
+	  7, mutants_124, 3, minimal_124 },
 	{ "c-ror", "a != b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "_Bool",
-	  7, mutants_102, 3, minimal_102 },
+	  7, mutants_125, 3, minimal_125 },
 	{ "c-ror", "u >= 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned,int",
-	  7, mutants_103, 2, minimal_103 },
+	  7, mutants_126, 2, minimal_126 },
 	{ "c-ror", "u >= 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned long,int",
-	  7, mutants_104, 2, minimal_104 },
+	  7, mutants_127, 2, minimal_127 },
 	{ "c-ror", "u >= 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned char,int",
-	  7, mutants_105, 2, minimal_105 },
+	  7, mutants_128, 2, minimal_128 },
 	{ "c-ror", "u > 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned,int",
-	  7, mutants_106, 2, minimal_106 },
+	  7, mutants_129, 2, minimal_129 },
 	{ "c-ror", "u > 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned long,int",
-	  7, mutants_107, 2, minimal_107 },
+	  7, mutants_130, 2, minimal_130 },
 	{ "c-ror", "u > 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned char,int",
-	  7, mutants_108, 2, minimal_108 },
+	  7, mutants_131, 2, minimal_131 },
 	{ "c-ror", "u < 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned,int",
-	  7, mutants_109, 2, minimal_109 },
+	  7, mutants_132, 2, minimal_132 },
 	{ "c-ror", "u < 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned long,int",
-	  7, mutants_110, 2, minimal_110 },
+	  7, mutants_133, 2, minimal_133 },
 	{ "java-aor", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
-	  4, mutants_111, 4, minimal_111 },
+	  4, mutants_134, 4, minimal_134 },
 	{ "java-aor", "a + b", "long", "java", "",
 	  "a + b", "+", "long",
-	  4, mutants_112, 4, minimal_112 },
+	  4, mutants_135, 4, minimal_135 },
 	{ "java-aor", "a + b", "integer", "java", "",
 	  "a + b", "+", "integer",
-	  4, mutants_113, 4, minimal_113 },
+	  4, mutants_136, 4, minimal_136 },
 	{ "java-aor", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
-	  4, mutants_114, 4, minimal_114 },
+	  4, mutants_137, 4, minimal_137 },
 	{ "java-aor", "a - b", "integer", "java", "",
 	  "a - b", "-", "integer",
-	  4, mutants_115, 4, minimal_115 },
+	  4, mutants_138, 4, minimal_138 },
 	{ "java-aor", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
-	  4, mutants_116, 4, minimal_116 },
+	  4, mutants_139, 4, minimal_139 },
 	{ "java-aor", "a * b", "long", "java", "",
 	  "a * b", "*", "long",
-	  4, mutants_117, 4, minimal_117 },
+	  4, mutants_140, 4, minimal_140 },
 	{ "java-aor", "a * b", "integer", "java", "",
 	  "a * b", "*", "integer",
-	  4, mutants_118, 3, minimal_118 },
+	  4, mutants_141, 3, minimal_141 },
 	{ "java-aor", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
-	  4, mutants_119, 4, minimal_119 },
+	  4, mutants_142, 4, minimal_142 },
 	{ "java-aor", "a / b", "integer", "java", "",
 	  "a / b", "/", "integer",
-	  4, mutants_120, 4, minimal_120 },
+	  4, mutants_143, 4, minimal_143 },
 	{ "java-aor", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
-	  4, mutants_121, 4, minimal_121 },
+	  4, mutants_144, 4, minimal_144 },
 	{ "java-aor", "a % b", "long", "java", "",
 	  "a % b", "%", "long",
-	  4, mutants_122, 4, minimal_122 },
+	  4, mutants_145, 4, minimal_145 },
 	{ "java-aor", "a % b", "integer", "java", "",
 	  "a % b", "%", "integer",
-	  4, mutants_123, 3, minimal_123 },
+	  4, mutants_146, 3, minimal_146 },
 	{ "java-asrs", "x += y", "int", "java", "",
 	  "x += y", "+=", "int",
-	  10, mutants_124, 6, minimal_124 },
+	  10, mutants_147, 6, minimal_147 },
 	{ "java-asrs", "x -= y", "int", "java", "",
 	  "x -= y", "-=", "int",
-	  10, mutants_125, 8, minimal_125 },
+	  10, mutants_148, 8, minimal_148 },
 	{ "java-asrs", "x *= y", "int", "java", "",
 	  "x *= y", "*=", "int",
-	  10, mutants_126, 10, minimal_126 },
+	  10, mutants_149, 10, minimal_149 },
 	{ "java-asrs", "x *= y", "long", "java", "",
 	  "x *= y", "*=", "long",
-	  10, mutants_127, 10, minimal_127 },
+	  10, mutants_150, 10, minimal_150 },
 	{ "java-asrs", "x /= y", "int", "java", "",
 	  "x /= y", "/=", "int",
-	  10, mutants_128, 9, minimal_128 },
+	  10, mutants_151, 9, minimal_151 },
 	{ "java-asrs", "x %= y", "int", "java", "",
 	  "x %= y", "%=", "int",
-	  10, mutants_129, 9, minimal_129 },
+	  10, mutants_152, 9, minimal_152 },
 	{ "java-asrs", "x &= y", "int", "java", "",
 	  "x &= y", "&=", "int",
-	  10, mutants_130, 7, minimal_130 },
+	  10, mutants_153, 7, minimal_153 },
 	{ "java-asrs", "x &= y", "long", "java", "",
 	  "x &= y", "&=", "long",
-	  10, mutants_131, 7, minimal_131 },
+	  10, mutants_154, 7, minimal_154 },
 	{ "java-asrs", "x |= y", "int", "java", "",
 	  "x |= y", "|=", "int",
-	  10, mutants_132, 7, minimal_132 },
+	  10, mutants_155, 7, minimal_155 },
 	{ "java-asrs", "x |= y", "long", "java", "",
 	  "x |= y", "|=", "long",
-	  10, mutants_133, 7, minimal_133 },
+	  10, mutants_156, 7, minimal_156 },
 	{ "java-asrs", "x ^= y", "int", "java", "",
 	  "x ^= y", "^=", "int",
-	  10, mutants_134, 8, minimal_134 },
+	  10, mutants_157, 8, minimal_157 },
 	{ "java-asrs", "x ^= y", "long", "java", "",
 	  "x ^= y", "^=", "long",
-	  10, mutants_135, 8, minimal_135 },
+	  10, mutants_158, 8, minimal_158 },
 	{ "java-asrs", "x <<= y", "int", "java", "",
 	  "x <<= y", "<<=", "int",
-	  10, mutants_136, 8, minimal_136 },
+	  10, mutants_159, 8, minimal_159 },
 	{ "java-asrs", "x <<= y", "long", "java", "",
 	  "x <<= y", "<<=", "long",
-	  10, mutants_137, 8, minimal_137 },
+	  10, mutants_160, 8, minimal_160 },
 	{ "java-asrs", "x >>= y", "int", "java", "",
 	  "x >>= y", ">>=", "int",
-	  10, mutants_138, 9, minimal_138 },
+	  10, mutants_161, 9, minimal_161 },
 	{ "java-asrs", "x >>= y", "long", "java", "",
 	  "x >>= y", ">>=", "long",
-	  10, mutants_139, 9, minimal_139 },
+	  10, mutants_162, 9, minimal_162 },
 	{ "java-asrs", "x >>>= y", "int", "java", "",
 	  "x >>>= y", ">>>=", "int",
-	  10, mutants_140, 8, minimal_140 },
+	  10, mutants_163, 8, minimal_163 },
 	{ "java-cor", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  9, mutants_141, 3, minimal_141 },
+	  9, mutants_164, 3, minimal_164 },
 	{ "java-cor", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  9, mutants_142, 4, minimal_142 },
+	  9, mutants_165, 4, minimal_165 },
 	{ "java-cor", "a ^ b", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
-	  9, mutants_143, 2, minimal_143 },
+	  9, mutants_166, 2, minimal_166 },
 	{ "java-cor", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  10, mutants_144, 2, minimal_144 },
+	  10, mutants_167, 2, minimal_167 },
 	{ "java-cor", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  10, mutants_145, 2, minimal_145 },
+	  10, mutants_168, 2, minimal_168 },
+	{ "java-float", "a < b", "float", "java", "float-compare: identical",
+	  "a < b", "<", "float",
+	  8, mutants_169, 3, minimal_169 },
+	{ "java-float", "a < b", "double", "java", "float-compare: identical",
+	  "a < b", "<", "double",
+	  8, mutants_170, 3, minimal_170 },
+	{ "java-float", "a <= b", "float", "java", "float-compare: identical",
+	  "a <= b", "<=", "float",
+	  8, mutants_171, 3, minimal_171 },
+	{ "java-float", "a <= b", "double", "java", "float-compare: identical",
+	  "a <= b", "<=", "double",
+	  8, mutants_172, 3, minimal_172 },
+	{ "java-float", "a > b", "float", "java", "float-compare: identical",
+	  "a > b", ">", "float",
+	  8, mutants_173, 3, minimal_173 },
+	{ "java-float", "a > b", "double", "java", "float-compare: identical",
+	  "a > b", ">", "double",
+	  8, mutants_174, 3, minimal_174 },
+	{ "java-float", "a >= b", "float", "java", "float-compare: identical",
+	  "a >= b", ">=", "float",
+	  8, mutants_175, 3, minimal_175 },
+	{ "java-float", "a >= b", "double", "java", "float-compare: identical",
+	  "a >= b", ">=", "double",
+	  8, mutants_176, 3, minimal_176 },
+	{ "java-float", "a == b", "float", "java", "float-compare: identical",
+	  "a == b", "==", "float",
+	  8, mutants_177, 3, minimal_177 },
+	{ "java-float", "a == b", "double", "java", "float-compare: identical",
+	  "a == b", "==", "double",
+	  8, mutants_178, 3, minimal_178 },
+	{ "java-float", "a != b", "float", "java", "float-compare: identical",
+	  "a != b", "!=", "float",
+	  8, mutants_179, 3, minimal_179 },
+	{ "java-float", "a != b", "double", "java", "float-compare: identical",
+	  "a != b", "!=", "double",
+	  8, mutants_180, 3, minimal_180 },
+	{ "java-float", "a + b", "float", "java", "float-compare: identical",
+	  "a + b", "+", "float",
+	  4, mutants_181, 4, minimal_181 },
+	{ "java-float", "a + b", "double", "java", "float-compare: identical",
+	  "a + b", "+", "double",
+	  4, mutants_182, 4, minimal_182 },
+	{ "java-float", "a - b", "float", "java", "float-compare: identical",
+	  "a - b", "-", "float",
+	  4, mutants_183, 4, minimal_183 },
+	{ "java-float", "a - b", "double", "java", "float-compare: identical",
+	  "a - b", "-", "double",
+	  4, mutants_184, 4, minimal_184 },
+	{ "java-float", "a * b", "float", "java", "float-compare: identical",
+	  "a * b", "*", "float",
+	  4, mutants_185, 4, minimal_185 },
+	{ "java-float", "a * b", "double", "java", "float-compare: identical",
+	  "a * b", "*", "double",
+	  4, mutants_186, 4, minimal_186 },
+	{ "java-float", "a / b", "float", "java", "float-compare: identical",
+	  "a / b", "/", "float",
+	  4, mutants_187, 4, minimal_187 },
+	{ "java-float", "a / b", "double", "java", "float-compare: identical",
+	  "a / b", "/", "double",
+	  4, mutants_188, 4, minimal_188 },
+	{ "java-float", "a % b", "float", "java", "float-compare: identical",
+	  "a % b", "%", "float",
+	  4, mutants_189, 4, minimal_189 },
+	{ "java-float", "a % b", "double", "java", "float-compare: identical",
+	  "a % b", "%", "double",
+	  4, mutants_190, 4, minimal_190 },
+	{ "java-float", "x (insertion)", "float", "java", "float-compare: identical",
+	  "x", "", "float",
+	  1, mutants_191, 1, minimal_191 },
+	{ "java-float", "x (insertion)", "double", "java", "float-compare: identical",
+	  "x", "", "double",
+	  1, mutants_192, 1, minimal_192 },
+	{ "java-float", "-x", "float", "java", "float-compare: identical",
+	  "-x", "-", "float",
+	  1, mutants_193, 1, minimal_193 },
+	{ "java-float", "-x", "double", "java", "float-compare: identical",
+	  "-x", "-", "double",
+	  1, mutants_194, 1, minimal_194 },
+	{ "java-float", "a + b (constants)", "double", "java", "float-compare: identical",
+	  "a + b", "+", "double",
+	  3, mutants_195, 3, minimal_195 },
+	{ "java-float", "a * b (constants)", "double", "java", "float-compare: identical",
+	  "a * b", "*", "double",
+	  3, mutants_196, 3, minimal_196 },
+	{ "java-float", "a + b (float constants)", "float", "java", "float-compare: identical",
+	  "a + b", "+", "float",
+	  3, mutants_197, 3, minimal_197 },
 	{ "java-incdec", "x (value)", "byte", "java", "",
 	  "x", "", "byte",
-	  4, mutants_146, 1, minimal_146 },
+	  4, mutants_198, 1, minimal_198 },
 	{ "java-incdec", "x (value)", "short", "java", "",
 	  "x", "", "short",
-	  4, mutants_147, 1, minimal_147 },
+	  4, mutants_199, 1, minimal_199 },
 	{ "java-incdec", "x (value)", "char", "java", "",
 	  "x", "", "char",
-	  4, mutants_148, 1, minimal_148 },
+	  4, mutants_200, 1, minimal_200 },
 	{ "java-incdec", "x (value)", "int", "java", "",
 	  "x", "", "int",
-	  4, mutants_149, 1, minimal_149 },
+	  4, mutants_201, 1, minimal_201 },
 	{ "java-incdec", "x (value)", "long", "java", "",
 	  "x", "", "long",
-	  4, mutants_150, 1, minimal_150 },
+	  4, mutants_202, 1, minimal_202 },
 	{ "java-incdec", "++x (value)", "byte", "java", "",
 	  "++x", "++exp", "byte",
-	  2, mutants_151, 1, minimal_151 },
+	  2, mutants_203, 1, minimal_203 },
 	{ "java-incdec", "++x (value)", "short", "java", "",
 	  "++x", "++exp", "short",
-	  2, mutants_152, 1, minimal_152 },
+	  2, mutants_204, 1, minimal_204 },
 	{ "java-incdec", "++x (value)", "char", "java", "",
 	  "++x", "++exp", "char",
-	  2, mutants_153, 1, minimal_153 },
+	  2, mutants_205, 1, minimal_205 },
 	{ "java-incdec", "++x (value)", "int", "java", "",
 	  "++x", "++exp", "int",
-	  2, mutants_154, 1, minimal_154 },
+	  2, mutants_206, 1, minimal_206 },
 	{ "java-incdec", "++x (value)", "long", "java", "",
 	  "++x", "++exp", "long",
-	  2, mutants_155, 1, minimal_155 },
+	  2, mutants_207, 1, minimal_207 },
 	{ "java-incdec", "--x (value)", "byte", "java", "",
 	  "--x", "--exp", "byte",
-	  2, mutants_156, 1, minimal_156 },
+	  2, mutants_208, 1, minimal_208 },
 	{ "java-incdec", "--x (value)", "short", "java", "",
 	  "--x", "--exp", "short",
-	  2, mutants_157, 1, minimal_157 },
+	  2, mutants_209, 1, minimal_209 },
 	{ "java-incdec", "--x (value)", "char", "java", "",
 	  "--x", "--exp", "char",
-	  2, mutants_158, 1, minimal_158 },
+	  2, mutants_210, 1, minimal_210 },
 	{ "java-incdec", "--x (value)", "int", "java", "",
 	  "--x", "--exp", "int",
-	  2, mutants_159, 1, minimal_159 },
+	  2, mutants_211, 1, minimal_211 },
 	{ "java-incdec", "--x (value)", "long", "java", "",
 	  "--x", "--exp", "long",
-	  2, mutants_160, 1, minimal_160 },
+	  2, mutants_212, 1, minimal_212 },
 	{ "java-incdec", "x++ (value)", "byte", "java", "",
 	  "x++", "exp++", "byte",
-	  2, mutants_161, 0, NULL },
+	  2, mutants_213, 0, NULL },
 	{ "java-incdec", "x++ (value)", "short", "java", "",
 	  "x++", "exp++", "short",
-	  2, mutants_162, 0, NULL },
+	  2, mutants_214, 0, NULL },
 	{ "java-incdec", "x++ (value)", "char", "java", "",
 	  "x++", "exp++", "char",
-	  2, mutants_163, 0, NULL },
+	  2, mutants_215, 0, NULL },
 	{ "java-incdec", "x++ (value)", "int", "java", "",
 	  "x++", "exp++", "int",
-	  2, mutants_164, 0, NULL },
+	  2, mutants_216, 0, NULL },
 	{ "java-incdec", "x++ (value)", "long", "java", "",
 	  "x++", "exp++", "long",
-	  2, mutants_165, 0, NULL },
+	  2, mutants_217, 0, NULL },
 	{ "java-incdec", "x-- (value)", "byte", "java", "",
 	  "x--", "exp--", "byte",
-	  2, mutants_166, 0, NULL },
+	  2, mutants_218, 0, NULL },
 	{ "java-incdec", "x-- (value)", "short", "java", "",
 	  "x--", "exp--", "short",
-	  2, mutants_167, 0, NULL },
+	  2, mutants_219, 0, NULL },
 	{ "java-incdec", "x-- (value)", "char", "java", "",
 	  "x--", "exp--", "char",
-	  2, mutants_168, 0, NULL },
+	  2, mutants_220, 0, NULL },
 	{ "java-incdec", "x-- (value)", "int", "java", "",
 	  "x--", "exp--", "int",
-	  2, mutants_169, 0, NULL },
+	  2, mutants_221, 0, NULL },
 	{ "java-incdec", "x-- (value)", "long", "java", "",
 	  "x--", "exp--", "long",
-	  2, mutants_170, 0, NULL },
+	  2, mutants_222, 0, NULL },
 	{ "java-incdec", "x (variable)", "byte", "java", "",
 	  "x", "", "byte",
-	  4, mutants_171, 1, minimal_171 },
+	  4, mutants_223, 1, minimal_223 },
 	{ "java-incdec", "x (variable)", "short", "java", "",
 	  "x", "", "short",
-	  4, mutants_172, 1, minimal_172 },
+	  4, mutants_224, 1, minimal_224 },
 	{ "java-incdec", "x (variable)", "char", "java", "",
 	  "x", "", "char",
-	  4, mutants_173, 1, minimal_173 },
+	  4, mutants_225, 1, minimal_225 },
 	{ "java-incdec", "x (variable)", "int", "java", "",
 	  "x", "", "int",
-	  4, mutants_174, 1, minimal_174 },
+	  4, mutants_226, 1, minimal_226 },
 	{ "java-incdec", "x (variable)", "long", "java", "",
 	  "x", "", "long",
-	  4, mutants_175, 1, minimal_175 },
+	  4, mutants_227, 1, minimal_227 },
 	{ "java-incdec", "++x (variable)", "byte", "java", "",
 	  "++x", "++exp", "byte",
-	  2, mutants_176, 1, minimal_176 },
+	  2, mutants_228, 1, minimal_228 },
 	{ "java-incdec", "++x (variable)", "short", "java", "",
 	  "++x", "++exp", "short",
-	  2, mutants_177, 1, minimal_177 },
+	  2, mutants_229, 1, minimal_229 },
 	{ "java-incdec", "++x (variable)", "char", "java", "",
 	  "++x", "++exp", "char",
-	  2, mutants_178, 1, minimal_178 },
+	  2, mutants_230, 1, minimal_230 },
 	{ "java-incdec", "++x (variable)", "int", "java", "",
 	  "++x", "++exp", "int",
-	  2, mutants_179, 1, minimal_179 },
+	  2, mutants_231, 1, minimal_231 },
 	{ "java-incdec", "++x (variable)", "long", "java", "",
 	  "++x", "++exp", "long",
-	  2, mutants_180, 1, minimal_180 },
+	  2, mutants_232, 1, minimal_232 },
 	{ "java-incdec", "--x (variable)", "byte", "java", "",
 	  "--x", "--exp", "byte",
-	  2, mutants_181, 1, minimal_181 },
+	  2, mutants_233, 1, minimal_233 },
 	{ "java-incdec", "--x (variable)", "short", "java", "",
 	  "--x", "--exp", "short",
-	  2, mutants_182, 1, minimal_182 },
+	  2, mutants_234, 1, minimal_234 },
 	{ "java-incdec", "--x (variable)", "char", "java", "",
 	  "--x", "--exp", "char",
-	  2, mutants_183, 1, minimal_183 },
+	  2, mutants_235, 1, minimal_235 },
 	{ "java-incdec", "--x (variable)", "int", "java", "",
 	  "--x", "--exp", "int",
-	  2, mutants_184, 1, minimal_184 },
+	  2, mutants_236, 1, minimal_236 },
 	{ "java-incdec", "--x (variable)", "long", "java", "",
 	  "--x", "--exp", "long",
-	  2, mutants_185, 1, minimal_185 },
+	  2, mutants_237, 1, minimal_237 },
 	{ "java-incdec", "x++ (variable)", "byte", "java", "",
 	  "x++", "exp++", "byte",
-	  2, mutants_186, 1, minimal_186 },
+	  2, mutants_238, 1, minimal_238 },
 	{ "java-incdec", "x++ (variable)", "short", "java", "",
 	  "x++", "exp++", "short",
-	  2, mutants_187, 1, minimal_187 },
+	  2, mutants_239, 1, minimal_239 },
 	{ "java-incdec", "x++ (variable)", "char", "java", "",
 	  "x++", "exp++", "char",
-	  2, mutants_188, 1, minimal_188 },
+	  2, mutants_240, 1, minimal_240 },
 	{ "java-incdec", "x++ (variable)", "int", "java", "",
 	  "x++", "exp++", "int",
-	  2, mutants_189, 1, minimal_189 },
+	  2, mutants_241, 1, minimal_241 },
 	{ "java-incdec", "x++ (variable)", "long", "java", "",
 	  "x++", "exp++", "long",
-	  2, mutants_190, 1, minimal_190 },
+	  2, mutants_242, 1, minimal_242 },
 	{ "java-incdec", "x-- (variable)", "byte", "java", "",
 	  "x--", "exp--", "byte",
-	  2, mutants_191, 1, minimal_191 },
+	  2, mutants_243, 1, minimal_243 },
 	{ "java-incdec", "x-- (variable)", "short", "java", "",
 	  "x--", "exp--", "short",
-	  2, mutants_192, 1, minimal_192 },
+	  2, mutants_244, 1, minimal_244 },
 	{ "java-incdec", "x-- (variable)", "char", "java", "",
 	  "x--", "exp--", "char",
-	  2, mutants_193, 1, minimal_193 },
+	  2, mutants_245, 1, minimal_245 },
 	{ "java-incdec", "x-- (variable)", "int", "java", "",
 	  "x--", "exp--", "int",
-	  2, mutants_194, 1, minimal_194 },
+	  2, mutants_246, 1, minimal_246 },
 	{ "java-incdec", "x-- (variable)", "long", "java", "",
 	  "x--", "exp--", "long",
-	  2, mutants_195, 1, minimal_195 },
+	  2, mutants_247, 1, minimal_247 },
 	{ "java-lor", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
-	  2, mutants_196, 1, minimal_196 },
+	  2, mutants_248, 1, minimal_248 },
 	{ "java-lor", "a & b", "long", "java", "",
 	  "a & b", "&", "long",
-	  2, mutants_197, 1, minimal_197 },
+	  2, mutants_249, 1, minimal_249 },
 	{ "java-lor", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
-	  2, mutants_198, 2, minimal_198 },
+	  2, mutants_250, 2, minimal_250 },
 	{ "java-lor", "a | b", "long", "java", "",
 	  "a | b", "|", "long",
-	  2, mutants_199, 2, minimal_199 },
+	  2, mutants_251, 2, minimal_251 },
 	{ "java-lor", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
-	  2, mutants_200, 1, minimal_200 },
+	  2, mutants_252, 1, minimal_252 },
 	{ "java-lor", "a ^ b", "long", "java", "",
 	  "a ^ b", "^", "long",
-	  2, mutants_201, 1, minimal_201 },
+	  2, mutants_253, 1, minimal_253 },
 	{ "java-ror", "a < b", "byte", "java", "",
 	  "a < b", "<", "byte",
-	  7, mutants_202, 3, minimal_202 },
+	  7, mutants_254, 3, minimal_254 },
 	{ "java-ror", "a < b", "short", "java", "",
 	  "a < b", "<", "short",
-	  7, mutants_203, 3, minimal_203 },
+	  7, mutants_255, 3, minimal_255 },
 	{ "java-ror", "a < b", "char", "java", "",
 	  "a < b", "<", "char",
-	  7, mutants_204, 3, minimal_204 },
+	  7, mutants_256, 3, minimal_256 },
 	{ "java-ror", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
-	  7, mutants_205, 3, minimal_205 },
+	  7, mutants_257, 3, minimal_257 },
 	{ "java-ror", "a < b", "long", "java", "",
 	  "a < b", "<", "long",
-	  7, mutants_206, 3, minimal_206 },
+	  7, mutants_258, 3, minimal_258 },
 	{ "java-ror", "a <= b", "byte", "java", "",
 	  "a <= b", "<=", "byte",
-	  7, mutants_207, 3, minimal_207 },
+	  7, mutants_259, 3, minimal_259 },
 	{ "java-ror", "a <= b", "short", "java", "",
 	  "a <= b", "<=", "short",
-	  7, mutants_208, 3, minimal_208 },
+	  7, mutants_260, 3, minimal_260 },
 	{ "java-ror", "a <= b", "char", "java", "",
 	  "a <= b", "<=", "char",
-	  7, mutants_209, 3, minimal_209 },
+	  7, mutants_261, 3, minimal_261 },
 	{ "java-ror", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  7, mutants_210, 3, minimal_210 },
+	  7, mutants_262, 3, minimal_262 },
 	{ "java-ror", "a <= b", "long", "java", "",
 	  "a <= b", "<=", "long",
-	  7, mutants_211, 3, minimal_211 },
+	  7, mutants_263, 3, minimal_263 },
 	{ "java-ror", "a > b", "byte", "java", "",
 	  "a > b", ">", "byte",
-	  7, mutants_212, 3, minimal_212 },
+	  7, mutants_264, 3, minimal_264 },
 	{ "java-ror", "a > b", "short", "java", "",
 	  "a > b", ">", "short",
-	  7, mutants_213, 3, minimal_213 },
+	  7, mutants_265, 3, minimal_265 },
 	{ "java-ror", "a > b", "char", "java", "",
 	  "a > b", ">", "char",
-	  7, mutants_214, 3, minimal_214 },
+	  7, mutants_266, 3, minimal_266 },
 	{ "java-ror", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
-	  7, mutants_215, 3, minimal_215 },
+	  7, mutants_267, 3, minimal_267 },
 	{ "java-ror", "a > b", "long", "java", "",
 	  "a > b", ">", "long",
-	  7, mutants_216, 3, minimal_216 },
+	  7, mutants_268, 3, minimal_268 },
 	{ "java-ror", "a >= b", "byte", "java", "",
 	  "a >= b", ">=", "byte",
-	  7, mutants_217, 3, minimal_217 },
+	  7, mutants_269, 3, minimal_269 },
 	{ "java-ror", "a >= b", "short", "java", "",
 	  "a >= b", ">=", "short",
-	  7, mutants_218, 3, minimal_218 },
+	  7, mutants_270, 3, minimal_270 },
 	{ "java-ror", "a >= b", "char", "java", "",
 	  "a >= b", ">=", "char",
-	  7, mutants_219, 3, minimal_219 },
+	  7, mutants_271, 3, minimal_271 },
 	{ "java-ror", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  7, mutants_220, 3, minimal_220 },
+	  7, mutants_272, 3, minimal_272 },
 	{ "java-ror", "a >= b", "long", "java", "",
 	  "a >= b", ">=", "long",
-	  7, mutants_221, 3, minimal_221 },
+	  7, mutants_273, 3, minimal_273 },
 	{ "java-ror", "a == b", "byte", "java", "",
 	  "a == b", "==", "byte",
-	  7, mutants_222, 3, minimal_222 },
+	  7, mutants_274, 3, minimal_274 },
 	{ "java-ror", "a == b", "short", "java", "",
 	  "a == b", "==", "short",
-	  7, mutants_223, 3, minimal_223 },
+	  7, mutants_275, 3, minimal_275 },
 	{ "java-ror", "a == b", "char", "java", "",
 	  "a == b", "==", "char",
-	  7, mutants_224, 3, minimal_224 },
+	  7, mutants_276, 3, minimal_276 },
 	{ "java-ror", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
-	  7, mutants_225, 3, minimal_225 },
+	  7, mutants_277, 3, minimal_277 },
 	{ "java-ror", "a == b", "long", "java", "",
 	  "a == b", "==", "long",
-	  7, mutants_226, 3, minimal_226 },
+	  7, mutants_278, 3, minimal_278 },
 	{ "java-ror", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  3, mutants_227, 2, minimal_227 },
+	  3, mutants_279, 2, minimal_279 },
 	{ "java-ror", "a != b", "byte", "java", "",
 	  "a != b", "!=", "byte",
-	  7, mutants_228, 3, minimal_228 },
+	  7, mutants_280, 3, minimal_280 },
 	{ "java-ror", "a != b", "short", "java", "",
 	  "a != b", "!=", "short",
-	  7, mutants_229, 3, minimal_229 },
+	  7, mutants_281, 3, minimal_281 },
 	{ "java-ror", "a != b", "char", "java", "",
 	  "a != b", "!=", "char",
-	  7, mutants_230, 3, minimal_230 },
+	  7, mutants_282, 3, minimal_282 },
 	{ "java-ror", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
-	  7, mutants_231, 3, minimal_231 },
+	  7, mutants_283, 3, minimal_283 },
 	{ "java-ror", "a != b", "long", "java", "",
 	  "a != b", "!=", "long",
-	  7, mutants_232, 3, minimal_232 },
+	  7, mutants_284, 3, minimal_284 },
 	{ "java-ror", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  3, mutants_233, 2, minimal_233 },
+	  3, mutants_285, 2, minimal_285 },
 	{ "java-sor", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
-	  2, mutants_234, 1, minimal_234 },
+	  2, mutants_286, 1, minimal_286 },
 	{ "java-sor", "a << b", "long", "java", "",
 	  "a << b", "<<", "long",
-	  2, mutants_235, 1, minimal_235 },
+	  2, mutants_287, 1, minimal_287 },
 	{ "java-sor", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
-	  2, mutants_236, 1, minimal_236 },
+	  2, mutants_288, 1, minimal_288 },
 	{ "java-sor", "a >> b", "long", "java", "",
 	  "a >> b", ">>", "long",
-	  2, mutants_237, 1, minimal_237 },
+	  2, mutants_289, 1, minimal_289 },
 	{ "java-sor", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_238, 2, minimal_238 },
+	  2, mutants_290, 2, minimal_290 },
 	{ "java-sor", "a >>> b", "long", "java", "",
 	  "a >>> b", ">>>", "long",
-	  2, mutants_239, 2, minimal_239 },
+	  2, mutants_291, 2, minimal_291 },
 	{ "java-unary", "x (insertion)", "byte", "java", "",
 	  "x", "", "byte",
-	  2, mutants_240, 1, minimal_240 },
+	  2, mutants_292, 1, minimal_292 },
 	{ "java-unary", "x (insertion)", "short", "java", "",
 	  "x", "", "short",
-	  2, mutants_241, 1, minimal_241 },
+	  2, mutants_293, 1, minimal_293 },
 	{ "java-unary", "x (insertion)", "char", "java", "",
 	  "x", "", "char",
-	  2, mutants_242, 1, minimal_242 },
+	  2, mutants_294, 1, minimal_294 },
 	{ "java-unary", "x (insertion)", "int", "java", "",
 	  "x", "", "int",
-	  2, mutants_243, 1, minimal_243 },
+	  2, mutants_295, 1, minimal_295 },
 	{ "java-unary", "x (insertion)", "long", "java", "",
 	  "x", "", "long",
-	  2, mutants_244, 1, minimal_244 },
+	  2, mutants_296, 1, minimal_296 },
 	{ "java-unary", "-x", "byte", "java", "",
 	  "-x", "-", "byte",
-	  2, mutants_245, 1, minimal_245 },
+	  2, mutants_297, 1, minimal_297 },
 	{ "java-unary", "-x", "short", "java", "",
 	  "-x", "-", "short",
-	  2, mutants_246, 1, minimal_246 },
+	  2, mutants_298, 1, minimal_298 },
 	{ "java-unary", "-x", "char", "java", "",
 	  "-x", "-", "char",
-	  2, mutants_247, 1, minimal_247 },
+	  2, mutants_299, 1, minimal_299 },
 	{ "java-unary", "-x", "int", "java", "",
 	  "-x", "-", "int",
-	  2, mutants_248, 1, minimal_248 },
+	  2, mutants_300, 1, minimal_300 },
 	{ "java-unary", "-x", "long", "java", "",
 	  "-x", "-", "long",
-	  2, mutants_249, 1, minimal_249 },
+	  2, mutants_301, 1, minimal_301 },
 	{ "java-unary", "+x", "byte", "java", "",
 	  "+x", "+", "byte",
-	  3, mutants_250, 1, minimal_250 },
+	  3, mutants_302, 1, minimal_302 },
 	{ "java-unary", "+x", "short", "java", "",
 	  "+x", "+", "short",
-	  3, mutants_251, 1, minimal_251 },
+	  3, mutants_303, 1, minimal_303 },
 	{ "java-unary", "+x", "char", "java", "",
 	  "+x", "+", "char",
-	  3, mutants_252, 1, minimal_252 },
+	  3, mutants_304, 1, minimal_304 },
 	{ "java-unary", "+x", "int", "java", "",
 	  "+x", "+", "int",
-	  3, mutants_253, 1, minimal_253 },
+	  3, mutants_305, 1, minimal_305 },
 	{ "java-unary", "+x", "long", "java", "",
 	  "+x", "+", "long",
-	  3, mutants_254, 1, minimal_254 },
+	  3, mutants_306, 1, minimal_306 },
 	{ "java-unary", "~x", "byte", "java", "",
 	  "~x", "~", "byte",
-	  2, mutants_255, 1, minimal_255 },
+	  2, mutants_307, 1, minimal_307 },
 	{ "java-unary", "~x", "short", "java", "",
 	  "~x", "~", "short",
-	  2, mutants_256, 1, minimal_256 },
+	  2, mutants_308, 1, minimal_308 },
 	{ "java-unary", "~x", "char", "java", "",
 	  "~x", "~", "char",
-	  2, mutants_257, 1, minimal_257 },
+	  2, mutants_309, 1, minimal_309 },
 	{ "java-unary", "~x", "int", "java", "",
 	  "~x", "~", "int",
-	  2, mutants_258, 1, minimal_258 },
+	  2, mutants_310, 1, minimal_310 },
 	{ "java-unary", "~x", "long", "java", "",
 	  "~x", "~", "long",
-	  2, mutants_259, 1, minimal_259 },
+	  2, mutants_311, 1, minimal_311 },
 	{ "java-unary", "b (insertion)", "boolean", "java", "",
 	  "b", "", "boolean",
-	  1, mutants_260, 1, minimal_260 },
+	  1, mutants_312, 1, minimal_312 },
 	{ "java-unary", "!b", "boolean", "java", "",
 	  "!b", "!", "boolean",
-	  1, mutants_261, 1, minimal_261 },
+	  1, mutants_313, 1, minimal_313 },
 	{ "major", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
-	  7, mutants_262, 3, minimal_262 },
+	  7, mutants_314, 3, minimal_314 },
 	{ "major", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  7, mutants_263, 3, minimal_263 },
+	  7, mutants_315, 3, minimal_315 },
 	{ "major", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
-	  7, mutants_264, 3, minimal_264 },
+	  7, mutants_316, 3, minimal_316 },
 	{ "major", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  7, mutants_265, 3, minimal_265 },
+	  7, mutants_317, 3, minimal_317 },
 	{ "major", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
-	  7, mutants_266, 3, minimal_266 },
+	  7, mutants_318, 3, minimal_318 },
 	{ "major", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  5, mutants_267, 4, minimal_267 },
+	  5, mutants_319, 4, minimal_319 },
 	{ "major", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
-	  7, mutants_268, 3, minimal_268 },
+	  7, mutants_320, 3, minimal_320 },
 	{ "major", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  5, mutants_269, 4, minimal_269 },
+	  5, mutants_321, 4, minimal_321 },
 	{ "major", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  7, mutants_270, 4, minimal_270 },
+	  7, mutants_322, 4, minimal_322 },
 	{ "major", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  7, mutants_271, 4, minimal_271 },
+	  7, mutants_323, 4, minimal_323 },
 	{ "major", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
-	  4, mutants_272, 4, minimal_272 },
+	  4, mutants_324, 4, minimal_324 },
 	{ "major", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
-	  4, mutants_273, 4, minimal_273 },
+	  4, mutants_325, 4, minimal_325 },
 	{ "major", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
-	  4, mutants_274, 4, minimal_274 },
+	  4, mutants_326, 4, minimal_326 },
 	{ "major", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
-	  4, mutants_275, 4, minimal_275 },
+	  4, mutants_327, 4, minimal_327 },
 	{ "major", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
-	  4, mutants_276, 4, minimal_276 },
+	  4, mutants_328, 4, minimal_328 },
 	{ "major", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
-	  2, mutants_277, 1, minimal_277 },
+	  2, mutants_329, 1, minimal_329 },
 	{ "major", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
-	  2, mutants_278, 2, minimal_278 },
+	  2, mutants_330, 2, minimal_330 },
 	{ "major", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
-	  2, mutants_279, 1, minimal_279 },
+	  2, mutants_331, 1, minimal_331 },
 	{ "major", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
-	  2, mutants_280, 1, minimal_280 },
+	  2, mutants_332, 1, minimal_332 },
 	{ "major", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
-	  2, mutants_281, 1, minimal_281 },
+	  2, mutants_333, 1, minimal_333 },
 	{ "major", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_282, 2, minimal_282 },
+	  2, mutants_334, 2, minimal_334 },
 	{ "major", "+a", "int", "java", "",
 	  "+a", "+", "int",
-	  2, mutants_283, 1, minimal_283 },
+	  2, mutants_335, 1, minimal_335 },
 	{ "major", "-a", "int", "java", "",
 	  "-a", "-", "int",
-	  2, mutants_284, 1, minimal_284 },
+	  2, mutants_336, 1, minimal_336 },
 	{ "major", "~a", "int", "java", "",
 	  "~a", "~", "int",
-	  2, mutants_285, 1, minimal_285 },
+	  2, mutants_337, 1, minimal_337 },
 	{ "paper-arith", "lexp + rexp", "Zpos", "java", "",
 	  "x + y", "+", "integer",
-	  8, mutants_286, 1, minimal_286 },
+	  8, mutants_338, 1, minimal_338 },
 	{ "paper-arith", "lexp + rexp", "Z", "java", "",
 	  "x + y", "+", "integer",
-	  8, mutants_287, 3, minimal_287 },
+	  8, mutants_339, 3, minimal_339 },
 	{ "paper-arith", "lexp - rexp", "Zpos", "java", "",
 	  "x - y", "-", "integer",
-	  8, mutants_288, 1, minimal_288 },
+	  8, mutants_340, 1, minimal_340 },
 	{ "paper-arith", "lexp - rexp", "Z", "java", "",
 	  "x - y", "-", "integer",
-	  8, mutants_289, 3, minimal_289 },
+	  8, mutants_341, 3, minimal_341 },
 	{ "paper-arith", "lexp * rexp", "Zpos", "java", "",
 	  "x * y", "*", "integer",
-	  8, mutants_290, 3, minimal_290 },
+	  8, mutants_342, 3, minimal_342 },
 	{ "paper-arith", "lexp * rexp", "Z", "java", "",
 	  "x * y", "*", "integer",
-	  8, mutants_291, 4, minimal_291 },
+	  8, mutants_343, 4, minimal_343 },
 	{ "paper-assign", "lhs += rhs", "Zpos", "java", "",
 	  "x += y", "+=", "integer",
-	  4, mutants_292, 1, minimal_292 },
+	  4, mutants_344, 1, minimal_344 },
 	{ "paper-assign", "lhs -= rhs", "Zpos", "java", "",
 	  "x -= y", "-=", "integer",
-	  4, mutants_293, 1, minimal_293 },
+	  4, mutants_345, 1, minimal_345 },
 	{ "paper-assign", "lhs *= rhs", "Zpos", "java", "",
 	  "x *= y", "*=", "integer",
-	  4, mutants_294, 3, minimal_294 },
+	  4, mutants_346, 3, minimal_346 },
 	{ "paper-assign", "lhs <<= rhs", "int", "java", "",
 	  "x <<= y", "<<=", "int",
-	  3, mutants_295, 1, minimal_295 },
+	  3, mutants_347, 1, minimal_347 },
 	{ "paper-assign", "lhs >>= rhs", "int", "java", "",
 	  "x >>= y", ">>=", "int",
-	  3, mutants_296, 3, minimal_296 },
+	  3, mutants_348, 3, minimal_348 },
 	{ "paper-assign", "lhs &= rhs", "int", "java", "",
 	  "x &= y", "&=", "int",
-	  4, mutants_297, 2, minimal_297 },
+	  4, mutants_349, 2, minimal_349 },
 	{ "paper-assign", "lhs |= rhs", "int", "java", "",
 	  "x |= y", "|=", "int",
-	  4, mutants_298, 3, minimal_298 },
+	  4, mutants_350, 3, minimal_350 },
 	{ "paper-assign", "lhs ^= rhs", "int", "java", "",
 	  "x ^= y", "^=", "int",
-	  4, mutants_299, 1, minimal_299 },
+	  4, mutants_351, 1, minimal_351 },
 	{ "paper-bitwise", "lexp & rexp", "int", "java", "",
 	  "x & y", "&", "int",
-	  8, mutants_300, 2, minimal_300 },
+	  8, mutants_352, 2, minimal_352 },
 	{ "paper-bitwise", "lexp | rexp", "int", "java", "",
 	  "x | y", "|", "int",
-	  8, mutants_301, 3, minimal_301 },
+	  8, mutants_353, 3, minimal_353 },
 	{ "paper-bitwise", "lexp ^ rexp", "int", "java", "",
 	  "x ^ y", "^", "int",
-	  8, mutants_302, 1, minimal_302 },
+	  8, mutants_354, 1, minimal_354 },
 	{ "paper-bitwise", "lexp >> rexp", "int", "java", "",
 	  "x >> y", ">>", "int",
-	  10, mutants_303, 6, minimal_303 },
+	  10, mutants_355, 6, minimal_355 },
 	{ "paper-bitwise", "lexp << rexp", "int", "java", "",
 	  "x << y", "<<", "int",
-	  10, mutants_304, 3, minimal_304 },
+	  10, mutants_356, 3, minimal_356 },
 	{ "paper-bool", "lexp ^ rexp (bool)", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
-	  15, mutants_305, 2, minimal_305 },
+	  15, mutants_357, 2, minimal_357 },
 	{ "paper-bool", "lexp && rexp", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  15, mutants_306, 4, minimal_306 },
+	  15, mutants_358, 4, minimal_358 },
 	{ "paper-bool", "lexp || rexp", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  15, mutants_307, 4, minimal_307 },
+	  15, mutants_359, 4, minimal_359 },
 	{ "paper-bool", "lexp == rexp (bool)", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  10, mutants_308, 2, minimal_308 },
+	  10, mutants_360, 2, minimal_360 },
 	{ "paper-bool", "lexp != rexp (bool)", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  10, mutants_309, 2, minimal_309 },
+	  10, mutants_361, 2, minimal_361 },
 	{ "paper-reference", "lexp != rexp (obj)", "reference", "java", "",
 	  "a != b", "!=", "integer",
-	  4, mutants_310, 2, minimal_310 },
+	  4, mutants_362, 2, minimal_362 },
 	{ "paper-relational", "lexp == rexp", "Z", "java", "",
 	  "a == b", "==", "integer",
-	  8, mutants_311, 3, minimal_311 },
+	  8, mutants_363, 3, minimal_363 },
 	{ "paper-relational", "lexp == rexp", "int", "java", "",
 	  "a == b", "==", "int",
-	  8, mutants_312, 3, minimal_312 },
+	  8, mutants_364, 3, minimal_364 },
 	{ "paper-relational", "lexp != rexp", "Z", "java", "",
 	  "a != b", "!=", "integer",
-	  8, mutants_313, 3, minimal_313 },
+	  8, mutants_365, 3, minimal_365 },
 	{ "paper-relational", "lexp != rexp", "int", "java", "",
 	  "a != b", "!=", "int",
-	  8, mutants_314, 3, minimal_314 },
+	  8, mutants_366, 3, minimal_366 },
 	{ "paper-relational", "lexp > rexp", "Z", "java", "",
 	  "a > b", ">", "integer",
-	  8, mutants_315, 3, minimal_315 },
+	  8, mutants_367, 3, minimal_367 },
 	{ "paper-relational", "lexp > rexp", "int", "java", "",
 	  "a > b", ">", "int",
-	  8, mutants_316, 3, minimal_316 },
+	  8, mutants_368, 3, minimal_368 },
 	{ "paper-relational", "lexp >= rexp", "Z", "java", "",
 	  "a >= b", ">=", "integer",
-	  8, mutants_317, 3, minimal_317 },
+	  8, mutants_369, 3, minimal_369 },
 	{ "paper-relational", "lexp >= rexp", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  8, mutants_318, 3, minimal_318 },
+	  8, mutants_370, 3, minimal_370 },
 	{ "paper-relational", "lexp < rexp", "Z", "java", "",
 	  "a < b", "<", "integer",
-	  8, mutants_319, 3, minimal_319 },
+	  8, mutants_371, 3, minimal_371 },
 	{ "paper-relational", "lexp < rexp", "int", "java", "",
 	  "a < b", "<", "int",
-	  8, mutants_320, 3, minimal_320 },
+	  8, mutants_372, 3, minimal_372 },
 	{ "paper-relational", "lexp <= rexp", "Z", "java", "",
 	  "a <= b", "<=", "integer",
-	  8, mutants_321, 3, minimal_321 },
+	  8, mutants_373, 3, minimal_373 },
 	{ "paper-relational", "lexp <= rexp", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  8, mutants_322, 3, minimal_322 },
+	  8, mutants_374, 3, minimal_374 },
 	{ "paper-unary", "exp", "int", "java", "",
 	  "x", "", "int",
-	  6, mutants_323, 1, minimal_323 },
+	  6, mutants_375, 1, minimal_375 },
 	{ "paper-unary", "+exp", "int", "java", "",
 	  "+x", "+", "int",
-	  3, mutants_324, 1, minimal_324 },
+	  3, mutants_376, 1, minimal_376 },
 	{ "paper-unary", "-exp", "int", "java", "",
 	  "-x", "-", "int",
-	  3, mutants_325, 1, minimal_325 },
+	  3, mutants_377, 1, minimal_377 },
 	{ "paper-unary", "++exp", "int", "java", "",
 	  "++x", "++exp", "int",
-	  4, mutants_326, 1, minimal_326 },
+	  4, mutants_378, 1, minimal_378 },
 	{ "paper-unary", "exp++", "int", "java", "",
 	  "x++", "exp++", "int",
-	  4, mutants_327, 1, minimal_327 },
+	  4, mutants_379, 1, minimal_379 },
 	{ "paper-unary", "--exp", "int", "java", "",
 	  "--x", "--exp", "int",
-	  4, mutants_328, 1, minimal_328 },
+	  4, mutants_380, 1, minimal_380 },
 	{ "paper-unary", "exp--", "int", "java", "",
 	  "x--", "exp--", "int",
-	  4, mutants_329, 1, minimal_329 },
+	  4, mutants_381, 1, minimal_381 },
 	{ "paper-unary", "!exp", "boolean", "java", "",
 	  "!b", "!", "boolean",
-	  2, mutants_330, 1, minimal_330 },
+	  2, mutants_382, 1, minimal_382 },
 	{ "paper-unary", "~exp", "int", "java", "",
 	  "~x", "~", "int",
-	  3, mutants_331, 1, minimal_331 },
+	  3, mutants_383, 1, minimal_383 },
 };
-const size_t subsume_nentries = 332;
+const size_t subsume_nentries = 384;
 
 const struct subsume_rule subsume_rules[] = {
 	{ "ORRN", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
@@ -4921,272 +5660,416 @@ const struct subsume_rule subsume_rules[] = {
 	  "c-aor", "a % b", 4, 3, keep_45_0 },
 	{ "AORB", "%", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "c-aor", "a % b", 4, 2, keep_46_0 },
+	{ "ROR", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 7, 3, keep_47_0 },
+	{ "COI", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 3, 2, keep_47_1 },
+	{ "ROR", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 7, 3, keep_48_0 },
+	{ "COI", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a < b", 3, 2, keep_48_1 },
+	{ "ROR", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 7, 3, keep_49_0 },
+	{ "COI", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 3, 2, keep_49_1 },
+	{ "ROR", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 7, 3, keep_50_0 },
+	{ "COI", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a <= b", 3, 2, keep_50_1 },
+	{ "ROR", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 7, 3, keep_51_0 },
+	{ "COI", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 3, 0, NULL },
+	{ "ROR", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 7, 3, keep_52_0 },
+	{ "COI", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a == b", 3, 0, NULL },
+	{ "ROR", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 7, 3, keep_53_0 },
+	{ "COI", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 3, 0, NULL },
+	{ "ROR", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 7, 3, keep_54_0 },
+	{ "COI", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a != b", 3, 0, NULL },
+	{ "AORB", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b", 3, 3, keep_55_0 },
+	{ "AORB", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b", 3, 3, keep_56_0 },
+	{ "AORB", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a - b", 3, 3, keep_57_0 },
+	{ "AORB", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a - b", 3, 3, keep_58_0 },
+	{ "AORB", "*", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a * b", 3, 3, keep_59_0 },
+	{ "AORB", "*", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a * b", 3, 3, keep_60_0 },
+	{ "AORB", "/", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a / b", 3, 3, keep_61_0 },
+	{ "AORB", "/", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a / b", 3, 3, keep_62_0 },
+	{ "AOIU", "", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "x (insertion)", 1, 1, keep_63_0 },
+	{ "AOIU", "", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "x (insertion)", 1, 1, keep_64_0 },
+	{ "AODU", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "-x", 1, 1, keep_65_0 },
+	{ "AODU", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "-x", 1, 1, keep_66_0 },
+	{ "CRD", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b (constants)", 3, 3, keep_67_0 },
+	{ "CRF", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "a + b (float constants)", 3, 3, keep_68_0 },
+	{ "CAST", "", "int", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-float", "(int) d", 2, 2, keep_69_0 },
 	{ "COR", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a && b", 4, 2, keep_47_0 },
+	  "c-logical", "a && b", 4, 2, keep_70_0 },
 	{ "COR", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a && b", 4, 2, keep_48_0 },
+	  "c-logical", "a && b", 4, 2, keep_71_0 },
 	{ "COR", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a || b", 4, 3, keep_49_0 },
+	  "c-logical", "a || b", 4, 3, keep_72_0 },
 	{ "COR", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a || b", 4, 3, keep_50_0 },
+	  "c-logical", "a || b", 4, 3, keep_73_0 },
 	{ "LOR", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a & b", 2, 1, keep_51_0 },
+	  "c-logical", "a & b", 2, 1, keep_74_0 },
 	{ "LOR", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a & b", 2, 1, keep_52_0 },
+	  "c-logical", "a & b", 2, 1, keep_75_0 },
 	{ "LOR", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a | b", 2, 2, keep_53_0 },
+	  "c-logical", "a | b", 2, 2, keep_76_0 },
 	{ "LOR", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a | b", 2, 2, keep_54_0 },
+	  "c-logical", "a | b", 2, 2, keep_77_0 },
 	{ "LOR", "^", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a ^ b", 2, 1, keep_55_0 },
+	  "c-logical", "a ^ b", 2, 1, keep_78_0 },
 	{ "LOR", "^", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a ^ b", 2, 1, keep_56_0 },
+	  "c-logical", "a ^ b", 2, 1, keep_79_0 },
 	{ "SOR", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a << b", 1, 1, keep_57_0 },
+	  "c-logical", "a << b", 1, 1, keep_80_0 },
 	{ "SOR", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a << b", 1, 1, keep_58_0 },
+	  "c-logical", "a << b", 1, 1, keep_81_0 },
 	{ "SOR", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a >> b", 1, 1, keep_59_0 },
+	  "c-logical", "a >> b", 1, 1, keep_82_0 },
 	{ "SOR", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a >> b", 1, 1, keep_60_0 },
+	  "c-logical", "a >> b", 1, 1, keep_83_0 },
 	{ "ROR", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_61_0 },
+	  "c-ror", "a < b", 7, 3, keep_84_0 },
 	{ "ROR", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_62_0 },
+	  "c-ror", "a < b", 7, 3, keep_85_0 },
 	{ "ROR", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_63_0 },
+	  "c-ror", "a < b", 7, 3, keep_86_0 },
 	{ "ROR", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_64_0 },
+	  "c-ror", "a < b", 7, 3, keep_87_0 },
 	{ "ROR", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_65_0 },
+	  "c-ror", "a < b", 7, 3, keep_88_0 },
 	{ "ROR", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_66_0 },
+	  "c-ror", "a < b", 7, 3, keep_89_0 },
 	{ "ROR", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_67_0 },
+	  "c-ror", "a < b", 7, 3, keep_90_0 },
 	{ "ROR", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_68_0 },
+	  "c-ror", "a <= b", 7, 3, keep_91_0 },
 	{ "ROR", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_69_0 },
+	  "c-ror", "a <= b", 7, 3, keep_92_0 },
 	{ "ROR", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_70_0 },
+	  "c-ror", "a <= b", 7, 3, keep_93_0 },
 	{ "ROR", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_71_0 },
+	  "c-ror", "a <= b", 7, 3, keep_94_0 },
 	{ "ROR", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_72_0 },
+	  "c-ror", "a <= b", 7, 3, keep_95_0 },
 	{ "ROR", "<=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_73_0 },
+	  "c-ror", "a <= b", 7, 3, keep_96_0 },
 	{ "ROR", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_74_0 },
+	  "c-ror", "a <= b", 7, 3, keep_97_0 },
 	{ "ROR", ">", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_75_0 },
+	  "c-ror", "a > b", 7, 3, keep_98_0 },
 	{ "ROR", ">", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_76_0 },
+	  "c-ror", "a > b", 7, 3, keep_99_0 },
 	{ "ROR", ">", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_77_0 },
+	  "c-ror", "a > b", 7, 3, keep_100_0 },
 	{ "ROR", ">", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_78_0 },
+	  "c-ror", "a > b", 7, 3, keep_101_0 },
 	{ "ROR", ">", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_79_0 },
+	  "c-ror", "a > b", 7, 3, keep_102_0 },
 	{ "ROR", ">", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_80_0 },
+	  "c-ror", "a > b", 7, 3, keep_103_0 },
 	{ "ROR", ">", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_81_0 },
+	  "c-ror", "a > b", 7, 3, keep_104_0 },
 	{ "ROR", ">=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_82_0 },
+	  "c-ror", "a >= b", 7, 3, keep_105_0 },
 	{ "ROR", ">=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_83_0 },
+	  "c-ror", "a >= b", 7, 3, keep_106_0 },
 	{ "ROR", ">=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_84_0 },
+	  "c-ror", "a >= b", 7, 3, keep_107_0 },
 	{ "ROR", ">=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_85_0 },
+	  "c-ror", "a >= b", 7, 3, keep_108_0 },
 	{ "ROR", ">=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_86_0 },
+	  "c-ror", "a >= b", 7, 3, keep_109_0 },
 	{ "ROR", ">=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_87_0 },
+	  "c-ror", "a >= b", 7, 3, keep_110_0 },
 	{ "ROR", ">=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_88_0 },
+	  "c-ror", "a >= b", 7, 3, keep_111_0 },
 	{ "ROR", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_89_0 },
+	  "c-ror", "a == b", 7, 3, keep_112_0 },
 	{ "ROR", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_90_0 },
+	  "c-ror", "a == b", 7, 3, keep_113_0 },
 	{ "ROR", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_91_0 },
+	  "c-ror", "a == b", 7, 3, keep_114_0 },
 	{ "ROR", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_92_0 },
+	  "c-ror", "a == b", 7, 3, keep_115_0 },
 	{ "ROR", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_93_0 },
+	  "c-ror", "a == b", 7, 3, keep_116_0 },
 	{ "ROR", "==", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_94_0 },
+	  "c-ror", "a == b", 7, 3, keep_117_0 },
 	{ "ROR", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_95_0 },
+	  "c-ror", "a == b", 7, 3, keep_118_0 },
 	{ "ROR", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_96_0 },
+	  "c-ror", "a != b", 7, 3, keep_119_0 },
 	{ "ROR", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_97_0 },
+	  "c-ror", "a != b", 7, 3, keep_120_0 },
 	{ "ROR", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_98_0 },
+	  "c-ror", "a != b", 7, 3, keep_121_0 },
 	{ "ROR", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_99_0 },
+	  "c-ror", "a != b", 7, 3, keep_122_0 },
 	{ "ROR", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_100_0 },
+	  "c-ror", "a != b", 7, 3, keep_123_0 },
 	{ "ROR", "!=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_101_0 },
+	  "c-ror", "a != b", 7, 3, keep_124_0 },
 	{ "ROR", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_102_0 },
+	  "c-ror", "a != b", 7, 3, keep_125_0 },
 	{ "ROR", ">=", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u >= 0", 7, 2, keep_103_0 },
+	  "c-ror", "u >= 0", 7, 2, keep_126_0 },
 	{ "ROR", ">=", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u >= 0", 7, 2, keep_104_0 },
+	  "c-ror", "u >= 0", 7, 2, keep_127_0 },
 	{ "ROR", ">=", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u >= 0", 7, 2, keep_105_0 },
+	  "c-ror", "u >= 0", 7, 2, keep_128_0 },
 	{ "ROR", ">", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u > 0", 7, 2, keep_106_0 },
+	  "c-ror", "u > 0", 7, 2, keep_129_0 },
 	{ "ROR", ">", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u > 0", 7, 2, keep_107_0 },
+	  "c-ror", "u > 0", 7, 2, keep_130_0 },
 	{ "ROR", ">", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u > 0", 7, 2, keep_108_0 },
+	  "c-ror", "u > 0", 7, 2, keep_131_0 },
 	{ "ROR", "<", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u < 0", 7, 2, keep_109_0 },
+	  "c-ror", "u < 0", 7, 2, keep_132_0 },
 	{ "ROR", "<", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u < 0", 7, 2, keep_110_0 },
+	  "c-ror", "u < 0", 7, 2, keep_133_0 },
 	{ "AORB", "+", "int", "int", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_111_0 },
+	  "java-aor", "a + b", 4, 4, keep_134_0 },
 	{ "AORB", "+", "long", "long", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_112_0 },
+	  "java-aor", "a + b", 4, 4, keep_135_0 },
 	{ "AORB", "+", "integer", "integer", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_113_0 },
+	  "java-aor", "a + b", 4, 4, keep_136_0 },
 	{ "AORB", "-", "int", "int", "java", "",
-	  "java-aor", "a - b", 4, 4, keep_114_0 },
+	  "java-aor", "a - b", 4, 4, keep_137_0 },
 	{ "AORB", "-", "integer", "integer", "java", "",
-	  "java-aor", "a - b", 4, 4, keep_115_0 },
+	  "java-aor", "a - b", 4, 4, keep_138_0 },
 	{ "AORB", "*", "int", "int", "java", "",
-	  "java-aor", "a * b", 4, 4, keep_116_0 },
+	  "java-aor", "a * b", 4, 4, keep_139_0 },
 	{ "AORB", "*", "long", "long", "java", "",
-	  "java-aor", "a * b", 4, 4, keep_117_0 },
+	  "java-aor", "a * b", 4, 4, keep_140_0 },
 	{ "AORB", "*", "integer", "integer", "java", "",
-	  "java-aor", "a * b", 4, 3, keep_118_0 },
+	  "java-aor", "a * b", 4, 3, keep_141_0 },
 	{ "AORB", "/", "int", "int", "java", "",
-	  "java-aor", "a / b", 4, 4, keep_119_0 },
+	  "java-aor", "a / b", 4, 4, keep_142_0 },
 	{ "AORB", "/", "integer", "integer", "java", "",
-	  "java-aor", "a / b", 4, 4, keep_120_0 },
+	  "java-aor", "a / b", 4, 4, keep_143_0 },
 	{ "AORB", "%", "int", "int", "java", "",
-	  "java-aor", "a % b", 4, 4, keep_121_0 },
+	  "java-aor", "a % b", 4, 4, keep_144_0 },
 	{ "AORB", "%", "long", "long", "java", "",
-	  "java-aor", "a % b", 4, 4, keep_122_0 },
+	  "java-aor", "a % b", 4, 4, keep_145_0 },
 	{ "AORB", "%", "integer", "integer", "java", "",
-	  "java-aor", "a % b", 4, 3, keep_123_0 },
+	  "java-aor", "a % b", 4, 3, keep_146_0 },
 	{ "ASRS", "+=", "int", "int", "java", "",
-	  "java-asrs", "x += y", 10, 6, keep_124_0 },
+	  "java-asrs", "x += y", 10, 6, keep_147_0 },
 	{ "ASRS", "-=", "int", "int", "java", "",
-	  "java-asrs", "x -= y", 10, 8, keep_125_0 },
+	  "java-asrs", "x -= y", 10, 8, keep_148_0 },
 	{ "ASRS", "*=", "int", "int", "java", "",
-	  "java-asrs", "x *= y", 10, 10, keep_126_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_149_0 },
 	{ "ASRS", "*=", "long", "long", "java", "",
-	  "java-asrs", "x *= y", 10, 10, keep_127_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_150_0 },
 	{ "ASRS", "/=", "int", "int", "java", "",
-	  "java-asrs", "x /= y", 10, 9, keep_128_0 },
+	  "java-asrs", "x /= y", 10, 9, keep_151_0 },
 	{ "ASRS", "%=", "int", "int", "java", "",
-	  "java-asrs", "x %= y", 10, 9, keep_129_0 },
+	  "java-asrs", "x %= y", 10, 9, keep_152_0 },
 	{ "ASRS", "&=", "int", "int", "java", "",
-	  "java-asrs", "x &= y", 10, 7, keep_130_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_153_0 },
 	{ "ASRS", "&=", "long", "long", "java", "",
-	  "java-asrs", "x &= y", 10, 7, keep_131_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_154_0 },
 	{ "ASRS", "|=", "int", "int", "java", "",
-	  "java-asrs", "x |= y", 10, 7, keep_132_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_155_0 },
 	{ "ASRS", "|=", "long", "long", "java", "",
-	  "java-asrs", "x |= y", 10, 7, keep_133_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_156_0 },
 	{ "ASRS", "^=", "int", "int", "java", "",
-	  "java-asrs", "x ^= y", 10, 8, keep_134_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_157_0 },
 	{ "ASRS", "^=", "long", "long", "java", "",
-	  "java-asrs", "x ^= y", 10, 8, keep_135_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_158_0 },
 	{ "ASRS", "<<=", "int", "int", "java", "",
-	  "java-asrs", "x <<= y", 10, 8, keep_136_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_159_0 },
 	{ "ASRS", "<<=", "long", "long", "java", "",
-	  "java-asrs", "x <<= y", 10, 8, keep_137_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_160_0 },
 	{ "ASRS", ">>=", "int", "int", "java", "",
-	  "java-asrs", "x >>= y", 10, 9, keep_138_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_161_0 },
 	{ "ASRS", ">>=", "long", "long", "java", "",
-	  "java-asrs", "x >>= y", 10, 9, keep_139_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_162_0 },
 	{ "ASRS", ">>>=", "int", "int", "java", "",
-	  "java-asrs", "x >>>= y", 10, 8, keep_140_0 },
+	  "java-asrs", "x >>>= y", 10, 8, keep_163_0 },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "java-cor", "a && b", 4, 1, keep_141_0 },
+	  "java-cor", "a && b", 4, 1, keep_164_0 },
 	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 3, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean", "java", "",
-	  "java-cor", "a && b", 2, 2, keep_141_2 },
+	  "java-cor", "a && b", 2, 2, keep_164_2 },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "java-cor", "a || b", 4, 2, keep_142_0 },
+	  "java-cor", "a || b", 4, 2, keep_165_0 },
 	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 3, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean", "java", "",
-	  "java-cor", "a || b", 2, 2, keep_142_2 },
+	  "java-cor", "a || b", 2, 2, keep_165_2 },
 	{ "COR", "^", "boolean", "boolean", "java", "",
-	  "java-cor", "a ^ b", 4, 2, keep_143_0 },
+	  "java-cor", "a ^ b", 4, 2, keep_166_0 },
 	{ "COI", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 3, 0, NULL },
 	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 2, 0, NULL },
 	{ "COR", "==", "boolean", "boolean", "java", "",
-	  "java-cor", "a == b", 5, 2, keep_144_0 },
+	  "java-cor", "a == b", 5, 2, keep_167_0 },
 	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 3, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 2, 0, NULL },
 	{ "COR", "!=", "boolean", "boolean", "java", "",
-	  "java-cor", "a != b", 5, 2, keep_145_0 },
+	  "java-cor", "a != b", 5, 2, keep_168_0 },
 	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 3, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 2, 0, NULL },
+	{ "ROR", "<", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a < b", 7, 3, keep_169_0 },
+	{ "COI", "<", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a < b", 1, 0, NULL },
+	{ "ROR", "<", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a < b", 7, 3, keep_170_0 },
+	{ "COI", "<", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a < b", 1, 0, NULL },
+	{ "ROR", "<=", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a <= b", 7, 3, keep_171_0 },
+	{ "COI", "<=", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a <= b", 1, 0, NULL },
+	{ "ROR", "<=", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a <= b", 7, 3, keep_172_0 },
+	{ "COI", "<=", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a <= b", 1, 0, NULL },
+	{ "ROR", ">", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a > b", 7, 3, keep_173_0 },
+	{ "COI", ">", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a > b", 1, 0, NULL },
+	{ "ROR", ">", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a > b", 7, 3, keep_174_0 },
+	{ "COI", ">", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a > b", 1, 0, NULL },
+	{ "ROR", ">=", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a >= b", 7, 3, keep_175_0 },
+	{ "COI", ">=", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a >= b", 1, 0, NULL },
+	{ "ROR", ">=", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a >= b", 7, 3, keep_176_0 },
+	{ "COI", ">=", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a >= b", 1, 0, NULL },
+	{ "ROR", "==", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a == b", 7, 3, keep_177_0 },
+	{ "COI", "==", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a == b", 1, 0, NULL },
+	{ "ROR", "==", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a == b", 7, 3, keep_178_0 },
+	{ "COI", "==", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a == b", 1, 0, NULL },
+	{ "ROR", "!=", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a != b", 7, 3, keep_179_0 },
+	{ "COI", "!=", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a != b", 1, 0, NULL },
+	{ "ROR", "!=", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a != b", 7, 3, keep_180_0 },
+	{ "COI", "!=", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a != b", 1, 0, NULL },
+	{ "AORB", "+", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a + b", 4, 4, keep_181_0 },
+	{ "AORB", "+", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a + b", 4, 4, keep_182_0 },
+	{ "AORB", "-", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a - b", 4, 4, keep_183_0 },
+	{ "AORB", "-", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a - b", 4, 4, keep_184_0 },
+	{ "AORB", "*", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a * b", 4, 4, keep_185_0 },
+	{ "AORB", "*", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a * b", 4, 4, keep_186_0 },
+	{ "AORB", "/", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a / b", 4, 4, keep_187_0 },
+	{ "AORB", "/", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a / b", 4, 4, keep_188_0 },
+	{ "AORB", "%", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a % b", 4, 4, keep_189_0 },
+	{ "AORB", "%", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a % b", 4, 4, keep_190_0 },
+	{ "AOIU", "", "float", "float", "java", "float-compare: identical",
+	  "java-float", "x (insertion)", 1, 1, keep_191_0 },
+	{ "AOIU", "", "double", "double", "java", "float-compare: identical",
+	  "java-float", "x (insertion)", 1, 1, keep_192_0 },
+	{ "AODU", "-", "float", "float", "java", "float-compare: identical",
+	  "java-float", "-x", 1, 1, keep_193_0 },
+	{ "AODU", "-", "double", "double", "java", "float-compare: identical",
+	  "java-float", "-x", 1, 1, keep_194_0 },
+	{ "CRD", "+", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a + b (constants)", 3, 3, keep_195_0 },
+	{ "CRD", "*", "double", "double", "java", "float-compare: identical",
+	  "java-float", "a * b (constants)", 3, 3, keep_196_0 },
+	{ "CRF", "+", "float", "float", "java", "float-compare: identical",
+	  "java-float", "a + b (float constants)", 3, 3, keep_197_0 },
 	{ "AOIS", "", "byte", "byte", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_146_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_198_0 },
 	{ "AOIS", "", "short", "short", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_147_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_199_0 },
 	{ "AOIS", "", "char", "char", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_148_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_200_0 },
 	{ "AOIS", "", "int", "int", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_149_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_201_0 },
 	{ "AOIS", "", "long", "long", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_150_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_202_0 },
 	{ "AORS", "++exp", "byte", "byte", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_151_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_203_0 },
 	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_152_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_204_0 },
 	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_153_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_205_0 },
 	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_154_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_206_0 },
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_155_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_207_0 },
 	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_156_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_208_0 },
 	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_157_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_209_0 },
 	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_158_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_210_0 },
 	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_159_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_211_0 },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_160_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_212_0 },
 	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte", "java", "",
@@ -5230,327 +6113,327 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
 	{ "AOIS", "", "byte", "byte", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_171_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_223_0 },
 	{ "AOIS", "", "short", "short", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_172_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_224_0 },
 	{ "AOIS", "", "char", "char", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_173_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_225_0 },
 	{ "AOIS", "", "int", "int", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_174_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_226_0 },
 	{ "AOIS", "", "long", "long", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_175_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_227_0 },
 	{ "AORS", "++exp", "byte", "byte", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_176_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_228_0 },
 	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_177_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_229_0 },
 	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_178_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_230_0 },
 	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_179_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_231_0 },
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_180_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_232_0 },
 	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_181_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_233_0 },
 	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_182_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_234_0 },
 	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_183_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_235_0 },
 	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_184_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_236_0 },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_185_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_237_0 },
 	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_186_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_238_0 },
 	{ "AODS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "short", "short", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_187_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_239_0 },
 	{ "AODS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "char", "char", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_188_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_240_0 },
 	{ "AODS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_189_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_241_0 },
 	{ "AODS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "long", "long", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_190_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_242_0 },
 	{ "AODS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "byte", "byte", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_191_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_243_0 },
 	{ "AODS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "short", "short", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_192_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_244_0 },
 	{ "AODS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "char", "char", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_193_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_245_0 },
 	{ "AODS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "int", "int", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_194_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_246_0 },
 	{ "AODS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "long", "long", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_195_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_247_0 },
 	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "LOR", "&", "int", "int", "java", "",
-	  "java-lor", "a & b", 2, 1, keep_196_0 },
+	  "java-lor", "a & b", 2, 1, keep_248_0 },
 	{ "LOR", "&", "long", "long", "java", "",
-	  "java-lor", "a & b", 2, 1, keep_197_0 },
+	  "java-lor", "a & b", 2, 1, keep_249_0 },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "java-lor", "a | b", 2, 2, keep_198_0 },
+	  "java-lor", "a | b", 2, 2, keep_250_0 },
 	{ "LOR", "|", "long", "long", "java", "",
-	  "java-lor", "a | b", 2, 2, keep_199_0 },
+	  "java-lor", "a | b", 2, 2, keep_251_0 },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "java-lor", "a ^ b", 2, 1, keep_200_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_252_0 },
 	{ "LOR", "^", "long", "long", "java", "",
-	  "java-lor", "a ^ b", 2, 1, keep_201_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_253_0 },
 	{ "ROR", "<", "byte", "byte", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_202_0 },
+	  "java-ror", "a < b", 7, 3, keep_254_0 },
 	{ "ROR", "<", "short", "short", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_203_0 },
+	  "java-ror", "a < b", 7, 3, keep_255_0 },
 	{ "ROR", "<", "char", "char", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_204_0 },
+	  "java-ror", "a < b", 7, 3, keep_256_0 },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_205_0 },
+	  "java-ror", "a < b", 7, 3, keep_257_0 },
 	{ "ROR", "<", "long", "long", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_206_0 },
+	  "java-ror", "a < b", 7, 3, keep_258_0 },
 	{ "ROR", "<=", "byte", "byte", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_207_0 },
+	  "java-ror", "a <= b", 7, 3, keep_259_0 },
 	{ "ROR", "<=", "short", "short", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_208_0 },
+	  "java-ror", "a <= b", 7, 3, keep_260_0 },
 	{ "ROR", "<=", "char", "char", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_209_0 },
+	  "java-ror", "a <= b", 7, 3, keep_261_0 },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_210_0 },
+	  "java-ror", "a <= b", 7, 3, keep_262_0 },
 	{ "ROR", "<=", "long", "long", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_211_0 },
+	  "java-ror", "a <= b", 7, 3, keep_263_0 },
 	{ "ROR", ">", "byte", "byte", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_212_0 },
+	  "java-ror", "a > b", 7, 3, keep_264_0 },
 	{ "ROR", ">", "short", "short", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_213_0 },
+	  "java-ror", "a > b", 7, 3, keep_265_0 },
 	{ "ROR", ">", "char", "char", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_214_0 },
+	  "java-ror", "a > b", 7, 3, keep_266_0 },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_215_0 },
+	  "java-ror", "a > b", 7, 3, keep_267_0 },
 	{ "ROR", ">", "long", "long", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_216_0 },
+	  "java-ror", "a > b", 7, 3, keep_268_0 },
 	{ "ROR", ">=", "byte", "byte", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_217_0 },
+	  "java-ror", "a >= b", 7, 3, keep_269_0 },
 	{ "ROR", ">=", "short", "short", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_218_0 },
+	  "java-ror", "a >= b", 7, 3, keep_270_0 },
 	{ "ROR", ">=", "char", "char", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_219_0 },
+	  "java-ror", "a >= b", 7, 3, keep_271_0 },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_220_0 },
+	  "java-ror", "a >= b", 7, 3, keep_272_0 },
 	{ "ROR", ">=", "long", "long", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_221_0 },
+	  "java-ror", "a >= b", 7, 3, keep_273_0 },
 	{ "ROR", "==", "byte", "byte", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_222_0 },
+	  "java-ror", "a == b", 7, 3, keep_274_0 },
 	{ "ROR", "==", "short", "short", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_223_0 },
+	  "java-ror", "a == b", 7, 3, keep_275_0 },
 	{ "ROR", "==", "char", "char", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_224_0 },
+	  "java-ror", "a == b", 7, 3, keep_276_0 },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_225_0 },
+	  "java-ror", "a == b", 7, 3, keep_277_0 },
 	{ "ROR", "==", "long", "long", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_226_0 },
+	  "java-ror", "a == b", 7, 3, keep_278_0 },
 	{ "ROR", "==", "boolean", "boolean", "java", "",
-	  "java-ror", "a == b", 3, 2, keep_227_0 },
+	  "java-ror", "a == b", 3, 2, keep_279_0 },
 	{ "ROR", "!=", "byte", "byte", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_228_0 },
+	  "java-ror", "a != b", 7, 3, keep_280_0 },
 	{ "ROR", "!=", "short", "short", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_229_0 },
+	  "java-ror", "a != b", 7, 3, keep_281_0 },
 	{ "ROR", "!=", "char", "char", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_230_0 },
+	  "java-ror", "a != b", 7, 3, keep_282_0 },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_231_0 },
+	  "java-ror", "a != b", 7, 3, keep_283_0 },
 	{ "ROR", "!=", "long", "long", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_232_0 },
+	  "java-ror", "a != b", 7, 3, keep_284_0 },
 	{ "ROR", "!=", "boolean", "boolean", "java", "",
-	  "java-ror", "a != b", 3, 2, keep_233_0 },
+	  "java-ror", "a != b", 3, 2, keep_285_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "java-sor", "a << b", 2, 1, keep_234_0 },
+	  "java-sor", "a << b", 2, 1, keep_286_0 },
 	{ "SOR", "<<", "long", "long", "java", "",
-	  "java-sor", "a << b", 2, 1, keep_235_0 },
+	  "java-sor", "a << b", 2, 1, keep_287_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "java-sor", "a >> b", 2, 1, keep_236_0 },
+	  "java-sor", "a >> b", 2, 1, keep_288_0 },
 	{ "SOR", ">>", "long", "long", "java", "",
-	  "java-sor", "a >> b", 2, 1, keep_237_0 },
+	  "java-sor", "a >> b", 2, 1, keep_289_0 },
 	{ "SOR", ">>>", "int", "int", "java", "",
-	  "java-sor", "a >>> b", 2, 2, keep_238_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_290_0 },
 	{ "SOR", ">>>", "long", "long", "java", "",
-	  "java-sor", "a >>> b", 2, 2, keep_239_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_291_0 },
 	{ "AOIU", "", "byte", "byte", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_240_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_292_0 },
 	{ "LOI", "", "byte", "byte", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "short", "short", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_241_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_293_0 },
 	{ "LOI", "", "short", "short", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "char", "char", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_242_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_294_0 },
 	{ "LOI", "", "char", "char", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "int", "int", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_243_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_295_0 },
 	{ "LOI", "", "int", "int", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "long", "long", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_244_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_296_0 },
 	{ "LOI", "", "long", "long", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AODU", "-", "byte", "byte", "java", "",
-	  "java-unary", "-x", 1, 1, keep_245_0 },
+	  "java-unary", "-x", 1, 1, keep_297_0 },
 	{ "LOI", "-", "byte", "byte", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "short", "short", "java", "",
-	  "java-unary", "-x", 1, 1, keep_246_0 },
+	  "java-unary", "-x", 1, 1, keep_298_0 },
 	{ "LOI", "-", "short", "short", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "char", "char", "java", "",
-	  "java-unary", "-x", 1, 1, keep_247_0 },
+	  "java-unary", "-x", 1, 1, keep_299_0 },
 	{ "LOI", "-", "char", "char", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "int", "int", "java", "",
-	  "java-unary", "-x", 1, 1, keep_248_0 },
+	  "java-unary", "-x", 1, 1, keep_300_0 },
 	{ "LOI", "-", "int", "int", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "long", "long", "java", "",
-	  "java-unary", "-x", 1, 1, keep_249_0 },
+	  "java-unary", "-x", 1, 1, keep_301_0 },
 	{ "LOI", "-", "long", "long", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "byte", "byte", "java", "",
-	  "java-unary", "+x", 1, 1, keep_250_1 },
+	  "java-unary", "+x", 1, 1, keep_302_1 },
 	{ "LOI", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "short", "short", "java", "",
-	  "java-unary", "+x", 1, 1, keep_251_1 },
+	  "java-unary", "+x", 1, 1, keep_303_1 },
 	{ "LOI", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "char", "char", "java", "",
-	  "java-unary", "+x", 1, 1, keep_252_1 },
+	  "java-unary", "+x", 1, 1, keep_304_1 },
 	{ "LOI", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "int", "int", "java", "",
-	  "java-unary", "+x", 1, 1, keep_253_1 },
+	  "java-unary", "+x", 1, 1, keep_305_1 },
 	{ "LOI", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "long", "long", "java", "",
-	  "java-unary", "+x", 1, 1, keep_254_1 },
+	  "java-unary", "+x", 1, 1, keep_306_1 },
 	{ "LOI", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "LOD", "~", "byte", "byte", "java", "",
-	  "java-unary", "~x", 1, 1, keep_255_0 },
+	  "java-unary", "~x", 1, 1, keep_307_0 },
 	{ "AOIU", "~", "byte", "byte", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "short", "short", "java", "",
-	  "java-unary", "~x", 1, 1, keep_256_0 },
+	  "java-unary", "~x", 1, 1, keep_308_0 },
 	{ "AOIU", "~", "short", "short", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "char", "char", "java", "",
-	  "java-unary", "~x", 1, 1, keep_257_0 },
+	  "java-unary", "~x", 1, 1, keep_309_0 },
 	{ "AOIU", "~", "char", "char", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "int", "int", "java", "",
-	  "java-unary", "~x", 1, 1, keep_258_0 },
+	  "java-unary", "~x", 1, 1, keep_310_0 },
 	{ "AOIU", "~", "int", "int", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "long", "long", "java", "",
-	  "java-unary", "~x", 1, 1, keep_259_0 },
+	  "java-unary", "~x", 1, 1, keep_311_0 },
 	{ "AOIU", "~", "long", "long", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "COI", "", "boolean", "boolean", "java", "",
-	  "java-unary", "b (insertion)", 1, 1, keep_260_0 },
+	  "java-unary", "b (insertion)", 1, 1, keep_312_0 },
 	{ "COD", "!", "boolean", "boolean", "java", "",
-	  "java-unary", "!b", 1, 1, keep_261_0 },
+	  "java-unary", "!b", 1, 1, keep_313_0 },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "major", "a < b", 7, 3, keep_262_0 },
+	  "major", "a < b", 7, 3, keep_314_0 },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "major", "a <= b", 7, 3, keep_263_0 },
+	  "major", "a <= b", 7, 3, keep_315_0 },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "major", "a > b", 7, 3, keep_264_0 },
+	  "major", "a > b", 7, 3, keep_316_0 },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "major", "a >= b", 7, 3, keep_265_0 },
+	  "major", "a >= b", 7, 3, keep_317_0 },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "major", "a == b", 7, 3, keep_266_0 },
+	  "major", "a == b", 7, 3, keep_318_0 },
 	{ "ROR", "==", "boolean", "boolean", "java", "",
-	  "major", "a == b", 5, 4, keep_267_0 },
+	  "major", "a == b", 5, 4, keep_319_0 },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "major", "a != b", 7, 3, keep_268_0 },
+	  "major", "a != b", 7, 3, keep_320_0 },
 	{ "ROR", "!=", "boolean", "boolean", "java", "",
-	  "major", "a != b", 5, 4, keep_269_0 },
+	  "major", "a != b", 5, 4, keep_321_0 },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "major", "a && b", 7, 4, keep_270_0 },
+	  "major", "a && b", 7, 4, keep_322_0 },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "major", "a || b", 7, 4, keep_271_0 },
+	  "major", "a || b", 7, 4, keep_323_0 },
 	{ "AOR", "+", "int", "int", "java", "",
-	  "major", "a + b", 4, 4, keep_272_0 },
+	  "major", "a + b", 4, 4, keep_324_0 },
 	{ "AOR", "-", "int", "int", "java", "",
-	  "major", "a - b", 4, 4, keep_273_0 },
+	  "major", "a - b", 4, 4, keep_325_0 },
 	{ "AOR", "*", "int", "int", "java", "",
-	  "major", "a * b", 4, 4, keep_274_0 },
+	  "major", "a * b", 4, 4, keep_326_0 },
 	{ "AOR", "/", "int", "int", "java", "",
-	  "major", "a / b", 4, 4, keep_275_0 },
+	  "major", "a / b", 4, 4, keep_327_0 },
 	{ "AOR", "%", "int", "int", "java", "",
-	  "major", "a % b", 4, 4, keep_276_0 },
+	  "major", "a % b", 4, 4, keep_328_0 },
 	{ "LOR", "&", "int", "int", "java", "",
-	  "major", "a & b", 2, 1, keep_277_0 },
+	  "major", "a & b", 2, 1, keep_329_0 },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "major", "a | b", 2, 2, keep_278_0 },
+	  "major", "a | b", 2, 2, keep_330_0 },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "major", "a ^ b", 2, 1, keep_279_0 },
+	  "major", "a ^ b", 2, 1, keep_331_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "major", "a << b", 2, 1, keep_280_0 },
+	  "major", "a << b", 2, 1, keep_332_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "major", "a >> b", 2, 1, keep_281_0 },
+	  "major", "a >> b", 2, 1, keep_333_0 },
 	{ "SOR", ">>>", "int", "int", "java", "",
-	  "major", "a >>> b", 2, 2, keep_282_0 },
+	  "major", "a >>> b", 2, 2, keep_334_0 },
 	{ "ORU", "+", "int", "int", "java", "",
-	  "major", "+a", 2, 1, keep_283_0 },
+	  "major", "+a", 2, 1, keep_335_0 },
 	{ "ORU", "-", "int", "int", "java", "",
-	  "major", "-a", 2, 1, keep_284_0 },
+	  "major", "-a", 2, 1, keep_336_0 },
 	{ "ORU", "~", "int", "int", "java", "",
-	  "major", "~a", 2, 1, keep_285_0 },
+	  "major", "~a", 2, 1, keep_337_0 },
 	{ "AORB", "+", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_286_0 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_338_0 },
 	{ "VDL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "CDL", "+", "integer", "Zpos", "java", "",
@@ -5558,9 +6441,9 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "AORB", "+", "integer", "Z", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 2, keep_287_0 },
+	  "paper-arith", "lexp + rexp", 2, 2, keep_339_0 },
 	{ "VDL", "+", "integer", "Z", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_287_1 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_339_1 },
 	{ "CDL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "ODL", "+", "integer", "Z", "java", "",
@@ -5568,31 +6451,31 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AORB", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "VDL", "-", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_288_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_340_1 },
 	{ "CDL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "-", "integer", "Z", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 2, keep_289_0 },
+	  "paper-arith", "lexp - rexp", 2, 2, keep_341_0 },
 	{ "VDL", "-", "integer", "Z", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_289_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_341_1 },
 	{ "CDL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 1, keep_290_0 },
+	  "paper-arith", "lexp * rexp", 2, 1, keep_342_0 },
 	{ "VDL", "*", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_290_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_342_1 },
 	{ "CDL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Z", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_291_0 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_343_0 },
 	{ "VDL", "*", "integer", "Z", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_291_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_343_1 },
 	{ "CDL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Z", "java", "",
@@ -5602,67 +6485,67 @@ const struct subsume_rule subsume_rules[] = {
 	{ "SDL", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
 	{ "ASRS", "+=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs += rhs", 2, 1, keep_292_2 },
+	  "paper-assign", "lhs += rhs", 2, 1, keep_344_2 },
 	{ "ODL", "-=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs -= rhs", 1, 1, keep_293_0 },
+	  "paper-assign", "lhs -= rhs", 1, 1, keep_345_0 },
 	{ "SDL", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 1, 0, NULL },
 	{ "ASRS", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 2, 0, NULL },
 	{ "ODL", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_294_0 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_0 },
 	{ "SDL", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_294_1 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_1 },
 	{ "ASRS", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 2, 1, keep_294_2 },
+	  "paper-assign", "lhs *= rhs", 2, 1, keep_346_2 },
 	{ "ODL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "SDL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "ASRS", "<<=", "int", "int", "java", "",
-	  "paper-assign", "lhs <<= rhs", 1, 1, keep_295_2 },
+	  "paper-assign", "lhs <<= rhs", 1, 1, keep_347_2 },
 	{ "ODL", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_296_0 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_0 },
 	{ "SDL", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_296_1 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_1 },
 	{ "ASRS", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_296_2 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_2 },
 	{ "ODL", "&=", "int", "int", "java", "",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_297_0 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_0 },
 	{ "SDL", "&=", "int", "int", "java", "",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_297_1 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_1 },
 	{ "ASRS", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 2, 0, NULL },
 	{ "ODL", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_298_0 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_0 },
 	{ "SDL", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_298_1 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_1 },
 	{ "ASRS", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 2, 1, keep_298_2 },
+	  "paper-assign", "lhs |= rhs", 2, 1, keep_350_2 },
 	{ "ODL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "SDL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "ASRS", "^=", "int", "int", "java", "",
-	  "paper-assign", "lhs ^= rhs", 2, 1, keep_299_2 },
+	  "paper-assign", "lhs ^= rhs", 2, 1, keep_351_2 },
 	{ "LOR", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "VDL", "&", "int", "int", "java", "",
-	  "paper-bitwise", "lexp & rexp", 2, 2, keep_300_1 },
+	  "paper-bitwise", "lexp & rexp", 2, 2, keep_352_1 },
 	{ "CDL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "ODL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "paper-bitwise", "lexp | rexp", 2, 1, keep_301_0 },
+	  "paper-bitwise", "lexp | rexp", 2, 1, keep_353_0 },
 	{ "VDL", "|", "int", "int", "java", "",
-	  "paper-bitwise", "lexp | rexp", 2, 2, keep_301_1 },
+	  "paper-bitwise", "lexp | rexp", 2, 2, keep_353_1 },
 	{ "CDL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "ODL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_302_0 },
+	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_354_0 },
 	{ "VDL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "CDL", "^", "int", "int", "java", "",
@@ -5670,19 +6553,19 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "LOR", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_303_0 },
+	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_355_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_303_1 },
+	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_355_1 },
 	{ "VDL", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_303_2 },
+	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_355_2 },
 	{ "CDL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "ODL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "LOR", "<<", "int", "int", "java", "",
-	  "paper-bitwise", "lexp << rexp", 3, 2, keep_304_0 },
+	  "paper-bitwise", "lexp << rexp", 3, 2, keep_356_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "paper-bitwise", "lexp << rexp", 1, 1, keep_304_1 },
+	  "paper-bitwise", "lexp << rexp", 1, 1, keep_356_1 },
 	{ "VDL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "CDL", "<<", "int", "int", "java", "",
@@ -5690,7 +6573,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "COR", "^", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_305_0 },
+	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_357_0 },
 	{ "ROR", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COI", "^", "boolean", "boolean", "java", "",
@@ -5702,25 +6585,25 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 4, 1, keep_306_0 },
+	  "paper-bool", "lexp && rexp", 4, 1, keep_358_0 },
 	{ "ROR", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 2, 1, keep_306_1 },
+	  "paper-bool", "lexp && rexp", 2, 1, keep_358_1 },
 	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 3, 0, NULL },
 	{ "VDL", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 2, 2, keep_306_3 },
+	  "paper-bool", "lexp && rexp", 2, 2, keep_358_3 },
 	{ "CDL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp || rexp", 4, 2, keep_307_0 },
+	  "paper-bool", "lexp || rexp", 4, 2, keep_359_0 },
 	{ "ROR", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 3, 0, NULL },
 	{ "VDL", "||", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp || rexp", 2, 2, keep_307_3 },
+	  "paper-bool", "lexp || rexp", 2, 2, keep_359_3 },
 	{ "CDL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean", "java", "",
@@ -5730,7 +6613,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 3, 0, NULL },
 	{ "VDL", "==", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_308_2 },
+	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_360_2 },
 	{ "CDL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean", "java", "",
@@ -5740,77 +6623,77 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 3, 0, NULL },
 	{ "VDL", "!=", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_309_2 },
+	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_361_2 },
 	{ "CDL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ROR", "!=", "integer", "reference", "java", "",
-	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_310_0 },
+	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_362_0 },
 	{ "COI", "!=", "integer", "reference", "java", "",
 	  "paper-reference", "lexp != rexp (obj)", 1, 0, NULL },
 	{ "ROR", "==", "integer", "Z", "java", "",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_311_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_363_0 },
 	{ "COI", "==", "integer", "Z", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_312_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_364_0 },
 	{ "COI", "==", "int", "int", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "!=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_313_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_365_0 },
 	{ "COI", "!=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_314_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_366_0 },
 	{ "COI", "!=", "int", "int", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", ">", "integer", "Z", "java", "",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_315_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_367_0 },
 	{ "COI", ">", "integer", "Z", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_316_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_368_0 },
 	{ "COI", ">", "int", "int", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_317_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_369_0 },
 	{ "COI", ">=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_318_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_370_0 },
 	{ "COI", ">=", "int", "int", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", "<", "integer", "Z", "java", "",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_319_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_371_0 },
 	{ "COI", "<", "integer", "Z", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_320_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_372_0 },
 	{ "COI", "<", "int", "int", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_321_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_373_0 },
 	{ "COI", "<=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_322_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_374_0 },
 	{ "COI", "<=", "int", "int", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "AOIS", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 4, 0, NULL },
 	{ "AOIU", "", "int", "int", "java", "",
-	  "paper-unary", "exp", 1, 1, keep_323_1 },
+	  "paper-unary", "exp", 1, 1, keep_375_1 },
 	{ "LOI", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 1, 0, NULL },
 	{ "AODU", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "LOI", "+", "int", "int", "java", "",
-	  "paper-unary", "+exp", 1, 1, keep_324_1 },
+	  "paper-unary", "+exp", 1, 1, keep_376_1 },
 	{ "ODL", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "AODU", "-", "int", "int", "java", "",
-	  "paper-unary", "-exp", 1, 1, keep_325_0 },
+	  "paper-unary", "-exp", 1, 1, keep_377_0 },
 	{ "LOI", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 0, NULL },
 	{ "ODL", "-", "int", "int", "java", "",
@@ -5820,7 +6703,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "LOI", "++exp", "int", "int", "java", "",
-	  "paper-unary", "++exp", 1, 1, keep_326_2 },
+	  "paper-unary", "++exp", 1, 1, keep_378_2 },
 	{ "ODL", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int", "java", "",
@@ -5828,13 +6711,13 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "LOI", "exp++", "int", "int", "java", "",
-	  "paper-unary", "exp++", 1, 1, keep_327_2 },
+	  "paper-unary", "exp++", 1, 1, keep_379_2 },
 	{ "ODL", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "LOI", "--exp", "int", "int", "java", "",
-	  "paper-unary", "--exp", 1, 1, keep_328_1 },
+	  "paper-unary", "--exp", 1, 1, keep_380_1 },
 	{ "ODL", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
@@ -5844,21 +6727,21 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "LOI", "exp--", "int", "int", "java", "",
-	  "paper-unary", "exp--", 1, 1, keep_329_2 },
+	  "paper-unary", "exp--", 1, 1, keep_381_2 },
 	{ "ODL", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "COD", "!", "boolean", "boolean", "java", "",
-	  "paper-unary", "!exp", 1, 1, keep_330_0 },
+	  "paper-unary", "!exp", 1, 1, keep_382_0 },
 	{ "ODL", "!", "boolean", "boolean", "java", "",
 	  "paper-unary", "!exp", 1, 0, NULL },
 	{ "AODU", "~", "int", "int", "java", "",
-	  "paper-unary", "~exp", 1, 1, keep_331_0 },
+	  "paper-unary", "~exp", 1, 1, keep_383_0 },
 	{ "LOD", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 	{ "ODL", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 547;
+const size_t subsume_nrules = 619;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,

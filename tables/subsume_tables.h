@@ -6,11 +6,13 @@
  * Theory files (FNV-1a 64-bit hash of their bytes):
  *   theories/c-agrawal.yaml  d972e5beeaccd21b  theory c-agrawal
  *   theories/c-aor.yaml  9558320aa053278a  theory c-aor
+ *   theories/c-float.yaml  d739df469df9a42a  theory c-float
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
+ *   theories/java-float.yaml  f667a6d1f96e86a7  theory java-float
  *   theories/java-incdec.yaml  396bd8dcb9c31352  theory java-incdec
  *   theories/java-lor.yaml  b1204a866cdad3a9  theory java-lor
  *   theories/java-ror.yaml  1c2f7dea05bef198  theory java-ror
@@ -73,7 +75,9 @@ struct subsume_entry {
 	const char *domain;      /* domain name: "int" */
 	const char *language;    /* "java", "c" or "c++" */
 	const char *options;     /* C: "data-model: lp64, char: signed, ub: outcome";
-	                          * "" for Java */
+	                          * "" for Java; with floating point,
+	                          * "float-compare: identical" (or
+	                          * numeric) too */
 	const char *expr;        /* the original: "a < b" */
 	const char *orig_op;     /* its top operator: "<"; "" if none */
 	const char *type;        /* its operands' type: "int" */

@@ -168,6 +168,8 @@ bad=$(perl -MJSON::PP -MMath::BigInt -ne '
 	for my $w (@{ $r->{witnesses} }) {
 		for my $v (sort keys %{ $w->{input} }) {
 			my $t = $r->{vars}{$v};
+			# every bit pattern is a float or a double (docs/float.md)
+			next if $t eq "float" || $t eq "double";
 			my $x = Math::BigInt->new($w->{input}{$v});
 			my $lim = $r{$t} or do { print "$r->{target}: type $t\n"; next };
 			print "$r->{target} [$r->{domain}]: $v=$x\n"

@@ -10,6 +10,8 @@
 #ifndef SUBSUME_PROVER_TEST_H
 #define SUBSUME_PROVER_TEST_H
 
+#include <float.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -377,6 +379,10 @@ static inline struct value rnd_value(uint64_t *s, const struct type *t)
 	uint64_t bits = rnd_next(s);
 	if (t == T_BOOLEAN)
 		return value_bool(bits & 1);
+	if (t->kind == TK_FLOAT) /* small integers, or any bit pattern */
+		return pick < 3 ? type_wrap(t, (int64_t)(bits % 17) - 8)
+				: value_observed(t, value_uint(bits >> (64 - t->bits)),
+						 FCMP_IDENTICAL);
 	int64_t v;
 	switch (pick) {
 	case 0: case 1:
@@ -407,6 +413,14 @@ static inline int boundary_values(const struct type *t, struct value *out)
 	if (t == T_BOOLEAN) {
 		out[n++] = value_bool(false);
 		out[n++] = value_bool(true);
+		return n;
+	}
+	if (t->kind == TK_FLOAT) {
+		double f[] = { 0.0, -0.0, -1.0, INFINITY, -INFINITY, NAN,
+			       t->bits == 32 ? FLT_TRUE_MIN : DBL_TRUE_MIN,
+			       t->bits == 32 ? FLT_MAX : DBL_MAX };
+		for (size_t k = 0; k < ARRAY_SIZE(f); k++)
+			out[n++] = value_from_double(t, f[k]);
 		return n;
 	}
 	int64_t lo = value_i64(type_min(t)), hi = value_i64(type_max(t));

@@ -168,10 +168,22 @@ static void errors(void)
 	fails("a ? b : ", 8, "expected an expression, found end of expression");
 	fails("a +  \n ", 4, "expected an expression, found end of expression");
 	fails("f(x)", 2, "method calls are not supported in theories");
-	fails("a.b", 2, "floating-point numbers and member access are not "
-			"supported");
-	fails("1.5", 2, "floating-point numbers and member access are not "
-			"supported");
+	fails("a.b", 1, "unknown constant 'a.b' (member access is not "
+			"supported)");
+	fails("a .b", 3, "member access is not supported");
+	fails("Double.NAN", 1, "unknown constant 'Double.NAN' (member access "
+			       "is not supported)");
+	fails("1.5.2", 4, "unexpected '.' in a number");
+	fails("1e", 3, "an exponent needs digits");
+	fails("1.5e+", 6, "an exponent needs digits");
+	fails("0x1.8", 6, "a hexadecimal floating literal needs a binary "
+			  "exponent (p)");
+	fails("1.5x", 4, "unexpected character after a number");
+	fails("1e400", 1, "floating-point number too large");
+	fails("1e-400", 1, "floating-point number too small");
+	fails("1e39f", 1, "floating-point number too large");
+	fails("1._5", 3, "'_' must stand between digits");
+	fails("1.5L", 4, "long double is not supported");
 	fails("\"s\"", 1, "strings are not supported in expressions");
 	fails("a @ b", 3, "unexpected character '@'");
 	fails("a # b", 3, "unexpected character '#'");

@@ -26,8 +26,10 @@ static void descriptors(void)
 		{ T_INT, "int", TK_INT, 32, true },
 		{ T_LONG, "long", TK_INT, 64, true },
 		{ T_INTEGER, "integer", TK_MATH, 0, true },
+		{ T_FLOAT, "float", TK_FLOAT, 32, true },
+		{ T_DOUBLE, "double", TK_FLOAT, 64, true },
 	};
-	is_int(J->ntypes, (int)ARRAY_SIZE(want), "Java has 7 domain types");
+	is_int(J->ntypes, (int)ARRAY_SIZE(want), "Java has 9 domain types");
 	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
 		const struct type *t = want[i].t;
 		ok(J->types[i] == t && t->id == (int)i && t->profile == J,
@@ -39,8 +41,9 @@ static void descriptors(void)
 		ok(profile_type(J, want[i].name) == t, "%s is found by name",
 		   want[i].name);
 	}
-	ok(!profile_type(J, "void") && !profile_type(J, "float"),
-	   "void and float are no domain types");
+	ok(!profile_type(J, "void") && profile_type(J, "float") == T_FLOAT &&
+		   profile_type(J, "double") == T_DOUBLE,
+	   "void is no domain type, float and double are");
 	ok(T_BYTE->rank < T_SHORT->rank && T_SHORT->rank == T_CHAR->rank &&
 		   T_CHAR->rank < T_INT->rank && T_INT->rank < T_LONG->rank &&
 		   T_LONG->rank < T_INTEGER->rank,

@@ -63,7 +63,9 @@ int cmd_prove(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", NULL };
 	static const char *const solvers[] = { "cvc5", NULL };
+	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	const char *format = "text", *out = NULL, *smt2 = NULL, *confirm = NULL;
+	const char *fcmp = NULL;
 	struct run_opts opts = RUN_OPTS_DEFAULT;
 	bool timing = true, summary = false;
 	const struct option options[] = {
@@ -83,6 +85,11 @@ int cmd_prove(int argc, char **argv)
 			 "every pair asked, no test pool (for comparison)"),
 		OPT_SMT2(&smt2),
 		OPT_CONFIRM(&confirm, solvers),
+		OPT_CHOICE(0, "float-compare", "HOW", &fcmp, fcmps,
+			   "how a test compares floating results, for every\n"
+			   "theory (overrides its float-compare key):\n"
+			   "identical (-0.0 differs from 0.0, NaN equals NaN)\n"
+			   "or numeric (==, with NaN equal to NaN)"),
 		OPT_HELP(),
 		OPT_END(),
 	};
@@ -95,6 +102,10 @@ int cmd_prove(int argc, char **argv)
 
 	struct run_state st;
 	struct confirm *cf = NULL;
+	if (fcmp)
+		theory_force_float_compare(strcmp(fcmp, "numeric")
+						   ? FCMP_IDENTICAL
+						   : FCMP_NUMERIC);
 	rc = run_load(&st, argv + i, argc - i);
 	if (!rc && (smt2 || confirm)) {
 		opts.prove.smt2 = true;

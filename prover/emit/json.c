@@ -21,6 +21,21 @@ static void key(struct strbuf *sb, const char *k)
 	sb_printf(sb, ",\"%s\":", k);
 }
 
+/* A floating value: a JSON number in the shortest form that reads back
+ * to the same bits, or "NaN", "Infinity", "-Infinity" (JSON has no
+ * number for them). */
+static void json_float(struct strbuf *sb, const struct type *t,
+		       struct value v)
+{
+	double d = value_to_double(t, v);
+	if (d != d)
+		sb_puts(sb, "\"NaN\"");
+	else if (d - d != 0)
+		sb_puts(sb, d < 0 ? "\"-Infinity\"" : "\"Infinity\"");
+	else
+		float_print_decimal(sb, t, v, "");
+}
+
 static void input_obj(struct strbuf *sb, const struct analysis *an,
 		      const struct value *in)
 {
@@ -30,8 +45,11 @@ static void input_obj(struct strbuf *sb, const struct analysis *an,
 			sb_putc(sb, ',');
 		sb_json_str(sb, an->var_names[v]);
 		sb_putc(sb, ':');
-		if (an->var_types[v]->kind == TK_BOOLEAN)
+		const struct type *t = an->var_types[v];
+		if (t->kind == TK_BOOLEAN)
 			sb_puts(sb, in[v].bits ? "true" : "false");
+		else if (t->kind == TK_FLOAT)
+			json_float(sb, t, in[v]);
 		else if (an->var_types[v]->is_signed)
 			sb_printf(sb, "%" PRId64, value_i64(in[v]));
 		else
@@ -49,16 +67,25 @@ static void json_analysis(struct strbuf *sb, const struct analysis *an)
 	key(sb, "file");
 	sb_json_str(sb, an->theory->file);
 	const struct profile *pf = an->theory->profile;
-	if (pf != &profile_java) { /* Java results stay as they were */
+	/* Java results without floating point stay as they were */
+	if (pf != &profile_java || an->theory->uses_float) {
 		key(sb, "language");
 		sb_json_str(sb, pf->name);
 		key(sb, "options");
-		sb_puts(sb, "{\"data-model\":");
-		sb_json_str(sb, pf->data_model);
-		sb_puts(sb, ",\"char\":");
-		sb_json_str(sb, pf->char_sign);
-		sb_puts(sb, ",\"ub\":");
-		sb_json_str(sb, pf->ub_name);
+		sb_putc(sb, '{');
+		if (pf != &profile_java) {
+			sb_puts(sb, "\"data-model\":");
+			sb_json_str(sb, pf->data_model);
+			sb_puts(sb, ",\"char\":");
+			sb_json_str(sb, pf->char_sign);
+			sb_puts(sb, ",\"ub\":");
+			sb_json_str(sb, pf->ub_name);
+		}
+		if (an->theory->uses_float) {
+			sb_puts(sb, pf != &profile_java ? ",\"float-compare\":"
+							: "\"float-compare\":");
+			sb_json_str(sb, float_compare_names[an->theory->fcmp]);
+		}
 		sb_putc(sb, '}');
 	}
 	key(sb, "target");

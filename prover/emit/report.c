@@ -68,6 +68,21 @@ static void languages(struct strbuf *sb, const struct run *run)
 	}
 	if (n)
 		sb_puts(sb, ".\n");
+	/* how the theories with floating point compare floating outcomes */
+	n = 0;
+	for (int i = 0; i < run->n; i++) {
+		const struct theory *th = run->results[i]->an->theory;
+		bool seen = false;
+		for (int k = 0; k < i && !seen; k++)
+			seen = run->results[k]->an->theory == th;
+		if (seen || !th->uses_float)
+			continue;
+		sb_puts(sb, n++ ? ";\n" : "\nFloating point: ");
+		text(sb, th->name);
+		sb_printf(sb, " (%s)", theory_float_option(th));
+	}
+	if (n)
+		sb_puts(sb, ".\n");
 }
 
 void emit_report_md(struct strbuf *sb, const struct run *run)

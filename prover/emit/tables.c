@@ -122,7 +122,9 @@ static const char header_api[] =
 	"\tconst char *language;    /* \"java\", \"c\" or \"c++\" */\n"
 	"\tconst char *options;     /* C: \"data-model: lp64, char: signed, "
 	"ub: outcome\";\n"
-	"\t                          * \"\" for Java */\n"
+	"\t                          * \"\" for Java; with floating point,\n"
+	"\t                          * \"float-compare: identical\" (or\n"
+	"\t                          * numeric) too */\n"
 	"\tconst char *expr;        /* the original: \"a < b\" */\n"
 	"\tconst char *orig_op;     /* its top operator: \"<\"; \"\" if none */\n"
 	"\tconst char *type;        /* its operands' type: \"int\" */\n"
@@ -359,12 +361,20 @@ static int families(const struct analysis *an, const char **fam)
 	return nf;
 }
 
-/* The language and profile options of an analysis, as C strings. */
+/* The language and profile options of an analysis, as C strings (and
+ * float-compare, for a theory with floating point). */
 static void language(struct strbuf *sb, const struct analysis *an)
 {
-	c_str(sb, an->theory->profile->name);
+	const struct theory *th = an->theory;
+	c_str(sb, th->profile->name);
 	sb_puts(sb, ", ");
-	c_str(sb, an->theory->profile->options);
+	struct strbuf o = STRBUF_INIT;
+	sb_puts(&o, th->profile->options);
+	if (th->uses_float)
+		sb_printf(&o, "%s%s", o.len ? ", " : "",
+			  theory_float_option(th));
+	c_str(sb, o.buf);
+	sb_release(&o);
 }
 
 /* Result i's data: its mutants, minimal ids and kept replacements per

@@ -98,10 +98,15 @@ void emit_text(struct strbuf *sb, const struct run *run)
 		if (r->an->theory != last) {
 			last = r->an->theory;
 			sb_printf(sb, "theory %s (%s)\n", last->name, last->file);
-			if (last->profile != &profile_java)
-				sb_printf(sb, "language %s: %s\n",
+			if (last->profile != &profile_java || last->uses_float)
+				sb_printf(sb, "language %s: %s%s%s\n",
 					  last->profile->name,
-					  last->profile->options);
+					  last->profile->options,
+					  last->uses_float && last->profile->options[0]
+						  ? ", " : "",
+					  last->uses_float
+						  ? theory_float_option(last)
+						  : "");
 			sb_putc(sb, '\n');
 		}
 		emit_result(sb, r, run->timing);

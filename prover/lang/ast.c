@@ -111,7 +111,7 @@ static int node_prec(const struct node *n)
 	case N_ASSIGN: return 2;
 	case N_UNARY: return 14;
 	case N_INCDEC: return n->op == OP_PREINC || n->op == OP_PREDEC ? 14 : 15;
-	case N_LIT: return n->type->is_signed && value_i64(n->val) < 0 ? 14 : 16;
+	case N_LIT: return value_is_negative(n->type, n->val) ? 14 : 16;
 	case N_CONV: return n->implicit ? node_prec(n->a) : 14;
 	default: return 16;
 	}

@@ -16,7 +16,9 @@
  * profile too.  The theory's options select one with c_profile().
  */
 #include <ctype.h>
+#include <float.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +27,8 @@
 
 enum {
 	CT_BOOL, CT_CHAR, CT_SCHAR, CT_UCHAR, CT_SHORT, CT_USHORT, CT_INT,
-	CT_UINT, CT_LONG, CT_ULONG, CT_LLONG, CT_ULLONG, CT_N
+	CT_UINT, CT_LONG, CT_ULONG, CT_LLONG, CT_ULLONG, CT_FLOAT, CT_DOUBLE,
+	CT_N
 };
 
 /* Names, ranks, signedness (plain char: by option) and suffixes. */
@@ -47,6 +50,9 @@ static const struct {
 	[CT_ULONG] = { "unsigned long", 4, false, "UL" },
 	[CT_LLONG] = { "long long", 5, true, "LL" },
 	[CT_ULLONG] = { "unsigned long long", 5, false, "ULL" },
+	/* C11 6.3.1.8: any floating operand makes the operation floating */
+	[CT_FLOAT] = { "float", 6, true, "f" },
+	[CT_DOUBLE] = { "double", 7, true, "" },
 };
 
 static const struct {
@@ -289,7 +295,45 @@ static int c_read_literal(const struct profile *pf, const char *s, int pos,
 	memset(lit, 0, sizeof(*lit));
 	if (s[pos] == '\'')
 		return read_char(pf, s, pos, lit, errpos, err, errsz);
+	bool is_float;
+	double d;
+	int rc = float_literal(s, pos, false, &lit->len, &is_float, &d, errpos,
+			       err, errsz);
+	if (rc < 0)
+		return -1;
+	if (rc == 0) { /* C11 6.4.4.2: double, or float with f */
+		lit->type = ct(pf, is_float ? CT_FLOAT : CT_DOUBLE);
+		lit->val = value_from_double(lit->type, d);
+		return 0;
+	}
 	return read_number(pf, s, pos, lit, errpos, err, errsz);
+}
+
+/* <math.h> and <float.h> constants: NAN and INFINITY are floats
+ * (C11 7.12p4-5), the others have the type of their prefix. */
+static bool c_float_constant(const struct profile *pf, const char *id,
+			     size_t len, struct literal *lit)
+{
+	static const struct {
+		const char *name;
+		int type;
+		double val;
+	} k[] = {
+		{ "NAN", CT_FLOAT, NAN }, { "INFINITY", CT_FLOAT, INFINITY },
+		{ "FLT_MAX", CT_FLOAT, FLT_MAX }, { "FLT_MIN", CT_FLOAT, FLT_MIN },
+		{ "FLT_TRUE_MIN", CT_FLOAT, FLT_TRUE_MIN },
+		{ "FLT_EPSILON", CT_FLOAT, FLT_EPSILON },
+		{ "DBL_MAX", CT_DOUBLE, DBL_MAX }, { "DBL_MIN", CT_DOUBLE, DBL_MIN },
+		{ "DBL_TRUE_MIN", CT_DOUBLE, DBL_TRUE_MIN },
+		{ "DBL_EPSILON", CT_DOUBLE, DBL_EPSILON },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(k); i++)
+		if (strlen(k[i].name) == len && !strncmp(id, k[i].name, len)) {
+			lit->type = ct(pf, k[i].type);
+			lit->val = value_from_double(lit->type, k[i].val);
+			return true;
+		}
+	return false;
 }
 
 /* true and false: C's <stdbool.h> macros (int 1 and 0); C++'s bool. */
@@ -297,8 +341,10 @@ static bool c_keyword_literal(const struct profile *pf, const char *id,
 			      size_t len, struct literal *lit)
 {
 	memset(lit, 0, sizeof(*lit));
-	lit->type = cp(pf)->cxx ? ct(pf, CT_BOOL) : ct(pf, CT_INT);
 	lit->len = (int)len;
+	if (c_float_constant(pf, id, len, lit))
+		return true;
+	lit->type = cp(pf)->cxx ? ct(pf, CT_BOOL) : ct(pf, CT_INT);
 	if (len == 4 && !strncmp(id, "true", 4)) {
 		lit->val = value_int(1);
 		return true;
@@ -360,6 +406,8 @@ static const struct type *c_binary_promote(const struct type *a,
 	b = c_unary_promote(b);
 	if (a == b)
 		return a;
+	if (a->kind == TK_FLOAT || b->kind == TK_FLOAT)
+		return a->rank >= b->rank ? a : b;
 	if (a->is_signed == b->is_signed)
 		return a->rank >= b->rank ? a : b;
 	const struct type *sg = a->is_signed ? a : b, *us = a->is_signed ? b : a;
@@ -392,6 +440,9 @@ static bool c_assignable(const struct node *rhs, const struct type *to)
 
 static bool c_comparable(const struct type *from, const struct type *to)
 {
+	/* a floating outcome is observed against one of its own type */
+	if (from->kind == TK_FLOAT || to->kind == TK_FLOAT)
+		return from == to;
 	return type_is_numeric(from) && type_is_numeric(to);
 }
 
@@ -405,7 +456,15 @@ static void c_value_print(struct strbuf *sb, const struct type *t,
 {
 	const struct cprof *p = cp(t->profile);
 	int k = (int)(t - p->t);
-	if (t->kind == TK_BOOLEAN || (k == CT_BOOL && p->cxx))
+	if (t->kind == TK_FLOAT) {
+		double d = value_to_double(t, v);
+		if (isnan(d))
+			sb_puts(sb, "NAN");
+		else if (isinf(d))
+			sb_puts(sb, d < 0 ? "-INFINITY" : "INFINITY");
+		else
+			float_print_decimal(sb, t, v, ctypes[k].suffix);
+	} else if (t->kind == TK_BOOLEAN || (k == CT_BOOL && p->cxx))
 		sb_puts(sb, v.bits ? (p->cxx ? "true" : "1")
 				   : (p->cxx ? "false" : "0"));
 	else if (t->is_signed)
@@ -423,9 +482,9 @@ static void build(struct cprof *p, int lang, int model, bool char_signed,
 	p->cxx = lang == 1;
 	for (int k = 0; k < CT_N; k++) {
 		static const int lp64[] = { 1, 8, 8, 8, 16, 16, 32, 32, 64, 64,
-					    64, 64 };
+					    64, 64, 32, 64 };
 		struct type *t = &p->t[k];
-		t->kind = TK_INT;
+		t->kind = k >= CT_FLOAT ? TK_FLOAT : TK_INT;
 		t->name = ctypes[k].name;
 		t->bits = lp64[k];
 		if ((k == CT_LONG || k == CT_ULONG) && model != 0)
@@ -473,6 +532,8 @@ static void build(struct cprof *p, int lang, int model, bool char_signed,
 		.shift = SHIFT_UB,
 		.overflow = pol == 2 ? OVF_WRAP : OVF_UB,
 		.div_overflow_ub = true,
+		.float_rem = false,
+		.float_to_int = F2I_UB,
 		/* -fwrapv stops both compilers checking <<; C++20 defines it */
 		.shl_signed_ub = pol != 2 && !p->cxx,
 		.ub = (enum ub_policy)(UB_OUTCOME + pol),

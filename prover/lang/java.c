@@ -8,11 +8,14 @@
 #include "lang/java.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Ranks: byte < short, char < int < long < integer. */
+/* Ranks: byte < short, char < int < long < integer; float < double
+ * above (typing never mixes integer with a floating type). */
 const struct type java_boolean = { TK_BOOLEAN, "boolean", 0, false, 0, 0,
 				   &profile_java };
 const struct type java_byte = { TK_INT, "byte", 8, true, 1, 1, &profile_java };
@@ -24,9 +27,14 @@ const struct type java_int = { TK_INT, "int", 32, true, 3, 4, &profile_java };
 const struct type java_long = { TK_INT, "long", 64, true, 4, 5, &profile_java };
 const struct type java_integer = { TK_MATH, "integer", 0, true, 5, 6,
 				   &profile_java };
+const struct type java_float = { TK_FLOAT, "float", 32, true, 6, 7,
+				 &profile_java };
+const struct type java_double = { TK_FLOAT, "double", 64, true, 7, 8,
+				  &profile_java };
 
 static const struct type *const java_types[] = {
-	T_BOOLEAN, T_BYTE, T_SHORT, T_CHAR, T_INT, T_LONG, T_INTEGER,
+	T_BOOLEAN, T_BYTE, T_SHORT, T_CHAR, T_INT, T_LONG, T_INTEGER, T_FLOAT,
+	T_DOUBLE,
 };
 
 /* ---- literals ---- */
@@ -212,7 +220,42 @@ static int java_read_literal(const struct profile *pf, const char *s,
 	memset(lit, 0, sizeof(*lit));
 	if (s[pos] == '\'')
 		return read_char(s, pos, lit, &e);
+	bool is_float;
+	double d;
+	int rc = float_literal(s, pos, true, &lit->len, &is_float, &d, errpos,
+			       err, errsz);
+	if (rc < 0)
+		return -1;
+	if (rc == 0) {
+		lit->type = is_float ? T_FLOAT : T_DOUBLE;
+		lit->val = value_from_double(lit->type, d);
+		return 0;
+	}
 	return read_number(s, pos, lit, &e);
+}
+
+/* Double.NaN, Float.MAX_VALUE ... (JLS: the constants of the wrapper
+ * classes); the value, as a double, of the member name. */
+static bool java_float_constant(const char *m, size_t len, bool is_float,
+				double *d)
+{
+	static const struct {
+		const char *name;
+		double f, d;
+	} k[] = {
+		{ "NaN", NAN, NAN },
+		{ "POSITIVE_INFINITY", INFINITY, INFINITY },
+		{ "NEGATIVE_INFINITY", -INFINITY, -INFINITY },
+		{ "MAX_VALUE", FLT_MAX, DBL_MAX },
+		{ "MIN_VALUE", FLT_TRUE_MIN, DBL_TRUE_MIN },
+		{ "MIN_NORMAL", FLT_MIN, DBL_MIN },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(k); i++)
+		if (strlen(k[i].name) == len && !strncmp(m, k[i].name, len)) {
+			*d = is_float ? k[i].f : k[i].d;
+			return true;
+		}
+	return false;
 }
 
 static bool java_keyword_literal(const struct profile *pf, const char *id,
@@ -220,13 +263,44 @@ static bool java_keyword_literal(const struct profile *pf, const char *id,
 {
 	(void)pf;
 	memset(lit, 0, sizeof(*lit));
-	lit->type = T_BOOLEAN;
 	lit->len = (int)len;
+	const char *dot = memchr(id, '.', len);
+	if (dot) {
+		size_t cl = (size_t)(dot - id), ml = len - cl - 1;
+		bool f = cl == 5 && !strncmp(id, "Float", 5);
+		double d;
+		if ((!f && (cl != 6 || strncmp(id, "Double", 6))) ||
+		    !java_float_constant(dot + 1, ml, f, &d))
+			return false;
+		lit->type = f ? T_FLOAT : T_DOUBLE;
+		lit->val = value_from_double(lit->type, d);
+		return true;
+	}
+	lit->type = T_BOOLEAN;
 	if (len == 4 && !strncmp(id, "true", 4)) {
 		lit->val = value_bool(true);
 		return true;
 	}
 	return len == 5 && !strncmp(id, "false", 5);
+}
+
+/* "(double) x": a cast to a numeric primitive type (JLS 15.16; not to
+ * the mathematical integer, which is not Java's). */
+static int java_cast_type(const struct profile *pf, const char *s, int pos,
+			  const struct type **t)
+{
+	int e = pos;
+	while (isalnum((unsigned char)s[e]) || s[e] == '_')
+		e++;
+	char name[16];
+	if (e - pos >= (int)sizeof(name))
+		return 0;
+	memcpy(name, s + pos, (size_t)(e - pos));
+	name[e - pos] = '\0';
+	*t = profile_type(pf, name);
+	if (!*t || *t == T_INTEGER || *t == T_BOOLEAN)
+		return 0;
+	return e - pos;
 }
 
 static bool java_has_op(enum op op)
@@ -315,6 +389,11 @@ static bool widens(const struct type *from, const struct type *to)
 {
 	if (from == to)
 		return true;
+	/* JLS 5.1.2: every integral type widens to float and double,
+	 * float to double (rounding to nearest where needed) */
+	if (to->kind == TK_FLOAT || from->kind == TK_FLOAT)
+		return to->kind == TK_FLOAT && from->kind != TK_MATH &&
+		       type_is_numeric(from) && from->rank < to->rank;
 	if (!type_is_numeric(from) || !type_is_numeric(to) ||
 	    from->rank >= to->rank)
 		return false;
@@ -333,7 +412,9 @@ static bool java_assignable(const struct node *rhs, const struct type *to)
 
 static bool java_comparable(const struct type *from, const struct type *to)
 {
-	if (from->kind == TK_BOOLEAN || to->kind == TK_BOOLEAN)
+	/* a floating outcome is observed against one of its own type */
+	if (from->kind == TK_BOOLEAN || to->kind == TK_BOOLEAN ||
+	    from->kind == TK_FLOAT || to->kind == TK_FLOAT)
 		return from == to;
 	return type_is_numeric(from) && type_is_numeric(to);
 }
@@ -353,6 +434,16 @@ static void java_value_print(struct strbuf *sb, const struct type *t,
 			sb_printf(sb, "'%c'", (char)c);
 		else
 			sb_printf(sb, "'\\u%04x'", (unsigned)c);
+	} else if (t->kind == TK_FLOAT) {
+		const char *cls = t == T_FLOAT ? "Float" : "Double";
+		double d = value_to_double(t, v);
+		if (isnan(d))
+			sb_printf(sb, "%s.NaN", cls);
+		else if (isinf(d))
+			sb_printf(sb, "%s.%s_INFINITY", cls,
+				  d < 0 ? "NEGATIVE" : "POSITIVE");
+		else
+			float_print_decimal(sb, t, v, t == T_FLOAT ? "f" : "");
 	} else if (t == T_LONG) {
 		sb_printf(sb, "%" PRId64 "L", value_i64(v));
 	} else {
@@ -369,6 +460,7 @@ const struct profile profile_java = {
 	.read_literal = java_read_literal,
 	.keyword_literal = java_keyword_literal,
 	.has_op = java_has_op,
+	.cast_type = java_cast_type,
 	.unary_promote = java_unary_promote,
 	.binary_promote = java_binary_promote,
 	.shift_type = java_shift_type,
@@ -377,6 +469,8 @@ const struct profile profile_java = {
 	.assignable = java_assignable,
 	.comparable = java_comparable,
 	.div_zero = DIV0_THROWS,
+	.float_rem = true,
+	.float_to_int = F2I_SATURATE,
 	.shift = SHIFT_MASK,
 	.overflow = OVF_WRAP,
 	.ub = UB_NONE,

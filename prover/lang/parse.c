@@ -95,13 +95,17 @@ static void next(struct parser *p)
 	unsigned char c = (unsigned char)s[pos];
 	if (isalpha(c) || c == '_' || c == '$') {
 		int e = pos;
-		while (isalnum((unsigned char)s[e]) || s[e] == '_' || s[e] == '$')
+		/* qualified names (Double.NaN): the profile may know them */
+		while (isalnum((unsigned char)s[e]) || s[e] == '_' || s[e] == '$' ||
+		       (s[e] == '.' && (isalpha((unsigned char)s[e + 1]) ||
+					s[e + 1] == '_')))
 			e++;
 		p->tok.kind = TOK_IDENT;
 		p->tok.len = e - pos;
 		return;
 	}
-	if (isdigit(c) || c == '\'') {
+	if (isdigit(c) || c == '\'' ||
+	    (c == '.' && isdigit((unsigned char)s[pos + 1]))) {
 		lex_literal(p, pos);
 		return;
 	}
@@ -129,8 +133,7 @@ static void next(struct parser *p)
 	if (c == '"')
 		perr(p, pos, "strings are not supported in expressions");
 	else if (c == '.')
-		perr(p, pos, "floating-point numbers and member access are "
-			     "not supported");
+		perr(p, pos, "member access is not supported");
 	else if (c >= 0x20 && c < 0x7f)
 		perr(p, pos, "unexpected character '%c'", c);
 	else
@@ -266,6 +269,11 @@ static struct node *primary(struct parser *p)
 		if (is(p, "(")) {
 			perr(p, p->tok.pos, "method calls are not supported "
 					    "in theories");
+			return NULL;
+		}
+		if (memchr(id, '.', (size_t)len)) {
+			perr(p, pos, "unknown constant '%.*s' (member access is "
+				     "not supported)", len, id);
 			return NULL;
 		}
 		n = node_new(p->a, N_VAR, pos);

@@ -118,7 +118,7 @@ struct profile {
 	bool (*has_op)(enum op op);
 	/* Casts "(type) e": the length of a type name at s + pos (0: none
 	 * there) and the type in *t.  NULL: the language has no casts in
-	 * theories (Java). */
+	 * theories.  (Java's are to its numeric primitive types.) */
 	int (*cast_type)(const struct profile *pf, const char *s, int pos,
 			 const struct type **t);
 
@@ -147,6 +147,12 @@ struct profile {
 	enum shift_rule shift;
 	enum overflow_rule overflow;  /* of signed + - * and unary - */
 	bool div_overflow_ub;  /* signed MIN / -1 and MIN % -1 are UB */
+	/* Floating point (IEEE 754 binary32/binary64, round to nearest
+	 * even, no excess precision): may % take floating operands (Java:
+	 * the truncating remainder, C's fmod)?  What does a floating value
+	 * that does not fit an integer type convert to (value.h)? */
+	bool float_rem;
+	enum float_to_int_rule float_to_int;
 	bool shl_signed_ub;    /* signed E1 << E2 with E1 < 0 or E1 * 2^E2
 				* not representable is UB */
 	enum ub_policy ub;
@@ -177,6 +183,24 @@ const struct profile *c_profile(const char *lang, const char *data_model,
 extern const char c_data_models[], c_ub_policies[];
 /* The policy named s ("outcome"), or -1. */
 int c_ub_policy(const char *s);
+
+/*
+ * A floating literal (float.c), the syntax both profiles share: decimal
+ * "1.5", ".5", "1e-3", "1.", hexadecimal "0x1.8p1"; a suffix f/F
+ * (float), d/D (double, java only); Java's underscores between digits.
+ * Returns 1 if s + pos does not start a floating literal (an integer:
+ * the caller reads it), 0 with *len, *is_float (suffix f) and the value
+ * (as a double; a float's exact value), or -1 with a message (a
+ * malformed literal, one that rounds to infinity or to zero).
+ */
+int float_literal(const char *s, int pos, bool java, int *len,
+		  bool *is_float, double *val, int *errpos, char *err,
+		  size_t errsz);
+/* Print floating value v of type t as the shortest decimal that reads
+ * back to the same value ("1.0", "-0.0", "1.0E-5", "3.4028235E38"),
+ * for finite values only; suffix appended ("f"). */
+void float_print_decimal(struct strbuf *sb, const struct type *t,
+			 struct value v, const char *suffix);
 
 /* The profile's type named name (or one of its aliases), or NULL. */
 const struct type *profile_type(const struct profile *pf, const char *name);

@@ -85,6 +85,19 @@ static bool is_logical(enum op op)
 	return op == OP_LAND || op == OP_LOR;
 }
 
+/* Mathematical integers and floating values do not mix (no rounding
+ * of an unbounded integer is defined); -1 after an error. */
+static int no_math_float(struct typer *t, const struct node *n,
+			 const struct type *ta, const struct type *tb)
+{
+	if ((ta->kind == TK_MATH && tb->kind == TK_FLOAT) ||
+	    (ta->kind == TK_FLOAT && tb->kind == TK_MATH))
+		return terr(t, n, "'%s' mixes %s and %s: mathematical "
+				  "integers do not convert to floating point",
+			    op_spelling(n->op), type_name(ta), type_name(tb));
+	return 0;
+}
+
 /* The operation type of "a op b" given operand types (for comparisons:
  * the type the operands are compared in); NULL with a message. */
 static const struct type *binop_type(struct typer *t, const struct node *n,
@@ -100,6 +113,16 @@ static const struct type *binop_type(struct typer *t, const struct node *n,
 			return operand_error(t, n, a, "numeric operands"), NULL;
 		if (!type_is_numeric(tb))
 			return operand_error(t, n, b, "numeric operands"), NULL;
+		if (n->op == OP_REM && !pf->float_rem) {
+			if (type_is_float(ta))
+				return operand_error(t, n, a, "integer operands"),
+				       NULL;
+			if (type_is_float(tb))
+				return operand_error(t, n, b, "integer operands"),
+				       NULL;
+		}
+		if (no_math_float(t, n, ta, tb) < 0)
+			return NULL;
 		if (n->op >= OP_LT)
 			return pf->compare_type(ta, tb);
 		return pf->binary_promote(ta, tb);
@@ -115,7 +138,9 @@ static const struct type *binop_type(struct typer *t, const struct node *n,
 		if (is_bool(ta) && is_bool(tb))
 			return ta;
 		if (type_is_numeric(ta) && type_is_numeric(tb))
-			return pf->compare_type(ta, tb);
+			return no_math_float(t, n, ta, tb) < 0
+				       ? NULL
+				       : pf->compare_type(ta, tb);
 		terr(t, n, "incomparable types for '%s': %s and %s",
 		     op_spelling(n->op), type_name(ta), type_name(tb));
 		return NULL;
@@ -274,8 +299,11 @@ static int check_cond(struct typer *t, struct node *n)
 	n->a = convert(t, n->a, t->pf->boolean);
 	if (n->b->type == n->c->type && n->b->type->kind != TK_VOID)
 		n->type = n->b->type;
-	else if (type_is_numeric(n->b->type) && type_is_numeric(n->c->type))
+	else if (type_is_numeric(n->b->type) && type_is_numeric(n->c->type)) {
+		if (no_math_float(t, n, n->b->type, n->c->type) < 0)
+			return -1;
 		n->type = t->pf->cond_type(n->b, n->c);
+	}
 	else
 		return terr(t, n, "the branches of '?:' have incompatible "
 				  "types %s and %s",
@@ -379,6 +407,10 @@ static int check(struct typer *t, struct node *n)
 			return -1;
 		if (!type_is_numeric(n->a->type))
 			return operand_error(t, n, n->a, "a numeric operand");
+		if ((n->type->kind == TK_MATH && type_is_float(n->a->type)) ||
+		    (type_is_float(n->type) && n->a->type->kind == TK_MATH))
+			return terr(t, n, "mathematical integers do not convert "
+					  "to or from floating point");
 		return 0;
 	}
 	BUG("bad node kind %d", n->kind);

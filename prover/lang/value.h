@@ -18,8 +18,10 @@
  *               the type's range
  *   TK_MATH     an int64_t; results beyond it are flagged as overflow by
  *               the evaluator, never wrapped
- *   TK_FLOAT    reserved: the IEEE 754 bit pattern (binary32 in the low
- *               32 bits, binary64 in all 64); no semantics yet
+ *   TK_FLOAT    the IEEE 754 bit pattern: binary32 (bits 32) in the low
+ *               32 bits, the high ones 0; binary64 (bits 64) in all 64.
+ *               NaNs are kept canonical (quiet, positive, no payload:
+ *               0x7fc00000, 0x7ff8000000000000) by every producer
  *   TK_VOID     0
  * Two values of the same type are equal iff their payloads are equal.
  */
@@ -37,7 +39,7 @@ enum type_kind {
 	TK_BOOLEAN,
 	TK_INT,     /* fixed-width two's complement integer */
 	TK_MATH,    /* mathematical (unbounded) integer */
-	TK_FLOAT,   /* IEEE floating point: room for it, no semantics yet */
+	TK_FLOAT,   /* IEEE 754 binary32 or binary64 (bits 32 or 64) */
 	TK_REF,     /* a reference: room for it, no semantics yet */
 };
 
@@ -45,7 +47,8 @@ struct type {
 	enum type_kind kind;
 	const char *name;     /* as written in theories: "int", "char" */
 	int bits;             /* TK_INT, TK_FLOAT: width; 0 otherwise */
-	bool is_signed;       /* TK_INT: two's complement signed */
+	bool is_signed;       /* TK_INT: two's complement signed; TK_FLOAT:
+			       * true */
 	int rank;             /* numeric types: conversion rank; a binary
 			       * operation happens in the higher rank */
 	int id;               /* dense index among the profile's types */
@@ -83,15 +86,56 @@ static inline bool value_eq(struct value a, struct value b)
 }
 
 const char *type_name(const struct type *t);
-bool type_is_numeric(const struct type *t);   /* TK_INT or TK_MATH */
+bool type_is_numeric(const struct type *t);   /* TK_INT, TK_MATH, TK_FLOAT */
 bool type_is_integral(const struct type *t);  /* TK_INT: fixed width */
+bool type_is_float(const struct type *t);     /* TK_FLOAT */
+
+/* What a conversion from a floating type to a fixed-width integer type
+ * does with a value whose truncation does not fit (the target's
+ * profile says which, as float_to_int). */
+enum float_to_int_rule {
+	F2I_SATURATE,  /* Java (JLS 5.1.3): NaN to 0, else clamp to the
+			* range of long (64-bit targets) or int, then
+			* narrow to the target as an int would */
+	F2I_UB,        /* C: undefined behaviour (value_float_fits) */
+};
+
 /* Convert a value of type from to type to: to a fixed width by keeping
  * the low bits and extending by to's signedness (two's complement
  * wrap-around), to a mathematical integer unchanged, to boolean as
- * v != 0.  Integer payloads are already extended by from's signedness,
- * so from matters only for kinds to come (floating point). */
+ * v != 0.  Integer payloads are already extended by from's signedness.
+ * from NULL means a signed 64-bit integer.  Floating conversions round
+ * to nearest, ties to even (integer to floating, double to float);
+ * floating to integer truncates toward zero, out of range as the
+ * target profile's float_to_int rule says (F2I_UB: some value). */
 struct value value_convert(const struct type *from, struct value v,
 			   const struct type *to);
+/* Is the floating value v of type from, truncated, inside the range of
+ * the fixed-width type to (false for NaN and infinities)? */
+bool value_float_fits(const struct type *from, struct value v,
+		      const struct type *to);
+
+/* Floating values as C doubles and back (exact both ways for binary32
+ * values of a float type; NaN becomes canonical). */
+double value_to_double(const struct type *t, struct value v);
+struct value value_from_double(const struct type *t, double d);
+/* The canonical NaN of floating type t. */
+struct value value_nan(const struct type *t);
+bool value_is_nan(const struct type *t, struct value v);
+/* Is v below zero, or a negative zero (the sign bit of a float)? */
+bool value_is_negative(const struct type *t, struct value v);
+
+/* How a test compares two floating outcomes (theory option
+ * float-compare). */
+enum float_compare {
+	FCMP_IDENTICAL,  /* the same value: NaNs alike, -0.0 != +0.0 */
+	FCMP_NUMERIC,    /* ==, with NaN equal to NaN */
+};
+extern const char *const float_compare_names[2]; /* "identical", ... */
+/* v of type t in the form outcomes are compared in under fc: equal
+ * payloads iff equal outcomes (numeric: -0.0 becomes +0.0). */
+struct value value_observed(const struct type *t, struct value v,
+			    enum float_compare fc);
 /* Wrap a mathematical int64 into t's range (value_convert from a
  * signed 64-bit reading). */
 struct value type_wrap(const struct type *t, int64_t v);

@@ -103,6 +103,9 @@ int analysis_init(struct arena *a, struct analysis *an,
 			  : s->assume	 ? printed(a, s->assume)
 					 : NULL;
 	an->observe = s->observe;
+	/* floating variables are compared as floating values */
+	for (int v = 0; v < s->nvars; v++)
+		an->observe.vtype[v] = s->var_types[v];
 	an->mutants = ANEWN(a, struct mutant, (size_t)s->nmutants + 1);
 	for (int i = 0; i < s->nmutants; i++) {
 		const struct mutant *m = &s->mutants[i];

@@ -358,6 +358,10 @@ static int draft_analysis(struct loader *L, struct target_spec *ts, int di,
 	sb_release(&sb);
 
 	an->observe.value = !ts->nobserve;
+	an->observe.fcmp = L->th->fcmp;
+	L->th->uses_float |= type_is_float(an->orig->type);
+	for (int v = 0; v < an->nvars; v++)
+		L->th->uses_float |= type_is_float(an->var_types[v]);
 	for (int i = 0; i < ts->nobserve; i++) {
 		struct ynode *o = ts->observe[i];
 		if (!ys_scalar(o, "an observed name"))

@@ -95,15 +95,43 @@ int language_load(struct ynode *map, const struct profile *around,
 	return 0;
 }
 
+static int forced_fcmp = -1;
+
+void theory_force_float_compare(int fc)
+{
+	forced_fcmp = fc;
+}
+
+const char *theory_float_option(const struct theory *th)
+{
+	return th->fcmp == FCMP_NUMERIC ? "float-compare: numeric"
+					: "float-compare: identical";
+}
+
+/* float-compare: identical (the default) or numeric. */
+static int load_float_compare(struct loader *L, struct ynode *root)
+{
+	struct ynode *n = ymap_get(root, "float-compare");
+	const char *v = float_compare_names[FCMP_IDENTICAL];
+	if (n && !(v = one_of(n, "float-compare", "identical, numeric")))
+		return -1;
+	L->th->fcmp = strcmp(v, "numeric") ? FCMP_IDENTICAL : FCMP_NUMERIC;
+	if (forced_fcmp >= 0)
+		L->th->fcmp = (enum float_compare)forced_fcmp;
+	return 0;
+}
+
 static int load_root(struct loader *L, struct ynode *root)
 {
 	static const char *const keys[] = { "theory", "description", "domains",
 					    "operators", "targets", "language",
-					    "data-model", "char", "ub" };
+					    "data-model", "char", "ub",
+					    "float-compare" };
 	if (ys_want(root, Y_MAP, "a theory file") < 0 ||
 	    ys_check_keys(root, keys, ARRAY_SIZE(keys), "a theory file") < 0 ||
 	    ys_require(root, "targets", "a theory file") < 0 ||
-	    language_load(root, NULL, &L->th->profile) < 0)
+	    language_load(root, NULL, &L->th->profile) < 0 ||
+	    load_float_compare(L, root) < 0)
 		return -1;
 	struct ynode *n;
 	if ((n = ymap_get(root, "theory")) && !(L->th->name = ys_scalar(n, "'theory'")))

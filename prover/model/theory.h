@@ -115,6 +115,11 @@ struct theory {
 	/* The language (its 'language' key and options): profile_java, or
 	 * a C profile (c_profile()). */
 	const struct profile *profile;
+	/* How floating outcomes are compared (key float-compare, or the
+	 * --float-compare flag); named in outputs when uses_float: some
+	 * analysis has a floating variable or value. */
+	enum float_compare fcmp;
+	bool uses_float;
 	int ntargets;
 	struct target *targets;
 	int nanalyses;
@@ -131,6 +136,12 @@ struct theory *theory_load(struct arena *a, const char *path);
  * located error (an unknown value lists the allowed ones). */
 int language_load(struct ynode *map, const struct profile *around,
 		  const struct profile **pf);
+/* "float-compare: identical": the option as outputs name it. */
+const char *theory_float_option(const struct theory *th);
+/* The --float-compare flag: every theory loaded afterwards compares
+ * floating outcomes so, whatever its float-compare key says; -1 (the
+ * default): as the key says.  Set before loading, from one thread. */
+void theory_force_float_compare(int fc);
 /* Free the built-in operator library (parsed once, at the first
  * theory_load()); at exit, for leak checkers. */
 void theory_release_builtins(void);

@@ -5,6 +5,8 @@
  */
 #include "prove/prover.h"
 
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 uint64_t outcome_fp(const struct analysis *an, const struct outcome *o)
@@ -15,13 +17,16 @@ uint64_t outcome_fp(const struct analysis *an, const struct outcome *o)
 	if (o->threw)
 		return h;
 	if (an->observe.value) {
-		h = fnv1a64(&o->value, sizeof(o->value), h);
+		struct value v = outcome_value(&an->observe, o);
+		h = fnv1a64(&v, sizeof(v), h);
 		if (o->negative) /* the same payload, another number */
 			h = fnv1a64(&o->negative, 1, h);
 	}
 	for (int i = 0; i < an->nvars; i++)
-		if (an->observe.var[i])
-			h = fnv1a64(&o->vars[i], sizeof(o->vars[i]), h);
+		if (an->observe.var[i]) {
+			struct value v = outcome_var(&an->observe, o, i);
+			h = fnv1a64(&v, sizeof(v), h);
+		}
 	return h;
 }
 
@@ -109,10 +114,32 @@ int pool_kill_not(const struct pool *pl, int a, int b)
 	return -1;
 }
 
+/* Floating boundary values: signed zeros and ones, infinities, NaN, the
+ * smallest subnormal and normal, the largest finite value, one ulp
+ * above 1, halves (rounding, truncation, %), and the first integer the
+ * format cannot hold exactly plus one (2^24 + 2, 2^53 + 2), and a
+ * value beyond the range of int. */
+static void float_candidates(const struct type *t, struct value *out, int *n)
+{
+	bool f = t->bits == 32;
+	double v[] = { 0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN,
+		       f ? FLT_TRUE_MIN : DBL_TRUE_MIN, f ? FLT_MAX : DBL_MAX,
+		       f ? FLT_MIN : DBL_MIN,
+		       f ? 1.0 + FLT_EPSILON : 1.0 + DBL_EPSILON, 0.5, -1.5,
+		       2.5, f ? 16777218.0 : 9007199254740994.0, -3e9 };
+	*n = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		out[(*n)++] = value_from_double(t, v[i]);
+}
+
 /* Boundary values of type t: small ones, and a fixed width's edges. */
 static void candidates(const struct type *t, struct value *out, int *n)
 {
 	*n = 0;
+	if (t->kind == TK_FLOAT) {
+		float_candidates(t, out, n);
+		return;
+	}
 	if (t->kind == TK_BOOLEAN) {
 		out[(*n)++] = value_bool(false);
 		out[(*n)++] = value_bool(true);
@@ -151,6 +178,10 @@ struct value random_value(uint64_t *x, const struct type *t, bool small)
 	uint64_t r = xorshift(x);
 	if (t->kind == TK_BOOLEAN)
 		return value_bool(r & 1);
+	if (t->kind == TK_FLOAT) /* small halves, or any bit pattern */
+		return small ? value_from_double(t, (double)((int64_t)(r % 65) - 32) / 2)
+			     : value_observed(t, value_uint(r >> (64 - t->bits)),
+					      FCMP_IDENTICAL);
 	if (small || t->kind == TK_MATH) {
 		int64_t v = (int64_t)(r % 33) - 16;
 		if (!t->is_signed && v < 0)

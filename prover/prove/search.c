@@ -102,6 +102,8 @@ static struct value grid_value(const struct type *t, int r, int i)
 	if (grid_span(t, r) < 2 * r + 1) /* the whole range, in order */
 		return value_uint(type_min(t).bits + (uint64_t)i);
 	int64_t x = i - r;
+	if (t->kind == TK_FLOAT) /* the integer x */
+		return type_wrap(t, x);
 	return value_int(!t->is_signed && x < 0 ? 'a' - x : x);
 }
 

@@ -30,6 +30,7 @@ Z3_sort enc_sort(struct encoder *s, const struct type *t)
 	case TK_BOOLEAN: return Z3_mk_bool_sort(s->ctx);
 	case TK_MATH: return Z3_mk_int_sort(s->ctx);
 	case TK_INT: return Z3_mk_bv_sort(s->ctx, (unsigned)t->bits);
+	case TK_FLOAT: return enc_float_sort(s, t);
 	default: BUG("no sort for %s", type_name(t));
 	}
 }
@@ -40,6 +41,8 @@ Z3_ast enc_constant(struct encoder *s, const struct type *t, struct value v)
 		return v.bits ? Z3_mk_true(s->ctx) : Z3_mk_false(s->ctx);
 	if (t->kind == TK_MATH)
 		return Z3_mk_int64(s->ctx, value_i64(v), enc_sort(s, t));
+	if (t->kind == TK_FLOAT)
+		return enc_float_constant(s, t, v);
 	uint64_t u = v.bits;
 	if (t->bits < 64)
 		u &= ((uint64_t)1 << t->bits) - 1;
@@ -59,6 +62,8 @@ Z3_ast enc_conv(struct encoder *s, Z3_ast x, const struct type *from,
 	Z3_context c = s->ctx;
 	if (from == to || from->kind == TK_BOOLEAN)
 		return x;
+	if (from->kind == TK_FLOAT || to->kind == TK_FLOAT)
+		return enc_float_conv(s, x, from, to);
 	if (to->kind == TK_BOOLEAN) /* a C condition: != 0 */
 		return Z3_mk_not(c, is_zero(s, x, from));
 	if (to->kind == TK_INT && to->bits == 1) /* C's _Bool: != 0 */
@@ -112,6 +117,8 @@ static Z3_ast and2(struct encoder *s, Z3_ast a, Z3_ast b)
 
 static Z3_ast is_zero(struct encoder *s, Z3_ast x, const struct type *t)
 {
+	if (t->kind == TK_FLOAT)
+		return enc_float_is_zero(s, x);
 	return Z3_mk_eq(s->ctx, x, constant_int(s, t, 0));
 }
 
@@ -220,6 +227,8 @@ static Z3_ast arith(struct encoder *s, enum op op, const struct type *t, Z3_ast 
 {
 	Z3_context c = s->ctx;
 	const struct profile *pf = t->profile;
+	if (t->kind == TK_FLOAT) /* never throws */
+		return enc_float_arith(s, op, a, b);
 	if (op == OP_DIV || op == OP_REM) {
 		if (pf->div_zero != DIV0_THROWS && pf->div_zero != DIV0_UB)
 			BUG("unknown division-by-zero rule");
@@ -267,6 +276,8 @@ static Z3_ast compare(struct encoder *s, enum op op, const struct type *t,
 		      Z3_ast a, Z3_ast b)
 {
 	Z3_context c = s->ctx;
+	if (t->kind == TK_FLOAT)
+		return enc_float_compare(s, op, a, b);
 	switch (op) {
 	case OP_EQ: return Z3_mk_eq(c, a, b);
 	case OP_NE: return Z3_mk_not(c, Z3_mk_eq(c, a, b));
@@ -362,6 +373,8 @@ static Z3_ast enc_unary(struct encoder *s, const struct node *n, struct enc_env 
 	case OP_NEG:
 		if (n->type->kind == TK_MATH)
 			return Z3_mk_unary_minus(c, a);
+		if (n->type->kind == TK_FLOAT)
+			return Z3_mk_fpa_neg(c, a);
 		if (n->type->is_signed && n->type->profile->overflow == OVF_UB)
 			ub_when(s, e, Z3_mk_not(c, Z3_mk_bvneg_no_overflow(c, a)));
 		return Z3_mk_bvneg(c, a);
@@ -387,8 +400,13 @@ Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e)
 		enc_expr(s, n->a, &sub);
 		return Z3_mk_not(c, sub.thr);
 	}
-	case N_CONV:
-		return enc_conv(s, enc_expr(s, n->a, e), n->a->type, n->type);
+	case N_CONV: {
+		a = enc_expr(s, n->a, e);
+		Z3_ast ub = enc_float_int_ub(s, a, n->a->type, n->type);
+		if (ub)
+			ub_when(s, e, ub);
+		return enc_conv(s, a, n->a->type, n->type);
+	}
 	case N_UNARY:
 		return enc_unary(s, n, e);
 	case N_BINARY:
@@ -425,6 +443,8 @@ int enc_read_value(struct encoder *s, Z3_ast v, const struct type *t,
 		*out = value_bool(Z3_get_bool_value(s->ctx, v) == Z3_L_TRUE);
 		return 0;
 	}
+	if (t->kind == TK_FLOAT)
+		return enc_float_read(s, v, t, out);
 	if (t->kind == TK_MATH) {
 		int64_t x;
 		if (!Z3_get_numeral_int64(s->ctx, v, &x))

@@ -47,4 +47,29 @@ Z3_ast enc_expr(struct encoder *s, const struct node *n, struct enc_env *e);
 int enc_read_value(struct encoder *s, Z3_ast v, const struct type *t,
 		   struct value *out);
 
+/* cost.c: does any of the terms contain a bit-vector division or
+ * remainder (a walk of the term DAG, each shared subterm once)?  Does
+ * the problem have a floating value anywhere? */
+bool enc_has_division(Z3_context c, const Z3_ast *roots, size_t nroots);
+bool enc_problem_floating(const struct problem *pb);
+
+/* encfloat.c: floating point (TK_FLOAT), as the functions above use it.
+ * enc_float_int_ub: the condition under which converting x of type from
+ * to type to is undefined behaviour (C), or NULL when it never is;
+ * enc_float_same: are two floating outcomes the same under fc? */
+Z3_sort enc_float_sort(struct encoder *s, const struct type *t);
+Z3_ast enc_float_constant(struct encoder *s, const struct type *t,
+			  struct value v);
+Z3_ast enc_float_conv(struct encoder *s, Z3_ast x, const struct type *from,
+		      const struct type *to);
+Z3_ast enc_float_int_ub(struct encoder *s, Z3_ast x, const struct type *from,
+			const struct type *to);
+Z3_ast enc_float_is_zero(struct encoder *s, Z3_ast x);
+Z3_ast enc_float_arith(struct encoder *s, enum op op, Z3_ast a, Z3_ast b);
+Z3_ast enc_float_compare(struct encoder *s, enum op op, Z3_ast a, Z3_ast b);
+Z3_ast enc_float_same(struct encoder *s, Z3_ast a, Z3_ast b,
+		      enum float_compare fc);
+int enc_float_read(struct encoder *s, Z3_ast v, const struct type *t,
+		   struct value *out);
+
 #endif

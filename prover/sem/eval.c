@@ -7,10 +7,25 @@
  * nodes typing inserted (one function, conv); the profile's semantic
  * data says what division by zero, shift distances and signed overflow
  * do.  Undefined behaviour (C) is the exceptional outcome, `threw`.
+ *
+ * Floating point is the machine's IEEE 754 arithmetic on float and
+ * double, one operation per C statement, every NaN made canonical.  No
+ * excess precision: the build requires FLT_EVAL_METHOD == 0 (x86-64
+ * with SSE2, where float and double operations round to their own
+ * type; the #error below stops an x87 build), and no statement here has
+ * two operations that a compiler could contract into a fused
+ * multiply-add.  The rounding mode is the default, to nearest even
+ * (nothing calls fesetround()).
  */
 #include "sem/eval.h"
 
+#include <float.h>
+#include <math.h>
 #include <string.h>
+
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
+#error "the evaluator needs FLT_EVAL_METHOD == 0 (SSE, not x87)"
+#endif
 
 #include "lang/profile.h"
 
@@ -27,6 +42,16 @@ static struct value conv(const struct type *from, struct value v,
 			 const struct type *to)
 {
 	return value_convert(from, v, to);
+}
+
+/* Is converting v of type from to type to undefined behaviour (C: a
+ * floating value whose truncation the integer type cannot hold)? */
+static bool float_to_int_ub(const struct type *from, struct value v,
+			    const struct type *to)
+{
+	return from->kind == TK_FLOAT && to->kind == TK_INT && to->bits > 1 &&
+	       to->profile->float_to_int == F2I_UB &&
+	       !value_float_fits(from, v, to);
 }
 
 static struct value integer_op(struct ctx *c, enum op op, int64_t a,
@@ -137,11 +162,51 @@ static bool undefined(enum op op, const struct type *t, struct value a,
 	}
 }
 
+/* a op b in binary32: one rounding, to float. */
+static float float_op(enum op op, float a, float b)
+{
+	switch (op) {
+	case OP_ADD: return a + b;
+	case OP_SUB: return a - b;
+	case OP_MUL: return a * b;
+	case OP_DIV: return a / b;
+	case OP_REM: return fmodf(a, b); /* Java's %: truncating, exact */
+	default: BUG("%s on float", op_spelling(op));
+	}
+}
+
+static double double_op(enum op op, double a, double b)
+{
+	switch (op) {
+	case OP_ADD: return a + b;
+	case OP_SUB: return a - b;
+	case OP_MUL: return a * b;
+	case OP_DIV: return a / b;
+	case OP_REM: return fmod(a, b);
+	default: BUG("%s on double", op_spelling(op));
+	}
+}
+
+/* a op b of floating type t (never throws: x / 0 is an infinity or
+ * NaN). */
+static struct value float_arith(enum op op, const struct type *t,
+				struct value a, struct value b)
+{
+	double x = value_to_double(t, a), y = value_to_double(t, b);
+	if (t->bits == 32) {
+		float r = float_op(op, (float)x, (float)y);
+		return value_from_double(t, r); /* exact: r is a float */
+	}
+	return value_from_double(t, double_op(op, x, y));
+}
+
 /* a op b for an arithmetic, shift or bitwise operator; a and the result
  * have type t, b has type bt (t, except a distance under SHIFT_UB). */
 static struct value arith(struct ctx *c, enum op op, const struct type *t,
 			  struct value a, struct value b, const struct type *bt)
 {
+	if (t->kind == TK_FLOAT)
+		return float_arith(op, t, a, b);
 	if ((op == OP_DIV || op == OP_REM) && b.bits == 0) {
 		if (t->profile->div_zero != DIV0_THROWS &&
 		    t->profile->div_zero != DIV0_UB)
@@ -181,6 +246,18 @@ static struct value arith(struct ctx *c, enum op op, const struct type *t,
 static struct value compare(enum op op, const struct type *t, struct value a,
 			    struct value b)
 {
+	if (t->kind == TK_FLOAT) { /* IEEE: NaN is unordered, -0.0 == 0.0 */
+		double x = value_to_double(t, a), y = value_to_double(t, b);
+		switch (op) {
+		case OP_LT: return value_bool(x < y);
+		case OP_LE: return value_bool(x <= y);
+		case OP_GT: return value_bool(x > y);
+		case OP_GE: return value_bool(x >= y);
+		case OP_EQ: return value_bool(x == y);
+		case OP_NE: return value_bool(x != y);
+		default: BUG("not a comparison");
+		}
+	}
 	int r = t->kind == TK_BOOLEAN ? (a.bits > b.bits) - (a.bits < b.bits)
 				      : value_cmp(t, a, b);
 	switch (op) {
@@ -226,6 +303,9 @@ static struct value ev_unary(struct ctx *c, const struct node *n)
 	case OP_NEG:
 		if (n->type->kind == TK_MATH)
 			return integer_op(c, OP_SUB, 0, value_i64(a));
+		if (n->type->kind == TK_FLOAT) /* the sign flipped */
+			return value_from_double(n->type,
+						 -value_to_double(n->type, a));
 		if (undefined(OP_SUB, n->type, ZERO, a)) {
 			c->threw = true;
 			return ZERO;
@@ -270,6 +350,8 @@ static struct value ev(struct ctx *c, const struct node *n)
 	}
 	case N_CONV:
 		a = ev(c, n->a);
+		if (!c->threw && float_to_int_ub(n->a->type, a, n->type))
+			c->threw = true;
 		return c->threw ? ZERO : conv(n->a->type, a, n->type);
 	case N_UNARY:
 		return ev_unary(c, n);
@@ -300,8 +382,20 @@ void eval_outcome(const struct node *e, int nvars, const struct value *in,
 	out->threw = c.threw;
 	out->overflow = c.overflow;
 	out->value = c.threw ? ZERO : v;
+	out->type = e->type;
 	out->negative = !c.threw && value_negative(e->type, v);
 	memcpy(out->vars, c.vars, (size_t)nvars * sizeof(*in));
+}
+
+struct value outcome_value(const struct observe *obs, const struct outcome *o)
+{
+	return value_observed(o->type, o->value, obs->fcmp);
+}
+
+struct value outcome_var(const struct observe *obs, const struct outcome *o,
+			 int i)
+{
+	return value_observed(obs->vtype[i], o->vars[i], obs->fcmp);
 }
 
 bool outcome_differs(const struct observe *obs, int nvars,
@@ -309,11 +403,13 @@ bool outcome_differs(const struct observe *obs, int nvars,
 {
 	if (x->threw || y->threw)
 		return x->threw != y->threw;
-	if (obs->value && (!value_eq(x->value, y->value) ||
-			   x->negative != y->negative))
+	if (obs->value &&
+	    (!value_eq(outcome_value(obs, x), outcome_value(obs, y)) ||
+	     x->negative != y->negative))
 		return true;
 	for (int i = 0; i < nvars; i++)
-		if (obs->var[i] && !value_eq(x->vars[i], y->vars[i]))
+		if (obs->var[i] && !value_eq(outcome_var(obs, x, i),
+					     outcome_var(obs, y, i)))
 			return true;
 	return false;
 }

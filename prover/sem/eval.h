@@ -24,6 +24,7 @@ struct outcome {
 			* C: undefined behaviour) */
 	bool overflow; /* an integer value left int64: undecided */
 	struct value value; /* the expression's value (0 for void) */
+	const struct type *type; /* the expression's type */
 	bool negative;      /* value is a negative number (value_negative):
 			     * values of programs of different types are
 			     * compared as numbers, payload and sign */
@@ -34,18 +35,29 @@ struct outcome {
 void eval_outcome(const struct node *e, int nvars, const struct value *in,
 		  struct outcome *out);
 
-/* What a target observes of an outcome. */
+/* What a target observes of an outcome, and how: floating values are
+ * compared as fcmp says (lang/value.h), variables by their types
+ * (vtype; NULL: as integers). */
 struct observe {
 	bool value;
 	bool var[MAX_VARS];
+	enum float_compare fcmp;
+	const struct type *vtype[MAX_VARS];
 };
 
 /* Do two outcomes differ in what is observed?  Both throwing is the same
  * outcome; exactly one throwing differs.  Values of different types are
  * compared as numbers (payloads are extended by signedness, so equal
- * payloads are equal numbers).  Undefined if either overflowed. */
+ * payloads are equal numbers; floating values are comparable only with
+ * their own type, as value_observed() gives them).  Undefined if either
+ * overflowed. */
 bool outcome_differs(const struct observe *obs, int nvars,
 		     const struct outcome *x, const struct outcome *y);
+/* The observed value and variable i of o, as outcome_differs() compares
+ * them (for fingerprints: equal iff not different). */
+struct value outcome_value(const struct observe *obs, const struct outcome *o);
+struct value outcome_var(const struct observe *obs, const struct outcome *o,
+			 int i);
 
 /* Does a boolean assumption hold (evaluates to true without throwing)?
  * NULL holds.  *undecided is set when an integer overflowed. */

@@ -55,6 +55,8 @@ struct smt {
 	bool assume_division; /* the assumptions divide */
 	struct smt_shared *shared; /* ctx and solver belong to it, or NULL */
 	Z3_tactic tactic;   /* qfbv, for division queries */
+	bool floating;      /* a floating value anywhere: the qffpbv tactic */
+	Z3_tactic fptactic; /* made at the first floating query, or NULL */
 	unsigned calls;
 	char reason[300];
 	bool export_;       /* keep the SMT-LIB text of unsat answers */
@@ -99,60 +101,6 @@ static struct encoder encoder(const struct smt *s)
 	return en;
 }
 
-/* Does any of the terms contain a bit-vector division or remainder?
- * A walk of the term DAG, each shared subterm once. */
-static bool has_division(Z3_context c, const Z3_ast *roots, size_t nroots)
-{
-	size_t n = 0, cap = 0, nseen = 0, capseen = 0;
-	Z3_ast *stack = NULL;
-	unsigned *seen = NULL; /* ids, sorted */
-	bool found = false;
-	for (size_t i = 0; i < nroots; i++)
-		if (roots[i]) {
-			GROW(stack, n + 1, cap);
-			stack[n++] = roots[i];
-		}
-	while (n && !found) {
-		Z3_ast t = stack[--n];
-		if (Z3_get_ast_kind(c, t) != Z3_APP_AST)
-			continue;
-		unsigned id = Z3_get_ast_id(c, t);
-		size_t lo = 0, hi = nseen;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (seen[mid] < id)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < nseen && seen[lo] == id)
-			continue;
-		GROW(seen, nseen + 1, capseen);
-		memmove(seen + lo + 1, seen + lo, (nseen - lo) * sizeof(*seen));
-		seen[lo] = id;
-		nseen++;
-		Z3_app app = Z3_to_app(c, t);
-		switch (Z3_get_decl_kind(c, Z3_get_app_decl(c, app))) {
-		case Z3_OP_BSDIV: case Z3_OP_BUDIV: case Z3_OP_BSREM:
-		case Z3_OP_BUREM: case Z3_OP_BSMOD: case Z3_OP_BSDIV_I:
-		case Z3_OP_BUDIV_I: case Z3_OP_BSREM_I: case Z3_OP_BUREM_I:
-		case Z3_OP_BSMOD_I:
-			found = true;
-			break;
-		default:
-			break;
-		}
-		unsigned k = Z3_get_app_num_args(c, app);
-		for (unsigned j = 0; j < k; j++) {
-			GROW(stack, n + 1, cap);
-			stack[n++] = Z3_get_app_arg(c, app, j);
-		}
-	}
-	free(stack);
-	free(seen);
-	return found;
-}
-
 static const struct node *prog_expr(const struct smt *s, int p)
 {
 	return problem_program(&s->pb, p);
@@ -172,10 +120,21 @@ static struct prog *prog(struct smt *s, int p)
 	memcpy(pr->vars, e.v, sizeof(e.v));
 	Z3_ast roots[MAX_VARS + 2] = { pr->value, pr->thr };
 	memcpy(roots + 2, pr->vars, (size_t)s->pb.nvars * sizeof(Z3_ast));
-	pr->division = has_division(s->ctx, roots, (size_t)s->pb.nvars + 2);
+	pr->division = enc_has_division(s->ctx, roots, (size_t)s->pb.nvars + 2);
 	pr->built = true;
 	check_z3("encoding a program");
 	return pr;
+}
+
+/* Are two observed values of type t the same (floating ones as the
+ * analysis' float-compare says)? */
+static Z3_ast same(struct smt *s, const struct type *t, Z3_ast a, Z3_ast b)
+{
+	if (t && t->kind == TK_FLOAT) {
+		struct encoder en = encoder(s);
+		return enc_float_same(&en, a, b, s->pb.observe->fcmp);
+	}
+	return Z3_mk_eq(s->ctx, a, b);
 }
 
 /* Outcomes of programs x and y differ in what is observed. */
@@ -202,12 +161,12 @@ static Z3_ast differ(struct smt *s, int x, int y)
 			vx = enc_widen(&en, px->value, tx, 65);
 			vy = enc_widen(&en, py->value, ty, 65);
 		}
-		parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, vx, vy));
+		parts[n++] = Z3_mk_not(c, same(s, t, vx, vy));
 	}
 	for (int i = 0; i < pb->nvars; i++)
 		if (pb->observe->var[i])
-			parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, px->vars[i],
-							   py->vars[i]));
+			parts[n++] = Z3_mk_not(c, same(s, pb->var_types[i],
+						       px->vars[i], py->vars[i]));
 	Z3_ast diff = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
 	Z3_ast neither = and2(s, Z3_mk_not(c, px->thr), Z3_mk_not(c, py->thr));
 	return or2(s, Z3_mk_xor(c, px->thr, py->thr), and2(s, neither, diff));
@@ -274,9 +233,9 @@ static Z3_context new_context(void)
 	return c;
 }
 
-static Z3_tactic new_tactic(Z3_context c)
+static Z3_tactic new_tactic(Z3_context c, const char *name)
 {
-	Z3_tactic t = Z3_mk_tactic(c, "qfbv");
+	Z3_tactic t = Z3_mk_tactic(c, name);
 	Z3_tactic_inc_ref(c, t);
 	return t;
 }
@@ -290,7 +249,8 @@ static void declare(struct smt *s)
 	s->all_bv = true;
 	for (int i = 0; i < an->nvars; i++) {
 		Z3_sort sort = enc_sort(&en, an->var_types[i]);
-		s->all_bv &= Z3_get_sort_kind(s->ctx, sort) != Z3_INT_SORT;
+		Z3_sort_kind k = Z3_get_sort_kind(s->ctx, sort);
+		s->all_bv &= k != Z3_INT_SORT && k != Z3_FLOATING_POINT_SORT;
 		s->inputs[i] = Z3_mk_const(s->ctx,
 					   Z3_mk_string_symbol(s->ctx,
 							       an->var_names[i]),
@@ -302,7 +262,7 @@ static void declare(struct smt *s)
 		e.thr = Z3_mk_false(s->ctx);
 		Z3_ast holds = enc_expr(&en, an->assume, &e);
 		s->assume = and2(s, Z3_mk_not(s->ctx, e.thr), holds);
-		s->assume_division = has_division(s->ctx, &s->assume, 1);
+		s->assume_division = enc_has_division(s->ctx, &s->assume, 1);
 		Z3_solver_assert(s->ctx, s->solver, s->assume);
 	}
 	check_z3("setting up the solver");
@@ -314,6 +274,7 @@ static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
 	struct smt *s = xcalloc(1, sizeof(*s));
 	s->pb = *pb;
 	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
+	s->floating = enc_problem_floating(pb);
 	s->timeout_ms = timeout_ms;
 	s->rlimit = rlimit;
 	return s;
@@ -331,7 +292,7 @@ struct smt *smt_new_limits(const struct problem *an, unsigned timeout_ms,
 	s->ctx = new_context();
 	s->fresh = fresh;
 	s->solver = new_solver(s);
-	s->tactic = new_tactic(s->ctx);
+	s->tactic = new_tactic(s->ctx, "qfbv");
 	declare(s);
 	return s;
 }
@@ -346,6 +307,8 @@ void smt_free(struct smt *s)
 		z3err.failed = false;
 	} else {
 		Z3_tactic_dec_ref(s->ctx, s->tactic);
+		if (s->fptactic)
+			Z3_tactic_dec_ref(s->ctx, s->fptactic);
 		Z3_del_context(s->ctx);
 	}
 	sb_release(&s->smt2);
@@ -356,7 +319,7 @@ void smt_free(struct smt *s)
 static void shared_open(struct smt_shared *sh)
 {
 	sh->ctx = new_context();
-	sh->tactic = new_tactic(sh->ctx);
+	sh->tactic = new_tactic(sh->ctx, "qfbv");
 	sh->uses = 0;
 	check_z3("setting up a shared solver");
 }
@@ -387,33 +350,6 @@ void smt_shared_free(struct smt_shared *sh)
 		BUG("a shared solver freed while an analysis uses it");
 	shared_close(sh);
 	free(sh);
-}
-
-/* Division, remainder, or multiplication of 64-bit or unbounded values:
- * the operations whose queries take Z3 long. */
-static bool heavy_node(const struct node *n)
-{
-	if (!n)
-		return false;
-	if ((n->kind == N_BINARY || n->kind == N_ASSIGN) &&
-	    (n->op == OP_DIV || n->op == OP_REM ||
-	     (n->op == OP_MUL && n->type->kind == TK_INT &&
-	      n->type->bits > 32) ||
-	     (n->op == OP_MUL && n->type->kind == TK_MATH)))
-		return true;
-	/* (the c of an assignment is derived from its a and b) */
-	return heavy_node(n->a) || heavy_node(n->b) ||
-	       (n->kind == N_COND && heavy_node(n->c));
-}
-
-bool smt_heavy(const struct problem *pb)
-{
-	if (heavy_node(pb->assume))
-		return true;
-	for (int p = 0; p < pb->nprogs; p++)
-		if (heavy_node(problem_program(pb, p)))
-			return true;
-	return false;
 }
 
 struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *an)
@@ -458,6 +394,9 @@ static int eval_in(struct smt *s, Z3_model m, Z3_ast t, const struct type *ty,
 {
 	Z3_ast v;
 	if (!Z3_model_eval(s->ctx, m, t, true, &v) || z3err.failed)
+		return -1;
+	/* floating terms can come back unevaluated around (fp ...) */
+	if (!(v = Z3_simplify(s->ctx, v)) || z3err.failed)
 		return -1;
 	struct encoder en = encoder(s);
 	return enc_read_value(&en, v, ty, out);
@@ -504,6 +443,19 @@ const char *smt_last_smt2(const struct smt *s)
 	return s->smt2_valid ? s->smt2.buf : NULL;
 }
 
+/* The tactic of a question's own solver: qfbv for bit-vector division,
+ * qffpbv for floating point (its word-level preprocessing decides
+ * x * 1.0 == x over double in a fraction of a second, where the simple
+ * solver's bit-blasting runs out of its limits). */
+static Z3_tactic tactic(struct smt *s)
+{
+	if (!s->floating)
+		return s->tactic;
+	if (!s->fptactic)
+		s->fptactic = new_tactic(s->ctx, "qffpbv");
+	return s->fptactic;
+}
+
 /* Ask one question on s's context; see smt_check(). */
 static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			     struct value *input, const char **reason)
@@ -518,12 +470,12 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
 	*reason = NULL;
 	Z3_solver solver = s->solver;
-	bool own = s->fresh || (division && s->all_bv);
+	bool own = s->fresh || (division && s->all_bv) || s->floating;
 	if (s->fresh) {
 		/* The paper's method: a new solver for every question. */
 		solver = new_solver(s);
 	} else if (own) {
-		solver = own_solver(c, Z3_mk_solver_from_tactic(c, s->tactic),
+		solver = own_solver(c, Z3_mk_solver_from_tactic(c, tactic(s)),
 				    s->timeout_ms, s->rlimit);
 	} else {
 		Z3_solver_push(c, solver);
@@ -539,7 +491,9 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	if (trace_on())
 		fprintf(stderr, "trace: %s%s solver: %s, %.1f ms\n",
 			s->shared ? "shared context, " : "",
-			s->fresh ? "general" : own ? "qfbv tactic" : "simple",
+			s->fresh ? "general"
+			: own	 ? (s->floating ? "qffpbv tactic" : "qfbv tactic")
+				 : "simple",
 			r == Z3_L_FALSE ? "unsat" : r == Z3_L_TRUE ? "sat" : "unknown",
 			elapsed_ms(&t0));
 	enum smt_result res = SMT_UNKNOWN;
@@ -628,7 +582,8 @@ int smt_outcome(struct smt *s, int p, const struct value *input,
 	for (int i = 0; i < an->nvars; i++) {
 		Z3_func_decl d = Z3_get_app_decl(c, Z3_to_app(c, s->inputs[i]));
 		Z3_add_const_interp(c, m, d,
-				    enc_constant(&en, an->var_types[i], input[i]));
+				    Z3_simplify(c, enc_constant(&en, an->var_types[i],
+								input[i])));
 	}
 	memset(out, 0, sizeof(*out));
 	struct value thr = { 0 };

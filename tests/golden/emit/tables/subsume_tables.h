@@ -54,7 +54,9 @@ struct subsume_entry {
 	const char *domain;      /* domain name: "int" */
 	const char *language;    /* "java", "c" or "c++" */
 	const char *options;     /* C: "data-model: lp64, char: signed, ub: outcome";
-	                          * "" for Java */
+	                          * "" for Java; with floating point,
+	                          * "float-compare: identical" (or
+	                          * numeric) too */
 	const char *expr;        /* the original: "a < b" */
 	const char *orig_op;     /* its top operator: "<"; "" if none */
 	const char *type;        /* its operands' type: "int" */
