@@ -41,8 +41,8 @@ char *proof_cache_key(const struct analysis *an, unsigned timeout,
 {
 	struct strbuf sb = STRBUF_INIT;
 	const struct profile *pf = analysis_profile(an);
-	sb_printf(&sb, "%s %s|%u|%u|%d|%d|", pf->name, pf->options, timeout,
-		  rlimit, an->nvars, an->observe.value);
+	sb_printf(&sb, "%s %s|%u|%u|%d|%d|%d|", pf->name, pf->options, timeout,
+		  rlimit, an->nvars, an->observe.value, (int)an->observe.fcmp);
 	for (int v = 0; v < an->nvars; v++)
 		sb_printf(&sb, "%s%c", type_name(an->var_types[v]),
 			  an->observe.var[v] ? 'o' : '-');

@@ -77,6 +77,13 @@ struct csite {
 			      * not from an operator's signature */
 	bool discarded;      /* its value is dropped (expression statement):
 			      * only the variables it assigns are observed */
+	/* How a test compares floating results (YAML: key float-compare of
+	 * the site or its batch; Major logs: the default, identical), unless
+	 * check_opts.fcmp overrides it. */
+	enum float_compare fcmp;
+	bool floating;       /* set by check_group(): a variable or value of
+			      * the site is floating point (outputs then name
+			      * fcmp) */
 };
 
 struct cgroup {
@@ -136,7 +143,12 @@ struct check_opts {
 			       * same on every machine whatever its load */
 	const struct contracts *contracts;
 	bool smt2;            /* keep proofs' SMT-LIB text (cgroup.proved) */
+	int fcmp;             /* --float-compare: 1 + an enum float_compare
+			       * that overrides every site's; 0: none */
 };
+/* The float-compare a site is proven under (opts' override, or its own). */
+enum float_compare check_site_fcmp(const struct csite *cs,
+				   const struct check_opts *opts);
 
 /* Per-thread state: the reused Z3 context. */
 struct check_worker {

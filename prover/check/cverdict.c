@@ -103,8 +103,10 @@ static void killable_verdict(struct site *S, const struct analysis *an,
 	}
 	const char *tw;
 	/* No table for references: only == and != exist on them; the
-	 * table's shapes are Java's. */
-	if (live && !refs && !S->c && check_table(g->a, an->orig, an->mutants[p].expr,
+	 * table's shapes are Java's, proven under float-compare: identical. */
+	if (live && !refs && !S->c &&
+	    (!S->cs->floating || S->cs->fcmp == FCMP_IDENTICAL) &&
+	    check_table(g->a, an->orig, an->mutants[p].expr,
 					 S->opts->timeout_ms, &tw)) {
 		m->v = CV_REDUNDANT;
 		m->detail = arena_printf(g->a, "%s; %s", tw, m->detail);

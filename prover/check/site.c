@@ -83,22 +83,38 @@ static void declare_vars(struct job *J)
 	}
 }
 
-/* Major's signature: operand types.  0, or -1 and *why. */
-/* Why Major's signature from puts its mutant out of the model (float,
- * double, String operands; a reference-typed expression), or NULL. */
+/* Why Major's signature from puts its mutant out of the model (String
+ * operands; a reference-typed expression), or NULL. */
 static const char *signature_refusal(struct arena *a, const char *from)
 {
 	char st[4][64];
 	int nst = site_sig_types(from, st, 4);
 	for (int i = 0; i < nst; i++) {
-		if (!strcmp(st[i], "float") || !strcmp(st[i], "double") ||
-		    !strcmp(st[i], "java.lang.String"))
+		if (!strcmp(st[i], "java.lang.String"))
 			return arena_printf(a, "%s values are not modelled", st[i]);
 		if (from[0] == '<' && i == 0 && is_reference_type(st[i]))
 			return arena_printf(a, "a reference-typed expression (%s): "
 					    "objects are not modelled", st[i]);
 	}
 	return NULL;
+}
+
+/* The wider of the site's numeric type so far and a signature's type t:
+ * int, long, float, double in that order (Java's binary numeric
+ * promotion); narrower integer types count as int. */
+static const struct type *numtype_wider(const struct type *cur,
+					const struct type *t)
+{
+	static const struct type *const order[] = { T_INT, T_LONG, T_FLOAT,
+						    T_DOUBLE };
+	int a = 0, b = 0;
+	for (int i = 0; i < 4; i++) {
+		if (cur == order[i])
+			a = i;
+		if (t == order[i])
+			b = i;
+	}
+	return order[a > b ? a : b];
 }
 
 static int read_signature(struct job *J, const char **why)
@@ -121,7 +137,7 @@ static int read_signature(struct job *J, const char **why)
 	for (int i = 0; i < nst; i++) {
 		const struct type *t = type_parse(st[i]);
 		if (t != T_ERROR && type_is_numeric(t))
-			S->numtype = t == T_LONG ? T_LONG : T_INT;
+			S->numtype = numtype_wider(S->numtype, t);
 		if (first->from[0] == '<' && i == 0)
 			J->top_want = t == T_BOOLEAN ? 1 : 2;
 	}
@@ -220,12 +236,42 @@ static const char *ref_misuse(const struct site *S, const struct node *n)
 	return NULL;
 }
 
+/* A floating signature "+(double,int)" of a binary original whose
+ * operands are variables gives each its own type (Major logs the
+ * operands' types): the int operand of d + i stays an int. */
+static void sig_operand_types(struct job *J)
+{
+	struct site *S = &J->S;
+	const struct cmutant *first = &S->g->mutants[J->idx[0]];
+	char st[4][64];
+	int nst = site_sig_types(first->from, st, 4);
+	bool fl = false;
+	for (int i = 0; i < nst; i++)
+		fl |= !strcmp(st[i], "float") || !strcmp(st[i], "double");
+	if (S->cs->source || S->cs->statement || !fl || nst != 2 ||
+	    first->from[0] == '<' || J->orig->kind != N_BINARY)
+		return;
+	const struct node *ops[2] = { J->orig->a, J->orig->b };
+	for (int k = 0; k < 2; k++) {
+		const struct type *t = type_parse(st[k]);
+		if (ops[k]->kind != N_VAR || t == T_ERROR || !type_is_numeric(t))
+			continue;
+		int v = site_var(S, ops[k]->name);
+		if (v >= 0 && S->declared[v] == T_ERROR) {
+			S->declared[v] = t;
+			S->kind[v] = 2;
+		}
+	}
+}
+
 /* Variables, their kinds, guard signatures, then null guards.  0, or
  * -1 and *why. */
 static int infer_site(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
 	site_collect(S, J->orig);
+	if (S->g->mutants[J->idx[0]].from)
+		sig_operand_types(J);
 	site_collect(S, J->assume);
 	for (int i = 0; i < J->n; i++)
 		site_collect(S, J->mx[i]);
@@ -410,6 +456,13 @@ static bool admit_mutant(struct job *J, int i, const struct type_env *env)
 	return true;
 }
 
+/* Does typed expression n compute with a floating value anywhere? */
+static bool has_float(const struct node *n)
+{
+	return n && ((n->type && type_is_float(n->type)) || has_float(n->a) ||
+		     has_float(n->b) || has_float(n->c));
+}
+
 /* The site's analysis, by the one constructor; NULL if no mutant is
  * left (or the spec is refused: *why).  back[p]: the site index of
  * analysis mutant p. */
@@ -423,7 +476,8 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 		.nvars = S->nvars, .var_names = S->names,
 		.var_types = J->types, .orig = J->orig,
 		.orig_text = S->cs->orig, .assume = J->assume,
-		.observe = { .value = !S->cs->statement && !S->cs->discarded },
+		.observe = { .value = !S->cs->statement && !S->cs->discarded,
+			     .fcmp = S->cs->fcmp },
 		.mutants = ms,
 	};
 	site_assigned(J->orig, &spec.observe);
@@ -439,6 +493,11 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 	}
 	if (!spec.nmutants)
 		return NULL;
+	for (int v = 0; v < S->nvars; v++)
+		S->cs->floating |= type_is_float(J->types[v]);
+	S->cs->floating |= has_float(J->orig);
+	for (int p = 0; p < spec.nmutants; p++)
+		S->cs->floating |= has_float(ms[p].expr);
 	struct analysis_origin from = {
 		.site = S->cs->name ? S->cs->name : g->where,
 		.profile = S->cs->profile };
@@ -518,6 +577,7 @@ static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
 				     const struct check_opts *opts, int **back)
 {
 	const struct profile *pf = g->sites[si].profile;
+	g->sites[si].fcmp = check_site_fcmp(&g->sites[si], opts);
 	*J = (struct job){ .S = { .a = g->a, .g = g, .cs = &g->sites[si],
 				  .opts = opts, .pf = pf ? pf : &profile_java,
 				  .c = pf && pf != &profile_java,
@@ -572,10 +632,20 @@ void check_group(struct check_worker *w, struct cgroup *g,
 			m->v = CV_UNSUPPORTED;
 			m->detail = "not decided";
 		}
+		if (g->sites[m->site].floating)
+			m->detail = arena_printf(g->a, "%s [float-compare: %s]",
+						 m->detail,
+						 float_compare_names[g->sites[m->site].fcmp]);
 		if (m->note) /* the level of the verdict (check/source.h) */
 			m->detail = arena_printf(g->a, "%s [%s]", m->detail,
 						 m->note);
 	}
+}
+
+enum float_compare check_site_fcmp(const struct csite *cs,
+				   const struct check_opts *opts)
+{
+	return opts->fcmp ? (enum float_compare)(opts->fcmp - 1) : cs->fcmp;
 }
 
 int check_group_analyses(struct cgroup *g, const struct check_opts *opts)

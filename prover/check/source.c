@@ -244,18 +244,13 @@ static void fallback(struct cgroup *g, struct mplace *mp, int i, const char *why
 }
 
 /* Declared variables of a placed site, as check sites take them:
- * primitive types the model has, references; not float or double
- * (their mutants are refused by their signature). */
+ * primitive types the model has (float and double too), references. */
 static void take_vars(struct mplace *p, const struct jocc *o)
 {
 	p->nvars = 0;
-	for (int v = 0; v < o->nvars && p->nvars < MAX_VARS; v++) {
-		const char *t = o->vars[v].type;
-		if (type_parse(t) == T_ERROR &&
-		    (!strcmp(t, "float") || !strcmp(t, "double")))
-			continue;
-		p->vars[p->nvars++] = (struct cvar){ o->vars[v].name, t };
-	}
+	for (int v = 0; v < o->nvars && p->nvars < MAX_VARS; v++)
+		p->vars[p->nvars++] = (struct cvar){ o->vars[v].name,
+						     o->vars[v].type };
 }
 
 /* Mutant i is at occurrence o of file sf. */

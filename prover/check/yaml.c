@@ -60,7 +60,7 @@ static bool keys_ok(struct ynode *m, const char *const *keys, size_t nk,
 	return !bad;
 }
 
-/* C sites: a variable's type must be a C integer type. */
+/* C sites: a variable's type must be a C arithmetic type. */
 static int c_var_type(const struct profile *pf, struct ynode *t)
 {
 	if (check_c_type(pf, t->str))
@@ -75,7 +75,7 @@ static int c_var_type(const struct profile *pf, struct ynode *t)
 	if (best)
 		return diag_error(t->loc, "'%s' is not a C type; did you mean "
 				  "'%s'?", t->str, best);
-	return diag_error(t->loc, "'%s' is not a C integer type", t->str);
+	return diag_error(t->loc, "'%s' is not a C arithmetic type", t->str);
 }
 
 /* C sites: an expression must be C (syntax only: types come later), so
@@ -102,11 +102,13 @@ static void c_syntax(const struct profile *pf, struct ynode *n, long *errs)
 }
 
 static struct cgroup *site_group(struct ynode *s, const char *file, int k,
-				 const struct profile *bpf, long *errs)
+				 const struct profile *bpf,
+				 enum float_compare bfc, long *errs)
 {
 	static const char *const skeys[] = { "name", "vars", "assume", "expr",
 					     "context", "mutants", "language",
-					     "data-model", "char", "ub" };
+					     "data-model", "char", "ub",
+					     "float-compare" };
 	static const char *const mkeys[] = { "id", "expr", "op" };
 	if (s->kind != Y_MAP) {
 		diag_error(s->loc, "a site is a mapping with 'expr' and "
@@ -117,7 +119,9 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 	if (!keys_ok(s, skeys, ARRAY_SIZE(skeys), "a site", errs))
 		return NULL;
 	const struct profile *pf;
-	if (language_load(s, bpf, &pf) < 0) {
+	enum float_compare fc;
+	if (language_load(s, bpf, &pf) < 0 ||
+	    float_compare_load(s, bfc, &fc) < 0) {
 		(*errs)++;
 		return NULL;
 	}
@@ -183,6 +187,7 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 	cs->context = context ? arena_strdup(a, context) : NULL;
 	cs->assume = assume ? arena_strdup(a, assume) : NULL;
 	cs->profile = pf == &profile_java ? NULL : pf;
+	cs->fcmp = fc;
 	for (size_t i = 0; vars && i < vars->n; i++) {
 		const char *t = scalar(vars->items[i], "a variable's type", errs);
 		if (!t)
@@ -254,7 +259,8 @@ long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq)
 		goto out;
 	}
 	static const char *const keys[] = { "check", "sites", "language",
-					    "data-model", "char", "ub" };
+					    "data-model", "char", "ub",
+					    "float-compare" };
 	if (root->kind != Y_MAP) {
 		diag_error(root->loc, "a check batch is a mapping with 'sites'");
 		errs = 1;
@@ -262,7 +268,9 @@ long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq)
 	}
 	keys_ok(root, keys, ARRAY_SIZE(keys), "a check batch", &errs);
 	const struct profile *bpf;
-	if (language_load(root, NULL, &bpf) < 0) {
+	enum float_compare bfc;
+	if (language_load(root, NULL, &bpf) < 0 ||
+	    float_compare_load(root, FCMP_IDENTICAL, &bfc) < 0) {
 		errs++;
 		goto out;
 	}
@@ -275,7 +283,7 @@ long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq)
 	}
 	for (size_t i = 0; i < sites->n; i++) {
 		struct cgroup *g = site_group(sites->items[i], file, (int)i + 1,
-					      bpf, &errs);
+					      bpf, bfc, &errs);
 		if (g) {
 			g->seq = (*seq)++;
 			emit(ctx, g);

@@ -170,6 +170,10 @@ static void write_group(struct driver *D, struct cgroup *g)
 			sb_json_str(sb, m->detail);
 			if (s->profile)
 				json_language(sb, s->profile);
+			if (s->floating) {
+				sb_puts(sb, ", \"float-compare\": ");
+				sb_json_str(sb, float_compare_names[s->fcmp]);
+			}
 			sb_puts(sb, "}");
 		} else if (!strcmp(D->format, "csv")) {
 			const char *f[] = { g->file, NULL, g->where, m->id, m->op,
@@ -372,7 +376,9 @@ int cmd_check(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", "csv", NULL };
 	static const char *const solvers[] = { "cvc5", NULL };
+	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	const char *format = "text", *cfile = NULL, *smt2 = NULL, *confirm = NULL;
+	const char *fcmp = NULL;
 	unsigned timeout = 10000, rlimit = DEFAULT_RLIMIT, jobs = 1;
 	bool timing = true;
 	struct opt_list srcdirs = { 0 };
@@ -397,6 +403,12 @@ int cmd_check(int argc, char **argv)
 			 "obligation was proven before (for benchmarks)"),
 		OPT_SMT2(&smt2),
 		OPT_CONFIRM(&confirm, solvers),
+		OPT_CHOICE(0, "float-compare", "HOW", &fcmp, fcmps,
+			   "how a test compares floating results, for every\n"
+			   "site (overrides a batch's or site's float-compare\n"
+			   "key): identical (the default: -0.0 differs from\n"
+			   "0.0, NaN equals NaN) or numeric (==, with NaN\n"
+			   "equal to NaN)"),
 		OPT_HELP(),
 		OPT_END(),
 	};
@@ -442,7 +454,11 @@ int cmd_check(int argc, char **argv)
 
 	struct check_opts opts = { .timeout_ms = timeout, .rlimit = rlimit,
 				   .contracts = no_contracts ? NULL : &contracts,
-				   .smt2 = smt2 || confirm };
+				   .smt2 = smt2 || confirm,
+				   .fcmp = !fcmp ? 0
+					   : 1 + (strcmp(fcmp, "numeric")
+							  ? FCMP_IDENTICAL
+							  : FCMP_NUMERIC) };
 	struct driver D = { .opts = &opts, .timeout_ms = timeout,
 			    .format = format, .timing = timing };
 	D.src = src;

@@ -108,14 +108,22 @@ const char *theory_float_option(const struct theory *th)
 					: "float-compare: identical";
 }
 
+int float_compare_load(struct ynode *map, enum float_compare around,
+		       enum float_compare *fc)
+{
+	struct ynode *n = ymap_get(map, "float-compare");
+	const char *v = float_compare_names[around];
+	if (n && !(v = one_of(n, "float-compare", "identical, numeric")))
+		return -1;
+	*fc = strcmp(v, "numeric") ? FCMP_IDENTICAL : FCMP_NUMERIC;
+	return 0;
+}
+
 /* float-compare: identical (the default) or numeric. */
 static int load_float_compare(struct loader *L, struct ynode *root)
 {
-	struct ynode *n = ymap_get(root, "float-compare");
-	const char *v = float_compare_names[FCMP_IDENTICAL];
-	if (n && !(v = one_of(n, "float-compare", "identical, numeric")))
+	if (float_compare_load(root, FCMP_IDENTICAL, &L->th->fcmp) < 0)
 		return -1;
-	L->th->fcmp = strcmp(v, "numeric") ? FCMP_IDENTICAL : FCMP_NUMERIC;
 	if (forced_fcmp >= 0)
 		L->th->fcmp = (enum float_compare)forced_fcmp;
 	return 0;

@@ -136,6 +136,12 @@ struct theory *theory_load(struct arena *a, const char *path);
  * located error (an unknown value lists the allowed ones). */
 int language_load(struct ynode *map, const struct profile *around,
 		  const struct profile **pf);
+/* The key float-compare of a YAML mapping (a theory file, a check
+ * batch or site): identical or numeric; absent: around (the enclosing
+ * batch's choice, or the default FCMP_IDENTICAL).  Sets *fc; 0, or -1
+ * after a located error listing the allowed values. */
+int float_compare_load(struct ynode *map, enum float_compare around,
+		       enum float_compare *fc);
 /* "float-compare: identical": the option as outputs name it. */
 const char *theory_float_option(const struct theory *th);
 /* The --float-compare flag: every theory loaded afterwards compares
