@@ -150,15 +150,9 @@ void emit_claims_md(struct strbuf *sb, const struct run *run)
 	}
 }
 
-/* "C (data model lp64, ...), unsigned a, unsigned b". */
+/* The types (and assumptions) of an analysis: "int a, int b". */
 static void semantics(struct strbuf *sb, const struct analysis *an)
 {
-	const struct profile *pf = analysis_profile(an);
-	if (pf == &profile_java)
-		sb_puts(sb, "Java");
-	else
-		sb_printf(sb, "%s (%s)", pf->name, pf->options);
-	sb_puts(sb, ": ");
 	for (int v = 0; v < an->nvars; v++)
 		sb_printf(sb, "%s%s %s", v ? ", " : "",
 			  type_name(an->var_types[v]), an->var_names[v]);
@@ -166,35 +160,56 @@ static void semantics(struct strbuf *sb, const struct analysis *an)
 		sb_printf(sb, "; assume %s", an->assume_text);
 }
 
+/* Claims i and j come from the same rule (one claim, several domains). */
+static bool same_rule(const struct claim_outcome *x, const struct claim_outcome *y)
+{
+	return x->c->base->theory == y->c->base->theory &&
+	       x->c->loc.line == y->c->loc.line &&
+	       x->c->loc.col == y->c->loc.col;
+}
+
+/* The rules of claims[i..), counted by status; the index after them. */
+static int rules_of(const struct run *run, int i, int *nrules, int cnt[3])
+{
+	const struct theory *th = run->claims[i].c->base->theory;
+	int j = i;
+	for (; j < run->nclaims && run->claims[j].c->base->theory == th; j++) {
+		cnt[run->claims[j].status]++;
+		*nrules += j == i || !same_rule(&run->claims[j - 1], &run->claims[j]);
+	}
+	return j;
+}
+
 static void summary(struct strbuf *sb, const struct run *run)
 {
-	int all[3] = { 0 };
-	sb_puts(sb, "| Tool (theory) | Language | Rules checked | Proven | "
-		    "Refuted | Unknown |\n|---|---|---:|---:|---:|---:|\n");
+	int all[3] = { 0 }, allrules = 0;
+	sb_puts(sb, "| Tool (theory) | Language | Rules | Checks (rule x type) "
+		    "| Proven | Refuted | Unknown |\n"
+		    "|---|---|---:|---:|---:|---:|---:|\n");
 	for (int i = 0; i < run->nclaims;) {
 		const struct theory *th = run->claims[i].c->base->theory;
-		int cnt[3] = { 0 }, j = i;
-		for (; j < run->nclaims && run->claims[j].c->base->theory == th;
-		     j++)
-			cnt[run->claims[j].status]++;
+		int cnt[3] = { 0 }, nrules = 0;
+		int j = rules_of(run, i, &nrules, cnt);
 		sb_puts(sb, "| ");
 		md_text(sb, th->description ? th->description : th->name);
 		sb_puts(sb, " (");
 		md_text(sb, th->name);
-		sb_printf(sb, ") | %s | %d | %d | %d | %d |\n",
-			  th->profile->name, j - i, cnt[CS_PROVEN],
+		sb_printf(sb, ") | %s | %d | %d | %d | %d | %d |\n",
+			  th->profile->name, nrules, j - i, cnt[CS_PROVEN],
 			  cnt[CS_REFUTED], cnt[CS_UNKNOWN]);
 		for (int s = 0; s < 3; s++)
 			all[s] += cnt[s];
+		allrules += nrules;
 		i = j;
 	}
-	sb_printf(sb, "| **all** | | %d | %d | %d | %d |\n", run->nclaims,
-		  all[CS_PROVEN], all[CS_REFUTED], all[CS_UNKNOWN]);
+	sb_printf(sb, "| **all** | | %d | %d | %d | %d | %d |\n", allrules,
+		  run->nclaims, all[CS_PROVEN], all[CS_REFUTED], all[CS_UNKNOWN]);
 }
 
-static void rule(struct strbuf *sb, int no, const struct claim_outcome *o)
+/* One rule: the claims[i..j) of its domains. */
+static void rule(struct strbuf *sb, int no, const struct run *run, int i, int j)
 {
-	const struct claim *c = o->c;
+	const struct claim *c = run->claims[i].c;
 	sb_printf(sb, "%d. ", no);
 	if (c->rule)
 		md_text(sb, c->rule);
@@ -207,15 +222,48 @@ static void rule(struct strbuf *sb, int no, const struct claim_outcome *o)
 	md_code(sb, c->base->orig_text);
 	sb_puts(sb, ", claim ");
 	md_claim_text(sb, c);
-	sb_puts(sb, "\n   - semantics: ");
-	md_text(sb, "");
-	struct strbuf t = STRBUF_INIT;
-	semantics(&t, o->r->an);
-	md_text(sb, t.buf);
-	sb_release(&t);
-	sb_puts(sb, "\n   - ");
-	md_verdict(sb, o);
 	sb_putc(sb, '\n');
+	for (int k = i; k < j; k++) {
+		struct strbuf t = STRBUF_INIT;
+		semantics(&t, run->claims[k].r->an);
+		sb_puts(sb, "   - ");
+		md_text(sb, t.buf);
+		sb_puts(sb, ": ");
+		md_verdict(sb, &run->claims[k]);
+		sb_putc(sb, '\n');
+		sb_release(&t);
+	}
+}
+
+/* Every refuted check in one table, after the summary. */
+static void refuted(struct strbuf *sb, const struct run *run)
+{
+	sb_puts(sb, "\nRefuted:\n\n| Tool | Rule | Semantics | Verdict |\n"
+		    "|---|---|---|---|\n");
+	for (int i = 0; i < run->nclaims; i++) {
+		const struct claim_outcome *o = &run->claims[i];
+		const struct theory *th = o->c->base->theory;
+		if (o->status != CS_REFUTED)
+			continue;
+		sb_puts(sb, "| ");
+		md_text(sb, th->description ? th->description : th->name);
+		sb_puts(sb, " | ");
+		if (o->c->rule)
+			md_text(sb, o->c->rule);
+		else
+			md_claim_text(sb, o->c);
+		sb_printf(sb, " | %s%s%s%s: ", th->profile->name,
+			  *th->profile->options ? " (" : "",
+			  th->profile->options,
+			  *th->profile->options ? ")" : "");
+		struct strbuf t = STRBUF_INIT;
+		semantics(&t, o->r->an);
+		md_text(sb, t.buf);
+		sb_release(&t);
+		sb_puts(sb, " | ");
+		md_verdict(sb, o);
+		sb_puts(sb, " |\n");
+	}
 }
 
 void emit_audit_md(struct strbuf *sb, const struct run *run)
@@ -224,24 +272,32 @@ void emit_audit_md(struct strbuf *sb, const struct run *run)
 		    "proven or refuted\n\n"
 		    "Generated by `subsume audit -o docs/audit.md "
 		    "theories/audit` (`make audit`);\ndo not edit.  Each rule "
-		    "is a claim of a theory in `theories/audit/`\n"
-		    "(docs/claims.md); a refuted rule comes with witness inputs "
-		    "that the\nconcrete evaluator confirmed and "
-		    "`tests/audit.t` re-runs with gcc or the JVM.\n\n"
-		    "## Summary\n\n");
+		    "is a claim (`expect:`) of a theory in `theories/audit/`\n"
+		    "([docs/claims.md](claims.md)), checked for every type "
+		    "its target lists; a\nrefuted check comes with witness "
+		    "inputs that the concrete evaluator confirmed\nand "
+		    "`tests/audit.t` re-runs compiled with gcc (UBSan) or "
+		    "javac and the JVM.\n\n## Summary\n\n");
 	summary(sb, run);
+	refuted(sb, run);
 	for (int i = 0; i < run->nclaims;) {
 		const struct theory *th = run->claims[i].c->base->theory;
 		sb_puts(sb, "\n## ");
 		md_text(sb, th->description ? th->description : th->name);
 		sb_puts(sb, "\n\n`");
 		sb_puts(sb, th->file);
-		sb_printf(sb, "`, language %s%s%s.\n\n", th->profile->name,
-			  *th->profile->options ? ": " : "",
-			  th->profile->options);
+		sb_printf(sb, "`, language %s%s%s%s.\n\n", th->profile->name,
+			  *th->profile->options ? " (" : "",
+			  th->profile->options,
+			  *th->profile->options ? ")" : "");
 		int no = 1;
-		for (; i < run->nclaims && run->claims[i].c->base->theory == th;
-		     i++)
-			rule(sb, no++, &run->claims[i]);
+		while (i < run->nclaims && run->claims[i].c->base->theory == th) {
+			int j = i + 1;
+			while (j < run->nclaims &&
+			       same_rule(&run->claims[i], &run->claims[j]))
+				j++;
+			rule(sb, no++, run, i, j);
+			i = j;
+		}
 	}
 }

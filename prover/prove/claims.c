@@ -143,7 +143,8 @@ static void check_pair_dup(struct check *k, int a, int b)
 		set(k, CS_PROVEN, "both are equivalent to the original");
 	} else if (r->equiv[a] == R_YES || r->equiv[b] == R_YES) {
 		int kil = r->equiv[a] == R_YES ? b : a;
-		set(k, CS_REFUTED, "%s is equivalent, %s is not",
+		set(k, CS_REFUTED, "%s is equivalent to the original, %s is "
+				   "not",
 		    label(k, kil == a ? b : a), label(k, kil));
 		add_witness(k, W_KILLS, kil, 0);
 	} else if (r->dup[a] == r->dup[b]) {
@@ -185,7 +186,8 @@ static void check_subsumes(struct check *k, int a, int b)
 				   "it, so it subsumes nothing",
 		    label(k, a));
 	} else if (r->equiv[b] == R_YES) {
-		set(k, CS_REFUTED, "%s is equivalent (proven), %s is not",
+		set(k, CS_REFUTED, "%s is equivalent to the original "
+				   "(proven), %s is not",
 		    label(k, b), label(k, a));
 		add_witness(k, W_KILLS, a, 0);
 	} else if (SUB(r, a, b) == R_YES) {
@@ -216,9 +218,10 @@ static void refute_redundant(struct check *k, int m, const char *claimed)
 			set(k, CS_UNKNOWN, "%s", unknown_reason(k, m));
 			return;
 		}
-	set(k, CS_REFUTED, "%s is in the minimal set%s: no other kept mutant "
-			   "subsumes it",
+	set(k, CS_REFUTED, "%s is in the minimal set%s: an input kills it and "
+			   "no other kept mutant subsumes it",
 	    label(k, m), claimed);
+	add_witness(k, W_KILLS, m, 0);
 	for (int x = 1; x <= r->n; x++)
 		if (x != m && r->minimal[x] && r->equiv[x] == R_NO)
 			add_witness(k, W_NOT_SUBSUMES, x, m);
