@@ -159,12 +159,15 @@ static int applies(const struct item *it, const struct target_spec *ts,
 		for (int k = 0; k < ts->ndomains; k++)
 			known |= !strcmp(ts->domains[k]->name, items[i]->str);
 		if (!known) {
-			const char *names[64];
-			size_t nn = 0;
-			for (int k = 0; k < ts->ndomains && nn < 64; k++)
-				names[nn++] = ts->domains[k]->name;
-			return loader_unknown_name(items[i], "domain of this "
-						   "target", names, nn);
+			struct strbuf sb = STRBUF_INIT;
+			for (int k = 0; k < ts->ndomains; k++)
+				sb_printf(&sb, "%s%s", k ? ", " : "",
+					  ts->domains[k]->name);
+			diag_error(items[i]->loc, "'%s' is not a domain of this "
+						  "target (its domains: %s)",
+				   items[i]->str, sb.buf);
+			sb_release(&sb);
+			return -1;
 		}
 		hit |= !strcmp(items[i]->str, d->name);
 	}
