@@ -21,6 +21,8 @@ command -v cc >/dev/null 2>&1 || need="$need gcc make"
 # tests/c-compilers.c checks the C semantics against both compilers
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
 command -v clang >/dev/null 2>&1 || need="$need clang"
+# tests/audit.t runs the Java audits' witnesses with javac and java
+command -v javac >/dev/null 2>&1 || need="$need default-jdk-headless"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "subsume: missing Debian packages:$need" >&2
