@@ -295,7 +295,7 @@ static void check_minimal(struct check *k)
 			    label(k, m));
 			return;
 		}
-	set(k, CS_PROVEN, "proven minimal set");
+	set(k, CS_PROVEN, "exactly the minimal set");
 }
 
 struct claim_outcome claim_check(struct arena *a, const struct claim *c,
