@@ -7,7 +7,7 @@ set -e
 out=tests/fuzz/corpus
 logs=${MAJOR_LOGS:-/work/shared/data/major-logs}
 rm -rf "$out"
-for h in theory expr operator major yaml contracts; do
+for h in theory expr operator major yaml contracts javasrc; do
 	mkdir -p "$out/$h"
 done
 
@@ -109,6 +109,14 @@ sites:
       - { id: b, expr: "!z ? b + s : c * l" }
 YAML
 
+# javasrc: the written Java subjects of tests/check-source.t, a file
+# with comments inside expressions, a broken one, a binary one
+cp tests/data/check-source/src/*.java "$out/javasrc/"
+printf 'class A {\n  int m(int x) {\n    if (x > 0 && /* c */ x < 9) return x %% 2;\n    while (x-- > 0) { x += 2; }\n    return (x);\n  }\n}\n' \
+	>"$out/javasrc/comments.java"
+printf 'class B { int f(int y) { if (y < return y +; } }\n' >"$out/javasrc/broken.java"
+printf '\377\376 class C {}' >"$out/javasrc/binary.java"
+
 # contracts: the built-in file and small variants
 cp configs/contracts.yaml "$out/contracts/contracts.yaml"
 printf 'contracts:\n  - call: size()\n    assume: value >= 0 && value < 100\n' \
@@ -117,6 +125,6 @@ printf 'contracts:\n  - call: get(...)\n  - call: isEmpty()\n    assume: value =
 	>"$out/contracts/any.yaml"
 printf 'contracts: []\n' >"$out/contracts/empty.yaml"
 du -sh "$out"
-for h in theory expr operator major yaml contracts; do
+for h in theory expr operator major yaml contracts javasrc; do
 	echo "$h: $(ls "$out/$h" | wc -l) files"
 done

@@ -7,7 +7,8 @@
 # check and emit are siblings: neither includes the other.  Every
 # project include names its folder ("base/util.h").  Only prover/sem/
 # includes <z3.h>, only prover/emit/dot.c includes Graphviz, only
-# prover/base/ytree.c includes libyaml's <yaml.h>.
+# prover/base/ytree.c includes libyaml's <yaml.h>, only
+# prover/lang/javasrc*.[ch] includes tree-sitter's <tree_sitter/api.h>.
 #
 # Every include of every file is checked; each file is one test, and
 # each include that breaks a rule is a failing test of its own, naming
@@ -31,7 +32,7 @@ sub result {
 my @files = sort(glob("prover/*/*.c"), glob("prover/*/*.h"));
 result(@files > 20, "found the sources (" . scalar(@files) . " files)");
 
-my (@z3, @gv, @yaml);
+my (@z3, @gv, @yaml, @ts);
 for my $f (@files) {
 	my ($dir) = $f =~ m{^prover/([^/]+)/};
 	if (!exists $rank{$dir}) {
@@ -46,6 +47,7 @@ for my $f (@files) {
 			push @z3, $f if $h =~ /^z3(_\w+)?\.h$/;
 			push @gv, $f if $h =~ m{^(graphviz/)?(cgraph|gvc|cdt)\.h$};
 			push @yaml, $f if $h eq "yaml.h";
+			push @ts, $f if $h =~ m{^tree_sitter/};
 			next;
 		}
 		next unless $line =~ /^\s*#\s*include\s*"([^"]+)"/;
@@ -83,6 +85,10 @@ result(@gv && !@gvbad, "only prover/emit/dot.c includes Graphviz" .
 my @ybad = grep { $_ ne "prover/base/ytree.c" } @yaml;
 result(@yaml && !@ybad, "only prover/base/ytree.c includes <yaml.h>" .
        (@ybad ? " (also: @ybad)" : ""));
+
+my @tsbad = grep { !m{^prover/lang/javasrc[^/]*\.[ch]$} } @ts;
+result(@ts && !@tsbad, "only prover/lang/javasrc*.[ch] include <tree_sitter/...>" .
+       (@tsbad ? " (also: @tsbad)" : ""));
 
 print "1..$n\n";
 exit($failed ? 1 : 0);

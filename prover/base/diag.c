@@ -101,6 +101,14 @@ int diag_error(struct loc loc, const char *fmt, ...)
 	return -1;
 }
 
+void diag_warning(struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(loc, "warning", fmt, ap);
+	va_end(ap);
+}
+
 void diag_note(struct loc loc, const char *fmt, ...)
 {
 	va_list ap;

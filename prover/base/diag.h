@@ -33,6 +33,8 @@ struct loc {
 
 /* Print an error at loc; returns -1 so callers can "return diag_error()". */
 int diag_error(struct loc loc, const char *fmt, ...) PRINTF(2, 3);
+/* A warning: the same format ("warning:"); not counted in diag_errors. */
+void diag_warning(struct loc loc, const char *fmt, ...) PRINTF(2, 3);
 /* A note that follows an error (same format, "note:"). */
 void diag_note(struct loc loc, const char *fmt, ...) PRINTF(2, 3);
 /* The source-line part of a message: line p[0..len) (no newline) with

@@ -40,6 +40,15 @@ struct cmutant {
 	const char *text;    /* the mutant's source text */
 	int lineno;          /* input line, for messages */
 	int site;            /* index into group->sites */
+	/* with --source (check/source.h), else NULL: */
+	const char *orig;    /* the logged original (the site's is its
+			      * enclosing expression) */
+	const char *ctx;     /* the site's original with '#' where this
+			      * mutant's occurrence is */
+	const char *note;    /* the level of the verdict, or why the mutant
+			      * is checked from the log only */
+	unsigned char level; /* enum check_level (check/source.h) */
+	int col;             /* the occurrence's column on its line, or 0 */
 	/* results */
 	enum cverdict v;
 	const char *by;      /* the other mutant (duplicate, subsumed) */
@@ -59,6 +68,12 @@ struct csite {
 	int nvars;
 	struct cvar vars[MAX_VARS]; /* declared (YAML batch) */
 	bool statement;      /* Major: the original is a statement */
+	bool source;         /* the original is the mutants' enclosing
+			      * expression read from the program's source
+			      * (--source): types come from the expression,
+			      * not from an operator's signature */
+	bool discarded;      /* its value is dropped (expression statement):
+			      * only the variables it assigns are observed */
 };
 
 struct cgroup {
@@ -142,6 +157,11 @@ void check_table_each(void (*fn)(void *ctx, const struct result *r),
 typedef void (*cgroup_fn)(void *ctx, struct cgroup *g);
 long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 		      long *seq);
+/* The same with the program's sources (NULL: none; check/source.h). */
+struct check_sources;
+long check_read_major_src(FILE *f, const char *file,
+			  struct check_sources *src, cgroup_fn emit, void *ctx,
+			  long *seq);
 long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq);
 /* Does the file look like a YAML batch (by name or first line)? */
 bool check_is_yaml(const char *file);

@@ -38,6 +38,11 @@ static void describe_witness(struct strbuf *sb, const struct site *S,
 					null_recv = true;
 			if (null_recv)
 				continue;
+			if (S->ref[v]) { /* a reference: null or not, no number */
+				sb_printf(sb, "%s%s%s", printed++ ? ", " : "", o->text,
+					  in[v].bits ? "!=null" : "=null");
+				continue;
+			}
 			sb_printf(sb, "%s%s=", printed++ ? ", " : "", o->text);
 		} else if (S->ref[v]) {
 			sb_printf(sb, "%s%s%s", printed++ ? ", " : "", name,
@@ -58,6 +63,14 @@ void site_unsupported(struct cgroup *g, struct cmutant *m, const char *why)
 	m->detail = arena_strdup(g->a, why);
 }
 
+/* A literal, a variable or an opaque value alone, maybe negated. */
+static bool bare(const struct node *n)
+{
+	while (n->kind == N_UNARY && (n->op == OP_NEG || n->op == OP_PLUS))
+		n = n->a;
+	return n->kind == N_LIT || n->kind == N_VAR;
+}
+
 /* A killable mutant p: duplicate or subsumed as the verdict module
  * says (v, by, same), else redundant by table if live, else killable. */
 static void killable_verdict(struct site *S, const struct analysis *an,
@@ -66,6 +79,12 @@ static void killable_verdict(struct site *S, const struct analysis *an,
 			     const struct cmutant *const *cm, bool refs)
 {
 	struct cgroup *g = S->g;
+	/* A bare literal or variable from the log alone: every mutant
+	 * changes its value on every input; how its consumer sees them
+	 * is unknown (check/source.h), so no relation is claimed. */
+	if ((v == V_DUPLICATE || v == V_SUBSUMED) && !S->cs->source &&
+	    bare(an->orig))
+		return;
 	if (v == V_DUPLICATE) {
 		m->v = CV_DUPLICATE;
 		m->by = cm[by]->id;

@@ -9,10 +9,11 @@
  * expression starts that way).  FROM and TO may be quoted literals that
  * contain ':'.  Consecutive lines with the same class, method and LINE
  * form a group; within it, mutants with the same ORIGINAL (and OFFSET)
- * form a site.  A malformed line is reported with file:line and
- * skipped.
+ * at the same occurrence form a site, or, with the program's source,
+ * the mutants of one enclosing expression (check/source.h).  A
+ * malformed line is reported with file:line and skipped.
  */
-#include "check/check.h"
+#include "check/source.h"
 #include "base/diag.h"
 
 #include <ctype.h>
@@ -110,16 +111,44 @@ static const char *parse_line(char *s, struct mline *m)
 
 struct reader {
 	const char *file;
+	struct check_sources *src; /* or NULL */
 	cgroup_fn emit;
 	void *ctx;
 	long *seq;
 	struct arena *a;  /* the group being built */
 	struct cmutant *ms;
-	size_t nms, cap;
+	struct mplace *mp; /* [nms], parallel to ms */
+	size_t nms, cap, capmp;
 	char *where;
 	long line;
 	int lineno;
 };
+
+/* Cut g's mutants into sites by their keys (mp). */
+static void cut_sites(struct cgroup *g, const struct mplace *mp)
+{
+	const char **keys = ANEWN(g->a, const char *, (size_t)g->nmutants);
+	g->nsites = 0;
+	for (int i = 0; i < g->nmutants; i++) {
+		int s;
+		for (s = 0; s < g->nsites; s++)
+			if (!strcmp(keys[s], mp[i].key))
+				break;
+		if (s == g->nsites) {
+			struct csite *st = &g->sites[g->nsites++];
+			keys[s] = mp[i].key;
+			st->orig = mp[i].orig;
+			st->statement = mp[i].stmt;
+			st->source = mp[i].placed;
+			st->discarded = mp[i].discarded;
+			st->assume = mp[i].assume;
+			st->nvars = mp[i].nvars;
+			memcpy(st->vars, mp[i].vars,
+			       (size_t)mp[i].nvars * sizeof(st->vars[0]));
+		}
+		g->mutants[i].site = s;
+	}
+}
 
 static void flush(struct reader *R)
 {
@@ -135,27 +164,11 @@ static void flush(struct reader *R)
 	g->mutants = ANEWN(R->a, struct cmutant, R->nms);
 	memcpy(g->mutants, R->ms, R->nms * sizeof(*R->ms));
 	g->sites = ANEWN(R->a, struct csite, R->nms);
-	/* Sites: same original text and offset (the key in detail). */
-	g->nsites = 0;
-	for (int i = 0; i < g->nmutants; i++) {
-		struct cmutant *m = &g->mutants[i];
-		const char *key = m->detail; /* "offset\037orig" */
-		int s;
-		for (s = 0; s < g->nsites; s++)
-			if (!strcmp(g->sites[s].name, key))
-				break;
-		if (s == g->nsites) {
-			struct csite *st = &g->sites[g->nsites++];
-			st->name = key;
-			st->orig = strchr(key, '\037') + 1;
-			st->statement = !strcmp(m->by, "1");
-		}
-		m->site = s;
-		m->detail = NULL;
-		m->by = NULL;
-	}
-	for (int s = 0; s < g->nsites; s++)
-		g->sites[s].name = NULL;
+	/* Sites: same original text and offset, then one occurrence. */
+	check_split_occurrences(g, R->mp);
+	if (R->src)
+		check_sources_place(R->src, g, R->where, R->line, R->mp);
+	cut_sites(g, R->mp);
 	R->a = NULL;
 	R->nms = 0;
 	R->emit(R->ctx, g);
@@ -172,8 +185,11 @@ static void add(struct reader *R, const struct mline *l)
 		R->lineno = l->lineno;
 	}
 	GROW(R->ms, R->nms + 1, R->cap);
+	GROW(R->mp, R->nms + 1, R->capmp);
+	struct mplace *p = &R->mp[R->nms];
 	struct cmutant *m = &R->ms[R->nms++];
 	memset(m, 0, sizeof(*m));
+	memset(p, 0, sizeof(*p));
 	m->id = arena_strdup(R->a, l->id);
 	m->op = arena_strdup(R->a, l->op);
 	m->from = arena_strdup(R->a, l->from);
@@ -182,15 +198,24 @@ static void add(struct reader *R, const struct mline *l)
 		    l->orig[strlen(l->orig) - 1] == ';';
 	m->text = stmt && !strcmp(l->mut, "<NO-OP>") ? arena_strdup(R->a, "")
 						     : arena_strdup(R->a, l->mut);
-	/* Temporary: the site key and the statement flag, read by flush. */
-	m->detail = arena_printf(R->a, "%ld\037%s", l->offset, l->orig);
-	m->by = stmt ? "1" : "0";
+	p->base = p->orig = arena_strdup(R->a, l->orig);
+	p->key = arena_printf(R->a, "%ld\037%s", l->offset, l->orig);
+	p->stmt = stmt;
+	p->offset = l->offset;
 }
 
 long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 		      long *seq)
 {
-	struct reader R = { .file = file, .emit = emit, .ctx = ctx, .seq = seq };
+	return check_read_major_src(f, file, NULL, emit, ctx, seq);
+}
+
+long check_read_major_src(FILE *f, const char *file,
+			  struct check_sources *src, cgroup_fn emit, void *ctx,
+			  long *seq)
+{
+	struct reader R = { .file = file, .src = src, .emit = emit, .ctx = ctx,
+			    .seq = seq };
 	char *buf = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -227,6 +252,7 @@ long check_read_major(FILE *f, const char *file, cgroup_fn emit, void *ctx,
 	}
 	flush(&R);
 	free(R.ms);
+	free(R.mp);
 	free(buf);
 	return bad;
 }

@@ -77,34 +77,51 @@ static void declare_vars(struct job *J)
 }
 
 /* Major's signature: operand types.  0, or -1 and *why. */
+/* Why Major's signature from puts its mutant out of the model (float,
+ * double, String operands; a reference-typed expression), or NULL. */
+static const char *signature_refusal(struct arena *a, const char *from)
+{
+	char st[4][64];
+	int nst = site_sig_types(from, st, 4);
+	for (int i = 0; i < nst; i++) {
+		if (!strcmp(st[i], "float") || !strcmp(st[i], "double") ||
+		    !strcmp(st[i], "java.lang.String"))
+			return arena_printf(a, "%s values are not modelled", st[i]);
+		if (from[0] == '<' && i == 0 && is_reference_type(st[i]))
+			return arena_printf(a, "a reference-typed expression (%s): "
+					    "objects are not modelled", st[i]);
+	}
+	return NULL;
+}
+
 static int read_signature(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
 	const struct cmutant *first = &S->g->mutants[J->idx[0]];
 	char st[4][64];
 	int nst = site_sig_types(first->from, st, 4);
+	/* An enclosing expression holds mutants of several operators: a
+	 * mutant the model cannot hold is refused alone. */
+	for (int i = 0; S->cs->source && i < J->n; i++) {
+		struct cmutant *m = &S->g->mutants[J->idx[i]];
+		const char *r = m->from ? signature_refusal(S->a, m->from) : NULL;
+		if (r)
+			site_unsupported(S->g, m, r);
+	}
+	if (!S->cs->source && first->from &&
+	    (*why = signature_refusal(S->a, first->from)))
+		return -1;
 	for (int i = 0; i < nst; i++) {
 		const struct type *t = type_parse(st[i]);
-		if (!strcmp(st[i], "float") || !strcmp(st[i], "double") ||
-		    !strcmp(st[i], "java.lang.String")) {
-			*why = arena_printf(S->a, "%s values are not modelled",
-					    st[i]);
-			return -1;
-		}
 		if (t != T_ERROR && type_is_numeric(t))
 			S->numtype = t == T_LONG ? T_LONG : T_INT;
-		if (first->from && first->from[0] == '<' && i == 0) {
-			if (is_reference_type(st[i])) {
-				*why = arena_printf(S->a, "a reference-typed "
-					"expression (%s): objects are not "
-					"modelled", st[i]);
-				return -1;
-			}
+		if (first->from[0] == '<' && i == 0)
 			J->top_want = t == T_BOOLEAN ? 1 : 2;
-		}
 	}
 	if (first->op && (!strcmp(first->op, "COR") || !strcmp(first->op, "ROR")))
 		J->top_want = 1;
+	if (S->cs->source) /* an enclosing expression: its own types */
+		J->top_want = 0;
 	return 0;
 }
 
@@ -119,6 +136,8 @@ static void parse_mutants(struct job *J)
 		struct cmutant *m = &g->mutants[J->idx[i]];
 		const char *mw = NULL;
 		J->mx[i] = NULL;
+		if (m->detail) /* refused already (read_signature) */
+			continue;
 		if (cs->statement) {
 			if (*m->text)
 				site_unsupported(g, m, "a statement mutant other "
@@ -127,9 +146,9 @@ static void parse_mutants(struct job *J)
 				J->mx[i] = node_new(g->a, N_SKIP, 0);
 			continue;
 		}
-		const char *t = cs->context ? site_subst_hole(g->a, cs->context,
-							      m->text)
-					    : m->text;
+		const char *t = m->ctx ? site_subst_hole(g->a, m->ctx, m->text)
+			: cs->context ? site_subst_hole(g->a, cs->context, m->text)
+				      : m->text;
 		J->mx[i] = site_parse(S, t, &mw);
 		if (!J->mx[i])
 			site_unsupported(g, m, mw);
@@ -171,6 +190,29 @@ static int parse_texts(struct job *J, const char **why)
 	return 0;
 }
 
+/* A reference variable used other than compared (==, !=), copied or
+ * chosen by ?: (string concatenation, unboxing): its name, or NULL. */
+static const char *ref_misuse(const struct site *S, const struct node *n)
+{
+	if (!n)
+		return NULL;
+	bool arith = (n->kind == N_BINARY && n->op != OP_EQ && n->op != OP_NE) ||
+		     n->kind == N_UNARY || n->kind == N_INCDEC ||
+		     (n->kind == N_ASSIGN && n->op != OP_NONE);
+	const struct node *kids[3] = { n->a, n->b, n->c };
+	for (int k = 0; k < 3; k++) {
+		const struct node *c = kids[k];
+		if (arith && c && c->kind == N_VAR)
+			for (int v = 0; v < S->nvars; v++)
+				if (S->ref[v] && !strcmp(S->names[v], c->name))
+					return c->name;
+		const char *r = ref_misuse(S, c);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
 /* Variables, their kinds, guard signatures, then null guards.  0, or
  * -1 and *why. */
 static int infer_site(struct job *J, const char **why)
@@ -191,6 +233,22 @@ static int infer_site(struct job *J, const char **why)
 		*why = S->err;
 		return -1;
 	}
+	const char *r = ref_misuse(S, J->orig);
+	if (r) {
+		*why = arena_printf(S->a, "'%s' is a reference used as a value "
+				    "(string concatenation, unboxing): only == "
+				    "and != are modelled on references", r);
+		return -1;
+	}
+	for (int i = 0; i < J->n; i++)
+		if (J->mx[i] && (r = ref_misuse(S, J->mx[i]))) {
+			site_unsupported(S->g, &S->g->mutants[J->idx[i]],
+					 arena_printf(S->a, "'%s' is a reference "
+						      "used as a value: only == "
+						      "and != are modelled on "
+						      "references", r));
+			J->mx[i] = NULL;
+		}
 	/* Guard signatures before calls on references are guarded. */
 	J->osig = site_guard_sig(S->a, J->orig);
 	J->msig = ANEWN(S->a, const char *, (size_t)J->n);
@@ -315,7 +373,8 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 		.nvars = S->nvars, .var_names = S->names,
 		.var_types = J->types, .orig = J->orig,
 		.orig_text = S->cs->orig, .assume = J->assume,
-		.observe = { .value = !S->cs->statement }, .mutants = ms,
+		.observe = { .value = !S->cs->statement && !S->cs->discarded },
+		.mutants = ms,
 	};
 	site_assigned(J->orig, &spec.observe);
 	for (int i = 0; i < J->n; i++) {
@@ -453,11 +512,16 @@ void check_group(struct check_worker *w, struct cgroup *g,
 {
 	for (int s = 0; s < g->nsites; s++)
 		check_site(w, g, s, opts);
-	for (int i = 0; i < g->nmutants; i++)
-		if (!g->mutants[i].detail) {
-			g->mutants[i].v = CV_UNSUPPORTED;
-			g->mutants[i].detail = "not decided";
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &g->mutants[i];
+		if (!m->detail) {
+			m->v = CV_UNSUPPORTED;
+			m->detail = "not decided";
 		}
+		if (m->note) /* the level of the verdict (check/source.h) */
+			m->detail = arena_printf(g->a, "%s [%s]", m->detail,
+						 m->note);
+	}
 }
 
 int check_group_analyses(struct cgroup *g, const struct check_opts *opts)

@@ -8,12 +8,14 @@
  * waits when the window is full, so memory is bounded by the window,
  * not by the log.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
 
 #include "check/check.h"
+#include "check/source.h"
 #include "cmd/cmd.h"
 #include "cmd/confirm.h"
 #include "cmd/run.h"
@@ -55,6 +57,8 @@ struct driver {
 	const char *format;
 	bool timing;
 	struct confirm *confirm; /* --smt2, --confirm: or NULL */
+	struct check_sources *src; /* --source: or NULL */
+	long level[4];           /* mutants per enum check_level */
 	/* statistics */
 	long nmut, nsites, ngroups, count[CV_COUNT];
 	unsigned long calls;
@@ -98,7 +102,9 @@ static void write_group(struct driver *D, struct cgroup *g)
 		struct cmutant *m = &g->mutants[i];
 		const struct csite *s = &g->sites[m->site];
 		const char *mt = *m->text ? m->text : "<NO-OP>";
+		const char *orig = m->orig ? m->orig : s->orig;
 		D->nmut++;
+		D->level[m->level]++;
 		D->count[m->v]++;
 		size_t k;
 		for (k = 0; k < D->nops; k++)
@@ -123,7 +129,19 @@ static void write_group(struct driver *D, struct cgroup *g)
 			sb_puts(sb, ", \"operator\": ");
 			sb_json_str(sb, m->op);
 			sb_puts(sb, ", \"original\": ");
-			sb_json_str(sb, s->orig);
+			sb_json_str(sb, orig);
+			if (D->src) {
+				static const char *const lv[] = { "log",
+					"expression", "statement", "log only" };
+				sb_puts(sb, ", \"level\": ");
+				sb_json_str(sb, lv[m->level]);
+				sb_printf(sb, ", \"column\": %d", m->col);
+				sb_puts(sb, ", \"expression\": ");
+				if (s->source)
+					sb_json_str(sb, s->orig);
+				else
+					sb_puts(sb, "null");
+			}
 			sb_puts(sb, ", \"mutant\": ");
 			sb_json_str(sb, mt);
 			sb_puts(sb, ", \"verdict\": ");
@@ -139,7 +157,7 @@ static void write_group(struct driver *D, struct cgroup *g)
 		} else if (!strcmp(D->format, "csv")) {
 			const char *f[] = { g->file, NULL, g->where, m->id, m->op,
 					    cverdict_name(m->v), m->by, m->detail,
-					    s->orig, mt };
+					    orig, mt };
 			for (size_t j = 0; j < ARRAY_SIZE(f); j++) {
 				if (j)
 					sb_putc(sb, ',');
@@ -152,7 +170,7 @@ static void write_group(struct driver *D, struct cgroup *g)
 		} else {
 			sb_printf(sb, "%s: %s %s%s%s: %s |==> %s", g->where, m->id,
 				  cverdict_name(m->v), by_word(m->v),
-				  m->by ? m->by : "", s->orig, mt);
+				  m->by ? m->by : "", orig, mt);
 			if (*m->op)
 				sb_printf(sb, " (%s)", m->op);
 			sb_printf(sb, ": %s\n", m->detail);
@@ -228,6 +246,12 @@ static void summary(struct driver *D, double ms, long bad)
 			sb_puts(&sb, "}");
 		}
 		sb_puts(&sb, "}");
+		if (D->src)
+			sb_printf(&sb, ", \"level\": {\"verdicts_at\": "
+				  "\"enclosing expression\", \"expression\": %ld, "
+				  "\"statement\": %ld, \"log_only\": %ld}",
+				  D->level[CL_EXPRESSION], D->level[CL_STATEMENT],
+				  D->level[CL_FALLBACK]);
 		if (D->timing)
 			sb_printf(&sb, ", \"solver_calls\": %lu, \"time_ms\": "
 				  "%.1f, \"mutants_per_second\": %.0f", D->calls,
@@ -238,6 +262,13 @@ static void summary(struct driver *D, double ms, long bad)
 			  D->nsites);
 		if (bad)
 			sb_printf(&sb, ", %ld malformed input lines skipped", bad);
+		if (D->src)
+			sb_printf(&sb, "\n  verdicts are at the level of each "
+				  "mutant's enclosing expression (--source): %ld "
+				  "in their enclosing expression, %ld statements, "
+				  "%ld from the log only (reason in the verdict)",
+				  D->level[CL_EXPRESSION], D->level[CL_STATEMENT],
+				  D->level[CL_FALLBACK]);
 		sb_puts(&sb, "\n ");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %s %ld", cverdict_name(v), D->count[v]);
@@ -324,7 +355,13 @@ int cmd_check(int argc, char **argv)
 	const char *format = "text", *cfile = NULL, *smt2 = NULL, *confirm = NULL;
 	unsigned timeout = 10000, rlimit = DEFAULT_RLIMIT, jobs = 1;
 	bool timing = true;
+	struct opt_list srcdirs = { 0 };
 	const struct option options[] = {
+		OPT_LIST(0, "source", "DIR",  &srcdirs,
+			 "the Java sources of the logged classes (repeatable;\n"
+			 "class a.b.C is read from DIR/a/b/C.java): each Major\n"
+			 "mutant is judged at its exact place, in its enclosing\n"
+			 "expression, with the declared types of its variables"),
 		OPT_CHOICE(0, "format", "FMT", &format, formats,
 			   "text (default), json or csv"),
 		OPT_STRING(0, "contracts", "FILE", &cfile,
@@ -344,16 +381,33 @@ int cmd_check(int argc, char **argv)
 		OPT_END(),
 	};
 	int i, rc = parse_options(argc, argv, options, &usage_check, &i);
-	if (rc)
+	if (rc) {
+		opt_list_release(&srcdirs);
 		return rc < 0 ? 0 : rc;
-	if (i >= argc)
+	}
+	if (i >= argc) {
+		opt_list_release(&srcdirs);
 		return opt_usage_error(options, &usage_check,
 				       "no input files given");
+	}
+	for (int k = 0; k < srcdirs.n; k++) {
+		DIR *d = opendir(srcdirs.v[k]);
+		if (!d) {
+			error("--source %s: %s", srcdirs.v[k], strerror(errno));
+			opt_list_release(&srcdirs);
+			return EXIT_IO;
+		}
+		closedir(d);
+	}
+	struct check_sources *src = srcdirs.n ? check_sources_new(
+		(char *const *)srcdirs.v, srcdirs.n) : NULL;
+	opt_list_release(&srcdirs);
 	bool no_contracts = cfile && !strcmp(cfile, "none");
 
 	struct arena *ca = arena_new();
 	struct contracts contracts = { 0 };
 	if (!no_contracts && contracts_load(ca, cfile, &contracts) < 0) {
+		check_sources_free(src);
 		arena_free(ca);
 		return cfile ? EXIT_INPUT : EXIT_INTERNAL;
 	}
@@ -361,6 +415,7 @@ int cmd_check(int argc, char **argv)
 	int nfiles = argc - i;
 	FILE **fs = open_inputs(argv + i, nfiles);
 	if (!fs) {
+		check_sources_free(src);
 		arena_free(ca);
 		return EXIT_IO;
 	}
@@ -370,8 +425,10 @@ int cmd_check(int argc, char **argv)
 				   .smt2 = smt2 || confirm };
 	struct driver D = { .opts = &opts, .timeout_ms = timeout,
 			    .format = format, .timing = timing };
+	D.src = src;
 	if (opts.smt2 && !(D.confirm = start_confirm(smt2, confirm, timeout, jobs))) {
 		close_inputs(fs, nfiles);
+		check_sources_free(src);
 		arena_free(ca);
 		return EXIT_IO;
 	}
@@ -399,7 +456,8 @@ int cmd_check(int argc, char **argv)
 		if (check_is_yaml(path))
 			r = check_read_yaml(path, enqueue, &D, &seq);
 		else
-			r = check_read_major(fs[k], path, enqueue, &D, &seq);
+			r = check_read_major_src(fs[k], path, D.src, enqueue,
+						 &D, &seq);
 		if (r < 0)
 			io_err = true;
 		else
@@ -432,6 +490,7 @@ int cmd_check(int argc, char **argv)
 	pthread_cond_destroy(&D.space);
 	check_table_release();
 	check_cache_release();
+	check_sources_free(D.src);
 	arena_free(ca);
 	return rc;
 }

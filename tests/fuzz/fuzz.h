@@ -14,6 +14,7 @@
  *                                                     check_group_analyses()
  *   fuzz_contracts  a contracts file                  contracts_load(), then
  *                                                     the contracts on a site
+ *   fuzz_javasrc    a Java source file                jsrc_open(), jsrc_find()
  *
  * A harness returns 0; a broken promise of the code under test (a
  * rejection without an error message, a loaded theory that breaks
@@ -42,6 +43,7 @@ int fuzz_operator(const uint8_t *data, size_t size);
 int fuzz_major(const uint8_t *data, size_t size);
 int fuzz_yaml(const uint8_t *data, size_t size);
 int fuzz_contracts(const uint8_t *data, size_t size);
+int fuzz_javasrc(const uint8_t *data, size_t size);
 
 /* Once per process, before the first test case: diagnostics, the
  * exit() guard, the built-in operator library and contracts. */

@@ -1,0 +1,393 @@
+/*
+ * source.c - Major mutants at their exact place: occurrences by log
+ * order, and, with --source, the enclosing expression from the
+ * program's source (check/source.h; the Java front end is
+ * lang/javasrc.h).
+ */
+#include "check/source.h"
+
+#include <dirent.h>
+#include <string.h>
+
+#include "lang/javasrc.h"
+
+/* Most occurrences of one text on one line that are told apart. */
+#define MAX_OCC 16
+
+/* Same operator and text: the same mutation, so another occurrence. */
+static bool same_mutation(const struct cmutant *x, const struct cmutant *y)
+{
+	return !strcmp(x->op, y->op) && !strcmp(x->text, y->text);
+}
+
+/* The mutants of one logged original (members[0..n), in log order) into
+ * blocks; true when every block holds the same mutations in the same
+ * order (then block k is occurrence k). */
+static bool blocks_of(const struct cgroup *g, const int *members, int n,
+		      int *block, int *nblocks)
+{
+	int b = 0, start = 0;
+	for (int i = 0; i < n; i++) {
+		for (int j = start; j < i; j++)
+			if (same_mutation(&g->mutants[members[j]],
+					  &g->mutants[members[i]])) {
+				b++;
+				start = i;
+				break;
+			}
+		block[i] = b;
+	}
+	*nblocks = b + 1;
+	/* every block as long as the first, mutation by mutation */
+	int len = 0;
+	while (len < n && block[len] == 0)
+		len++;
+	if (n % len)
+		return false;
+	for (int i = len; i < n; i++)
+		if (!same_mutation(&g->mutants[members[i]],
+				   &g->mutants[members[i % len]]))
+			return false;
+	return true;
+}
+
+void check_split_occurrences(struct cgroup *g, struct mplace *mp)
+{
+	int n = g->nmutants;
+	bool *done = ANEWN(g->a, bool, (size_t)n);
+	int *members = ANEWN(g->a, int, (size_t)n);
+	int *block = ANEWN(g->a, int, (size_t)n);
+	for (int i = 0; i < n; i++) {
+		if (done[i])
+			continue;
+		int k = 0;
+		for (int j = i; j < n; j++)
+			if (!done[j] && !strcmp(mp[j].key, mp[i].key)) {
+				members[k++] = j;
+				done[j] = true;
+			}
+		int nb;
+		bool same = blocks_of(g, members, k, block, &nb);
+		for (int q = 0; q < k; q++) {
+			struct mplace *p = &mp[members[q]];
+			p->nblocks = nb;
+			p->block = same ? block[q] : -1;
+			if (nb == 1)
+				continue;
+			/* Several occurrences: a site each, or a mutant each
+			 * when the log does not tell them apart. */
+			p->key = same ? arena_printf(g->a, "%s\037#%d", p->key, block[q])
+				      : arena_printf(g->a, "%s\037m%d", p->key,
+						     members[q]);
+		}
+	}
+}
+
+/* --- the source files ----------------------------------------------- */
+
+struct sfile {
+	char *path;
+	struct jsrc *f;   /* NULL: unreadable */
+	bool bad;         /* a syntax error: not used */
+};
+
+struct sclass {
+	char *name;       /* "a.b.C" (no $Inner) */
+	struct sfile *file; /* NULL: not found */
+};
+
+struct check_sources {
+	int nroots;
+	char **roots;
+	struct arena *a;  /* messages */
+	struct sfile **files;
+	size_t nfiles, capf;
+	struct sclass *classes;
+	size_t nclasses, capc;
+	char **warned;    /* keys of warnings given */
+	size_t nwarned, capw;
+};
+
+struct check_sources *check_sources_new(char *const *roots, int n)
+{
+	struct check_sources *s = xcalloc(1, sizeof(*s));
+	s->nroots = n;
+	s->roots = xcalloc((size_t)n + 1, sizeof(char *));
+	for (int i = 0; i < n; i++)
+		s->roots[i] = xstrdup(roots[i]);
+	s->a = arena_new();
+	return s;
+}
+
+void check_sources_free(struct check_sources *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nroots; i++)
+		free(s->roots[i]);
+	free(s->roots);
+	for (size_t i = 0; i < s->nfiles; i++) {
+		jsrc_free(s->files[i]->f);
+		free(s->files[i]->path);
+		free(s->files[i]);
+	}
+	free(s->files);
+	for (size_t i = 0; i < s->nclasses; i++)
+		free(s->classes[i].name);
+	free(s->classes);
+	for (size_t i = 0; i < s->nwarned; i++)
+		free(s->warned[i]);
+	free(s->warned);
+	arena_free(s->a);
+	free(s);
+}
+
+/* Warn once per key: true the first time. */
+static bool first_time(struct check_sources *s, const char *key)
+{
+	for (size_t i = 0; i < s->nwarned; i++)
+		if (!strcmp(s->warned[i], key))
+			return false;
+	GROW(s->warned, s->nwarned + 1, s->capw);
+	s->warned[s->nwarned++] = xstrdup(key);
+	return true;
+}
+
+/* The parsed file at path (opened once); NULL if it does not exist. */
+static struct sfile *file_at(struct check_sources *s, const char *path)
+{
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (!strcmp(s->files[i]->path, path))
+			return s->files[i];
+	FILE *probe = fopen(path, "r");
+	if (!probe)
+		return NULL;
+	fclose(probe);
+	struct sfile *sf = xcalloc(1, sizeof(*sf));
+	sf->path = xstrdup(path);
+	const char *why = NULL;
+	sf->f = jsrc_open(path, s->a, &why);
+	int line, col;
+	if (!sf->f) {
+		struct source src = { .name = path, .text = "", .len = 0 };
+		diag_warning((struct loc){ .src = &src }, "%s; the mutants of its "
+			     "classes are checked from the log only", why);
+		sf->bad = true;
+	} else if (jsrc_syntax_error(sf->f, &line, &col)) {
+		diag_warning((struct loc){ jsrc_source(sf->f), line, col },
+			     "syntax error: the file does not parse; the mutants "
+			     "of its classes are checked from the log only");
+		sf->bad = true;
+	}
+	GROW(s->files, s->nfiles + 1, s->capf);
+	s->files[s->nfiles++] = sf;
+	return sf;
+}
+
+/* The file of top-level class cls ("a.b.C") under a root: a/b/C.java,
+ * or a file in a/b/ that declares C. */
+static struct sfile *find_class_file(struct check_sources *s, const char *cls)
+{
+	const char *dot = strrchr(cls, '.');
+	const char *simple = dot ? dot + 1 : cls;
+	struct strbuf dir = STRBUF_INIT;
+	if (dot)
+		for (const char *p = cls; p < dot; p++)
+			sb_putc(&dir, *p == '.' ? '/' : *p);
+	struct sfile *found = NULL;
+	for (int r = 0; r < s->nroots && !found; r++) {
+		char *d = arena_printf(s->a, "%s%s%s", s->roots[r],
+				       dir.len ? "/" : "", dir.len ? dir.buf : "");
+		found = file_at(s, arena_printf(s->a, "%s/%s.java", d, simple));
+		DIR *dh = found ? NULL : opendir(d);
+		struct dirent *e;
+		while (dh && !found && (e = readdir(dh))) {
+			size_t l = strlen(e->d_name);
+			if (l < 6 || strcmp(e->d_name + l - 5, ".java"))
+				continue;
+			struct sfile *sf = file_at(s, arena_printf(s->a, "%s/%s", d,
+								   e->d_name));
+			if (sf && sf->f && jsrc_declares(sf->f, simple))
+				found = sf;
+		}
+		if (dh)
+			closedir(dh);
+	}
+	sb_release(&dir);
+	return found;
+}
+
+/* The file of the class in where ("a.b.C$D@m(int)"), found once. */
+static struct sfile *class_file(struct check_sources *s, const char *where,
+				const char **cls)
+{
+	size_t n = strcspn(where, "@$");
+	char *name = arena_strndup(s->a, where, n);
+	*cls = name;
+	for (size_t i = 0; i < s->nclasses; i++)
+		if (!strcmp(s->classes[i].name, name))
+			return s->classes[i].file;
+	struct sfile *f = find_class_file(s, name);
+	GROW(s->classes, s->nclasses + 1, s->capc);
+	s->classes[s->nclasses++] = (struct sclass){ xstrdup(name), f };
+	return f;
+}
+
+/* --- placing a group ------------------------------------------------- */
+
+static void fallback(struct cgroup *g, struct mplace *mp, int i, const char *why)
+{
+	struct cmutant *m = &g->mutants[i];
+	m->level = CL_FALLBACK;
+	m->note = arena_printf(g->a, "checked from the log only: %s", why);
+	(void)mp;
+}
+
+/* Declared variables of a placed site, as check sites take them:
+ * primitive types the model has, references; not float or double
+ * (their mutants are refused by their signature). */
+static void take_vars(struct mplace *p, const struct jocc *o)
+{
+	p->nvars = 0;
+	for (int v = 0; v < o->nvars && p->nvars < MAX_VARS; v++) {
+		const char *t = o->vars[v].type;
+		if (type_parse(t) == T_ERROR &&
+		    (!strcmp(t, "float") || !strcmp(t, "double")))
+			continue;
+		p->vars[p->nvars++] = (struct cvar){ o->vars[v].name, t };
+	}
+}
+
+/* Mutant i is at occurrence o of file sf. */
+static void place(struct cgroup *g, struct mplace *p, int i,
+		  const struct jocc *o, const char *fname)
+{
+	struct cmutant *m = &g->mutants[i];
+	m->col = o->col;
+	if (p->stmt) {
+		m->level = CL_STATEMENT;
+		m->note = arena_printf(g->a, "statement level: %s:%d:%d", fname,
+				       o->line, o->col);
+		return;
+	}
+	m->level = CL_EXPRESSION;
+	m->orig = p->base;
+	m->ctx = arena_printf(g->a, "%.*s#%s", (int)o->hole_b, o->expr,
+			      o->expr + o->hole_e);
+	m->note = arena_printf(g->a, "expression level: in `%s` at %s:%d:%d, "
+			       "%s%s%s%s", o->expr, fname, o->eline, o->ecol,
+			       o->consumer, o->assume ? "; path condition `" : "",
+			       o->assume ? o->assume : "", o->assume ? "`" : "");
+	p->assume = o->assume;
+	p->placed = true;
+	p->discarded = o->discarded;
+	p->orig = o->expr;
+	p->key = arena_printf(g->a, "S%zu:%zu", o->ebegin, o->eend);
+	take_vars(p, o);
+}
+
+/* The occurrence of mutant p among occ[0..n), or -1. */
+static int which(const struct mplace *p, const struct jocc *occ, int n)
+{
+	for (int k = 0; p->offset >= 0 && k < n; k++)
+		if ((long)occ[k].start == p->offset)
+			return k;
+	if (p->nblocks == 1 && n == 1)
+		return 0;
+	if (p->block >= 0 && p->nblocks == n)
+		return p->block;
+	return -1;
+}
+
+/* The ids of the mutants of original text base in g, "9, 10". */
+static const char *ids_of(struct cgroup *g, const struct mplace *mp,
+			  const char *base)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < g->nmutants; i++)
+		if (!strcmp(mp[i].base, base))
+			sb_printf(&sb, "%s%s", sb.len ? ", " : "", g->mutants[i].id);
+	char *r = arena_strdup(g->a, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return r;
+}
+
+/* The mutants of original base (first: index first) on line. */
+static void place_original(struct check_sources *s, struct cgroup *g,
+			   struct mplace *mp, int first, struct sfile *sf,
+			   long line)
+{
+	const char *base = mp[first].base;
+	const char *fname = jsrc_source(sf->f)->name;
+	struct jocc occ[MAX_OCC];
+	int n = jsrc_find(sf->f, g->a, (int)line, base, occ, MAX_OCC);
+	if (!n && first_time(s, arena_printf(s->a, "%s\037%ld\037%s", fname,
+					     line, base)))
+		diag_warning((struct loc){ jsrc_source(sf->f), (int)line, 1 },
+			     "the source line does not contain the logged "
+			     "original '%s' (mutants %s of %s:%d): a stale "
+			     "source? Checked from the log only", base,
+			     ids_of(g, mp, base), g->file, g->lineno);
+	for (int i = first; i < g->nmutants; i++) {
+		struct mplace *p = &mp[i];
+		if (strcmp(p->base, base))
+			continue;
+		if (!n) {
+			fallback(g, mp, i, arena_printf(g->a, "%s:%ld does not "
+				 "contain the logged original", fname, line));
+			continue;
+		}
+		int k = n > MAX_OCC ? -1 : which(p, occ, n);
+		if (k < 0) {
+			const char *why;
+			if (p->block >= 0 && p->nblocks > 1 && p->nblocks != n) {
+				why = arena_printf(g->a, "the log has %d occurrences "
+					"of '%s' on line %ld, %s has %d (a stale "
+					"source?)", p->nblocks, base, line, fname, n);
+				if (first_time(s, arena_printf(s->a, "%s\037%ld\037%s"
+							       "\037n", fname, line, base)))
+					diag_warning((struct loc){ jsrc_source(sf->f),
+						     (int)line, 1 }, "%s; checked "
+						     "from the log only", why);
+			} else {
+				why = arena_printf(g->a, "'%s' occurs %d times on "
+					"%s:%ld and the log does not tell which "
+					"occurrence this is", base, n, fname, line);
+			}
+			fallback(g, mp, i, why);
+			/* no relation with any other mutant */
+			p->key = arena_printf(g->a, "%s\037m%d", p->key, i);
+			continue;
+		}
+		place(g, p, i, &occ[k], fname);
+	}
+}
+
+void check_sources_place(struct check_sources *s, struct cgroup *g,
+			 const char *where, long line, struct mplace *mp)
+{
+	const char *cls;
+	struct sfile *sf = class_file(s, where, &cls);
+	if (!sf || sf->bad) {
+		if (!sf && first_time(s, arena_printf(s->a, "class\037%s", cls)))
+			fprintf(diag_out ? diag_out : stderr, "%s:%d: warning: "
+				"no source file for class %s under the --source "
+				"directories; its mutants are checked from the "
+				"log only\n", g->file, g->lineno, cls);
+		for (int i = 0; i < g->nmutants; i++)
+			fallback(g, mp, i, !sf ? arena_printf(g->a, "no source "
+				 "file for class %s", cls)
+				 : arena_printf(g->a, "%s does not parse",
+						sf->path));
+		return;
+	}
+	bool *done = ANEWN(g->a, bool, (size_t)g->nmutants);
+	for (int i = 0; i < g->nmutants; i++) {
+		if (done[i])
+			continue;
+		for (int j = i; j < g->nmutants; j++)
+			if (!strcmp(mp[j].base, mp[i].base))
+				done[j] = true;
+		place_original(s, g, mp, i, sf, line);
+	}
+}

@@ -1,0 +1,410 @@
+/*
+ * javasrc.c - Java sources with tree-sitter (javasrc.h): parse a file,
+ * find a logged original's occurrences on a line, climb to the
+ * enclosing expression, and find the declared types of the variables
+ * it reads.  The only file (with javasrc-*.c) that includes
+ * <tree_sitter/api.h> (through javasrc-int.h).
+ */
+#include "lang/javasrc-int.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+
+/* The grammar's entry point (its generated parser.c, compiled by make). */
+const TSLanguage *tree_sitter_java(void);
+
+bool jnode_is(TSNode n, const char *type)
+{
+	return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+bool jnode_same(TSNode x, TSNode y)
+{
+	return !ts_node_is_null(x) && !ts_node_is_null(y) &&
+	       ts_node_start_byte(x) == ts_node_start_byte(y) &&
+	       ts_node_end_byte(x) == ts_node_end_byte(y);
+}
+
+char *jnode_squeezed(struct arena *a, const struct jsrc *f, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	char *s = arena_alloc(a, e - b + 1), *p = s;
+	for (uint32_t i = b; i < e; i++)
+		if (!isspace((unsigned char)f->text[i]))
+			*p++ = f->text[i];
+	*p = 0;
+	return s;
+}
+
+bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	const char *p = norm;
+	for (uint32_t i = b; i < e; i++) {
+		char c = f->text[i];
+		if (isspace((unsigned char)c))
+			continue;
+		if (*p++ != c)
+			return false;
+	}
+	return !*p;
+}
+
+/* The depth of the tree, walked without recursion: every other walk
+ * here recurses, so deeper trees are refused (JSRC_MAX_DEPTH). */
+static unsigned tree_depth(TSTree *t)
+{
+	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
+	unsigned d = 0, max = 0;
+	for (;;) {
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			if (++d > max)
+				max = d;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&c)) {
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				ts_tree_cursor_delete(&c);
+				return max;
+			}
+			d--;
+		}
+	}
+}
+
+struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	if (!text) {
+		*why = arena_printf(a, "cannot read %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (len > UINT32_MAX / 2 || strlen(text) != len) {
+		*why = arena_printf(a, "%s: %s", path, len > UINT32_MAX / 2
+			? "too large" : "contains a NUL byte");
+		free(text);
+		return NULL;
+	}
+	TSParser *p = ts_parser_new();
+	if (!ts_parser_set_language(p, tree_sitter_java())) {
+		ts_parser_delete(p);
+		free(text);
+		*why = "the tree-sitter library rejects the Java grammar's "
+		       "language version";
+		return NULL;
+	}
+	TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)len);
+	ts_parser_delete(p);
+	if (!t) {
+		free(text);
+		*why = arena_printf(a, "%s: tree-sitter could not parse it", path);
+		return NULL;
+	}
+	if (tree_depth(t) > JSRC_MAX_DEPTH) {
+		ts_tree_delete(t);
+		free(text);
+		*why = arena_printf(a, "%s: nested more than %d levels deep",
+				    path, JSRC_MAX_DEPTH);
+		return NULL;
+	}
+	struct jsrc *f = xcalloc(1, sizeof(*f));
+	f->text = text;
+	f->name = xstrdup(path);
+	f->tree = t;
+	f->src = (struct source){ .name = f->name, .text = text, .len = len };
+	return f;
+}
+
+void jsrc_free(struct jsrc *f)
+{
+	if (!f)
+		return;
+	ts_tree_delete(f->tree);
+	free(f->text);
+	free(f->name);
+	free(f);
+}
+
+const struct source *jsrc_source(const struct jsrc *f)
+{
+	return &f->src;
+}
+
+/* The first ERROR or MISSING node under n, in source order. */
+static bool first_error(TSNode n, TSPoint *at)
+{
+	if (jnode_is(n, "ERROR") || ts_node_is_missing(n)) {
+		*at = ts_node_start_point(n);
+		return true;
+	}
+	if (!ts_node_has_error(n))
+		return false;
+	uint32_t k = ts_node_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		if (first_error(ts_node_child(n, i), at))
+			return true;
+	*at = ts_node_start_point(n);
+	return true;
+}
+
+bool jsrc_syntax_error(const struct jsrc *f, int *line, int *col)
+{
+	TSPoint at;
+	if (!first_error(ts_tree_root_node(f->tree), &at))
+		return false;
+	*line = (int)at.row + 1;
+	*col = (int)at.column + 1;
+	return true;
+}
+
+bool jsrc_declares(const struct jsrc *f, const char *name)
+{
+	TSNode root = ts_tree_root_node(f->tree);
+	uint32_t k = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(root, i);
+		const char *t = ts_node_type(d);
+		if (strcmp(t, "class_declaration") && strcmp(t, "interface_declaration") &&
+		    strcmp(t, "enum_declaration") && strcmp(t, "record_declaration") &&
+		    strcmp(t, "annotation_type_declaration"))
+			continue;
+		TSNode nm = ts_node_child_by_field_name(d, "name", 4);
+		if (!ts_node_is_null(nm) && jnode_text_is(f, nm, name))
+			return true;
+	}
+	return false;
+}
+
+/* --- the enclosing expression ------------------------------------- */
+
+static bool is_condition_statement(TSNode n)
+{
+	return jnode_is(n, "if_statement") || jnode_is(n, "while_statement") ||
+	       jnode_is(n, "do_statement") || jnode_is(n, "switch_expression") ||
+	       jnode_is(n, "switch_statement") || jnode_is(n, "synchronized_statement");
+}
+
+/* The smallest expression around n whose value is consumed; *consumer
+ * says by what, *discarded whether its value is dropped. */
+static TSNode enclosing(TSNode n, const char **consumer, bool *discarded)
+{
+	TSNode cur = n;
+	*discarded = false;
+	for (;;) {
+		TSNode p = ts_node_parent(cur);
+		if (ts_node_is_null(p)) {
+			*consumer = "the program";
+			return cur;
+		}
+		const char *pt = ts_node_type(p);
+		if (jnode_is(p, "condition")) { /* ( e ) of if and while */
+			*consumer = jnode_is(ts_node_parent(p), "if_statement")
+				? "an if condition" : "a while condition";
+			return cur;
+		}
+		if (jnode_is(p, "parenthesized_expression")) {
+			TSNode g = ts_node_parent(p);
+			if (is_condition_statement(g)) {
+				*consumer = jnode_is(g, "if_statement") ? "an if condition"
+					: jnode_is(g, "while_statement") ? "a while condition"
+					: jnode_is(g, "do_statement") ? "a do-while condition"
+					: "a statement's condition";
+				return cur;
+			}
+			cur = p;
+			continue;
+		}
+		if (jnode_is(p, "ternary_expression")) {
+			if (jnode_same(ts_node_child_by_field_name(p, "condition", 9), cur)) {
+				*consumer = "a ?: condition";
+				return cur;
+			}
+			cur = p;
+			continue;
+		}
+		if (jnode_is(p, "binary_expression") || jnode_is(p, "unary_expression") ||
+		    jnode_is(p, "cast_expression") || jnode_is(p, "instanceof_expression") ||
+		    jnode_is(p, "update_expression") || jnode_is(p, "assignment_expression")) {
+			cur = p;
+			continue;
+		}
+		if (jnode_is(p, "expression_statement")) {
+			*consumer = "an expression statement";
+			*discarded = true;
+		} else if (jnode_is(p, "for_statement")) {
+			if (jnode_same(ts_node_child_by_field_name(p, "condition", 9), cur)) {
+				*consumer = "a for condition";
+			} else {
+				*consumer = "a for update";
+				*discarded = true;
+			}
+		} else if (jnode_is(p, "return_statement")) {
+			*consumer = "a return value";
+		} else if (jnode_is(p, "variable_declarator")) {
+			*consumer = "an initializer";
+		} else if (jnode_is(p, "argument_list")) {
+			*consumer = "a call argument";
+		} else if (jnode_is(p, "array_access")) {
+			*consumer = jnode_same(ts_node_child_by_field_name(p, "index", 5), cur)
+				? "an array index" : "an array access";
+		} else if (jnode_is(p, "assert_statement")) {
+			*consumer = "an assert condition";
+		} else if (jnode_is(p, "field_access") || jnode_is(p, "method_invocation")) {
+			*consumer = "a receiver";
+		} else {
+			*consumer = pt;
+		}
+		return cur;
+	}
+}
+
+/* The site's text: its leaves with every gap (blanks, newlines,
+ * comments) as one blank; the occurrence [ob, oe) marked. */
+struct textw {
+	const struct jsrc *f;
+	struct strbuf sb;
+	uint32_t last;          /* end of the previous leaf */
+	uint32_t ob, oe;
+	size_t hb, he;          /* the occurrence's leaves in sb */
+	bool hset;
+};
+
+static void leaves(struct textw *w, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	const char *t = ts_node_type(n);
+	if (!strcmp(t, "comment") || !strcmp(t, "line_comment") ||
+	    !strcmp(t, "block_comment"))
+		return;
+	bool atom = !ts_node_child_count(n) || !strcmp(t, "string_literal") ||
+		    !strcmp(t, "character_literal") || !strcmp(t, "text_block");
+	if (atom) {
+		if (w->sb.len && b > w->last)
+			sb_putc(&w->sb, ' ');
+		if (!w->hset && b >= w->ob) {
+			w->hb = w->he = w->sb.len;
+			w->hset = true;
+		}
+		size_t at = w->sb.len;
+		sb_add(&w->sb, w->f->text + b, e - b);
+		for (size_t i = at; i < w->sb.len; i++)
+			if (w->sb.buf[i] == '\n' || w->sb.buf[i] == '\r' ||
+			    w->sb.buf[i] == '\t')
+				w->sb.buf[i] = ' ';
+		if (b >= w->ob && e <= w->oe) /* the last leaf inside it */
+			w->he = w->sb.len;
+		w->last = e;
+		return;
+	}
+	uint32_t k = ts_node_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		leaves(w, ts_node_child(n, i));
+}
+
+/* The plain identifiers the site reads (not inside calls, field and
+ * array accesses, object creations or lambdas: those are opaque). */
+static void site_vars(struct arena *a, const struct jsrc *f, TSNode site,
+		      TSNode n, struct jocc *o)
+{
+	if (jnode_is(n, "method_invocation") || jnode_is(n, "field_access") ||
+	    jnode_is(n, "array_access") || jnode_is(n, "object_creation_expression") ||
+	    jnode_is(n, "lambda_expression") || jnode_is(n, "method_reference") ||
+	    jnode_is(n, "array_creation_expression"))
+		return;
+	if (jnode_is(n, "identifier")) {
+		char *name = jnode_squeezed(a, f, n);
+		for (int i = 0; i < o->nvars; i++)
+			if (!strcmp(o->vars[i].name, name))
+				return;
+		const char *t = jsrc_declared_type(a, f, site, name, NULL);
+		if (t && o->nvars < JSRC_MAX_VARS)
+			o->vars[o->nvars++] = (struct jvar){ name, t };
+		return;
+	}
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		site_vars(a, f, site, ts_node_named_child(n, i), o);
+}
+
+/* --- occurrences --------------------------------------------------- */
+
+static void describe(struct jsrc *f, struct arena *a, TSNode n, struct jocc *o)
+{
+	TSPoint sp = ts_node_start_point(n);
+	memset(o, 0, sizeof(*o));
+	o->line = (int)sp.row + 1;
+	o->col = (int)sp.column + 1;
+	o->start = ts_node_start_byte(n);
+	const char *t = ts_node_type(n);
+	size_t tl = strlen(t);
+	o->statement = (tl > 10 && !strcmp(t + tl - 10, "_statement")) ||
+		       !strcmp(t, "local_variable_declaration");
+	TSNode site = o->statement ? n : enclosing(n, &o->consumer, &o->discarded);
+	if (o->statement)
+		o->consumer = "a statement";
+	TSPoint ep = ts_node_start_point(site);
+	o->eline = (int)ep.row + 1;
+	o->ecol = (int)ep.column + 1;
+	o->ebegin = ts_node_start_byte(site);
+	o->eend = ts_node_end_byte(site);
+	struct textw w = { .f = f, .last = ts_node_start_byte(site),
+			   .ob = ts_node_start_byte(n), .oe = ts_node_end_byte(n) };
+	leaves(&w, site);
+	o->expr = arena_strdup(a, w.sb.len ? w.sb.buf : "");
+	o->hole_b = w.hb;
+	o->hole_e = w.he;
+	sb_release(&w.sb);
+	site_vars(a, f, site, site, o);
+	if (!o->statement)
+		jsrc_path_condition(a, f, site, o);
+}
+
+struct finder {
+	struct jsrc *f;
+	struct arena *a;
+	uint32_t row;
+	const char *norm;
+	struct jocc *out;
+	int max, n;
+	uint32_t last_b, last_e; /* the previous match: one per range */
+};
+
+static void find(struct finder *F, TSNode n)
+{
+	TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+	if (s.row > F->row || e.row < F->row)
+		return;
+	uint32_t b = ts_node_start_byte(n), en = ts_node_end_byte(n);
+	if (s.row == F->row && ts_node_is_named(n) &&
+	    !(F->n && b == F->last_b && en == F->last_e) &&
+	    jnode_text_is(F->f, n, F->norm)) {
+		if (F->n < F->max)
+			describe(F->f, F->a, n, &F->out[F->n]);
+		F->n++;
+		F->last_b = b;
+		F->last_e = en;
+		return; /* the same text cannot sit inside itself */
+	}
+	uint32_t k = ts_node_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		find(F, ts_node_child(n, i));
+}
+
+int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
+	      struct jocc *out, int max)
+{
+	if (line < 1)
+		return 0;
+	struct strbuf sb = STRBUF_INIT;
+	for (const char *p = text; *p; p++)
+		if (!isspace((unsigned char)*p))
+			sb_putc(&sb, *p);
+	struct finder F = { .f = f, .a = a, .row = (uint32_t)line - 1,
+			    .norm = sb.buf ? sb.buf : "", .out = out, .max = max };
+	if (sb.len)
+		find(&F, ts_tree_root_node(f->tree));
+	sb_release(&sb);
+	return F.n;
+}

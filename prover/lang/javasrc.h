@@ -1,0 +1,92 @@
+/*
+ * javasrc.h - Java source files, read with tree-sitter and its Java
+ * grammar (tree-sitter-java 0.20.2, fetched by scripts/grammar.sh): the
+ * program points of a mutation tool's log, their enclosing expressions
+ * and the declared types of the variables they read.
+ *
+ * Only prover/lang/javasrc*.[ch] include <tree_sitter/api.h> (tests/
+ * layers.t checks it); what this interface returns is plain text in the
+ * caller's arena.
+ *
+ * The enclosing expression of an occurrence (Just, Ernst and Fraser,
+ * ISSTA 2014: infection must reach a value the program consumes) is the
+ * smallest expression around it whose value is consumed: the condition
+ * of if, while, do, for, ?: and assert, an assignment (whole: the
+ * assigned variable is observed), an initializer, a return value, a
+ * call argument, an array index or array, a receiver, an expression
+ * statement.  The climb goes up through unary, binary, parenthesised,
+ * ?: (from a branch), cast, instanceof, assignment and ++/-- nodes only.
+ *
+ * Ownership: a struct jsrc owns its text, parser tree and the struct
+ * source its diagnostics point into; jsrc_free() releases them.  A jsrc
+ * is used by one thread at a time.
+ */
+#ifndef SUBSUME_JAVASRC_H
+#define SUBSUME_JAVASRC_H
+
+#include "base/diag.h"
+
+struct jsrc;
+
+/* Syntax trees deeper than this are refused (the walks recurse). */
+#define JSRC_MAX_DEPTH 1000
+
+/* Read and parse path.  NULL and *why (in a) when it cannot be read or
+ * is nested deeper than JSRC_MAX_DEPTH; a file with syntax errors is
+ * returned (jsrc_syntax_error()). */
+struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why);
+void jsrc_free(struct jsrc *f);
+/* The file as a diagnostics source (its name is the path given). */
+const struct source *jsrc_source(const struct jsrc *f);
+/* The first syntax error's position (1-based): true, or false when the
+ * file parsed cleanly. */
+bool jsrc_syntax_error(const struct jsrc *f, int *line, int *col);
+/* Does the file declare a top-level type (class, interface, enum,
+ * record) named name? */
+bool jsrc_declares(const struct jsrc *f, const char *name);
+
+#define JSRC_MAX_VARS 16
+
+/* A variable read by an enclosing expression, with its declared type as
+ * written ("char", "String", "int[]"); only variables whose declaration
+ * was found (locals, parameters, fields of the enclosing classes). */
+struct jvar {
+	const char *name;
+	const char *type;
+};
+
+/* One occurrence of a logged original text, and its enclosing
+ * expression (the site). */
+struct jocc {
+	int line, col;         /* the occurrence's start, 1-based */
+	bool statement;        /* the occurrence is a statement */
+	size_t start;          /* its first byte in the file */
+	/* the enclosing expression: its text with blanks, newlines and
+	 * comments collapsed to single blanks, and the occurrence in it */
+	const char *expr;
+	size_t hole_b, hole_e; /* expr[hole_b..hole_e) is the occurrence */
+	int eline, ecol;       /* where the enclosing expression starts */
+	size_t ebegin, eend;   /* its bytes in the file: the site's identity */
+	bool discarded;        /* its value is dropped (expression statement,
+				* for update): only assignments are seen */
+	const char *consumer;  /* what consumes it: "if condition", ... */
+	/* The path condition: conditions of enclosing if, while and for
+	 * statements that hold whenever the site is evaluated, joined by
+	 * &&, or NULL.  Only provably sound ones: over local variables and
+	 * parameters of primitive types that the method never assigns
+	 * (so no path between condition and site, loop back edges
+	 * included, changes them), without calls, fields, / or %; of a
+	 * condition a && b the conjuncts that qualify, of a negated
+	 * a || b the negated disjuncts.  Never across a lambda or class. */
+	const char *assume;
+	int nvars;
+	struct jvar vars[JSRC_MAX_VARS];
+};
+
+/* The occurrences of text (a logged original, compared without blanks)
+ * that are syntax nodes starting on line, in source order; up to max
+ * are described in out.  Returns their number. */
+int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
+	      struct jocc *out, int max);
+
+#endif

@@ -1,0 +1,1 @@
+class B { int f(int y) { if (y < return y +; } }
