@@ -26,7 +26,8 @@ command -v cc >/dev/null 2>&1 || need="$need gcc make"
 # tests/c-compilers.c checks the C semantics against both compilers
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
 command -v clang >/dev/null 2>&1 || need="$need clang"
-# tests/float-diff.c checks Java's floating point against the JVM
+# tests/float-diff.c (Java's floating point against the JVM) and
+# tests/audit.t (the Java audits' witnesses) run javac and java
 { command -v javac && command -v java; } >/dev/null 2>&1 ||
 	need="$need default-jdk-headless"
 [ -z "$need" ] && exit 0

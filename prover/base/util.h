@@ -35,6 +35,7 @@ enum {
 	EXIT_INTERNAL = 4, /* a bug: unconfirmed witness, solver failure */
 	EXIT_IO = 5,       /* cannot read or write a file               */
 	EXIT_DISAGREE = 6, /* --confirm: the second solver refutes a proof */
+	EXIT_REFUTED = 7,  /* a theory's claim (expect:) is refuted       */
 };
 
 extern const char *progname;

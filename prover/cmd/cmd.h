@@ -49,6 +49,9 @@ int cmd_graphs(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
+/* audit.c: `subsume audit`, every claim's verdict as docs/audit.md. */
+int cmd_audit(int argc, char **argv);
+
 /* commands.c: `subsume help [COMMAND]`. */
 int cmd_help(int argc, char **argv);
 

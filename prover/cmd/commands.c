@@ -25,6 +25,9 @@ const struct command commands[] = {
 	{ "compare", cmd_compare,
 	  "a published table of minimal sets next to the proven\n"
 	  "ones, as Markdown (docs/table1.md)" },
+	{ "audit", cmd_audit,
+	  "the verdicts of theories' claims (expect:) as a Markdown\n"
+	  "audit (docs/audit.md)" },
 	{ "help", cmd_help, "show the help of a command" },
 	{ "man-page", cmd_man_page, NULL },
 };

@@ -32,6 +32,11 @@ int eopts_load_prove(struct run_state *st, int argc, char **argv,
 
 int eopts_finish(int rc, const struct run_state *st)
 {
+	if (!rc && st->refuted) {
+		fprintf(stderr, "%s: some claims are refuted (subsume prove "
+			"shows the witnesses)\n", progname);
+		return EXIT_REFUTED;
+	}
 	if (!rc && st->unknown) {
 		fprintf(stderr, "%s: some answers are unknown; outputs keep "
 			"those mutants\n", progname);

@@ -21,7 +21,8 @@ static const struct opt_usage usage_prove = {
 	.tail =
 	"exit status: 0 all answers proven, 1 some answers unknown,\n"
 	"2 usage error, 3 invalid theory, 4 internal error, 5 I/O error\n"
-	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
+	"6 the --confirm solver refutes a proof (1: it leaves one unknown),\n"
+	"7 a claim (expect:) is refuted\n",
 };
 
 /* One line on stderr: what was proved, with what effort. */
@@ -125,8 +126,8 @@ int cmd_prove(int argc, char **argv)
 		sb_release(&sb);
 		if (summary)
 			print_summary(&st);
-		if (!rc && st.unknown)
-			rc = EXIT_UNKNOWN;
+		if (!rc && (st.unknown || st.refuted))
+			rc = st.refuted ? EXIT_REFUTED : EXIT_UNKNOWN;
 		if (cf)
 			rc = confirm_all_results(cf, &st, rc);
 	}

@@ -146,21 +146,55 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* The result of analysis an (a theory's, or one of its claims'). */
+static const struct result *result_of(const struct run_state *st,
+				      const struct analysis *an, int nall)
+{
+	for (int i = 0; i < nall; i++)
+		if (st->run.results[i]->an == an)
+			return st->run.results[i];
+	BUG("no result for a claim's analysis");
+}
+
+static void check_claims(struct run_state *st, int nall)
+{
+	int n = 0;
+	for (int t = 0; t < st->ntheories; t++)
+		n += st->theories[t]->nclaims;
+	st->run.claims = ANEWN(st->arena, struct claim_outcome, (size_t)n + 1);
+	for (int t = 0; t < st->ntheories; t++)
+		for (int c = 0; c < st->theories[t]->nclaims; c++) {
+			const struct claim *cl = &st->theories[t]->claims[c];
+			struct claim_outcome *o = &st->run.claims[st->run.nclaims++];
+			*o = claim_check(st->arena, cl, result_of(st, cl->an, nall));
+			st->refuted |= o->status == CS_REFUTED;
+			st->unknown |= o->status == CS_UNKNOWN;
+		}
+}
+
 void run_prove(struct run_state *st, const struct run_opts *opts)
 {
-	int total = 0;
-	for (int t = 0; t < st->ntheories; t++)
+	int total = 0, extra = 0;
+	for (int t = 0; t < st->ntheories; t++) {
 		total += st->theories[t]->nanalyses;
+		extra += st->theories[t]->nextra;
+	}
 	struct job j = { st, opts, NULL, 0, 0 };
-	j.queue = ANEWN(st->arena, const struct analysis *, (size_t)total + 1);
+	j.queue = ANEWN(st->arena, const struct analysis *,
+			(size_t)(total + extra) + 1);
 	for (int t = 0; t < st->ntheories; t++)
 		for (int k = 0; k < st->theories[t]->nanalyses; k++)
 			j.queue[j.nqueue++] = &st->theories[t]->analyses[k];
+	/* The claims' own analyses last: results[total..] */
+	for (int t = 0; t < st->ntheories; t++)
+		for (int k = 0; k < st->theories[t]->nextra; k++)
+			j.queue[j.nqueue++] = st->theories[t]->extra[k];
 	st->run.n = total;
-	st->run.results = ANEWN(st->arena, struct result *, (size_t)total + 1);
+	st->run.results = ANEWN(st->arena, struct result *,
+				(size_t)(total + extra) + 1);
 	int jobs = opts->jobs < 1 ? 1 : (int)opts->jobs;
-	if (jobs > total)
-		jobs = total ? total : 1;
+	if (jobs > j.nqueue)
+		jobs = j.nqueue ? j.nqueue : 1;
 	st->njobs = jobs;
 	st->job_arenas = xcalloc((size_t)jobs, sizeof(*st->job_arenas));
 	struct worker *ws = xcalloc((size_t)jobs, sizeof(*ws));
@@ -180,6 +214,7 @@ void run_prove(struct run_state *st, const struct run_opts *opts)
 	}
 	for (int i = 0; i < total; i++)
 		st->unknown |= st->run.results[i]->nunknowns > 0;
+	check_claims(st, total + extra);
 	free(ws);
 	free(tids);
 }

@@ -38,6 +38,7 @@ struct run_state {
 	int ntheories;
 	struct theory **theories;
 	bool unknown;             /* some answer is unknown */
+	bool refuted;             /* some claim is refuted */
 };
 
 /* Expand files and folders (their *.yaml, *.yml in name order).
@@ -48,7 +49,8 @@ void run_free_paths(char **files, size_t nfiles);
 /* Load all theory files; 0, or EXIT_INPUT / EXIT_IO (errors printed). */
 int run_load(struct run_state *st, char **args, int nargs);
 
-/* Prove every analysis of the loaded theories. */
+/* Prove every analysis of the loaded theories (and the analyses of
+ * their claims), then check every claim (prove/claims.h). */
 void run_prove(struct run_state *st, const struct run_opts *opts);
 
 void run_release(struct run_state *st);

@@ -7,6 +7,7 @@
 #ifndef SUBSUME_EMIT_H
 #define SUBSUME_EMIT_H
 
+#include "prove/claims.h"
 #include "prove/prove.h"
 
 #define SUBSUME_VERSION "0.1.0"
@@ -15,10 +16,25 @@ struct run {
 	int n;
 	struct result **results; /* in theory-file and declaration order */
 	bool timing;             /* include time figures */
+	int nclaims;             /* the theories' claims, checked, in */
+	struct claim_outcome *claims; /* theory and declaration order */
 };
 
 void emit_text(struct strbuf *sb, const struct run *run);
 void emit_json(struct strbuf *sb, const struct run *run);
+/* An input as a JSON object: {"a":1,"b":-2}. */
+void emit_input_json(struct strbuf *sb, const struct analysis *an,
+		     const struct value *in);
+
+/* claims.c: the claims about r's analysis as a ,"claims":[...] member
+ * (nothing when there are none: results without claims are unchanged);
+ * the claims of a run as a Markdown section (nothing when none). */
+void emit_claims_json(struct strbuf *sb, const struct run *run,
+		      const struct result *r);
+void emit_claims_md(struct strbuf *sb, const struct run *run);
+/* docs/audit.md: the claims of audit theories, a summary table per
+ * theory and a section per rule. */
+void emit_audit_md(struct strbuf *sb, const struct run *run);
 
 /*
  * Emitters of generated artefacts (issue 3; docs/emitters.md): C tables,

@@ -36,8 +36,8 @@ static void json_float(struct strbuf *sb, const struct type *t,
 		float_print_decimal(sb, t, v, "");
 }
 
-static void input_obj(struct strbuf *sb, const struct analysis *an,
-		      const struct value *in)
+void emit_input_json(struct strbuf *sb, const struct analysis *an,
+		     const struct value *in)
 {
 	sb_putc(sb, '{');
 	for (int v = 0; v < an->nvars; v++) {
@@ -265,7 +265,7 @@ static void json_witnesses(struct strbuf *sb, const struct result *r)
 		else
 			sb_printf(sb, "[%d,%d]", w->a, w->b);
 		key(sb, "input");
-		input_obj(sb, an, w->input);
+		emit_input_json(sb, an, w->input);
 		key(sb, "text");
 		struct strbuf t = STRBUF_INIT;
 		input_print(&t, an, w->input);
@@ -276,13 +276,15 @@ static void json_witnesses(struct strbuf *sb, const struct result *r)
 	sb_putc(sb, ']');
 }
 
-static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
+static void emit_result(struct strbuf *sb, const struct run *run,
+			const struct result *r, bool timing)
 {
 	json_analysis(sb, r->an);
 	json_mutants(sb, r);
 	json_relations(sb, r);
 	json_unknowns(sb, r);
 	json_witnesses(sb, r);
+	emit_claims_json(sb, run, r);
 	sb_printf(sb, ",\"stats\":{\"solver_calls\":%u,\"lower_bound\":%u,"
 		      "\"pool\":%u",
 		  r->solver_calls, r->lower_bound, r->pool_size);
@@ -301,7 +303,7 @@ void emit_json(struct strbuf *sb, const struct run *run)
 			sb_puts(sb, ",\n");
 		else
 			sb_puts(sb, "\n");
-		emit_result(sb, run->results[i], run->timing);
+		emit_result(sb, run, run->results[i], run->timing);
 	}
 	sb_puts(sb, "\n]}\n");
 }

@@ -159,4 +159,5 @@ void emit_report_md(struct strbuf *sb, const struct run *run)
 		sb_puts(sb, "\n?: some answers are unknown (solver time "
 			    "limit); mutants marked ? may be\nequivalent and are "
 			    "kept, and the set may not be minimal.\n");
+	emit_claims_md(sb, run);
 }

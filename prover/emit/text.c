@@ -17,8 +17,30 @@ static const char *unknown_kind_name(enum unknown_kind k)
 	       : k == U_DUPLICATE ? "duplicate" : "subsumption";
 }
 
-static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
+/* The claims about r's analysis (prove/claims.h), one per line. */
+static void emit_claims(struct strbuf *sb, const struct run *run,
+			const struct result *r)
 {
+	for (int i = 0; i < run->nclaims; i++) {
+		const struct claim_outcome *o = &run->claims[i];
+		if (o->c->base != r->an)
+			continue;
+		sb_puts(sb, "  expect ");
+		claim_print(sb, o->c);
+		sb_printf(sb, ": %s (%s)\n", claim_status_name(o->status),
+			  o->reason);
+		for (int w = 0; w < o->nwitnesses; w++) {
+			sb_puts(sb, "    witness: ");
+			claim_witness_print(sb, o->r->an, &o->witnesses[w]);
+			sb_putc(sb, '\n');
+		}
+	}
+}
+
+static void emit_result(struct strbuf *sb, const struct run *run,
+			const struct result *r)
+{
+	bool timing = run->timing;
 	const struct analysis *an = r->an;
 	int n = r->n, width = 5;
 	for (int m = 1; m <= n; m++) {
@@ -83,6 +105,7 @@ static void emit_result(struct strbuf *sb, const struct result *r, bool timing)
 			sb_printf(sb, " and %s", an->mutants[u->b].label);
 		sb_printf(sb, ": %s\n", u->reason);
 	}
+	emit_claims(sb, run, r);
 	sb_printf(sb, "  solver calls: %u, test pool: %u inputs", r->solver_calls,
 		  r->pool_size);
 	if (timing)
@@ -109,6 +132,6 @@ void emit_text(struct strbuf *sb, const struct run *run)
 						  : "");
 			sb_putc(sb, '\n');
 		}
-		emit_result(sb, r, run->timing);
+		emit_result(sb, run, r);
 	}
 }

@@ -6,6 +6,7 @@
  *   domains.c    built-in and declared domains
  *   operators.c  the built-in operator library and the theory's own
  *   targets.c    targets, then one analysis per target and domain
+ *   claims.c     the targets' claims (`expect:`)
  *
  * Ownership: everything a loader builds lives in its arena; the
  * domains and ops arrays are heap memory that theory_load() frees.
@@ -55,5 +56,10 @@ struct operator *operator_find(struct loader *L, const char *name);
 int target_load(struct loader *L, struct ynode *n, struct target_spec *ts);
 int target_build_analysis(struct loader *L, struct target_spec *ts, int di,
 			  struct analysis *an);
+
+/* claims.c: the claims of target ts, whose analyses are
+ * first[0..ts->ndomains), appended to the theory's. */
+int claims_load(struct loader *L, struct target_spec *ts,
+		struct analysis *first);
 
 #endif

@@ -142,7 +142,8 @@ int target_load(struct loader *L, struct ynode *n, struct target_spec *ts)
 {
 	static const char *const keys[] = { "name", "expr", "domains",
 					    "assume", "operators", "mutants",
-					    "observe", "description" };
+					    "observe", "description",
+					    "expect" };
 	if (ys_want(n, Y_MAP, "a target") < 0 ||
 	    ys_check_keys(n, keys, ARRAY_SIZE(keys), "a target") < 0 ||
 	    ys_require(n, "expr", "a target") < 0 ||
@@ -181,6 +182,7 @@ int target_load(struct loader *L, struct ynode *n, struct target_spec *ts)
 		return diag_error(n->loc, "target '%s' has no operators and "
 					  "no mutants",
 				  ts->t->name);
+	ts->expect = ymap_get(n, "expect");
 	struct ynode *ob = ymap_get(n, "observe");
 	return ob ? load_observe(L, ob, ts) : 0;
 }

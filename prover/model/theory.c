@@ -190,6 +190,10 @@ static int load_root(struct loader *L, struct ynode *root)
 			if (target_build_analysis(L, &specs[i], di, an) < 0)
 				return -1;
 		}
+		if (specs[i].expect &&
+		    claims_load(L, &specs[i],
+				&th->analyses[th->nanalyses - specs[i].ndomains]) < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -124,6 +124,12 @@ struct theory {
 	struct target *targets;
 	int nanalyses;
 	struct analysis *analyses;
+	/* The targets' `expect:` claims (model/claims.h), and the analyses
+	 * of those with an extra assumption (proven, never emitted). */
+	int nclaims;
+	struct claim *claims;
+	int nextra;
+	struct analysis **extra;
 };
 
 struct theory *theory_load(struct arena *a, const char *path);
@@ -188,6 +194,7 @@ struct target_spec {
 	} *explicit_;
 	int nobserve;
 	struct ynode **observe;
+	struct ynode *expect;   /* the claims (model/claims.c), or NULL */
 };
 
 /* mutate.c: generate the mutants of one analysis from the target's
