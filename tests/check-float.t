@@ -276,6 +276,17 @@ ok(v == "killable" and "x=-0.0" in d,
    "site float-compare: identical overrides the batch's: x + 0.0 -> x "
    "killed by x=-0.0 (%s: %s)" % (v, d))
 
+# --- a bad float-compare key: located error, the site skipped (exit 3) -------
+bad = os.path.join(T, "bad.yaml")
+with open(bad, "w") as f:
+    f.write("sites:\n  - expr: x + 0.0\n    float-compare: exact\n"
+            "    vars: { x: double }\n    mutants: [ \"x\" ]\n")
+p = subprocess.run([S, "check", "--no-timing", bad], capture_output=True,
+                   text=True)
+ok(p.returncode == 3 and "bad.yaml:3:20: error: unknown float-compare "
+   "'exact' (allowed: identical, numeric)" in p.stderr,
+   "a bad float-compare is an error at its place: " + p.stderr[:200])
+
 # --- C sites, compiled with gcc -----------------------------------------------
 csites = [x for x in runs["yaml"] if x["where"].startswith("c-")]
 ok(len(csites) == 4 and all(x.get("language") == "c" for x in csites),

@@ -305,3 +305,58 @@ void site_assigned(const struct node *n, struct observe *ob)
 	site_assigned(n->b, ob);
 	site_assigned(n->c, ob);
 }
+
+/* --- Major's signatures ------------------------------------------------ */
+
+const char *site_sig_refusal(struct arena *a, const char *from)
+{
+	char st[4][64];
+	int nst = site_sig_types(from, st, 4);
+	for (int i = 0; i < nst; i++) {
+		if (!strcmp(st[i], "java.lang.String"))
+			return arena_printf(a, "%s values are not modelled", st[i]);
+		if (from[0] == '<' && i == 0 && type_parse(st[i]) == T_ERROR)
+			return arena_printf(a, "a reference-typed expression (%s): "
+					    "objects are not modelled", st[i]);
+	}
+	return NULL;
+}
+
+const struct type *site_numtype_wider(const struct type *cur,
+				      const struct type *t)
+{
+	static const struct type *const order[] = { T_INT, T_LONG, T_FLOAT,
+						    T_DOUBLE };
+	int a = 0, b = 0;
+	for (int i = 0; i < 4; i++) {
+		if (cur == order[i])
+			a = i;
+		if (t == order[i])
+			b = i;
+	}
+	return order[a > b ? a : b];
+}
+
+void site_sig_operand_types(struct site *S, const char *from,
+			    const struct node *orig)
+{
+	char st[4][64];
+	int nst = site_sig_types(from, st, 4);
+	bool fl = false;
+	for (int i = 0; i < nst; i++)
+		fl |= !strcmp(st[i], "float") || !strcmp(st[i], "double");
+	if (!fl || nst != 2 || from[0] == '<' || !orig ||
+	    orig->kind != N_BINARY)
+		return;
+	const struct node *ops[2] = { orig->a, orig->b };
+	for (int k = 0; k < 2; k++) {
+		const struct type *t = type_parse(st[k]);
+		if (ops[k]->kind != N_VAR || t == T_ERROR || !type_is_numeric(t))
+			continue;
+		int v = site_var(S, ops[k]->name);
+		if (v >= 0 && S->declared[v] == T_ERROR) {
+			S->declared[v] = t;
+			S->kind[v] = 2;
+		}
+	}
+}

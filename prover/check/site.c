@@ -53,11 +53,6 @@ struct job {
 	const struct type *types[MAX_VARS];
 };
 
-static bool is_reference_type(const char *t)
-{
-	return type_parse(t) == T_ERROR;
-}
-
 /* Declared variables (YAML batches). */
 static void declare_vars(struct job *J)
 {
@@ -68,7 +63,7 @@ static void declare_vars(struct job *J)
 			break;
 		const struct type *t = type_parse(S->cs->vars[i].type);
 		if (S->c) {
-			/* checked by yaml.c: a C integer type */
+			/* checked by yaml.c: a C arithmetic type */
 			t = check_c_type(S->pf, S->cs->vars[i].type);
 			if (!t) {
 				S->err = "a variable of an unknown C type";
@@ -83,40 +78,9 @@ static void declare_vars(struct job *J)
 	}
 }
 
-/* Why Major's signature from puts its mutant out of the model (String
- * operands; a reference-typed expression), or NULL. */
-static const char *signature_refusal(struct arena *a, const char *from)
-{
-	char st[4][64];
-	int nst = site_sig_types(from, st, 4);
-	for (int i = 0; i < nst; i++) {
-		if (!strcmp(st[i], "java.lang.String"))
-			return arena_printf(a, "%s values are not modelled", st[i]);
-		if (from[0] == '<' && i == 0 && is_reference_type(st[i]))
-			return arena_printf(a, "a reference-typed expression (%s): "
-					    "objects are not modelled", st[i]);
-	}
-	return NULL;
-}
-
-/* The wider of the site's numeric type so far and a signature's type t:
- * int, long, float, double in that order (Java's binary numeric
- * promotion); narrower integer types count as int. */
-static const struct type *numtype_wider(const struct type *cur,
-					const struct type *t)
-{
-	static const struct type *const order[] = { T_INT, T_LONG, T_FLOAT,
-						    T_DOUBLE };
-	int a = 0, b = 0;
-	for (int i = 0; i < 4; i++) {
-		if (cur == order[i])
-			a = i;
-		if (t == order[i])
-			b = i;
-	}
-	return order[a > b ? a : b];
-}
-
+/* Major's signature: the site's numeric type (the widest of its
+ * operand types) and the kind the expression must have; a mutant out
+ * of the model is refused.  0, or -1 and *why. */
 static int read_signature(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
@@ -127,17 +91,17 @@ static int read_signature(struct job *J, const char **why)
 	 * mutant the model cannot hold is refused alone. */
 	for (int i = 0; S->cs->source && i < J->n; i++) {
 		struct cmutant *m = &S->g->mutants[J->idx[i]];
-		const char *r = m->from ? signature_refusal(S->a, m->from) : NULL;
+		const char *r = m->from ? site_sig_refusal(S->a, m->from) : NULL;
 		if (r)
 			site_unsupported(S->g, m, r);
 	}
 	if (!S->cs->source && first->from &&
-	    (*why = signature_refusal(S->a, first->from)))
+	    (*why = site_sig_refusal(S->a, first->from)))
 		return -1;
 	for (int i = 0; i < nst; i++) {
 		const struct type *t = type_parse(st[i]);
 		if (t != T_ERROR && type_is_numeric(t))
-			S->numtype = numtype_wider(S->numtype, t);
+			S->numtype = site_numtype_wider(S->numtype, t);
 		if (first->from[0] == '<' && i == 0)
 			J->top_want = t == T_BOOLEAN ? 1 : 2;
 	}
@@ -236,42 +200,15 @@ static const char *ref_misuse(const struct site *S, const struct node *n)
 	return NULL;
 }
 
-/* A floating signature "+(double,int)" of a binary original whose
- * operands are variables gives each its own type (Major logs the
- * operands' types): the int operand of d + i stays an int. */
-static void sig_operand_types(struct job *J)
-{
-	struct site *S = &J->S;
-	const struct cmutant *first = &S->g->mutants[J->idx[0]];
-	char st[4][64];
-	int nst = site_sig_types(first->from, st, 4);
-	bool fl = false;
-	for (int i = 0; i < nst; i++)
-		fl |= !strcmp(st[i], "float") || !strcmp(st[i], "double");
-	if (S->cs->source || S->cs->statement || !fl || nst != 2 ||
-	    first->from[0] == '<' || J->orig->kind != N_BINARY)
-		return;
-	const struct node *ops[2] = { J->orig->a, J->orig->b };
-	for (int k = 0; k < 2; k++) {
-		const struct type *t = type_parse(st[k]);
-		if (ops[k]->kind != N_VAR || t == T_ERROR || !type_is_numeric(t))
-			continue;
-		int v = site_var(S, ops[k]->name);
-		if (v >= 0 && S->declared[v] == T_ERROR) {
-			S->declared[v] = t;
-			S->kind[v] = 2;
-		}
-	}
-}
-
 /* Variables, their kinds, guard signatures, then null guards.  0, or
  * -1 and *why. */
 static int infer_site(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
 	site_collect(S, J->orig);
-	if (S->g->mutants[J->idx[0]].from)
-		sig_operand_types(J);
+	const struct cmutant *first = &S->g->mutants[J->idx[0]];
+	if (first->from && !S->cs->source && !S->cs->statement)
+		site_sig_operand_types(S, first->from, J->orig);
 	site_collect(S, J->assume);
 	for (int i = 0; i < J->n; i++)
 		site_collect(S, J->mx[i]);

@@ -80,6 +80,20 @@ char *site_guard_sig(struct arena *a, const struct node *n);
 struct node *site_guard_calls(struct site *S, struct node *n);
 /* Java type names from a Major signature "op(T1,T2)" or "<KIND(T)>". */
 int site_sig_types(const char *sig, char types[][64], int max);
+/* Why Major's signature from puts its mutant out of the model (String
+ * operands; a reference-typed expression), or NULL. */
+const char *site_sig_refusal(struct arena *a, const char *from);
+/* The wider of a site's numeric type so far and a signature's type t:
+ * int, long, float, double in that order (Java's binary numeric
+ * promotion); narrower integer types count as int. */
+const struct type *site_numtype_wider(const struct type *cur,
+				      const struct type *t);
+/* A floating signature "+(double,int)" of a binary original whose
+ * operands are variables gives each its own type (Major logs the
+ * operands' types): the int operand of d + i stays an int.  Integer
+ * signatures leave the site's one numeric type. */
+void site_sig_operand_types(struct site *S, const char *from,
+			    const struct node *orig);
 /* Mark variables assigned anywhere in n as observed. */
 void site_assigned(const struct node *n, struct observe *ob);
 

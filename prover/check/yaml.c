@@ -15,7 +15,8 @@
  *
  * A batch or a site may say `language: c` (or c++) with C's options
  * data-model, char and ub, read by the theory loader's language_load();
- * a site inherits the batch's.  A C site's variable types are C types
+ * a site inherits the batch's.  So with float-compare (identical or
+ * numeric), read by the loader's float_compare_load().  A C site's variable types are C types
  * and its texts are checked for C syntax here, while the file's
  * locations are at hand.
  *
