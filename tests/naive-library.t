@@ -25,8 +25,25 @@ not_ok() {
 # Quick enough for every `make check`: no 32/64-bit division questions.
 # (About ten seconds; every file's naive run is timed in its TAP line.)
 quick="paper-reference java-lor java-unary paper-unary java-incdec paper-arith c-logical"
+# Too slow for --naive even in CI (measured on the 2-core CI machine):
+# the floating-point theories (each FP question bit-blasted by a fresh
+# solver; java-float alone ran over 15 minutes without finishing) and
+# c-aor (64-bit division next to UB checks; over 7 minutes).  They are
+# listed as skipped, with the reason; float-facts.t holds the float
+# theories' solver calls to the lower bound instead.
+too_slow="java-float c-float c-aor"
 if [ "${SUBSUME_SLOW:-0}" = 1 ]; then
-	files=$(ls theories/*.yaml)
+	files=
+	for f in theories/*.yaml; do
+		b=$(basename "$f" .yaml)
+		case " $too_slow " in
+		*" $b "*)
+			n=$((n + 1))
+			echo "ok $n # skip $f: --naive takes too long (over 7 minutes)"
+			;;
+		*) files="$files $f" ;;
+		esac
+	done
 else
 	files=
 	for q in $quick; do files="$files theories/$q.yaml"; done
