@@ -125,17 +125,6 @@ static int lexerr(char *err, size_t errsz, int *errpos, int pos,
 	return -1;
 }
 
-static int digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 99;
-}
-
 /* Does v fit type k of profile pf? */
 static bool fits(const struct profile *pf, int k, uint64_t v)
 {
@@ -188,7 +177,7 @@ static int read_number(const struct profile *pf, const char *s, int pos,
 	uint64_t v = 0;
 	bool over = false, any = false;
 	for (;; q++) {
-		int d = digit((unsigned char)*q);
+		int d = digit_value((unsigned char)*q);
 		if (d >= base)
 			break;
 		any = true;
@@ -236,10 +225,10 @@ static int read_escape(const char **qp, uint64_t *c)
 	} else if (*q == 'x') {
 		q++;
 		*c = 0;
-		if (digit((unsigned char)*q) > 15)
+		if (digit_value((unsigned char)*q) > 15)
 			return -1;
-		while (digit((unsigned char)*q) <= 15)
-			*c = *c * 16 + (uint64_t)digit((unsigned char)*q++);
+		while (digit_value((unsigned char)*q) <= 15)
+			*c = *c * 16 + (uint64_t)digit_value((unsigned char)*q++);
 		if (*c > 0xff)
 			return -1;
 	} else if (*q >= '0' && *q <= '7') {

@@ -57,17 +57,6 @@ static int lexerr(struct lexerr *e, int pos, const char *fmt, ...)
 	return -1;
 }
 
-static int digit_value(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 99;
-}
-
 /* The digits of a number in base from q on; *end past them. */
 static int read_digits(const char *s, const char *q, int base, uint64_t *v,
 		       bool *overflow, const char **end, struct lexerr *e)

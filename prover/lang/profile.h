@@ -49,6 +49,20 @@ struct type_alias {
 	const struct type *type;
 };
 
+/* The value of hexadecimal digit c (either case), or 99 for a character
+ * that is no digit: what every profile's integer literals are read
+ * with. */
+static inline int digit_value(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return 99;
+}
+
 /* A literal as a profile read it from source text. */
 struct literal {
 	int len;                  /* bytes of source text consumed */
