@@ -105,8 +105,8 @@ static int read_signature(struct job *J, const char **why)
 		if (first->from[0] == '<' && i == 0)
 			J->top_want = t == T_BOOLEAN ? 1 : 2;
 	}
-	if (first->op && (!strcmp(first->op, "COR") || !strcmp(first->op, "ROR")))
-		J->top_want = 1;
+	/* The operator's name (ROR, COR) is metadata: types come from the
+	 * expressions (infer_site). */
 	if (S->cs->source) /* an enclosing expression: its own types */
 		J->top_want = 0;
 	return 0;
@@ -131,6 +131,10 @@ static void parse_mutants(struct job *J)
 						       "than deletion");
 			else
 				J->mx[i] = node_new(g->a, N_SKIP, 0);
+			continue;
+		}
+		if (!*m->text) { /* YAML's <NO-OP>: the statement deleted */
+			J->mx[i] = node_new(g->a, N_SKIP, 0);
 			continue;
 		}
 		const char *t = m->ctx ? site_subst_hole(g->a, m->ctx, m->text)
@@ -174,6 +178,17 @@ static int parse_texts(struct job *J, const char **why)
 	if (cs->assume && !(J->assume = site_parse(S, cs->assume, why)))
 		return -1;
 	parse_mutants(J);
+	/* A deletion (YAML's <NO-OP>) in an expression statement: as for
+	 * Major's, of an assignment or ++/-- only. */
+	for (int i = 0; !cs->statement && i < J->n; i++)
+		if (J->mx[i] && J->mx[i]->kind == N_SKIP &&
+		    J->orig->kind != N_ASSIGN && J->orig->kind != N_INCDEC) {
+			site_unsupported(S->g, &S->g->mutants[J->idx[i]],
+					 "statement deletion of a statement that "
+					 "is not an assignment: its effect is "
+					 "outside the expression");
+			J->mx[i] = NULL;
+		}
 	return 0;
 }
 
@@ -215,6 +230,11 @@ static int infer_site(struct job *J, const char **why)
 	/* C: every value is a number (conditions are scalars) */
 	for (int v = 0; S->c && v < S->nvars; v++)
 		S->kind[v] = 2;
+	/* An original of unknown kind (an opaque call alone) takes the
+	 * kind its mutants demand (`isDelimiter(c)` to `true`). */
+	if (!J->top_want && !S->c && !site_infer(S, J->orig, 0))
+		for (int i = 0; i < J->n && !J->top_want; i++)
+			J->top_want = site_infer(S, J->mx[i], 0);
 	for (int pass = 0; pass < 2 && !S->err && !S->c; pass++) {
 		site_infer(S, J->orig, J->top_want);
 		site_infer(S, J->assume, 1);
@@ -377,7 +397,8 @@ static bool admit_mutant(struct job *J, int i, const struct type_env *env)
 						    "type: %s", env->errmsg->buf));
 		return false;
 	}
-	if (!S->cs->statement && (!types_comparable(e->type, orig->type) ||
+	if (!S->cs->statement && e->kind != N_SKIP &&
+	    (!types_comparable(e->type, orig->type) ||
 				  e->type == T_VOID)) {
 		site_unsupported(g, m, arena_printf(g->a, "the mutant is %s but "
 						    "the original is %s",
