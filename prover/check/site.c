@@ -78,6 +78,13 @@ static void declare_vars(struct job *J)
 	}
 }
 
+/* Major's `<KIND(T)>` of a reference type T replaced by null: the
+ * expression is a reference (refs.c), not refused. */
+static bool null_of_reference(const struct cmutant *m)
+{
+	return m->from && m->from[0] == '<' && !strcmp(m->text, "null");
+}
+
 /* Major's signature: the site's numeric type (the widest of its
  * operand types) and the kind the expression must have; a mutant out
  * of the model is refused.  0, or -1 and *why. */
@@ -92,10 +99,10 @@ static int read_signature(struct job *J, const char **why)
 	for (int i = 0; S->cs->source && i < J->n; i++) {
 		struct cmutant *m = &S->g->mutants[J->idx[i]];
 		const char *r = m->from ? site_sig_refusal(S->a, m->from) : NULL;
-		if (r)
+		if (r && !null_of_reference(m))
 			site_unsupported(S->g, m, r);
 	}
-	if (!S->cs->source && first->from &&
+	if (!S->cs->source && first->from && !null_of_reference(first) &&
 	    (*why = site_sig_refusal(S->a, first->from)))
 		return -1;
 	for (int i = 0; i < nst; i++) {
@@ -192,6 +199,17 @@ static int parse_texts(struct job *J, const char **why)
 	return 0;
 }
 
+static struct node *and_also(struct arena *a, struct node *x, struct node *y)
+{
+	if (!x)
+		return y;
+	struct node *and = node_new(a, N_BINARY, 0);
+	and->op = OP_LAND;
+	and->a = x;
+	and->b = y;
+	return and;
+}
+
 /* A reference variable used other than compared (==, !=), copied or
  * chosen by ?: (string concatenation, unboxing): its name, or NULL. */
 static const char *ref_misuse(const struct site *S, const struct node *n)
@@ -220,6 +238,13 @@ static const char *ref_misuse(const struct site *S, const struct node *n)
 static int infer_site(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
+	if (!S->c) { /* refs.c */
+		J->orig = site_concat(S, J->orig);
+		for (int i = 0; i < J->n; i++)
+			J->mx[i] = site_concat(S, J->mx[i]);
+		for (int i = 0; i < J->n; i++)
+			site_null_refs(S, J->orig, J->mx[i]);
+	}
 	site_collect(S, J->orig);
 	const struct cmutant *first = &S->g->mutants[J->idx[0]];
 	if (first->from && !S->cs->source && !S->cs->statement)
@@ -241,6 +266,19 @@ static int infer_site(struct job *J, const char **why)
 		for (int i = 0; i < J->n; i++)
 			if (J->mx[i])
 				site_infer(S, J->mx[i], J->top_want);
+	}
+	if (!S->c && !S->err) {
+		struct node **texts = ANEWN(S->a, struct node *, (size_t)J->n + 2);
+		int nt = 0;
+		texts[nt++] = J->orig;
+		if (J->assume)
+			texts[nt++] = J->assume;
+		for (int i = 0; i < J->n; i++)
+			if (J->mx[i])
+				texts[nt++] = J->mx[i];
+		struct node *facts = site_object_facts(S, texts, nt);
+		if (facts)
+			J->assume = and_also(S->a, J->assume, facts);
 	}
 	if (S->err) {
 		*why = S->err;
@@ -273,17 +311,6 @@ static int infer_site(struct job *J, const char **why)
 		if (J->mx[i])
 			J->mx[i] = site_guard_calls(S, J->mx[i]);
 	return 0;
-}
-
-static struct node *and_also(struct arena *a, struct node *x, struct node *y)
-{
-	if (!x)
-		return y;
-	struct node *and = node_new(a, N_BINARY, 0);
-	and->op = OP_LAND;
-	and->a = x;
-	and->b = y;
-	return and;
 }
 
 /* Contracts on numeric opaque calls become assumptions. */

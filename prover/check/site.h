@@ -23,6 +23,11 @@ struct opaque {
 	const char *method; /* name of the final call, or NULL */
 	bool has_args;
 	int kind;           /* inferred: 0 unknown, 1 boolean, 2 numeric */
+	/* Java objects the text makes (refs.c): never null when used as
+	 * a reference (`new X()`, `this`, a string literal, a cast of a
+	 * non-null name); fresh: a `new` object, distinct from every
+	 * other fresh one; str: a java.lang.String. */
+	bool nonnull, fresh, str;
 };
 
 struct site {
@@ -47,6 +52,35 @@ struct site {
 /* javatext.c */
 bool site_ident_start(int c);
 bool site_ident_char(int c);
+/* Skip a quoted literal at s[i] ('"' or '\''): the index after it. */
+size_t site_skip_quoted(const char *s, size_t i);
+/* Index after the bracket group at s[i] ('(' or '['), 0 if unbalanced. */
+size_t site_skip_group(const char *s, size_t i);
+/* A chain after an identifier: (. ident | (args) | [index])*. */
+struct chain {
+	bool any;               /* something follows the identifier */
+	bool call;              /* the chain ends with a call of lastid */
+	bool has_args;          /* that call has arguments */
+	char lastid[64];
+};
+/* Scan the chain after the identifier first, from s[i]; returns the
+ * index after it, or 0 and *why. */
+size_t site_scan_chain(const struct site *S, const char *s, size_t i,
+		       const char *first, struct chain *c, const char **why);
+/* javaobj.c: Java's object constructs in a Java text, before the
+ * rewrite: `new X(...)`, `this`, string literals, reference casts and
+ * `instanceof` become opaque values (struct opaque nonnull, fresh,
+ * str), written as SITE_OBJ k SITE_OBJ for the rewrite to turn into
+ * `$k+1`; a reference cast is `((x == null || x instanceof T) ? x :
+ * 1 / 0)` (ClassCastException an exception), `x instanceof T` is
+ * `(x instanceof T && x != null)`.  NULL and *why for what it does not
+ * read. */
+#define SITE_OBJ '\001'
+char *site_objects(struct site *S, const char *s, const char **why);
+/* The opaque value of normalised text norm (the same text is the same
+ * value), added if new; its index, or -1 (S->err). */
+int site_opaque(struct site *S, const char *norm, const char *recv,
+		const char *method, bool has_args);
 /* Rewrite Java text for the parser: calls and field accesses become
  * `$k`, null becomes `$null`.  NULL (and *why) for constructs the model
  * does not cover. */
@@ -96,6 +130,19 @@ void site_sig_operand_types(struct site *S, const char *from,
 			    const struct node *orig);
 /* Mark variables assigned anywhere in n as observed. */
 void site_assigned(const struct node *n, struct observe *ob);
+
+/* refs.c (Java sites) */
+/* What mutant m replaces by null (at the same place in o) is a
+ * reference.  Before site_collect(). */
+void site_null_refs(struct site *S, const struct node *o, const struct node *m);
+/* String concatenations in n become opaque never-null Strings. */
+struct node *site_concat(struct site *S, struct node *n);
+/* After inference: the objects of javaobj.c used as references (in any
+ * of texts[0..ntexts)) are references; what is compared with a
+ * reference is one.  Returns their facts (never null, fresh ones
+ * distinct) as an untyped assumption, or NULL. */
+struct node *site_object_facts(struct site *S, struct node *const *texts,
+			       int ntexts);
 
 /* cache.c: a proof's result, as much of it as verdicts need. */
 struct cres {
