@@ -139,6 +139,20 @@ static int chained(struct site *S, const char *s, size_t b, size_t i,
 		return -1;
 	if (!c.any)
 		return 0;
+	/* "text".length() of a plain ASCII literal: its length */
+	size_t q = skip_blanks(s, i);
+	if (s[b] == '"' && s[q] == '.' && c.call && !c.has_args &&
+	    !strcmp(c.lastid, "length") &&
+	    !strcmp(squeeze(S->a, s, q, e), ".length()")) {
+		bool plain = true;
+		for (size_t p = b + 1; p + 1 < i; p++)
+			plain &= s[p] != '\\' && (unsigned char)s[p] < 0x80;
+		if (plain) {
+			sb_printf(out, "%zu", i - b - 2);
+			*end = e;
+			return 1;
+		}
+	}
 	const char *text = isnew ? arena_printf(S->a, "new %s",
 						squeeze(S->a, s, b + 3, e))
 				 : squeeze(S->a, s, b, e);

@@ -197,6 +197,7 @@ struct node *site_object_facts(struct site *S, struct node *const *texts,
 		bool number = false;
 		for (int t = 0; t < ntexts && !number; t++)
 			number = numeric_use(texts[t], name);
+		S->ops[k].number = number;
 		if (number && !S->ops[k].str)
 			continue; /* unboxed: its value, not its identity */
 		S->ref[v] = true;

@@ -28,6 +28,7 @@ struct opaque {
 	 * non-null name); fresh: a `new` object, distinct from every
 	 * other fresh one; str: a java.lang.String. */
 	bool nonnull, fresh, str;
+	bool number;        /* such an object used as a number (unboxed) */
 };
 
 struct site {
