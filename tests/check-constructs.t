@@ -58,7 +58,7 @@ def check(args):
     return p.returncode, (json.loads(p.stdout) if p.stdout.strip() else None), p.stderr
 
 
-print("1..22")
+print("1..23")
 
 # --- the tool's answers -----------------------------------------------------
 rc, Y, err = check([D + "/constructs.yaml"])
@@ -74,6 +74,7 @@ lm0 = {x["id"]: x for x in L0["mutants"]}
 # --- refused on purpose ------------------------------------------------------
 REFUSED = {("noopcall", "N4"): "not an assignment",
            ("bad", "B1"): "pattern variable",
+           ("mixed", "X2"): "pattern variable",
            ("anon", "B2"): "anonymous class"}
 bad = [k for k, x in ym.items() if (x["verdict"] == "unsupported") !=
        (k in REFUSED) or (k in REFUSED and REFUSED[k] not in x["detail"])]
@@ -134,6 +135,7 @@ SITES = {  # name: params, observed variables, statement?
     "concat": ([("String", "s")], [], False),
     "strlen": ([], [], False),
     "equals": ([("String", "s")], [], False),
+    "mixed": ([("Object", "o"), ("int", "i")], [], False),
 }
 GRID = {"boolean": ["true", "false"], "int": ["-2", "-1", "0", "1", "2"],
         "char": ["'a'", "'b'"],
@@ -373,6 +375,9 @@ ok(all(ym[("delim", i)]["verdict"] != "unsupported" for i in ("D1", "D2")) and
 ok(all(ym[(s, i)]["verdict"] != "unsupported"
        for s, i in (("incnull", "P1"), ("incnull", "P2"), ("inc", "P3"), ("inc", "P4"))),
    "++ on a field: accepted whether or not its receiver is compared with null")
+ok(all(ym[("mixed", i)]["verdict"] not in ("unsupported", "unknown") for i in ("X1", "X3", "X4"))
+   and any(ym[("mixed", i)]["by"] for i in ("X1", "X3", "X4")),
+   "a mutant refused alone (X2) leaves the others of its site decided, with a claim among them")
 
 # --- shipped logs: what stays unsupported is statement deletion --------------
 left = []

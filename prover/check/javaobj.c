@@ -436,6 +436,17 @@ static size_t ident_at(struct site *S, const char *s, size_t i,
 		put_obj(&P->out, k);
 		return e;
 	}
+	size_t open = skip_blanks(s, e);
+	if (c.any && !c.call && s[open] == '[' && site_skip_group(s, open) == end &&
+	    !word_is(s, i, e, "this")) { /* a[i]: an element, bounds checked */
+		const char *idx = arena_strndup(S->a, s + open + 1, end - open - 2);
+		int k = site_opaque(S, squeeze(S->a, s, i, end), NULL, NULL, false);
+		if (k < 0)
+			return *why = S->err, 0;
+		S->ops[k].index = idx;
+		put_obj(&P->out, k);
+		return end;
+	}
 	sb_add(&P->out, s + i, end - i); /* a name or chain: javatext.c */
 	return end;
 }

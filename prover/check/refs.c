@@ -221,3 +221,108 @@ struct node *site_object_facts(struct site *S, struct node *const *texts,
 	}
 	return facts;
 }
+
+/* Does source text t assign (++, --, =, op=)? */
+static bool text_assigns(const char *t)
+{
+	for (size_t i = 0; t[i]; i++) {
+		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
+			return true;
+		if (t[i] == '=' && t[i + 1] == '=') {
+			i++;
+			continue;
+		}
+		if (t[i] == '=' && !(i && strchr("!<>", t[i - 1])))
+			return true;
+	}
+	return false;
+}
+
+static struct node *lit_int(struct site *S, int v)
+{
+	struct node *n = node_new(S->a, N_LIT, 0);
+	n->type = T_INT;
+	n->val = value_int(v);
+	return n;
+}
+
+static struct node *binary(struct site *S, enum op op, struct node *x,
+			   struct node *y)
+{
+	struct node *n = node_new(S->a, N_BINARY, 0);
+	n->op = op;
+	n->a = x;
+	n->b = y;
+	n->paren = true;
+	return n;
+}
+
+static struct node *named(struct site *S, const char *name)
+{
+	struct node *n = node_new(S->a, N_VAR, 0);
+	n->name = name;
+	n->var = -1;
+	return n;
+}
+
+/* `(1 / (i >= 0 && i < len ? 1 : 0) != 0 || true) ? e : e` for element
+ * e of opaque o; NULL when its index is not read (it assigns, or does
+ * not parse). */
+static struct node *bounds(struct site *S, const struct opaque *o,
+			   struct node *e, struct node **facts)
+{
+	const char *why;
+	const char *br = strchr(o->text, '[');
+	if (!br || text_assigns(o->index))
+		return NULL;
+	struct node *i1 = site_parse(S, o->index, &why);
+	struct node *i2 = i1 ? site_parse(S, o->index, &why) : NULL;
+	if (!i2)
+		return NULL;
+	int len = site_opaque(S, arena_printf(S->a, "%.*s.length",
+					      (int)(br - o->text), o->text),
+			      NULL, NULL, false);
+	if (len < 0)
+		return NULL;
+	S->ops[len].length = true;
+	site_collect(S, i1);
+	site_collect(S, i2);
+	const char *lname = arena_printf(S->a, "$%d", len + 1);
+	site_var(S, lname);
+	struct node *in = binary(S, OP_LAND, binary(S, OP_GE, i1, lit_int(S, 0)),
+				 binary(S, OP_LT, i2, named(S, lname)));
+	struct node *sel = node_new(S->a, N_COND, 0);
+	sel->a = in;
+	sel->b = lit_int(S, 1);
+	sel->c = lit_int(S, 0);
+	sel->paren = true;
+	struct node *t = node_new(S->a, N_LIT, 0);
+	t->type = T_BOOLEAN;
+	t->val = value_bool(true);
+	struct node *chk = binary(S, OP_LOR,
+				  binary(S, OP_NE, binary(S, OP_DIV, lit_int(S, 1), sel),
+					 lit_int(S, 0)), t);
+	struct node *out = node_new(S->a, N_COND, e->pos);
+	out->a = chk;
+	out->b = e;
+	out->c = node_subst(S->a, e, NULL, NULL);
+	out->paren = true;
+	*facts = all_of(S, *facts, binary(S, OP_GE, named(S, lname), lit_int(S, 0)));
+	return out;
+}
+
+struct node *site_guard_arrays(struct site *S, struct node *n,
+			       struct node **facts)
+{
+	if (!n)
+		return NULL;
+	const struct opaque *o = opaque_of(S, n);
+	if (o && o->index) {
+		struct node *g = bounds(S, o, n, facts);
+		return g ? g : n;
+	}
+	n->a = site_guard_arrays(S, n->a, facts);
+	n->b = site_guard_arrays(S, n->b, facts);
+	n->c = site_guard_arrays(S, n->c, facts);
+	return n;
+}

@@ -310,6 +310,16 @@ static int infer_site(struct job *J, const char **why)
 	for (int i = 0; i < J->n; i++)
 		if (J->mx[i])
 			J->mx[i] = site_guard_calls(S, J->mx[i]);
+	if (!S->c) { /* array bounds (refs.c) */
+		struct node *facts = NULL;
+		J->orig = site_guard_arrays(S, J->orig, &facts);
+		for (int i = 0; i < J->n; i++)
+			J->mx[i] = site_guard_arrays(S, J->mx[i], &facts);
+		if (facts)
+			J->assume = and_also(S->a, J->assume, facts);
+		if (S->err)
+			return *why = S->err, -1;
+	}
 	return 0;
 }
 

@@ -29,6 +29,11 @@ struct opaque {
 	 * other fresh one; str: a java.lang.String. */
 	bool nonnull, fresh, str;
 	bool number;        /* such an object used as a number (unboxed) */
+	/* An array element `a[i]` (javaobj.c): its index's source text;
+	 * the access throws when the index is out of bounds (refs.c).
+	 * length: the opaque value is an array's length (never negative). */
+	const char *index;
+	bool length;
 };
 
 struct site {
@@ -144,6 +149,11 @@ struct node *site_concat(struct site *S, struct node *n);
  * distinct) as an untyped assumption, or NULL. */
 struct node *site_object_facts(struct site *S, struct node *const *texts,
 			       int ntexts);
+/* Array elements in n (after inference): `a[i]` is `((1 / (i >= 0 &&
+ * i < a.length ? 1 : 0) != 0 || true) ? $k : $k)`, an exception when
+ * the index is out of bounds; *facts gets `a.length >= 0`. */
+struct node *site_guard_arrays(struct site *S, struct node *n,
+			       struct node **facts);
 
 /* cache.c: a proof's result, as much of it as verdicts need. */
 struct cres {
