@@ -27,6 +27,8 @@
 #include <ctype.h>
 #include <string.h>
 
+static char *objects(struct site *S, const char *s, const char **whyp);
+
 static const char *const primitive[] = { "boolean", "byte", "short", "char",
 					 "int", "long", "float", "double" };
 
@@ -239,7 +241,7 @@ static size_t creation(struct site *S, const char *s, size_t i, size_t e,
 				return *why = "unbalanced brackets", 0;
 			j = skip_blanks(s, k);
 		}
-	} else {
+	} else if (s[j] != '{') {
 		return *why = "'new' without arguments or dimensions", 0;
 	}
 	if (s[j] == '{')
@@ -451,7 +453,21 @@ static size_t ident_at(struct site *S, const char *s, size_t i,
 	return end;
 }
 
+/* Casts and constructors nested deeper than this are refused (the
+ * reading recurses). */
+#define MAX_OBJ_DEPTH 64
+
 char *site_objects(struct site *S, const char *s, const char **whyp)
+{
+	if (S->objdepth >= MAX_OBJ_DEPTH)
+		return *whyp = "casts or constructors nested too deep", NULL;
+	S->objdepth++;
+	char *r = objects(S, s, whyp);
+	S->objdepth--;
+	return r;
+}
+
+static char *objects(struct site *S, const char *s, const char **whyp)
 {
 	const char *err = NULL, **why = &err;
 	size_t n = strlen(s);

@@ -53,6 +53,7 @@ struct site {
 	bool ref[MAX_VARS + 1];    /* a reference compared with null */
 	const struct type *numtype; /* numeric type from the signature */
 	const char *err;           /* why the whole site is unsupported */
+	int objdepth;              /* javaobj.c: nested casts being read */
 };
 
 /* javatext.c */
