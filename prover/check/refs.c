@@ -179,8 +179,8 @@ static struct node *all_of(struct site *S, struct node *acc, struct node *c)
 	return n;
 }
 
-struct node *site_object_facts(struct site *S, struct node *const *texts,
-			       int ntexts)
+static struct node *object_facts(struct site *S, struct node *const *texts,
+				 int ntexts)
 {
 	int obj[MAX_VARS + 1], nobj = 0;
 	for (int k = 0; k < S->nop; k++) {
@@ -311,8 +311,8 @@ static struct node *bounds(struct site *S, const struct opaque *o,
 	return out;
 }
 
-struct node *site_guard_arrays(struct site *S, struct node *n,
-			       struct node **facts)
+static struct node *guard_arrays(struct site *S, struct node *n,
+				 struct node **facts)
 {
 	if (!n)
 		return NULL;
@@ -321,8 +321,71 @@ struct node *site_guard_arrays(struct site *S, struct node *n,
 		struct node *g = bounds(S, o, n, facts);
 		return g ? g : n;
 	}
-	n->a = site_guard_arrays(S, n->a, facts);
-	n->b = site_guard_arrays(S, n->b, facts);
-	n->c = site_guard_arrays(S, n->c, facts);
+	n->a = guard_arrays(S, n->a, facts);
+	n->b = guard_arrays(S, n->b, facts);
+	n->c = guard_arrays(S, n->c, facts);
 	return n;
 }
+
+int site_guard_arrays(struct site *S, struct node **orig, struct node **mx,
+		      int n, struct node **assume)
+{
+	struct node *facts = NULL;
+	*orig = guard_arrays(S, *orig, &facts);
+	for (int i = 0; i < n; i++)
+		mx[i] = guard_arrays(S, mx[i], &facts);
+	if (facts)
+		*assume = site_and(S->a, *assume, facts);
+	return S->err ? -1 : 0;
+}
+
+void site_concat_refs(struct site *S, struct node **orig, struct node **mx,
+		      int n)
+{
+	*orig = site_concat(S, *orig);
+	for (int i = 0; i < n; i++)
+		mx[i] = site_concat(S, mx[i]);
+	for (int i = 0; i < n; i++)
+		site_null_refs(S, *orig, mx[i]);
+}
+
+void site_object_facts(struct site *S, struct node *orig, struct node **mx,
+		       int n, struct node **assume)
+{
+	struct node **texts = ANEWN(S->a, struct node *, (size_t)n + 2);
+	int nt = 0;
+	texts[nt++] = orig;
+	if (*assume)
+		texts[nt++] = *assume;
+	for (int i = 0; i < n; i++)
+		if (mx[i])
+			texts[nt++] = mx[i];
+	struct node *facts = object_facts(S, texts, nt);
+	if (facts)
+		*assume = site_and(S->a, *assume, facts);
+}
+
+/* A reference variable used other than compared (==, !=), copied or
+ * chosen by ?: (string concatenation, unboxing): its name, or NULL. */
+const char *site_ref_misuse(const struct site *S, const struct node *n)
+{
+	if (!n)
+		return NULL;
+	bool arith = (n->kind == N_BINARY && n->op != OP_EQ && n->op != OP_NE) ||
+		     n->kind == N_UNARY || n->kind == N_INCDEC ||
+		     (n->kind == N_ASSIGN && n->op != OP_NONE);
+	const struct node *kids[3] = { n->a, n->b, n->c };
+	for (int k = 0; k < 3; k++) {
+		const struct node *c = kids[k];
+		if (arith && c && c->kind == N_VAR)
+			for (int v = 0; v < S->nvars; v++)
+				if (S->ref[v] && !strcmp(S->names[v], c->name))
+					return c->name;
+		const char *r = site_ref_misuse(S, c);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+

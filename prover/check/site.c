@@ -199,7 +199,7 @@ static int parse_texts(struct job *J, const char **why)
 	return 0;
 }
 
-static struct node *and_also(struct arena *a, struct node *x, struct node *y)
+struct node *site_and(struct arena *a, struct node *x, struct node *y)
 {
 	if (!x)
 		return y;
@@ -210,41 +210,13 @@ static struct node *and_also(struct arena *a, struct node *x, struct node *y)
 	return and;
 }
 
-/* A reference variable used other than compared (==, !=), copied or
- * chosen by ?: (string concatenation, unboxing): its name, or NULL. */
-static const char *ref_misuse(const struct site *S, const struct node *n)
-{
-	if (!n)
-		return NULL;
-	bool arith = (n->kind == N_BINARY && n->op != OP_EQ && n->op != OP_NE) ||
-		     n->kind == N_UNARY || n->kind == N_INCDEC ||
-		     (n->kind == N_ASSIGN && n->op != OP_NONE);
-	const struct node *kids[3] = { n->a, n->b, n->c };
-	for (int k = 0; k < 3; k++) {
-		const struct node *c = kids[k];
-		if (arith && c && c->kind == N_VAR)
-			for (int v = 0; v < S->nvars; v++)
-				if (S->ref[v] && !strcmp(S->names[v], c->name))
-					return c->name;
-		const char *r = ref_misuse(S, c);
-		if (r)
-			return r;
-	}
-	return NULL;
-}
-
 /* Variables, their kinds, guard signatures, then null guards.  0, or
  * -1 and *why. */
 static int infer_site(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
-	if (!S->c) { /* refs.c */
-		J->orig = site_concat(S, J->orig);
-		for (int i = 0; i < J->n; i++)
-			J->mx[i] = site_concat(S, J->mx[i]);
-		for (int i = 0; i < J->n; i++)
-			site_null_refs(S, J->orig, J->mx[i]);
-	}
+	if (!S->c) /* refs.c */
+		site_concat_refs(S, &J->orig, J->mx, J->n);
 	site_collect(S, J->orig);
 	const struct cmutant *first = &S->g->mutants[J->idx[0]];
 	if (first->from && !S->cs->source && !S->cs->statement)
@@ -267,24 +239,13 @@ static int infer_site(struct job *J, const char **why)
 			if (J->mx[i])
 				site_infer(S, J->mx[i], J->top_want);
 	}
-	if (!S->c && !S->err) {
-		struct node **texts = ANEWN(S->a, struct node *, (size_t)J->n + 2);
-		int nt = 0;
-		texts[nt++] = J->orig;
-		if (J->assume)
-			texts[nt++] = J->assume;
-		for (int i = 0; i < J->n; i++)
-			if (J->mx[i])
-				texts[nt++] = J->mx[i];
-		struct node *facts = site_object_facts(S, texts, nt);
-		if (facts)
-			J->assume = and_also(S->a, J->assume, facts);
-	}
+	if (!S->c && !S->err)
+		site_object_facts(S, J->orig, J->mx, J->n, &J->assume);
 	if (S->err) {
 		*why = S->err;
 		return -1;
 	}
-	const char *r = ref_misuse(S, J->orig);
+	const char *r = site_ref_misuse(S, J->orig);
 	if (r) {
 		*why = arena_printf(S->a, "'%s' is a reference used as a value "
 				    "(string concatenation, unboxing): only == "
@@ -292,7 +253,7 @@ static int infer_site(struct job *J, const char **why)
 		return -1;
 	}
 	for (int i = 0; i < J->n; i++)
-		if (J->mx[i] && (r = ref_misuse(S, J->mx[i]))) {
+		if (J->mx[i] && (r = site_ref_misuse(S, J->mx[i]))) {
 			site_unsupported(S->g, &S->g->mutants[J->idx[i]],
 					 arena_printf(S->a, "'%s' is a reference "
 						      "used as a value: only == "
@@ -310,16 +271,8 @@ static int infer_site(struct job *J, const char **why)
 	for (int i = 0; i < J->n; i++)
 		if (J->mx[i])
 			J->mx[i] = site_guard_calls(S, J->mx[i]);
-	if (!S->c) { /* array bounds (refs.c) */
-		struct node *facts = NULL;
-		J->orig = site_guard_arrays(S, J->orig, &facts);
-		for (int i = 0; i < J->n; i++)
-			J->mx[i] = site_guard_arrays(S, J->mx[i], &facts);
-		if (facts)
-			J->assume = and_also(S->a, J->assume, facts);
-		if (S->err)
-			return *why = S->err, -1;
-	}
+	if (!S->c && site_guard_arrays(S, &J->orig, J->mx, J->n, &J->assume) < 0)
+		return *why = S->err, -1;
 	return 0;
 }
 
@@ -352,7 +305,7 @@ static void add_contracts(struct job *J)
 				.quiet = true };
 			struct node *cn = parse_expr_in(S->pf, S->a, &es, false);
 			if (cn)
-				J->assume = and_also(S->a, J->assume, cn);
+				J->assume = site_and(S->a, J->assume, cn);
 		}
 	}
 }
@@ -381,7 +334,7 @@ static void restrict_to_defined(struct job *J)
 		J->assume = d;
 		return;
 	}
-	struct node *and = and_also(S->a, J->assume, d);
+	struct node *and = site_and(S->a, J->assume, d);
 	and->type = S->pf->boolean;
 	J->assume = and;
 }

@@ -144,17 +144,26 @@ void site_assigned(const struct node *n, struct observe *ob);
 void site_null_refs(struct site *S, const struct node *o, const struct node *m);
 /* String concatenations in n become opaque never-null Strings. */
 struct node *site_concat(struct site *S, struct node *n);
-/* After inference: the objects of javaobj.c used as references (in any
- * of texts[0..ntexts)) are references; what is compared with a
- * reference is one.  Returns their facts (never null, fresh ones
- * distinct) as an untyped assumption, or NULL. */
-struct node *site_object_facts(struct site *S, struct node *const *texts,
-			       int ntexts);
-/* Array elements in n (after inference): `a[i]` is `((1 / (i >= 0 &&
+/* Both, on a site's original and mutants mx[0..n) (NULL ones skipped),
+ * before site_collect(). */
+void site_concat_refs(struct site *S, struct node **orig, struct node **mx,
+		      int n);
+/* After inference: the objects of javaobj.c used as references in the
+ * site are references; what is compared with a reference is one.  Their
+ * facts (never null, fresh ones distinct) are added to *assume. */
+void site_object_facts(struct site *S, struct node *orig, struct node **mx,
+		       int n, struct node **assume);
+/* Array elements (after inference): `a[i]` becomes `((1 / (i >= 0 &&
  * i < a.length ? 1 : 0) != 0 || true) ? $k : $k)`, an exception when
- * the index is out of bounds; *facts gets `a.length >= 0`. */
-struct node *site_guard_arrays(struct site *S, struct node *n,
-			       struct node **facts);
+ * the index is out of bounds; `a.length >= 0` is added to *assume.
+ * 0, or -1 (S->err). */
+int site_guard_arrays(struct site *S, struct node **orig, struct node **mx,
+		      int n, struct node **assume);
+/* A reference used other than compared (==, !=), copied or chosen by
+ * ?: (string concatenation, unboxing): its name, or NULL. */
+const char *site_ref_misuse(const struct site *S, const struct node *n);
+/* site.c: x && y (x may be NULL: y). */
+struct node *site_and(struct arena *a, struct node *x, struct node *y);
 
 /* cache.c: a proof's result, as much of it as verdicts need. */
 struct cres {
