@@ -136,6 +136,7 @@ SITES = {  # name: params, observed variables, statement?
     "strlen": ([], [], False),
     "equals": ([("String", "s")], [], False),
     "mixed": ([("Object", "o"), ("int", "i")], [], False),
+    "arr": ([("int[]", "a"), ("int", "i")], [], False),
 }
 GRID = {"boolean": ["true", "false"], "int": ["-2", "-1", "0", "1", "2"],
         "char": ["'a'", "'b'"],
@@ -143,9 +144,12 @@ GRID = {"boolean": ["true", "false"], "int": ["-2", "-1", "0", "1", "2"],
                  "4294967296L", "-2147483649L", "4294967297L"],
         "String": ["null", "\"a\"", "\"ab\"", "\"b\"", "\"x\""],
         "Object": ["null", "\"s\"", "new Object()", "new Foo()"],
-        "Foo": ["null", "mk(-1)", "mk(0)", "mk(1)"]}
+        "Foo": ["null", "mk(-1)", "mk(0)", "mk(1)"],
+        "int[]": ["new int[] {}", "new int[] {1}", "new int[] {1, 2}",
+                  "new int[] {5, -3, 7}", "new int[] {0, 0, 0, 2147483647}"]}
 DEFAULT = {"boolean": "false", "int": "0", "char": "'a'", "long": "0L",
-           "String": "\"a\"", "Object": "new Object()", "Foo": "mk(0)"}
+           "String": "\"a\"", "Object": "new Object()", "Foo": "mk(0)",
+           "int[]": "new int[] {0, 0}"}
 
 
 def witness(detail):
@@ -184,6 +188,14 @@ def java_args(params, w):
             a["s"], a["x"] = ("\"ab\"", "\"b\"") if v == "true" else ("\"ab\"", "\"c\"")
         elif k == 's.equals("a")':
             a["s"] = "\"a\"" if v == "true" else "\"b\""
+    if "a.length" in w:  # an array of that length, the elements printed
+        el = [0] * int(w["a.length"])
+        for k, v in w.items():  # in the printed order, later ones last
+            if k.startswith("a[") and k.endswith("]"):
+                at = eval(k[2:-1], {}, {"i": int(w.get("i", "0"))})
+                if 0 <= at < len(el):
+                    el[at] = int(v)
+        a["a"] = "new int[] {%s}" % ", ".join(map(str, el))
     return [a[nm] for _, nm in params]
 
 
