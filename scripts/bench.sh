@@ -49,8 +49,9 @@ echo "relations, verdicts and minimal sets of paper_naive and paper: $same"
 echo
 
 # --naive is left out on the files it needs over 7 minutes for (the
-# floating theories and c-aor: tests/naive-library.t says why).
-too_slow="java-float c-float c-aor"
+# floating theories, c-aor, c-dredd and c-mull: tests/naive-library.t
+# says why).
+too_slow="java-float c-float c-aor c-dredd c-mull"
 quick_set() {
 	for f in "$@"; do
 		case " $too_slow " in
