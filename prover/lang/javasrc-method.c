@@ -35,9 +35,7 @@ static const struct type *mtype(const char *name)
 					  "int", "long" };
 	for (size_t k = 0; k < sizeof(ok) / sizeof(ok[0]); k++)
 		if (!strcmp(name, ok[k]))
-			for (int i = 0; i < profile_java.ntypes; i++)
-				if (!strcmp(profile_java.types[i]->name, name))
-					return profile_java.types[i];
+			return profile_type(&profile_java, name);
 	return NULL;
 }
 
