@@ -135,12 +135,19 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 		sb_puts(&sb, "returns ");
 		value_print(&sb, m->ret, r->ret);
 	} else
-		sb_puts(&sb, "returns");
+		sb_puts(&sb, "returns normally");
+	bool fields = false, changed = false;
 	for (int i = 0; !r->threw && i < m->nvars; i++)
-		if (m->kinds[i] == MV_FIELD && r->vars[i].bits != in[i].bits) {
+		if (m->kinds[i] == MV_FIELD) {
+			fields = true;
+			if (r->vars[i].bits == in[i].bits)
+				continue;
+			changed = true;
 			sb_printf(&sb, ", %s = ", m->names[i]);
 			value_print(&sb, m->types[i], r->vars[i]);
 		}
+	if (fields && !changed && !r->threw)
+		sb_puts(&sb, ", fields unchanged");
 	char *s = arena_strdup(a, sb.buf);
 	sb_release(&sb);
 	return s;

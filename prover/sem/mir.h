@@ -43,7 +43,8 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
  * (Neither may be cut or overflowed.) */
 bool mir_differs(const struct mmethod *m, const struct mrun *x,
 		 const struct mrun *y);
-/* "returns 3", "throws", "returns 3, x = 1" (fields written) in a. */
+/* "returns 3", "throws", "returns normally, x = 1" (the fields whose
+ * final value differs from in), ", fields unchanged", in a. */
 const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r);
 
