@@ -278,7 +278,7 @@ static void compare(const char *path, FILE *jvm)
 		if (strcmp(got, want) && bad_eval++ < 5)
 			diag("m%d input %d: JVM %s, evaluator %s", m, i, want, got);
 		if (!S[m])
-			S[m] = mir_smt_new(mm[m], 8, 0);
+			S[m] = mir_smt_new(mm[m], 8, 0, 0);
 		if (mir_smt_outcome(S[m], mm[m], in, &e) < 0 || e.cut) {
 			snprintf(enc, sizeof(enc), "failed");
 		} else

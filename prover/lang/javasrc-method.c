@@ -19,6 +19,10 @@ struct mb {
 	bool applied;
 	bool visible[MIR_MAX_VARS];
 	const char *why;     /* the first failure */
+	/* parameters and fields of types the IR does not model, left out:
+	 * an expression naming one fails with this reason */
+	int nskipped;
+	const char *skipped[MIR_MAX_VARS];
 };
 
 static bool fail(struct mb *B, const char *why)
@@ -49,9 +53,14 @@ static int add_var(struct mb *B, const char *name, const char *type,
 {
 	const struct type *t = mtype(type);
 	struct mmethod *m = B->m;
+	const char *why = arena_printf(B->a, "`%s %s` has a type the method "
+				       "model does not have yet", type, name);
+	if (!t && kind != MV_LOCAL && B->nskipped < MIR_MAX_VARS) {
+		B->skipped[B->nskipped++] = why;
+		return 0;
+	}
 	if (!t)
-		return fail(B, arena_printf(B->a, "`%s %s` has a type the method "
-					    "model does not have yet", type, name)), -1;
+		return fail(B, why), -1;
 	if (m->nvars == MIR_MAX_VARS)
 		return fail(B, "more than 16 variables"), -1;
 	for (int i = 0; i < m->nvars; i++) /* a local hides a field */
@@ -102,6 +111,13 @@ static struct node *expr_text(struct mb *B, const char *text, bool want_bool)
 	int rc = type_expr(n, &env, &es);
 	if (!rc && want_bool && n->type->kind != TK_BOOLEAN)
 		rc = -1;
+	for (int i = 0; rc && err.buf && i < B->nskipped; i++) {
+		const char *name = strrchr(B->skipped[i], ' ') + 1;
+		size_t l = strlen(name) - 1; /* without the closing ` */
+		const char *u = strstr(err.buf, "unknown variable '");
+		if (u && !strncmp(u + 18, name, l) && u[18 + l] == '\'')
+			return fail(B, B->skipped[i]), sb_release(&err), NULL;
+	}
 	if (rc) {
 		fail(B, arena_printf(B->a, "`%s`: %s", text,
 				     err.buf ? err.buf : "not a condition"));
@@ -225,9 +241,9 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 	uint32_t k = ts_node_child_count(n);
 	for (uint32_t i = 0; i < k; i++) {
 		const char *fn = ts_node_field_name_for_child(n, i);
-		if (!fn || strcmp(fn, name))
-			continue;
 		TSNode c = ts_node_child(n, i);
+		if (!fn || strcmp(fn, name) || !ts_node_is_named(c))
+			continue;
 		if (decls && jnode_is(c, "local_variable_declaration")) {
 			if (!local_decl(B, c, blk, &cap))
 				return NULL;
@@ -345,7 +361,9 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 	TSNode cb = ts_node_parent(md);
 	if (!jnode_is(cb, "class_body"))
 		return fail(B, "a method outside a class body");
-	const char *btext = jnode_squeezed(B->a, B->f, body);
+	const char *btext = arena_strndup(B->a, B->f->text + ts_node_start_byte(body),
+					  ts_node_end_byte(body) -
+					  ts_node_start_byte(body));
 	uint32_t k = ts_node_named_child_count(cb);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode d = ts_node_named_child(cb, i);

@@ -160,7 +160,7 @@ static void on_error(Z3_context c, Z3_error_code e)
 }
 
 struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
-			    unsigned timeout_ms)
+			    unsigned timeout_ms, unsigned rlimit)
 {
 	struct mir_smt *S = xcalloc(1, sizeof(*S));
 	Z3_config cfg = Z3_mk_config();
@@ -176,11 +176,15 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 				       enc_sort(&S->enc, orig->types[i]));
 	S->solver = Z3_mk_simple_solver(c);
 	Z3_solver_inc_ref(c, S->solver);
-	if (timeout_ms) {
+	if (timeout_ms || rlimit) {
 		Z3_params p = Z3_mk_params(c);
 		Z3_params_inc_ref(c, p);
-		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
-				   timeout_ms);
+		if (timeout_ms)
+			Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
+					   timeout_ms);
+		if (rlimit)
+			Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"),
+					   rlimit);
 		Z3_solver_set_params(c, S->solver, p);
 		Z3_params_dec_ref(c, p);
 	}

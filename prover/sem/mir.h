@@ -50,8 +50,11 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 
 /* The encoding: the original once, each mutant in a push/pop scope. */
 struct mir_smt;
+/* bound: loop unrolling (0: MIR_DEFAULT_UNROLL); per query, timeout_ms
+ * (a clock) and rlimit (Z3's resource count, the same on every machine);
+ * 0: none. */
 struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
-			    unsigned timeout_ms);
+			    unsigned timeout_ms, unsigned rlimit);
 void mir_smt_free(struct mir_smt *s);
 
 enum mir_answer {
