@@ -135,7 +135,9 @@ static void stmt(struct gen *G)
 		G->loops++;
 		sb_printf(G->sb, "for (int i%d = 0; i%d < (", G->depth, G->depth);
 		expr(G, 1);
-		sb_printf(G->sb, " & 7); i%d++) {\n", G->depth);
+		/* sometimes an update list of two (a cursor walk's case) */
+		sb_printf(G->sb, " & 7); i%d++%s) {\n", G->depth,
+			  rnd(3) ? "" : ", u += 3");
 		G->depth++;
 		G->in_loop++;
 		stmts(G, 1 + rnd(3));

@@ -232,18 +232,36 @@ static struct mstmt *sub(struct mb *B, TSNode n)
 	return stmt(B, n);
 }
 
+/* The children of n in field name, named ones only, in order: a cursor
+ * walk (ts_node_field_name_for_child() of tree-sitter 0.20.7 misses
+ * repeated fields: `a--, b--, c++` gave only a--). */
+static int field_children(TSNode n, const char *name, TSNode *out, int max)
+{
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	int k = 0;
+	if (ts_tree_cursor_goto_first_child(&c))
+		do {
+			const char *fn = ts_tree_cursor_current_field_name(&c);
+			TSNode ch = ts_tree_cursor_current_node(&c);
+			if (fn && !strcmp(fn, name) && ts_node_is_named(ch) && k < max)
+				out[k++] = ch;
+		} while (ts_tree_cursor_goto_next_sibling(&c));
+	ts_tree_cursor_delete(&c);
+	return k;
+}
+
 /* The expressions of field name of a for statement, as a block. */
 static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 			      bool decls)
 {
 	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
 	int cap = 0;
-	uint32_t k = ts_node_child_count(n);
-	for (uint32_t i = 0; i < k; i++) {
-		const char *fn = ts_node_field_name_for_child(n, i);
-		TSNode c = ts_node_child(n, i);
-		if (!fn || strcmp(fn, name) || !ts_node_is_named(c))
-			continue;
+	TSNode kids[32];
+	int k = field_children(n, name, kids, 32);
+	if (k == 32)
+		return fail(B, "a for list of 32 or more parts"), NULL;
+	for (int i = 0; i < k; i++) {
+		TSNode c = kids[i];
 		if (decls && jnode_is(c, "local_variable_declaration")) {
 			if (!local_decl(B, c, blk, &cap))
 				return NULL;
@@ -462,7 +480,7 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	if (!B.why) {
 		struct mmethod *m = B.m;
 		m->name = jnode_squeezed(a, f, field(md, "name"));
-		m->file = f->name;
+		m->file = arena_strdup(a, f->name); /* f may be closed first */
 		m->line = (int)ts_node_start_point(md).row + 1;
 		m->col = (int)ts_node_start_point(md).column + 1;
 		const char *rt = jnode_squeezed(a, f, field(md, "type"));

@@ -76,7 +76,4 @@ struct mir_patch {
 	bool stmt;
 };
 
-/* Print the IR (for tests and debugging). */
-void mir_print(struct strbuf *sb, const struct mmethod *m);
-
 #endif
