@@ -88,9 +88,18 @@ void check_split_occurrences(struct cgroup *g, struct mplace *mp)
 
 struct sfile {
 	char *path;
-	struct jsrc *f;   /* NULL: unreadable */
+	struct jsrc *f;   /* NULL: unreadable, or closed (evicted) */
 	bool bad;         /* a syntax error: not used */
+	bool evicted;     /* parsed fine, closed to bound memory */
+	unsigned long used; /* when last asked for (LRU) */
 };
+
+/* At most this many parsed files are kept; the least recently used one
+ * is closed (and parsed again if asked for again), so memory does not
+ * grow with the number of files a long log visits.  Nothing placed in a
+ * group points into a parsed file (jsrc_find() copies into the group's
+ * arena), so closing one is safe once check_sources_place() returns. */
+#define OPEN_MAX 128
 
 struct sclass {
 	char *name;       /* "a.b.C" (no $Inner) */
@@ -108,6 +117,8 @@ struct check_sources {
 	bool method;      /* --method */
 	char **warned;    /* keys of warnings given */
 	size_t nwarned, capw;
+	unsigned long clock; /* LRU stamps */
+	size_t nopen;     /* files parsed and kept */
 };
 
 struct check_sources *check_sources_new(char *const *roots, int n)
@@ -160,18 +171,57 @@ static bool first_time(struct check_sources *s, const char *key)
 	return true;
 }
 
-/* The parsed file at path (opened once); NULL if it does not exist. */
+/* Close the least recently used parsed file when too many are open. */
+static void bound_open(struct check_sources *s, const struct sfile *keep)
+{
+	if (s->nopen <= OPEN_MAX)
+		return;
+	struct sfile *lru = NULL;
+	for (size_t i = 0; i < s->nfiles; i++) {
+		struct sfile *sf = s->files[i];
+		if (sf != keep && sf->f && !sf->bad &&
+		    (!lru || sf->used < lru->used))
+			lru = sf;
+	}
+	if (!lru)
+		return;
+	jsrc_free(lru->f);
+	lru->f = NULL;
+	lru->evicted = true;
+	s->nopen--;
+}
+
+/* sf, just used: parsed again if it was closed. */
+static struct sfile *touch(struct check_sources *s, struct sfile *sf)
+{
+	sf->used = ++s->clock;
+	if (sf->evicted) {
+		const char *why = NULL;
+		sf->f = jsrc_open(sf->path, s->a, &why);
+		sf->evicted = false;
+		if (!sf->f) /* gone meanwhile */
+			sf->bad = true;
+		else
+			s->nopen++;
+		bound_open(s, sf);
+	}
+	return sf;
+}
+
+/* The parsed file at path (parsed once, again after being closed);
+ * NULL if it does not exist. */
 static struct sfile *file_at(struct check_sources *s, const char *path)
 {
 	for (size_t i = 0; i < s->nfiles; i++)
 		if (!strcmp(s->files[i]->path, path))
-			return s->files[i];
+			return touch(s, s->files[i]);
 	FILE *probe = fopen(path, "r");
 	if (!probe)
 		return NULL;
 	fclose(probe);
 	struct sfile *sf = xcalloc(1, sizeof(*sf));
 	sf->path = xstrdup(path);
+	sf->used = ++s->clock;
 	const char *why = NULL;
 	sf->f = jsrc_open(path, s->a, &why);
 	int line, col;
@@ -186,6 +236,9 @@ static struct sfile *file_at(struct check_sources *s, const char *path)
 			     "of its classes are checked from the log only");
 		sf->bad = true;
 	}
+	if (sf->f)
+		s->nopen++;
+	bound_open(s, sf);
 	GROW(s->files, s->nfiles + 1, s->capf);
 	s->files[s->nfiles++] = sf;
 	return sf;
@@ -233,7 +286,8 @@ static struct sfile *class_file(struct check_sources *s, const char *where,
 	*cls = name;
 	for (size_t i = 0; i < s->nclasses; i++)
 		if (!strcmp(s->classes[i].name, name))
-			return s->classes[i].file;
+			return s->classes[i].file ? touch(s, s->classes[i].file)
+						  : NULL;
 	struct sfile *f = find_class_file(s, name);
 	GROW(s->classes, s->nclasses + 1, s->capc);
 	s->classes[s->nclasses++] = (struct sclass){ xstrdup(name), f };
