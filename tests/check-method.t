@@ -240,7 +240,10 @@ for subj in ("data-flow", "equality-refinement", "loops", "triangle", "side-effe
 LOG = D + "/meth.mutants.log"
 rc, d = check(["--source", D + "/src", "--method", LOG])
 me = {x["id"]: x for x in d["mutants"]} if d else {}
-ok(rc == 0 and len(me) == 18, "Meth: 18 verdicts, exit 0")
+ok(rc == 0 and len(me) == 19, "Meth: 19 verdicts, exit 0")
+ok(me["19"]["verdict"] == "killable" and "shadow(total=" in me["19"]["detail"] and
+   "with field" not in me["19"]["detail"],
+   "Meth: a parameter hides the field of its name")
 ok(me["6"]["verdict"] != "equivalent" and
    "equivalent up to 8 loop iterations" in me["6"]["detail"],
    "Meth: a mutant that differs only after 20 iterations is not called equivalent")

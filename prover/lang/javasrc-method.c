@@ -63,9 +63,13 @@ static int add_var(struct mb *B, const char *name, const char *type,
 		return fail(B, why), -1;
 	if (m->nvars == MIR_MAX_VARS)
 		return fail(B, "more than 16 variables"), -1;
-	for (int i = 0; i < m->nvars; i++) /* a local hides a field */
-		if (B->visible[i] && !strcmp(m->names[i], name))
-			B->visible[i] = false;
+	for (int i = 0; i < m->nvars; i++) {
+		if (!B->visible[i] || strcmp(m->names[i], name))
+			continue;
+		if (kind != MV_LOCAL) /* a parameter hides the field */
+			return i;
+		B->visible[i] = false; /* a local hides a field */
+	}
 	m->names[m->nvars] = name;
 	m->types[m->nvars] = t;
 	m->kinds[m->nvars] = kind;

@@ -76,4 +76,8 @@ public class Meth {
     int helper(int a) {
         return a;
     }
+
+    int shadow(int total) {
+        return total + 1;
+    }
 }
