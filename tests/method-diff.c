@@ -112,8 +112,10 @@ static void stmt(struct gen *G)
 		sb_puts(G->sb, "if (");
 		cond(G, 2);
 		sb_puts(G->sb, ")");
-		static const char *const jump[] = { "return t;", "throw new "
-			"RuntimeException();", "break;", "continue;" };
+		static const char *const jump[] = {
+			"return t;", "throw new RuntimeException();", "break;",
+			"continue;"
+		};
 		sb_printf(G->sb, " %s\n", jump[rnd(G->in_loop ? 4 : 2)]);
 	} else if (k == 6) {
 		sb_puts(G->sb, "if (");
