@@ -33,6 +33,8 @@ enum cverdict {
 };
 const char *cverdict_name(enum cverdict v);
 
+struct mmethod;
+
 struct cmutant {
 	const char *id;      /* "30", "M2" */
 	const char *op;      /* "AOR", or "" */
@@ -53,6 +55,11 @@ struct cmutant {
 			      * spans lines (an enclosing expression over
 			      * several lines, --source), else NULL: the
 			      * group's */
+	/* with --method (check/method.h): the method IR of the original and
+	 * of the mutant (both NULL: not modelled, mwhy says why) */
+	const struct mmethod *mo, *mm;
+	const char *mwhy;
+	bool mdone;
 	/* results */
 	enum cverdict v;
 	const char *by;      /* the other mutant (duplicate, subsumed) */
@@ -147,6 +154,8 @@ struct check_opts {
 			       * same on every machine whatever its load */
 	const struct contracts *contracts;
 	bool smt2;            /* keep proofs' SMT-LIB text (cgroup.proved) */
+	bool method;          /* --method: method-level verdicts */
+	unsigned unroll;      /* --unroll: loop bound (0: the default) */
 	int fcmp;             /* --float-compare: 1 + an enum float_compare
 			       * that overrides every site's; 0: none */
 };

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check/method.h"
 #include "model/analysis.h"
 #include "sem/smt.h"
 
@@ -576,6 +577,8 @@ void check_group(struct check_worker *w, struct cgroup *g,
 {
 	for (int s = 0; s < g->nsites; s++)
 		check_site(w, g, s, opts);
+	if (opts->method)
+		check_method_verdicts(g, opts);
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
 		if (!m->detail) {

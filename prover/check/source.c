@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <string.h>
 
+#include "check/method.h"
 #include "lang/javasrc.h"
 
 /* Most occurrences of one text on one line that are told apart. */
@@ -113,6 +114,7 @@ struct check_sources {
 	size_t nfiles, capf;
 	struct sclass *classes;
 	size_t nclasses, capc;
+	bool method;      /* --method */
 	char **warned;    /* keys of warnings given */
 	size_t nwarned, capw;
 	unsigned long clock; /* LRU stamps */
@@ -128,6 +130,11 @@ struct check_sources *check_sources_new(char *const *roots, int n)
 		s->roots[i] = xstrdup(roots[i]);
 	s->a = arena_new();
 	return s;
+}
+
+void check_sources_set_method(struct check_sources *s, bool on)
+{
+	s->method = on;
 }
 
 void check_sources_free(struct check_sources *s)
@@ -409,6 +416,9 @@ static void place_original(struct check_sources *s, struct cgroup *g,
 			continue;
 		}
 		place(g, p, i, &occ[k], fname);
+		if (s->method)
+			check_method_attach(g, i, sf->f, occ[k].start, base,
+					    p->stmt);
 	}
 }
 

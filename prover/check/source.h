@@ -40,6 +40,7 @@ enum check_level {
 	CL_EXPRESSION, /* in its enclosing expression from the source */
 	CL_STATEMENT,  /* a statement mutant, located in the source */
 	CL_FALLBACK,   /* --source given, but checked from the log only */
+	CL_METHOD,     /* in its method (--method, check/method.h) */
 };
 
 /* A mutant of a group being cut into sites (major.c). */
@@ -68,6 +69,8 @@ struct check_sources;
 /* The source roots (copied); never NULL. */
 struct check_sources *check_sources_new(char *const *roots, int n);
 void check_sources_free(struct check_sources *s);
+/* --method: build each placed mutant's method IR (check/method.h). */
+void check_sources_set_method(struct check_sources *s, bool on);
 /* Place the mutants of group g (class and method: where, source line:
  * line) in the source: placed mutants get their enclosing expression's
  * key, original, ctx and variables; the others a fallback note. */

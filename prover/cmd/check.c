@@ -23,6 +23,7 @@
 #include "cmd/cmd.h"
 #include "cmd/confirm.h"
 #include "cmd/run.h"
+#include "sem/mir.h"
 #include "sem/smt.h"
 
 #define WINDOW 1024
@@ -63,7 +64,7 @@ struct driver {
 	bool timing;
 	struct confirm *confirm; /* --smt2, --confirm: or NULL */
 	struct check_sources *src; /* --source: or NULL */
-	long level[4];           /* mutants per enum check_level */
+	long level[5];           /* mutants per enum check_level */
 	/* statistics */
 	long nmut, nsites, ngroups, count[CV_COUNT];
 	unsigned long calls;
@@ -163,7 +164,8 @@ static void format_group(const struct driver *D, struct cgroup *g,
 			sb_json_str(sb, orig);
 			if (D->src) {
 				static const char *const lv[] = { "log",
-					"expression", "statement", "log only" };
+					"expression", "statement", "log only",
+					"method" };
 				sb_puts(sb, ", \"level\": ");
 				sb_json_str(sb, lv[m->level]);
 				sb_printf(sb, ", \"column\": %d", m->col);
@@ -307,6 +309,9 @@ static void summary(struct driver *D, double ms, long bad)
 				  "\"statement\": %ld, \"log_only\": %ld}",
 				  D->level[CL_EXPRESSION], D->level[CL_STATEMENT],
 				  D->level[CL_FALLBACK]);
+		if (D->opts->method)
+			sb_printf(&sb, ", \"method_level\": %ld",
+				  D->level[CL_METHOD]);
 		if (D->timing)
 			sb_printf(&sb, ", \"solver_calls\": %lu, \"time_ms\": "
 				  "%.1f, \"mutants_per_second\": %.0f", D->calls,
@@ -324,6 +329,11 @@ static void summary(struct driver *D, double ms, long bad)
 				  "%ld from the log only (reason in the verdict)",
 				  D->level[CL_EXPRESSION], D->level[CL_STATEMENT],
 				  D->level[CL_FALLBACK]);
+		if (D->opts->method)
+			sb_printf(&sb, "\n  --method: %ld decided in their "
+				  "method (what a test of the method sees), the "
+				  "others at the level above with the method-level "
+				  "finding in their note", D->level[CL_METHOD]);
 		sb_puts(&sb, "\n ");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %s %ld", cverdict_name(v), D->count[v]);
@@ -411,7 +421,8 @@ int cmd_check(int argc, char **argv)
 	const char *format = "text", *cfile = NULL, *smt2 = NULL, *confirm = NULL;
 	const char *fcmp = NULL;
 	unsigned timeout = 10000, rlimit = DEFAULT_RLIMIT, jobs = 1;
-	bool timing = true;
+	bool timing = true, method = false;
+	unsigned unroll = MIR_DEFAULT_UNROLL;
 	struct opt_list srcdirs = { 0 };
 	const struct option options[] = {
 		OPT_LIST(0, "source", "DIR",  &srcdirs,
@@ -419,6 +430,13 @@ int cmd_check(int argc, char **argv)
 			 "class a.b.C is read from DIR/a/b/C.java): each Major\n"
 			 "mutant is judged at its exact place, in its enclosing\n"
 			 "expression, with the declared types of its variables"),
+		OPT_FLAG(0, "method", &method, true,
+			 "with --source: judge each mutant in its method (what\n"
+			 "a test of the method sees: return value, exception,\n"
+			 "fields), where the method model covers the method"),
+		OPT_UINT(0, "unroll", "N", &unroll, 1, 64, 0,
+			 "with --method: unroll loops N times (default 8); an\n"
+			 "equivalence that needs more is not claimed"),
 		OPT_CHOICE(0, "format", "FMT", &format, formats,
 			   "text (default), json or csv"),
 		OPT_STRING(0, "contracts", "FILE", &cfile,
@@ -462,8 +480,15 @@ int cmd_check(int argc, char **argv)
 		}
 		closedir(d);
 	}
+	if (method && !srcdirs.n) {
+		opt_list_release(&srcdirs);
+		return opt_usage_error(options, &usage_check,
+				       "--method needs --source");
+	}
 	struct check_sources *src = srcdirs.n ? check_sources_new(
 		(char *const *)srcdirs.v, srcdirs.n) : NULL;
+	if (src)
+		check_sources_set_method(src, method);
 	opt_list_release(&srcdirs);
 	bool no_contracts = cfile && !strcmp(cfile, "none");
 
@@ -486,6 +511,7 @@ int cmd_check(int argc, char **argv)
 	struct check_opts opts = { .timeout_ms = timeout, .rlimit = rlimit,
 				   .contracts = no_contracts ? NULL : &contracts,
 				   .smt2 = smt2 || confirm,
+				   .method = method, .unroll = unroll,
 				   .fcmp = !fcmp ? 0
 					   : 1 + (strcmp(fcmp, "numeric")
 							  ? FCMP_IDENTICAL

@@ -1,0 +1,41 @@
+/*
+ * method.h - internal to check/: method-level verdicts
+ * (`subsume check --source DIR --method`, issue 15).
+ *
+ * With --method, every mutant placed in the source (check/source.h)
+ * whose method the method IR models (lang/javasrc-method.h) is judged by
+ * what its method lets a test see (sem/mir.h): the original method and
+ * the mutated one are encoded over the same inputs (parameters and the
+ * fields the method names), the original once per group and method,
+ * each mutant in a push/pop scope.  A mutant is then
+ *   - equivalent "in its method" when no input tells the two apart and
+ *     no loop can run past the unrolling bound (--unroll N);
+ *   - killable, with a killing input of method arguments and field
+ *     values, re-run by the concrete evaluator on both methods without
+ *     a bound (a witness that does not re-check is not used);
+ * and otherwise keeps its expression-level verdict, with the
+ * method-level finding in its note: equivalent up to N loop iterations,
+ * unknown, or why the method is not modelled.  Expression-level
+ * duplicate, subsumption and table claims are kept (they are claims
+ * about the enclosing expression); a mutant proven equivalent in its
+ * method is equivalent whatever its expression-level verdict.
+ *
+ * Ownership: the IR lives in the group's arena.
+ */
+#ifndef SUBSUME_CHECK_METHOD_H
+#define SUBSUME_CHECK_METHOD_H
+
+#include "check/check.h"
+
+struct jsrc;
+
+/* Reader thread: build the IR of mutant i's method, original and
+ * mutated (the mutant's occurrence starts at byte start of f and its
+ * logged original is base; stmt: a statement mutant). */
+void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
+			 size_t start, const char *base, bool stmt);
+
+/* Worker: the method-level verdicts of g's mutants with IR. */
+void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);
+
+#endif

@@ -1,0 +1,505 @@
+/*
+ * javasrc-method.c - a method of a Java source as the method IR
+ * (lang/javasrc-method.h, lang/mir.h).
+ */
+#include "lang/javasrc-method.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "lang/javasrc-int.h"
+#include "lang/profile.h"
+
+struct mb {
+	struct jsrc *f;
+	struct arena *a;
+	struct mmethod *m;
+	const struct mir_patch *patch;
+	TSNode pnode;        /* the patched node (patch given) */
+	bool applied;
+	bool visible[MIR_MAX_VARS];
+	const char *why;     /* the first failure */
+	/* parameters and fields of types the IR does not model, left out:
+	 * an expression naming one fails with this reason */
+	int nskipped;
+	const char *skipped[MIR_MAX_VARS];
+};
+
+static bool fail(struct mb *B, const char *why)
+{
+	if (!B->why)
+		B->why = why;
+	return false;
+}
+
+/* A primitive type the IR models, by its name; NULL otherwise. */
+static const struct type *mtype(const char *name)
+{
+	static const char *const ok[] = { "boolean", "byte", "short", "char",
+					  "int", "long" };
+	for (size_t k = 0; k < sizeof(ok) / sizeof(ok[0]); k++)
+		if (!strcmp(name, ok[k]))
+			return profile_type(&profile_java, name);
+	return NULL;
+}
+
+static TSNode field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static int add_var(struct mb *B, const char *name, const char *type,
+		   enum mvar_kind kind)
+{
+	const struct type *t = mtype(type);
+	struct mmethod *m = B->m;
+	const char *why = arena_printf(B->a, "`%s %s` has a type the method "
+				       "model does not have yet", type, name);
+	if (!t && kind != MV_LOCAL && B->nskipped < MIR_MAX_VARS) {
+		B->skipped[B->nskipped++] = why;
+		return 0;
+	}
+	if (!t)
+		return fail(B, why), -1;
+	if (m->nvars == MIR_MAX_VARS)
+		return fail(B, "more than 16 variables"), -1;
+	for (int i = 0; i < m->nvars; i++) {
+		if (!B->visible[i] || strcmp(m->names[i], name))
+			continue;
+		if (kind != MV_LOCAL) /* a parameter hides the field */
+			return i;
+		B->visible[i] = false; /* a local hides a field */
+	}
+	m->names[m->nvars] = name;
+	m->types[m->nvars] = t;
+	m->kinds[m->nvars] = kind;
+	B->visible[m->nvars] = true;
+	return m->nvars++;
+}
+
+/* The text of n, with the patch applied when it lies inside n. */
+static const char *text_of(struct mb *B, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	const char *t = B->f->text;
+	if (B->patch && !B->patch->stmt && !ts_node_is_null(B->pnode)) {
+		uint32_t pb = ts_node_start_byte(B->pnode);
+		uint32_t pe = ts_node_end_byte(B->pnode);
+		if (pb >= b && pe <= e) {
+			B->applied = true;
+			return arena_printf(B->a, "%.*s(%s)%.*s", (int)(pb - b),
+					    t + b, B->patch->text, (int)(e - pe),
+					    t + pe);
+		}
+	}
+	return arena_strndup(B->a, t + b, e - b);
+}
+
+/* Parse and type the expression text; want: its type must be boolean. */
+static struct node *expr_text(struct mb *B, const char *text, bool want_bool)
+{
+	struct expr_src es = { .text = text, .src = jsrc_source(B->f),
+			       .quiet = true };
+	struct node *n = parse_expr_in(&profile_java, B->a, &es, false);
+	if (!n)
+		return fail(B, arena_printf(B->a, "`%s` is outside the method "
+					    "model (calls, references, arrays)",
+					    text)), NULL;
+	const char *names[MIR_MAX_VARS];
+	for (int i = 0; i < B->m->nvars; i++)
+		names[i] = B->visible[i] ? B->m->names[i] : "\001";
+	struct strbuf err = STRBUF_INIT;
+	struct type_env env = { .nvars = B->m->nvars, .names = names,
+				.types = B->m->types, .errmsg = &err,
+				.arena = B->a, .profile = &profile_java };
+	int rc = type_expr(n, &env, &es);
+	if (!rc && want_bool && n->type->kind != TK_BOOLEAN)
+		rc = -1;
+	for (int i = 0; rc && err.buf && i < B->nskipped; i++) {
+		const char *name = strrchr(B->skipped[i], ' ') + 1;
+		size_t l = strlen(name) - 1; /* without the closing ` */
+		const char *u = strstr(err.buf, "unknown variable '");
+		if (u && !strncmp(u + 18, name, l) && u[18 + l] == '\'')
+			return fail(B, B->skipped[i]), sb_release(&err), NULL;
+	}
+	if (rc) {
+		fail(B, arena_printf(B->a, "`%s`: %s", text,
+				     err.buf ? err.buf : "not a condition"));
+		n = NULL;
+	}
+	sb_release(&err);
+	return n;
+}
+
+static struct node *expr(struct mb *B, TSNode n, bool want_bool)
+{
+	return expr_text(B, text_of(B, n), want_bool);
+}
+
+static struct mstmt *new_stmt(struct mb *B, enum mstmt_kind k, TSNode n)
+{
+	struct mstmt *s = ANEW(B->a, struct mstmt);
+	memset(s, 0, sizeof(*s));
+	s->kind = k;
+	s->line = (int)ts_node_start_point(n).row + 1;
+	return s;
+}
+
+static struct mstmt *stmt(struct mb *B, TSNode n);
+
+static void append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap)
+{
+	if (blk->nkids == *cap) {
+		int nc = *cap ? 2 * *cap : 8;
+		struct mstmt **k = ANEWN(B->a, struct mstmt *, (size_t)nc);
+		if (blk->nkids)
+			memcpy(k, blk->kids, sizeof(*k) * (size_t)blk->nkids);
+		blk->kids = k;
+		*cap = nc;
+	}
+	blk->kids[blk->nkids++] = s;
+}
+
+/* A local declaration: its initialized declarators as assignments. */
+static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
+{
+	TSNode tn = field(n, "type");
+	const char *type = jnode_squeezed(B->a, B->f, tn);
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(n, i);
+		if (!jnode_is(d, "variable_declarator"))
+			continue;
+		TSNode nm = field(d, "name"), v = field(d, "value");
+		if (!ts_node_is_null(field(d, "dimensions")))
+			return fail(B, "an array declaration");
+		const char *name = jnode_squeezed(B->a, B->f, nm);
+		/* the initializer is read before the name is in scope */
+		const char *init = ts_node_is_null(v) ? NULL : text_of(B, v);
+		if (add_var(B, name, type, MV_LOCAL) < 0)
+			return false;
+		if (!init)
+			continue;
+		struct mstmt *s = new_stmt(B, MS_EXPR, d);
+		s->e = expr_text(B, arena_printf(B->a, "%s = (%s)", name, init),
+				 false);
+		if (!s->e)
+			return false;
+		append(B, blk, s, cap);
+	}
+	return true;
+}
+
+/* The statements of a block (or a for's init list) into blk. */
+static bool block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
+{
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if (jnode_is(c, "line_comment") || jnode_is(c, "block_comment"))
+			continue;
+		if (jnode_is(c, "local_variable_declaration") &&
+		    !(B->patch && B->patch->stmt &&
+		      ts_node_start_byte(c) == B->patch->begin)) {
+			if (!local_decl(B, c, blk, cap))
+				return false;
+			continue;
+		}
+		struct mstmt *s = stmt(B, c);
+		if (!s)
+			return false;
+		append(B, blk, s, cap);
+	}
+	return true;
+}
+
+static struct mstmt *block(struct mb *B, TSNode n)
+{
+	bool saved[MIR_MAX_VARS];
+	memcpy(saved, B->visible, sizeof(saved));
+	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	int cap = 0;
+	bool ok = block_into(B, n, blk, &cap);
+	memcpy(B->visible, saved, sizeof(saved));
+	return ok ? blk : NULL;
+}
+
+/* A statement that is not a block: the body of if, while, for, do. */
+static struct mstmt *sub(struct mb *B, TSNode n)
+{
+	if (ts_node_is_null(n))
+		return fail(B, "a statement is missing"), NULL;
+	if (jnode_is(n, "block"))
+		return block(B, n);
+	if (jnode_is(n, "local_variable_declaration"))
+		return fail(B, "a declaration as a branch"), NULL;
+	return stmt(B, n);
+}
+
+/* The children of n in field name, named ones only, in order: a cursor
+ * walk (ts_node_field_name_for_child() of tree-sitter 0.20.7 misses
+ * repeated fields: `a--, b--, c++` gave only a--). */
+static int field_children(TSNode n, const char *name, TSNode *out, int max)
+{
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	int k = 0;
+	if (ts_tree_cursor_goto_first_child(&c))
+		do {
+			const char *fn = ts_tree_cursor_current_field_name(&c);
+			TSNode ch = ts_tree_cursor_current_node(&c);
+			if (fn && !strcmp(fn, name) && ts_node_is_named(ch) && k < max)
+				out[k++] = ch;
+		} while (ts_tree_cursor_goto_next_sibling(&c));
+	ts_tree_cursor_delete(&c);
+	return k;
+}
+
+/* The expressions of field name of a for statement, as a block. */
+static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
+			      bool decls)
+{
+	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	int cap = 0;
+	TSNode kids[32];
+	int k = field_children(n, name, kids, 32);
+	if (k == 32)
+		return fail(B, "a for list of 32 or more parts"), NULL;
+	for (int i = 0; i < k; i++) {
+		TSNode c = kids[i];
+		if (decls && jnode_is(c, "local_variable_declaration")) {
+			if (!local_decl(B, c, blk, &cap))
+				return NULL;
+			continue;
+		}
+		struct mstmt *s = new_stmt(B, MS_EXPR, c);
+		if (!(s->e = expr(B, c, false)))
+			return NULL;
+		append(B, blk, s, &cap);
+	}
+	return blk;
+}
+
+static struct mstmt *loop(struct mb *B, TSNode n)
+{
+	struct mstmt *s = new_stmt(B, MS_LOOP, n);
+	B->m->nloops++;
+	s->test_first = !jnode_is(n, "do_statement");
+	TSNode c = field(n, "condition");
+	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
+		return NULL;
+	if (!(s->body = sub(B, field(n, "body"))))
+		return NULL;
+	return s;
+}
+
+static struct mstmt *for_loop(struct mb *B, TSNode n)
+{
+	bool saved[MIR_MAX_VARS];
+	memcpy(saved, B->visible, sizeof(saved));
+	struct mstmt *blk = new_stmt(B, MS_BLOCK, n), *init, *s = NULL;
+	int cap = 0;
+	if ((init = for_list(B, n, "init", true))) {
+		append(B, blk, init, &cap);
+		s = loop(B, n);
+	}
+	if (s && (s->update = for_list(B, n, "update", false)))
+		append(B, blk, s, &cap);
+	memcpy(B->visible, saved, sizeof(saved));
+	return s && s->update ? blk : NULL;
+}
+
+static struct mstmt *if_stmt(struct mb *B, TSNode n)
+{
+	struct mstmt *s = new_stmt(B, MS_IF, n);
+	if (!(s->e = expr(B, field(n, "condition"), true)) ||
+	    !(s->body = sub(B, field(n, "consequence"))))
+		return NULL;
+	TSNode e = field(n, "alternative");
+	if (!ts_node_is_null(e) && !(s->els = sub(B, e)))
+		return NULL;
+	return s;
+}
+
+/* The patch deletes statement n? */
+static bool deleted(struct mb *B, TSNode n)
+{
+	if (!B->patch || !B->patch->stmt ||
+	    ts_node_start_byte(n) != B->patch->begin ||
+	    !jnode_text_is(B->f, n, B->patch->orig))
+		return false;
+	B->applied = true;
+	return true;
+}
+
+static struct mstmt *stmt(struct mb *B, TSNode n)
+{
+	if (deleted(B, n))
+		return new_stmt(B, MS_SKIP, n);
+	const char *k = ts_node_type(n);
+	if (!strcmp(k, "block"))
+		return block(B, n);
+	if (!strcmp(k, "expression_statement")) {
+		struct mstmt *s = new_stmt(B, MS_EXPR, n);
+		s->e = expr(B, ts_node_named_child(n, 0), false);
+		return s->e ? s : NULL;
+	}
+	if (!strcmp(k, "if_statement"))
+		return if_stmt(B, n);
+	if (!strcmp(k, "while_statement") || !strcmp(k, "do_statement"))
+		return loop(B, n);
+	if (!strcmp(k, "for_statement"))
+		return for_loop(B, n);
+	if (!strcmp(k, "return_statement")) {
+		struct mstmt *s = new_stmt(B, MS_RETURN, n);
+		TSNode v = ts_node_named_child(n, 0);
+		if (ts_node_is_null(v) || jnode_is(v, "line_comment") ||
+		    jnode_is(v, "block_comment"))
+			return s;
+		if (!(s->e = expr(B, v, false)))
+			return NULL;
+		if (!B->m->ret || s->e->type != B->m->ret) {
+			/* the declared type decides: convert as Java does */
+			s->e = expr_text(B, arena_printf(B->a, "(%s)(%s)",
+				B->m->ret ? B->m->ret->name : "void",
+				text_of(B, v)), false);
+			if (!s->e)
+				return NULL;
+		}
+		return s;
+	}
+	if (!strcmp(k, "break_statement") || !strcmp(k, "continue_statement")) {
+		if (ts_node_named_child_count(n))
+			return fail(B, "a labelled break or continue"), NULL;
+		return new_stmt(B, *k == 'b' ? MS_BREAK : MS_CONTINUE, n);
+	}
+	if (!strcmp(k, "throw_statement"))
+		return new_stmt(B, MS_THROW, n);
+	return fail(B, arena_printf(B->a, "a %s", k)), NULL;
+}
+
+/* The fields of the class declaring method md that the method names. */
+static bool fields(struct mb *B, TSNode md, TSNode body)
+{
+	TSNode cb = ts_node_parent(md);
+	if (!jnode_is(cb, "class_body"))
+		return fail(B, "a method outside a class body");
+	const char *btext = arena_strndup(B->a, B->f->text + ts_node_start_byte(body),
+					  ts_node_end_byte(body) -
+					  ts_node_start_byte(body));
+	uint32_t k = ts_node_named_child_count(cb);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(cb, i);
+		if (!jnode_is(d, "field_declaration"))
+			continue;
+		const char *type = jnode_squeezed(B->a, B->f, field(d, "type"));
+		uint32_t nd = ts_node_named_child_count(d);
+		for (uint32_t j = 0; j < nd; j++) {
+			TSNode v = ts_node_named_child(d, j);
+			if (!jnode_is(v, "variable_declarator"))
+				continue;
+			const char *name = jnode_squeezed(B->a, B->f,
+							  field(v, "name"));
+			/* named in the body (a cheap over-approximation) */
+			const char *p = btext;
+			size_t l = strlen(name);
+			bool used = false;
+			while (!used && (p = strstr(p, name))) {
+				used = (p == btext || !(isalnum((unsigned char)p[-1]) ||
+					p[-1] == '_' || p[-1] == '$')) &&
+				       !(isalnum((unsigned char)p[l]) || p[l] == '_' ||
+					 p[l] == '$');
+				p += l;
+			}
+			if (used && add_var(B, name, type, MV_FIELD) < 0)
+				return false;
+		}
+	}
+	return true;
+}
+
+static bool params(struct mb *B, TSNode md)
+{
+	TSNode ps = field(md, "parameters");
+	uint32_t k = ts_node_named_child_count(ps);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode p = ts_node_named_child(ps, i);
+		if (!jnode_is(p, "formal_parameter"))
+			return fail(B, "a receiver or variable-arity parameter");
+		if (add_var(B, jnode_squeezed(B->a, B->f, field(p, "name")),
+			    jnode_squeezed(B->a, B->f, field(p, "type")),
+			    MV_PARAM) < 0)
+			return false;
+	}
+	return true;
+}
+
+/* The method declaration around byte at, or a null node with why. */
+static TSNode method_at(struct mb *B, size_t at)
+{
+	TSNode n = ts_node_descendant_for_byte_range(
+		ts_tree_root_node(B->f->tree), (uint32_t)at, (uint32_t)at);
+	for (; !ts_node_is_null(n); n = ts_node_parent(n)) {
+		if (jnode_is(n, "method_declaration"))
+			return n;
+		if (jnode_is(n, "lambda_expression") ||
+		    jnode_is(n, "constructor_declaration") ||
+		    jnode_is(n, "class_body") || jnode_is(n, "static_initializer"))
+			break;
+	}
+	fail(B, !ts_node_is_null(n) && jnode_is(n, "constructor_declaration")
+		? "in a constructor" : !ts_node_is_null(n) &&
+		jnode_is(n, "lambda_expression") ? "in a lambda"
+		: "not in a method (a field initializer is class-level)");
+	return (TSNode){ 0 };
+}
+
+/* The patch's node: starts at begin, its text is orig. */
+static bool find_patch(struct mb *B)
+{
+	const struct mir_patch *p = B->patch;
+	TSNode n = ts_node_descendant_for_byte_range(
+		ts_tree_root_node(B->f->tree), (uint32_t)p->begin,
+		(uint32_t)p->begin);
+	for (; !ts_node_is_null(n) && ts_node_start_byte(n) == p->begin;
+	     n = ts_node_parent(n))
+		if (jnode_text_is(B->f, n, p->orig)) {
+			B->pnode = n;
+			return true;
+		}
+	return fail(B, "the mutated node is not found");
+}
+
+struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
+			    const struct mir_patch *patch, const char **why)
+{
+	struct mb B = { .f = f, .a = a, .patch = patch };
+	B.m = ANEW(a, struct mmethod);
+	memset(B.m, 0, sizeof(*B.m));
+	TSNode md = method_at(&B, at);
+	TSNode body = ts_node_is_null(md) ? md : field(md, "body");
+	if (!ts_node_is_null(md) && ts_node_is_null(body))
+		fail(&B, "an abstract or native method");
+	if (!B.why && patch && !patch->stmt)
+		find_patch(&B); /* sets why when not found */
+	if (!B.why) {
+		struct mmethod *m = B.m;
+		m->name = jnode_squeezed(a, f, field(md, "name"));
+		m->file = arena_strdup(a, f->name); /* f may be closed first */
+		m->line = (int)ts_node_start_point(md).row + 1;
+		m->col = (int)ts_node_start_point(md).column + 1;
+		const char *rt = jnode_squeezed(a, f, field(md, "type"));
+		if (strcmp(rt, "void") && !(m->ret = mtype(rt)))
+			fail(&B, arena_printf(a, "the return type %s is not in "
+					      "the method model yet", rt));
+	}
+	if (!B.why && params(&B, md) && fields(&B, md, body))
+		B.m->body = block(&B, body);
+	if (!B.why && patch && !B.applied)
+		fail(&B, "the mutated code is not inside a modelled expression "
+		     "or statement");
+	if (B.why) {
+		*why = B.why;
+		return NULL;
+	}
+	return B.m;
+}

@@ -1,0 +1,79 @@
+/*
+ * mir.h - the method IR: one Java method as a small tree of statements
+ * over typed expressions (lang/ast.h), for method-level verdicts
+ * (`subsume check --source DIR --method`).  Built from the source by
+ * lang/javasrc-method.c; given meaning by sem/mir-eval.c (concrete) and
+ * sem/mir-encode.c (Z3), which implement the statements once each and
+ * take every expression's meaning from sem/eval.c and sem/encode.c.
+ *
+ * Variables.  One typing environment for the whole method: parameters
+ * first, then the fields the method names (read as inputs, their final
+ * values observed), then one slot per local declaration (its initial
+ * value never matters: Java's definite assignment).  Each expression was
+ * typed with the names visible where it stands, so a local that shadows
+ * a field, or two sibling blocks' locals of one name, are different
+ * slots.  Only primitive types other than float and double are modelled;
+ * an expression over anything else (references, calls, arrays) makes
+ * the build fail with the reason.
+ *
+ * Invariants: every expression is typed (ast.h); conditions are
+ * boolean; an MS_RETURN's value has the method's return type (or is
+ * NULL for void); nvars <= MAX_VARS.  Everything lives in the arena the
+ * builder was given.
+ */
+#ifndef SUBSUME_MIR_H
+#define SUBSUME_MIR_H
+
+#include "lang/ast.h"
+
+#define MIR_MAX_VARS 16 /* = MAX_VARS of sem/eval.h */
+
+enum mstmt_kind {
+	MS_SKIP,     /* nothing (a deleted statement, an empty one) */
+	MS_EXPR,     /* e, for its side effects and exceptions */
+	MS_BLOCK,    /* kids[0..nkids) in order */
+	MS_IF,       /* if (e) body else els (els may be NULL) */
+	MS_LOOP,     /* while (e) { body; update }, e NULL: true;
+		      * test_first false: a do-while */
+	MS_BREAK,    /* of the innermost loop */
+	MS_CONTINUE, /* of the innermost loop (its update still runs) */
+	MS_RETURN,   /* return e (NULL: void) */
+	MS_THROW,    /* an explicit throw: the exceptional outcome */
+};
+
+struct mstmt {
+	enum mstmt_kind kind;
+	int line;                /* in the source, 1-based */
+	const struct node *e;
+	struct mstmt *body, *els, *update;
+	bool test_first;
+	int nkids;
+	struct mstmt **kids;
+};
+
+enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL };
+
+struct mmethod {
+	const char *name;        /* "max" */
+	const char *file;        /* the source file's name */
+	int line, col;           /* where the declaration starts */
+	const struct type *ret;  /* NULL: void */
+	int nvars;
+	const char *names[MIR_MAX_VARS];
+	const struct type *types[MIR_MAX_VARS];
+	enum mvar_kind kinds[MIR_MAX_VARS];
+	int nloops;              /* loops in the body */
+	struct mstmt *body;
+};
+
+/* A mutant as a change of the method's source text: the node starting
+ * at byte begin whose text (without blanks) is orig becomes text; with
+ * stmt, the statement there is deleted (text is ignored). */
+struct mir_patch {
+	size_t begin;
+	const char *orig;
+	const char *text;
+	bool stmt;
+};
+
+#endif

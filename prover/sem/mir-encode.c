@@ -1,0 +1,305 @@
+/*
+ * mir-encode.c - the method IR in Z3 (sem/mir.h).  Expressions are
+ * encoded by enc_expr() (sem/encode.c); this file adds the statements,
+ * as guarded updates of a symbolic state: every statement's effect is
+ * kept only where the run is still going (no exception, return, break,
+ * continue or cut so far), branches are merged with ite, loops are
+ * unrolled to the bound.
+ */
+#include "sem/mir.h"
+
+#include <string.h>
+
+#include "sem/encode.h"
+
+/* The symbolic state of a run. */
+struct mst {
+	Z3_ast v[MAX_VARS];
+	Z3_ast thr, retf, ret, brk, cont, cut;
+};
+
+struct mir_smt {
+	struct encoder enc;
+	Z3_solver solver;
+	const struct mmethod *orig;
+	unsigned bound;
+	Z3_ast in[MAX_VARS];   /* the inputs (locals: unused) */
+	struct mst o;          /* the original's final state */
+	unsigned calls;
+	const char *reason;
+};
+
+static Z3_ast running(Z3_context c, const struct mst *st)
+{
+	Z3_ast stop[5] = { st->thr, st->retf, st->brk, st->cont, st->cut };
+	return Z3_mk_not(c, Z3_mk_or(c, 5, stop));
+}
+
+/* *st = g ? *t : *st, field by field. */
+static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
+		 const struct mst *t)
+{
+	Z3_context c = S->enc.ctx;
+	for (int i = 0; i < S->enc.nvars; i++)
+		st->v[i] = Z3_mk_ite(c, g, t->v[i], st->v[i]);
+	st->thr = Z3_mk_ite(c, g, t->thr, st->thr);
+	st->retf = Z3_mk_ite(c, g, t->retf, st->retf);
+	st->ret = Z3_mk_ite(c, g, t->ret, st->ret);
+	st->brk = Z3_mk_ite(c, g, t->brk, st->brk);
+	st->cont = Z3_mk_ite(c, g, t->cont, st->cont);
+	st->cut = Z3_mk_ite(c, g, t->cut, st->cut);
+}
+
+static Z3_ast expr(struct mir_smt *S, const struct node *n, struct mst *st)
+{
+	struct enc_env e;
+	memcpy(e.v, st->v, sizeof(e.v));
+	e.thr = st->thr;
+	Z3_ast r = enc_expr(&S->enc, n, &e);
+	memcpy(st->v, e.v, sizeof(e.v));
+	st->thr = e.thr;
+	return r;
+}
+
+static void stmt(struct mir_smt *S, const struct mstmt *s, struct mst *st);
+
+/* Iteration k of loop L, entered with st running. */
+static void iter(struct mir_smt *S, const struct mstmt *L, struct mst *st,
+		 unsigned k)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_ast cond = Z3_mk_true(c);
+	if ((L->test_first || k > 0) && L->e)
+		cond = expr(S, L->e, st);
+	Z3_ast go = Z3_mk_and(c, 2, (Z3_ast[]){ cond, running(c, st) });
+	struct mst b = *st;
+	if (k == S->bound) {
+		b.cut = Z3_mk_true(c);
+	} else {
+		stmt(S, L->body, &b);
+		b.cont = Z3_mk_false(c);
+		if (L->update)
+			stmt(S, L->update, &b);
+		struct mst next = b;
+		iter(S, L, &next, k + 1);
+		pick(S, running(c, &b), &b, &next);
+	}
+	pick(S, go, st, &b);
+}
+
+static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
+{
+	Z3_context c = S->enc.ctx;
+	switch (s->kind) {
+	case MS_SKIP:
+		return;
+	case MS_EXPR:
+		expr(S, s->e, st);
+		return;
+	case MS_BLOCK:
+		for (int i = 0; i < s->nkids; i++)
+			stmt(S, s->kids[i], st);
+		return;
+	case MS_IF: {
+		Z3_ast cond = expr(S, s->e, st);
+		struct mst t = *st;
+		stmt(S, s->body, &t);
+		if (s->els)
+			stmt(S, s->els, st);
+		pick(S, cond, st, &t);
+		return;
+	}
+	case MS_LOOP:
+		iter(S, s, st, 0);
+		st->brk = Z3_mk_false(c);
+		return;
+	case MS_BREAK:
+		st->brk = Z3_mk_true(c);
+		return;
+	case MS_CONTINUE:
+		st->cont = Z3_mk_true(c);
+		return;
+	case MS_RETURN:
+		if (s->e)
+			st->ret = expr(S, s->e, st);
+		st->retf = Z3_mk_true(c);
+		return;
+	case MS_THROW:
+		st->thr = Z3_mk_true(c);
+		return;
+	}
+	BUG("bad statement kind %d", s->kind);
+}
+
+/* A statement's effect where the run is going. */
+static void stmt(struct mir_smt *S, const struct mstmt *s, struct mst *st)
+{
+	struct mst t = *st;
+	stmt_body(S, s, &t);
+	pick(S, running(S->enc.ctx, st), st, &t);
+}
+
+static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
+		struct mst *st)
+{
+	Z3_context c = S->enc.ctx;
+	for (int i = 0; i < m->nvars; i++)
+		st->v[i] = m->kinds[i] == MV_LOCAL
+			   ? enc_constant(&S->enc, m->types[i], value_int(0))
+			   : in[i];
+	st->thr = st->retf = st->brk = st->cont = st->cut = Z3_mk_false(c);
+	st->ret = m->ret ? enc_constant(&S->enc, m->ret, value_int(0))
+			 : Z3_mk_false(c);
+	stmt(S, m->body, st);
+}
+
+static void on_error(Z3_context c, Z3_error_code e)
+{
+	(void)c;
+	(void)e;
+}
+
+struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
+			    unsigned timeout_ms, unsigned rlimit)
+{
+	struct mir_smt *S = xcalloc(1, sizeof(*S));
+	Z3_config cfg = Z3_mk_config();
+	Z3_set_param_value(cfg, "model", "true");
+	Z3_context c = Z3_mk_context(cfg);
+	Z3_del_config(cfg);
+	Z3_set_error_handler(c, on_error);
+	S->enc = (struct encoder){ .ctx = c, .nvars = orig->nvars };
+	S->orig = orig;
+	S->bound = bound ? bound : MIR_DEFAULT_UNROLL;
+	for (int i = 0; i < orig->nvars; i++)
+		S->in[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, orig->names[i]),
+				       enc_sort(&S->enc, orig->types[i]));
+	S->solver = Z3_mk_simple_solver(c);
+	Z3_solver_inc_ref(c, S->solver);
+	if (timeout_ms || rlimit) {
+		Z3_params p = Z3_mk_params(c);
+		Z3_params_inc_ref(c, p);
+		if (timeout_ms)
+			Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
+					   timeout_ms);
+		if (rlimit)
+			Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"),
+					   rlimit);
+		Z3_solver_set_params(c, S->solver, p);
+		Z3_params_dec_ref(c, p);
+	}
+	run(S, orig, S->in, &S->o);
+	return S;
+}
+
+void mir_smt_free(struct mir_smt *S)
+{
+	if (!S)
+		return;
+	Z3_solver_dec_ref(S->enc.ctx, S->solver);
+	Z3_del_context(S->enc.ctx);
+	free(S);
+}
+
+unsigned mir_smt_calls(const struct mir_smt *S)
+{
+	return S->calls;
+}
+
+/* Do the final states x and y differ in what a test sees? */
+static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y)
+{
+	Z3_context c = S->enc.ctx;
+	const struct mmethod *m = S->orig;
+	Z3_ast parts[MAX_VARS + 1];
+	unsigned n = 0;
+	if (m->ret)
+		parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, x->ret, y->ret));
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] == MV_FIELD)
+			parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, x->v[i], y->v[i]));
+	Z3_ast d = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
+	Z3_ast neither = Z3_mk_and(c, 2, (Z3_ast[]){ Z3_mk_not(c, x->thr),
+						       Z3_mk_not(c, y->thr) });
+	return Z3_mk_or(c, 2, (Z3_ast[]){ Z3_mk_xor(c, x->thr, y->thr),
+					  Z3_mk_and(c, 2, (Z3_ast[]){ neither, d }) });
+}
+
+/* Check q in a scope: SAT fills input. */
+static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_solver_push(c, S->solver);
+	Z3_solver_assert(c, S->solver, q);
+	S->calls++;
+	Z3_lbool r = Z3_solver_check(c, S->solver);
+	if (r == Z3_L_UNDEF)
+		S->reason = Z3_solver_get_reason_unknown(c, S->solver);
+	if (r == Z3_L_TRUE && input) {
+		Z3_model mdl = Z3_solver_get_model(c, S->solver);
+		Z3_model_inc_ref(c, mdl);
+		for (int i = 0; i < S->orig->nvars; i++) {
+			Z3_ast v = NULL;
+			input[i] = value_int(0);
+			if (S->orig->kinds[i] != MV_LOCAL &&
+			    Z3_model_eval(c, mdl, S->in[i], true, &v) && v &&
+			    enc_read_value(&S->enc, v, S->orig->types[i],
+					   &input[i]) < 0)
+				r = Z3_L_UNDEF;
+		}
+		Z3_model_dec_ref(c, mdl);
+		if (r == Z3_L_UNDEF)
+			S->reason = "a model value out of range";
+	}
+	Z3_solver_pop(c, S->solver, 1);
+	if (Z3_get_error_code(c) != Z3_OK) {
+		S->reason = "Z3 failed";
+		r = Z3_L_UNDEF;
+	}
+	return r;
+}
+
+enum mir_answer mir_smt_check(struct mir_smt *S, const struct mmethod *mut,
+			      struct value *input, const char **reason)
+{
+	Z3_context c = S->enc.ctx;
+	struct mst m;
+	run(S, mut, S->in, &m);
+	Z3_ast uncut = Z3_mk_not(c, Z3_mk_or(c, 2, (Z3_ast[]){ S->o.cut, m.cut }));
+	Z3_lbool r = ask(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut, differ(S, &S->o, &m) }),
+			 input);
+	if (r == Z3_L_TRUE)
+		return MIR_KILLED;
+	if (r == Z3_L_FALSE && (S->orig->nloops || mut->nloops))
+		r = ask(S, Z3_mk_not(c, uncut), NULL) == Z3_L_FALSE ? Z3_L_FALSE
+								    : Z3_L_TRUE;
+	if (r == Z3_L_FALSE)
+		return MIR_EQUIVALENT;
+	if (r == Z3_L_TRUE)
+		return MIR_BOUNDED;
+	*reason = S->reason ? S->reason : "unknown";
+	return MIR_UNKNOWN;
+}
+
+int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
+		    const struct value *in, struct mrun *out)
+{
+	Z3_context c = S->enc.ctx;
+	struct mst st;
+	Z3_ast cin[MAX_VARS];
+	for (int i = 0; i < mm->nvars; i++)
+		cin[i] = enc_constant(&S->enc, mm->types[i], in[i]);
+	run(S, mm, cin, &st);
+	memset(out, 0, sizeof(*out));
+	Z3_ast t[3] = { Z3_simplify(c, st.thr), Z3_simplify(c, st.cut),
+			Z3_simplify(c, st.ret) };
+	out->threw = Z3_get_bool_value(c, t[0]) == Z3_L_TRUE;
+	out->cut = Z3_get_bool_value(c, t[1]) == Z3_L_TRUE;
+	if (mm->ret && enc_read_value(&S->enc, t[2], mm->ret, &out->ret) < 0)
+		return -1;
+	for (int i = 0; i < mm->nvars; i++)
+		if (enc_read_value(&S->enc, Z3_simplify(c, st.v[i]), mm->types[i],
+				   &out->vars[i]) < 0)
+			return -1;
+	return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
+}

@@ -1,0 +1,154 @@
+/*
+ * mir-eval.c - the concrete evaluator of the method IR (sem/mir.h).
+ * Expressions are evaluated by eval_outcome() (sem/eval.c); this file
+ * only adds the statements.
+ */
+#include "sem/mir.h"
+
+#include <string.h>
+
+enum flow { F_NORMAL, F_BREAK, F_CONTINUE, F_RETURN, F_THROW, F_CUT, F_OVER };
+
+struct ev {
+	const struct mmethod *m;
+	unsigned bound;
+	long steps;
+	struct value v[MAX_VARS];
+	struct value ret;
+};
+
+/* Evaluate n on the current variables: F_NORMAL and *val, or F_THROW,
+ * F_OVER. */
+static enum flow value_of(struct ev *E, const struct node *n,
+			  struct value *val)
+{
+	struct outcome o;
+	eval_outcome(n, E->m->nvars, E->v, &o);
+	if (o.overflow)
+		return F_OVER;
+	if (o.threw)
+		return F_THROW;
+	memcpy(E->v, o.vars, sizeof(E->v[0]) * (size_t)E->m->nvars);
+	if (val)
+		*val = o.value;
+	return F_NORMAL;
+}
+
+static enum flow run(struct ev *E, const struct mstmt *s);
+
+static enum flow run_loop(struct ev *E, const struct mstmt *s)
+{
+	for (unsigned it = 0;; it++) {
+		if ((s->test_first || it > 0) && s->e) {
+			struct value c;
+			enum flow f = value_of(E, s->e, &c);
+			if (f != F_NORMAL)
+				return f;
+			if (!c.bits)
+				return F_NORMAL;
+		}
+		if (E->bound && it == E->bound)
+			return F_CUT;
+		if (++E->steps > MIR_EVAL_STEPS)
+			return F_OVER;
+		enum flow f = run(E, s->body);
+		if (f == F_BREAK)
+			return F_NORMAL;
+		if (f != F_NORMAL && f != F_CONTINUE)
+			return f;
+		if (s->update && (f = run(E, s->update)) != F_NORMAL)
+			return f;
+	}
+}
+
+static enum flow run(struct ev *E, const struct mstmt *s)
+{
+	struct value c;
+	enum flow f;
+	switch (s->kind) {
+	case MS_SKIP:
+		return F_NORMAL;
+	case MS_EXPR:
+		return value_of(E, s->e, NULL);
+	case MS_BLOCK:
+		for (int i = 0; i < s->nkids; i++)
+			if ((f = run(E, s->kids[i])) != F_NORMAL)
+				return f;
+		return F_NORMAL;
+	case MS_IF:
+		if ((f = value_of(E, s->e, &c)) != F_NORMAL)
+			return f;
+		if (c.bits)
+			return run(E, s->body);
+		return s->els ? run(E, s->els) : F_NORMAL;
+	case MS_LOOP:
+		return run_loop(E, s);
+	case MS_BREAK:
+		return F_BREAK;
+	case MS_CONTINUE:
+		return F_CONTINUE;
+	case MS_RETURN:
+		if (s->e && (f = value_of(E, s->e, &E->ret)) != F_NORMAL)
+			return f;
+		return F_RETURN;
+	case MS_THROW:
+		return F_THROW;
+	}
+	BUG("bad statement kind %d", s->kind);
+}
+
+void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
+	      struct mrun *out)
+{
+	struct ev E = { .m = m, .bound = bound };
+	for (int i = 0; i < m->nvars; i++)
+		E.v[i] = m->kinds[i] == MV_LOCAL ? value_int(0) : in[i];
+	enum flow f = run(&E, m->body);
+	memset(out, 0, sizeof(*out));
+	out->threw = f == F_THROW;
+	out->cut = f == F_CUT;
+	out->overflow = f == F_OVER;
+	out->ret = E.ret;
+	memcpy(out->vars, E.v, sizeof(E.v[0]) * (size_t)m->nvars);
+}
+
+bool mir_differs(const struct mmethod *m, const struct mrun *x,
+		 const struct mrun *y)
+{
+	if (x->threw || y->threw)
+		return x->threw != y->threw;
+	if (m->ret && x->ret.bits != y->ret.bits)
+		return true;
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] == MV_FIELD && x->vars[i].bits != y->vars[i].bits)
+			return true;
+	return false;
+}
+
+const char *mir_describe(struct arena *a, const struct mmethod *m,
+			 const struct value *in, const struct mrun *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	if (r->threw)
+		sb_puts(&sb, "throws");
+	else if (m->ret) {
+		sb_puts(&sb, "returns ");
+		value_print(&sb, m->ret, r->ret);
+	} else
+		sb_puts(&sb, "returns normally");
+	bool fields = false, changed = false;
+	for (int i = 0; !r->threw && i < m->nvars; i++)
+		if (m->kinds[i] == MV_FIELD) {
+			fields = true;
+			if (r->vars[i].bits == in[i].bits)
+				continue;
+			changed = true;
+			sb_printf(&sb, ", %s = ", m->names[i]);
+			value_print(&sb, m->types[i], r->vars[i]);
+		}
+	if (fields && !changed && !r->threw)
+		sb_puts(&sb, ", fields unchanged");
+	char *s = arena_strdup(a, sb.buf);
+	sb_release(&sb);
+	return s;
+}

@@ -1,0 +1,75 @@
+/*
+ * mir.h (sem) - the meaning of the method IR (lang/mir.h): a concrete
+ * evaluator (mir-eval.c) and a Z3 encoding (mir-encode.c), each the
+ * only implementation of the statements' semantics in its world; both
+ * take every expression's meaning from sem/eval.c and sem/encode.c.
+ *
+ * What a test sees of a run (the observable outcome): whether the
+ * method ended by an exception (every exceptional outcome alike, as the
+ * expression-level checker compares them, Medusa's exception
+ * abstraction), and when it did not, its return value and the final
+ * values of the fields it names.  Locals and parameters are not seen.
+ *
+ * Loops.  With a bound N, a loop whose body has run N times in one
+ * entry and whose condition holds again is cut: the run stops there
+ * and is flagged (cut), and says nothing about the method.  The
+ * encoding asks for differences on runs nobody cut, and separately
+ * whether a cut is reachable at all; only when it is not is an
+ * equivalence a proof for every input.  The evaluator also runs without
+ * a bound (N = 0), stopping after MIR_EVAL_STEPS loop iterations in
+ * all (then overflow: undecided), to re-check killing inputs exactly.
+ */
+#ifndef SUBSUME_SEM_MIR_H
+#define SUBSUME_SEM_MIR_H
+
+#include "lang/mir.h"
+#include "sem/eval.h"
+
+#define MIR_EVAL_STEPS 1000000L
+#define MIR_DEFAULT_UNROLL 8
+
+struct mrun {
+	bool threw;
+	bool cut;       /* a loop ran past the bound */
+	bool overflow;  /* undecided (an int64 overflow, too many steps) */
+	struct value ret;
+	struct value vars[MAX_VARS];
+};
+
+/* Run m on in[0..m->nvars) (locals' entries are ignored). */
+void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
+	      struct mrun *out);
+/* Do two runs of methods with m's variables differ in what a test sees?
+ * (Neither may be cut or overflowed.) */
+bool mir_differs(const struct mmethod *m, const struct mrun *x,
+		 const struct mrun *y);
+/* "returns 3", "throws", "returns normally, x = 1" (the fields whose
+ * final value differs from in), ", fields unchanged", in a. */
+const char *mir_describe(struct arena *a, const struct mmethod *m,
+			 const struct value *in, const struct mrun *r);
+
+/* The encoding: the original once, each mutant in a push/pop scope. */
+struct mir_smt;
+/* bound: loop unrolling (0: MIR_DEFAULT_UNROLL); per query, timeout_ms
+ * (a clock) and rlimit (Z3's resource count, the same on every machine);
+ * 0: none. */
+struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
+			    unsigned timeout_ms, unsigned rlimit);
+void mir_smt_free(struct mir_smt *s);
+
+enum mir_answer {
+	MIR_EQUIVALENT, /* no input tells them apart, no loop cut */
+	MIR_BOUNDED,    /* none within the bound; a loop can run past it */
+	MIR_KILLED,     /* input[] tells them apart (within the bound) */
+	MIR_UNKNOWN,    /* *reason says why */
+};
+/* mut must have the original's variables (the same method, patched). */
+enum mir_answer mir_smt_check(struct mir_smt *s, const struct mmethod *mut,
+			      struct value *input, const char **reason);
+/* The outcome the encoding gives m on in (model evaluation, no
+ * solving): for the differential tests.  0, or -1 if Z3 failed. */
+int mir_smt_outcome(struct mir_smt *s, const struct mmethod *m,
+		    const struct value *in, struct mrun *out);
+unsigned mir_smt_calls(const struct mir_smt *s);
+
+#endif
