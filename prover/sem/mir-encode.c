@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sem/encode.h"
+#include "sem/watchdog.h"
 
 /* The symbolic state of a run. */
 struct mst {
@@ -26,6 +27,7 @@ struct mir_smt {
 	Z3_ast in[MAX_VARS];   /* the inputs (locals: unused) */
 	struct mst o;          /* the original's final state */
 	unsigned calls;
+	unsigned timeout_ms;   /* kept by the watchdog (sem/watchdog.h) */
 	const char *reason;
 };
 
@@ -176,15 +178,11 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 				       enc_sort(&S->enc, orig->types[i]));
 	S->solver = Z3_mk_simple_solver(c);
 	Z3_solver_inc_ref(c, S->solver);
-	if (timeout_ms || rlimit) {
+	S->timeout_ms = timeout_ms;
+	if (rlimit) {
 		Z3_params p = Z3_mk_params(c);
 		Z3_params_inc_ref(c, p);
-		if (timeout_ms)
-			Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
-					   timeout_ms);
-		if (rlimit)
-			Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"),
-					   rlimit);
+		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
 		Z3_solver_set_params(c, S->solver, p);
 		Z3_params_dec_ref(c, p);
 	}
@@ -232,9 +230,17 @@ static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 	Z3_solver_push(c, S->solver);
 	Z3_solver_assert(c, S->solver, q);
 	S->calls++;
+	struct wd_query wq;
+	if (S->timeout_ms)
+		wd_arm(&wq, c, S->timeout_ms);
 	Z3_lbool r = Z3_solver_check(c, S->solver);
-	if (r == Z3_L_UNDEF)
+	if (S->timeout_ms)
+		wd_disarm(&wq);
+	if (r == Z3_L_UNDEF) {
 		S->reason = Z3_solver_get_reason_unknown(c, S->solver);
+		if (S->reason && !strcmp(S->reason, "interrupted"))
+			S->reason = "timeout";
+	}
 	if (r == Z3_L_TRUE && input) {
 		Z3_model mdl = Z3_solver_get_model(c, S->solver);
 		Z3_model_inc_ref(c, mdl);
