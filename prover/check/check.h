@@ -86,6 +86,7 @@ struct csite {
 			      * fcmp) */
 };
 
+struct source;
 struct cgroup {
 	struct arena *a;
 	long seq;
@@ -97,6 +98,9 @@ struct cgroup {
 	int nmutants;
 	struct cmutant *mutants;
 	unsigned solver_calls;
+	/* --source: the source file of the group's class (owned by struct
+	 * check_sources, alive until it is freed), or NULL */
+	const struct source *srcfile;
 	/* with check_opts.smt2: the results proven for this group (not
 	 * the cached ones), whose proofs are exported (cmd/confirm.h) */
 	int nproved;
