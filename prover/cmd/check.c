@@ -36,7 +36,8 @@ static const struct opt_usage usage_check = {
 	"unsupported (with the reason).\n"
 	"\n",
 	.tail =
-	"exit status: 0 done, 1 some verdicts unknown, 2 usage error,\n"
+	"exit status: 0 done, 1 some verdicts unknown, 2 usage error (or\n"
+	"  --format html from a build without the report viewer),\n"
 	"3 malformed input lines or batch errors (the rest is checked),\n"
 	"  or a malformed --kills file (nothing is checked),\n"
 	"4 internal error, 5 a file cannot be read\n"
