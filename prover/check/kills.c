@@ -260,10 +260,10 @@ void kills_note(struct check_kills *k, const struct cgroup *g,
 		k->nwrite++;
 		sb_puts(&k->t_write, "    ");
 		mutant_text(&k->t_write, g, m);
-		sb_printf(&k->t_write, ": %s\n", m->detail);
+		sb_printf(&k->t_write, ": %s\n", m->detail ? m->detail : "");
 		json_item(&k->j_write, g, m);
 		sb_puts(&k->j_write, ", \"input\": ");
-		sb_json_str(&k->j_write, m->detail);
+		sb_json_str(&k->j_write, m->detail ? m->detail : "");
 		sb_puts(&k->j_write, "}");
 	}
 	enum kill_status by = m->by ? kills_peek(k, m->by) : KS_NONE;
