@@ -73,3 +73,26 @@ u1=$(best "$bin" check -j 1 --no-timing --no-cache "$tmp/once.log")
 u2=$(best "$bin" check -j 2 --no-timing --no-cache "$tmp/once.log")
 echo "  -j 2 against -j 1, cached, benchmark log: $c1 ms -> $c2 ms, $(speedup "$c1" "$c2")x"
 echo "  -j 2 against -j 1, uncached, shipped logs once: $u1 ms -> $u2 ms, $(speedup "$u1" "$u2")x"
+
+# With the programs' sources (--source): the shipped logs and their Java
+# sources copied into packages of their own until the log has at least
+# 15,000 mutants (scripts/make-bench-src.sh), and 4 times that for the
+# memory; -j 1 and -j 2, cached and uncached (best of three wall times).
+sh "$here/make-bench-src.sh" "$tmp/src1"
+sh "$here/make-bench-src.sh" "$tmp/src4" \
+	$(( 4 * ( (15000 + $(sh "$here/make-bench-log.sh" - 1 | wc -l) - 1) / $(sh "$here/make-bench-log.sh" - 1 | wc -l) ) ))
+sh "$here/make-bench-src.sh" "$tmp/srco" 1
+ns=$(wc -l < "$tmp/src1/mutants.log")
+ns4=$(wc -l < "$tmp/src4/mutants.log")
+nso=$(wc -l < "$tmp/srco/mutants.log")
+s1=$(best "$bin" check -j 1 --no-timing --source "$tmp/src1/src" "$tmp/src1/mutants.log")
+s2=$(best "$bin" check -j 2 --no-timing --source "$tmp/src1/src" "$tmp/src1/mutants.log")
+so1=$(best "$bin" check -j 1 --no-timing --no-cache --source "$tmp/srco/src" "$tmp/srco/mutants.log")
+so2=$(best "$bin" check -j 2 --no-timing --no-cache --source "$tmp/srco/src" "$tmp/srco/mutants.log")
+smem=$(peak "$bin" check -j 2 --no-timing --source "$tmp/src1/src" "$tmp/src1/mutants.log")
+smem4=$(peak "$bin" check -j 2 --no-timing --source "$tmp/src4/src" "$tmp/src4/mutants.log")
+rate() { awk -v n="$1" -v ms="$2" 'BEGIN { if (ms == 0) print "inf"; else printf "%.0f", n * 1000 / ms }'; }
+echo "check --source benchmark: $ns mutants with their sources"
+echo "  -j 1: $s1 ms, $(rate "$ns" "$s1") mutants/s; -j 2: $s2 ms, $(rate "$ns" "$s2") mutants/s; $(speedup "$s1" "$s2")x"
+echo "  uncached, shipped logs once ($nso mutants): -j 1 $so1 ms, -j 2 $so2 ms, $(speedup "$so1" "$so2")x"
+echo "  peak memory: $smem KB; 4x longer log ($ns4 mutants): $smem4 KB"

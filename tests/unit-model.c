@@ -323,6 +323,50 @@ static void groups(void)
 	   "no group where the operator does not type");
 }
 
+/* Major's operator groups as Major's manual lists them (its table of
+ * mutation operators, the groups the MML grammar of Major 1.x names),
+ * against what the library's `major:` tags give. */
+static void major_groups(void)
+{
+	static const struct {
+		const char *group;
+		bool unary;
+		enum op ops[6];
+	} doc[] = {
+		{ "AOR", false, { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM } },
+		{ "ROR", false, { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE } },
+		{ "COR", false, { OP_LAND, OP_LOR } },
+		{ "LOR", false, { OP_AND, OP_OR, OP_XOR } },
+		{ "SOR", false, { OP_SHL, OP_SHR, OP_USHR } },
+		{ "ORU", true, { OP_NEG, OP_PLUS, OP_BNOT } },
+	};
+	int listed = 0, right = 0;
+	bool none_else = true;
+	for (int x = 0; x < OP_COUNT; x++)
+		for (int u = 0; u < 2; u++) {
+			const char *want = NULL;
+			for (size_t g = 0; g < ARRAY_SIZE(doc); g++)
+				for (int k = 0; k < 6 && doc[g].ops[k]; k++)
+					if (doc[g].ops[k] == (enum op)x &&
+					    doc[g].unary == (bool)u)
+						want = doc[g].group;
+			const char *got = opgroup_major((enum op)x, u);
+			if (want) {
+				listed++;
+				right += got && !strcmp(got, want);
+			} else if (got) {
+				none_else = false;
+				diag("op %s (%s) is in Major group %s",
+				     op_spelling((enum op)x), u ? "unary" : "binary",
+				     got);
+			}
+		}
+	ok(listed == 22 && right == listed,
+	   "the library's major: tags put %d of %d operators in Major's "
+	   "documented group", right, listed);
+	ok(none_else, "no other operator is given a Major group");
+}
+
 int main(void)
 {
 	A = arena_new();
@@ -330,6 +374,7 @@ int main(void)
 	constructor();
 	verdicts();
 	groups();
+	major_groups();
 	arena_free(A);
 	smt_finalize();
 	return done_testing();

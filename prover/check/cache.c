@@ -6,7 +6,11 @@
  * one proof: Major writes the same few shapes (x + 1, i < n) over and
  * over.  The key is the analysis with variables numbered by first
  * appearance; entries are bounded (CACHE_MAX), so memory stays flat.
- * The lock guards the table only; proofs are made outside it.
+ * The lock guards the table only; proofs are made outside it.  The first
+ * worker to need a key claims it and proves it; a worker needing the
+ * same key meanwhile waits for that proof instead of making it twice
+ * (the same answers either way: limits are deterministic; less work
+ * with -j).
  */
 #include "check/site.h"
 
@@ -17,6 +21,7 @@
 #define CACHE_BUCKETS 4096
 
 static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cache_done = PTHREAD_COND_INITIALIZER;
 static struct cres *cache[CACHE_BUCKETS];
 static long cache_n;
 bool check_cache_enabled = true;
@@ -98,35 +103,53 @@ void cres_free(struct cres *c)
 	free(c);
 }
 
-/* Look key up; NULL if absent. */
-struct cres *proof_cache_get(const char *key)
+/* The entry of key in its bucket, or NULL; under cache_mu. */
+static struct cres *find(uint64_t h, const char *key)
 {
-	uint64_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % CACHE_BUCKETS;
-	pthread_mutex_lock(&cache_mu);
 	struct cres *c = cache[h];
 	while (c && strcmp(c->key, key))
 		c = c->next;
+	return c;
+}
+
+struct cres *proof_cache_claim(char *key, bool *mine)
+{
+	uint64_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % CACHE_BUCKETS;
+	*mine = false;
+	pthread_mutex_lock(&cache_mu);
+	struct cres *c = find(h, key);
+	if (c) {
+		while (c->pending)
+			pthread_cond_wait(&cache_done, &cache_mu);
+		free(key);
+	} else if (cache_n < CACHE_MAX) {
+		c = xcalloc(1, sizeof(*c));
+		c->key = key;
+		c->pending = true;
+		c->next = cache[h];
+		cache[h] = c;
+		cache_n++;
+		*mine = true;
+	} else {
+		free(key);
+	}
 	pthread_mutex_unlock(&cache_mu);
 	return c;
 }
 
-/* Keep c (returns true) or leave it to the caller (full or present). */
-bool proof_cache_put(struct cres *c)
+void proof_cache_fill(struct cres *slot, struct cres *r)
 {
-	uint64_t h = fnv1a64(c->key, strlen(c->key), FNV1A64_INIT) % CACHE_BUCKETS;
-	bool kept = false;
 	pthread_mutex_lock(&cache_mu);
-	struct cres *x = cache[h];
-	while (x && strcmp(x->key, c->key))
-		x = x->next;
-	if (!x && cache_n < CACHE_MAX) {
-		c->next = cache[h];
-		cache[h] = c;
-		cache_n++;
-		kept = true;
-	}
+	struct cres *next = slot->next;
+	char *key = slot->key;
+	*slot = *r;
+	slot->next = next;
+	slot->key = key;
+	slot->pending = false;
+	pthread_cond_broadcast(&cache_done);
 	pthread_mutex_unlock(&cache_mu);
-	return kept;
+	free(r->key);
+	free(r);
 }
 
 void check_cache_release(void)

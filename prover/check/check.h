@@ -86,7 +86,6 @@ struct csite {
 			      * fcmp) */
 };
 
-struct source;
 struct cgroup {
 	struct arena *a;
 	long seq;
@@ -98,9 +97,9 @@ struct cgroup {
 	int nmutants;
 	struct cmutant *mutants;
 	unsigned solver_calls;
-	/* --source: the source file of the group's class (owned by struct
-	 * check_sources, alive until it is freed), or NULL */
-	const struct source *srcfile;
+	/* --source: the path of the source file of the group's class (in
+	 * the group's arena), or NULL */
+	const char *srcpath;
 	/* with check_opts.smt2: the results proven for this group (not
 	 * the cached ones), whose proofs are exported (cmd/confirm.h) */
 	int nproved;

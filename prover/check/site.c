@@ -455,12 +455,11 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	char *key = check_cache_enabled ? proof_cache_key(an, opts->timeout_ms,
 							  opts->rlimit)
 					: NULL;
-	struct cres *r = key ? proof_cache_get(key) : NULL;
+	bool mine = false;
+	struct cres *slot = key ? proof_cache_claim(key, &mine) : NULL;
 	*own = NULL;
-	if (r) {
-		free(key);
-		return r;
-	}
+	if (slot && !mine)
+		return slot;
 	if (!w->smt || w->uses >= SITES_PER_CONTEXT) {
 		smt_shared_free(w->smt);
 		w->smt = smt_shared_new(w->timeout_ms, opts->rlimit);
@@ -480,10 +479,13 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 		p[g->nproved++] = pr;
 		g->proved = p;
 	}
-	r = cres_from(pr, key ? key : xstrdup(""));
-	if (!key || !proof_cache_put(r))
+	struct cres *r = cres_from(pr, xstrdup(""));
+	if (!mine) {
 		*own = r;
-	return r;
+		return r;
+	}
+	proof_cache_fill(slot, r);
+	return slot;
 }
 
 /* The members of site si; 0 if none. */

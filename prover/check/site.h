@@ -101,6 +101,7 @@ void site_assigned(const struct node *n, struct observe *ob);
 struct cres {
 	struct cres *next;
 	char *key;
+	bool pending;                /* claimed, being proven (cache.c) */
 	int n;
 	unsigned char *equiv;
 	int *dup;
@@ -116,10 +117,13 @@ char *proof_cache_key(const struct analysis *an, unsigned timeout,
 /* A heap copy of r, owning key. */
 struct cres *cres_from(const struct result *r, char *key);
 void cres_free(struct cres *c);
-/* The entry of key, or NULL. */
-struct cres *proof_cache_get(const char *key);
-/* Keep c (true), or leave it to the caller (full, or key present). */
-bool proof_cache_put(struct cres *c);
+/* The entry of key (takes key): a proven one, waiting while another
+ * worker proves it; or, when key is new, a pending entry claimed for the
+ * caller (*mine set), who proves it and hands the proof to
+ * proof_cache_fill(); or NULL when the cache is full (prove, keep). */
+struct cres *proof_cache_claim(char *key, bool *mine);
+/* Complete the claimed entry slot with proof r (frees r's shell). */
+void proof_cache_fill(struct cres *slot, struct cres *r);
 
 /* cverdict.c */
 void site_unsupported(struct cgroup *g, struct cmutant *m, const char *why);

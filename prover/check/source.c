@@ -87,9 +87,18 @@ void check_split_occurrences(struct cgroup *g, struct mplace *mp)
 
 struct sfile {
 	char *path;
-	struct jsrc *f;   /* NULL: unreadable */
+	struct jsrc *f;   /* NULL: unreadable, or closed (evicted) */
 	bool bad;         /* a syntax error: not used */
+	bool evicted;     /* parsed fine, closed to bound memory */
+	unsigned long used; /* when last asked for (LRU) */
 };
+
+/* At most this many parsed files are kept; the least recently used one
+ * is closed (and parsed again if asked for again), so memory does not
+ * grow with the number of files a long log visits.  Nothing placed in a
+ * group points into a parsed file (jsrc_find() copies into the group's
+ * arena), so closing one is safe once check_sources_place() returns. */
+#define OPEN_MAX 128
 
 struct sclass {
 	char *name;       /* "a.b.C" (no $Inner) */
@@ -106,6 +115,8 @@ struct check_sources {
 	size_t nclasses, capc;
 	char **warned;    /* keys of warnings given */
 	size_t nwarned, capw;
+	unsigned long clock; /* LRU stamps */
+	size_t nopen;     /* files parsed and kept */
 };
 
 struct check_sources *check_sources_new(char *const *roots, int n)
@@ -153,18 +164,54 @@ static bool first_time(struct check_sources *s, const char *key)
 	return true;
 }
 
-/* The parsed file at path (opened once); NULL if it does not exist. */
+/* Close the least recently used parsed file when too many are open. */
+static void bound_open(struct check_sources *s, const struct sfile *keep)
+{
+	if (s->nopen <= OPEN_MAX)
+		return;
+	struct sfile *lru = NULL;
+	for (size_t i = 0; i < s->nfiles; i++) {
+		struct sfile *sf = s->files[i];
+		if (sf != keep && sf->f && !sf->bad &&
+		    (!lru || sf->used < lru->used))
+			lru = sf;
+	}
+	if (!lru)
+		return;
+	jsrc_free(lru->f);
+	lru->f = NULL;
+	lru->evicted = true;
+	s->nopen--;
+}
+
+/* The parsed file at path (parsed once, again after being closed);
+ * NULL if it does not exist. */
 static struct sfile *file_at(struct check_sources *s, const char *path)
 {
-	for (size_t i = 0; i < s->nfiles; i++)
-		if (!strcmp(s->files[i]->path, path))
-			return s->files[i];
+	for (size_t i = 0; i < s->nfiles; i++) {
+		struct sfile *sf = s->files[i];
+		if (strcmp(sf->path, path))
+			continue;
+		sf->used = ++s->clock;
+		if (sf->evicted) {
+			const char *why = NULL;
+			sf->f = jsrc_open(path, s->a, &why);
+			sf->evicted = false;
+			if (!sf->f) /* gone meanwhile */
+				sf->bad = true;
+			else
+				s->nopen++;
+			bound_open(s, sf);
+		}
+		return sf;
+	}
 	FILE *probe = fopen(path, "r");
 	if (!probe)
 		return NULL;
 	fclose(probe);
 	struct sfile *sf = xcalloc(1, sizeof(*sf));
 	sf->path = xstrdup(path);
+	sf->used = ++s->clock;
 	const char *why = NULL;
 	sf->f = jsrc_open(path, s->a, &why);
 	int line, col;
@@ -179,6 +226,9 @@ static struct sfile *file_at(struct check_sources *s, const char *path)
 			     "of its classes are checked from the log only");
 		sf->bad = true;
 	}
+	if (sf->f)
+		s->nopen++;
+	bound_open(s, sf);
 	GROW(s->files, s->nfiles + 1, s->capf);
 	s->files[s->nfiles++] = sf;
 	return sf;
@@ -363,7 +413,7 @@ void check_sources_place(struct check_sources *s, struct cgroup *g,
 {
 	const char *cls;
 	struct sfile *sf = class_file(s, where, &cls);
-	g->srcfile = sf && sf->f ? jsrc_source(sf->f) : NULL;
+	g->srcpath = sf ? arena_strdup(g->a, sf->path) : NULL;
 	if (!sf || sf->bad) {
 		if (!sf && first_time(s, arena_printf(s->a, "class\037%s", cls)))
 			fprintf(diag_out ? diag_out : stderr, "%s:%d: warning: "

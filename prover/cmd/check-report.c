@@ -174,6 +174,24 @@ static char *reason_of(const struct check_report *r, const struct cmutant *m,
 	return sb.buf;
 }
 
+/* The report's file for source file path (read once), or -1 (no path,
+ * or the file cannot be read). */
+static int source_file(struct check_report *r, const char *path)
+{
+	if (!path)
+		return -1;
+	const char *rel = relative(r, path);
+	int f = mte_report_find(r->rep, rel);
+	if (f >= 0)
+		return f;
+	size_t len;
+	char *text = read_file(path, &len);
+	if (text && !memchr(text, 0, len))
+		f = mte_report_file(r->rep, rel, text);
+	free(text);
+	return f;
+}
+
 /* The synthesized file of class path p: original o on line, at *col. */
 static int synth_place(struct check_report *r, const char *p, int line,
 		       const char *o, int *col)
@@ -228,11 +246,9 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 			x.sline = x.eline = 1;
 			x.scol = 1;
 			x.ecol = (int)strlen(s->orig) + 1;
-		} else if (g->srcfile && line > 0 &&
-			   line_start(g->srcfile->text, line) >= 0) {
-			f = mte_report_file(r->rep, relative(r, g->srcfile->name),
-					    g->srcfile->text);
-			const char *text = g->srcfile->text;
+		} else if ((f = source_file(r, g->srcpath)) >= 0 && line > 0 &&
+			   line_start(mte_report_source(r->rep, f), line) >= 0) {
+			const char *text = mte_report_source(r->rep, f);
 			long ls = line_start(text, line);
 			int col = m->col;
 			if (col <= 0) {

@@ -53,6 +53,7 @@ struct driver {
 	pthread_mutex_t mu;
 	pthread_cond_t work, space;
 	struct cgroup *ring[WINDOW];
+	struct strbuf text[WINDOW]; /* ring[k]'s verdicts, formatted */
 	bool done[WINDOW];
 	long next_in, next_take, next_out;
 	bool eof;
@@ -62,7 +63,8 @@ struct driver {
 	bool timing;
 	struct confirm *confirm; /* --smt2, --confirm: or NULL */
 	struct check_sources *src; /* --source: or NULL */
-	struct check_kills *kills; /* --kills: or NULL */
+	struct check_kills *kills; /* --kills: or NULL (statuses read
+				    * without the lock, noted under it) */
 	struct check_report *report; /* --format elements, html: or NULL */
 	long level[4];           /* mutants per enum check_level */
 	/* statistics */
@@ -70,7 +72,6 @@ struct driver {
 	unsigned long calls;
 	struct opstat *ops;
 	size_t nops, capops;
-	struct strbuf out;
 };
 
 static void csv_field(struct strbuf *sb, const char *s)
@@ -110,10 +111,10 @@ static const char *by_word(enum cverdict v)
 	return v == CV_DUPLICATE ? " of " : v == CV_SUBSUMED ? " by " : "";
 }
 
-static void write_group(struct driver *D, struct cgroup *g)
+/* The statistics of a finished group, and its proofs to --confirm; in
+ * input order, under D->mu. */
+static void count_group(struct driver *D, struct cgroup *g)
 {
-	struct strbuf *sb = &D->out;
-	sb_reset(sb);
 	D->ngroups++;
 	for (int k = 0; D->confirm && k < g->nproved; k++)
 		confirm_result(D->confirm, g->file, g->proved[k]);
@@ -121,9 +122,6 @@ static void write_group(struct driver *D, struct cgroup *g)
 	D->calls += g->solver_calls;
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
-		const struct csite *s = &g->sites[m->site];
-		const char *mt = *m->text ? m->text : "<NO-OP>";
-		const char *orig = m->orig ? m->orig : s->orig;
 		D->nmut++;
 		D->level[m->level]++;
 		D->count[m->v]++;
@@ -139,15 +137,33 @@ static void write_group(struct driver *D, struct cgroup *g)
 			D->nops++;
 		}
 		D->ops[k].n[m->v]++;
-		enum kill_status ks = KS_NONE;
 		if (D->kills) {
-			ks = kills_take(D->kills, m->id);
+			kills_take(D->kills, m->id);
 			kills_note(D->kills, g, m);
 		}
+	}
+	if (D->report)
+		check_report_group(D->report, g, D->kills);
+}
+
+/* A finished group's verdicts as text into sb, by the worker that
+ * decided it, without the lock (reads only D's options).  In JSON every
+ * mutant starts with ",": the writer drops the very first one. */
+static void format_group(const struct driver *D, struct cgroup *g,
+			 struct strbuf *sb)
+{
+	sb_reset(sb);
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &g->mutants[i];
+		const struct csite *s = &g->sites[m->site];
+		const char *mt = *m->text ? m->text : "<NO-OP>";
+		const char *orig = m->orig ? m->orig : s->orig;
+		enum kill_status ks = D->kills ? kills_peek(D->kills, m->id)
+					       : KS_NONE;
 		if (D->report) {
 			continue;
 		} else if (!strcmp(D->format, "json")) {
-			sb_puts(sb, D->nmut > 1 ? ",\n    {" : "\n    {");
+			sb_puts(sb, ",\n    {");
 			sb_puts(sb, "\"file\": ");
 			sb_json_str(sb, g->file);
 			sb_printf(sb, ", \"line\": %d, \"where\": ", m->lineno);
@@ -222,9 +238,19 @@ static void write_group(struct driver *D, struct cgroup *g)
 			sb_printf(sb, ": %s\n", m->detail);
 		}
 	}
-	if (D->report)
-		check_report_group(D->report, g, D->kills);
-	fwrite(sb->buf ? sb->buf : "", 1, sb->len, stdout);
+}
+
+/* The oldest finished group: counted, written, freed (under D->mu). */
+static void write_group(struct driver *D, int slot)
+{
+	struct strbuf *sb = &D->text[slot];
+	size_t skip = 0;
+	if (!strcmp(D->format, "json") && !D->nmut && sb->len)
+		skip = 1; /* the first mutant of the list: no comma */
+	count_group(D, D->ring[slot]);
+	if (sb->len > skip)
+		fwrite(sb->buf + skip, 1, sb->len - skip, stdout);
+	sb_reset(sb);
 }
 
 static void *worker(void *arg)
@@ -242,11 +268,12 @@ static void *worker(void *arg)
 		D->next_take++;
 		pthread_mutex_unlock(&D->mu);
 		check_group(&w, g, D->opts);
+		format_group(D, g, &D->text[g->seq % WINDOW]);
 		pthread_mutex_lock(&D->mu);
 		D->done[g->seq % WINDOW] = true;
 		while (D->next_out < D->next_take && D->done[D->next_out % WINDOW]) {
 			int slot = (int)(D->next_out % WINDOW);
-			write_group(D, D->ring[slot]);
+			write_group(D, slot);
 			cgroup_free(D->ring[slot]);
 			D->ring[slot] = NULL;
 			D->done[slot] = false;
@@ -573,7 +600,8 @@ int cmd_check(int argc, char **argv)
 	free(th);
 	free(fs);
 	free(D.ops);
-	sb_release(&D.out);
+	for (int k = 0; k < WINDOW; k++)
+		sb_release(&D.text[k]);
 	pthread_mutex_destroy(&D.mu);
 	pthread_cond_destroy(&D.work);
 	pthread_cond_destroy(&D.space);

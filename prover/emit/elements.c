@@ -54,12 +54,20 @@ void mte_report_config(struct mte_report *r, const char *key,
 	r->cvals[r->nconf++] = arena_strdup(r->a, value);
 }
 
-int mte_report_file(struct mte_report *r, const char *path,
-		    const char *source)
+int mte_report_find(const struct mte_report *r, const char *path)
 {
 	for (size_t i = 0; i < r->n; i++)
 		if (!strcmp(r->files[i].path, path))
 			return (int)i;
+	return -1;
+}
+
+int mte_report_file(struct mte_report *r, const char *path,
+		    const char *source)
+{
+	int k = mte_report_find(r, path);
+	if (k >= 0)
+		return k;
 	GROW(r->files, r->n + 1, r->cap);
 	struct mfile *f = &r->files[r->n];
 	memset(f, 0, sizeof(*f));

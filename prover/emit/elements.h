@@ -41,6 +41,8 @@ void mte_report_config(struct mte_report *r, const char *key,
  * its index. */
 int mte_report_file(struct mte_report *r, const char *path,
 		    const char *source);
+/* The index of the file named path, or -1. */
+int mte_report_find(const struct mte_report *r, const char *path);
 /* The current source of file f (NULL: none yet). */
 const char *mte_report_source(const struct mte_report *r, int f);
 /* Replace the source of file f (copied). */

@@ -59,26 +59,9 @@ struct mrule {
 
 static const char *major_group(const struct node *t)
 {
-	if (t->kind == N_UNARY)
-		return t->op == OP_NEG || t->op == OP_PLUS || t->op == OP_BNOT
-			       ? "ORU" : NULL;
-	if (t->kind != N_BINARY)
+	if (t->kind != N_UNARY && t->kind != N_BINARY)
 		return NULL;
-	switch (t->op) {
-	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ:
-	case OP_NE:
-		return "ROR";
-	case OP_LAND: case OP_LOR:
-		return "COR";
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_REM:
-		return "AOR";
-	case OP_AND: case OP_OR: case OP_XOR:
-		return "LOR";
-	case OP_SHL: case OP_SHR: case OP_USHR:
-		return "SOR";
-	default:
-		return NULL;
-	}
+	return opgroup_major(t->op, t->kind == N_UNARY);
 }
 
 /* Major's spelling of mutant m as a replacement of the original, or
@@ -379,46 +362,55 @@ static void mml_rule(struct strbuf *sb, const struct run *run,
 	sb_puts(sb, "};\n");
 }
 
-/* Major's groups in its manual's order; which have rules; each group's
- * operators (to name those without a rule, which Major mutates with its
- * full list when the group is enabled). */
+/* Is group g (of binary or unary rules) before group h?  Binary
+ * groups first, each kind by name: AOR COR LOR ROR SOR, then ORU. */
+static bool group_before(const struct mrule *g, const struct mrule *h)
+{
+	bool gu = !strcmp(g->kind, "UNR"), hu = !strcmp(h->kind, "UNR");
+	return gu != hu ? hu : strcmp(g->group, h->group) < 0;
+}
+
+/* The groups that have rules (their Major group names come from the
+ * operator library's `major:` tags), in the order above; each group's
+ * operators without a rule, which Major mutates with its full list when
+ * the group is enabled. */
 static void mml_enable(struct strbuf *sb, const struct mrules *R)
 {
-	static const char *const groups[] = { "AOR", "COR", "LOR", "ROR",
-					      "SOR", "ORU" };
 	sb_puts(sb, "\n// Enable the Major operators these rules refine.  "
 		    "An operator of an\n// enabled group without a rule "
 		    "here is mutated with Major's full list.\n");
 	const char *first = NULL;
-	for (size_t g = 0; g < ARRAY_SIZE(groups); g++) {
-		bool any = false;
-		for (int k = 0; k < R->n && !any; k++)
-			any = !strcmp(R->v[k].group, groups[g]);
-		if (!any)
-			continue;
+	const struct mrule *last = NULL;
+	for (;;) {
+		/* the next group after `last` */
+		const struct mrule *g = NULL;
+		for (int k = 0; k < R->n; k++)
+			if ((!last || group_before(last, &R->v[k])) &&
+			    (!g || group_before(&R->v[k], g)))
+				g = &R->v[k];
+		if (!g)
+			break;
+		last = g;
+		bool unary = !strcmp(g->kind, "UNR");
 		struct strbuf none = STRBUF_INIT;
 		for (int op = 0; op < OP_COUNT; op++) {
-			struct node t = { .kind = N_BINARY, .op = (enum op)op };
-			bool unary = !strcmp(groups[g], "ORU");
-			if (unary)
-				t.kind = N_UNARY;
-			const char *mg = major_group(&t);
-			if (!mg || strcmp(mg, groups[g]))
+			const char *mg = opgroup_major((enum op)op, unary);
+			if (!mg || strcmp(mg, g->group))
 				continue;
 			bool has = false;
 			for (int k = 0; k < R->n && !has; k++)
 				has = R->v[k].op == (enum op)op &&
-				      !strcmp(R->v[k].group, groups[g]);
+				      !strcmp(R->v[k].group, g->group);
 			if (!has)
 				sb_printf(&none, " %s", op_spelling((enum op)op));
 		}
-		sb_printf(sb, "%s;", groups[g]);
+		sb_printf(sb, "%s;", g->group);
 		if (none.len)
 			sb_printf(sb, "  // no rule for:%s", none.buf);
 		sb_puts(sb, "\n");
 		sb_release(&none);
 		if (!first)
-			first = groups[g];
+			first = g->group;
 	}
 	if (first)
 		sb_printf(sb, "\n// To mutate one method only, enable a group "

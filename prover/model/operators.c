@@ -73,7 +73,7 @@ static int load_operator(struct loader *L, struct ynode *key,
 			 struct ynode *val, bool builtin)
 {
 	static const char *const keys[] = { "replace", "delete", "template",
-					    "on", "description" };
+					    "on", "description", "major" };
 	struct operator *op = ANEW(L->a, struct operator);
 	op->name = key->str;
 	op->loc = key->loc;
@@ -91,10 +91,13 @@ static int load_operator(struct loader *L, struct ynode *key,
 			goto fail;
 		for (size_t i = 0; i < val->n; i++) {
 			const char *k = val->keys[i]->str;
-			if (!strcmp(k, "description")) {
-				if (!ys_scalar(val->items[i], "a description"))
+			if (!strcmp(k, "description") || !strcmp(k, "major")) {
+				const char *v = ys_scalar(val->items[i],
+					*k == 'd' ? "a description"
+						  : "a Major operator group");
+				if (!v)
 					goto fail;
-				op->description = val->items[i]->str;
+				*(*k == 'd' ? &op->description : &op->major) = v;
 				continue;
 			}
 			if (!strcmp(k, "on")) {

@@ -186,6 +186,25 @@ static int add_operands(struct arena *a, struct operator *const *ops,
 	return k;
 }
 
+const char *opgroup_major(enum op x, bool unary)
+{
+	size_t n;
+	struct operator *const *ops = stdops_operators(&n);
+	const char *group = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!ops[i]->major)
+			continue;
+		if (unary) {
+			if (!op_is_binary(x) && ops[i]->non &&
+			    applies_to(ops[i], x))
+				return ops[i]->major;
+		} else if (op_is_binary(x) && has_item(ops[i], op_spelling(x))) {
+			group = ops[i]->major;
+		}
+	}
+	return group;
+}
+
 int opgroup_binary(enum op x, const struct type *ta, const struct type *tb,
 		   struct repl out[OPGROUP_MAX])
 {

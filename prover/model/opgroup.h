@@ -48,6 +48,13 @@ struct repl {
 int opgroup_binary(enum op x, const struct type *ta, const struct type *tb,
 		   struct repl out[OPGROUP_MAX]);
 
+/* Major's MML group of operator x ("ROR", "AOR", "ORU"; NULL: none),
+ * from the built-in library's `major:` tags: for a binary x, the tagged
+ * operator whose `replace` list has x (the last one in library order
+ * when several do: MuJava's COR lists ^, Major's LOR owns it); for a
+ * unary x, the tagged operator whose `on` list has x.  Thread-safe. */
+const char *opgroup_major(enum op x, bool unary);
+
 /* The label of a replacement: the operator's spelling, the literal,
  * "lhs" or "rhs". */
 const char *repl_label(const struct repl *r);

@@ -57,6 +57,7 @@ struct operator {
 	bool builtin;
 	int non;
 	const char **on;        /* applies only to these top operators */
+	const char *major;      /* Major's MML group ("ROR"), or NULL */
 	int nrules;
 	struct rule *rules;
 };
