@@ -31,7 +31,8 @@ struct check_report *check_report_new(const char *const *roots, int nroots,
 	struct check_report *r = xcalloc(1, sizeof(*r));
 	r->rep = mte_report_new();
 	r->roots = xcalloc((size_t)nroots + 1, sizeof(char *));
-	memcpy(r->roots, roots, (size_t)nroots * sizeof(char *));
+	if (nroots)
+		memcpy(r->roots, roots, (size_t)nroots * sizeof(char *));
 	r->nroots = nroots;
 	r->kills = kills != NULL;
 	mte_report_config(r->rep, "tool", "subsume check");
