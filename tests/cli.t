@@ -75,6 +75,27 @@ else
 	ok "# SKIP the solver was faster than 1 ms"
 fi
 
+# The clock is kept by one watchdog thread (sem/watchdog.h), not by Z3's
+# timeout parameter.  Whether / subsumes % as mutants of a C int a * b
+# is a query no solver answers (docs/c.md: no answer from Z3 in 400 s):
+# with no resource limit, --timeout 1500 must stop it, twice at once
+# under -j 2, and say so.
+cat >"$tmp/mul1.yaml" <<'EOF'
+language: c
+targets:
+  - expr: a * b
+    domains: int
+    operators: [AORB]
+EOF
+cp "$tmp/mul1.yaml" "$tmp/mul2.yaml"
+timeout 120 "$SUBSUME" prove -j 2 --rlimit 0 --timeout 1500 --no-timing \
+	"$tmp/mul1.yaml" "$tmp/mul2.yaml" >"$tmp/out" 2>&1
+rc=$?
+check $([ $rc = 1 ]; echo $?) \
+	"--rlimit 0 --timeout 1500, -j 2: both hard queries stopped, exit 1 (got $rc)"
+check $([ "$(grep -c 'AORB(%): timeout (1500 ms)' "$tmp/out")" = 2 ]; echo $?) \
+	"each stopped query says: timeout (1500 ms)"
+
 # ---- 2: usage ----
 exit_is 2 "no arguments"
 check $(grep -q '^usage: subsume' "$tmp/err"; echo $?) "no arguments: usage on stderr"

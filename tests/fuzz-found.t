@@ -47,5 +47,21 @@ check $([ $rc = 0 ]; echo $?) "unary chain of 40: proven within the limit (exit 
 check $(grep -q "AODU(exp)  *+-+" "$tmp/out"; echo $?) \
 	"unary chain of 40: the mutant is printed"
 
+# tests/data/fuzz/expr/underscores (fuzz_expr, a 2 s hang under ASan):
+# the lexer looked ahead over a run of underscores in a number at every
+# underscore of the run, quadratic in its length: 24,000 of them took
+# 1.4 s under ASan; a million would take many minutes.  A target with a
+# literal of a million underscores between two digits (Java allows any
+# number, JLS 3.10.1) must load and be proven well within the limit.
+us=$(head -c 1000000 /dev/zero | tr '\0' _)
+printf 'targets:\n  - expr: "a + 1%s2"\n    domains: int\n    operators: [AORB]\n' \
+	"$us" >"$tmp/us.yaml"
+timeout "${LIMITS_SECONDS:-60}" "$SUBSUME" prove --no-timing "$tmp/us.yaml" \
+	>"$tmp/out" 2>"$tmp/err"
+rc=$?
+check $([ $rc = 0 ]; echo $?) "a literal with a million underscores: proven within the limit (exit $rc)"
+check $(grep -q "AORB(-)  *a - 12" "$tmp/out"; echo $?) \
+	"a literal with a million underscores: its value is 12"
+
 echo "1..$n"
 [ "$failed" = 0 ]

@@ -184,27 +184,30 @@ static void bound_open(struct check_sources *s, const struct sfile *keep)
 	s->nopen--;
 }
 
+/* sf, just used: parsed again if it was closed. */
+static struct sfile *touch(struct check_sources *s, struct sfile *sf)
+{
+	sf->used = ++s->clock;
+	if (sf->evicted) {
+		const char *why = NULL;
+		sf->f = jsrc_open(sf->path, s->a, &why);
+		sf->evicted = false;
+		if (!sf->f) /* gone meanwhile */
+			sf->bad = true;
+		else
+			s->nopen++;
+		bound_open(s, sf);
+	}
+	return sf;
+}
+
 /* The parsed file at path (parsed once, again after being closed);
  * NULL if it does not exist. */
 static struct sfile *file_at(struct check_sources *s, const char *path)
 {
-	for (size_t i = 0; i < s->nfiles; i++) {
-		struct sfile *sf = s->files[i];
-		if (strcmp(sf->path, path))
-			continue;
-		sf->used = ++s->clock;
-		if (sf->evicted) {
-			const char *why = NULL;
-			sf->f = jsrc_open(path, s->a, &why);
-			sf->evicted = false;
-			if (!sf->f) /* gone meanwhile */
-				sf->bad = true;
-			else
-				s->nopen++;
-			bound_open(s, sf);
-		}
-		return sf;
-	}
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (!strcmp(s->files[i]->path, path))
+			return touch(s, s->files[i]);
 	FILE *probe = fopen(path, "r");
 	if (!probe)
 		return NULL;
@@ -276,7 +279,8 @@ static struct sfile *class_file(struct check_sources *s, const char *where,
 	*cls = name;
 	for (size_t i = 0; i < s->nclasses; i++)
 		if (!strcmp(s->classes[i].name, name))
-			return s->classes[i].file;
+			return s->classes[i].file ? touch(s, s->classes[i].file)
+						  : NULL;
 	struct sfile *f = find_class_file(s, name);
 	GROW(s->classes, s->nclasses + 1, s->capc);
 	s->classes[s->nclasses++] = (struct sclass){ xstrdup(name), f };

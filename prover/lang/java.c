@@ -72,6 +72,7 @@ static int read_digits(const char *s, const char *q, int base, uint64_t *v,
 			if (!any || digit_value((unsigned char)*r) >= base)
 				return lexerr(e, (int)(q - s),
 					      "'_' must stand between digits");
+			q = r - 1; /* past the run: linear in its length */
 			continue;
 		}
 		int d = digit_value((unsigned char)*q);

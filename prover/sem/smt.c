@@ -15,6 +15,7 @@
 #include "sem/encode.h"
 #include "sem/fault.h"
 #include "sem/smtlib.h"
+#include "sem/watchdog.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -179,18 +180,17 @@ static Z3_ast kill(struct smt *s, int p)
 	return s->progs[p].kill;
 }
 
-/* The per-query limits: wall-clock milliseconds and Z3's deterministic
- * resource units (0: none). */
+/* The per-query resource limit, Z3's deterministic units (0: none).
+ * The wall-clock limit is kept by the watchdog (sem/watchdog.h), not by
+ * Z3's timeout parameter. */
 static void set_limits(Z3_context c, Z3_solver solver, unsigned timeout_ms,
 		       unsigned rlimit)
 {
-	if (!timeout_ms && !rlimit)
+	(void)timeout_ms;
+	if (!rlimit)
 		return;
 	Z3_params p = Z3_mk_params(c);
 	Z3_params_inc_ref(c, p);
-	if (timeout_ms)
-		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
-				   timeout_ms);
 	if (rlimit)
 		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
 	Z3_solver_set_params(c, solver, p);
@@ -485,7 +485,12 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	Z3_solver_assert(c, solver, f);
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct wd_query wq;
+	if (s->timeout_ms)
+		wd_arm(&wq, c, s->timeout_ms);
 	Z3_lbool r = Z3_solver_check(c, solver);
+	if (s->timeout_ms)
+		wd_disarm(&wq);
 	if (r == Z3_L_TRUE && fault_planted("z3-unsat"))
 		r = Z3_L_FALSE; /* a test build's planted solver bug */
 	if (trace_on())
@@ -519,6 +524,7 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	} else {
 		const char *why = Z3_solver_get_reason_unknown(c, solver);
 		if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout") ||
+			    !strcmp(why, "interrupted") ||
 			    strstr(why, "limit"))) {
 			/* Which limit: the clock, unless it had time left. */
 			double ms = elapsed_ms(&t0);
@@ -609,5 +615,6 @@ const char *smt_version(void)
 
 void smt_finalize(void)
 {
+	wd_stop();
 	Z3_finalize_memory();
 }
