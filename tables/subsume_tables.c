@@ -6,8 +6,10 @@
  * Theory files (FNV-1a 64-bit hash of their bytes):
  *   theories/c-agrawal.yaml  d972e5beeaccd21b  theory c-agrawal
  *   theories/c-aor.yaml  9558320aa053278a  theory c-aor
+ *   theories/c-dredd.yaml  f4b8857443352647  theory c-dredd
  *   theories/c-float.yaml  d739df469df9a42a  theory c-float
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
+ *   theories/c-mull.yaml  1667500d3819b185  theory c-mull
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
@@ -572,8 +574,1278 @@ static const struct subsume_mutant mutants_46[] = {
 static const int minimal_46[] = { 2, 4 };
 static const char *const keep_46_0[] = { "-", "/" };
 
-/* c-float: a < b (a < b), domain float */
+/* c-dredd: a + b (a + b), domain int */
 static const struct subsume_mutant mutants_47[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_47[] = { 1, 2, 3, 4, 6, 7, 8, 9 };
+static const char *const keep_47_0[] = { "-", "*", "/", "%" };
+static const char *const keep_47_1[] = { "rhs" };
+static const char *const keep_47_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a + b (a + b), domain char */
+static const struct subsume_mutant mutants_48[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_48[] = { 1, 2, 3, 4, 6, 7, 8, 9 };
+static const char *const keep_48_0[] = { "-", "*", "/", "%" };
+static const char *const keep_48_1[] = { "rhs" };
+static const char *const keep_48_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a + b (a + b), domain _Bool */
+static const struct subsume_mutant mutants_49[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_49[] = { 1, 6, 8 };
+static const char *const keep_49_0[] = { "-" };
+static const char *const keep_49_1[] = { "rhs" };
+static const char *const keep_49_2[] = { "1" };
+
+/* c-dredd: a + b (unsigned) (a + b), domain unsigned */
+static const struct subsume_mutant mutants_50[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_50[] = { 1, 2, 3, 4, 6, 7, 8 };
+static const char *const keep_50_0[] = { "-", "*", "/", "%" };
+static const char *const keep_50_1[] = { "rhs" };
+static const char *const keep_50_2[] = { "0", "1" };
+
+/* c-dredd: a + b (double) (a + b), domain double */
+static const struct subsume_mutant mutants_51[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-D", "CONST-D(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-D", "CONST-D(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-D", "CONST-D(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_51[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const char *const keep_51_0[] = { "-", "*", "/" };
+static const char *const keep_51_1[] = { "lhs", "rhs" };
+static const char *const keep_51_2[] = { "0.0", "1.0", "-1.0" };
+
+/* c-dredd: a + b (float) (a + b), domain float */
+static const struct subsume_mutant mutants_52[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-F", "CONST-F(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-F", "CONST-F(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-F", "CONST-F(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_52[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const char *const keep_52_0[] = { "-", "*", "/" };
+static const char *const keep_52_1[] = { "lhs", "rhs" };
+static const char *const keep_52_2[] = { "0.0f", "1.0f", "-1.0f" };
+
+/* c-dredd: a - b (a - b), domain int */
+static const struct subsume_mutant mutants_53[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_53[] = { 1, 2, 3, 4, 6, 7, 8, 9 };
+static const char *const keep_53_0[] = { "+", "*", "/", "%" };
+static const char *const keep_53_1[] = { "rhs" };
+static const char *const keep_53_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a - b (a - b), domain char */
+static const struct subsume_mutant mutants_54[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_54[] = { 1, 2, 3, 4, 6, 7, 8, 9 };
+static const char *const keep_54_0[] = { "+", "*", "/", "%" };
+static const char *const keep_54_1[] = { "rhs" };
+static const char *const keep_54_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a - b (a - b), domain _Bool */
+static const struct subsume_mutant mutants_55[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_SUBSUMED, 7 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_55[] = { 1, 7, 9 };
+static const char *const keep_55_0[] = { "+" };
+static const char *const keep_55_2[] = { "0", "-1" };
+
+/* c-dredd: a - b (unsigned) (a - b), domain unsigned */
+static const struct subsume_mutant mutants_56[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_56[] = { 1, 2, 3, 4, 6, 7, 8 };
+static const char *const keep_56_0[] = { "+", "*", "/", "%" };
+static const char *const keep_56_1[] = { "rhs" };
+static const char *const keep_56_2[] = { "0", "1" };
+
+/* c-dredd: a - b (double) (a - b), domain double */
+static const struct subsume_mutant mutants_57[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-D", "CONST-D(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-D", "CONST-D(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-D", "CONST-D(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_57[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const char *const keep_57_0[] = { "+", "*", "/" };
+static const char *const keep_57_1[] = { "lhs", "rhs" };
+static const char *const keep_57_2[] = { "0.0", "1.0", "-1.0" };
+
+/* c-dredd: a - b (float) (a - b), domain float */
+static const struct subsume_mutant mutants_58[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-F", "CONST-F(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-F", "CONST-F(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-F", "CONST-F(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_58[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const char *const keep_58_0[] = { "+", "*", "/" };
+static const char *const keep_58_1[] = { "lhs", "rhs" };
+static const char *const keep_58_2[] = { "0.0f", "1.0f", "-1.0f" };
+
+/* c-dredd: a * b (a * b), domain _Bool */
+static const struct subsume_mutant mutants_59[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_SUBSUMED, 5 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_SUBSUMED, 5 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_SUBSUMED, 5 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 5 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 5 },
+};
+static const int minimal_59[] = { 5, 6, 7 };
+static const char *const keep_59_1[] = { "lhs", "rhs" };
+static const char *const keep_59_2[] = { "0" };
+
+/* c-dredd: a / b (a / b), domain int */
+static const struct subsume_mutant mutants_60[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_60[] = { 1, 2, 3, 4, 6, 7, 8, 9 };
+static const char *const keep_60_0[] = { "+", "-", "*", "%" };
+static const char *const keep_60_1[] = { "rhs" };
+static const char *const keep_60_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a / b (a / b), domain char */
+static const struct subsume_mutant mutants_61[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_61[] = { 1, 2, 3, 4, 6, 7, 8, 9 };
+static const char *const keep_61_0[] = { "+", "-", "*", "%" };
+static const char *const keep_61_1[] = { "rhs" };
+static const char *const keep_61_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a / b (a / b), domain _Bool */
+static const struct subsume_mutant mutants_62[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_SUBSUMED, 3 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 3 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 3 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_62[] = { 3, 4 };
+static const char *const keep_62_0[] = { "*", "%" };
+
+/* c-dredd: a / b (unsigned) (a / b), domain unsigned */
+static const struct subsume_mutant mutants_63[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 3 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_63[] = { 1, 2, 3, 4, 6, 7, 8 };
+static const char *const keep_63_0[] = { "+", "-", "*", "%" };
+static const char *const keep_63_1[] = { "rhs" };
+static const char *const keep_63_2[] = { "0", "1" };
+
+/* c-dredd: a / b (double) (a / b), domain double */
+static const struct subsume_mutant mutants_64[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-D", "CONST-D(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-D", "CONST-D(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-D", "CONST-D(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_64[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const char *const keep_64_0[] = { "+", "-", "*" };
+static const char *const keep_64_1[] = { "lhs", "rhs" };
+static const char *const keep_64_2[] = { "0.0", "1.0", "-1.0" };
+
+/* c-dredd: a / b (float) (a / b), domain float */
+static const struct subsume_mutant mutants_65[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-F", "CONST-F(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST-F", "CONST-F(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST-F", "CONST-F(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_65[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+static const char *const keep_65_0[] = { "+", "-", "*" };
+static const char *const keep_65_1[] = { "lhs", "rhs" };
+static const char *const keep_65_2[] = { "0.0f", "1.0f", "-1.0f" };
+
+/* c-dredd: a % b (a % b), domain _Bool */
+static const struct subsume_mutant mutants_66[] = {
+	{ 1, "DREDD-AOR", "DREDD-AOR(+)", "a + b", SUBSUME_SUBSUMED, 4 },
+	{ 2, "DREDD-AOR", "DREDD-AOR(-)", "a - b", SUBSUME_SUBSUMED, 7 },
+	{ 3, "DREDD-AOR", "DREDD-AOR(*)", "a * b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-AOR", "DREDD-AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 4 },
+	{ 6, "ARG", "ARG(rhs)", "b", SUBSUME_SUBSUMED, 4 },
+	{ 7, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 4 },
+	{ 9, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 4 },
+};
+static const int minimal_66[] = { 4, 7 };
+static const char *const keep_66_0[] = { "/" };
+static const char *const keep_66_2[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain _Bool */
+static const struct subsume_mutant mutants_67[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_67[] = { 1, 5, 6 };
+static const char *const keep_67_0[] = { "<=", "!=" };
+static const char *const keep_67_1[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain int */
+static const struct subsume_mutant mutants_68[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_68[] = { 1, 5, 6 };
+static const char *const keep_68_0[] = { "<=", "!=" };
+static const char *const keep_68_1[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain unsigned */
+static const struct subsume_mutant mutants_69[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_69[] = { 1, 5, 6 };
+static const char *const keep_69_0[] = { "<=", "!=" };
+static const char *const keep_69_1[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain long */
+static const struct subsume_mutant mutants_70[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_70[] = { 1, 5, 6 };
+static const char *const keep_70_0[] = { "<=", "!=" };
+static const char *const keep_70_1[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain unsigned long */
+static const struct subsume_mutant mutants_71[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_71[] = { 1, 5, 6 };
+static const char *const keep_71_0[] = { "<=", "!=" };
+static const char *const keep_71_1[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain char */
+static const struct subsume_mutant mutants_72[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_72[] = { 1, 5, 6 };
+static const char *const keep_72_0[] = { "<=", "!=" };
+static const char *const keep_72_1[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain float */
+static const struct subsume_mutant mutants_73[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 6 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_73[] = { 1, 5, 6 };
+static const char *const keep_73_0[] = { "<=", "!=" };
+static const char *const keep_73_1[] = { "0" };
+
+/* c-dredd: a < b (a < b), domain double */
+static const struct subsume_mutant mutants_74[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 6 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_74[] = { 1, 5, 6 };
+static const char *const keep_74_0[] = { "<=", "!=" };
+static const char *const keep_74_1[] = { "0" };
+
+/* c-dredd: a <= b (a <= b), domain _Bool */
+static const struct subsume_mutant mutants_75[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_75[] = { 1, 4, 7 };
+static const char *const keep_75_0[] = { "<", "==" };
+static const char *const keep_75_1[] = { "1" };
+
+/* c-dredd: a <= b (a <= b), domain int */
+static const struct subsume_mutant mutants_76[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_76[] = { 1, 4, 7 };
+static const char *const keep_76_0[] = { "<", "==" };
+static const char *const keep_76_1[] = { "1" };
+
+/* c-dredd: a <= b (a <= b), domain unsigned */
+static const struct subsume_mutant mutants_77[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_77[] = { 1, 4, 7 };
+static const char *const keep_77_0[] = { "<", "==" };
+static const char *const keep_77_1[] = { "1" };
+
+/* c-dredd: a <= b (a <= b), domain long */
+static const struct subsume_mutant mutants_78[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_78[] = { 1, 4, 7 };
+static const char *const keep_78_0[] = { "<", "==" };
+static const char *const keep_78_1[] = { "1" };
+
+/* c-dredd: a <= b (a <= b), domain unsigned long */
+static const struct subsume_mutant mutants_79[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_79[] = { 1, 4, 7 };
+static const char *const keep_79_0[] = { "<", "==" };
+static const char *const keep_79_1[] = { "1" };
+
+/* c-dredd: a <= b (a <= b), domain char */
+static const struct subsume_mutant mutants_80[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_80[] = { 1, 4, 7 };
+static const char *const keep_80_0[] = { "<", "==" };
+static const char *const keep_80_1[] = { "1" };
+
+/* c-dredd: a <= b (a <= b), domain float */
+static const struct subsume_mutant mutants_81[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_81[] = { 1, 4, 7 };
+static const char *const keep_81_0[] = { "<", "==" };
+static const char *const keep_81_1[] = { "1" };
+
+/* c-dredd: a <= b (a <= b), domain double */
+static const struct subsume_mutant mutants_82[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_82[] = { 1, 4, 7 };
+static const char *const keep_82_0[] = { "<", "==" };
+static const char *const keep_82_1[] = { "1" };
+
+/* c-dredd: a == b (a == b), domain _Bool */
+static const struct subsume_mutant mutants_83[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_83[] = { 2, 4, 6 };
+static const char *const keep_83_0[] = { "<=", ">=" };
+static const char *const keep_83_1[] = { "0" };
+
+/* c-dredd: a == b (a == b), domain int */
+static const struct subsume_mutant mutants_84[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_84[] = { 2, 4, 6 };
+static const char *const keep_84_0[] = { "<=", ">=" };
+static const char *const keep_84_1[] = { "0" };
+
+/* c-dredd: a == b (a == b), domain unsigned */
+static const struct subsume_mutant mutants_85[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_85[] = { 2, 4, 6 };
+static const char *const keep_85_0[] = { "<=", ">=" };
+static const char *const keep_85_1[] = { "0" };
+
+/* c-dredd: a == b (a == b), domain long */
+static const struct subsume_mutant mutants_86[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_86[] = { 2, 4, 6 };
+static const char *const keep_86_0[] = { "<=", ">=" };
+static const char *const keep_86_1[] = { "0" };
+
+/* c-dredd: a == b (a == b), domain unsigned long */
+static const struct subsume_mutant mutants_87[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_87[] = { 2, 4, 6 };
+static const char *const keep_87_0[] = { "<=", ">=" };
+static const char *const keep_87_1[] = { "0" };
+
+/* c-dredd: a == b (a == b), domain char */
+static const struct subsume_mutant mutants_88[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_88[] = { 2, 4, 6 };
+static const char *const keep_88_0[] = { "<=", ">=" };
+static const char *const keep_88_1[] = { "0" };
+
+/* c-dredd: a == b (a == b), domain float */
+static const struct subsume_mutant mutants_89[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_89[] = { 2, 4, 6 };
+static const char *const keep_89_0[] = { "<=", ">=" };
+static const char *const keep_89_1[] = { "0" };
+
+/* c-dredd: a == b (a == b), domain double */
+static const struct subsume_mutant mutants_90[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_90[] = { 2, 4, 6 };
+static const char *const keep_90_0[] = { "<=", ">=" };
+static const char *const keep_90_1[] = { "0" };
+
+/* c-dredd: a != b (a != b), domain _Bool */
+static const struct subsume_mutant mutants_91[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_91[] = { 1, 3, 7 };
+static const char *const keep_91_0[] = { "<", ">" };
+static const char *const keep_91_1[] = { "1" };
+
+/* c-dredd: a != b (a != b), domain int */
+static const struct subsume_mutant mutants_92[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_92[] = { 1, 3, 7 };
+static const char *const keep_92_0[] = { "<", ">" };
+static const char *const keep_92_1[] = { "1" };
+
+/* c-dredd: a != b (a != b), domain unsigned */
+static const struct subsume_mutant mutants_93[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_93[] = { 1, 3, 7 };
+static const char *const keep_93_0[] = { "<", ">" };
+static const char *const keep_93_1[] = { "1" };
+
+/* c-dredd: a != b (a != b), domain long */
+static const struct subsume_mutant mutants_94[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_94[] = { 1, 3, 7 };
+static const char *const keep_94_0[] = { "<", ">" };
+static const char *const keep_94_1[] = { "1" };
+
+/* c-dredd: a != b (a != b), domain unsigned long */
+static const struct subsume_mutant mutants_95[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_95[] = { 1, 3, 7 };
+static const char *const keep_95_0[] = { "<", ">" };
+static const char *const keep_95_1[] = { "1" };
+
+/* c-dredd: a != b (a != b), domain char */
+static const struct subsume_mutant mutants_96[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_96[] = { 1, 3, 7 };
+static const char *const keep_96_0[] = { "<", ">" };
+static const char *const keep_96_1[] = { "1" };
+
+/* c-dredd: a != b (a != b), domain float */
+static const struct subsume_mutant mutants_97[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_97[] = { 1, 3, 7 };
+static const char *const keep_97_0[] = { "<", ">" };
+static const char *const keep_97_1[] = { "1" };
+
+/* c-dredd: a != b (a != b), domain double */
+static const struct subsume_mutant mutants_98[] = {
+	{ 1, "DREDD-ROR", "DREDD-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-ROR", "DREDD-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-ROR", "DREDD-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 4, "DREDD-ROR", "DREDD-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "DREDD-ROR", "DREDD-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_98[] = { 1, 3, 7 };
+static const char *const keep_98_0[] = { "<", ">" };
+static const char *const keep_98_1[] = { "1" };
+
+/* c-dredd: a && b (a && b), domain _Bool */
+static const struct subsume_mutant mutants_99[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(||)", "a || b", SUBSUME_SUBSUMED, 4 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 2 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_99[] = { 2, 4, 5, 6 };
+static const char *const keep_99_0[] = { "==" };
+static const char *const keep_99_1[] = { "lhs", "rhs" };
+static const char *const keep_99_2[] = { "0" };
+
+/* c-dredd: a && b (a && b), domain int */
+static const struct subsume_mutant mutants_100[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(||)", "a || b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_100[] = { 1, 2, 4, 5, 6 };
+static const char *const keep_100_0[] = { "||", "==" };
+static const char *const keep_100_1[] = { "lhs", "rhs" };
+static const char *const keep_100_2[] = { "0" };
+
+/* c-dredd: a && b (a && b), domain unsigned */
+static const struct subsume_mutant mutants_101[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(||)", "a || b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_101[] = { 1, 2, 4, 5, 6 };
+static const char *const keep_101_0[] = { "||", "==" };
+static const char *const keep_101_1[] = { "lhs", "rhs" };
+static const char *const keep_101_2[] = { "0" };
+
+/* c-dredd: a && b (a && b), domain char */
+static const struct subsume_mutant mutants_102[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(||)", "a || b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_102[] = { 1, 2, 4, 5, 6 };
+static const char *const keep_102_0[] = { "||", "==" };
+static const char *const keep_102_1[] = { "lhs", "rhs" };
+static const char *const keep_102_2[] = { "0" };
+
+/* c-dredd: a && b (a && b), domain float */
+static const struct subsume_mutant mutants_103[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(||)", "a || b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_103[] = { 1, 2, 4, 5, 6 };
+static const char *const keep_103_0[] = { "||", "==" };
+static const char *const keep_103_1[] = { "lhs", "rhs" };
+static const char *const keep_103_2[] = { "0" };
+
+/* c-dredd: a && b (a && b), domain double */
+static const struct subsume_mutant mutants_104[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(||)", "a || b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_104[] = { 1, 2, 4, 5, 6 };
+static const char *const keep_104_0[] = { "||", "==" };
+static const char *const keep_104_1[] = { "lhs", "rhs" };
+static const char *const keep_104_2[] = { "0" };
+
+/* c-dredd: a || b (a || b), domain _Bool */
+static const struct subsume_mutant mutants_105[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(&&)", "a && b", SUBSUME_SUBSUMED, 4 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 3 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_105[] = { 3, 4, 5, 7 };
+static const char *const keep_105_0[] = { "!=" };
+static const char *const keep_105_1[] = { "lhs", "rhs" };
+static const char *const keep_105_2[] = { "1" };
+
+/* c-dredd: a || b (a || b), domain int */
+static const struct subsume_mutant mutants_106[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(&&)", "a && b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_106[] = { 1, 3, 4, 5, 7 };
+static const char *const keep_106_0[] = { "&&", "!=" };
+static const char *const keep_106_1[] = { "lhs", "rhs" };
+static const char *const keep_106_2[] = { "1" };
+
+/* c-dredd: a || b (a || b), domain unsigned */
+static const struct subsume_mutant mutants_107[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(&&)", "a && b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_107[] = { 1, 3, 4, 5, 7 };
+static const char *const keep_107_0[] = { "&&", "!=" };
+static const char *const keep_107_1[] = { "lhs", "rhs" };
+static const char *const keep_107_2[] = { "1" };
+
+/* c-dredd: a || b (a || b), domain char */
+static const struct subsume_mutant mutants_108[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(&&)", "a && b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_108[] = { 1, 3, 4, 5, 7 };
+static const char *const keep_108_0[] = { "&&", "!=" };
+static const char *const keep_108_1[] = { "lhs", "rhs" };
+static const char *const keep_108_2[] = { "1" };
+
+/* c-dredd: a || b (a || b), domain float */
+static const struct subsume_mutant mutants_109[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(&&)", "a && b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_109[] = { 1, 3, 4, 5, 7 };
+static const char *const keep_109_0[] = { "&&", "!=" };
+static const char *const keep_109_1[] = { "lhs", "rhs" };
+static const char *const keep_109_2[] = { "1" };
+
+/* c-dredd: a || b (a || b), domain double */
+static const struct subsume_mutant mutants_110[] = {
+	{ 1, "DREDD-LOG", "DREDD-LOG(&&)", "a && b", SUBSUME_MINIMAL, 0 },
+	{ 2, "DREDD-LOG", "DREDD-LOG(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "DREDD-LOG", "DREDD-LOG(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG-INT", "ARG-INT(lhs)", "(int)a", SUBSUME_MINIMAL, 0 },
+	{ 5, "ARG-INT", "ARG-INT(rhs)", "(int)b", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 7, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 8, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_110[] = { 1, 3, 4, 5, 7 };
+static const char *const keep_110_0[] = { "&&", "!=" };
+static const char *const keep_110_1[] = { "lhs", "rhs" };
+static const char *const keep_110_2[] = { "1" };
+
+/* c-dredd: a & b (a & b), domain int */
+static const struct subsume_mutant mutants_111[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(|)", "a | b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_111[] = { 3, 4, 5, 6 };
+static const char *const keep_111_1[] = { "lhs", "rhs" };
+static const char *const keep_111_2[] = { "0", "1" };
+
+/* c-dredd: a & b (a & b), domain long */
+static const struct subsume_mutant mutants_112[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(|)", "a | b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_112[] = { 3, 4, 5, 6 };
+static const char *const keep_112_1[] = { "lhs", "rhs" };
+static const char *const keep_112_2[] = { "0", "1" };
+
+/* c-dredd: a & b (a & b), domain char */
+static const struct subsume_mutant mutants_113[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(|)", "a | b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_113[] = { 3, 4, 5, 6 };
+static const char *const keep_113_1[] = { "lhs", "rhs" };
+static const char *const keep_113_2[] = { "0", "1" };
+
+/* c-dredd: a & b (a & b), domain _Bool */
+static const struct subsume_mutant mutants_114[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(|)", "a | b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 3 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_114[] = { 3, 4, 5 };
+static const char *const keep_114_1[] = { "lhs", "rhs" };
+static const char *const keep_114_2[] = { "0" };
+
+/* c-dredd: a & b (unsigned) (a & b), domain unsigned */
+static const struct subsume_mutant mutants_115[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(|)", "a | b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_115[] = { 3, 4, 5, 6 };
+static const char *const keep_115_1[] = { "lhs", "rhs" };
+static const char *const keep_115_2[] = { "0", "1" };
+
+/* c-dredd: a & b (unsigned) (a & b), domain unsigned long */
+static const struct subsume_mutant mutants_116[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(|)", "a | b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_116[] = { 3, 4, 5, 6 };
+static const char *const keep_116_1[] = { "lhs", "rhs" };
+static const char *const keep_116_2[] = { "0", "1" };
+
+/* c-dredd: a | b (a | b), domain int */
+static const struct subsume_mutant mutants_117[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(&)", "a & b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_117[] = { 2, 3, 4, 6, 7 };
+static const char *const keep_117_0[] = { "^" };
+static const char *const keep_117_1[] = { "lhs", "rhs" };
+static const char *const keep_117_2[] = { "1", "-1" };
+
+/* c-dredd: a | b (a | b), domain long */
+static const struct subsume_mutant mutants_118[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(&)", "a & b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_118[] = { 2, 3, 4, 6, 7 };
+static const char *const keep_118_0[] = { "^" };
+static const char *const keep_118_1[] = { "lhs", "rhs" };
+static const char *const keep_118_2[] = { "1", "-1" };
+
+/* c-dredd: a | b (a | b), domain char */
+static const struct subsume_mutant mutants_119[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(&)", "a & b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_119[] = { 2, 3, 4, 6, 7 };
+static const char *const keep_119_0[] = { "^" };
+static const char *const keep_119_1[] = { "lhs", "rhs" };
+static const char *const keep_119_2[] = { "1", "-1" };
+
+/* c-dredd: a | b (a | b), domain _Bool */
+static const struct subsume_mutant mutants_120[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(&)", "a & b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 7, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_120[] = { 2, 3, 4, 6 };
+static const char *const keep_120_0[] = { "^" };
+static const char *const keep_120_1[] = { "lhs", "rhs" };
+static const char *const keep_120_2[] = { "1" };
+
+/* c-dredd: a | b (unsigned) (a | b), domain unsigned */
+static const struct subsume_mutant mutants_121[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(&)", "a & b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(0)", "0", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_121[] = { 2, 3, 4, 6 };
+static const char *const keep_121_0[] = { "^" };
+static const char *const keep_121_1[] = { "lhs", "rhs" };
+static const char *const keep_121_2[] = { "1" };
+
+/* c-dredd: a | b (unsigned) (a | b), domain unsigned long */
+static const struct subsume_mutant mutants_122[] = {
+	{ 1, "DREDD-BIT", "DREDD-BIT(&)", "a & b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "DREDD-BIT", "DREDD-BIT(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 4, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(0)", "0", SUBSUME_SUBSUMED, 2 },
+	{ 6, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_122[] = { 2, 3, 4, 6 };
+static const char *const keep_122_0[] = { "^" };
+static const char *const keep_122_1[] = { "lhs", "rhs" };
+static const char *const keep_122_2[] = { "1" };
+
+/* c-dredd: a << b (a << b), domain int */
+static const struct subsume_mutant mutants_123[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 5, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_123[] = { 1 };
+static const char *const keep_123_0[] = { ">>" };
+
+/* c-dredd: a << b (a << b), domain char */
+static const struct subsume_mutant mutants_124[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "CONST", "CONST(0)", "0", SUBSUME_SUBSUMED, 1 },
+	{ 5, "CONST", "CONST(1)", "1", SUBSUME_SUBSUMED, 1 },
+	{ 6, "CONST", "CONST(-1)", "-1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_124[] = { 1 };
+static const char *const keep_124_0[] = { ">>" };
+
+/* c-dredd: a << b (unsigned) (a << b), domain unsigned */
+static const struct subsume_mutant mutants_125[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(1)", "1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_125[] = { 1, 4 };
+static const char *const keep_125_0[] = { ">>" };
+static const char *const keep_125_2[] = { "0" };
+
+/* c-dredd: a << b (unsigned) (a << b), domain unsigned long */
+static const struct subsume_mutant mutants_126[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(1)", "1", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_126[] = { 1, 4 };
+static const char *const keep_126_0[] = { ">>" };
+static const char *const keep_126_2[] = { "0" };
+
+/* c-dredd: a >> b (a >> b), domain int */
+static const struct subsume_mutant mutants_127[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(<<)", "a << b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 4, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_127[] = { 1, 2, 3, 4, 5, 6 };
+static const char *const keep_127_0[] = { "<<" };
+static const char *const keep_127_1[] = { "lhs", "rhs" };
+static const char *const keep_127_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a >> b (a >> b), domain char */
+static const struct subsume_mutant mutants_128[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(<<)", "a << b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_MINIMAL, 0 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 4, "CONST", "CONST(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST", "CONST(1)", "1", SUBSUME_MINIMAL, 0 },
+	{ 6, "CONST", "CONST(-1)", "-1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_128[] = { 1, 2, 3, 4, 5, 6 };
+static const char *const keep_128_0[] = { "<<" };
+static const char *const keep_128_1[] = { "lhs", "rhs" };
+static const char *const keep_128_2[] = { "0", "1", "-1" };
+
+/* c-dredd: a >> b (unsigned) (a >> b), domain unsigned */
+static const struct subsume_mutant mutants_129[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(<<)", "a << b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 4, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_129[] = { 1, 3, 4, 5 };
+static const char *const keep_129_0[] = { "<<" };
+static const char *const keep_129_1[] = { "rhs" };
+static const char *const keep_129_2[] = { "0", "1" };
+
+/* c-dredd: a >> b (unsigned) (a >> b), domain unsigned long */
+static const struct subsume_mutant mutants_130[] = {
+	{ 1, "DREDD-SHIFT", "DREDD-SHIFT(<<)", "a << b", SUBSUME_MINIMAL, 0 },
+	{ 2, "ARG", "ARG(lhs)", "a", SUBSUME_SUBSUMED, 1 },
+	{ 3, "ARG", "ARG(rhs)", "b", SUBSUME_MINIMAL, 0 },
+	{ 4, "CONST-U", "CONST-U(0)", "0", SUBSUME_MINIMAL, 0 },
+	{ 5, "CONST-U", "CONST-U(1)", "1", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_130[] = { 1, 3, 4, 5 };
+static const char *const keep_130_0[] = { "<<" };
+static const char *const keep_130_1[] = { "rhs" };
+static const char *const keep_130_2[] = { "0", "1" };
+
+/* c-float: a < b (a < b), domain float */
+static const struct subsume_mutant mutants_131[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -585,12 +1857,12 @@ static const struct subsume_mutant mutants_47[] = {
 	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_47[] = { 3, 5, 7, 9, 10 };
-static const char *const keep_47_0[] = { "<=", "!=", "false" };
-static const char *const keep_47_1[] = { "!lexp < rexp", "lexp < !rexp" };
+static const int minimal_131[] = { 3, 5, 7, 9, 10 };
+static const char *const keep_131_0[] = { "<=", "!=", "false" };
+static const char *const keep_131_1[] = { "!lexp < rexp", "lexp < !rexp" };
 
 /* c-float: a < b (a < b), domain double */
-static const struct subsume_mutant mutants_48[] = {
+static const struct subsume_mutant mutants_132[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -602,12 +1874,12 @@ static const struct subsume_mutant mutants_48[] = {
 	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_48[] = { 3, 5, 7, 9, 10 };
-static const char *const keep_48_0[] = { "<=", "!=", "false" };
-static const char *const keep_48_1[] = { "!lexp < rexp", "lexp < !rexp" };
+static const int minimal_132[] = { 3, 5, 7, 9, 10 };
+static const char *const keep_132_0[] = { "<=", "!=", "false" };
+static const char *const keep_132_1[] = { "!lexp < rexp", "lexp < !rexp" };
 
 /* c-float: a <= b (a <= b), domain float */
-static const struct subsume_mutant mutants_49[] = {
+static const struct subsume_mutant mutants_133[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -619,12 +1891,12 @@ static const struct subsume_mutant mutants_49[] = {
 	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_49[] = { 3, 4, 6, 9, 10 };
-static const char *const keep_49_0[] = { "<", "==", "true" };
-static const char *const keep_49_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
+static const int minimal_133[] = { 3, 4, 6, 9, 10 };
+static const char *const keep_133_0[] = { "<", "==", "true" };
+static const char *const keep_133_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
 
 /* c-float: a <= b (a <= b), domain double */
-static const struct subsume_mutant mutants_50[] = {
+static const struct subsume_mutant mutants_134[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -636,12 +1908,12 @@ static const struct subsume_mutant mutants_50[] = {
 	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_50[] = { 3, 4, 6, 9, 10 };
-static const char *const keep_50_0[] = { "<", "==", "true" };
-static const char *const keep_50_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
+static const int minimal_134[] = { 3, 4, 6, 9, 10 };
+static const char *const keep_134_0[] = { "<", "==", "true" };
+static const char *const keep_134_1[] = { "!lexp <= rexp", "lexp <= !rexp" };
 
 /* c-float: a == b (a == b), domain float */
-static const struct subsume_mutant mutants_51[] = {
+static const struct subsume_mutant mutants_135[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -653,11 +1925,11 @@ static const struct subsume_mutant mutants_51[] = {
 	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
 	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
 };
-static const int minimal_51[] = { 2, 4, 7 };
-static const char *const keep_51_0[] = { ">=", "<=", "false" };
+static const int minimal_135[] = { 2, 4, 7 };
+static const char *const keep_135_0[] = { ">=", "<=", "false" };
 
 /* c-float: a == b (a == b), domain double */
-static const struct subsume_mutant mutants_52[] = {
+static const struct subsume_mutant mutants_136[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -669,11 +1941,11 @@ static const struct subsume_mutant mutants_52[] = {
 	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
 	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
 };
-static const int minimal_52[] = { 2, 4, 7 };
-static const char *const keep_52_0[] = { ">=", "<=", "false" };
+static const int minimal_136[] = { 2, 4, 7 };
+static const char *const keep_136_0[] = { ">=", "<=", "false" };
 
 /* c-float: a != b (a != b), domain float */
-static const struct subsume_mutant mutants_53[] = {
+static const struct subsume_mutant mutants_137[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -685,11 +1957,11 @@ static const struct subsume_mutant mutants_53[] = {
 	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
 	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
 };
-static const int minimal_53[] = { 1, 3, 6 };
-static const char *const keep_53_0[] = { ">", "<", "true" };
+static const int minimal_137[] = { 1, 3, 6 };
+static const char *const keep_137_0[] = { ">", "<", "true" };
 
 /* c-float: a != b (a != b), domain double */
-static const struct subsume_mutant mutants_54[] = {
+static const struct subsume_mutant mutants_138[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -701,253 +1973,1545 @@ static const struct subsume_mutant mutants_54[] = {
 	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
 	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
 };
-static const int minimal_54[] = { 1, 3, 6 };
-static const char *const keep_54_0[] = { ">", "<", "true" };
+static const int minimal_138[] = { 1, 3, 6 };
+static const char *const keep_138_0[] = { ">", "<", "true" };
 
 /* c-float: a + b (a + b), domain float */
-static const struct subsume_mutant mutants_55[] = {
+static const struct subsume_mutant mutants_139[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_55[] = { 1, 2, 3 };
-static const char *const keep_55_0[] = { "-", "*", "/" };
+static const int minimal_139[] = { 1, 2, 3 };
+static const char *const keep_139_0[] = { "-", "*", "/" };
 
 /* c-float: a + b (a + b), domain double */
-static const struct subsume_mutant mutants_56[] = {
+static const struct subsume_mutant mutants_140[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_56[] = { 1, 2, 3 };
-static const char *const keep_56_0[] = { "-", "*", "/" };
+static const int minimal_140[] = { 1, 2, 3 };
+static const char *const keep_140_0[] = { "-", "*", "/" };
 
 /* c-float: a - b (a - b), domain float */
-static const struct subsume_mutant mutants_57[] = {
+static const struct subsume_mutant mutants_141[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_57[] = { 1, 2, 3 };
-static const char *const keep_57_0[] = { "+", "*", "/" };
+static const int minimal_141[] = { 1, 2, 3 };
+static const char *const keep_141_0[] = { "+", "*", "/" };
 
 /* c-float: a - b (a - b), domain double */
-static const struct subsume_mutant mutants_58[] = {
+static const struct subsume_mutant mutants_142[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_58[] = { 1, 2, 3 };
-static const char *const keep_58_0[] = { "+", "*", "/" };
+static const int minimal_142[] = { 1, 2, 3 };
+static const char *const keep_142_0[] = { "+", "*", "/" };
 
 /* c-float: a * b (a * b), domain float */
-static const struct subsume_mutant mutants_59[] = {
+static const struct subsume_mutant mutants_143[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_59[] = { 1, 2, 3 };
-static const char *const keep_59_0[] = { "+", "-", "/" };
+static const int minimal_143[] = { 1, 2, 3 };
+static const char *const keep_143_0[] = { "+", "-", "/" };
 
 /* c-float: a * b (a * b), domain double */
-static const struct subsume_mutant mutants_60[] = {
+static const struct subsume_mutant mutants_144[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_60[] = { 1, 2, 3 };
-static const char *const keep_60_0[] = { "+", "-", "/" };
+static const int minimal_144[] = { 1, 2, 3 };
+static const char *const keep_144_0[] = { "+", "-", "/" };
 
 /* c-float: a / b (a / b), domain float */
-static const struct subsume_mutant mutants_61[] = {
+static const struct subsume_mutant mutants_145[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_61[] = { 1, 2, 3 };
-static const char *const keep_61_0[] = { "+", "-", "*" };
+static const int minimal_145[] = { 1, 2, 3 };
+static const char *const keep_145_0[] = { "+", "-", "*" };
 
 /* c-float: a / b (a / b), domain double */
-static const struct subsume_mutant mutants_62[] = {
+static const struct subsume_mutant mutants_146[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_62[] = { 1, 2, 3 };
-static const char *const keep_62_0[] = { "+", "-", "*" };
+static const int minimal_146[] = { 1, 2, 3 };
+static const char *const keep_146_0[] = { "+", "-", "*" };
 
 /* c-float: x (insertion) (x), domain float */
-static const struct subsume_mutant mutants_63[] = {
+static const struct subsume_mutant mutants_147[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_63[] = { 1 };
-static const char *const keep_63_0[] = { "-exp" };
+static const int minimal_147[] = { 1 };
+static const char *const keep_147_0[] = { "-exp" };
 
 /* c-float: x (insertion) (x), domain double */
-static const struct subsume_mutant mutants_64[] = {
+static const struct subsume_mutant mutants_148[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_64[] = { 1 };
-static const char *const keep_64_0[] = { "-exp" };
+static const int minimal_148[] = { 1 };
+static const char *const keep_148_0[] = { "-exp" };
 
 /* c-float: -x (-x), domain float */
-static const struct subsume_mutant mutants_65[] = {
+static const struct subsume_mutant mutants_149[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_65[] = { 1 };
-static const char *const keep_65_0[] = { "exp" };
+static const int minimal_149[] = { 1 };
+static const char *const keep_149_0[] = { "exp" };
 
 /* c-float: -x (-x), domain double */
-static const struct subsume_mutant mutants_66[] = {
+static const struct subsume_mutant mutants_150[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_66[] = { 1 };
-static const char *const keep_66_0[] = { "exp" };
+static const int minimal_150[] = { 1 };
+static const char *const keep_150_0[] = { "exp" };
 
 /* c-float: a + b (constants) (a + b), domain double */
-static const struct subsume_mutant mutants_67[] = {
+static const struct subsume_mutant mutants_151[] = {
 	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_67[] = { 1, 2, 3 };
-static const char *const keep_67_0[] = { "0.0", "1.0", "-1.0" };
+static const int minimal_151[] = { 1, 2, 3 };
+static const char *const keep_151_0[] = { "0.0", "1.0", "-1.0" };
 
 /* c-float: a + b (float constants) (a + b), domain float */
-static const struct subsume_mutant mutants_68[] = {
+static const struct subsume_mutant mutants_152[] = {
 	{ 1, "CRF", "CRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRF", "CRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_68[] = { 1, 2, 3 };
-static const char *const keep_68_0[] = { "0.0f", "1.0f", "-1.0f" };
+static const int minimal_152[] = { 1, 2, 3 };
+static const char *const keep_152_0[] = { "0.0f", "1.0f", "-1.0f" };
 
 /* c-float: (int) d ((int)d), domain double */
-static const struct subsume_mutant mutants_69[] = {
+static const struct subsume_mutant mutants_153[] = {
 	{ 1, "CAST", "CAST(int)(-d)", "(int)-d", SUBSUME_MINIMAL, 0 },
 	{ 2, "CAST", "CAST(int)(d + 0.5)", "(int)(d + 0.5)", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_69[] = { 1, 2 };
-static const char *const keep_69_0[] = { "int)(-d", "int)(d + 0.5" };
+static const int minimal_153[] = { 1, 2 };
+static const char *const keep_153_0[] = { "int)(-d", "int)(d + 0.5" };
 
 /* c-logical: a && b (a && b), domain int */
-static const struct subsume_mutant mutants_70[] = {
+static const struct subsume_mutant mutants_154[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_70[] = { 1, 4 };
-static const char *const keep_70_0[] = { "||", "false" };
+static const int minimal_154[] = { 1, 4 };
+static const char *const keep_154_0[] = { "||", "false" };
 
 /* c-logical: a && b (a && b), domain _Bool */
-static const struct subsume_mutant mutants_71[] = {
+static const struct subsume_mutant mutants_155[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_71[] = { 1, 4 };
-static const char *const keep_71_0[] = { "||", "false" };
+static const int minimal_155[] = { 1, 4 };
+static const char *const keep_155_0[] = { "||", "false" };
 
 /* c-logical: a || b (a || b), domain int */
-static const struct subsume_mutant mutants_72[] = {
+static const struct subsume_mutant mutants_156[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_72[] = { 1, 2, 3 };
-static const char *const keep_72_0[] = { "&&", "^", "true" };
+static const int minimal_156[] = { 1, 2, 3 };
+static const char *const keep_156_0[] = { "&&", "^", "true" };
 
 /* c-logical: a || b (a || b), domain _Bool */
-static const struct subsume_mutant mutants_73[] = {
+static const struct subsume_mutant mutants_157[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 4, "COR", "COR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_73[] = { 1, 2, 3 };
-static const char *const keep_73_0[] = { "&&", "^", "true" };
+static const int minimal_157[] = { 1, 2, 3 };
+static const char *const keep_157_0[] = { "&&", "^", "true" };
 
 /* c-logical: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_74[] = {
+static const struct subsume_mutant mutants_158[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_74[] = { 1 };
-static const char *const keep_74_0[] = { "|" };
+static const int minimal_158[] = { 1 };
+static const char *const keep_158_0[] = { "|" };
 
 /* c-logical: a & b (a & b), domain unsigned */
-static const struct subsume_mutant mutants_75[] = {
+static const struct subsume_mutant mutants_159[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_75[] = { 1 };
-static const char *const keep_75_0[] = { "|" };
+static const int minimal_159[] = { 1 };
+static const char *const keep_159_0[] = { "|" };
 
 /* c-logical: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_76[] = {
+static const struct subsume_mutant mutants_160[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_76[] = { 1, 2 };
-static const char *const keep_76_0[] = { "&", "^" };
+static const int minimal_160[] = { 1, 2 };
+static const char *const keep_160_0[] = { "&", "^" };
 
 /* c-logical: a | b (a | b), domain unsigned */
-static const struct subsume_mutant mutants_77[] = {
+static const struct subsume_mutant mutants_161[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_77[] = { 1, 2 };
-static const char *const keep_77_0[] = { "&", "^" };
+static const int minimal_161[] = { 1, 2 };
+static const char *const keep_161_0[] = { "&", "^" };
 
 /* c-logical: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_78[] = {
+static const struct subsume_mutant mutants_162[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_78[] = { 2 };
-static const char *const keep_78_0[] = { "|" };
+static const int minimal_162[] = { 2 };
+static const char *const keep_162_0[] = { "|" };
 
 /* c-logical: a ^ b (a ^ b), domain unsigned */
-static const struct subsume_mutant mutants_79[] = {
+static const struct subsume_mutant mutants_163[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_79[] = { 2 };
-static const char *const keep_79_0[] = { "|" };
+static const int minimal_163[] = { 2 };
+static const char *const keep_163_0[] = { "|" };
 
 /* c-logical: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_80[] = {
+static const struct subsume_mutant mutants_164[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_80[] = { 1 };
-static const char *const keep_80_0[] = { ">>" };
+static const int minimal_164[] = { 1 };
+static const char *const keep_164_0[] = { ">>" };
 
 /* c-logical: a << b (a << b), domain unsigned */
-static const struct subsume_mutant mutants_81[] = {
+static const struct subsume_mutant mutants_165[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_81[] = { 1 };
-static const char *const keep_81_0[] = { ">>" };
+static const int minimal_165[] = { 1 };
+static const char *const keep_165_0[] = { ">>" };
 
 /* c-logical: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_82[] = {
+static const struct subsume_mutant mutants_166[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_82[] = { 1 };
-static const char *const keep_82_0[] = { "<<" };
+static const int minimal_166[] = { 1 };
+static const char *const keep_166_0[] = { "<<" };
 
 /* c-logical: a >> b (a >> b), domain unsigned */
-static const struct subsume_mutant mutants_83[] = {
+static const struct subsume_mutant mutants_167[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_83[] = { 1 };
-static const char *const keep_83_0[] = { "<<" };
+static const int minimal_167[] = { 1 };
+static const char *const keep_167_0[] = { "<<" };
+
+/* c-mull: a < b (a < b), domain _Bool */
+static const struct subsume_mutant mutants_168[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_168[] = { 1 };
+static const char *const keep_168_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a < b (a < b), domain int */
+static const struct subsume_mutant mutants_169[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_169[] = { 1 };
+static const char *const keep_169_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a < b (a < b), domain unsigned */
+static const struct subsume_mutant mutants_170[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_170[] = { 1 };
+static const char *const keep_170_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a < b (a < b), domain long */
+static const struct subsume_mutant mutants_171[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_171[] = { 1 };
+static const char *const keep_171_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a < b (a < b), domain unsigned long */
+static const struct subsume_mutant mutants_172[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_172[] = { 1 };
+static const char *const keep_172_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a < b (a < b), domain char */
+static const struct subsume_mutant mutants_173[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_173[] = { 1 };
+static const char *const keep_173_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a < b (a < b), domain float */
+static const struct subsume_mutant mutants_174[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_174[] = { 1 };
+static const char *const keep_174_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a < b (a < b), domain double */
+static const struct subsume_mutant mutants_175[] = {
+	{ 1, "cxx_lt_to_le", "cxx_lt_to_le", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_lt_to_ge", "cxx_lt_to_ge", "a >= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_175[] = { 1 };
+static const char *const keep_175_0[] = { "cxx_lt_to_le" };
+
+/* c-mull: a <= b (a <= b), domain _Bool */
+static const struct subsume_mutant mutants_176[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_176[] = { 1 };
+static const char *const keep_176_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a <= b (a <= b), domain int */
+static const struct subsume_mutant mutants_177[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_177[] = { 1 };
+static const char *const keep_177_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a <= b (a <= b), domain unsigned */
+static const struct subsume_mutant mutants_178[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_178[] = { 1 };
+static const char *const keep_178_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a <= b (a <= b), domain long */
+static const struct subsume_mutant mutants_179[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_179[] = { 1 };
+static const char *const keep_179_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a <= b (a <= b), domain unsigned long */
+static const struct subsume_mutant mutants_180[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_180[] = { 1 };
+static const char *const keep_180_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a <= b (a <= b), domain char */
+static const struct subsume_mutant mutants_181[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_181[] = { 1 };
+static const char *const keep_181_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a <= b (a <= b), domain float */
+static const struct subsume_mutant mutants_182[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_182[] = { 1 };
+static const char *const keep_182_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a <= b (a <= b), domain double */
+static const struct subsume_mutant mutants_183[] = {
+	{ 1, "cxx_le_to_lt", "cxx_le_to_lt", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_le_to_gt", "cxx_le_to_gt", "a > b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_183[] = { 1 };
+static const char *const keep_183_0[] = { "cxx_le_to_lt" };
+
+/* c-mull: a > b (a > b), domain _Bool */
+static const struct subsume_mutant mutants_184[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_184[] = { 1 };
+static const char *const keep_184_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a > b (a > b), domain int */
+static const struct subsume_mutant mutants_185[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_185[] = { 1 };
+static const char *const keep_185_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a > b (a > b), domain unsigned */
+static const struct subsume_mutant mutants_186[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_186[] = { 1 };
+static const char *const keep_186_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a > b (a > b), domain long */
+static const struct subsume_mutant mutants_187[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_187[] = { 1 };
+static const char *const keep_187_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a > b (a > b), domain unsigned long */
+static const struct subsume_mutant mutants_188[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_188[] = { 1 };
+static const char *const keep_188_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a > b (a > b), domain char */
+static const struct subsume_mutant mutants_189[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_189[] = { 1 };
+static const char *const keep_189_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a > b (a > b), domain float */
+static const struct subsume_mutant mutants_190[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_190[] = { 1 };
+static const char *const keep_190_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a > b (a > b), domain double */
+static const struct subsume_mutant mutants_191[] = {
+	{ 1, "cxx_gt_to_ge", "cxx_gt_to_ge", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_gt_to_le", "cxx_gt_to_le", "a <= b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_191[] = { 1 };
+static const char *const keep_191_0[] = { "cxx_gt_to_ge" };
+
+/* c-mull: a >= b (a >= b), domain _Bool */
+static const struct subsume_mutant mutants_192[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_192[] = { 1 };
+static const char *const keep_192_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a >= b (a >= b), domain int */
+static const struct subsume_mutant mutants_193[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_193[] = { 1 };
+static const char *const keep_193_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a >= b (a >= b), domain unsigned */
+static const struct subsume_mutant mutants_194[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_194[] = { 1 };
+static const char *const keep_194_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a >= b (a >= b), domain long */
+static const struct subsume_mutant mutants_195[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_195[] = { 1 };
+static const char *const keep_195_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a >= b (a >= b), domain unsigned long */
+static const struct subsume_mutant mutants_196[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_196[] = { 1 };
+static const char *const keep_196_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a >= b (a >= b), domain char */
+static const struct subsume_mutant mutants_197[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_197[] = { 1 };
+static const char *const keep_197_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a >= b (a >= b), domain float */
+static const struct subsume_mutant mutants_198[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_198[] = { 1 };
+static const char *const keep_198_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a >= b (a >= b), domain double */
+static const struct subsume_mutant mutants_199[] = {
+	{ 1, "cxx_ge_to_gt", "cxx_ge_to_gt", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "cxx_ge_to_lt", "cxx_ge_to_lt", "a < b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_199[] = { 1 };
+static const char *const keep_199_0[] = { "cxx_ge_to_gt" };
+
+/* c-mull: a == b (a == b), domain _Bool */
+static const struct subsume_mutant mutants_200[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_200[] = { 1 };
+static const char *const keep_200_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a == b (a == b), domain int */
+static const struct subsume_mutant mutants_201[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_201[] = { 1 };
+static const char *const keep_201_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a == b (a == b), domain unsigned */
+static const struct subsume_mutant mutants_202[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_202[] = { 1 };
+static const char *const keep_202_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a == b (a == b), domain long */
+static const struct subsume_mutant mutants_203[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_203[] = { 1 };
+static const char *const keep_203_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a == b (a == b), domain unsigned long */
+static const struct subsume_mutant mutants_204[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_204[] = { 1 };
+static const char *const keep_204_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a == b (a == b), domain char */
+static const struct subsume_mutant mutants_205[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_205[] = { 1 };
+static const char *const keep_205_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a == b (a == b), domain float */
+static const struct subsume_mutant mutants_206[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_206[] = { 1 };
+static const char *const keep_206_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a == b (a == b), domain double */
+static const struct subsume_mutant mutants_207[] = {
+	{ 1, "cxx_eq_to_ne", "cxx_eq_to_ne", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_207[] = { 1 };
+static const char *const keep_207_0[] = { "cxx_eq_to_ne" };
+
+/* c-mull: a != b (a != b), domain _Bool */
+static const struct subsume_mutant mutants_208[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_208[] = { 1 };
+static const char *const keep_208_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a != b (a != b), domain int */
+static const struct subsume_mutant mutants_209[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_209[] = { 1 };
+static const char *const keep_209_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a != b (a != b), domain unsigned */
+static const struct subsume_mutant mutants_210[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_210[] = { 1 };
+static const char *const keep_210_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a != b (a != b), domain long */
+static const struct subsume_mutant mutants_211[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_211[] = { 1 };
+static const char *const keep_211_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a != b (a != b), domain unsigned long */
+static const struct subsume_mutant mutants_212[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_212[] = { 1 };
+static const char *const keep_212_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a != b (a != b), domain char */
+static const struct subsume_mutant mutants_213[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_213[] = { 1 };
+static const char *const keep_213_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a != b (a != b), domain float */
+static const struct subsume_mutant mutants_214[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_214[] = { 1 };
+static const char *const keep_214_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a != b (a != b), domain double */
+static const struct subsume_mutant mutants_215[] = {
+	{ 1, "cxx_ne_to_eq", "cxx_ne_to_eq", "a == b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_215[] = { 1 };
+static const char *const keep_215_0[] = { "cxx_ne_to_eq" };
+
+/* c-mull: a + b (a + b), domain _Bool */
+static const struct subsume_mutant mutants_216[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_216[] = { 1 };
+static const char *const keep_216_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a + b (a + b), domain int */
+static const struct subsume_mutant mutants_217[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_217[] = { 1 };
+static const char *const keep_217_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a + b (a + b), domain unsigned */
+static const struct subsume_mutant mutants_218[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_218[] = { 1 };
+static const char *const keep_218_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a + b (a + b), domain long */
+static const struct subsume_mutant mutants_219[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_219[] = { 1 };
+static const char *const keep_219_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a + b (a + b), domain unsigned long */
+static const struct subsume_mutant mutants_220[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_220[] = { 1 };
+static const char *const keep_220_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a + b (a + b), domain char */
+static const struct subsume_mutant mutants_221[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_221[] = { 1 };
+static const char *const keep_221_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a + b (a + b), domain float */
+static const struct subsume_mutant mutants_222[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_222[] = { 1 };
+static const char *const keep_222_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a + b (a + b), domain double */
+static const struct subsume_mutant mutants_223[] = {
+	{ 1, "cxx_add_to_sub", "cxx_add_to_sub", "a - b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_223[] = { 1 };
+static const char *const keep_223_0[] = { "cxx_add_to_sub" };
+
+/* c-mull: a - b (a - b), domain _Bool */
+static const struct subsume_mutant mutants_224[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_224[] = { 1 };
+static const char *const keep_224_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a - b (a - b), domain int */
+static const struct subsume_mutant mutants_225[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_225[] = { 1 };
+static const char *const keep_225_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a - b (a - b), domain unsigned */
+static const struct subsume_mutant mutants_226[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_226[] = { 1 };
+static const char *const keep_226_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a - b (a - b), domain long */
+static const struct subsume_mutant mutants_227[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_227[] = { 1 };
+static const char *const keep_227_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a - b (a - b), domain unsigned long */
+static const struct subsume_mutant mutants_228[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_228[] = { 1 };
+static const char *const keep_228_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a - b (a - b), domain char */
+static const struct subsume_mutant mutants_229[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_229[] = { 1 };
+static const char *const keep_229_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a - b (a - b), domain float */
+static const struct subsume_mutant mutants_230[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_230[] = { 1 };
+static const char *const keep_230_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a - b (a - b), domain double */
+static const struct subsume_mutant mutants_231[] = {
+	{ 1, "cxx_sub_to_add", "cxx_sub_to_add", "a + b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_231[] = { 1 };
+static const char *const keep_231_0[] = { "cxx_sub_to_add" };
+
+/* c-mull: a * b (a * b), domain _Bool */
+static const struct subsume_mutant mutants_232[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_232[] = { 1 };
+static const char *const keep_232_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a * b (a * b), domain int */
+static const struct subsume_mutant mutants_233[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_233[] = { 1 };
+static const char *const keep_233_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a * b (a * b), domain unsigned */
+static const struct subsume_mutant mutants_234[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_234[] = { 1 };
+static const char *const keep_234_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a * b (a * b), domain long */
+static const struct subsume_mutant mutants_235[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_235[] = { 1 };
+static const char *const keep_235_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a * b (a * b), domain unsigned long */
+static const struct subsume_mutant mutants_236[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_236[] = { 1 };
+static const char *const keep_236_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a * b (a * b), domain char */
+static const struct subsume_mutant mutants_237[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_237[] = { 1 };
+static const char *const keep_237_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a * b (a * b), domain float */
+static const struct subsume_mutant mutants_238[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_238[] = { 1 };
+static const char *const keep_238_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a * b (a * b), domain double */
+static const struct subsume_mutant mutants_239[] = {
+	{ 1, "cxx_mul_to_div", "cxx_mul_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_239[] = { 1 };
+static const char *const keep_239_0[] = { "cxx_mul_to_div" };
+
+/* c-mull: a / b (a / b), domain _Bool */
+static const struct subsume_mutant mutants_240[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_240[] = { 1 };
+static const char *const keep_240_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a / b (a / b), domain int */
+static const struct subsume_mutant mutants_241[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_241[] = { 1 };
+static const char *const keep_241_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a / b (a / b), domain unsigned */
+static const struct subsume_mutant mutants_242[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_242[] = { 1 };
+static const char *const keep_242_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a / b (a / b), domain long */
+static const struct subsume_mutant mutants_243[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_243[] = { 1 };
+static const char *const keep_243_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a / b (a / b), domain unsigned long */
+static const struct subsume_mutant mutants_244[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_244[] = { 1 };
+static const char *const keep_244_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a / b (a / b), domain char */
+static const struct subsume_mutant mutants_245[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_245[] = { 1 };
+static const char *const keep_245_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a / b (a / b), domain float */
+static const struct subsume_mutant mutants_246[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_246[] = { 1 };
+static const char *const keep_246_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a / b (a / b), domain double */
+static const struct subsume_mutant mutants_247[] = {
+	{ 1, "cxx_div_to_mul", "cxx_div_to_mul", "a * b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_247[] = { 1 };
+static const char *const keep_247_0[] = { "cxx_div_to_mul" };
+
+/* c-mull: a % b (a % b), domain _Bool */
+static const struct subsume_mutant mutants_248[] = {
+	{ 1, "cxx_rem_to_div", "cxx_rem_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_248[] = { 1 };
+static const char *const keep_248_0[] = { "cxx_rem_to_div" };
+
+/* c-mull: a % b (a % b), domain int */
+static const struct subsume_mutant mutants_249[] = {
+	{ 1, "cxx_rem_to_div", "cxx_rem_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_249[] = { 1 };
+static const char *const keep_249_0[] = { "cxx_rem_to_div" };
+
+/* c-mull: a % b (a % b), domain unsigned */
+static const struct subsume_mutant mutants_250[] = {
+	{ 1, "cxx_rem_to_div", "cxx_rem_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_250[] = { 1 };
+static const char *const keep_250_0[] = { "cxx_rem_to_div" };
+
+/* c-mull: a % b (a % b), domain long */
+static const struct subsume_mutant mutants_251[] = {
+	{ 1, "cxx_rem_to_div", "cxx_rem_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_251[] = { 1 };
+static const char *const keep_251_0[] = { "cxx_rem_to_div" };
+
+/* c-mull: a % b (a % b), domain unsigned long */
+static const struct subsume_mutant mutants_252[] = {
+	{ 1, "cxx_rem_to_div", "cxx_rem_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_252[] = { 1 };
+static const char *const keep_252_0[] = { "cxx_rem_to_div" };
+
+/* c-mull: a % b (a % b), domain char */
+static const struct subsume_mutant mutants_253[] = {
+	{ 1, "cxx_rem_to_div", "cxx_rem_to_div", "a / b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_253[] = { 1 };
+static const char *const keep_253_0[] = { "cxx_rem_to_div" };
+
+/* c-mull: -x (-x), domain _Bool */
+static const struct subsume_mutant mutants_254[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_254[] = { 1 };
+static const char *const keep_254_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: -x (-x), domain int */
+static const struct subsume_mutant mutants_255[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_255[] = { 1 };
+static const char *const keep_255_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: -x (-x), domain unsigned */
+static const struct subsume_mutant mutants_256[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_256[] = { 1 };
+static const char *const keep_256_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: -x (-x), domain long */
+static const struct subsume_mutant mutants_257[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_257[] = { 1 };
+static const char *const keep_257_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: -x (-x), domain unsigned long */
+static const struct subsume_mutant mutants_258[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_258[] = { 1 };
+static const char *const keep_258_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: -x (-x), domain char */
+static const struct subsume_mutant mutants_259[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_259[] = { 1 };
+static const char *const keep_259_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: -x (-x), domain float */
+static const struct subsume_mutant mutants_260[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_260[] = { 1 };
+static const char *const keep_260_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: -x (-x), domain double */
+static const struct subsume_mutant mutants_261[] = {
+	{ 1, "cxx_minus_to_noop", "cxx_minus_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_261[] = { 1 };
+static const char *const keep_261_0[] = { "cxx_minus_to_noop" };
+
+/* c-mull: a & b (a & b), domain _Bool */
+static const struct subsume_mutant mutants_262[] = {
+	{ 1, "cxx_and_to_or", "cxx_and_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_262[] = { 1 };
+static const char *const keep_262_0[] = { "cxx_and_to_or" };
+
+/* c-mull: a & b (a & b), domain int */
+static const struct subsume_mutant mutants_263[] = {
+	{ 1, "cxx_and_to_or", "cxx_and_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_263[] = { 1 };
+static const char *const keep_263_0[] = { "cxx_and_to_or" };
+
+/* c-mull: a & b (a & b), domain unsigned */
+static const struct subsume_mutant mutants_264[] = {
+	{ 1, "cxx_and_to_or", "cxx_and_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_264[] = { 1 };
+static const char *const keep_264_0[] = { "cxx_and_to_or" };
+
+/* c-mull: a & b (a & b), domain long */
+static const struct subsume_mutant mutants_265[] = {
+	{ 1, "cxx_and_to_or", "cxx_and_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_265[] = { 1 };
+static const char *const keep_265_0[] = { "cxx_and_to_or" };
+
+/* c-mull: a & b (a & b), domain unsigned long */
+static const struct subsume_mutant mutants_266[] = {
+	{ 1, "cxx_and_to_or", "cxx_and_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_266[] = { 1 };
+static const char *const keep_266_0[] = { "cxx_and_to_or" };
+
+/* c-mull: a & b (a & b), domain char */
+static const struct subsume_mutant mutants_267[] = {
+	{ 1, "cxx_and_to_or", "cxx_and_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_267[] = { 1 };
+static const char *const keep_267_0[] = { "cxx_and_to_or" };
+
+/* c-mull: a | b (a | b), domain _Bool */
+static const struct subsume_mutant mutants_268[] = {
+	{ 1, "cxx_or_to_and", "cxx_or_to_and", "a & b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_268[] = { 1 };
+static const char *const keep_268_0[] = { "cxx_or_to_and" };
+
+/* c-mull: a | b (a | b), domain int */
+static const struct subsume_mutant mutants_269[] = {
+	{ 1, "cxx_or_to_and", "cxx_or_to_and", "a & b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_269[] = { 1 };
+static const char *const keep_269_0[] = { "cxx_or_to_and" };
+
+/* c-mull: a | b (a | b), domain unsigned */
+static const struct subsume_mutant mutants_270[] = {
+	{ 1, "cxx_or_to_and", "cxx_or_to_and", "a & b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_270[] = { 1 };
+static const char *const keep_270_0[] = { "cxx_or_to_and" };
+
+/* c-mull: a | b (a | b), domain long */
+static const struct subsume_mutant mutants_271[] = {
+	{ 1, "cxx_or_to_and", "cxx_or_to_and", "a & b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_271[] = { 1 };
+static const char *const keep_271_0[] = { "cxx_or_to_and" };
+
+/* c-mull: a | b (a | b), domain unsigned long */
+static const struct subsume_mutant mutants_272[] = {
+	{ 1, "cxx_or_to_and", "cxx_or_to_and", "a & b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_272[] = { 1 };
+static const char *const keep_272_0[] = { "cxx_or_to_and" };
+
+/* c-mull: a | b (a | b), domain char */
+static const struct subsume_mutant mutants_273[] = {
+	{ 1, "cxx_or_to_and", "cxx_or_to_and", "a & b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_273[] = { 1 };
+static const char *const keep_273_0[] = { "cxx_or_to_and" };
+
+/* c-mull: a ^ b (a ^ b), domain _Bool */
+static const struct subsume_mutant mutants_274[] = {
+	{ 1, "cxx_xor_to_or", "cxx_xor_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_274[] = { 1 };
+static const char *const keep_274_0[] = { "cxx_xor_to_or" };
+
+/* c-mull: a ^ b (a ^ b), domain int */
+static const struct subsume_mutant mutants_275[] = {
+	{ 1, "cxx_xor_to_or", "cxx_xor_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_275[] = { 1 };
+static const char *const keep_275_0[] = { "cxx_xor_to_or" };
+
+/* c-mull: a ^ b (a ^ b), domain unsigned */
+static const struct subsume_mutant mutants_276[] = {
+	{ 1, "cxx_xor_to_or", "cxx_xor_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_276[] = { 1 };
+static const char *const keep_276_0[] = { "cxx_xor_to_or" };
+
+/* c-mull: a ^ b (a ^ b), domain long */
+static const struct subsume_mutant mutants_277[] = {
+	{ 1, "cxx_xor_to_or", "cxx_xor_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_277[] = { 1 };
+static const char *const keep_277_0[] = { "cxx_xor_to_or" };
+
+/* c-mull: a ^ b (a ^ b), domain unsigned long */
+static const struct subsume_mutant mutants_278[] = {
+	{ 1, "cxx_xor_to_or", "cxx_xor_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_278[] = { 1 };
+static const char *const keep_278_0[] = { "cxx_xor_to_or" };
+
+/* c-mull: a ^ b (a ^ b), domain char */
+static const struct subsume_mutant mutants_279[] = {
+	{ 1, "cxx_xor_to_or", "cxx_xor_to_or", "a | b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_279[] = { 1 };
+static const char *const keep_279_0[] = { "cxx_xor_to_or" };
+
+/* c-mull: a << b (a << b), domain _Bool */
+static const struct subsume_mutant mutants_280[] = {
+	{ 1, "cxx_lshift_to_rshift", "cxx_lshift_to_rshift", "a >> b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_280[] = { 1 };
+static const char *const keep_280_0[] = { "cxx_lshift_to_rshift" };
+
+/* c-mull: a << b (a << b), domain int */
+static const struct subsume_mutant mutants_281[] = {
+	{ 1, "cxx_lshift_to_rshift", "cxx_lshift_to_rshift", "a >> b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_281[] = { 1 };
+static const char *const keep_281_0[] = { "cxx_lshift_to_rshift" };
+
+/* c-mull: a << b (a << b), domain unsigned */
+static const struct subsume_mutant mutants_282[] = {
+	{ 1, "cxx_lshift_to_rshift", "cxx_lshift_to_rshift", "a >> b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_282[] = { 1 };
+static const char *const keep_282_0[] = { "cxx_lshift_to_rshift" };
+
+/* c-mull: a << b (a << b), domain long */
+static const struct subsume_mutant mutants_283[] = {
+	{ 1, "cxx_lshift_to_rshift", "cxx_lshift_to_rshift", "a >> b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_283[] = { 1 };
+static const char *const keep_283_0[] = { "cxx_lshift_to_rshift" };
+
+/* c-mull: a << b (a << b), domain unsigned long */
+static const struct subsume_mutant mutants_284[] = {
+	{ 1, "cxx_lshift_to_rshift", "cxx_lshift_to_rshift", "a >> b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_284[] = { 1 };
+static const char *const keep_284_0[] = { "cxx_lshift_to_rshift" };
+
+/* c-mull: a << b (a << b), domain char */
+static const struct subsume_mutant mutants_285[] = {
+	{ 1, "cxx_lshift_to_rshift", "cxx_lshift_to_rshift", "a >> b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_285[] = { 1 };
+static const char *const keep_285_0[] = { "cxx_lshift_to_rshift" };
+
+/* c-mull: a >> b (a >> b), domain _Bool */
+static const struct subsume_mutant mutants_286[] = {
+	{ 1, "cxx_rshift_to_lshift", "cxx_rshift_to_lshift", "a << b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_286[] = { 1 };
+static const char *const keep_286_0[] = { "cxx_rshift_to_lshift" };
+
+/* c-mull: a >> b (a >> b), domain int */
+static const struct subsume_mutant mutants_287[] = {
+	{ 1, "cxx_rshift_to_lshift", "cxx_rshift_to_lshift", "a << b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_287[] = { 1 };
+static const char *const keep_287_0[] = { "cxx_rshift_to_lshift" };
+
+/* c-mull: a >> b (a >> b), domain unsigned */
+static const struct subsume_mutant mutants_288[] = {
+	{ 1, "cxx_rshift_to_lshift", "cxx_rshift_to_lshift", "a << b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_288[] = { 1 };
+static const char *const keep_288_0[] = { "cxx_rshift_to_lshift" };
+
+/* c-mull: a >> b (a >> b), domain long */
+static const struct subsume_mutant mutants_289[] = {
+	{ 1, "cxx_rshift_to_lshift", "cxx_rshift_to_lshift", "a << b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_289[] = { 1 };
+static const char *const keep_289_0[] = { "cxx_rshift_to_lshift" };
+
+/* c-mull: a >> b (a >> b), domain unsigned long */
+static const struct subsume_mutant mutants_290[] = {
+	{ 1, "cxx_rshift_to_lshift", "cxx_rshift_to_lshift", "a << b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_290[] = { 1 };
+static const char *const keep_290_0[] = { "cxx_rshift_to_lshift" };
+
+/* c-mull: a >> b (a >> b), domain char */
+static const struct subsume_mutant mutants_291[] = {
+	{ 1, "cxx_rshift_to_lshift", "cxx_rshift_to_lshift", "a << b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_291[] = { 1 };
+static const char *const keep_291_0[] = { "cxx_rshift_to_lshift" };
+
+/* c-mull: ~x (~x), domain _Bool */
+static const struct subsume_mutant mutants_292[] = {
+	{ 1, "cxx_bitwise_not_to_noop", "cxx_bitwise_not_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_292[] = { 1 };
+static const char *const keep_292_0[] = { "cxx_bitwise_not_to_noop" };
+
+/* c-mull: ~x (~x), domain int */
+static const struct subsume_mutant mutants_293[] = {
+	{ 1, "cxx_bitwise_not_to_noop", "cxx_bitwise_not_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_293[] = { 1 };
+static const char *const keep_293_0[] = { "cxx_bitwise_not_to_noop" };
+
+/* c-mull: ~x (~x), domain unsigned */
+static const struct subsume_mutant mutants_294[] = {
+	{ 1, "cxx_bitwise_not_to_noop", "cxx_bitwise_not_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_294[] = { 1 };
+static const char *const keep_294_0[] = { "cxx_bitwise_not_to_noop" };
+
+/* c-mull: ~x (~x), domain long */
+static const struct subsume_mutant mutants_295[] = {
+	{ 1, "cxx_bitwise_not_to_noop", "cxx_bitwise_not_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_295[] = { 1 };
+static const char *const keep_295_0[] = { "cxx_bitwise_not_to_noop" };
+
+/* c-mull: ~x (~x), domain unsigned long */
+static const struct subsume_mutant mutants_296[] = {
+	{ 1, "cxx_bitwise_not_to_noop", "cxx_bitwise_not_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_296[] = { 1 };
+static const char *const keep_296_0[] = { "cxx_bitwise_not_to_noop" };
+
+/* c-mull: ~x (~x), domain char */
+static const struct subsume_mutant mutants_297[] = {
+	{ 1, "cxx_bitwise_not_to_noop", "cxx_bitwise_not_to_noop", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_297[] = { 1 };
+static const char *const keep_297_0[] = { "cxx_bitwise_not_to_noop" };
+
+/* c-mull: a && b (a && b), domain _Bool */
+static const struct subsume_mutant mutants_298[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_298[] = { 1 };
+static const char *const keep_298_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a && b (a && b), domain int */
+static const struct subsume_mutant mutants_299[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_299[] = { 1 };
+static const char *const keep_299_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a && b (a && b), domain unsigned */
+static const struct subsume_mutant mutants_300[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_300[] = { 1 };
+static const char *const keep_300_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a && b (a && b), domain long */
+static const struct subsume_mutant mutants_301[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_301[] = { 1 };
+static const char *const keep_301_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a && b (a && b), domain unsigned long */
+static const struct subsume_mutant mutants_302[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_302[] = { 1 };
+static const char *const keep_302_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a && b (a && b), domain char */
+static const struct subsume_mutant mutants_303[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_303[] = { 1 };
+static const char *const keep_303_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a && b (a && b), domain float */
+static const struct subsume_mutant mutants_304[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_304[] = { 1 };
+static const char *const keep_304_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a && b (a && b), domain double */
+static const struct subsume_mutant mutants_305[] = {
+	{ 1, "cxx_logical_and_to_or", "cxx_logical_and_to_or", "a || b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_305[] = { 1 };
+static const char *const keep_305_0[] = { "cxx_logical_and_to_or" };
+
+/* c-mull: a || b (a || b), domain _Bool */
+static const struct subsume_mutant mutants_306[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_306[] = { 1 };
+static const char *const keep_306_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: a || b (a || b), domain int */
+static const struct subsume_mutant mutants_307[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_307[] = { 1 };
+static const char *const keep_307_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: a || b (a || b), domain unsigned */
+static const struct subsume_mutant mutants_308[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_308[] = { 1 };
+static const char *const keep_308_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: a || b (a || b), domain long */
+static const struct subsume_mutant mutants_309[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_309[] = { 1 };
+static const char *const keep_309_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: a || b (a || b), domain unsigned long */
+static const struct subsume_mutant mutants_310[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_310[] = { 1 };
+static const char *const keep_310_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: a || b (a || b), domain char */
+static const struct subsume_mutant mutants_311[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_311[] = { 1 };
+static const char *const keep_311_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: a || b (a || b), domain float */
+static const struct subsume_mutant mutants_312[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_312[] = { 1 };
+static const char *const keep_312_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: a || b (a || b), domain double */
+static const struct subsume_mutant mutants_313[] = {
+	{ 1, "cxx_logical_or_to_and", "cxx_logical_or_to_and", "a && b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_313[] = { 1 };
+static const char *const keep_313_0[] = { "cxx_logical_or_to_and" };
+
+/* c-mull: !x (!x), domain _Bool */
+static const struct subsume_mutant mutants_314[] = {
+	{ 1, "cxx_remove_negation", "cxx_remove_negation", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_314[] = { 1 };
+static const char *const keep_314_0[] = { "cxx_remove_negation" };
+
+/* c-mull: !x (!x), domain int */
+static const struct subsume_mutant mutants_315[] = {
+	{ 1, "cxx_remove_negation", "cxx_remove_negation", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_315[] = { 1 };
+static const char *const keep_315_0[] = { "cxx_remove_negation" };
+
+/* c-mull: !x (!x), domain unsigned */
+static const struct subsume_mutant mutants_316[] = {
+	{ 1, "cxx_remove_negation", "cxx_remove_negation", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_316[] = { 1 };
+static const char *const keep_316_0[] = { "cxx_remove_negation" };
+
+/* c-mull: !x (!x), domain long */
+static const struct subsume_mutant mutants_317[] = {
+	{ 1, "cxx_remove_negation", "cxx_remove_negation", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_317[] = { 1 };
+static const char *const keep_317_0[] = { "cxx_remove_negation" };
+
+/* c-mull: !x (!x), domain unsigned long */
+static const struct subsume_mutant mutants_318[] = {
+	{ 1, "cxx_remove_negation", "cxx_remove_negation", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_318[] = { 1 };
+static const char *const keep_318_0[] = { "cxx_remove_negation" };
+
+/* c-mull: !x (!x), domain char */
+static const struct subsume_mutant mutants_319[] = {
+	{ 1, "cxx_remove_negation", "cxx_remove_negation", "x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_319[] = { 1 };
+static const char *const keep_319_0[] = { "cxx_remove_negation" };
+
+/* c-mull: ++x (++x), domain int */
+static const struct subsume_mutant mutants_320[] = {
+	{ 1, "cxx_pre_inc_to_pre_dec", "cxx_pre_inc_to_pre_dec", "--x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_320[] = { 1 };
+static const char *const keep_320_0[] = { "cxx_pre_inc_to_pre_dec" };
+
+/* c-mull: ++x (++x), domain unsigned */
+static const struct subsume_mutant mutants_321[] = {
+	{ 1, "cxx_pre_inc_to_pre_dec", "cxx_pre_inc_to_pre_dec", "--x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_321[] = { 1 };
+static const char *const keep_321_0[] = { "cxx_pre_inc_to_pre_dec" };
+
+/* c-mull: ++x (++x), domain long */
+static const struct subsume_mutant mutants_322[] = {
+	{ 1, "cxx_pre_inc_to_pre_dec", "cxx_pre_inc_to_pre_dec", "--x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_322[] = { 1 };
+static const char *const keep_322_0[] = { "cxx_pre_inc_to_pre_dec" };
+
+/* c-mull: ++x (++x), domain unsigned long */
+static const struct subsume_mutant mutants_323[] = {
+	{ 1, "cxx_pre_inc_to_pre_dec", "cxx_pre_inc_to_pre_dec", "--x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_323[] = { 1 };
+static const char *const keep_323_0[] = { "cxx_pre_inc_to_pre_dec" };
+
+/* c-mull: ++x (++x), domain char */
+static const struct subsume_mutant mutants_324[] = {
+	{ 1, "cxx_pre_inc_to_pre_dec", "cxx_pre_inc_to_pre_dec", "--x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_324[] = { 1 };
+static const char *const keep_324_0[] = { "cxx_pre_inc_to_pre_dec" };
+
+/* c-mull: ++x (++x), domain float */
+static const struct subsume_mutant mutants_325[] = {
+	{ 1, "cxx_pre_inc_to_pre_dec", "cxx_pre_inc_to_pre_dec", "--x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_325[] = { 1 };
+static const char *const keep_325_0[] = { "cxx_pre_inc_to_pre_dec" };
+
+/* c-mull: ++x (++x), domain double */
+static const struct subsume_mutant mutants_326[] = {
+	{ 1, "cxx_pre_inc_to_pre_dec", "cxx_pre_inc_to_pre_dec", "--x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_326[] = { 1 };
+static const char *const keep_326_0[] = { "cxx_pre_inc_to_pre_dec" };
+
+/* c-mull: --x (--x), domain int */
+static const struct subsume_mutant mutants_327[] = {
+	{ 1, "cxx_pre_dec_to_pre_inc", "cxx_pre_dec_to_pre_inc", "++x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_327[] = { 1 };
+static const char *const keep_327_0[] = { "cxx_pre_dec_to_pre_inc" };
+
+/* c-mull: --x (--x), domain unsigned */
+static const struct subsume_mutant mutants_328[] = {
+	{ 1, "cxx_pre_dec_to_pre_inc", "cxx_pre_dec_to_pre_inc", "++x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_328[] = { 1 };
+static const char *const keep_328_0[] = { "cxx_pre_dec_to_pre_inc" };
+
+/* c-mull: --x (--x), domain long */
+static const struct subsume_mutant mutants_329[] = {
+	{ 1, "cxx_pre_dec_to_pre_inc", "cxx_pre_dec_to_pre_inc", "++x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_329[] = { 1 };
+static const char *const keep_329_0[] = { "cxx_pre_dec_to_pre_inc" };
+
+/* c-mull: --x (--x), domain unsigned long */
+static const struct subsume_mutant mutants_330[] = {
+	{ 1, "cxx_pre_dec_to_pre_inc", "cxx_pre_dec_to_pre_inc", "++x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_330[] = { 1 };
+static const char *const keep_330_0[] = { "cxx_pre_dec_to_pre_inc" };
+
+/* c-mull: --x (--x), domain char */
+static const struct subsume_mutant mutants_331[] = {
+	{ 1, "cxx_pre_dec_to_pre_inc", "cxx_pre_dec_to_pre_inc", "++x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_331[] = { 1 };
+static const char *const keep_331_0[] = { "cxx_pre_dec_to_pre_inc" };
+
+/* c-mull: --x (--x), domain float */
+static const struct subsume_mutant mutants_332[] = {
+	{ 1, "cxx_pre_dec_to_pre_inc", "cxx_pre_dec_to_pre_inc", "++x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_332[] = { 1 };
+static const char *const keep_332_0[] = { "cxx_pre_dec_to_pre_inc" };
+
+/* c-mull: --x (--x), domain double */
+static const struct subsume_mutant mutants_333[] = {
+	{ 1, "cxx_pre_dec_to_pre_inc", "cxx_pre_dec_to_pre_inc", "++x", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_333[] = { 1 };
+static const char *const keep_333_0[] = { "cxx_pre_dec_to_pre_inc" };
+
+/* c-mull: x++ (x++), domain int */
+static const struct subsume_mutant mutants_334[] = {
+	{ 1, "cxx_post_inc_to_post_dec", "cxx_post_inc_to_post_dec", "x--", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_334[] = { 1 };
+static const char *const keep_334_0[] = { "cxx_post_inc_to_post_dec" };
+
+/* c-mull: x++ (x++), domain unsigned */
+static const struct subsume_mutant mutants_335[] = {
+	{ 1, "cxx_post_inc_to_post_dec", "cxx_post_inc_to_post_dec", "x--", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_335[] = { 1 };
+static const char *const keep_335_0[] = { "cxx_post_inc_to_post_dec" };
+
+/* c-mull: x++ (x++), domain long */
+static const struct subsume_mutant mutants_336[] = {
+	{ 1, "cxx_post_inc_to_post_dec", "cxx_post_inc_to_post_dec", "x--", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_336[] = { 1 };
+static const char *const keep_336_0[] = { "cxx_post_inc_to_post_dec" };
+
+/* c-mull: x++ (x++), domain unsigned long */
+static const struct subsume_mutant mutants_337[] = {
+	{ 1, "cxx_post_inc_to_post_dec", "cxx_post_inc_to_post_dec", "x--", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_337[] = { 1 };
+static const char *const keep_337_0[] = { "cxx_post_inc_to_post_dec" };
+
+/* c-mull: x++ (x++), domain char */
+static const struct subsume_mutant mutants_338[] = {
+	{ 1, "cxx_post_inc_to_post_dec", "cxx_post_inc_to_post_dec", "x--", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_338[] = { 1 };
+static const char *const keep_338_0[] = { "cxx_post_inc_to_post_dec" };
+
+/* c-mull: x++ (x++), domain float */
+static const struct subsume_mutant mutants_339[] = {
+	{ 1, "cxx_post_inc_to_post_dec", "cxx_post_inc_to_post_dec", "x--", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_339[] = { 1 };
+static const char *const keep_339_0[] = { "cxx_post_inc_to_post_dec" };
+
+/* c-mull: x++ (x++), domain double */
+static const struct subsume_mutant mutants_340[] = {
+	{ 1, "cxx_post_inc_to_post_dec", "cxx_post_inc_to_post_dec", "x--", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_340[] = { 1 };
+static const char *const keep_340_0[] = { "cxx_post_inc_to_post_dec" };
+
+/* c-mull: x-- (x--), domain int */
+static const struct subsume_mutant mutants_341[] = {
+	{ 1, "cxx_post_dec_to_post_inc", "cxx_post_dec_to_post_inc", "x++", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_341[] = { 1 };
+static const char *const keep_341_0[] = { "cxx_post_dec_to_post_inc" };
+
+/* c-mull: x-- (x--), domain unsigned */
+static const struct subsume_mutant mutants_342[] = {
+	{ 1, "cxx_post_dec_to_post_inc", "cxx_post_dec_to_post_inc", "x++", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_342[] = { 1 };
+static const char *const keep_342_0[] = { "cxx_post_dec_to_post_inc" };
+
+/* c-mull: x-- (x--), domain long */
+static const struct subsume_mutant mutants_343[] = {
+	{ 1, "cxx_post_dec_to_post_inc", "cxx_post_dec_to_post_inc", "x++", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_343[] = { 1 };
+static const char *const keep_343_0[] = { "cxx_post_dec_to_post_inc" };
+
+/* c-mull: x-- (x--), domain unsigned long */
+static const struct subsume_mutant mutants_344[] = {
+	{ 1, "cxx_post_dec_to_post_inc", "cxx_post_dec_to_post_inc", "x++", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_344[] = { 1 };
+static const char *const keep_344_0[] = { "cxx_post_dec_to_post_inc" };
+
+/* c-mull: x-- (x--), domain char */
+static const struct subsume_mutant mutants_345[] = {
+	{ 1, "cxx_post_dec_to_post_inc", "cxx_post_dec_to_post_inc", "x++", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_345[] = { 1 };
+static const char *const keep_345_0[] = { "cxx_post_dec_to_post_inc" };
+
+/* c-mull: x-- (x--), domain float */
+static const struct subsume_mutant mutants_346[] = {
+	{ 1, "cxx_post_dec_to_post_inc", "cxx_post_dec_to_post_inc", "x++", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_346[] = { 1 };
+static const char *const keep_346_0[] = { "cxx_post_dec_to_post_inc" };
+
+/* c-mull: x-- (x--), domain double */
+static const struct subsume_mutant mutants_347[] = {
+	{ 1, "cxx_post_dec_to_post_inc", "cxx_post_dec_to_post_inc", "x++", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_347[] = { 1 };
+static const char *const keep_347_0[] = { "cxx_post_dec_to_post_inc" };
 
 /* c-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_84[] = {
+static const struct subsume_mutant mutants_348[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -956,11 +3520,11 @@ static const struct subsume_mutant mutants_84[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_84[] = { 3, 5, 7 };
-static const char *const keep_84_0[] = { "<=", "!=", "false" };
+static const int minimal_348[] = { 3, 5, 7 };
+static const char *const keep_348_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned */
-static const struct subsume_mutant mutants_85[] = {
+static const struct subsume_mutant mutants_349[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -969,11 +3533,11 @@ static const struct subsume_mutant mutants_85[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_85[] = { 3, 5, 7 };
-static const char *const keep_85_0[] = { "<=", "!=", "false" };
+static const int minimal_349[] = { 3, 5, 7 };
+static const char *const keep_349_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_86[] = {
+static const struct subsume_mutant mutants_350[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -982,11 +3546,11 @@ static const struct subsume_mutant mutants_86[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_86[] = { 3, 5, 7 };
-static const char *const keep_86_0[] = { "<=", "!=", "false" };
+static const int minimal_350[] = { 3, 5, 7 };
+static const char *const keep_350_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned long */
-static const struct subsume_mutant mutants_87[] = {
+static const struct subsume_mutant mutants_351[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -995,11 +3559,11 @@ static const struct subsume_mutant mutants_87[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_87[] = { 3, 5, 7 };
-static const char *const keep_87_0[] = { "<=", "!=", "false" };
+static const int minimal_351[] = { 3, 5, 7 };
+static const char *const keep_351_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_88[] = {
+static const struct subsume_mutant mutants_352[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1008,11 +3572,11 @@ static const struct subsume_mutant mutants_88[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_88[] = { 3, 5, 7 };
-static const char *const keep_88_0[] = { "<=", "!=", "false" };
+static const int minimal_352[] = { 3, 5, 7 };
+static const char *const keep_352_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain unsigned char */
-static const struct subsume_mutant mutants_89[] = {
+static const struct subsume_mutant mutants_353[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1021,11 +3585,11 @@ static const struct subsume_mutant mutants_89[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_89[] = { 3, 5, 7 };
-static const char *const keep_89_0[] = { "<=", "!=", "false" };
+static const int minimal_353[] = { 3, 5, 7 };
+static const char *const keep_353_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a < b (a < b), domain _Bool */
-static const struct subsume_mutant mutants_90[] = {
+static const struct subsume_mutant mutants_354[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -1034,11 +3598,11 @@ static const struct subsume_mutant mutants_90[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_90[] = { 3, 5, 7 };
-static const char *const keep_90_0[] = { "<=", "!=", "false" };
+static const int minimal_354[] = { 3, 5, 7 };
+static const char *const keep_354_0[] = { "<=", "!=", "false" };
 
 /* c-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_91[] = {
+static const struct subsume_mutant mutants_355[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1047,11 +3611,11 @@ static const struct subsume_mutant mutants_91[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_91[] = { 3, 4, 6 };
-static const char *const keep_91_0[] = { "<", "==", "true" };
+static const int minimal_355[] = { 3, 4, 6 };
+static const char *const keep_355_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned */
-static const struct subsume_mutant mutants_92[] = {
+static const struct subsume_mutant mutants_356[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1060,11 +3624,11 @@ static const struct subsume_mutant mutants_92[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_92[] = { 3, 4, 6 };
-static const char *const keep_92_0[] = { "<", "==", "true" };
+static const int minimal_356[] = { 3, 4, 6 };
+static const char *const keep_356_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_93[] = {
+static const struct subsume_mutant mutants_357[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1073,11 +3637,11 @@ static const struct subsume_mutant mutants_93[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_93[] = { 3, 4, 6 };
-static const char *const keep_93_0[] = { "<", "==", "true" };
+static const int minimal_357[] = { 3, 4, 6 };
+static const char *const keep_357_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned long */
-static const struct subsume_mutant mutants_94[] = {
+static const struct subsume_mutant mutants_358[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1086,11 +3650,11 @@ static const struct subsume_mutant mutants_94[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_94[] = { 3, 4, 6 };
-static const char *const keep_94_0[] = { "<", "==", "true" };
+static const int minimal_358[] = { 3, 4, 6 };
+static const char *const keep_358_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_95[] = {
+static const struct subsume_mutant mutants_359[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1099,11 +3663,11 @@ static const struct subsume_mutant mutants_95[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_95[] = { 3, 4, 6 };
-static const char *const keep_95_0[] = { "<", "==", "true" };
+static const int minimal_359[] = { 3, 4, 6 };
+static const char *const keep_359_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain unsigned char */
-static const struct subsume_mutant mutants_96[] = {
+static const struct subsume_mutant mutants_360[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1112,11 +3676,11 @@ static const struct subsume_mutant mutants_96[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_96[] = { 3, 4, 6 };
-static const char *const keep_96_0[] = { "<", "==", "true" };
+static const int minimal_360[] = { 3, 4, 6 };
+static const char *const keep_360_0[] = { "<", "==", "true" };
 
 /* c-ror: a <= b (a <= b), domain _Bool */
-static const struct subsume_mutant mutants_97[] = {
+static const struct subsume_mutant mutants_361[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1125,11 +3689,11 @@ static const struct subsume_mutant mutants_97[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_97[] = { 3, 4, 6 };
-static const char *const keep_97_0[] = { "<", "==", "true" };
+static const int minimal_361[] = { 3, 4, 6 };
+static const char *const keep_361_0[] = { "<", "==", "true" };
 
 /* c-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_98[] = {
+static const struct subsume_mutant mutants_362[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1138,11 +3702,11 @@ static const struct subsume_mutant mutants_98[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_98[] = { 1, 5, 7 };
-static const char *const keep_98_0[] = { ">=", "!=", "false" };
+static const int minimal_362[] = { 1, 5, 7 };
+static const char *const keep_362_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned */
-static const struct subsume_mutant mutants_99[] = {
+static const struct subsume_mutant mutants_363[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1151,11 +3715,11 @@ static const struct subsume_mutant mutants_99[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_99[] = { 1, 5, 7 };
-static const char *const keep_99_0[] = { ">=", "!=", "false" };
+static const int minimal_363[] = { 1, 5, 7 };
+static const char *const keep_363_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_100[] = {
+static const struct subsume_mutant mutants_364[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1164,11 +3728,11 @@ static const struct subsume_mutant mutants_100[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_100[] = { 1, 5, 7 };
-static const char *const keep_100_0[] = { ">=", "!=", "false" };
+static const int minimal_364[] = { 1, 5, 7 };
+static const char *const keep_364_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned long */
-static const struct subsume_mutant mutants_101[] = {
+static const struct subsume_mutant mutants_365[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1177,11 +3741,11 @@ static const struct subsume_mutant mutants_101[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_101[] = { 1, 5, 7 };
-static const char *const keep_101_0[] = { ">=", "!=", "false" };
+static const int minimal_365[] = { 1, 5, 7 };
+static const char *const keep_365_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_102[] = {
+static const struct subsume_mutant mutants_366[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1190,11 +3754,11 @@ static const struct subsume_mutant mutants_102[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_102[] = { 1, 5, 7 };
-static const char *const keep_102_0[] = { ">=", "!=", "false" };
+static const int minimal_366[] = { 1, 5, 7 };
+static const char *const keep_366_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain unsigned char */
-static const struct subsume_mutant mutants_103[] = {
+static const struct subsume_mutant mutants_367[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1203,11 +3767,11 @@ static const struct subsume_mutant mutants_103[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_103[] = { 1, 5, 7 };
-static const char *const keep_103_0[] = { ">=", "!=", "false" };
+static const int minimal_367[] = { 1, 5, 7 };
+static const char *const keep_367_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a > b (a > b), domain _Bool */
-static const struct subsume_mutant mutants_104[] = {
+static const struct subsume_mutant mutants_368[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -1216,11 +3780,11 @@ static const struct subsume_mutant mutants_104[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_104[] = { 1, 5, 7 };
-static const char *const keep_104_0[] = { ">=", "!=", "false" };
+static const int minimal_368[] = { 1, 5, 7 };
+static const char *const keep_368_0[] = { ">=", "!=", "false" };
 
 /* c-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_105[] = {
+static const struct subsume_mutant mutants_369[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1229,11 +3793,11 @@ static const struct subsume_mutant mutants_105[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_105[] = { 1, 4, 6 };
-static const char *const keep_105_0[] = { ">", "==", "true" };
+static const int minimal_369[] = { 1, 4, 6 };
+static const char *const keep_369_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned */
-static const struct subsume_mutant mutants_106[] = {
+static const struct subsume_mutant mutants_370[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1242,11 +3806,11 @@ static const struct subsume_mutant mutants_106[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_106[] = { 1, 4, 6 };
-static const char *const keep_106_0[] = { ">", "==", "true" };
+static const int minimal_370[] = { 1, 4, 6 };
+static const char *const keep_370_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_107[] = {
+static const struct subsume_mutant mutants_371[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1255,11 +3819,11 @@ static const struct subsume_mutant mutants_107[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_107[] = { 1, 4, 6 };
-static const char *const keep_107_0[] = { ">", "==", "true" };
+static const int minimal_371[] = { 1, 4, 6 };
+static const char *const keep_371_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned long */
-static const struct subsume_mutant mutants_108[] = {
+static const struct subsume_mutant mutants_372[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1268,11 +3832,11 @@ static const struct subsume_mutant mutants_108[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_108[] = { 1, 4, 6 };
-static const char *const keep_108_0[] = { ">", "==", "true" };
+static const int minimal_372[] = { 1, 4, 6 };
+static const char *const keep_372_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_109[] = {
+static const struct subsume_mutant mutants_373[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1281,11 +3845,11 @@ static const struct subsume_mutant mutants_109[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_109[] = { 1, 4, 6 };
-static const char *const keep_109_0[] = { ">", "==", "true" };
+static const int minimal_373[] = { 1, 4, 6 };
+static const char *const keep_373_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain unsigned char */
-static const struct subsume_mutant mutants_110[] = {
+static const struct subsume_mutant mutants_374[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1294,11 +3858,11 @@ static const struct subsume_mutant mutants_110[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_110[] = { 1, 4, 6 };
-static const char *const keep_110_0[] = { ">", "==", "true" };
+static const int minimal_374[] = { 1, 4, 6 };
+static const char *const keep_374_0[] = { ">", "==", "true" };
 
 /* c-ror: a >= b (a >= b), domain _Bool */
-static const struct subsume_mutant mutants_111[] = {
+static const struct subsume_mutant mutants_375[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -1307,11 +3871,11 @@ static const struct subsume_mutant mutants_111[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_111[] = { 1, 4, 6 };
-static const char *const keep_111_0[] = { ">", "==", "true" };
+static const int minimal_375[] = { 1, 4, 6 };
+static const char *const keep_375_0[] = { ">", "==", "true" };
 
 /* c-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_112[] = {
+static const struct subsume_mutant mutants_376[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1320,11 +3884,11 @@ static const struct subsume_mutant mutants_112[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_112[] = { 2, 4, 7 };
-static const char *const keep_112_0[] = { ">=", "<=", "false" };
+static const int minimal_376[] = { 2, 4, 7 };
+static const char *const keep_376_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned */
-static const struct subsume_mutant mutants_113[] = {
+static const struct subsume_mutant mutants_377[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1333,11 +3897,11 @@ static const struct subsume_mutant mutants_113[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_113[] = { 2, 4, 7 };
-static const char *const keep_113_0[] = { ">=", "<=", "false" };
+static const int minimal_377[] = { 2, 4, 7 };
+static const char *const keep_377_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_114[] = {
+static const struct subsume_mutant mutants_378[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1346,11 +3910,11 @@ static const struct subsume_mutant mutants_114[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_114[] = { 2, 4, 7 };
-static const char *const keep_114_0[] = { ">=", "<=", "false" };
+static const int minimal_378[] = { 2, 4, 7 };
+static const char *const keep_378_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned long */
-static const struct subsume_mutant mutants_115[] = {
+static const struct subsume_mutant mutants_379[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1359,11 +3923,11 @@ static const struct subsume_mutant mutants_115[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_115[] = { 2, 4, 7 };
-static const char *const keep_115_0[] = { ">=", "<=", "false" };
+static const int minimal_379[] = { 2, 4, 7 };
+static const char *const keep_379_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_116[] = {
+static const struct subsume_mutant mutants_380[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1372,11 +3936,11 @@ static const struct subsume_mutant mutants_116[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_116[] = { 2, 4, 7 };
-static const char *const keep_116_0[] = { ">=", "<=", "false" };
+static const int minimal_380[] = { 2, 4, 7 };
+static const char *const keep_380_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain unsigned char */
-static const struct subsume_mutant mutants_117[] = {
+static const struct subsume_mutant mutants_381[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1385,11 +3949,11 @@ static const struct subsume_mutant mutants_117[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_117[] = { 2, 4, 7 };
-static const char *const keep_117_0[] = { ">=", "<=", "false" };
+static const int minimal_381[] = { 2, 4, 7 };
+static const char *const keep_381_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a == b (a == b), domain _Bool */
-static const struct subsume_mutant mutants_118[] = {
+static const struct subsume_mutant mutants_382[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -1398,11 +3962,11 @@ static const struct subsume_mutant mutants_118[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_118[] = { 2, 4, 7 };
-static const char *const keep_118_0[] = { ">=", "<=", "false" };
+static const int minimal_382[] = { 2, 4, 7 };
+static const char *const keep_382_0[] = { ">=", "<=", "false" };
 
 /* c-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_119[] = {
+static const struct subsume_mutant mutants_383[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1411,11 +3975,11 @@ static const struct subsume_mutant mutants_119[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_119[] = { 1, 3, 6 };
-static const char *const keep_119_0[] = { ">", "<", "true" };
+static const int minimal_383[] = { 1, 3, 6 };
+static const char *const keep_383_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned */
-static const struct subsume_mutant mutants_120[] = {
+static const struct subsume_mutant mutants_384[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1424,11 +3988,11 @@ static const struct subsume_mutant mutants_120[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_120[] = { 1, 3, 6 };
-static const char *const keep_120_0[] = { ">", "<", "true" };
+static const int minimal_384[] = { 1, 3, 6 };
+static const char *const keep_384_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_121[] = {
+static const struct subsume_mutant mutants_385[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1437,11 +4001,11 @@ static const struct subsume_mutant mutants_121[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_121[] = { 1, 3, 6 };
-static const char *const keep_121_0[] = { ">", "<", "true" };
+static const int minimal_385[] = { 1, 3, 6 };
+static const char *const keep_385_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned long */
-static const struct subsume_mutant mutants_122[] = {
+static const struct subsume_mutant mutants_386[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1450,11 +4014,11 @@ static const struct subsume_mutant mutants_122[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_122[] = { 1, 3, 6 };
-static const char *const keep_122_0[] = { ">", "<", "true" };
+static const int minimal_386[] = { 1, 3, 6 };
+static const char *const keep_386_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_123[] = {
+static const struct subsume_mutant mutants_387[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1463,11 +4027,11 @@ static const struct subsume_mutant mutants_123[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_123[] = { 1, 3, 6 };
-static const char *const keep_123_0[] = { ">", "<", "true" };
+static const int minimal_387[] = { 1, 3, 6 };
+static const char *const keep_387_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain unsigned char */
-static const struct subsume_mutant mutants_124[] = {
+static const struct subsume_mutant mutants_388[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1476,11 +4040,11 @@ static const struct subsume_mutant mutants_124[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_124[] = { 1, 3, 6 };
-static const char *const keep_124_0[] = { ">", "<", "true" };
+static const int minimal_388[] = { 1, 3, 6 };
+static const char *const keep_388_0[] = { ">", "<", "true" };
 
 /* c-ror: a != b (a != b), domain _Bool */
-static const struct subsume_mutant mutants_125[] = {
+static const struct subsume_mutant mutants_389[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -1489,11 +4053,11 @@ static const struct subsume_mutant mutants_125[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_125[] = { 1, 3, 6 };
-static const char *const keep_125_0[] = { ">", "<", "true" };
+static const int minimal_389[] = { 1, 3, 6 };
+static const char *const keep_389_0[] = { ">", "<", "true" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned */
-static const struct subsume_mutant mutants_126[] = {
+static const struct subsume_mutant mutants_390[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1502,11 +4066,11 @@ static const struct subsume_mutant mutants_126[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_126[] = { 1, 3 };
-static const char *const keep_126_0[] = { ">", "<=" };
+static const int minimal_390[] = { 1, 3 };
+static const char *const keep_390_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned long */
-static const struct subsume_mutant mutants_127[] = {
+static const struct subsume_mutant mutants_391[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1515,11 +4079,11 @@ static const struct subsume_mutant mutants_127[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_127[] = { 1, 3 };
-static const char *const keep_127_0[] = { ">", "<=" };
+static const int minimal_391[] = { 1, 3 };
+static const char *const keep_391_0[] = { ">", "<=" };
 
 /* c-ror: u >= 0 (u >= 0), domain unsigned char */
-static const struct subsume_mutant mutants_128[] = {
+static const struct subsume_mutant mutants_392[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1528,11 +4092,11 @@ static const struct subsume_mutant mutants_128[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_EQUIVALENT, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_128[] = { 1, 3 };
-static const char *const keep_128_0[] = { ">", "<=" };
+static const int minimal_392[] = { 1, 3 };
+static const char *const keep_392_0[] = { ">", "<=" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned */
-static const struct subsume_mutant mutants_129[] = {
+static const struct subsume_mutant mutants_393[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -1541,11 +4105,11 @@ static const struct subsume_mutant mutants_129[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_129[] = { 1, 2 };
-static const char *const keep_129_0[] = { ">=", "<" };
+static const int minimal_393[] = { 1, 2 };
+static const char *const keep_393_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned long */
-static const struct subsume_mutant mutants_130[] = {
+static const struct subsume_mutant mutants_394[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -1554,11 +4118,11 @@ static const struct subsume_mutant mutants_130[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_130[] = { 1, 2 };
-static const char *const keep_130_0[] = { ">=", "<" };
+static const int minimal_394[] = { 1, 2 };
+static const char *const keep_394_0[] = { ">=", "<" };
 
 /* c-ror: u > 0 (u > 0), domain unsigned char */
-static const struct subsume_mutant mutants_131[] = {
+static const struct subsume_mutant mutants_395[] = {
 	{ 1, "ROR", "ROR(>=)", "u >= 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "u < 0", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_SUBSUMED, 1 },
@@ -1567,11 +4131,11 @@ static const struct subsume_mutant mutants_131[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 1 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_131[] = { 1, 2 };
-static const char *const keep_131_0[] = { ">=", "<" };
+static const int minimal_395[] = { 1, 2 };
+static const char *const keep_395_0[] = { ">=", "<" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned */
-static const struct subsume_mutant mutants_132[] = {
+static const struct subsume_mutant mutants_396[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "u >= 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1580,11 +4144,11 @@ static const struct subsume_mutant mutants_132[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_132[] = { 1, 3 };
-static const char *const keep_132_0[] = { ">", "<=" };
+static const int minimal_396[] = { 1, 3 };
+static const char *const keep_396_0[] = { ">", "<=" };
 
 /* c-ror: u < 0 (u < 0), domain unsigned long */
-static const struct subsume_mutant mutants_133[] = {
+static const struct subsume_mutant mutants_397[] = {
 	{ 1, "ROR", "ROR(>)", "u > 0", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "u >= 0", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "u <= 0", SUBSUME_MINIMAL, 0 },
@@ -1593,141 +4157,141 @@ static const struct subsume_mutant mutants_133[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_DUPLICATE, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_133[] = { 1, 3 };
-static const char *const keep_133_0[] = { ">", "<=" };
+static const int minimal_397[] = { 1, 3 };
+static const char *const keep_397_0[] = { ">", "<=" };
 
 /* java-aor: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_134[] = {
+static const struct subsume_mutant mutants_398[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_134[] = { 1, 2, 3, 4 };
-static const char *const keep_134_0[] = { "-", "*", "/", "%" };
+static const int minimal_398[] = { 1, 2, 3, 4 };
+static const char *const keep_398_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain long */
-static const struct subsume_mutant mutants_135[] = {
+static const struct subsume_mutant mutants_399[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_135[] = { 1, 2, 3, 4 };
-static const char *const keep_135_0[] = { "-", "*", "/", "%" };
+static const int minimal_399[] = { 1, 2, 3, 4 };
+static const char *const keep_399_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain integer */
-static const struct subsume_mutant mutants_136[] = {
+static const struct subsume_mutant mutants_400[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_136[] = { 1, 2, 3, 4 };
-static const char *const keep_136_0[] = { "-", "*", "/", "%" };
+static const int minimal_400[] = { 1, 2, 3, 4 };
+static const char *const keep_400_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_137[] = {
+static const struct subsume_mutant mutants_401[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_137[] = { 1, 2, 3, 4 };
-static const char *const keep_137_0[] = { "+", "*", "/", "%" };
+static const int minimal_401[] = { 1, 2, 3, 4 };
+static const char *const keep_401_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain integer */
-static const struct subsume_mutant mutants_138[] = {
+static const struct subsume_mutant mutants_402[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_138[] = { 1, 2, 3, 4 };
-static const char *const keep_138_0[] = { "+", "*", "/", "%" };
+static const int minimal_402[] = { 1, 2, 3, 4 };
+static const char *const keep_402_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_139[] = {
+static const struct subsume_mutant mutants_403[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_139[] = { 1, 2, 3, 4 };
-static const char *const keep_139_0[] = { "+", "-", "/", "%" };
+static const int minimal_403[] = { 1, 2, 3, 4 };
+static const char *const keep_403_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain long */
-static const struct subsume_mutant mutants_140[] = {
+static const struct subsume_mutant mutants_404[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_140[] = { 1, 2, 3, 4 };
-static const char *const keep_140_0[] = { "+", "-", "/", "%" };
+static const int minimal_404[] = { 1, 2, 3, 4 };
+static const char *const keep_404_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain integer */
-static const struct subsume_mutant mutants_141[] = {
+static const struct subsume_mutant mutants_405[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_141[] = { 1, 2, 3 };
-static const char *const keep_141_0[] = { "+", "-", "/" };
+static const int minimal_405[] = { 1, 2, 3 };
+static const char *const keep_405_0[] = { "+", "-", "/" };
 
 /* java-aor: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_142[] = {
+static const struct subsume_mutant mutants_406[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_142[] = { 1, 2, 3, 4 };
-static const char *const keep_142_0[] = { "+", "-", "*", "%" };
+static const int minimal_406[] = { 1, 2, 3, 4 };
+static const char *const keep_406_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a / b (a / b), domain integer */
-static const struct subsume_mutant mutants_143[] = {
+static const struct subsume_mutant mutants_407[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_143[] = { 1, 2, 3, 4 };
-static const char *const keep_143_0[] = { "+", "-", "*", "%" };
+static const int minimal_407[] = { 1, 2, 3, 4 };
+static const char *const keep_407_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_144[] = {
+static const struct subsume_mutant mutants_408[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_144[] = { 1, 2, 3, 4 };
-static const char *const keep_144_0[] = { "+", "-", "*", "/" };
+static const int minimal_408[] = { 1, 2, 3, 4 };
+static const char *const keep_408_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain long */
-static const struct subsume_mutant mutants_145[] = {
+static const struct subsume_mutant mutants_409[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_145[] = { 1, 2, 3, 4 };
-static const char *const keep_145_0[] = { "+", "-", "*", "/" };
+static const int minimal_409[] = { 1, 2, 3, 4 };
+static const char *const keep_409_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain integer */
-static const struct subsume_mutant mutants_146[] = {
+static const struct subsume_mutant mutants_410[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_SUBSUMED, 4 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_146[] = { 1, 2, 4 };
-static const char *const keep_146_0[] = { "+", "-", "/" };
+static const int minimal_410[] = { 1, 2, 4 };
+static const char *const keep_410_0[] = { "+", "-", "/" };
 
 /* java-asrs: x += y (x += y), domain int */
-static const struct subsume_mutant mutants_147[] = {
+static const struct subsume_mutant mutants_411[] = {
 	{ 1, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_SUBSUMED, 7 },
@@ -1739,11 +4303,11 @@ static const struct subsume_mutant mutants_147[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_147[] = { 2, 4, 7, 8, 9, 10 };
-static const char *const keep_147_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_411[] = { 2, 4, 7, 8, 9, 10 };
+static const char *const keep_411_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x -= y (x -= y), domain int */
-static const struct subsume_mutant mutants_148[] = {
+static const struct subsume_mutant mutants_412[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -1755,11 +4319,11 @@ static const struct subsume_mutant mutants_148[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_148[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
-static const char *const keep_148_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_412[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
+static const char *const keep_412_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain int */
-static const struct subsume_mutant mutants_149[] = {
+static const struct subsume_mutant mutants_413[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -1771,11 +4335,11 @@ static const struct subsume_mutant mutants_149[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_149[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_149_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_413[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_413_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain long */
-static const struct subsume_mutant mutants_150[] = {
+static const struct subsume_mutant mutants_414[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -1787,11 +4351,11 @@ static const struct subsume_mutant mutants_150[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_150[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_150_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_414[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_414_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x /= y (x /= y), domain int */
-static const struct subsume_mutant mutants_151[] = {
+static const struct subsume_mutant mutants_415[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1803,11 +4367,11 @@ static const struct subsume_mutant mutants_151[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_151[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_151_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_415[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_415_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x %= y (x %= y), domain int */
-static const struct subsume_mutant mutants_152[] = {
+static const struct subsume_mutant mutants_416[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1819,11 +4383,11 @@ static const struct subsume_mutant mutants_152[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_152[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
-static const char *const keep_152_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
+static const int minimal_416[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+static const char *const keep_416_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
 
 /* java-asrs: x &= y (x &= y), domain int */
-static const struct subsume_mutant mutants_153[] = {
+static const struct subsume_mutant mutants_417[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1835,11 +4399,11 @@ static const struct subsume_mutant mutants_153[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_153[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_153_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_417[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_417_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x &= y (x &= y), domain long */
-static const struct subsume_mutant mutants_154[] = {
+static const struct subsume_mutant mutants_418[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1851,11 +4415,11 @@ static const struct subsume_mutant mutants_154[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_154[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_154_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_418[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_418_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x |= y (x |= y), domain int */
-static const struct subsume_mutant mutants_155[] = {
+static const struct subsume_mutant mutants_419[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1867,11 +4431,11 @@ static const struct subsume_mutant mutants_155[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_155[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_155_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_419[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_419_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x |= y (x |= y), domain long */
-static const struct subsume_mutant mutants_156[] = {
+static const struct subsume_mutant mutants_420[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1883,11 +4447,11 @@ static const struct subsume_mutant mutants_156[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_156[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_156_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_420[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_420_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain int */
-static const struct subsume_mutant mutants_157[] = {
+static const struct subsume_mutant mutants_421[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1899,11 +4463,11 @@ static const struct subsume_mutant mutants_157[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_157[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_157_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_421[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_421_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain long */
-static const struct subsume_mutant mutants_158[] = {
+static const struct subsume_mutant mutants_422[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1915,11 +4479,11 @@ static const struct subsume_mutant mutants_158[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_158[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_158_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_422[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_422_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain int */
-static const struct subsume_mutant mutants_159[] = {
+static const struct subsume_mutant mutants_423[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1931,11 +4495,11 @@ static const struct subsume_mutant mutants_159[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_159[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_159_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_423[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_423_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain long */
-static const struct subsume_mutant mutants_160[] = {
+static const struct subsume_mutant mutants_424[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1947,11 +4511,11 @@ static const struct subsume_mutant mutants_160[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_160[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_160_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_424[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_424_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain int */
-static const struct subsume_mutant mutants_161[] = {
+static const struct subsume_mutant mutants_425[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1963,11 +4527,11 @@ static const struct subsume_mutant mutants_161[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_161[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_161_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_425[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_425_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain long */
-static const struct subsume_mutant mutants_162[] = {
+static const struct subsume_mutant mutants_426[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1979,11 +4543,11 @@ static const struct subsume_mutant mutants_162[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_162[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_162_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_426[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_426_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>>= y (x >>>= y), domain int */
-static const struct subsume_mutant mutants_163[] = {
+static const struct subsume_mutant mutants_427[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -1995,11 +4559,11 @@ static const struct subsume_mutant mutants_163[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_163[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
-static const char *const keep_163_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
+static const int minimal_427[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
+static const char *const keep_427_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
 
 /* java-cor: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_164[] = {
+static const struct subsume_mutant mutants_428[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 8 },
@@ -2010,12 +4574,12 @@ static const struct subsume_mutant mutants_164[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_164[] = { 4, 8, 9 };
-static const char *const keep_164_0[] = { "false" };
-static const char *const keep_164_2[] = { "lexp", "rexp" };
+static const int minimal_428[] = { 4, 8, 9 };
+static const char *const keep_428_0[] = { "false" };
+static const char *const keep_428_2[] = { "lexp", "rexp" };
 
 /* java-cor: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_165[] = {
+static const struct subsume_mutant mutants_429[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -2026,12 +4590,12 @@ static const struct subsume_mutant mutants_165[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_165[] = { 2, 3, 8, 9 };
-static const char *const keep_165_0[] = { "^", "true" };
-static const char *const keep_165_2[] = { "lexp", "rexp" };
+static const int minimal_429[] = { 2, 3, 8, 9 };
+static const char *const keep_429_0[] = { "^", "true" };
+static const char *const keep_429_2[] = { "lexp", "rexp" };
 
 /* java-cor: a ^ b (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_166[] = {
+static const struct subsume_mutant mutants_430[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -2042,11 +4606,11 @@ static const struct subsume_mutant mutants_166[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_166[] = { 2, 4 };
-static const char *const keep_166_0[] = { "||", "false" };
+static const int minimal_430[] = { 2, 4 };
+static const char *const keep_430_0[] = { "||", "false" };
 
 /* java-cor: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_167[] = {
+static const struct subsume_mutant mutants_431[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
@@ -2058,11 +4622,11 @@ static const struct subsume_mutant mutants_167[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 1 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_167[] = { 1, 4 };
-static const char *const keep_167_0[] = { "&&", "true" };
+static const int minimal_431[] = { 1, 4 };
+static const char *const keep_431_0[] = { "&&", "true" };
 
 /* java-cor: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_168[] = {
+static const struct subsume_mutant mutants_432[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_EQUIVALENT, 0 },
@@ -2074,11 +4638,11 @@ static const struct subsume_mutant mutants_168[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_168[] = { 2, 5 };
-static const char *const keep_168_0[] = { "||", "false" };
+static const int minimal_432[] = { 2, 5 };
+static const char *const keep_432_0[] = { "||", "false" };
 
 /* java-float: a < b (a < b), domain float */
-static const struct subsume_mutant mutants_169[] = {
+static const struct subsume_mutant mutants_433[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2088,11 +4652,11 @@ static const struct subsume_mutant mutants_169[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_169[] = { 3, 5, 7 };
-static const char *const keep_169_0[] = { "<=", "!=", "false" };
+static const int minimal_433[] = { 3, 5, 7 };
+static const char *const keep_433_0[] = { "<=", "!=", "false" };
 
 /* java-float: a < b (a < b), domain double */
-static const struct subsume_mutant mutants_170[] = {
+static const struct subsume_mutant mutants_434[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2102,11 +4666,11 @@ static const struct subsume_mutant mutants_170[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_170[] = { 3, 5, 7 };
-static const char *const keep_170_0[] = { "<=", "!=", "false" };
+static const int minimal_434[] = { 3, 5, 7 };
+static const char *const keep_434_0[] = { "<=", "!=", "false" };
 
 /* java-float: a <= b (a <= b), domain float */
-static const struct subsume_mutant mutants_171[] = {
+static const struct subsume_mutant mutants_435[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2116,11 +4680,11 @@ static const struct subsume_mutant mutants_171[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_171[] = { 3, 4, 6 };
-static const char *const keep_171_0[] = { "<", "==", "true" };
+static const int minimal_435[] = { 3, 4, 6 };
+static const char *const keep_435_0[] = { "<", "==", "true" };
 
 /* java-float: a <= b (a <= b), domain double */
-static const struct subsume_mutant mutants_172[] = {
+static const struct subsume_mutant mutants_436[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2130,11 +4694,11 @@ static const struct subsume_mutant mutants_172[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_172[] = { 3, 4, 6 };
-static const char *const keep_172_0[] = { "<", "==", "true" };
+static const int minimal_436[] = { 3, 4, 6 };
+static const char *const keep_436_0[] = { "<", "==", "true" };
 
 /* java-float: a > b (a > b), domain float */
-static const struct subsume_mutant mutants_173[] = {
+static const struct subsume_mutant mutants_437[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2144,11 +4708,11 @@ static const struct subsume_mutant mutants_173[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_173[] = { 1, 5, 7 };
-static const char *const keep_173_0[] = { ">=", "!=", "false" };
+static const int minimal_437[] = { 1, 5, 7 };
+static const char *const keep_437_0[] = { ">=", "!=", "false" };
 
 /* java-float: a > b (a > b), domain double */
-static const struct subsume_mutant mutants_174[] = {
+static const struct subsume_mutant mutants_438[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2158,11 +4722,11 @@ static const struct subsume_mutant mutants_174[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_174[] = { 1, 5, 7 };
-static const char *const keep_174_0[] = { ">=", "!=", "false" };
+static const int minimal_438[] = { 1, 5, 7 };
+static const char *const keep_438_0[] = { ">=", "!=", "false" };
 
 /* java-float: a >= b (a >= b), domain float */
-static const struct subsume_mutant mutants_175[] = {
+static const struct subsume_mutant mutants_439[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2172,11 +4736,11 @@ static const struct subsume_mutant mutants_175[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_175[] = { 1, 4, 6 };
-static const char *const keep_175_0[] = { ">", "==", "true" };
+static const int minimal_439[] = { 1, 4, 6 };
+static const char *const keep_439_0[] = { ">", "==", "true" };
 
 /* java-float: a >= b (a >= b), domain double */
-static const struct subsume_mutant mutants_176[] = {
+static const struct subsume_mutant mutants_440[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -2186,11 +4750,11 @@ static const struct subsume_mutant mutants_176[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_176[] = { 1, 4, 6 };
-static const char *const keep_176_0[] = { ">", "==", "true" };
+static const int minimal_440[] = { 1, 4, 6 };
+static const char *const keep_440_0[] = { ">", "==", "true" };
 
 /* java-float: a == b (a == b), domain float */
-static const struct subsume_mutant mutants_177[] = {
+static const struct subsume_mutant mutants_441[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2200,11 +4764,11 @@ static const struct subsume_mutant mutants_177[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_177[] = { 2, 4, 7 };
-static const char *const keep_177_0[] = { ">=", "<=", "false" };
+static const int minimal_441[] = { 2, 4, 7 };
+static const char *const keep_441_0[] = { ">=", "<=", "false" };
 
 /* java-float: a == b (a == b), domain double */
-static const struct subsume_mutant mutants_178[] = {
+static const struct subsume_mutant mutants_442[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -2214,11 +4778,11 @@ static const struct subsume_mutant mutants_178[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_178[] = { 2, 4, 7 };
-static const char *const keep_178_0[] = { ">=", "<=", "false" };
+static const int minimal_442[] = { 2, 4, 7 };
+static const char *const keep_442_0[] = { ">=", "<=", "false" };
 
 /* java-float: a != b (a != b), domain float */
-static const struct subsume_mutant mutants_179[] = {
+static const struct subsume_mutant mutants_443[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2228,11 +4792,11 @@ static const struct subsume_mutant mutants_179[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_179[] = { 1, 3, 6 };
-static const char *const keep_179_0[] = { ">", "<", "true" };
+static const int minimal_443[] = { 1, 3, 6 };
+static const char *const keep_443_0[] = { ">", "<", "true" };
 
 /* java-float: a != b (a != b), domain double */
-static const struct subsume_mutant mutants_180[] = {
+static const struct subsume_mutant mutants_444[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2242,614 +4806,614 @@ static const struct subsume_mutant mutants_180[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_180[] = { 1, 3, 6 };
-static const char *const keep_180_0[] = { ">", "<", "true" };
+static const int minimal_444[] = { 1, 3, 6 };
+static const char *const keep_444_0[] = { ">", "<", "true" };
 
 /* java-float: a + b (a + b), domain float */
-static const struct subsume_mutant mutants_181[] = {
+static const struct subsume_mutant mutants_445[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_181[] = { 1, 2, 3, 4 };
-static const char *const keep_181_0[] = { "-", "*", "/", "%" };
+static const int minimal_445[] = { 1, 2, 3, 4 };
+static const char *const keep_445_0[] = { "-", "*", "/", "%" };
 
 /* java-float: a + b (a + b), domain double */
-static const struct subsume_mutant mutants_182[] = {
+static const struct subsume_mutant mutants_446[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_182[] = { 1, 2, 3, 4 };
-static const char *const keep_182_0[] = { "-", "*", "/", "%" };
+static const int minimal_446[] = { 1, 2, 3, 4 };
+static const char *const keep_446_0[] = { "-", "*", "/", "%" };
 
 /* java-float: a - b (a - b), domain float */
-static const struct subsume_mutant mutants_183[] = {
+static const struct subsume_mutant mutants_447[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_183[] = { 1, 2, 3, 4 };
-static const char *const keep_183_0[] = { "+", "*", "/", "%" };
+static const int minimal_447[] = { 1, 2, 3, 4 };
+static const char *const keep_447_0[] = { "+", "*", "/", "%" };
 
 /* java-float: a - b (a - b), domain double */
-static const struct subsume_mutant mutants_184[] = {
+static const struct subsume_mutant mutants_448[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_184[] = { 1, 2, 3, 4 };
-static const char *const keep_184_0[] = { "+", "*", "/", "%" };
+static const int minimal_448[] = { 1, 2, 3, 4 };
+static const char *const keep_448_0[] = { "+", "*", "/", "%" };
 
 /* java-float: a * b (a * b), domain float */
-static const struct subsume_mutant mutants_185[] = {
+static const struct subsume_mutant mutants_449[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_185[] = { 1, 2, 3, 4 };
-static const char *const keep_185_0[] = { "+", "-", "/", "%" };
+static const int minimal_449[] = { 1, 2, 3, 4 };
+static const char *const keep_449_0[] = { "+", "-", "/", "%" };
 
 /* java-float: a * b (a * b), domain double */
-static const struct subsume_mutant mutants_186[] = {
+static const struct subsume_mutant mutants_450[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_186[] = { 1, 2, 3, 4 };
-static const char *const keep_186_0[] = { "+", "-", "/", "%" };
+static const int minimal_450[] = { 1, 2, 3, 4 };
+static const char *const keep_450_0[] = { "+", "-", "/", "%" };
 
 /* java-float: a / b (a / b), domain float */
-static const struct subsume_mutant mutants_187[] = {
+static const struct subsume_mutant mutants_451[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_187[] = { 1, 2, 3, 4 };
-static const char *const keep_187_0[] = { "+", "-", "*", "%" };
+static const int minimal_451[] = { 1, 2, 3, 4 };
+static const char *const keep_451_0[] = { "+", "-", "*", "%" };
 
 /* java-float: a / b (a / b), domain double */
-static const struct subsume_mutant mutants_188[] = {
+static const struct subsume_mutant mutants_452[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_188[] = { 1, 2, 3, 4 };
-static const char *const keep_188_0[] = { "+", "-", "*", "%" };
+static const int minimal_452[] = { 1, 2, 3, 4 };
+static const char *const keep_452_0[] = { "+", "-", "*", "%" };
 
 /* java-float: a % b (a % b), domain float */
-static const struct subsume_mutant mutants_189[] = {
+static const struct subsume_mutant mutants_453[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_189[] = { 1, 2, 3, 4 };
-static const char *const keep_189_0[] = { "+", "-", "*", "/" };
+static const int minimal_453[] = { 1, 2, 3, 4 };
+static const char *const keep_453_0[] = { "+", "-", "*", "/" };
 
 /* java-float: a % b (a % b), domain double */
-static const struct subsume_mutant mutants_190[] = {
+static const struct subsume_mutant mutants_454[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_190[] = { 1, 2, 3, 4 };
-static const char *const keep_190_0[] = { "+", "-", "*", "/" };
+static const int minimal_454[] = { 1, 2, 3, 4 };
+static const char *const keep_454_0[] = { "+", "-", "*", "/" };
 
 /* java-float: x (insertion) (x), domain float */
-static const struct subsume_mutant mutants_191[] = {
+static const struct subsume_mutant mutants_455[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_191[] = { 1 };
-static const char *const keep_191_0[] = { "-exp" };
+static const int minimal_455[] = { 1 };
+static const char *const keep_455_0[] = { "-exp" };
 
 /* java-float: x (insertion) (x), domain double */
-static const struct subsume_mutant mutants_192[] = {
+static const struct subsume_mutant mutants_456[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_192[] = { 1 };
-static const char *const keep_192_0[] = { "-exp" };
+static const int minimal_456[] = { 1 };
+static const char *const keep_456_0[] = { "-exp" };
 
 /* java-float: -x (-x), domain float */
-static const struct subsume_mutant mutants_193[] = {
+static const struct subsume_mutant mutants_457[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_193[] = { 1 };
-static const char *const keep_193_0[] = { "exp" };
+static const int minimal_457[] = { 1 };
+static const char *const keep_457_0[] = { "exp" };
 
 /* java-float: -x (-x), domain double */
-static const struct subsume_mutant mutants_194[] = {
+static const struct subsume_mutant mutants_458[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_194[] = { 1 };
-static const char *const keep_194_0[] = { "exp" };
+static const int minimal_458[] = { 1 };
+static const char *const keep_458_0[] = { "exp" };
 
 /* java-float: a + b (constants) (a + b), domain double */
-static const struct subsume_mutant mutants_195[] = {
+static const struct subsume_mutant mutants_459[] = {
 	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_195[] = { 1, 2, 3 };
-static const char *const keep_195_0[] = { "0.0", "1.0", "-1.0" };
+static const int minimal_459[] = { 1, 2, 3 };
+static const char *const keep_459_0[] = { "0.0", "1.0", "-1.0" };
 
 /* java-float: a * b (constants) (a * b), domain double */
-static const struct subsume_mutant mutants_196[] = {
+static const struct subsume_mutant mutants_460[] = {
 	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_196[] = { 1, 2, 3 };
-static const char *const keep_196_0[] = { "0.0", "1.0", "-1.0" };
+static const int minimal_460[] = { 1, 2, 3 };
+static const char *const keep_460_0[] = { "0.0", "1.0", "-1.0" };
 
 /* java-float: a + b (float constants) (a + b), domain float */
-static const struct subsume_mutant mutants_197[] = {
+static const struct subsume_mutant mutants_461[] = {
 	{ 1, "CRF", "CRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRF", "CRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_197[] = { 1, 2, 3 };
-static const char *const keep_197_0[] = { "0.0f", "1.0f", "-1.0f" };
+static const int minimal_461[] = { 1, 2, 3 };
+static const char *const keep_461_0[] = { "0.0f", "1.0f", "-1.0f" };
 
 /* java-incdec: x (value) (x), domain byte */
-static const struct subsume_mutant mutants_198[] = {
+static const struct subsume_mutant mutants_462[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_198[] = { 1 };
-static const char *const keep_198_0[] = { "++exp" };
+static const int minimal_462[] = { 1 };
+static const char *const keep_462_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain short */
-static const struct subsume_mutant mutants_199[] = {
+static const struct subsume_mutant mutants_463[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_199[] = { 1 };
-static const char *const keep_199_0[] = { "++exp" };
+static const int minimal_463[] = { 1 };
+static const char *const keep_463_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain char */
-static const struct subsume_mutant mutants_200[] = {
+static const struct subsume_mutant mutants_464[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_200[] = { 1 };
-static const char *const keep_200_0[] = { "++exp" };
+static const int minimal_464[] = { 1 };
+static const char *const keep_464_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain int */
-static const struct subsume_mutant mutants_201[] = {
+static const struct subsume_mutant mutants_465[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_201[] = { 1 };
-static const char *const keep_201_0[] = { "++exp" };
+static const int minimal_465[] = { 1 };
+static const char *const keep_465_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain long */
-static const struct subsume_mutant mutants_202[] = {
+static const struct subsume_mutant mutants_466[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_202[] = { 1 };
-static const char *const keep_202_0[] = { "++exp" };
+static const int minimal_466[] = { 1 };
+static const char *const keep_466_0[] = { "++exp" };
 
 /* java-incdec: ++x (value) (++x), domain byte */
-static const struct subsume_mutant mutants_203[] = {
+static const struct subsume_mutant mutants_467[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_203[] = { 1 };
-static const char *const keep_203_0[] = { "--" };
+static const int minimal_467[] = { 1 };
+static const char *const keep_467_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain short */
-static const struct subsume_mutant mutants_204[] = {
+static const struct subsume_mutant mutants_468[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_204[] = { 1 };
-static const char *const keep_204_0[] = { "--" };
+static const int minimal_468[] = { 1 };
+static const char *const keep_468_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain char */
-static const struct subsume_mutant mutants_205[] = {
+static const struct subsume_mutant mutants_469[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_205[] = { 1 };
-static const char *const keep_205_0[] = { "--" };
+static const int minimal_469[] = { 1 };
+static const char *const keep_469_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain int */
-static const struct subsume_mutant mutants_206[] = {
+static const struct subsume_mutant mutants_470[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_206[] = { 1 };
-static const char *const keep_206_0[] = { "--" };
+static const int minimal_470[] = { 1 };
+static const char *const keep_470_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain long */
-static const struct subsume_mutant mutants_207[] = {
+static const struct subsume_mutant mutants_471[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_207[] = { 1 };
-static const char *const keep_207_0[] = { "--" };
+static const int minimal_471[] = { 1 };
+static const char *const keep_471_0[] = { "--" };
 
 /* java-incdec: --x (value) (--x), domain byte */
-static const struct subsume_mutant mutants_208[] = {
+static const struct subsume_mutant mutants_472[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_208[] = { 1 };
-static const char *const keep_208_0[] = { "++" };
+static const int minimal_472[] = { 1 };
+static const char *const keep_472_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain short */
-static const struct subsume_mutant mutants_209[] = {
+static const struct subsume_mutant mutants_473[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_209[] = { 1 };
-static const char *const keep_209_0[] = { "++" };
+static const int minimal_473[] = { 1 };
+static const char *const keep_473_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain char */
-static const struct subsume_mutant mutants_210[] = {
+static const struct subsume_mutant mutants_474[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_210[] = { 1 };
-static const char *const keep_210_0[] = { "++" };
+static const int minimal_474[] = { 1 };
+static const char *const keep_474_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain int */
-static const struct subsume_mutant mutants_211[] = {
+static const struct subsume_mutant mutants_475[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_211[] = { 1 };
-static const char *const keep_211_0[] = { "++" };
+static const int minimal_475[] = { 1 };
+static const char *const keep_475_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain long */
-static const struct subsume_mutant mutants_212[] = {
+static const struct subsume_mutant mutants_476[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_212[] = { 1 };
-static const char *const keep_212_0[] = { "++" };
+static const int minimal_476[] = { 1 };
+static const char *const keep_476_0[] = { "++" };
 
 /* java-incdec: x++ (value) (x++), domain byte */
-static const struct subsume_mutant mutants_213[] = {
+static const struct subsume_mutant mutants_477[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain short */
-static const struct subsume_mutant mutants_214[] = {
+static const struct subsume_mutant mutants_478[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain char */
-static const struct subsume_mutant mutants_215[] = {
+static const struct subsume_mutant mutants_479[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain int */
-static const struct subsume_mutant mutants_216[] = {
+static const struct subsume_mutant mutants_480[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain long */
-static const struct subsume_mutant mutants_217[] = {
+static const struct subsume_mutant mutants_481[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain byte */
-static const struct subsume_mutant mutants_218[] = {
+static const struct subsume_mutant mutants_482[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain short */
-static const struct subsume_mutant mutants_219[] = {
+static const struct subsume_mutant mutants_483[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain char */
-static const struct subsume_mutant mutants_220[] = {
+static const struct subsume_mutant mutants_484[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain int */
-static const struct subsume_mutant mutants_221[] = {
+static const struct subsume_mutant mutants_485[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain long */
-static const struct subsume_mutant mutants_222[] = {
+static const struct subsume_mutant mutants_486[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x (variable) (x), domain byte */
-static const struct subsume_mutant mutants_223[] = {
+static const struct subsume_mutant mutants_487[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_223[] = { 1 };
-static const char *const keep_223_0[] = { "++exp" };
+static const int minimal_487[] = { 1 };
+static const char *const keep_487_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain short */
-static const struct subsume_mutant mutants_224[] = {
+static const struct subsume_mutant mutants_488[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_224[] = { 1 };
-static const char *const keep_224_0[] = { "++exp" };
+static const int minimal_488[] = { 1 };
+static const char *const keep_488_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain char */
-static const struct subsume_mutant mutants_225[] = {
+static const struct subsume_mutant mutants_489[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_225[] = { 1 };
-static const char *const keep_225_0[] = { "++exp" };
+static const int minimal_489[] = { 1 };
+static const char *const keep_489_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain int */
-static const struct subsume_mutant mutants_226[] = {
+static const struct subsume_mutant mutants_490[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_226[] = { 1 };
-static const char *const keep_226_0[] = { "++exp" };
+static const int minimal_490[] = { 1 };
+static const char *const keep_490_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain long */
-static const struct subsume_mutant mutants_227[] = {
+static const struct subsume_mutant mutants_491[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_227[] = { 1 };
-static const char *const keep_227_0[] = { "++exp" };
+static const int minimal_491[] = { 1 };
+static const char *const keep_491_0[] = { "++exp" };
 
 /* java-incdec: ++x (variable) (++x), domain byte */
-static const struct subsume_mutant mutants_228[] = {
+static const struct subsume_mutant mutants_492[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_228[] = { 1 };
-static const char *const keep_228_0[] = { "--" };
+static const int minimal_492[] = { 1 };
+static const char *const keep_492_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain short */
-static const struct subsume_mutant mutants_229[] = {
+static const struct subsume_mutant mutants_493[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_229[] = { 1 };
-static const char *const keep_229_0[] = { "--" };
+static const int minimal_493[] = { 1 };
+static const char *const keep_493_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain char */
-static const struct subsume_mutant mutants_230[] = {
+static const struct subsume_mutant mutants_494[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_230[] = { 1 };
-static const char *const keep_230_0[] = { "--" };
+static const int minimal_494[] = { 1 };
+static const char *const keep_494_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain int */
-static const struct subsume_mutant mutants_231[] = {
+static const struct subsume_mutant mutants_495[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_231[] = { 1 };
-static const char *const keep_231_0[] = { "--" };
+static const int minimal_495[] = { 1 };
+static const char *const keep_495_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain long */
-static const struct subsume_mutant mutants_232[] = {
+static const struct subsume_mutant mutants_496[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_232[] = { 1 };
-static const char *const keep_232_0[] = { "--" };
+static const int minimal_496[] = { 1 };
+static const char *const keep_496_0[] = { "--" };
 
 /* java-incdec: --x (variable) (--x), domain byte */
-static const struct subsume_mutant mutants_233[] = {
+static const struct subsume_mutant mutants_497[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_233[] = { 1 };
-static const char *const keep_233_0[] = { "++" };
+static const int minimal_497[] = { 1 };
+static const char *const keep_497_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain short */
-static const struct subsume_mutant mutants_234[] = {
+static const struct subsume_mutant mutants_498[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_234[] = { 1 };
-static const char *const keep_234_0[] = { "++" };
+static const int minimal_498[] = { 1 };
+static const char *const keep_498_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain char */
-static const struct subsume_mutant mutants_235[] = {
+static const struct subsume_mutant mutants_499[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_235[] = { 1 };
-static const char *const keep_235_0[] = { "++" };
+static const int minimal_499[] = { 1 };
+static const char *const keep_499_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain int */
-static const struct subsume_mutant mutants_236[] = {
+static const struct subsume_mutant mutants_500[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_236[] = { 1 };
-static const char *const keep_236_0[] = { "++" };
+static const int minimal_500[] = { 1 };
+static const char *const keep_500_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain long */
-static const struct subsume_mutant mutants_237[] = {
+static const struct subsume_mutant mutants_501[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_237[] = { 1 };
-static const char *const keep_237_0[] = { "++" };
+static const int minimal_501[] = { 1 };
+static const char *const keep_501_0[] = { "++" };
 
 /* java-incdec: x++ (variable) (x++), domain byte */
-static const struct subsume_mutant mutants_238[] = {
+static const struct subsume_mutant mutants_502[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_238[] = { 1 };
-static const char *const keep_238_0[] = { "--" };
+static const int minimal_502[] = { 1 };
+static const char *const keep_502_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain short */
-static const struct subsume_mutant mutants_239[] = {
+static const struct subsume_mutant mutants_503[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_239[] = { 1 };
-static const char *const keep_239_0[] = { "--" };
+static const int minimal_503[] = { 1 };
+static const char *const keep_503_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain char */
-static const struct subsume_mutant mutants_240[] = {
+static const struct subsume_mutant mutants_504[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_240[] = { 1 };
-static const char *const keep_240_0[] = { "--" };
+static const int minimal_504[] = { 1 };
+static const char *const keep_504_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain int */
-static const struct subsume_mutant mutants_241[] = {
+static const struct subsume_mutant mutants_505[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_241[] = { 1 };
-static const char *const keep_241_0[] = { "--" };
+static const int minimal_505[] = { 1 };
+static const char *const keep_505_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain long */
-static const struct subsume_mutant mutants_242[] = {
+static const struct subsume_mutant mutants_506[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_242[] = { 1 };
-static const char *const keep_242_0[] = { "--" };
+static const int minimal_506[] = { 1 };
+static const char *const keep_506_0[] = { "--" };
 
 /* java-incdec: x-- (variable) (x--), domain byte */
-static const struct subsume_mutant mutants_243[] = {
+static const struct subsume_mutant mutants_507[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_243[] = { 1 };
-static const char *const keep_243_0[] = { "++" };
+static const int minimal_507[] = { 1 };
+static const char *const keep_507_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain short */
-static const struct subsume_mutant mutants_244[] = {
+static const struct subsume_mutant mutants_508[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_244[] = { 1 };
-static const char *const keep_244_0[] = { "++" };
+static const int minimal_508[] = { 1 };
+static const char *const keep_508_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain char */
-static const struct subsume_mutant mutants_245[] = {
+static const struct subsume_mutant mutants_509[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_245[] = { 1 };
-static const char *const keep_245_0[] = { "++" };
+static const int minimal_509[] = { 1 };
+static const char *const keep_509_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain int */
-static const struct subsume_mutant mutants_246[] = {
+static const struct subsume_mutant mutants_510[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_246[] = { 1 };
-static const char *const keep_246_0[] = { "++" };
+static const int minimal_510[] = { 1 };
+static const char *const keep_510_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain long */
-static const struct subsume_mutant mutants_247[] = {
+static const struct subsume_mutant mutants_511[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_247[] = { 1 };
-static const char *const keep_247_0[] = { "++" };
+static const int minimal_511[] = { 1 };
+static const char *const keep_511_0[] = { "++" };
 
 /* java-lor: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_248[] = {
+static const struct subsume_mutant mutants_512[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_248[] = { 1 };
-static const char *const keep_248_0[] = { "|" };
+static const int minimal_512[] = { 1 };
+static const char *const keep_512_0[] = { "|" };
 
 /* java-lor: a & b (a & b), domain long */
-static const struct subsume_mutant mutants_249[] = {
+static const struct subsume_mutant mutants_513[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_249[] = { 1 };
-static const char *const keep_249_0[] = { "|" };
+static const int minimal_513[] = { 1 };
+static const char *const keep_513_0[] = { "|" };
 
 /* java-lor: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_250[] = {
+static const struct subsume_mutant mutants_514[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_250[] = { 1, 2 };
-static const char *const keep_250_0[] = { "&", "^" };
+static const int minimal_514[] = { 1, 2 };
+static const char *const keep_514_0[] = { "&", "^" };
 
 /* java-lor: a | b (a | b), domain long */
-static const struct subsume_mutant mutants_251[] = {
+static const struct subsume_mutant mutants_515[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_251[] = { 1, 2 };
-static const char *const keep_251_0[] = { "&", "^" };
+static const int minimal_515[] = { 1, 2 };
+static const char *const keep_515_0[] = { "&", "^" };
 
 /* java-lor: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_252[] = {
+static const struct subsume_mutant mutants_516[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_252[] = { 2 };
-static const char *const keep_252_0[] = { "|" };
+static const int minimal_516[] = { 2 };
+static const char *const keep_516_0[] = { "|" };
 
 /* java-lor: a ^ b (a ^ b), domain long */
-static const struct subsume_mutant mutants_253[] = {
+static const struct subsume_mutant mutants_517[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_253[] = { 2 };
-static const char *const keep_253_0[] = { "|" };
+static const int minimal_517[] = { 2 };
+static const char *const keep_517_0[] = { "|" };
 
 /* java-ror: a < b (a < b), domain byte */
-static const struct subsume_mutant mutants_254[] = {
+static const struct subsume_mutant mutants_518[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2858,11 +5422,11 @@ static const struct subsume_mutant mutants_254[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_254[] = { 3, 5, 7 };
-static const char *const keep_254_0[] = { "<=", "!=", "false" };
+static const int minimal_518[] = { 3, 5, 7 };
+static const char *const keep_518_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain short */
-static const struct subsume_mutant mutants_255[] = {
+static const struct subsume_mutant mutants_519[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2871,11 +5435,11 @@ static const struct subsume_mutant mutants_255[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_255[] = { 3, 5, 7 };
-static const char *const keep_255_0[] = { "<=", "!=", "false" };
+static const int minimal_519[] = { 3, 5, 7 };
+static const char *const keep_519_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_256[] = {
+static const struct subsume_mutant mutants_520[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2884,11 +5448,11 @@ static const struct subsume_mutant mutants_256[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_256[] = { 3, 5, 7 };
-static const char *const keep_256_0[] = { "<=", "!=", "false" };
+static const int minimal_520[] = { 3, 5, 7 };
+static const char *const keep_520_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_257[] = {
+static const struct subsume_mutant mutants_521[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2897,11 +5461,11 @@ static const struct subsume_mutant mutants_257[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_257[] = { 3, 5, 7 };
-static const char *const keep_257_0[] = { "<=", "!=", "false" };
+static const int minimal_521[] = { 3, 5, 7 };
+static const char *const keep_521_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_258[] = {
+static const struct subsume_mutant mutants_522[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -2910,11 +5474,11 @@ static const struct subsume_mutant mutants_258[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_258[] = { 3, 5, 7 };
-static const char *const keep_258_0[] = { "<=", "!=", "false" };
+static const int minimal_522[] = { 3, 5, 7 };
+static const char *const keep_522_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a <= b (a <= b), domain byte */
-static const struct subsume_mutant mutants_259[] = {
+static const struct subsume_mutant mutants_523[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2923,11 +5487,11 @@ static const struct subsume_mutant mutants_259[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_259[] = { 3, 4, 6 };
-static const char *const keep_259_0[] = { "<", "==", "true" };
+static const int minimal_523[] = { 3, 4, 6 };
+static const char *const keep_523_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain short */
-static const struct subsume_mutant mutants_260[] = {
+static const struct subsume_mutant mutants_524[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2936,11 +5500,11 @@ static const struct subsume_mutant mutants_260[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_260[] = { 3, 4, 6 };
-static const char *const keep_260_0[] = { "<", "==", "true" };
+static const int minimal_524[] = { 3, 4, 6 };
+static const char *const keep_524_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_261[] = {
+static const struct subsume_mutant mutants_525[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2949,11 +5513,11 @@ static const struct subsume_mutant mutants_261[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_261[] = { 3, 4, 6 };
-static const char *const keep_261_0[] = { "<", "==", "true" };
+static const int minimal_525[] = { 3, 4, 6 };
+static const char *const keep_525_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_262[] = {
+static const struct subsume_mutant mutants_526[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2962,11 +5526,11 @@ static const struct subsume_mutant mutants_262[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_262[] = { 3, 4, 6 };
-static const char *const keep_262_0[] = { "<", "==", "true" };
+static const int minimal_526[] = { 3, 4, 6 };
+static const char *const keep_526_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_263[] = {
+static const struct subsume_mutant mutants_527[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -2975,11 +5539,11 @@ static const struct subsume_mutant mutants_263[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_263[] = { 3, 4, 6 };
-static const char *const keep_263_0[] = { "<", "==", "true" };
+static const int minimal_527[] = { 3, 4, 6 };
+static const char *const keep_527_0[] = { "<", "==", "true" };
 
 /* java-ror: a > b (a > b), domain byte */
-static const struct subsume_mutant mutants_264[] = {
+static const struct subsume_mutant mutants_528[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -2988,11 +5552,11 @@ static const struct subsume_mutant mutants_264[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_264[] = { 1, 5, 7 };
-static const char *const keep_264_0[] = { ">=", "!=", "false" };
+static const int minimal_528[] = { 1, 5, 7 };
+static const char *const keep_528_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain short */
-static const struct subsume_mutant mutants_265[] = {
+static const struct subsume_mutant mutants_529[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3001,11 +5565,11 @@ static const struct subsume_mutant mutants_265[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_265[] = { 1, 5, 7 };
-static const char *const keep_265_0[] = { ">=", "!=", "false" };
+static const int minimal_529[] = { 1, 5, 7 };
+static const char *const keep_529_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_266[] = {
+static const struct subsume_mutant mutants_530[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3014,11 +5578,11 @@ static const struct subsume_mutant mutants_266[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_266[] = { 1, 5, 7 };
-static const char *const keep_266_0[] = { ">=", "!=", "false" };
+static const int minimal_530[] = { 1, 5, 7 };
+static const char *const keep_530_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_267[] = {
+static const struct subsume_mutant mutants_531[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3027,11 +5591,11 @@ static const struct subsume_mutant mutants_267[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_267[] = { 1, 5, 7 };
-static const char *const keep_267_0[] = { ">=", "!=", "false" };
+static const int minimal_531[] = { 1, 5, 7 };
+static const char *const keep_531_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_268[] = {
+static const struct subsume_mutant mutants_532[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3040,11 +5604,11 @@ static const struct subsume_mutant mutants_268[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_268[] = { 1, 5, 7 };
-static const char *const keep_268_0[] = { ">=", "!=", "false" };
+static const int minimal_532[] = { 1, 5, 7 };
+static const char *const keep_532_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a >= b (a >= b), domain byte */
-static const struct subsume_mutant mutants_269[] = {
+static const struct subsume_mutant mutants_533[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3053,11 +5617,11 @@ static const struct subsume_mutant mutants_269[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_269[] = { 1, 4, 6 };
-static const char *const keep_269_0[] = { ">", "==", "true" };
+static const int minimal_533[] = { 1, 4, 6 };
+static const char *const keep_533_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain short */
-static const struct subsume_mutant mutants_270[] = {
+static const struct subsume_mutant mutants_534[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3066,11 +5630,11 @@ static const struct subsume_mutant mutants_270[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_270[] = { 1, 4, 6 };
-static const char *const keep_270_0[] = { ">", "==", "true" };
+static const int minimal_534[] = { 1, 4, 6 };
+static const char *const keep_534_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_271[] = {
+static const struct subsume_mutant mutants_535[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3079,11 +5643,11 @@ static const struct subsume_mutant mutants_271[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_271[] = { 1, 4, 6 };
-static const char *const keep_271_0[] = { ">", "==", "true" };
+static const int minimal_535[] = { 1, 4, 6 };
+static const char *const keep_535_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_272[] = {
+static const struct subsume_mutant mutants_536[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3092,11 +5656,11 @@ static const struct subsume_mutant mutants_272[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_272[] = { 1, 4, 6 };
-static const char *const keep_272_0[] = { ">", "==", "true" };
+static const int minimal_536[] = { 1, 4, 6 };
+static const char *const keep_536_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_273[] = {
+static const struct subsume_mutant mutants_537[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3105,11 +5669,11 @@ static const struct subsume_mutant mutants_273[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_273[] = { 1, 4, 6 };
-static const char *const keep_273_0[] = { ">", "==", "true" };
+static const int minimal_537[] = { 1, 4, 6 };
+static const char *const keep_537_0[] = { ">", "==", "true" };
 
 /* java-ror: a == b (a == b), domain byte */
-static const struct subsume_mutant mutants_274[] = {
+static const struct subsume_mutant mutants_538[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3118,11 +5682,11 @@ static const struct subsume_mutant mutants_274[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_274[] = { 2, 4, 7 };
-static const char *const keep_274_0[] = { ">=", "<=", "false" };
+static const int minimal_538[] = { 2, 4, 7 };
+static const char *const keep_538_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain short */
-static const struct subsume_mutant mutants_275[] = {
+static const struct subsume_mutant mutants_539[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3131,11 +5695,11 @@ static const struct subsume_mutant mutants_275[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_275[] = { 2, 4, 7 };
-static const char *const keep_275_0[] = { ">=", "<=", "false" };
+static const int minimal_539[] = { 2, 4, 7 };
+static const char *const keep_539_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_276[] = {
+static const struct subsume_mutant mutants_540[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3144,11 +5708,11 @@ static const struct subsume_mutant mutants_276[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_276[] = { 2, 4, 7 };
-static const char *const keep_276_0[] = { ">=", "<=", "false" };
+static const int minimal_540[] = { 2, 4, 7 };
+static const char *const keep_540_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_277[] = {
+static const struct subsume_mutant mutants_541[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3157,11 +5721,11 @@ static const struct subsume_mutant mutants_277[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_277[] = { 2, 4, 7 };
-static const char *const keep_277_0[] = { ">=", "<=", "false" };
+static const int minimal_541[] = { 2, 4, 7 };
+static const char *const keep_541_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_278[] = {
+static const struct subsume_mutant mutants_542[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3170,20 +5734,20 @@ static const struct subsume_mutant mutants_278[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_278[] = { 2, 4, 7 };
-static const char *const keep_278_0[] = { ">=", "<=", "false" };
+static const int minimal_542[] = { 2, 4, 7 };
+static const char *const keep_542_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_279[] = {
+static const struct subsume_mutant mutants_543[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_279[] = { 2, 3 };
-static const char *const keep_279_0[] = { "true", "false" };
+static const int minimal_543[] = { 2, 3 };
+static const char *const keep_543_0[] = { "true", "false" };
 
 /* java-ror: a != b (a != b), domain byte */
-static const struct subsume_mutant mutants_280[] = {
+static const struct subsume_mutant mutants_544[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3192,11 +5756,11 @@ static const struct subsume_mutant mutants_280[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_280[] = { 1, 3, 6 };
-static const char *const keep_280_0[] = { ">", "<", "true" };
+static const int minimal_544[] = { 1, 3, 6 };
+static const char *const keep_544_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain short */
-static const struct subsume_mutant mutants_281[] = {
+static const struct subsume_mutant mutants_545[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3205,11 +5769,11 @@ static const struct subsume_mutant mutants_281[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_281[] = { 1, 3, 6 };
-static const char *const keep_281_0[] = { ">", "<", "true" };
+static const int minimal_545[] = { 1, 3, 6 };
+static const char *const keep_545_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_282[] = {
+static const struct subsume_mutant mutants_546[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3218,11 +5782,11 @@ static const struct subsume_mutant mutants_282[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_282[] = { 1, 3, 6 };
-static const char *const keep_282_0[] = { ">", "<", "true" };
+static const int minimal_546[] = { 1, 3, 6 };
+static const char *const keep_546_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_283[] = {
+static const struct subsume_mutant mutants_547[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3231,11 +5795,11 @@ static const struct subsume_mutant mutants_283[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_283[] = { 1, 3, 6 };
-static const char *const keep_283_0[] = { ">", "<", "true" };
+static const int minimal_547[] = { 1, 3, 6 };
+static const char *const keep_547_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_284[] = {
+static const struct subsume_mutant mutants_548[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3244,247 +5808,247 @@ static const struct subsume_mutant mutants_284[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_284[] = { 1, 3, 6 };
-static const char *const keep_284_0[] = { ">", "<", "true" };
+static const int minimal_548[] = { 1, 3, 6 };
+static const char *const keep_548_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_285[] = {
+static const struct subsume_mutant mutants_549[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_285[] = { 2, 3 };
-static const char *const keep_285_0[] = { "true", "false" };
+static const int minimal_549[] = { 2, 3 };
+static const char *const keep_549_0[] = { "true", "false" };
 
 /* java-sor: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_286[] = {
+static const struct subsume_mutant mutants_550[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_286[] = { 2 };
-static const char *const keep_286_0[] = { ">>>" };
+static const int minimal_550[] = { 2 };
+static const char *const keep_550_0[] = { ">>>" };
 
 /* java-sor: a << b (a << b), domain long */
-static const struct subsume_mutant mutants_287[] = {
+static const struct subsume_mutant mutants_551[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_287[] = { 2 };
-static const char *const keep_287_0[] = { ">>>" };
+static const int minimal_551[] = { 2 };
+static const char *const keep_551_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_288[] = {
+static const struct subsume_mutant mutants_552[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_288[] = { 2 };
-static const char *const keep_288_0[] = { ">>>" };
+static const int minimal_552[] = { 2 };
+static const char *const keep_552_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain long */
-static const struct subsume_mutant mutants_289[] = {
+static const struct subsume_mutant mutants_553[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_289[] = { 2 };
-static const char *const keep_289_0[] = { ">>>" };
+static const int minimal_553[] = { 2 };
+static const char *const keep_553_0[] = { ">>>" };
 
 /* java-sor: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_290[] = {
+static const struct subsume_mutant mutants_554[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_290[] = { 1, 2 };
-static const char *const keep_290_0[] = { "<<", ">>" };
+static const int minimal_554[] = { 1, 2 };
+static const char *const keep_554_0[] = { "<<", ">>" };
 
 /* java-sor: a >>> b (a >>> b), domain long */
-static const struct subsume_mutant mutants_291[] = {
+static const struct subsume_mutant mutants_555[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_291[] = { 1, 2 };
-static const char *const keep_291_0[] = { "<<", ">>" };
+static const int minimal_555[] = { 1, 2 };
+static const char *const keep_555_0[] = { "<<", ">>" };
 
 /* java-unary: x (insertion) (x), domain byte */
-static const struct subsume_mutant mutants_292[] = {
+static const struct subsume_mutant mutants_556[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_292[] = { 1 };
-static const char *const keep_292_0[] = { "-exp" };
+static const int minimal_556[] = { 1 };
+static const char *const keep_556_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain short */
-static const struct subsume_mutant mutants_293[] = {
+static const struct subsume_mutant mutants_557[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_293[] = { 1 };
-static const char *const keep_293_0[] = { "-exp" };
+static const int minimal_557[] = { 1 };
+static const char *const keep_557_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain char */
-static const struct subsume_mutant mutants_294[] = {
+static const struct subsume_mutant mutants_558[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_294[] = { 1 };
-static const char *const keep_294_0[] = { "-exp" };
+static const int minimal_558[] = { 1 };
+static const char *const keep_558_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain int */
-static const struct subsume_mutant mutants_295[] = {
+static const struct subsume_mutant mutants_559[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_295[] = { 1 };
-static const char *const keep_295_0[] = { "-exp" };
+static const int minimal_559[] = { 1 };
+static const char *const keep_559_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain long */
-static const struct subsume_mutant mutants_296[] = {
+static const struct subsume_mutant mutants_560[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_296[] = { 1 };
-static const char *const keep_296_0[] = { "-exp" };
+static const int minimal_560[] = { 1 };
+static const char *const keep_560_0[] = { "-exp" };
 
 /* java-unary: -x (-x), domain byte */
-static const struct subsume_mutant mutants_297[] = {
+static const struct subsume_mutant mutants_561[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_297[] = { 1 };
-static const char *const keep_297_0[] = { "exp" };
+static const int minimal_561[] = { 1 };
+static const char *const keep_561_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain short */
-static const struct subsume_mutant mutants_298[] = {
+static const struct subsume_mutant mutants_562[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_298[] = { 1 };
-static const char *const keep_298_0[] = { "exp" };
+static const int minimal_562[] = { 1 };
+static const char *const keep_562_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain char */
-static const struct subsume_mutant mutants_299[] = {
+static const struct subsume_mutant mutants_563[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_299[] = { 1 };
-static const char *const keep_299_0[] = { "exp" };
+static const int minimal_563[] = { 1 };
+static const char *const keep_563_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain int */
-static const struct subsume_mutant mutants_300[] = {
+static const struct subsume_mutant mutants_564[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_300[] = { 1 };
-static const char *const keep_300_0[] = { "exp" };
+static const int minimal_564[] = { 1 };
+static const char *const keep_564_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain long */
-static const struct subsume_mutant mutants_301[] = {
+static const struct subsume_mutant mutants_565[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_301[] = { 1 };
-static const char *const keep_301_0[] = { "exp" };
+static const int minimal_565[] = { 1 };
+static const char *const keep_565_0[] = { "exp" };
 
 /* java-unary: +x (+x), domain byte */
-static const struct subsume_mutant mutants_302[] = {
+static const struct subsume_mutant mutants_566[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_302[] = { 2 };
-static const char *const keep_302_1[] = { "-exp" };
+static const int minimal_566[] = { 2 };
+static const char *const keep_566_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain short */
-static const struct subsume_mutant mutants_303[] = {
+static const struct subsume_mutant mutants_567[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_303[] = { 2 };
-static const char *const keep_303_1[] = { "-exp" };
+static const int minimal_567[] = { 2 };
+static const char *const keep_567_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain char */
-static const struct subsume_mutant mutants_304[] = {
+static const struct subsume_mutant mutants_568[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_304[] = { 2 };
-static const char *const keep_304_1[] = { "-exp" };
+static const int minimal_568[] = { 2 };
+static const char *const keep_568_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain int */
-static const struct subsume_mutant mutants_305[] = {
+static const struct subsume_mutant mutants_569[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_305[] = { 2 };
-static const char *const keep_305_1[] = { "-exp" };
+static const int minimal_569[] = { 2 };
+static const char *const keep_569_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain long */
-static const struct subsume_mutant mutants_306[] = {
+static const struct subsume_mutant mutants_570[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_306[] = { 2 };
-static const char *const keep_306_1[] = { "-exp" };
+static const int minimal_570[] = { 2 };
+static const char *const keep_570_1[] = { "-exp" };
 
 /* java-unary: ~x (~x), domain byte */
-static const struct subsume_mutant mutants_307[] = {
+static const struct subsume_mutant mutants_571[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_307[] = { 1 };
-static const char *const keep_307_0[] = { "exp" };
+static const int minimal_571[] = { 1 };
+static const char *const keep_571_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain short */
-static const struct subsume_mutant mutants_308[] = {
+static const struct subsume_mutant mutants_572[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_308[] = { 1 };
-static const char *const keep_308_0[] = { "exp" };
+static const int minimal_572[] = { 1 };
+static const char *const keep_572_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain char */
-static const struct subsume_mutant mutants_309[] = {
+static const struct subsume_mutant mutants_573[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_309[] = { 1 };
-static const char *const keep_309_0[] = { "exp" };
+static const int minimal_573[] = { 1 };
+static const char *const keep_573_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain int */
-static const struct subsume_mutant mutants_310[] = {
+static const struct subsume_mutant mutants_574[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_310[] = { 1 };
-static const char *const keep_310_0[] = { "exp" };
+static const int minimal_574[] = { 1 };
+static const char *const keep_574_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain long */
-static const struct subsume_mutant mutants_311[] = {
+static const struct subsume_mutant mutants_575[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_311[] = { 1 };
-static const char *const keep_311_0[] = { "exp" };
+static const int minimal_575[] = { 1 };
+static const char *const keep_575_0[] = { "exp" };
 
 /* java-unary: b (insertion) (b), domain boolean */
-static const struct subsume_mutant mutants_312[] = {
+static const struct subsume_mutant mutants_576[] = {
 	{ 1, "COI", "COI(!(exp))", "!b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_312[] = { 1 };
-static const char *const keep_312_0[] = { "!(exp)" };
+static const int minimal_576[] = { 1 };
+static const char *const keep_576_0[] = { "!(exp)" };
 
 /* java-unary: !b (!b), domain boolean */
-static const struct subsume_mutant mutants_313[] = {
+static const struct subsume_mutant mutants_577[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_313[] = { 1 };
-static const char *const keep_313_0[] = { "exp" };
+static const int minimal_577[] = { 1 };
+static const char *const keep_577_0[] = { "exp" };
 
 /* major: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_314[] = {
+static const struct subsume_mutant mutants_578[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -3493,11 +6057,11 @@ static const struct subsume_mutant mutants_314[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_314[] = { 3, 5, 7 };
-static const char *const keep_314_0[] = { "<=", "!=", "FALSE" };
+static const int minimal_578[] = { 3, 5, 7 };
+static const char *const keep_578_0[] = { "<=", "!=", "FALSE" };
 
 /* major: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_315[] = {
+static const struct subsume_mutant mutants_579[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3506,11 +6070,11 @@ static const struct subsume_mutant mutants_315[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_315[] = { 3, 4, 6 };
-static const char *const keep_315_0[] = { "<", "==", "TRUE" };
+static const int minimal_579[] = { 3, 4, 6 };
+static const char *const keep_579_0[] = { "<", "==", "TRUE" };
 
 /* major: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_316[] = {
+static const struct subsume_mutant mutants_580[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -3519,11 +6083,11 @@ static const struct subsume_mutant mutants_316[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_316[] = { 1, 5, 7 };
-static const char *const keep_316_0[] = { ">=", "!=", "FALSE" };
+static const int minimal_580[] = { 1, 5, 7 };
+static const char *const keep_580_0[] = { ">=", "!=", "FALSE" };
 
 /* major: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_317[] = {
+static const struct subsume_mutant mutants_581[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -3532,11 +6096,11 @@ static const struct subsume_mutant mutants_317[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_317[] = { 1, 4, 6 };
-static const char *const keep_317_0[] = { ">", "==", "TRUE" };
+static const int minimal_581[] = { 1, 4, 6 };
+static const char *const keep_581_0[] = { ">", "==", "TRUE" };
 
 /* major: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_318[] = {
+static const struct subsume_mutant mutants_582[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -3545,22 +6109,22 @@ static const struct subsume_mutant mutants_318[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_318[] = { 2, 4, 7 };
-static const char *const keep_318_0[] = { ">=", "<=", "FALSE" };
+static const int minimal_582[] = { 2, 4, 7 };
+static const char *const keep_582_0[] = { ">=", "<=", "FALSE" };
 
 /* major: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_319[] = {
+static const struct subsume_mutant mutants_583[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_319[] = { 2, 3, 4, 5 };
-static const char *const keep_319_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_583[] = { 2, 3, 4, 5 };
+static const char *const keep_583_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_320[] = {
+static const struct subsume_mutant mutants_584[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -3569,22 +6133,22 @@ static const struct subsume_mutant mutants_320[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_320[] = { 1, 3, 6 };
-static const char *const keep_320_0[] = { ">", "<", "TRUE" };
+static const int minimal_584[] = { 1, 3, 6 };
+static const char *const keep_584_0[] = { ">", "<", "TRUE" };
 
 /* major: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_321[] = {
+static const struct subsume_mutant mutants_585[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_321[] = { 2, 3, 4, 5 };
-static const char *const keep_321_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_585[] = { 2, 3, 4, 5 };
+static const char *const keep_585_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_322[] = {
+static const struct subsume_mutant mutants_586[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
@@ -3593,11 +6157,11 @@ static const struct subsume_mutant mutants_322[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_322[] = { 2, 5, 6, 7 };
-static const char *const keep_322_0[] = { "==", "FALSE", "LHS", "RHS" };
+static const int minimal_586[] = { 2, 5, 6, 7 };
+static const char *const keep_586_0[] = { "==", "FALSE", "LHS", "RHS" };
 
 /* major: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_323[] = {
+static const struct subsume_mutant mutants_587[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
@@ -3606,133 +6170,133 @@ static const struct subsume_mutant mutants_323[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_323[] = { 3, 4, 6, 7 };
-static const char *const keep_323_0[] = { "!=", "TRUE", "LHS", "RHS" };
+static const int minimal_587[] = { 3, 4, 6, 7 };
+static const char *const keep_587_0[] = { "!=", "TRUE", "LHS", "RHS" };
 
 /* major: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_324[] = {
+static const struct subsume_mutant mutants_588[] = {
 	{ 1, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_324[] = { 1, 2, 3, 4 };
-static const char *const keep_324_0[] = { "-", "*", "/", "%" };
+static const int minimal_588[] = { 1, 2, 3, 4 };
+static const char *const keep_588_0[] = { "-", "*", "/", "%" };
 
 /* major: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_325[] = {
+static const struct subsume_mutant mutants_589[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_325[] = { 1, 2, 3, 4 };
-static const char *const keep_325_0[] = { "+", "*", "/", "%" };
+static const int minimal_589[] = { 1, 2, 3, 4 };
+static const char *const keep_589_0[] = { "+", "*", "/", "%" };
 
 /* major: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_326[] = {
+static const struct subsume_mutant mutants_590[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_326[] = { 1, 2, 3, 4 };
-static const char *const keep_326_0[] = { "+", "-", "/", "%" };
+static const int minimal_590[] = { 1, 2, 3, 4 };
+static const char *const keep_590_0[] = { "+", "-", "/", "%" };
 
 /* major: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_327[] = {
+static const struct subsume_mutant mutants_591[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_327[] = { 1, 2, 3, 4 };
-static const char *const keep_327_0[] = { "+", "-", "*", "%" };
+static const int minimal_591[] = { 1, 2, 3, 4 };
+static const char *const keep_591_0[] = { "+", "-", "*", "%" };
 
 /* major: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_328[] = {
+static const struct subsume_mutant mutants_592[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_328[] = { 1, 2, 3, 4 };
-static const char *const keep_328_0[] = { "+", "-", "*", "/" };
+static const int minimal_592[] = { 1, 2, 3, 4 };
+static const char *const keep_592_0[] = { "+", "-", "*", "/" };
 
 /* major: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_329[] = {
+static const struct subsume_mutant mutants_593[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_329[] = { 1 };
-static const char *const keep_329_0[] = { "|" };
+static const int minimal_593[] = { 1 };
+static const char *const keep_593_0[] = { "|" };
 
 /* major: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_330[] = {
+static const struct subsume_mutant mutants_594[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_330[] = { 1, 2 };
-static const char *const keep_330_0[] = { "&", "^" };
+static const int minimal_594[] = { 1, 2 };
+static const char *const keep_594_0[] = { "&", "^" };
 
 /* major: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_331[] = {
+static const struct subsume_mutant mutants_595[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_331[] = { 2 };
-static const char *const keep_331_0[] = { "|" };
+static const int minimal_595[] = { 2 };
+static const char *const keep_595_0[] = { "|" };
 
 /* major: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_332[] = {
+static const struct subsume_mutant mutants_596[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_332[] = { 2 };
-static const char *const keep_332_0[] = { ">>>" };
+static const int minimal_596[] = { 2 };
+static const char *const keep_596_0[] = { ">>>" };
 
 /* major: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_333[] = {
+static const struct subsume_mutant mutants_597[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_333[] = { 2 };
-static const char *const keep_333_0[] = { ">>>" };
+static const int minimal_597[] = { 2 };
+static const char *const keep_597_0[] = { ">>>" };
 
 /* major: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_334[] = {
+static const struct subsume_mutant mutants_598[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_334[] = { 1, 2 };
-static const char *const keep_334_0[] = { "<<", ">>" };
+static const int minimal_598[] = { 1, 2 };
+static const char *const keep_598_0[] = { "<<", ">>" };
 
 /* major: +a (+a), domain int */
-static const struct subsume_mutant mutants_335[] = {
+static const struct subsume_mutant mutants_599[] = {
 	{ 1, "ORU", "ORU(-)", "-a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_335[] = { 1 };
-static const char *const keep_335_0[] = { "-" };
+static const int minimal_599[] = { 1 };
+static const char *const keep_599_0[] = { "-" };
 
 /* major: -a (-a), domain int */
-static const struct subsume_mutant mutants_336[] = {
+static const struct subsume_mutant mutants_600[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_336[] = { 1 };
-static const char *const keep_336_0[] = { "+" };
+static const int minimal_600[] = { 1 };
+static const char *const keep_600_0[] = { "+" };
 
 /* major: ~a (~a), domain int */
-static const struct subsume_mutant mutants_337[] = {
+static const struct subsume_mutant mutants_601[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(-)", "-a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_337[] = { 1 };
-static const char *const keep_337_0[] = { "+" };
+static const int minimal_601[] = { 1 };
+static const char *const keep_601_0[] = { "+" };
 
 /* paper-arith: lexp + rexp (x + y), domain Zpos */
-static const struct subsume_mutant mutants_338[] = {
+static const struct subsume_mutant mutants_602[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -3742,11 +6306,11 @@ static const struct subsume_mutant mutants_338[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_338[] = { 2 };
-static const char *const keep_338_0[] = { "*" };
+static const int minimal_602[] = { 2 };
+static const char *const keep_602_0[] = { "*" };
 
 /* paper-arith: lexp + rexp (x + y), domain Z */
-static const struct subsume_mutant mutants_339[] = {
+static const struct subsume_mutant mutants_603[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3756,12 +6320,12 @@ static const struct subsume_mutant mutants_339[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_339[] = { 1, 2, 3 };
-static const char *const keep_339_0[] = { "-", "*" };
-static const char *const keep_339_1[] = { "lexp" };
+static const int minimal_603[] = { 1, 2, 3 };
+static const char *const keep_603_0[] = { "-", "*" };
+static const char *const keep_603_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Zpos */
-static const struct subsume_mutant mutants_340[] = {
+static const struct subsume_mutant mutants_604[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3771,11 +6335,11 @@ static const struct subsume_mutant mutants_340[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_340[] = { 3 };
-static const char *const keep_340_1[] = { "lexp" };
+static const int minimal_604[] = { 3 };
+static const char *const keep_604_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Z */
-static const struct subsume_mutant mutants_341[] = {
+static const struct subsume_mutant mutants_605[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3785,12 +6349,12 @@ static const struct subsume_mutant mutants_341[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_341[] = { 1, 2, 3 };
-static const char *const keep_341_0[] = { "+", "*" };
-static const char *const keep_341_1[] = { "lexp" };
+static const int minimal_605[] = { 1, 2, 3 };
+static const char *const keep_605_0[] = { "+", "*" };
+static const char *const keep_605_1[] = { "lexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Zpos */
-static const struct subsume_mutant mutants_342[] = {
+static const struct subsume_mutant mutants_606[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 1 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3800,12 +6364,12 @@ static const struct subsume_mutant mutants_342[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_342[] = { 1, 3, 4 };
-static const char *const keep_342_0[] = { "+" };
-static const char *const keep_342_1[] = { "lexp", "rexp" };
+static const int minimal_606[] = { 1, 3, 4 };
+static const char *const keep_606_0[] = { "+" };
+static const char *const keep_606_1[] = { "lexp", "rexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Z */
-static const struct subsume_mutant mutants_343[] = {
+static const struct subsume_mutant mutants_607[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3815,97 +6379,97 @@ static const struct subsume_mutant mutants_343[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_343[] = { 1, 2, 3, 4 };
-static const char *const keep_343_0[] = { "+", "-" };
-static const char *const keep_343_1[] = { "lexp", "rexp" };
+static const int minimal_607[] = { 1, 2, 3, 4 };
+static const char *const keep_607_0[] = { "+", "-" };
+static const char *const keep_607_1[] = { "lexp", "rexp" };
 
 /* paper-assign: lhs += rhs (x += y), domain Zpos */
-static const struct subsume_mutant mutants_344[] = {
+static const struct subsume_mutant mutants_608[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_344[] = { 4 };
-static const char *const keep_344_2[] = { "*=" };
+static const int minimal_608[] = { 4 };
+static const char *const keep_608_2[] = { "*=" };
 
 /* paper-assign: lhs -= rhs (x -= y), domain Zpos */
-static const struct subsume_mutant mutants_345[] = {
+static const struct subsume_mutant mutants_609[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_345[] = { 1 };
-static const char *const keep_345_0[] = { "lhs=rhs" };
+static const int minimal_609[] = { 1 };
+static const char *const keep_609_0[] = { "lhs=rhs" };
 
 /* paper-assign: lhs *= rhs (x *= y), domain Zpos */
-static const struct subsume_mutant mutants_346[] = {
+static const struct subsume_mutant mutants_610[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 4, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_346[] = { 1, 2, 3 };
-static const char *const keep_346_0[] = { "lhs=rhs" };
-static const char *const keep_346_1[] = { "SDL" };
-static const char *const keep_346_2[] = { "+=" };
+static const int minimal_610[] = { 1, 2, 3 };
+static const char *const keep_610_0[] = { "lhs=rhs" };
+static const char *const keep_610_1[] = { "SDL" };
+static const char *const keep_610_2[] = { "+=" };
 
 /* paper-assign: lhs <<= rhs (x <<= y), domain int */
-static const struct subsume_mutant mutants_347[] = {
+static const struct subsume_mutant mutants_611[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_347[] = { 3 };
-static const char *const keep_347_2[] = { ">>=" };
+static const int minimal_611[] = { 3 };
+static const char *const keep_611_2[] = { ">>=" };
 
 /* paper-assign: lhs >>= rhs (x >>= y), domain int */
-static const struct subsume_mutant mutants_348[] = {
+static const struct subsume_mutant mutants_612[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_348[] = { 1, 2, 3 };
-static const char *const keep_348_0[] = { "lhs=rhs" };
-static const char *const keep_348_1[] = { "SDL" };
-static const char *const keep_348_2[] = { "<<=" };
+static const int minimal_612[] = { 1, 2, 3 };
+static const char *const keep_612_0[] = { "lhs=rhs" };
+static const char *const keep_612_1[] = { "SDL" };
+static const char *const keep_612_2[] = { "<<=" };
 
 /* paper-assign: lhs &= rhs (x &= y), domain int */
-static const struct subsume_mutant mutants_349[] = {
+static const struct subsume_mutant mutants_613[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_349[] = { 1, 2 };
-static const char *const keep_349_0[] = { "lhs=rhs" };
-static const char *const keep_349_1[] = { "SDL" };
+static const int minimal_613[] = { 1, 2 };
+static const char *const keep_613_0[] = { "lhs=rhs" };
+static const char *const keep_613_1[] = { "SDL" };
 
 /* paper-assign: lhs |= rhs (x |= y), domain int */
-static const struct subsume_mutant mutants_350[] = {
+static const struct subsume_mutant mutants_614[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_350[] = { 1, 2, 4 };
-static const char *const keep_350_0[] = { "lhs=rhs" };
-static const char *const keep_350_1[] = { "SDL" };
-static const char *const keep_350_2[] = { "^=" };
+static const int minimal_614[] = { 1, 2, 4 };
+static const char *const keep_614_0[] = { "lhs=rhs" };
+static const char *const keep_614_1[] = { "SDL" };
+static const char *const keep_614_2[] = { "^=" };
 
 /* paper-assign: lhs ^= rhs (x ^= y), domain int */
-static const struct subsume_mutant mutants_351[] = {
+static const struct subsume_mutant mutants_615[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_351[] = { 4 };
-static const char *const keep_351_2[] = { "|=" };
+static const int minimal_615[] = { 4 };
+static const char *const keep_615_2[] = { "|=" };
 
 /* paper-bitwise: lexp & rexp (x & y), domain int */
-static const struct subsume_mutant mutants_352[] = {
+static const struct subsume_mutant mutants_616[] = {
 	{ 1, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3915,11 +6479,11 @@ static const struct subsume_mutant mutants_352[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_352[] = { 3, 4 };
-static const char *const keep_352_1[] = { "lexp", "rexp" };
+static const int minimal_616[] = { 3, 4 };
+static const char *const keep_616_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp | rexp (x | y), domain int */
-static const struct subsume_mutant mutants_353[] = {
+static const struct subsume_mutant mutants_617[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -3929,12 +6493,12 @@ static const struct subsume_mutant mutants_353[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_353[] = { 2, 3, 4 };
-static const char *const keep_353_0[] = { "^" };
-static const char *const keep_353_1[] = { "lexp", "rexp" };
+static const int minimal_617[] = { 2, 3, 4 };
+static const char *const keep_617_0[] = { "^" };
+static const char *const keep_617_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp ^ rexp (x ^ y), domain int */
-static const struct subsume_mutant mutants_354[] = {
+static const struct subsume_mutant mutants_618[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -3944,11 +6508,11 @@ static const struct subsume_mutant mutants_354[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_354[] = { 2 };
-static const char *const keep_354_0[] = { "|" };
+static const int minimal_618[] = { 2 };
+static const char *const keep_618_0[] = { "|" };
 
 /* paper-bitwise: lexp >> rexp (x >> y), domain int */
-static const struct subsume_mutant mutants_355[] = {
+static const struct subsume_mutant mutants_619[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -3960,13 +6524,13 @@ static const struct subsume_mutant mutants_355[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_355[] = { 1, 2, 3, 4, 5, 6 };
-static const char *const keep_355_0[] = { "&", "|", "^" };
-static const char *const keep_355_1[] = { "<<" };
-static const char *const keep_355_2[] = { "lexp", "rexp" };
+static const int minimal_619[] = { 1, 2, 3, 4, 5, 6 };
+static const char *const keep_619_0[] = { "&", "|", "^" };
+static const char *const keep_619_1[] = { "<<" };
+static const char *const keep_619_2[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp << rexp (x << y), domain int */
-static const struct subsume_mutant mutants_356[] = {
+static const struct subsume_mutant mutants_620[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 4 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -3978,12 +6542,12 @@ static const struct subsume_mutant mutants_356[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_356[] = { 1, 3, 4 };
-static const char *const keep_356_0[] = { "&", "^" };
-static const char *const keep_356_1[] = { ">>" };
+static const int minimal_620[] = { 1, 3, 4 };
+static const char *const keep_620_0[] = { "&", "^" };
+static const char *const keep_620_1[] = { ">>" };
 
 /* paper-bool: lexp ^ rexp (bool) (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_357[] = {
+static const struct subsume_mutant mutants_621[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -4000,11 +6564,11 @@ static const struct subsume_mutant mutants_357[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_357[] = { 2, 4 };
-static const char *const keep_357_0[] = { "||", "false" };
+static const int minimal_621[] = { 2, 4 };
+static const char *const keep_621_0[] = { "||", "false" };
 
 /* paper-bool: lexp && rexp (a && b), domain boolean */
-static const struct subsume_mutant mutants_358[] = {
+static const struct subsume_mutant mutants_622[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 5 },
@@ -4021,13 +6585,13 @@ static const struct subsume_mutant mutants_358[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_358[] = { 4, 5, 10, 11 };
-static const char *const keep_358_0[] = { "false" };
-static const char *const keep_358_1[] = { "==" };
-static const char *const keep_358_3[] = { "lexp", "rexp" };
+static const int minimal_622[] = { 4, 5, 10, 11 };
+static const char *const keep_622_0[] = { "false" };
+static const char *const keep_622_1[] = { "==" };
+static const char *const keep_622_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp || rexp (a || b), domain boolean */
-static const struct subsume_mutant mutants_359[] = {
+static const struct subsume_mutant mutants_623[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -4044,12 +6608,12 @@ static const struct subsume_mutant mutants_359[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_359[] = { 2, 3, 10, 11 };
-static const char *const keep_359_0[] = { "^", "true" };
-static const char *const keep_359_3[] = { "lexp", "rexp" };
+static const int minimal_623[] = { 2, 3, 10, 11 };
+static const char *const keep_623_0[] = { "^", "true" };
+static const char *const keep_623_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp == rexp (bool) (a == b), domain boolean */
-static const struct subsume_mutant mutants_360[] = {
+static const struct subsume_mutant mutants_624[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_DUPLICATE, 1 },
@@ -4061,11 +6625,11 @@ static const struct subsume_mutant mutants_360[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_360[] = { 5, 6 };
-static const char *const keep_360_2[] = { "lexp", "rexp" };
+static const int minimal_624[] = { 5, 6 };
+static const char *const keep_624_2[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp != rexp (bool) (a != b), domain boolean */
-static const struct subsume_mutant mutants_361[] = {
+static const struct subsume_mutant mutants_625[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_DUPLICATE, 1 },
@@ -4077,21 +6641,21 @@ static const struct subsume_mutant mutants_361[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_361[] = { 5, 6 };
-static const char *const keep_361_2[] = { "lexp", "rexp" };
+static const int minimal_625[] = { 5, 6 };
+static const char *const keep_625_2[] = { "lexp", "rexp" };
 
 /* paper-reference: lexp != rexp (obj) (a != b), domain reference */
-static const struct subsume_mutant mutants_362[] = {
+static const struct subsume_mutant mutants_626[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_362[] = { 2, 3 };
-static const char *const keep_362_0[] = { "true", "false" };
+static const int minimal_626[] = { 2, 3 };
+static const char *const keep_626_0[] = { "true", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain Z */
-static const struct subsume_mutant mutants_363[] = {
+static const struct subsume_mutant mutants_627[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -4101,11 +6665,11 @@ static const struct subsume_mutant mutants_363[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_363[] = { 2, 4, 7 };
-static const char *const keep_363_0[] = { ">=", "<=", "false" };
+static const int minimal_627[] = { 2, 4, 7 };
+static const char *const keep_627_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain int */
-static const struct subsume_mutant mutants_364[] = {
+static const struct subsume_mutant mutants_628[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -4115,11 +6679,11 @@ static const struct subsume_mutant mutants_364[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_364[] = { 2, 4, 7 };
-static const char *const keep_364_0[] = { ">=", "<=", "false" };
+static const int minimal_628[] = { 2, 4, 7 };
+static const char *const keep_628_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp != rexp (a != b), domain Z */
-static const struct subsume_mutant mutants_365[] = {
+static const struct subsume_mutant mutants_629[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4129,11 +6693,11 @@ static const struct subsume_mutant mutants_365[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_365[] = { 1, 3, 6 };
-static const char *const keep_365_0[] = { ">", "<", "true" };
+static const int minimal_629[] = { 1, 3, 6 };
+static const char *const keep_629_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp != rexp (a != b), domain int */
-static const struct subsume_mutant mutants_366[] = {
+static const struct subsume_mutant mutants_630[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4143,11 +6707,11 @@ static const struct subsume_mutant mutants_366[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_366[] = { 1, 3, 6 };
-static const char *const keep_366_0[] = { ">", "<", "true" };
+static const int minimal_630[] = { 1, 3, 6 };
+static const char *const keep_630_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp > rexp (a > b), domain Z */
-static const struct subsume_mutant mutants_367[] = {
+static const struct subsume_mutant mutants_631[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -4157,11 +6721,11 @@ static const struct subsume_mutant mutants_367[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_367[] = { 1, 5, 7 };
-static const char *const keep_367_0[] = { ">=", "!=", "false" };
+static const int minimal_631[] = { 1, 5, 7 };
+static const char *const keep_631_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp > rexp (a > b), domain int */
-static const struct subsume_mutant mutants_368[] = {
+static const struct subsume_mutant mutants_632[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -4171,11 +6735,11 @@ static const struct subsume_mutant mutants_368[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_368[] = { 1, 5, 7 };
-static const char *const keep_368_0[] = { ">=", "!=", "false" };
+static const int minimal_632[] = { 1, 5, 7 };
+static const char *const keep_632_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain Z */
-static const struct subsume_mutant mutants_369[] = {
+static const struct subsume_mutant mutants_633[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -4185,11 +6749,11 @@ static const struct subsume_mutant mutants_369[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_369[] = { 1, 4, 6 };
-static const char *const keep_369_0[] = { ">", "==", "true" };
+static const int minimal_633[] = { 1, 4, 6 };
+static const char *const keep_633_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain int */
-static const struct subsume_mutant mutants_370[] = {
+static const struct subsume_mutant mutants_634[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -4199,11 +6763,11 @@ static const struct subsume_mutant mutants_370[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_370[] = { 1, 4, 6 };
-static const char *const keep_370_0[] = { ">", "==", "true" };
+static const int minimal_634[] = { 1, 4, 6 };
+static const char *const keep_634_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp < rexp (a < b), domain Z */
-static const struct subsume_mutant mutants_371[] = {
+static const struct subsume_mutant mutants_635[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -4213,11 +6777,11 @@ static const struct subsume_mutant mutants_371[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_371[] = { 3, 5, 7 };
-static const char *const keep_371_0[] = { "<=", "!=", "false" };
+static const int minimal_635[] = { 3, 5, 7 };
+static const char *const keep_635_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp < rexp (a < b), domain int */
-static const struct subsume_mutant mutants_372[] = {
+static const struct subsume_mutant mutants_636[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -4227,11 +6791,11 @@ static const struct subsume_mutant mutants_372[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_372[] = { 3, 5, 7 };
-static const char *const keep_372_0[] = { "<=", "!=", "false" };
+static const int minimal_636[] = { 3, 5, 7 };
+static const char *const keep_636_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain Z */
-static const struct subsume_mutant mutants_373[] = {
+static const struct subsume_mutant mutants_637[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4241,11 +6805,11 @@ static const struct subsume_mutant mutants_373[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_373[] = { 3, 4, 6 };
-static const char *const keep_373_0[] = { "<", "==", "true" };
+static const int minimal_637[] = { 3, 4, 6 };
+static const char *const keep_637_0[] = { "<", "==", "true" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain int */
-static const struct subsume_mutant mutants_374[] = {
+static const struct subsume_mutant mutants_638[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4255,11 +6819,11 @@ static const struct subsume_mutant mutants_374[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_374[] = { 3, 4, 6 };
-static const char *const keep_374_0[] = { "<", "==", "true" };
+static const int minimal_638[] = { 3, 4, 6 };
+static const char *const keep_638_0[] = { "<", "==", "true" };
 
 /* paper-unary: exp (x), domain int */
-static const struct subsume_mutant mutants_375[] = {
+static const struct subsume_mutant mutants_639[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_SUBSUMED, 5 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 5 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
@@ -4267,83 +6831,83 @@ static const struct subsume_mutant mutants_375[] = {
 	{ 5, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 6, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 5 },
 };
-static const int minimal_375[] = { 5 };
-static const char *const keep_375_1[] = { "-exp" };
+static const int minimal_639[] = { 5 };
+static const char *const keep_639_1[] = { "-exp" };
 
 /* paper-unary: +exp (+x), domain int */
-static const struct subsume_mutant mutants_376[] = {
+static const struct subsume_mutant mutants_640[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_376[] = { 2 };
-static const char *const keep_376_1[] = { "~exp" };
+static const int minimal_640[] = { 2 };
+static const char *const keep_640_1[] = { "~exp" };
 
 /* paper-unary: -exp (-x), domain int */
-static const struct subsume_mutant mutants_377[] = {
+static const struct subsume_mutant mutants_641[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_377[] = { 1 };
-static const char *const keep_377_0[] = { "exp" };
+static const int minimal_641[] = { 1 };
+static const char *const keep_641_0[] = { "exp" };
 
 /* paper-unary: ++exp (++x), domain int */
-static const struct subsume_mutant mutants_378[] = {
+static const struct subsume_mutant mutants_642[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 3 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_378[] = { 3 };
-static const char *const keep_378_2[] = { "~exp" };
+static const int minimal_642[] = { 3 };
+static const char *const keep_642_2[] = { "~exp" };
 
 /* paper-unary: exp++ (x++), domain int */
-static const struct subsume_mutant mutants_379[] = {
+static const struct subsume_mutant mutants_643[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_379[] = { 3 };
-static const char *const keep_379_2[] = { "~exp" };
+static const int minimal_643[] = { 3 };
+static const char *const keep_643_2[] = { "~exp" };
 
 /* paper-unary: --exp (--x), domain int */
-static const struct subsume_mutant mutants_380[] = {
+static const struct subsume_mutant mutants_644[] = {
 	{ 1, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AORS", "AORS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_380[] = { 2 };
-static const char *const keep_380_1[] = { "~exp" };
+static const int minimal_644[] = { 2 };
+static const char *const keep_644_1[] = { "~exp" };
 
 /* paper-unary: exp-- (x--), domain int */
-static const struct subsume_mutant mutants_381[] = {
+static const struct subsume_mutant mutants_645[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_381[] = { 3 };
-static const char *const keep_381_2[] = { "~exp" };
+static const int minimal_645[] = { 3 };
+static const char *const keep_645_2[] = { "~exp" };
 
 /* paper-unary: !exp (!b), domain boolean */
-static const struct subsume_mutant mutants_382[] = {
+static const struct subsume_mutant mutants_646[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ODL", "ODL(exp)", "b", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_382[] = { 1 };
-static const char *const keep_382_0[] = { "exp" };
+static const int minimal_646[] = { 1 };
+static const char *const keep_646_0[] = { "exp" };
 
 /* paper-unary: ~exp (~x), domain int */
-static const struct subsume_mutant mutants_383[] = {
+static const struct subsume_mutant mutants_647[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOD", "LOD(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_383[] = { 1 };
-static const char *const keep_383_0[] = { "exp" };
+static const int minimal_647[] = { 1 };
+static const char *const keep_647_0[] = { "exp" };
 
 const struct subsume_entry subsume_entries[] = {
 	{ "c-agrawal", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
@@ -4487,1019 +7051,1811 @@ const struct subsume_entry subsume_entries[] = {
 	{ "c-aor", "a % b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a % b", "%", "unsigned char",
 	  4, mutants_46, 2, minimal_46 },
+	{ "c-dredd", "a + b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "int",
+	  9, mutants_47, 8, minimal_47 },
+	{ "c-dredd", "a + b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "char",
+	  9, mutants_48, 8, minimal_48 },
+	{ "c-dredd", "a + b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "_Bool",
+	  9, mutants_49, 3, minimal_49 },
+	{ "c-dredd", "a + b (unsigned)", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "unsigned",
+	  8, mutants_50, 7, minimal_50 },
+	{ "c-dredd", "a + b (double)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "double",
+	  8, mutants_51, 8, minimal_51 },
+	{ "c-dredd", "a + b (float)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "float",
+	  8, mutants_52, 8, minimal_52 },
+	{ "c-dredd", "a - b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "int",
+	  9, mutants_53, 8, minimal_53 },
+	{ "c-dredd", "a - b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "char",
+	  9, mutants_54, 8, minimal_54 },
+	{ "c-dredd", "a - b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "_Bool",
+	  9, mutants_55, 3, minimal_55 },
+	{ "c-dredd", "a - b (unsigned)", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "unsigned",
+	  8, mutants_56, 7, minimal_56 },
+	{ "c-dredd", "a - b (double)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "double",
+	  8, mutants_57, 8, minimal_57 },
+	{ "c-dredd", "a - b (float)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "float",
+	  8, mutants_58, 8, minimal_58 },
+	{ "c-dredd", "a * b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "_Bool",
+	  9, mutants_59, 3, minimal_59 },
+	{ "c-dredd", "a / b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "int",
+	  9, mutants_60, 8, minimal_60 },
+	{ "c-dredd", "a / b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "char",
+	  9, mutants_61, 8, minimal_61 },
+	{ "c-dredd", "a / b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "_Bool",
+	  9, mutants_62, 2, minimal_62 },
+	{ "c-dredd", "a / b (unsigned)", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "unsigned",
+	  8, mutants_63, 7, minimal_63 },
+	{ "c-dredd", "a / b (double)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "double",
+	  8, mutants_64, 8, minimal_64 },
+	{ "c-dredd", "a / b (float)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "float",
+	  8, mutants_65, 8, minimal_65 },
+	{ "c-dredd", "a % b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a % b", "%", "_Bool",
+	  9, mutants_66, 2, minimal_66 },
+	{ "c-dredd", "a < b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "_Bool",
+	  8, mutants_67, 3, minimal_67 },
+	{ "c-dredd", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "int",
+	  8, mutants_68, 3, minimal_68 },
+	{ "c-dredd", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "unsigned",
+	  8, mutants_69, 3, minimal_69 },
+	{ "c-dredd", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "long",
+	  8, mutants_70, 3, minimal_70 },
+	{ "c-dredd", "a < b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "unsigned long",
+	  8, mutants_71, 3, minimal_71 },
+	{ "c-dredd", "a < b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "char",
+	  8, mutants_72, 3, minimal_72 },
+	{ "c-dredd", "a < b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "float",
+	  8, mutants_73, 3, minimal_73 },
+	{ "c-dredd", "a < b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "double",
+	  8, mutants_74, 3, minimal_74 },
+	{ "c-dredd", "a <= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "_Bool",
+	  8, mutants_75, 3, minimal_75 },
+	{ "c-dredd", "a <= b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "int",
+	  8, mutants_76, 3, minimal_76 },
+	{ "c-dredd", "a <= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "unsigned",
+	  8, mutants_77, 3, minimal_77 },
+	{ "c-dredd", "a <= b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "long",
+	  8, mutants_78, 3, minimal_78 },
+	{ "c-dredd", "a <= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "unsigned long",
+	  8, mutants_79, 3, minimal_79 },
+	{ "c-dredd", "a <= b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "char",
+	  8, mutants_80, 3, minimal_80 },
+	{ "c-dredd", "a <= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "float",
+	  8, mutants_81, 3, minimal_81 },
+	{ "c-dredd", "a <= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "double",
+	  8, mutants_82, 3, minimal_82 },
+	{ "c-dredd", "a == b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "_Bool",
+	  8, mutants_83, 3, minimal_83 },
+	{ "c-dredd", "a == b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "int",
+	  8, mutants_84, 3, minimal_84 },
+	{ "c-dredd", "a == b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "unsigned",
+	  8, mutants_85, 3, minimal_85 },
+	{ "c-dredd", "a == b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "long",
+	  8, mutants_86, 3, minimal_86 },
+	{ "c-dredd", "a == b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "unsigned long",
+	  8, mutants_87, 3, minimal_87 },
+	{ "c-dredd", "a == b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "char",
+	  8, mutants_88, 3, minimal_88 },
+	{ "c-dredd", "a == b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "float",
+	  8, mutants_89, 3, minimal_89 },
+	{ "c-dredd", "a == b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "double",
+	  8, mutants_90, 3, minimal_90 },
+	{ "c-dredd", "a != b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "_Bool",
+	  8, mutants_91, 3, minimal_91 },
+	{ "c-dredd", "a != b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "int",
+	  8, mutants_92, 3, minimal_92 },
+	{ "c-dredd", "a != b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "unsigned",
+	  8, mutants_93, 3, minimal_93 },
+	{ "c-dredd", "a != b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "long",
+	  8, mutants_94, 3, minimal_94 },
+	{ "c-dredd", "a != b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "unsigned long",
+	  8, mutants_95, 3, minimal_95 },
+	{ "c-dredd", "a != b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "char",
+	  8, mutants_96, 3, minimal_96 },
+	{ "c-dredd", "a != b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "float",
+	  8, mutants_97, 3, minimal_97 },
+	{ "c-dredd", "a != b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "double",
+	  8, mutants_98, 3, minimal_98 },
+	{ "c-dredd", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "_Bool",
+	  8, mutants_99, 4, minimal_99 },
+	{ "c-dredd", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "int",
+	  8, mutants_100, 5, minimal_100 },
+	{ "c-dredd", "a && b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "unsigned",
+	  8, mutants_101, 5, minimal_101 },
+	{ "c-dredd", "a && b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "char",
+	  8, mutants_102, 5, minimal_102 },
+	{ "c-dredd", "a && b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "float",
+	  8, mutants_103, 5, minimal_103 },
+	{ "c-dredd", "a && b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "double",
+	  8, mutants_104, 5, minimal_104 },
+	{ "c-dredd", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "_Bool",
+	  8, mutants_105, 4, minimal_105 },
+	{ "c-dredd", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "int",
+	  8, mutants_106, 5, minimal_106 },
+	{ "c-dredd", "a || b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "unsigned",
+	  8, mutants_107, 5, minimal_107 },
+	{ "c-dredd", "a || b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "char",
+	  8, mutants_108, 5, minimal_108 },
+	{ "c-dredd", "a || b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "float",
+	  8, mutants_109, 5, minimal_109 },
+	{ "c-dredd", "a || b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "double",
+	  8, mutants_110, 5, minimal_110 },
+	{ "c-dredd", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "int",
+	  7, mutants_111, 4, minimal_111 },
+	{ "c-dredd", "a & b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "long",
+	  7, mutants_112, 4, minimal_112 },
+	{ "c-dredd", "a & b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "char",
+	  7, mutants_113, 4, minimal_113 },
+	{ "c-dredd", "a & b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "_Bool",
+	  7, mutants_114, 3, minimal_114 },
+	{ "c-dredd", "a & b (unsigned)", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "unsigned",
+	  6, mutants_115, 4, minimal_115 },
+	{ "c-dredd", "a & b (unsigned)", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "unsigned long",
+	  6, mutants_116, 4, minimal_116 },
+	{ "c-dredd", "a | b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "int",
+	  7, mutants_117, 5, minimal_117 },
+	{ "c-dredd", "a | b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "long",
+	  7, mutants_118, 5, minimal_118 },
+	{ "c-dredd", "a | b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "char",
+	  7, mutants_119, 5, minimal_119 },
+	{ "c-dredd", "a | b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "_Bool",
+	  7, mutants_120, 4, minimal_120 },
+	{ "c-dredd", "a | b (unsigned)", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "unsigned",
+	  6, mutants_121, 4, minimal_121 },
+	{ "c-dredd", "a | b (unsigned)", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "unsigned long",
+	  6, mutants_122, 4, minimal_122 },
+	{ "c-dredd", "a << b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "int",
+	  6, mutants_123, 1, minimal_123 },
+	{ "c-dredd", "a << b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "char",
+	  6, mutants_124, 1, minimal_124 },
+	{ "c-dredd", "a << b (unsigned)", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "unsigned",
+	  5, mutants_125, 2, minimal_125 },
+	{ "c-dredd", "a << b (unsigned)", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "unsigned long",
+	  5, mutants_126, 2, minimal_126 },
+	{ "c-dredd", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "int",
+	  6, mutants_127, 6, minimal_127 },
+	{ "c-dredd", "a >> b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "char",
+	  6, mutants_128, 6, minimal_128 },
+	{ "c-dredd", "a >> b (unsigned)", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "unsigned",
+	  5, mutants_129, 4, minimal_129 },
+	{ "c-dredd", "a >> b (unsigned)", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "unsigned long",
+	  5, mutants_130, 4, minimal_130 },
 	{ "c-float", "a < b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a < b", "<", "float",
-	  10, mutants_47, 5, minimal_47 },
+	  10, mutants_131, 5, minimal_131 },
 	{ "c-float", "a < b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a < b", "<", "double",
-	  10, mutants_48, 5, minimal_48 },
+	  10, mutants_132, 5, minimal_132 },
 	{ "c-float", "a <= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a <= b", "<=", "float",
-	  10, mutants_49, 5, minimal_49 },
+	  10, mutants_133, 5, minimal_133 },
 	{ "c-float", "a <= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a <= b", "<=", "double",
-	  10, mutants_50, 5, minimal_50 },
+	  10, mutants_134, 5, minimal_134 },
 	{ "c-float", "a == b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a == b", "==", "float",
-	  10, mutants_51, 3, minimal_51 },
+	  10, mutants_135, 3, minimal_135 },
 	{ "c-float", "a == b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a == b", "==", "double",
-	  10, mutants_52, 3, minimal_52 },
+	  10, mutants_136, 3, minimal_136 },
 	{ "c-float", "a != b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a != b", "!=", "float",
-	  10, mutants_53, 3, minimal_53 },
+	  10, mutants_137, 3, minimal_137 },
 	{ "c-float", "a != b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a != b", "!=", "double",
-	  10, mutants_54, 3, minimal_54 },
+	  10, mutants_138, 3, minimal_138 },
 	{ "c-float", "a + b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "float",
-	  3, mutants_55, 3, minimal_55 },
+	  3, mutants_139, 3, minimal_139 },
 	{ "c-float", "a + b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "double",
-	  3, mutants_56, 3, minimal_56 },
+	  3, mutants_140, 3, minimal_140 },
 	{ "c-float", "a - b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a - b", "-", "float",
-	  3, mutants_57, 3, minimal_57 },
+	  3, mutants_141, 3, minimal_141 },
 	{ "c-float", "a - b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a - b", "-", "double",
-	  3, mutants_58, 3, minimal_58 },
+	  3, mutants_142, 3, minimal_142 },
 	{ "c-float", "a * b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a * b", "*", "float",
-	  3, mutants_59, 3, minimal_59 },
+	  3, mutants_143, 3, minimal_143 },
 	{ "c-float", "a * b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a * b", "*", "double",
-	  3, mutants_60, 3, minimal_60 },
+	  3, mutants_144, 3, minimal_144 },
 	{ "c-float", "a / b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a / b", "/", "float",
-	  3, mutants_61, 3, minimal_61 },
+	  3, mutants_145, 3, minimal_145 },
 	{ "c-float", "a / b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a / b", "/", "double",
-	  3, mutants_62, 3, minimal_62 },
+	  3, mutants_146, 3, minimal_146 },
 	{ "c-float", "x (insertion)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "x", "", "float",
-	  1, mutants_63, 1, minimal_63 },
+	  1, mutants_147, 1, minimal_147 },
 	{ "c-float", "x (insertion)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "x", "", "double",
-	  1, mutants_64, 1, minimal_64 },
+	  1, mutants_148, 1, minimal_148 },
 	{ "c-float", "-x", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "-x", "-", "float",
-	  1, mutants_65, 1, minimal_65 },
+	  1, mutants_149, 1, minimal_149 },
 	{ "c-float", "-x", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "-x", "-", "double",
-	  1, mutants_66, 1, minimal_66 },
+	  1, mutants_150, 1, minimal_150 },
 	{ "c-float", "a + b (constants)", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "double",
-	  3, mutants_67, 3, minimal_67 },
+	  3, mutants_151, 3, minimal_151 },
 	{ "c-float", "a + b (float constants)", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "a + b", "+", "float",
-	  3, mutants_68, 3, minimal_68 },
+	  3, mutants_152, 3, minimal_152 },
 	{ "c-float", "(int) d", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "(int)d", "", "int",
-	  2, mutants_69, 2, minimal_69 },
+	  2, mutants_153, 2, minimal_153 },
 	{ "c-logical", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "int",
-	  4, mutants_70, 2, minimal_70 },
+	  4, mutants_154, 2, minimal_154 },
 	{ "c-logical", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a && b", "&&", "_Bool",
-	  4, mutants_71, 2, minimal_71 },
+	  4, mutants_155, 2, minimal_155 },
 	{ "c-logical", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "int",
-	  4, mutants_72, 3, minimal_72 },
+	  4, mutants_156, 3, minimal_156 },
 	{ "c-logical", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a || b", "||", "_Bool",
-	  4, mutants_73, 3, minimal_73 },
+	  4, mutants_157, 3, minimal_157 },
 	{ "c-logical", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "int",
-	  2, mutants_74, 1, minimal_74 },
+	  2, mutants_158, 1, minimal_158 },
 	{ "c-logical", "a & b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a & b", "&", "unsigned",
-	  2, mutants_75, 1, minimal_75 },
+	  2, mutants_159, 1, minimal_159 },
 	{ "c-logical", "a | b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "int",
-	  2, mutants_76, 2, minimal_76 },
+	  2, mutants_160, 2, minimal_160 },
 	{ "c-logical", "a | b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a | b", "|", "unsigned",
-	  2, mutants_77, 2, minimal_77 },
+	  2, mutants_161, 2, minimal_161 },
 	{ "c-logical", "a ^ b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "int",
-	  2, mutants_78, 1, minimal_78 },
+	  2, mutants_162, 1, minimal_162 },
 	{ "c-logical", "a ^ b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a ^ b", "^", "unsigned",
-	  2, mutants_79, 1, minimal_79 },
+	  2, mutants_163, 1, minimal_163 },
 	{ "c-logical", "a << b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "int",
-	  1, mutants_80, 1, minimal_80 },
+	  1, mutants_164, 1, minimal_164 },
 	{ "c-logical", "a << b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a << b", "<<", "unsigned",
-	  1, mutants_81, 1, minimal_81 },
+	  1, mutants_165, 1, minimal_165 },
 	{ "c-logical", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "int",
-	  1, mutants_82, 1, minimal_82 },
+	  1, mutants_166, 1, minimal_166 },
 	{ "c-logical", "a >> b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >> b", ">>", "unsigned",
-	  1, mutants_83, 1, minimal_83 },
+	  1, mutants_167, 1, minimal_167 },
+	{ "c-mull", "a < b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "_Bool",
+	  2, mutants_168, 1, minimal_168 },
+	{ "c-mull", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "int",
+	  2, mutants_169, 1, minimal_169 },
+	{ "c-mull", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "unsigned",
+	  2, mutants_170, 1, minimal_170 },
+	{ "c-mull", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "long",
+	  2, mutants_171, 1, minimal_171 },
+	{ "c-mull", "a < b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "unsigned long",
+	  2, mutants_172, 1, minimal_172 },
+	{ "c-mull", "a < b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "char",
+	  2, mutants_173, 1, minimal_173 },
+	{ "c-mull", "a < b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "float",
+	  2, mutants_174, 1, minimal_174 },
+	{ "c-mull", "a < b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "double",
+	  2, mutants_175, 1, minimal_175 },
+	{ "c-mull", "a <= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "_Bool",
+	  2, mutants_176, 1, minimal_176 },
+	{ "c-mull", "a <= b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "int",
+	  2, mutants_177, 1, minimal_177 },
+	{ "c-mull", "a <= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "unsigned",
+	  2, mutants_178, 1, minimal_178 },
+	{ "c-mull", "a <= b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "long",
+	  2, mutants_179, 1, minimal_179 },
+	{ "c-mull", "a <= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "unsigned long",
+	  2, mutants_180, 1, minimal_180 },
+	{ "c-mull", "a <= b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "char",
+	  2, mutants_181, 1, minimal_181 },
+	{ "c-mull", "a <= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "float",
+	  2, mutants_182, 1, minimal_182 },
+	{ "c-mull", "a <= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "double",
+	  2, mutants_183, 1, minimal_183 },
+	{ "c-mull", "a > b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "_Bool",
+	  2, mutants_184, 1, minimal_184 },
+	{ "c-mull", "a > b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "int",
+	  2, mutants_185, 1, minimal_185 },
+	{ "c-mull", "a > b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "unsigned",
+	  2, mutants_186, 1, minimal_186 },
+	{ "c-mull", "a > b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "long",
+	  2, mutants_187, 1, minimal_187 },
+	{ "c-mull", "a > b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "unsigned long",
+	  2, mutants_188, 1, minimal_188 },
+	{ "c-mull", "a > b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "char",
+	  2, mutants_189, 1, minimal_189 },
+	{ "c-mull", "a > b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "float",
+	  2, mutants_190, 1, minimal_190 },
+	{ "c-mull", "a > b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "double",
+	  2, mutants_191, 1, minimal_191 },
+	{ "c-mull", "a >= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "_Bool",
+	  2, mutants_192, 1, minimal_192 },
+	{ "c-mull", "a >= b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "int",
+	  2, mutants_193, 1, minimal_193 },
+	{ "c-mull", "a >= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "unsigned",
+	  2, mutants_194, 1, minimal_194 },
+	{ "c-mull", "a >= b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "long",
+	  2, mutants_195, 1, minimal_195 },
+	{ "c-mull", "a >= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "unsigned long",
+	  2, mutants_196, 1, minimal_196 },
+	{ "c-mull", "a >= b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "char",
+	  2, mutants_197, 1, minimal_197 },
+	{ "c-mull", "a >= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "float",
+	  2, mutants_198, 1, minimal_198 },
+	{ "c-mull", "a >= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "double",
+	  2, mutants_199, 1, minimal_199 },
+	{ "c-mull", "a == b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "_Bool",
+	  1, mutants_200, 1, minimal_200 },
+	{ "c-mull", "a == b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "int",
+	  1, mutants_201, 1, minimal_201 },
+	{ "c-mull", "a == b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "unsigned",
+	  1, mutants_202, 1, minimal_202 },
+	{ "c-mull", "a == b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "long",
+	  1, mutants_203, 1, minimal_203 },
+	{ "c-mull", "a == b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "unsigned long",
+	  1, mutants_204, 1, minimal_204 },
+	{ "c-mull", "a == b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "char",
+	  1, mutants_205, 1, minimal_205 },
+	{ "c-mull", "a == b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "float",
+	  1, mutants_206, 1, minimal_206 },
+	{ "c-mull", "a == b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "double",
+	  1, mutants_207, 1, minimal_207 },
+	{ "c-mull", "a != b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "_Bool",
+	  1, mutants_208, 1, minimal_208 },
+	{ "c-mull", "a != b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "int",
+	  1, mutants_209, 1, minimal_209 },
+	{ "c-mull", "a != b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "unsigned",
+	  1, mutants_210, 1, minimal_210 },
+	{ "c-mull", "a != b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "long",
+	  1, mutants_211, 1, minimal_211 },
+	{ "c-mull", "a != b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "unsigned long",
+	  1, mutants_212, 1, minimal_212 },
+	{ "c-mull", "a != b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "char",
+	  1, mutants_213, 1, minimal_213 },
+	{ "c-mull", "a != b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "float",
+	  1, mutants_214, 1, minimal_214 },
+	{ "c-mull", "a != b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "double",
+	  1, mutants_215, 1, minimal_215 },
+	{ "c-mull", "a + b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "_Bool",
+	  1, mutants_216, 1, minimal_216 },
+	{ "c-mull", "a + b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "int",
+	  1, mutants_217, 1, minimal_217 },
+	{ "c-mull", "a + b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "unsigned",
+	  1, mutants_218, 1, minimal_218 },
+	{ "c-mull", "a + b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "long",
+	  1, mutants_219, 1, minimal_219 },
+	{ "c-mull", "a + b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "unsigned long",
+	  1, mutants_220, 1, minimal_220 },
+	{ "c-mull", "a + b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "char",
+	  1, mutants_221, 1, minimal_221 },
+	{ "c-mull", "a + b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "float",
+	  1, mutants_222, 1, minimal_222 },
+	{ "c-mull", "a + b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a + b", "+", "double",
+	  1, mutants_223, 1, minimal_223 },
+	{ "c-mull", "a - b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "_Bool",
+	  1, mutants_224, 1, minimal_224 },
+	{ "c-mull", "a - b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "int",
+	  1, mutants_225, 1, minimal_225 },
+	{ "c-mull", "a - b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "unsigned",
+	  1, mutants_226, 1, minimal_226 },
+	{ "c-mull", "a - b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "long",
+	  1, mutants_227, 1, minimal_227 },
+	{ "c-mull", "a - b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "unsigned long",
+	  1, mutants_228, 1, minimal_228 },
+	{ "c-mull", "a - b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "char",
+	  1, mutants_229, 1, minimal_229 },
+	{ "c-mull", "a - b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "float",
+	  1, mutants_230, 1, minimal_230 },
+	{ "c-mull", "a - b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a - b", "-", "double",
+	  1, mutants_231, 1, minimal_231 },
+	{ "c-mull", "a * b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "_Bool",
+	  1, mutants_232, 1, minimal_232 },
+	{ "c-mull", "a * b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "int",
+	  1, mutants_233, 1, minimal_233 },
+	{ "c-mull", "a * b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "unsigned",
+	  1, mutants_234, 1, minimal_234 },
+	{ "c-mull", "a * b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "long",
+	  1, mutants_235, 1, minimal_235 },
+	{ "c-mull", "a * b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "unsigned long",
+	  1, mutants_236, 1, minimal_236 },
+	{ "c-mull", "a * b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "char",
+	  1, mutants_237, 1, minimal_237 },
+	{ "c-mull", "a * b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "float",
+	  1, mutants_238, 1, minimal_238 },
+	{ "c-mull", "a * b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a * b", "*", "double",
+	  1, mutants_239, 1, minimal_239 },
+	{ "c-mull", "a / b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "_Bool",
+	  1, mutants_240, 1, minimal_240 },
+	{ "c-mull", "a / b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "int",
+	  1, mutants_241, 1, minimal_241 },
+	{ "c-mull", "a / b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "unsigned",
+	  1, mutants_242, 1, minimal_242 },
+	{ "c-mull", "a / b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "long",
+	  1, mutants_243, 1, minimal_243 },
+	{ "c-mull", "a / b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "unsigned long",
+	  1, mutants_244, 1, minimal_244 },
+	{ "c-mull", "a / b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "char",
+	  1, mutants_245, 1, minimal_245 },
+	{ "c-mull", "a / b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "float",
+	  1, mutants_246, 1, minimal_246 },
+	{ "c-mull", "a / b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a / b", "/", "double",
+	  1, mutants_247, 1, minimal_247 },
+	{ "c-mull", "a % b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a % b", "%", "_Bool",
+	  1, mutants_248, 1, minimal_248 },
+	{ "c-mull", "a % b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a % b", "%", "int",
+	  1, mutants_249, 1, minimal_249 },
+	{ "c-mull", "a % b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a % b", "%", "unsigned",
+	  1, mutants_250, 1, minimal_250 },
+	{ "c-mull", "a % b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a % b", "%", "long",
+	  1, mutants_251, 1, minimal_251 },
+	{ "c-mull", "a % b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a % b", "%", "unsigned long",
+	  1, mutants_252, 1, minimal_252 },
+	{ "c-mull", "a % b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a % b", "%", "char",
+	  1, mutants_253, 1, minimal_253 },
+	{ "c-mull", "-x", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "_Bool",
+	  1, mutants_254, 1, minimal_254 },
+	{ "c-mull", "-x", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "int",
+	  1, mutants_255, 1, minimal_255 },
+	{ "c-mull", "-x", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "unsigned",
+	  1, mutants_256, 1, minimal_256 },
+	{ "c-mull", "-x", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "long",
+	  1, mutants_257, 1, minimal_257 },
+	{ "c-mull", "-x", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "unsigned long",
+	  1, mutants_258, 1, minimal_258 },
+	{ "c-mull", "-x", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "char",
+	  1, mutants_259, 1, minimal_259 },
+	{ "c-mull", "-x", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "float",
+	  1, mutants_260, 1, minimal_260 },
+	{ "c-mull", "-x", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "-x", "-", "double",
+	  1, mutants_261, 1, minimal_261 },
+	{ "c-mull", "a & b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "_Bool",
+	  1, mutants_262, 1, minimal_262 },
+	{ "c-mull", "a & b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "int",
+	  1, mutants_263, 1, minimal_263 },
+	{ "c-mull", "a & b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "unsigned",
+	  1, mutants_264, 1, minimal_264 },
+	{ "c-mull", "a & b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "long",
+	  1, mutants_265, 1, minimal_265 },
+	{ "c-mull", "a & b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "unsigned long",
+	  1, mutants_266, 1, minimal_266 },
+	{ "c-mull", "a & b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a & b", "&", "char",
+	  1, mutants_267, 1, minimal_267 },
+	{ "c-mull", "a | b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "_Bool",
+	  1, mutants_268, 1, minimal_268 },
+	{ "c-mull", "a | b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "int",
+	  1, mutants_269, 1, minimal_269 },
+	{ "c-mull", "a | b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "unsigned",
+	  1, mutants_270, 1, minimal_270 },
+	{ "c-mull", "a | b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "long",
+	  1, mutants_271, 1, minimal_271 },
+	{ "c-mull", "a | b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "unsigned long",
+	  1, mutants_272, 1, minimal_272 },
+	{ "c-mull", "a | b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a | b", "|", "char",
+	  1, mutants_273, 1, minimal_273 },
+	{ "c-mull", "a ^ b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a ^ b", "^", "_Bool",
+	  1, mutants_274, 1, minimal_274 },
+	{ "c-mull", "a ^ b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a ^ b", "^", "int",
+	  1, mutants_275, 1, minimal_275 },
+	{ "c-mull", "a ^ b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a ^ b", "^", "unsigned",
+	  1, mutants_276, 1, minimal_276 },
+	{ "c-mull", "a ^ b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a ^ b", "^", "long",
+	  1, mutants_277, 1, minimal_277 },
+	{ "c-mull", "a ^ b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a ^ b", "^", "unsigned long",
+	  1, mutants_278, 1, minimal_278 },
+	{ "c-mull", "a ^ b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a ^ b", "^", "char",
+	  1, mutants_279, 1, minimal_279 },
+	{ "c-mull", "a << b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "_Bool",
+	  1, mutants_280, 1, minimal_280 },
+	{ "c-mull", "a << b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "int",
+	  1, mutants_281, 1, minimal_281 },
+	{ "c-mull", "a << b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "unsigned",
+	  1, mutants_282, 1, minimal_282 },
+	{ "c-mull", "a << b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "long",
+	  1, mutants_283, 1, minimal_283 },
+	{ "c-mull", "a << b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "unsigned long",
+	  1, mutants_284, 1, minimal_284 },
+	{ "c-mull", "a << b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a << b", "<<", "char",
+	  1, mutants_285, 1, minimal_285 },
+	{ "c-mull", "a >> b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "_Bool",
+	  1, mutants_286, 1, minimal_286 },
+	{ "c-mull", "a >> b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "int",
+	  1, mutants_287, 1, minimal_287 },
+	{ "c-mull", "a >> b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "unsigned",
+	  1, mutants_288, 1, minimal_288 },
+	{ "c-mull", "a >> b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "long",
+	  1, mutants_289, 1, minimal_289 },
+	{ "c-mull", "a >> b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "unsigned long",
+	  1, mutants_290, 1, minimal_290 },
+	{ "c-mull", "a >> b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >> b", ">>", "char",
+	  1, mutants_291, 1, minimal_291 },
+	{ "c-mull", "~x", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "~x", "~", "_Bool",
+	  1, mutants_292, 1, minimal_292 },
+	{ "c-mull", "~x", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "~x", "~", "int",
+	  1, mutants_293, 1, minimal_293 },
+	{ "c-mull", "~x", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "~x", "~", "unsigned",
+	  1, mutants_294, 1, minimal_294 },
+	{ "c-mull", "~x", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "~x", "~", "long",
+	  1, mutants_295, 1, minimal_295 },
+	{ "c-mull", "~x", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "~x", "~", "unsigned long",
+	  1, mutants_296, 1, minimal_296 },
+	{ "c-mull", "~x", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "~x", "~", "char",
+	  1, mutants_297, 1, minimal_297 },
+	{ "c-mull", "a && b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "_Bool",
+	  1, mutants_298, 1, minimal_298 },
+	{ "c-mull", "a && b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "int",
+	  1, mutants_299, 1, minimal_299 },
+	{ "c-mull", "a && b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "unsigned",
+	  1, mutants_300, 1, minimal_300 },
+	{ "c-mull", "a && b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "long",
+	  1, mutants_301, 1, minimal_301 },
+	{ "c-mull", "a && b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "unsigned long",
+	  1, mutants_302, 1, minimal_302 },
+	{ "c-mull", "a && b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "char",
+	  1, mutants_303, 1, minimal_303 },
+	{ "c-mull", "a && b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "float",
+	  1, mutants_304, 1, minimal_304 },
+	{ "c-mull", "a && b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a && b", "&&", "double",
+	  1, mutants_305, 1, minimal_305 },
+	{ "c-mull", "a || b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "_Bool",
+	  1, mutants_306, 1, minimal_306 },
+	{ "c-mull", "a || b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "int",
+	  1, mutants_307, 1, minimal_307 },
+	{ "c-mull", "a || b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "unsigned",
+	  1, mutants_308, 1, minimal_308 },
+	{ "c-mull", "a || b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "long",
+	  1, mutants_309, 1, minimal_309 },
+	{ "c-mull", "a || b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "unsigned long",
+	  1, mutants_310, 1, minimal_310 },
+	{ "c-mull", "a || b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "char",
+	  1, mutants_311, 1, minimal_311 },
+	{ "c-mull", "a || b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "float",
+	  1, mutants_312, 1, minimal_312 },
+	{ "c-mull", "a || b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a || b", "||", "double",
+	  1, mutants_313, 1, minimal_313 },
+	{ "c-mull", "!x", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "!x", "!", "_Bool",
+	  1, mutants_314, 1, minimal_314 },
+	{ "c-mull", "!x", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "!x", "!", "int",
+	  1, mutants_315, 1, minimal_315 },
+	{ "c-mull", "!x", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "!x", "!", "unsigned",
+	  1, mutants_316, 1, minimal_316 },
+	{ "c-mull", "!x", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "!x", "!", "long",
+	  1, mutants_317, 1, minimal_317 },
+	{ "c-mull", "!x", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "!x", "!", "unsigned long",
+	  1, mutants_318, 1, minimal_318 },
+	{ "c-mull", "!x", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "!x", "!", "char",
+	  1, mutants_319, 1, minimal_319 },
+	{ "c-mull", "++x", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "++x", "++exp", "int",
+	  1, mutants_320, 1, minimal_320 },
+	{ "c-mull", "++x", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "++x", "++exp", "unsigned",
+	  1, mutants_321, 1, minimal_321 },
+	{ "c-mull", "++x", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "++x", "++exp", "long",
+	  1, mutants_322, 1, minimal_322 },
+	{ "c-mull", "++x", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "++x", "++exp", "unsigned long",
+	  1, mutants_323, 1, minimal_323 },
+	{ "c-mull", "++x", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "++x", "++exp", "char",
+	  1, mutants_324, 1, minimal_324 },
+	{ "c-mull", "++x", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "++x", "++exp", "float",
+	  1, mutants_325, 1, minimal_325 },
+	{ "c-mull", "++x", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "++x", "++exp", "double",
+	  1, mutants_326, 1, minimal_326 },
+	{ "c-mull", "--x", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "--x", "--exp", "int",
+	  1, mutants_327, 1, minimal_327 },
+	{ "c-mull", "--x", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "--x", "--exp", "unsigned",
+	  1, mutants_328, 1, minimal_328 },
+	{ "c-mull", "--x", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "--x", "--exp", "long",
+	  1, mutants_329, 1, minimal_329 },
+	{ "c-mull", "--x", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "--x", "--exp", "unsigned long",
+	  1, mutants_330, 1, minimal_330 },
+	{ "c-mull", "--x", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "--x", "--exp", "char",
+	  1, mutants_331, 1, minimal_331 },
+	{ "c-mull", "--x", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "--x", "--exp", "float",
+	  1, mutants_332, 1, minimal_332 },
+	{ "c-mull", "--x", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "--x", "--exp", "double",
+	  1, mutants_333, 1, minimal_333 },
+	{ "c-mull", "x++", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x++", "exp++", "int",
+	  1, mutants_334, 1, minimal_334 },
+	{ "c-mull", "x++", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x++", "exp++", "unsigned",
+	  1, mutants_335, 1, minimal_335 },
+	{ "c-mull", "x++", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x++", "exp++", "long",
+	  1, mutants_336, 1, minimal_336 },
+	{ "c-mull", "x++", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x++", "exp++", "unsigned long",
+	  1, mutants_337, 1, minimal_337 },
+	{ "c-mull", "x++", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x++", "exp++", "char",
+	  1, mutants_338, 1, minimal_338 },
+	{ "c-mull", "x++", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x++", "exp++", "float",
+	  1, mutants_339, 1, minimal_339 },
+	{ "c-mull", "x++", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x++", "exp++", "double",
+	  1, mutants_340, 1, minimal_340 },
+	{ "c-mull", "x--", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x--", "exp--", "int",
+	  1, mutants_341, 1, minimal_341 },
+	{ "c-mull", "x--", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x--", "exp--", "unsigned",
+	  1, mutants_342, 1, minimal_342 },
+	{ "c-mull", "x--", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x--", "exp--", "long",
+	  1, mutants_343, 1, minimal_343 },
+	{ "c-mull", "x--", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x--", "exp--", "unsigned long",
+	  1, mutants_344, 1, minimal_344 },
+	{ "c-mull", "x--", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x--", "exp--", "char",
+	  1, mutants_345, 1, minimal_345 },
+	{ "c-mull", "x--", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x--", "exp--", "float",
+	  1, mutants_346, 1, minimal_346 },
+	{ "c-mull", "x--", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "x--", "exp--", "double",
+	  1, mutants_347, 1, minimal_347 },
 	{ "c-ror", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "int",
-	  7, mutants_84, 3, minimal_84 },
+	  7, mutants_348, 3, minimal_348 },
 	{ "c-ror", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned",
-	  7, mutants_85, 3, minimal_85 },
+	  7, mutants_349, 3, minimal_349 },
 	{ "c-ror", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "long",
-	  7, mutants_86, 3, minimal_86 },
+	  7, mutants_350, 3, minimal_350 },
 	{ "c-ror", "a < b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned long",
-	  7, mutants_87, 3, minimal_87 },
+	  7, mutants_351, 3, minimal_351 },
 	{ "c-ror", "a < b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "char",
-	  7, mutants_88, 3, minimal_88 },
+	  7, mutants_352, 3, minimal_352 },
 	{ "c-ror", "a < b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "unsigned char",
-	  7, mutants_89, 3, minimal_89 },
+	  7, mutants_353, 3, minimal_353 },
 	{ "c-ror", "a < b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a < b", "<", "_Bool",
-	  7, mutants_90, 3, minimal_90 },
+	  7, mutants_354, 3, minimal_354 },
 	{ "c-ror", "a <= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "int",
-	  7, mutants_91, 3, minimal_91 },
+	  7, mutants_355, 3, minimal_355 },
 	{ "c-ror", "a <= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned",
-	  7, mutants_92, 3, minimal_92 },
+	  7, mutants_356, 3, minimal_356 },
 	{ "c-ror", "a <= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "long",
-	  7, mutants_93, 3, minimal_93 },
+	  7, mutants_357, 3, minimal_357 },
 	{ "c-ror", "a <= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned long",
-	  7, mutants_94, 3, minimal_94 },
+	  7, mutants_358, 3, minimal_358 },
 	{ "c-ror", "a <= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "char",
-	  7, mutants_95, 3, minimal_95 },
+	  7, mutants_359, 3, minimal_359 },
 	{ "c-ror", "a <= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "unsigned char",
-	  7, mutants_96, 3, minimal_96 },
+	  7, mutants_360, 3, minimal_360 },
 	{ "c-ror", "a <= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a <= b", "<=", "_Bool",
-	  7, mutants_97, 3, minimal_97 },
+	  7, mutants_361, 3, minimal_361 },
 	{ "c-ror", "a > b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "int",
-	  7, mutants_98, 3, minimal_98 },
+	  7, mutants_362, 3, minimal_362 },
 	{ "c-ror", "a > b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned",
-	  7, mutants_99, 3, minimal_99 },
+	  7, mutants_363, 3, minimal_363 },
 	{ "c-ror", "a > b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "long",
-	  7, mutants_100, 3, minimal_100 },
+	  7, mutants_364, 3, minimal_364 },
 	{ "c-ror", "a > b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned long",
-	  7, mutants_101, 3, minimal_101 },
+	  7, mutants_365, 3, minimal_365 },
 	{ "c-ror", "a > b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "char",
-	  7, mutants_102, 3, minimal_102 },
+	  7, mutants_366, 3, minimal_366 },
 	{ "c-ror", "a > b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "unsigned char",
-	  7, mutants_103, 3, minimal_103 },
+	  7, mutants_367, 3, minimal_367 },
 	{ "c-ror", "a > b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a > b", ">", "_Bool",
-	  7, mutants_104, 3, minimal_104 },
+	  7, mutants_368, 3, minimal_368 },
 	{ "c-ror", "a >= b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "int",
-	  7, mutants_105, 3, minimal_105 },
+	  7, mutants_369, 3, minimal_369 },
 	{ "c-ror", "a >= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned",
-	  7, mutants_106, 3, minimal_106 },
+	  7, mutants_370, 3, minimal_370 },
 	{ "c-ror", "a >= b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "long",
-	  7, mutants_107, 3, minimal_107 },
+	  7, mutants_371, 3, minimal_371 },
 	{ "c-ror", "a >= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned long",
-	  7, mutants_108, 3, minimal_108 },
+	  7, mutants_372, 3, minimal_372 },
 	{ "c-ror", "a >= b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "char",
-	  7, mutants_109, 3, minimal_109 },
+	  7, mutants_373, 3, minimal_373 },
 	{ "c-ror", "a >= b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "unsigned char",
-	  7, mutants_110, 3, minimal_110 },
+	  7, mutants_374, 3, minimal_374 },
 	{ "c-ror", "a >= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a >= b", ">=", "_Bool",
-	  7, mutants_111, 3, minimal_111 },
+	  7, mutants_375, 3, minimal_375 },
 	{ "c-ror", "a == b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "int",
-	  7, mutants_112, 3, minimal_112 },
+	  7, mutants_376, 3, minimal_376 },
 	{ "c-ror", "a == b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned",
-	  7, mutants_113, 3, minimal_113 },
+	  7, mutants_377, 3, minimal_377 },
 	{ "c-ror", "a == b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "long",
-	  7, mutants_114, 3, minimal_114 },
+	  7, mutants_378, 3, minimal_378 },
 	{ "c-ror", "a == b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned long",
-	  7, mutants_115, 3, minimal_115 },
+	  7, mutants_379, 3, minimal_379 },
 	{ "c-ror", "a == b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "char",
-	  7, mutants_116, 3, minimal_116 },
+	  7, mutants_380, 3, minimal_380 },
 	{ "c-ror", "a == b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "unsigned char",
-	  7, mutants_117, 3, minimal_117 },
+	  7, mutants_381, 3, minimal_381 },
 	{ "c-ror", "a == b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a == b", "==", "_Bool",
-	  7, mutants_118, 3, minimal_118 },
+	  7, mutants_382, 3, minimal_382 },
 	{ "c-ror", "a != b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "int",
-	  7, mutants_119, 3, minimal_119 },
+	  7, mutants_383, 3, minimal_383 },
 	{ "c-ror", "a != b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned",
-	  7, mutants_120, 3, minimal_120 },
+	  7, mutants_384, 3, minimal_384 },
 	{ "c-ror", "a != b", "long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "long",
-	  7, mutants_121, 3, minimal_121 },
+	  7, mutants_385, 3, minimal_385 },
 	{ "c-ror", "a != b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned long",
-	  7, mutants_122, 3, minimal_122 },
+	  7, mutants_386, 3, minimal_386 },
 	{ "c-ror", "a != b", "char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "char",
-	  7, mutants_123, 3, minimal_123 },
+	  7, mutants_387, 3, minimal_387 },
 	{ "c-ror", "a != b", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "unsigned char",
-	  7, mutants_124, 3, minimal_124 },
+	  7, mutants_388, 3, minimal_388 },
 	{ "c-ror", "a != b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "a != b", "!=", "_Bool",
-	  7, mutants_125, 3, minimal_125 },
+	  7, mutants_389, 3, minimal_389 },
 	{ "c-ror", "u >= 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned,int",
-	  7, mutants_126, 2, minimal_126 },
+	  7, mutants_390, 2, minimal_390 },
 	{ "c-ror", "u >= 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned long,int",
-	  7, mutants_127, 2, minimal_127 },
+	  7, mutants_391, 2, minimal_391 },
 	{ "c-ror", "u >= 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u >= 0", ">=", "unsigned char,int",
-	  7, mutants_128, 2, minimal_128 },
+	  7, mutants_392, 2, minimal_392 },
 	{ "c-ror", "u > 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned,int",
-	  7, mutants_129, 2, minimal_129 },
+	  7, mutants_393, 2, minimal_393 },
 	{ "c-ror", "u > 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned long,int",
-	  7, mutants_130, 2, minimal_130 },
+	  7, mutants_394, 2, minimal_394 },
 	{ "c-ror", "u > 0", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u > 0", ">", "unsigned char,int",
-	  7, mutants_131, 2, minimal_131 },
+	  7, mutants_395, 2, minimal_395 },
 	{ "c-ror", "u < 0", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned,int",
-	  7, mutants_132, 2, minimal_132 },
+	  7, mutants_396, 2, minimal_396 },
 	{ "c-ror", "u < 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned long,int",
-	  7, mutants_133, 2, minimal_133 },
+	  7, mutants_397, 2, minimal_397 },
 	{ "java-aor", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
-	  4, mutants_134, 4, minimal_134 },
+	  4, mutants_398, 4, minimal_398 },
 	{ "java-aor", "a + b", "long", "java", "",
 	  "a + b", "+", "long",
-	  4, mutants_135, 4, minimal_135 },
+	  4, mutants_399, 4, minimal_399 },
 	{ "java-aor", "a + b", "integer", "java", "",
 	  "a + b", "+", "integer",
-	  4, mutants_136, 4, minimal_136 },
+	  4, mutants_400, 4, minimal_400 },
 	{ "java-aor", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
-	  4, mutants_137, 4, minimal_137 },
+	  4, mutants_401, 4, minimal_401 },
 	{ "java-aor", "a - b", "integer", "java", "",
 	  "a - b", "-", "integer",
-	  4, mutants_138, 4, minimal_138 },
+	  4, mutants_402, 4, minimal_402 },
 	{ "java-aor", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
-	  4, mutants_139, 4, minimal_139 },
+	  4, mutants_403, 4, minimal_403 },
 	{ "java-aor", "a * b", "long", "java", "",
 	  "a * b", "*", "long",
-	  4, mutants_140, 4, minimal_140 },
+	  4, mutants_404, 4, minimal_404 },
 	{ "java-aor", "a * b", "integer", "java", "",
 	  "a * b", "*", "integer",
-	  4, mutants_141, 3, minimal_141 },
+	  4, mutants_405, 3, minimal_405 },
 	{ "java-aor", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
-	  4, mutants_142, 4, minimal_142 },
+	  4, mutants_406, 4, minimal_406 },
 	{ "java-aor", "a / b", "integer", "java", "",
 	  "a / b", "/", "integer",
-	  4, mutants_143, 4, minimal_143 },
+	  4, mutants_407, 4, minimal_407 },
 	{ "java-aor", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
-	  4, mutants_144, 4, minimal_144 },
+	  4, mutants_408, 4, minimal_408 },
 	{ "java-aor", "a % b", "long", "java", "",
 	  "a % b", "%", "long",
-	  4, mutants_145, 4, minimal_145 },
+	  4, mutants_409, 4, minimal_409 },
 	{ "java-aor", "a % b", "integer", "java", "",
 	  "a % b", "%", "integer",
-	  4, mutants_146, 3, minimal_146 },
+	  4, mutants_410, 3, minimal_410 },
 	{ "java-asrs", "x += y", "int", "java", "",
 	  "x += y", "+=", "int",
-	  10, mutants_147, 6, minimal_147 },
+	  10, mutants_411, 6, minimal_411 },
 	{ "java-asrs", "x -= y", "int", "java", "",
 	  "x -= y", "-=", "int",
-	  10, mutants_148, 8, minimal_148 },
+	  10, mutants_412, 8, minimal_412 },
 	{ "java-asrs", "x *= y", "int", "java", "",
 	  "x *= y", "*=", "int",
-	  10, mutants_149, 10, minimal_149 },
+	  10, mutants_413, 10, minimal_413 },
 	{ "java-asrs", "x *= y", "long", "java", "",
 	  "x *= y", "*=", "long",
-	  10, mutants_150, 10, minimal_150 },
+	  10, mutants_414, 10, minimal_414 },
 	{ "java-asrs", "x /= y", "int", "java", "",
 	  "x /= y", "/=", "int",
-	  10, mutants_151, 9, minimal_151 },
+	  10, mutants_415, 9, minimal_415 },
 	{ "java-asrs", "x %= y", "int", "java", "",
 	  "x %= y", "%=", "int",
-	  10, mutants_152, 9, minimal_152 },
+	  10, mutants_416, 9, minimal_416 },
 	{ "java-asrs", "x &= y", "int", "java", "",
 	  "x &= y", "&=", "int",
-	  10, mutants_153, 7, minimal_153 },
+	  10, mutants_417, 7, minimal_417 },
 	{ "java-asrs", "x &= y", "long", "java", "",
 	  "x &= y", "&=", "long",
-	  10, mutants_154, 7, minimal_154 },
+	  10, mutants_418, 7, minimal_418 },
 	{ "java-asrs", "x |= y", "int", "java", "",
 	  "x |= y", "|=", "int",
-	  10, mutants_155, 7, minimal_155 },
+	  10, mutants_419, 7, minimal_419 },
 	{ "java-asrs", "x |= y", "long", "java", "",
 	  "x |= y", "|=", "long",
-	  10, mutants_156, 7, minimal_156 },
+	  10, mutants_420, 7, minimal_420 },
 	{ "java-asrs", "x ^= y", "int", "java", "",
 	  "x ^= y", "^=", "int",
-	  10, mutants_157, 8, minimal_157 },
+	  10, mutants_421, 8, minimal_421 },
 	{ "java-asrs", "x ^= y", "long", "java", "",
 	  "x ^= y", "^=", "long",
-	  10, mutants_158, 8, minimal_158 },
+	  10, mutants_422, 8, minimal_422 },
 	{ "java-asrs", "x <<= y", "int", "java", "",
 	  "x <<= y", "<<=", "int",
-	  10, mutants_159, 8, minimal_159 },
+	  10, mutants_423, 8, minimal_423 },
 	{ "java-asrs", "x <<= y", "long", "java", "",
 	  "x <<= y", "<<=", "long",
-	  10, mutants_160, 8, minimal_160 },
+	  10, mutants_424, 8, minimal_424 },
 	{ "java-asrs", "x >>= y", "int", "java", "",
 	  "x >>= y", ">>=", "int",
-	  10, mutants_161, 9, minimal_161 },
+	  10, mutants_425, 9, minimal_425 },
 	{ "java-asrs", "x >>= y", "long", "java", "",
 	  "x >>= y", ">>=", "long",
-	  10, mutants_162, 9, minimal_162 },
+	  10, mutants_426, 9, minimal_426 },
 	{ "java-asrs", "x >>>= y", "int", "java", "",
 	  "x >>>= y", ">>>=", "int",
-	  10, mutants_163, 8, minimal_163 },
+	  10, mutants_427, 8, minimal_427 },
 	{ "java-cor", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  9, mutants_164, 3, minimal_164 },
+	  9, mutants_428, 3, minimal_428 },
 	{ "java-cor", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  9, mutants_165, 4, minimal_165 },
+	  9, mutants_429, 4, minimal_429 },
 	{ "java-cor", "a ^ b", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
-	  9, mutants_166, 2, minimal_166 },
+	  9, mutants_430, 2, minimal_430 },
 	{ "java-cor", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  10, mutants_167, 2, minimal_167 },
+	  10, mutants_431, 2, minimal_431 },
 	{ "java-cor", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  10, mutants_168, 2, minimal_168 },
+	  10, mutants_432, 2, minimal_432 },
 	{ "java-float", "a < b", "float", "java", "float-compare: identical",
 	  "a < b", "<", "float",
-	  8, mutants_169, 3, minimal_169 },
+	  8, mutants_433, 3, minimal_433 },
 	{ "java-float", "a < b", "double", "java", "float-compare: identical",
 	  "a < b", "<", "double",
-	  8, mutants_170, 3, minimal_170 },
+	  8, mutants_434, 3, minimal_434 },
 	{ "java-float", "a <= b", "float", "java", "float-compare: identical",
 	  "a <= b", "<=", "float",
-	  8, mutants_171, 3, minimal_171 },
+	  8, mutants_435, 3, minimal_435 },
 	{ "java-float", "a <= b", "double", "java", "float-compare: identical",
 	  "a <= b", "<=", "double",
-	  8, mutants_172, 3, minimal_172 },
+	  8, mutants_436, 3, minimal_436 },
 	{ "java-float", "a > b", "float", "java", "float-compare: identical",
 	  "a > b", ">", "float",
-	  8, mutants_173, 3, minimal_173 },
+	  8, mutants_437, 3, minimal_437 },
 	{ "java-float", "a > b", "double", "java", "float-compare: identical",
 	  "a > b", ">", "double",
-	  8, mutants_174, 3, minimal_174 },
+	  8, mutants_438, 3, minimal_438 },
 	{ "java-float", "a >= b", "float", "java", "float-compare: identical",
 	  "a >= b", ">=", "float",
-	  8, mutants_175, 3, minimal_175 },
+	  8, mutants_439, 3, minimal_439 },
 	{ "java-float", "a >= b", "double", "java", "float-compare: identical",
 	  "a >= b", ">=", "double",
-	  8, mutants_176, 3, minimal_176 },
+	  8, mutants_440, 3, minimal_440 },
 	{ "java-float", "a == b", "float", "java", "float-compare: identical",
 	  "a == b", "==", "float",
-	  8, mutants_177, 3, minimal_177 },
+	  8, mutants_441, 3, minimal_441 },
 	{ "java-float", "a == b", "double", "java", "float-compare: identical",
 	  "a == b", "==", "double",
-	  8, mutants_178, 3, minimal_178 },
+	  8, mutants_442, 3, minimal_442 },
 	{ "java-float", "a != b", "float", "java", "float-compare: identical",
 	  "a != b", "!=", "float",
-	  8, mutants_179, 3, minimal_179 },
+	  8, mutants_443, 3, minimal_443 },
 	{ "java-float", "a != b", "double", "java", "float-compare: identical",
 	  "a != b", "!=", "double",
-	  8, mutants_180, 3, minimal_180 },
+	  8, mutants_444, 3, minimal_444 },
 	{ "java-float", "a + b", "float", "java", "float-compare: identical",
 	  "a + b", "+", "float",
-	  4, mutants_181, 4, minimal_181 },
+	  4, mutants_445, 4, minimal_445 },
 	{ "java-float", "a + b", "double", "java", "float-compare: identical",
 	  "a + b", "+", "double",
-	  4, mutants_182, 4, minimal_182 },
+	  4, mutants_446, 4, minimal_446 },
 	{ "java-float", "a - b", "float", "java", "float-compare: identical",
 	  "a - b", "-", "float",
-	  4, mutants_183, 4, minimal_183 },
+	  4, mutants_447, 4, minimal_447 },
 	{ "java-float", "a - b", "double", "java", "float-compare: identical",
 	  "a - b", "-", "double",
-	  4, mutants_184, 4, minimal_184 },
+	  4, mutants_448, 4, minimal_448 },
 	{ "java-float", "a * b", "float", "java", "float-compare: identical",
 	  "a * b", "*", "float",
-	  4, mutants_185, 4, minimal_185 },
+	  4, mutants_449, 4, minimal_449 },
 	{ "java-float", "a * b", "double", "java", "float-compare: identical",
 	  "a * b", "*", "double",
-	  4, mutants_186, 4, minimal_186 },
+	  4, mutants_450, 4, minimal_450 },
 	{ "java-float", "a / b", "float", "java", "float-compare: identical",
 	  "a / b", "/", "float",
-	  4, mutants_187, 4, minimal_187 },
+	  4, mutants_451, 4, minimal_451 },
 	{ "java-float", "a / b", "double", "java", "float-compare: identical",
 	  "a / b", "/", "double",
-	  4, mutants_188, 4, minimal_188 },
+	  4, mutants_452, 4, minimal_452 },
 	{ "java-float", "a % b", "float", "java", "float-compare: identical",
 	  "a % b", "%", "float",
-	  4, mutants_189, 4, minimal_189 },
+	  4, mutants_453, 4, minimal_453 },
 	{ "java-float", "a % b", "double", "java", "float-compare: identical",
 	  "a % b", "%", "double",
-	  4, mutants_190, 4, minimal_190 },
+	  4, mutants_454, 4, minimal_454 },
 	{ "java-float", "x (insertion)", "float", "java", "float-compare: identical",
 	  "x", "", "float",
-	  1, mutants_191, 1, minimal_191 },
+	  1, mutants_455, 1, minimal_455 },
 	{ "java-float", "x (insertion)", "double", "java", "float-compare: identical",
 	  "x", "", "double",
-	  1, mutants_192, 1, minimal_192 },
+	  1, mutants_456, 1, minimal_456 },
 	{ "java-float", "-x", "float", "java", "float-compare: identical",
 	  "-x", "-", "float",
-	  1, mutants_193, 1, minimal_193 },
+	  1, mutants_457, 1, minimal_457 },
 	{ "java-float", "-x", "double", "java", "float-compare: identical",
 	  "-x", "-", "double",
-	  1, mutants_194, 1, minimal_194 },
+	  1, mutants_458, 1, minimal_458 },
 	{ "java-float", "a + b (constants)", "double", "java", "float-compare: identical",
 	  "a + b", "+", "double",
-	  3, mutants_195, 3, minimal_195 },
+	  3, mutants_459, 3, minimal_459 },
 	{ "java-float", "a * b (constants)", "double", "java", "float-compare: identical",
 	  "a * b", "*", "double",
-	  3, mutants_196, 3, minimal_196 },
+	  3, mutants_460, 3, minimal_460 },
 	{ "java-float", "a + b (float constants)", "float", "java", "float-compare: identical",
 	  "a + b", "+", "float",
-	  3, mutants_197, 3, minimal_197 },
+	  3, mutants_461, 3, minimal_461 },
 	{ "java-incdec", "x (value)", "byte", "java", "",
 	  "x", "", "byte",
-	  4, mutants_198, 1, minimal_198 },
+	  4, mutants_462, 1, minimal_462 },
 	{ "java-incdec", "x (value)", "short", "java", "",
 	  "x", "", "short",
-	  4, mutants_199, 1, minimal_199 },
+	  4, mutants_463, 1, minimal_463 },
 	{ "java-incdec", "x (value)", "char", "java", "",
 	  "x", "", "char",
-	  4, mutants_200, 1, minimal_200 },
+	  4, mutants_464, 1, minimal_464 },
 	{ "java-incdec", "x (value)", "int", "java", "",
 	  "x", "", "int",
-	  4, mutants_201, 1, minimal_201 },
+	  4, mutants_465, 1, minimal_465 },
 	{ "java-incdec", "x (value)", "long", "java", "",
 	  "x", "", "long",
-	  4, mutants_202, 1, minimal_202 },
+	  4, mutants_466, 1, minimal_466 },
 	{ "java-incdec", "++x (value)", "byte", "java", "",
 	  "++x", "++exp", "byte",
-	  2, mutants_203, 1, minimal_203 },
+	  2, mutants_467, 1, minimal_467 },
 	{ "java-incdec", "++x (value)", "short", "java", "",
 	  "++x", "++exp", "short",
-	  2, mutants_204, 1, minimal_204 },
+	  2, mutants_468, 1, minimal_468 },
 	{ "java-incdec", "++x (value)", "char", "java", "",
 	  "++x", "++exp", "char",
-	  2, mutants_205, 1, minimal_205 },
+	  2, mutants_469, 1, minimal_469 },
 	{ "java-incdec", "++x (value)", "int", "java", "",
 	  "++x", "++exp", "int",
-	  2, mutants_206, 1, minimal_206 },
+	  2, mutants_470, 1, minimal_470 },
 	{ "java-incdec", "++x (value)", "long", "java", "",
 	  "++x", "++exp", "long",
-	  2, mutants_207, 1, minimal_207 },
+	  2, mutants_471, 1, minimal_471 },
 	{ "java-incdec", "--x (value)", "byte", "java", "",
 	  "--x", "--exp", "byte",
-	  2, mutants_208, 1, minimal_208 },
+	  2, mutants_472, 1, minimal_472 },
 	{ "java-incdec", "--x (value)", "short", "java", "",
 	  "--x", "--exp", "short",
-	  2, mutants_209, 1, minimal_209 },
+	  2, mutants_473, 1, minimal_473 },
 	{ "java-incdec", "--x (value)", "char", "java", "",
 	  "--x", "--exp", "char",
-	  2, mutants_210, 1, minimal_210 },
+	  2, mutants_474, 1, minimal_474 },
 	{ "java-incdec", "--x (value)", "int", "java", "",
 	  "--x", "--exp", "int",
-	  2, mutants_211, 1, minimal_211 },
+	  2, mutants_475, 1, minimal_475 },
 	{ "java-incdec", "--x (value)", "long", "java", "",
 	  "--x", "--exp", "long",
-	  2, mutants_212, 1, minimal_212 },
+	  2, mutants_476, 1, minimal_476 },
 	{ "java-incdec", "x++ (value)", "byte", "java", "",
 	  "x++", "exp++", "byte",
-	  2, mutants_213, 0, NULL },
+	  2, mutants_477, 0, NULL },
 	{ "java-incdec", "x++ (value)", "short", "java", "",
 	  "x++", "exp++", "short",
-	  2, mutants_214, 0, NULL },
+	  2, mutants_478, 0, NULL },
 	{ "java-incdec", "x++ (value)", "char", "java", "",
 	  "x++", "exp++", "char",
-	  2, mutants_215, 0, NULL },
+	  2, mutants_479, 0, NULL },
 	{ "java-incdec", "x++ (value)", "int", "java", "",
 	  "x++", "exp++", "int",
-	  2, mutants_216, 0, NULL },
+	  2, mutants_480, 0, NULL },
 	{ "java-incdec", "x++ (value)", "long", "java", "",
 	  "x++", "exp++", "long",
-	  2, mutants_217, 0, NULL },
+	  2, mutants_481, 0, NULL },
 	{ "java-incdec", "x-- (value)", "byte", "java", "",
 	  "x--", "exp--", "byte",
-	  2, mutants_218, 0, NULL },
+	  2, mutants_482, 0, NULL },
 	{ "java-incdec", "x-- (value)", "short", "java", "",
 	  "x--", "exp--", "short",
-	  2, mutants_219, 0, NULL },
+	  2, mutants_483, 0, NULL },
 	{ "java-incdec", "x-- (value)", "char", "java", "",
 	  "x--", "exp--", "char",
-	  2, mutants_220, 0, NULL },
+	  2, mutants_484, 0, NULL },
 	{ "java-incdec", "x-- (value)", "int", "java", "",
 	  "x--", "exp--", "int",
-	  2, mutants_221, 0, NULL },
+	  2, mutants_485, 0, NULL },
 	{ "java-incdec", "x-- (value)", "long", "java", "",
 	  "x--", "exp--", "long",
-	  2, mutants_222, 0, NULL },
+	  2, mutants_486, 0, NULL },
 	{ "java-incdec", "x (variable)", "byte", "java", "",
 	  "x", "", "byte",
-	  4, mutants_223, 1, minimal_223 },
+	  4, mutants_487, 1, minimal_487 },
 	{ "java-incdec", "x (variable)", "short", "java", "",
 	  "x", "", "short",
-	  4, mutants_224, 1, minimal_224 },
+	  4, mutants_488, 1, minimal_488 },
 	{ "java-incdec", "x (variable)", "char", "java", "",
 	  "x", "", "char",
-	  4, mutants_225, 1, minimal_225 },
+	  4, mutants_489, 1, minimal_489 },
 	{ "java-incdec", "x (variable)", "int", "java", "",
 	  "x", "", "int",
-	  4, mutants_226, 1, minimal_226 },
+	  4, mutants_490, 1, minimal_490 },
 	{ "java-incdec", "x (variable)", "long", "java", "",
 	  "x", "", "long",
-	  4, mutants_227, 1, minimal_227 },
+	  4, mutants_491, 1, minimal_491 },
 	{ "java-incdec", "++x (variable)", "byte", "java", "",
 	  "++x", "++exp", "byte",
-	  2, mutants_228, 1, minimal_228 },
+	  2, mutants_492, 1, minimal_492 },
 	{ "java-incdec", "++x (variable)", "short", "java", "",
 	  "++x", "++exp", "short",
-	  2, mutants_229, 1, minimal_229 },
+	  2, mutants_493, 1, minimal_493 },
 	{ "java-incdec", "++x (variable)", "char", "java", "",
 	  "++x", "++exp", "char",
-	  2, mutants_230, 1, minimal_230 },
+	  2, mutants_494, 1, minimal_494 },
 	{ "java-incdec", "++x (variable)", "int", "java", "",
 	  "++x", "++exp", "int",
-	  2, mutants_231, 1, minimal_231 },
+	  2, mutants_495, 1, minimal_495 },
 	{ "java-incdec", "++x (variable)", "long", "java", "",
 	  "++x", "++exp", "long",
-	  2, mutants_232, 1, minimal_232 },
+	  2, mutants_496, 1, minimal_496 },
 	{ "java-incdec", "--x (variable)", "byte", "java", "",
 	  "--x", "--exp", "byte",
-	  2, mutants_233, 1, minimal_233 },
+	  2, mutants_497, 1, minimal_497 },
 	{ "java-incdec", "--x (variable)", "short", "java", "",
 	  "--x", "--exp", "short",
-	  2, mutants_234, 1, minimal_234 },
+	  2, mutants_498, 1, minimal_498 },
 	{ "java-incdec", "--x (variable)", "char", "java", "",
 	  "--x", "--exp", "char",
-	  2, mutants_235, 1, minimal_235 },
+	  2, mutants_499, 1, minimal_499 },
 	{ "java-incdec", "--x (variable)", "int", "java", "",
 	  "--x", "--exp", "int",
-	  2, mutants_236, 1, minimal_236 },
+	  2, mutants_500, 1, minimal_500 },
 	{ "java-incdec", "--x (variable)", "long", "java", "",
 	  "--x", "--exp", "long",
-	  2, mutants_237, 1, minimal_237 },
+	  2, mutants_501, 1, minimal_501 },
 	{ "java-incdec", "x++ (variable)", "byte", "java", "",
 	  "x++", "exp++", "byte",
-	  2, mutants_238, 1, minimal_238 },
+	  2, mutants_502, 1, minimal_502 },
 	{ "java-incdec", "x++ (variable)", "short", "java", "",
 	  "x++", "exp++", "short",
-	  2, mutants_239, 1, minimal_239 },
+	  2, mutants_503, 1, minimal_503 },
 	{ "java-incdec", "x++ (variable)", "char", "java", "",
 	  "x++", "exp++", "char",
-	  2, mutants_240, 1, minimal_240 },
+	  2, mutants_504, 1, minimal_504 },
 	{ "java-incdec", "x++ (variable)", "int", "java", "",
 	  "x++", "exp++", "int",
-	  2, mutants_241, 1, minimal_241 },
+	  2, mutants_505, 1, minimal_505 },
 	{ "java-incdec", "x++ (variable)", "long", "java", "",
 	  "x++", "exp++", "long",
-	  2, mutants_242, 1, minimal_242 },
+	  2, mutants_506, 1, minimal_506 },
 	{ "java-incdec", "x-- (variable)", "byte", "java", "",
 	  "x--", "exp--", "byte",
-	  2, mutants_243, 1, minimal_243 },
+	  2, mutants_507, 1, minimal_507 },
 	{ "java-incdec", "x-- (variable)", "short", "java", "",
 	  "x--", "exp--", "short",
-	  2, mutants_244, 1, minimal_244 },
+	  2, mutants_508, 1, minimal_508 },
 	{ "java-incdec", "x-- (variable)", "char", "java", "",
 	  "x--", "exp--", "char",
-	  2, mutants_245, 1, minimal_245 },
+	  2, mutants_509, 1, minimal_509 },
 	{ "java-incdec", "x-- (variable)", "int", "java", "",
 	  "x--", "exp--", "int",
-	  2, mutants_246, 1, minimal_246 },
+	  2, mutants_510, 1, minimal_510 },
 	{ "java-incdec", "x-- (variable)", "long", "java", "",
 	  "x--", "exp--", "long",
-	  2, mutants_247, 1, minimal_247 },
+	  2, mutants_511, 1, minimal_511 },
 	{ "java-lor", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
-	  2, mutants_248, 1, minimal_248 },
+	  2, mutants_512, 1, minimal_512 },
 	{ "java-lor", "a & b", "long", "java", "",
 	  "a & b", "&", "long",
-	  2, mutants_249, 1, minimal_249 },
+	  2, mutants_513, 1, minimal_513 },
 	{ "java-lor", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
-	  2, mutants_250, 2, minimal_250 },
+	  2, mutants_514, 2, minimal_514 },
 	{ "java-lor", "a | b", "long", "java", "",
 	  "a | b", "|", "long",
-	  2, mutants_251, 2, minimal_251 },
+	  2, mutants_515, 2, minimal_515 },
 	{ "java-lor", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
-	  2, mutants_252, 1, minimal_252 },
+	  2, mutants_516, 1, minimal_516 },
 	{ "java-lor", "a ^ b", "long", "java", "",
 	  "a ^ b", "^", "long",
-	  2, mutants_253, 1, minimal_253 },
+	  2, mutants_517, 1, minimal_517 },
 	{ "java-ror", "a < b", "byte", "java", "",
 	  "a < b", "<", "byte",
-	  7, mutants_254, 3, minimal_254 },
+	  7, mutants_518, 3, minimal_518 },
 	{ "java-ror", "a < b", "short", "java", "",
 	  "a < b", "<", "short",
-	  7, mutants_255, 3, minimal_255 },
+	  7, mutants_519, 3, minimal_519 },
 	{ "java-ror", "a < b", "char", "java", "",
 	  "a < b", "<", "char",
-	  7, mutants_256, 3, minimal_256 },
+	  7, mutants_520, 3, minimal_520 },
 	{ "java-ror", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
-	  7, mutants_257, 3, minimal_257 },
+	  7, mutants_521, 3, minimal_521 },
 	{ "java-ror", "a < b", "long", "java", "",
 	  "a < b", "<", "long",
-	  7, mutants_258, 3, minimal_258 },
+	  7, mutants_522, 3, minimal_522 },
 	{ "java-ror", "a <= b", "byte", "java", "",
 	  "a <= b", "<=", "byte",
-	  7, mutants_259, 3, minimal_259 },
+	  7, mutants_523, 3, minimal_523 },
 	{ "java-ror", "a <= b", "short", "java", "",
 	  "a <= b", "<=", "short",
-	  7, mutants_260, 3, minimal_260 },
+	  7, mutants_524, 3, minimal_524 },
 	{ "java-ror", "a <= b", "char", "java", "",
 	  "a <= b", "<=", "char",
-	  7, mutants_261, 3, minimal_261 },
+	  7, mutants_525, 3, minimal_525 },
 	{ "java-ror", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  7, mutants_262, 3, minimal_262 },
+	  7, mutants_526, 3, minimal_526 },
 	{ "java-ror", "a <= b", "long", "java", "",
 	  "a <= b", "<=", "long",
-	  7, mutants_263, 3, minimal_263 },
+	  7, mutants_527, 3, minimal_527 },
 	{ "java-ror", "a > b", "byte", "java", "",
 	  "a > b", ">", "byte",
-	  7, mutants_264, 3, minimal_264 },
+	  7, mutants_528, 3, minimal_528 },
 	{ "java-ror", "a > b", "short", "java", "",
 	  "a > b", ">", "short",
-	  7, mutants_265, 3, minimal_265 },
+	  7, mutants_529, 3, minimal_529 },
 	{ "java-ror", "a > b", "char", "java", "",
 	  "a > b", ">", "char",
-	  7, mutants_266, 3, minimal_266 },
+	  7, mutants_530, 3, minimal_530 },
 	{ "java-ror", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
-	  7, mutants_267, 3, minimal_267 },
+	  7, mutants_531, 3, minimal_531 },
 	{ "java-ror", "a > b", "long", "java", "",
 	  "a > b", ">", "long",
-	  7, mutants_268, 3, minimal_268 },
+	  7, mutants_532, 3, minimal_532 },
 	{ "java-ror", "a >= b", "byte", "java", "",
 	  "a >= b", ">=", "byte",
-	  7, mutants_269, 3, minimal_269 },
+	  7, mutants_533, 3, minimal_533 },
 	{ "java-ror", "a >= b", "short", "java", "",
 	  "a >= b", ">=", "short",
-	  7, mutants_270, 3, minimal_270 },
+	  7, mutants_534, 3, minimal_534 },
 	{ "java-ror", "a >= b", "char", "java", "",
 	  "a >= b", ">=", "char",
-	  7, mutants_271, 3, minimal_271 },
+	  7, mutants_535, 3, minimal_535 },
 	{ "java-ror", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  7, mutants_272, 3, minimal_272 },
+	  7, mutants_536, 3, minimal_536 },
 	{ "java-ror", "a >= b", "long", "java", "",
 	  "a >= b", ">=", "long",
-	  7, mutants_273, 3, minimal_273 },
+	  7, mutants_537, 3, minimal_537 },
 	{ "java-ror", "a == b", "byte", "java", "",
 	  "a == b", "==", "byte",
-	  7, mutants_274, 3, minimal_274 },
+	  7, mutants_538, 3, minimal_538 },
 	{ "java-ror", "a == b", "short", "java", "",
 	  "a == b", "==", "short",
-	  7, mutants_275, 3, minimal_275 },
+	  7, mutants_539, 3, minimal_539 },
 	{ "java-ror", "a == b", "char", "java", "",
 	  "a == b", "==", "char",
-	  7, mutants_276, 3, minimal_276 },
+	  7, mutants_540, 3, minimal_540 },
 	{ "java-ror", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
-	  7, mutants_277, 3, minimal_277 },
+	  7, mutants_541, 3, minimal_541 },
 	{ "java-ror", "a == b", "long", "java", "",
 	  "a == b", "==", "long",
-	  7, mutants_278, 3, minimal_278 },
+	  7, mutants_542, 3, minimal_542 },
 	{ "java-ror", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  3, mutants_279, 2, minimal_279 },
+	  3, mutants_543, 2, minimal_543 },
 	{ "java-ror", "a != b", "byte", "java", "",
 	  "a != b", "!=", "byte",
-	  7, mutants_280, 3, minimal_280 },
+	  7, mutants_544, 3, minimal_544 },
 	{ "java-ror", "a != b", "short", "java", "",
 	  "a != b", "!=", "short",
-	  7, mutants_281, 3, minimal_281 },
+	  7, mutants_545, 3, minimal_545 },
 	{ "java-ror", "a != b", "char", "java", "",
 	  "a != b", "!=", "char",
-	  7, mutants_282, 3, minimal_282 },
+	  7, mutants_546, 3, minimal_546 },
 	{ "java-ror", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
-	  7, mutants_283, 3, minimal_283 },
+	  7, mutants_547, 3, minimal_547 },
 	{ "java-ror", "a != b", "long", "java", "",
 	  "a != b", "!=", "long",
-	  7, mutants_284, 3, minimal_284 },
+	  7, mutants_548, 3, minimal_548 },
 	{ "java-ror", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  3, mutants_285, 2, minimal_285 },
+	  3, mutants_549, 2, minimal_549 },
 	{ "java-sor", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
-	  2, mutants_286, 1, minimal_286 },
+	  2, mutants_550, 1, minimal_550 },
 	{ "java-sor", "a << b", "long", "java", "",
 	  "a << b", "<<", "long",
-	  2, mutants_287, 1, minimal_287 },
+	  2, mutants_551, 1, minimal_551 },
 	{ "java-sor", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
-	  2, mutants_288, 1, minimal_288 },
+	  2, mutants_552, 1, minimal_552 },
 	{ "java-sor", "a >> b", "long", "java", "",
 	  "a >> b", ">>", "long",
-	  2, mutants_289, 1, minimal_289 },
+	  2, mutants_553, 1, minimal_553 },
 	{ "java-sor", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_290, 2, minimal_290 },
+	  2, mutants_554, 2, minimal_554 },
 	{ "java-sor", "a >>> b", "long", "java", "",
 	  "a >>> b", ">>>", "long",
-	  2, mutants_291, 2, minimal_291 },
+	  2, mutants_555, 2, minimal_555 },
 	{ "java-unary", "x (insertion)", "byte", "java", "",
 	  "x", "", "byte",
-	  2, mutants_292, 1, minimal_292 },
+	  2, mutants_556, 1, minimal_556 },
 	{ "java-unary", "x (insertion)", "short", "java", "",
 	  "x", "", "short",
-	  2, mutants_293, 1, minimal_293 },
+	  2, mutants_557, 1, minimal_557 },
 	{ "java-unary", "x (insertion)", "char", "java", "",
 	  "x", "", "char",
-	  2, mutants_294, 1, minimal_294 },
+	  2, mutants_558, 1, minimal_558 },
 	{ "java-unary", "x (insertion)", "int", "java", "",
 	  "x", "", "int",
-	  2, mutants_295, 1, minimal_295 },
+	  2, mutants_559, 1, minimal_559 },
 	{ "java-unary", "x (insertion)", "long", "java", "",
 	  "x", "", "long",
-	  2, mutants_296, 1, minimal_296 },
+	  2, mutants_560, 1, minimal_560 },
 	{ "java-unary", "-x", "byte", "java", "",
 	  "-x", "-", "byte",
-	  2, mutants_297, 1, minimal_297 },
+	  2, mutants_561, 1, minimal_561 },
 	{ "java-unary", "-x", "short", "java", "",
 	  "-x", "-", "short",
-	  2, mutants_298, 1, minimal_298 },
+	  2, mutants_562, 1, minimal_562 },
 	{ "java-unary", "-x", "char", "java", "",
 	  "-x", "-", "char",
-	  2, mutants_299, 1, minimal_299 },
+	  2, mutants_563, 1, minimal_563 },
 	{ "java-unary", "-x", "int", "java", "",
 	  "-x", "-", "int",
-	  2, mutants_300, 1, minimal_300 },
+	  2, mutants_564, 1, minimal_564 },
 	{ "java-unary", "-x", "long", "java", "",
 	  "-x", "-", "long",
-	  2, mutants_301, 1, minimal_301 },
+	  2, mutants_565, 1, minimal_565 },
 	{ "java-unary", "+x", "byte", "java", "",
 	  "+x", "+", "byte",
-	  3, mutants_302, 1, minimal_302 },
+	  3, mutants_566, 1, minimal_566 },
 	{ "java-unary", "+x", "short", "java", "",
 	  "+x", "+", "short",
-	  3, mutants_303, 1, minimal_303 },
+	  3, mutants_567, 1, minimal_567 },
 	{ "java-unary", "+x", "char", "java", "",
 	  "+x", "+", "char",
-	  3, mutants_304, 1, minimal_304 },
+	  3, mutants_568, 1, minimal_568 },
 	{ "java-unary", "+x", "int", "java", "",
 	  "+x", "+", "int",
-	  3, mutants_305, 1, minimal_305 },
+	  3, mutants_569, 1, minimal_569 },
 	{ "java-unary", "+x", "long", "java", "",
 	  "+x", "+", "long",
-	  3, mutants_306, 1, minimal_306 },
+	  3, mutants_570, 1, minimal_570 },
 	{ "java-unary", "~x", "byte", "java", "",
 	  "~x", "~", "byte",
-	  2, mutants_307, 1, minimal_307 },
+	  2, mutants_571, 1, minimal_571 },
 	{ "java-unary", "~x", "short", "java", "",
 	  "~x", "~", "short",
-	  2, mutants_308, 1, minimal_308 },
+	  2, mutants_572, 1, minimal_572 },
 	{ "java-unary", "~x", "char", "java", "",
 	  "~x", "~", "char",
-	  2, mutants_309, 1, minimal_309 },
+	  2, mutants_573, 1, minimal_573 },
 	{ "java-unary", "~x", "int", "java", "",
 	  "~x", "~", "int",
-	  2, mutants_310, 1, minimal_310 },
+	  2, mutants_574, 1, minimal_574 },
 	{ "java-unary", "~x", "long", "java", "",
 	  "~x", "~", "long",
-	  2, mutants_311, 1, minimal_311 },
+	  2, mutants_575, 1, minimal_575 },
 	{ "java-unary", "b (insertion)", "boolean", "java", "",
 	  "b", "", "boolean",
-	  1, mutants_312, 1, minimal_312 },
+	  1, mutants_576, 1, minimal_576 },
 	{ "java-unary", "!b", "boolean", "java", "",
 	  "!b", "!", "boolean",
-	  1, mutants_313, 1, minimal_313 },
+	  1, mutants_577, 1, minimal_577 },
 	{ "major", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
-	  7, mutants_314, 3, minimal_314 },
+	  7, mutants_578, 3, minimal_578 },
 	{ "major", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  7, mutants_315, 3, minimal_315 },
+	  7, mutants_579, 3, minimal_579 },
 	{ "major", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
-	  7, mutants_316, 3, minimal_316 },
+	  7, mutants_580, 3, minimal_580 },
 	{ "major", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  7, mutants_317, 3, minimal_317 },
+	  7, mutants_581, 3, minimal_581 },
 	{ "major", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
-	  7, mutants_318, 3, minimal_318 },
+	  7, mutants_582, 3, minimal_582 },
 	{ "major", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  5, mutants_319, 4, minimal_319 },
+	  5, mutants_583, 4, minimal_583 },
 	{ "major", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
-	  7, mutants_320, 3, minimal_320 },
+	  7, mutants_584, 3, minimal_584 },
 	{ "major", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  5, mutants_321, 4, minimal_321 },
+	  5, mutants_585, 4, minimal_585 },
 	{ "major", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  7, mutants_322, 4, minimal_322 },
+	  7, mutants_586, 4, minimal_586 },
 	{ "major", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  7, mutants_323, 4, minimal_323 },
+	  7, mutants_587, 4, minimal_587 },
 	{ "major", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
-	  4, mutants_324, 4, minimal_324 },
+	  4, mutants_588, 4, minimal_588 },
 	{ "major", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
-	  4, mutants_325, 4, minimal_325 },
+	  4, mutants_589, 4, minimal_589 },
 	{ "major", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
-	  4, mutants_326, 4, minimal_326 },
+	  4, mutants_590, 4, minimal_590 },
 	{ "major", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
-	  4, mutants_327, 4, minimal_327 },
+	  4, mutants_591, 4, minimal_591 },
 	{ "major", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
-	  4, mutants_328, 4, minimal_328 },
+	  4, mutants_592, 4, minimal_592 },
 	{ "major", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
-	  2, mutants_329, 1, minimal_329 },
+	  2, mutants_593, 1, minimal_593 },
 	{ "major", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
-	  2, mutants_330, 2, minimal_330 },
+	  2, mutants_594, 2, minimal_594 },
 	{ "major", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
-	  2, mutants_331, 1, minimal_331 },
+	  2, mutants_595, 1, minimal_595 },
 	{ "major", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
-	  2, mutants_332, 1, minimal_332 },
+	  2, mutants_596, 1, minimal_596 },
 	{ "major", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
-	  2, mutants_333, 1, minimal_333 },
+	  2, mutants_597, 1, minimal_597 },
 	{ "major", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_334, 2, minimal_334 },
+	  2, mutants_598, 2, minimal_598 },
 	{ "major", "+a", "int", "java", "",
 	  "+a", "+", "int",
-	  2, mutants_335, 1, minimal_335 },
+	  2, mutants_599, 1, minimal_599 },
 	{ "major", "-a", "int", "java", "",
 	  "-a", "-", "int",
-	  2, mutants_336, 1, minimal_336 },
+	  2, mutants_600, 1, minimal_600 },
 	{ "major", "~a", "int", "java", "",
 	  "~a", "~", "int",
-	  2, mutants_337, 1, minimal_337 },
+	  2, mutants_601, 1, minimal_601 },
 	{ "paper-arith", "lexp + rexp", "Zpos", "java", "",
 	  "x + y", "+", "integer",
-	  8, mutants_338, 1, minimal_338 },
+	  8, mutants_602, 1, minimal_602 },
 	{ "paper-arith", "lexp + rexp", "Z", "java", "",
 	  "x + y", "+", "integer",
-	  8, mutants_339, 3, minimal_339 },
+	  8, mutants_603, 3, minimal_603 },
 	{ "paper-arith", "lexp - rexp", "Zpos", "java", "",
 	  "x - y", "-", "integer",
-	  8, mutants_340, 1, minimal_340 },
+	  8, mutants_604, 1, minimal_604 },
 	{ "paper-arith", "lexp - rexp", "Z", "java", "",
 	  "x - y", "-", "integer",
-	  8, mutants_341, 3, minimal_341 },
+	  8, mutants_605, 3, minimal_605 },
 	{ "paper-arith", "lexp * rexp", "Zpos", "java", "",
 	  "x * y", "*", "integer",
-	  8, mutants_342, 3, minimal_342 },
+	  8, mutants_606, 3, minimal_606 },
 	{ "paper-arith", "lexp * rexp", "Z", "java", "",
 	  "x * y", "*", "integer",
-	  8, mutants_343, 4, minimal_343 },
+	  8, mutants_607, 4, minimal_607 },
 	{ "paper-assign", "lhs += rhs", "Zpos", "java", "",
 	  "x += y", "+=", "integer",
-	  4, mutants_344, 1, minimal_344 },
+	  4, mutants_608, 1, minimal_608 },
 	{ "paper-assign", "lhs -= rhs", "Zpos", "java", "",
 	  "x -= y", "-=", "integer",
-	  4, mutants_345, 1, minimal_345 },
+	  4, mutants_609, 1, minimal_609 },
 	{ "paper-assign", "lhs *= rhs", "Zpos", "java", "",
 	  "x *= y", "*=", "integer",
-	  4, mutants_346, 3, minimal_346 },
+	  4, mutants_610, 3, minimal_610 },
 	{ "paper-assign", "lhs <<= rhs", "int", "java", "",
 	  "x <<= y", "<<=", "int",
-	  3, mutants_347, 1, minimal_347 },
+	  3, mutants_611, 1, minimal_611 },
 	{ "paper-assign", "lhs >>= rhs", "int", "java", "",
 	  "x >>= y", ">>=", "int",
-	  3, mutants_348, 3, minimal_348 },
+	  3, mutants_612, 3, minimal_612 },
 	{ "paper-assign", "lhs &= rhs", "int", "java", "",
 	  "x &= y", "&=", "int",
-	  4, mutants_349, 2, minimal_349 },
+	  4, mutants_613, 2, minimal_613 },
 	{ "paper-assign", "lhs |= rhs", "int", "java", "",
 	  "x |= y", "|=", "int",
-	  4, mutants_350, 3, minimal_350 },
+	  4, mutants_614, 3, minimal_614 },
 	{ "paper-assign", "lhs ^= rhs", "int", "java", "",
 	  "x ^= y", "^=", "int",
-	  4, mutants_351, 1, minimal_351 },
+	  4, mutants_615, 1, minimal_615 },
 	{ "paper-bitwise", "lexp & rexp", "int", "java", "",
 	  "x & y", "&", "int",
-	  8, mutants_352, 2, minimal_352 },
+	  8, mutants_616, 2, minimal_616 },
 	{ "paper-bitwise", "lexp | rexp", "int", "java", "",
 	  "x | y", "|", "int",
-	  8, mutants_353, 3, minimal_353 },
+	  8, mutants_617, 3, minimal_617 },
 	{ "paper-bitwise", "lexp ^ rexp", "int", "java", "",
 	  "x ^ y", "^", "int",
-	  8, mutants_354, 1, minimal_354 },
+	  8, mutants_618, 1, minimal_618 },
 	{ "paper-bitwise", "lexp >> rexp", "int", "java", "",
 	  "x >> y", ">>", "int",
-	  10, mutants_355, 6, minimal_355 },
+	  10, mutants_619, 6, minimal_619 },
 	{ "paper-bitwise", "lexp << rexp", "int", "java", "",
 	  "x << y", "<<", "int",
-	  10, mutants_356, 3, minimal_356 },
+	  10, mutants_620, 3, minimal_620 },
 	{ "paper-bool", "lexp ^ rexp (bool)", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
-	  15, mutants_357, 2, minimal_357 },
+	  15, mutants_621, 2, minimal_621 },
 	{ "paper-bool", "lexp && rexp", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  15, mutants_358, 4, minimal_358 },
+	  15, mutants_622, 4, minimal_622 },
 	{ "paper-bool", "lexp || rexp", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  15, mutants_359, 4, minimal_359 },
+	  15, mutants_623, 4, minimal_623 },
 	{ "paper-bool", "lexp == rexp (bool)", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  10, mutants_360, 2, minimal_360 },
+	  10, mutants_624, 2, minimal_624 },
 	{ "paper-bool", "lexp != rexp (bool)", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  10, mutants_361, 2, minimal_361 },
+	  10, mutants_625, 2, minimal_625 },
 	{ "paper-reference", "lexp != rexp (obj)", "reference", "java", "",
 	  "a != b", "!=", "integer",
-	  4, mutants_362, 2, minimal_362 },
+	  4, mutants_626, 2, minimal_626 },
 	{ "paper-relational", "lexp == rexp", "Z", "java", "",
 	  "a == b", "==", "integer",
-	  8, mutants_363, 3, minimal_363 },
+	  8, mutants_627, 3, minimal_627 },
 	{ "paper-relational", "lexp == rexp", "int", "java", "",
 	  "a == b", "==", "int",
-	  8, mutants_364, 3, minimal_364 },
+	  8, mutants_628, 3, minimal_628 },
 	{ "paper-relational", "lexp != rexp", "Z", "java", "",
 	  "a != b", "!=", "integer",
-	  8, mutants_365, 3, minimal_365 },
+	  8, mutants_629, 3, minimal_629 },
 	{ "paper-relational", "lexp != rexp", "int", "java", "",
 	  "a != b", "!=", "int",
-	  8, mutants_366, 3, minimal_366 },
+	  8, mutants_630, 3, minimal_630 },
 	{ "paper-relational", "lexp > rexp", "Z", "java", "",
 	  "a > b", ">", "integer",
-	  8, mutants_367, 3, minimal_367 },
+	  8, mutants_631, 3, minimal_631 },
 	{ "paper-relational", "lexp > rexp", "int", "java", "",
 	  "a > b", ">", "int",
-	  8, mutants_368, 3, minimal_368 },
+	  8, mutants_632, 3, minimal_632 },
 	{ "paper-relational", "lexp >= rexp", "Z", "java", "",
 	  "a >= b", ">=", "integer",
-	  8, mutants_369, 3, minimal_369 },
+	  8, mutants_633, 3, minimal_633 },
 	{ "paper-relational", "lexp >= rexp", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  8, mutants_370, 3, minimal_370 },
+	  8, mutants_634, 3, minimal_634 },
 	{ "paper-relational", "lexp < rexp", "Z", "java", "",
 	  "a < b", "<", "integer",
-	  8, mutants_371, 3, minimal_371 },
+	  8, mutants_635, 3, minimal_635 },
 	{ "paper-relational", "lexp < rexp", "int", "java", "",
 	  "a < b", "<", "int",
-	  8, mutants_372, 3, minimal_372 },
+	  8, mutants_636, 3, minimal_636 },
 	{ "paper-relational", "lexp <= rexp", "Z", "java", "",
 	  "a <= b", "<=", "integer",
-	  8, mutants_373, 3, minimal_373 },
+	  8, mutants_637, 3, minimal_637 },
 	{ "paper-relational", "lexp <= rexp", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  8, mutants_374, 3, minimal_374 },
+	  8, mutants_638, 3, minimal_638 },
 	{ "paper-unary", "exp", "int", "java", "",
 	  "x", "", "int",
-	  6, mutants_375, 1, minimal_375 },
+	  6, mutants_639, 1, minimal_639 },
 	{ "paper-unary", "+exp", "int", "java", "",
 	  "+x", "+", "int",
-	  3, mutants_376, 1, minimal_376 },
+	  3, mutants_640, 1, minimal_640 },
 	{ "paper-unary", "-exp", "int", "java", "",
 	  "-x", "-", "int",
-	  3, mutants_377, 1, minimal_377 },
+	  3, mutants_641, 1, minimal_641 },
 	{ "paper-unary", "++exp", "int", "java", "",
 	  "++x", "++exp", "int",
-	  4, mutants_378, 1, minimal_378 },
+	  4, mutants_642, 1, minimal_642 },
 	{ "paper-unary", "exp++", "int", "java", "",
 	  "x++", "exp++", "int",
-	  4, mutants_379, 1, minimal_379 },
+	  4, mutants_643, 1, minimal_643 },
 	{ "paper-unary", "--exp", "int", "java", "",
 	  "--x", "--exp", "int",
-	  4, mutants_380, 1, minimal_380 },
+	  4, mutants_644, 1, minimal_644 },
 	{ "paper-unary", "exp--", "int", "java", "",
 	  "x--", "exp--", "int",
-	  4, mutants_381, 1, minimal_381 },
+	  4, mutants_645, 1, minimal_645 },
 	{ "paper-unary", "!exp", "boolean", "java", "",
 	  "!b", "!", "boolean",
-	  2, mutants_382, 1, minimal_382 },
+	  2, mutants_646, 1, minimal_646 },
 	{ "paper-unary", "~exp", "int", "java", "",
 	  "~x", "~", "int",
-	  3, mutants_383, 1, minimal_383 },
+	  3, mutants_647, 1, minimal_647 },
 };
-const size_t subsume_nentries = 384;
+const size_t subsume_nentries = 648;
 
 const struct subsume_rule subsume_rules[] = {
 	{ "ORRN", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
@@ -5660,416 +9016,1280 @@ const struct subsume_rule subsume_rules[] = {
 	  "c-aor", "a % b", 4, 3, keep_45_0 },
 	{ "AORB", "%", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "c-aor", "a % b", 4, 2, keep_46_0 },
+	{ "DREDD-AOR", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 4, 4, keep_47_0 },
+	{ "ARG", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 2, 1, keep_47_1 },
+	{ "CONST", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 3, 3, keep_47_2 },
+	{ "DREDD-AOR", "+", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 4, 4, keep_48_0 },
+	{ "ARG", "+", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 2, 1, keep_48_1 },
+	{ "CONST", "+", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 3, 3, keep_48_2 },
+	{ "DREDD-AOR", "+", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 4, 1, keep_49_0 },
+	{ "ARG", "+", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 2, 1, keep_49_1 },
+	{ "CONST", "+", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b", 3, 1, keep_49_2 },
+	{ "DREDD-AOR", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (unsigned)", 4, 4, keep_50_0 },
+	{ "ARG", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (unsigned)", 2, 1, keep_50_1 },
+	{ "CONST-U", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (unsigned)", 2, 2, keep_50_2 },
+	{ "DREDD-AOR", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (double)", 3, 3, keep_51_0 },
+	{ "ARG", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (double)", 2, 2, keep_51_1 },
+	{ "CONST-D", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (double)", 3, 3, keep_51_2 },
+	{ "DREDD-AOR", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (float)", 3, 3, keep_52_0 },
+	{ "ARG", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (float)", 2, 2, keep_52_1 },
+	{ "CONST-F", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a + b (float)", 3, 3, keep_52_2 },
+	{ "DREDD-AOR", "-", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 4, 4, keep_53_0 },
+	{ "ARG", "-", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 2, 1, keep_53_1 },
+	{ "CONST", "-", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 3, 3, keep_53_2 },
+	{ "DREDD-AOR", "-", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 4, 4, keep_54_0 },
+	{ "ARG", "-", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 2, 1, keep_54_1 },
+	{ "CONST", "-", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 3, 3, keep_54_2 },
+	{ "DREDD-AOR", "-", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 4, 1, keep_55_0 },
+	{ "ARG", "-", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 2, 0, NULL },
+	{ "CONST", "-", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b", 3, 2, keep_55_2 },
+	{ "DREDD-AOR", "-", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (unsigned)", 4, 4, keep_56_0 },
+	{ "ARG", "-", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (unsigned)", 2, 1, keep_56_1 },
+	{ "CONST-U", "-", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (unsigned)", 2, 2, keep_56_2 },
+	{ "DREDD-AOR", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (double)", 3, 3, keep_57_0 },
+	{ "ARG", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (double)", 2, 2, keep_57_1 },
+	{ "CONST-D", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (double)", 3, 3, keep_57_2 },
+	{ "DREDD-AOR", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (float)", 3, 3, keep_58_0 },
+	{ "ARG", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (float)", 2, 2, keep_58_1 },
+	{ "CONST-F", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a - b (float)", 3, 3, keep_58_2 },
+	{ "DREDD-AOR", "*", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a * b", 4, 0, NULL },
+	{ "ARG", "*", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a * b", 2, 2, keep_59_1 },
+	{ "CONST", "*", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a * b", 3, 1, keep_59_2 },
+	{ "DREDD-AOR", "/", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 4, 4, keep_60_0 },
+	{ "ARG", "/", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 2, 1, keep_60_1 },
+	{ "CONST", "/", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 3, 3, keep_60_2 },
+	{ "DREDD-AOR", "/", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 4, 4, keep_61_0 },
+	{ "ARG", "/", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 2, 1, keep_61_1 },
+	{ "CONST", "/", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 3, 3, keep_61_2 },
+	{ "DREDD-AOR", "/", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 4, 2, keep_62_0 },
+	{ "ARG", "/", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 2, 0, NULL },
+	{ "CONST", "/", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b", 3, 0, NULL },
+	{ "DREDD-AOR", "/", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (unsigned)", 4, 4, keep_63_0 },
+	{ "ARG", "/", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (unsigned)", 2, 1, keep_63_1 },
+	{ "CONST-U", "/", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (unsigned)", 2, 2, keep_63_2 },
+	{ "DREDD-AOR", "/", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (double)", 3, 3, keep_64_0 },
+	{ "ARG", "/", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (double)", 2, 2, keep_64_1 },
+	{ "CONST-D", "/", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (double)", 3, 3, keep_64_2 },
+	{ "DREDD-AOR", "/", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (float)", 3, 3, keep_65_0 },
+	{ "ARG", "/", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (float)", 2, 2, keep_65_1 },
+	{ "CONST-F", "/", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a / b (float)", 3, 3, keep_65_2 },
+	{ "DREDD-AOR", "%", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a % b", 4, 1, keep_66_0 },
+	{ "ARG", "%", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a % b", 2, 0, NULL },
+	{ "CONST", "%", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a % b", 3, 1, keep_66_2 },
+	{ "DREDD-ROR", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_67_0 },
+	{ "CONST", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_67_1 },
+	{ "DREDD-ROR", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_68_0 },
+	{ "CONST", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_68_1 },
+	{ "DREDD-ROR", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_69_0 },
+	{ "CONST", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_69_1 },
+	{ "DREDD-ROR", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_70_0 },
+	{ "CONST", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_70_1 },
+	{ "DREDD-ROR", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_71_0 },
+	{ "CONST", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_71_1 },
+	{ "DREDD-ROR", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_72_0 },
+	{ "CONST", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_72_1 },
+	{ "DREDD-ROR", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_73_0 },
+	{ "CONST", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_73_1 },
+	{ "DREDD-ROR", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 5, 2, keep_74_0 },
+	{ "CONST", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a < b", 3, 1, keep_74_1 },
+	{ "DREDD-ROR", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_75_0 },
+	{ "CONST", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_75_1 },
+	{ "DREDD-ROR", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_76_0 },
+	{ "CONST", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_76_1 },
+	{ "DREDD-ROR", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_77_0 },
+	{ "CONST", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_77_1 },
+	{ "DREDD-ROR", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_78_0 },
+	{ "CONST", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_78_1 },
+	{ "DREDD-ROR", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_79_0 },
+	{ "CONST", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_79_1 },
+	{ "DREDD-ROR", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_80_0 },
+	{ "CONST", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_80_1 },
+	{ "DREDD-ROR", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_81_0 },
+	{ "CONST", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_81_1 },
+	{ "DREDD-ROR", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 5, 2, keep_82_0 },
+	{ "CONST", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a <= b", 3, 1, keep_82_1 },
+	{ "DREDD-ROR", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_83_0 },
+	{ "CONST", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_83_1 },
+	{ "DREDD-ROR", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_84_0 },
+	{ "CONST", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_84_1 },
+	{ "DREDD-ROR", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_85_0 },
+	{ "CONST", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_85_1 },
+	{ "DREDD-ROR", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_86_0 },
+	{ "CONST", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_86_1 },
+	{ "DREDD-ROR", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_87_0 },
+	{ "CONST", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_87_1 },
+	{ "DREDD-ROR", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_88_0 },
+	{ "CONST", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_88_1 },
+	{ "DREDD-ROR", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_89_0 },
+	{ "CONST", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_89_1 },
+	{ "DREDD-ROR", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 5, 2, keep_90_0 },
+	{ "CONST", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a == b", 3, 1, keep_90_1 },
+	{ "DREDD-ROR", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_91_0 },
+	{ "CONST", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_91_1 },
+	{ "DREDD-ROR", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_92_0 },
+	{ "CONST", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_92_1 },
+	{ "DREDD-ROR", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_93_0 },
+	{ "CONST", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_93_1 },
+	{ "DREDD-ROR", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_94_0 },
+	{ "CONST", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_94_1 },
+	{ "DREDD-ROR", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_95_0 },
+	{ "CONST", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_95_1 },
+	{ "DREDD-ROR", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_96_0 },
+	{ "CONST", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_96_1 },
+	{ "DREDD-ROR", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_97_0 },
+	{ "CONST", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_97_1 },
+	{ "DREDD-ROR", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 5, 2, keep_98_0 },
+	{ "CONST", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a != b", 3, 1, keep_98_1 },
+	{ "DREDD-LOG", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 1, keep_99_0 },
+	{ "ARG-INT", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 2, 2, keep_99_1 },
+	{ "CONST", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 1, keep_99_2 },
+	{ "DREDD-LOG", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 2, keep_100_0 },
+	{ "ARG-INT", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 2, 2, keep_100_1 },
+	{ "CONST", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 1, keep_100_2 },
+	{ "DREDD-LOG", "&&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 2, keep_101_0 },
+	{ "ARG-INT", "&&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 2, 2, keep_101_1 },
+	{ "CONST", "&&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 1, keep_101_2 },
+	{ "DREDD-LOG", "&&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 2, keep_102_0 },
+	{ "ARG-INT", "&&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 2, 2, keep_102_1 },
+	{ "CONST", "&&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 1, keep_102_2 },
+	{ "DREDD-LOG", "&&", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 2, keep_103_0 },
+	{ "ARG-INT", "&&", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 2, 2, keep_103_1 },
+	{ "CONST", "&&", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 1, keep_103_2 },
+	{ "DREDD-LOG", "&&", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 2, keep_104_0 },
+	{ "ARG-INT", "&&", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 2, 2, keep_104_1 },
+	{ "CONST", "&&", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a && b", 3, 1, keep_104_2 },
+	{ "DREDD-LOG", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 1, keep_105_0 },
+	{ "ARG-INT", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 2, 2, keep_105_1 },
+	{ "CONST", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 1, keep_105_2 },
+	{ "DREDD-LOG", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 2, keep_106_0 },
+	{ "ARG-INT", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 2, 2, keep_106_1 },
+	{ "CONST", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 1, keep_106_2 },
+	{ "DREDD-LOG", "||", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 2, keep_107_0 },
+	{ "ARG-INT", "||", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 2, 2, keep_107_1 },
+	{ "CONST", "||", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 1, keep_107_2 },
+	{ "DREDD-LOG", "||", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 2, keep_108_0 },
+	{ "ARG-INT", "||", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 2, 2, keep_108_1 },
+	{ "CONST", "||", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 1, keep_108_2 },
+	{ "DREDD-LOG", "||", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 2, keep_109_0 },
+	{ "ARG-INT", "||", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 2, 2, keep_109_1 },
+	{ "CONST", "||", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 1, keep_109_2 },
+	{ "DREDD-LOG", "||", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 2, keep_110_0 },
+	{ "ARG-INT", "||", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 2, 2, keep_110_1 },
+	{ "CONST", "||", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a || b", 3, 1, keep_110_2 },
+	{ "DREDD-BIT", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 0, NULL },
+	{ "ARG", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 2, keep_111_1 },
+	{ "CONST", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 3, 2, keep_111_2 },
+	{ "DREDD-BIT", "&", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 0, NULL },
+	{ "ARG", "&", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 2, keep_112_1 },
+	{ "CONST", "&", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 3, 2, keep_112_2 },
+	{ "DREDD-BIT", "&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 0, NULL },
+	{ "ARG", "&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 2, keep_113_1 },
+	{ "CONST", "&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 3, 2, keep_113_2 },
+	{ "DREDD-BIT", "&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 0, NULL },
+	{ "ARG", "&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 2, 2, keep_114_1 },
+	{ "CONST", "&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b", 3, 1, keep_114_2 },
+	{ "DREDD-BIT", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b (unsigned)", 2, 0, NULL },
+	{ "ARG", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b (unsigned)", 2, 2, keep_115_1 },
+	{ "CONST-U", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b (unsigned)", 2, 2, keep_115_2 },
+	{ "DREDD-BIT", "&", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b (unsigned)", 2, 0, NULL },
+	{ "ARG", "&", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b (unsigned)", 2, 2, keep_116_1 },
+	{ "CONST-U", "&", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a & b (unsigned)", 2, 2, keep_116_2 },
+	{ "DREDD-BIT", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 1, keep_117_0 },
+	{ "ARG", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 2, keep_117_1 },
+	{ "CONST", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 3, 2, keep_117_2 },
+	{ "DREDD-BIT", "|", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 1, keep_118_0 },
+	{ "ARG", "|", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 2, keep_118_1 },
+	{ "CONST", "|", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 3, 2, keep_118_2 },
+	{ "DREDD-BIT", "|", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 1, keep_119_0 },
+	{ "ARG", "|", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 2, keep_119_1 },
+	{ "CONST", "|", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 3, 2, keep_119_2 },
+	{ "DREDD-BIT", "|", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 1, keep_120_0 },
+	{ "ARG", "|", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 2, 2, keep_120_1 },
+	{ "CONST", "|", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b", 3, 1, keep_120_2 },
+	{ "DREDD-BIT", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b (unsigned)", 2, 1, keep_121_0 },
+	{ "ARG", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b (unsigned)", 2, 2, keep_121_1 },
+	{ "CONST-U", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b (unsigned)", 2, 1, keep_121_2 },
+	{ "DREDD-BIT", "|", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b (unsigned)", 2, 1, keep_122_0 },
+	{ "ARG", "|", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b (unsigned)", 2, 2, keep_122_1 },
+	{ "CONST-U", "|", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a | b (unsigned)", 2, 1, keep_122_2 },
+	{ "DREDD-SHIFT", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b", 1, 1, keep_123_0 },
+	{ "ARG", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b", 2, 0, NULL },
+	{ "CONST", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b", 3, 0, NULL },
+	{ "DREDD-SHIFT", "<<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b", 1, 1, keep_124_0 },
+	{ "ARG", "<<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b", 2, 0, NULL },
+	{ "CONST", "<<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b", 3, 0, NULL },
+	{ "DREDD-SHIFT", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b (unsigned)", 1, 1, keep_125_0 },
+	{ "ARG", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b (unsigned)", 2, 0, NULL },
+	{ "CONST-U", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b (unsigned)", 2, 1, keep_125_2 },
+	{ "DREDD-SHIFT", "<<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b (unsigned)", 1, 1, keep_126_0 },
+	{ "ARG", "<<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b (unsigned)", 2, 0, NULL },
+	{ "CONST-U", "<<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a << b (unsigned)", 2, 1, keep_126_2 },
+	{ "DREDD-SHIFT", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b", 1, 1, keep_127_0 },
+	{ "ARG", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b", 2, 2, keep_127_1 },
+	{ "CONST", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b", 3, 3, keep_127_2 },
+	{ "DREDD-SHIFT", ">>", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b", 1, 1, keep_128_0 },
+	{ "ARG", ">>", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b", 2, 2, keep_128_1 },
+	{ "CONST", ">>", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b", 3, 3, keep_128_2 },
+	{ "DREDD-SHIFT", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b (unsigned)", 1, 1, keep_129_0 },
+	{ "ARG", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b (unsigned)", 2, 1, keep_129_1 },
+	{ "CONST-U", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b (unsigned)", 2, 2, keep_129_2 },
+	{ "DREDD-SHIFT", ">>", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b (unsigned)", 1, 1, keep_130_0 },
+	{ "ARG", ">>", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b (unsigned)", 2, 1, keep_130_1 },
+	{ "CONST-U", ">>", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-dredd", "a >> b (unsigned)", 2, 2, keep_130_2 },
 	{ "ROR", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a < b", 7, 3, keep_47_0 },
+	  "c-float", "a < b", 7, 3, keep_131_0 },
 	{ "COI", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a < b", 3, 2, keep_47_1 },
+	  "c-float", "a < b", 3, 2, keep_131_1 },
 	{ "ROR", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a < b", 7, 3, keep_48_0 },
+	  "c-float", "a < b", 7, 3, keep_132_0 },
 	{ "COI", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a < b", 3, 2, keep_48_1 },
+	  "c-float", "a < b", 3, 2, keep_132_1 },
 	{ "ROR", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a <= b", 7, 3, keep_49_0 },
+	  "c-float", "a <= b", 7, 3, keep_133_0 },
 	{ "COI", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a <= b", 3, 2, keep_49_1 },
+	  "c-float", "a <= b", 3, 2, keep_133_1 },
 	{ "ROR", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a <= b", 7, 3, keep_50_0 },
+	  "c-float", "a <= b", 7, 3, keep_134_0 },
 	{ "COI", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a <= b", 3, 2, keep_50_1 },
+	  "c-float", "a <= b", 3, 2, keep_134_1 },
 	{ "ROR", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a == b", 7, 3, keep_51_0 },
+	  "c-float", "a == b", 7, 3, keep_135_0 },
 	{ "COI", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "c-float", "a == b", 3, 0, NULL },
 	{ "ROR", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a == b", 7, 3, keep_52_0 },
+	  "c-float", "a == b", 7, 3, keep_136_0 },
 	{ "COI", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "c-float", "a == b", 3, 0, NULL },
 	{ "ROR", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a != b", 7, 3, keep_53_0 },
+	  "c-float", "a != b", 7, 3, keep_137_0 },
 	{ "COI", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "c-float", "a != b", 3, 0, NULL },
 	{ "ROR", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a != b", 7, 3, keep_54_0 },
+	  "c-float", "a != b", 7, 3, keep_138_0 },
 	{ "COI", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
 	  "c-float", "a != b", 3, 0, NULL },
 	{ "AORB", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a + b", 3, 3, keep_55_0 },
+	  "c-float", "a + b", 3, 3, keep_139_0 },
 	{ "AORB", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a + b", 3, 3, keep_56_0 },
+	  "c-float", "a + b", 3, 3, keep_140_0 },
 	{ "AORB", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a - b", 3, 3, keep_57_0 },
+	  "c-float", "a - b", 3, 3, keep_141_0 },
 	{ "AORB", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a - b", 3, 3, keep_58_0 },
+	  "c-float", "a - b", 3, 3, keep_142_0 },
 	{ "AORB", "*", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a * b", 3, 3, keep_59_0 },
+	  "c-float", "a * b", 3, 3, keep_143_0 },
 	{ "AORB", "*", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a * b", 3, 3, keep_60_0 },
+	  "c-float", "a * b", 3, 3, keep_144_0 },
 	{ "AORB", "/", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a / b", 3, 3, keep_61_0 },
+	  "c-float", "a / b", 3, 3, keep_145_0 },
 	{ "AORB", "/", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a / b", 3, 3, keep_62_0 },
+	  "c-float", "a / b", 3, 3, keep_146_0 },
 	{ "AOIU", "", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "x (insertion)", 1, 1, keep_63_0 },
+	  "c-float", "x (insertion)", 1, 1, keep_147_0 },
 	{ "AOIU", "", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "x (insertion)", 1, 1, keep_64_0 },
+	  "c-float", "x (insertion)", 1, 1, keep_148_0 },
 	{ "AODU", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "-x", 1, 1, keep_65_0 },
+	  "c-float", "-x", 1, 1, keep_149_0 },
 	{ "AODU", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "-x", 1, 1, keep_66_0 },
+	  "c-float", "-x", 1, 1, keep_150_0 },
 	{ "CRD", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a + b (constants)", 3, 3, keep_67_0 },
+	  "c-float", "a + b (constants)", 3, 3, keep_151_0 },
 	{ "CRF", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "a + b (float constants)", 3, 3, keep_68_0 },
+	  "c-float", "a + b (float constants)", 3, 3, keep_152_0 },
 	{ "CAST", "", "int", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
-	  "c-float", "(int) d", 2, 2, keep_69_0 },
+	  "c-float", "(int) d", 2, 2, keep_153_0 },
 	{ "COR", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a && b", 4, 2, keep_70_0 },
+	  "c-logical", "a && b", 4, 2, keep_154_0 },
 	{ "COR", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a && b", 4, 2, keep_71_0 },
+	  "c-logical", "a && b", 4, 2, keep_155_0 },
 	{ "COR", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a || b", 4, 3, keep_72_0 },
+	  "c-logical", "a || b", 4, 3, keep_156_0 },
 	{ "COR", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a || b", 4, 3, keep_73_0 },
+	  "c-logical", "a || b", 4, 3, keep_157_0 },
 	{ "LOR", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a & b", 2, 1, keep_74_0 },
+	  "c-logical", "a & b", 2, 1, keep_158_0 },
 	{ "LOR", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a & b", 2, 1, keep_75_0 },
+	  "c-logical", "a & b", 2, 1, keep_159_0 },
 	{ "LOR", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a | b", 2, 2, keep_76_0 },
+	  "c-logical", "a | b", 2, 2, keep_160_0 },
 	{ "LOR", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a | b", 2, 2, keep_77_0 },
+	  "c-logical", "a | b", 2, 2, keep_161_0 },
 	{ "LOR", "^", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a ^ b", 2, 1, keep_78_0 },
+	  "c-logical", "a ^ b", 2, 1, keep_162_0 },
 	{ "LOR", "^", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a ^ b", 2, 1, keep_79_0 },
+	  "c-logical", "a ^ b", 2, 1, keep_163_0 },
 	{ "SOR", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a << b", 1, 1, keep_80_0 },
+	  "c-logical", "a << b", 1, 1, keep_164_0 },
 	{ "SOR", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a << b", 1, 1, keep_81_0 },
+	  "c-logical", "a << b", 1, 1, keep_165_0 },
 	{ "SOR", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a >> b", 1, 1, keep_82_0 },
+	  "c-logical", "a >> b", 1, 1, keep_166_0 },
 	{ "SOR", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-logical", "a >> b", 1, 1, keep_83_0 },
+	  "c-logical", "a >> b", 1, 1, keep_167_0 },
+	{ "cxx_lt_to_le", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_168_0 },
+	{ "cxx_lt_to_ge", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_lt_to_le", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_169_0 },
+	{ "cxx_lt_to_ge", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_lt_to_le", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_170_0 },
+	{ "cxx_lt_to_ge", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_lt_to_le", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_171_0 },
+	{ "cxx_lt_to_ge", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_lt_to_le", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_172_0 },
+	{ "cxx_lt_to_ge", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_lt_to_le", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_173_0 },
+	{ "cxx_lt_to_ge", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_lt_to_le", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_174_0 },
+	{ "cxx_lt_to_ge", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_lt_to_le", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 1, keep_175_0 },
+	{ "cxx_lt_to_ge", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a < b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_176_0 },
+	{ "cxx_le_to_gt", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_177_0 },
+	{ "cxx_le_to_gt", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_178_0 },
+	{ "cxx_le_to_gt", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_179_0 },
+	{ "cxx_le_to_gt", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_180_0 },
+	{ "cxx_le_to_gt", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_181_0 },
+	{ "cxx_le_to_gt", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_182_0 },
+	{ "cxx_le_to_gt", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_le_to_lt", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 1, keep_183_0 },
+	{ "cxx_le_to_gt", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a <= b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_184_0 },
+	{ "cxx_gt_to_le", ">", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_185_0 },
+	{ "cxx_gt_to_le", ">", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_186_0 },
+	{ "cxx_gt_to_le", ">", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_187_0 },
+	{ "cxx_gt_to_le", ">", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_188_0 },
+	{ "cxx_gt_to_le", ">", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_189_0 },
+	{ "cxx_gt_to_le", ">", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_190_0 },
+	{ "cxx_gt_to_le", ">", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_gt_to_ge", ">", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 1, keep_191_0 },
+	{ "cxx_gt_to_le", ">", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a > b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_192_0 },
+	{ "cxx_ge_to_lt", ">=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_193_0 },
+	{ "cxx_ge_to_lt", ">=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_194_0 },
+	{ "cxx_ge_to_lt", ">=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_195_0 },
+	{ "cxx_ge_to_lt", ">=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_196_0 },
+	{ "cxx_ge_to_lt", ">=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_197_0 },
+	{ "cxx_ge_to_lt", ">=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_198_0 },
+	{ "cxx_ge_to_lt", ">=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_ge_to_gt", ">=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 1, keep_199_0 },
+	{ "cxx_ge_to_lt", ">=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >= b", 1, 0, NULL },
+	{ "cxx_eq_to_ne", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_200_0 },
+	{ "cxx_eq_to_ne", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_201_0 },
+	{ "cxx_eq_to_ne", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_202_0 },
+	{ "cxx_eq_to_ne", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_203_0 },
+	{ "cxx_eq_to_ne", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_204_0 },
+	{ "cxx_eq_to_ne", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_205_0 },
+	{ "cxx_eq_to_ne", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_206_0 },
+	{ "cxx_eq_to_ne", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a == b", 1, 1, keep_207_0 },
+	{ "cxx_ne_to_eq", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_208_0 },
+	{ "cxx_ne_to_eq", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_209_0 },
+	{ "cxx_ne_to_eq", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_210_0 },
+	{ "cxx_ne_to_eq", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_211_0 },
+	{ "cxx_ne_to_eq", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_212_0 },
+	{ "cxx_ne_to_eq", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_213_0 },
+	{ "cxx_ne_to_eq", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_214_0 },
+	{ "cxx_ne_to_eq", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a != b", 1, 1, keep_215_0 },
+	{ "cxx_add_to_sub", "+", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_216_0 },
+	{ "cxx_add_to_sub", "+", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_217_0 },
+	{ "cxx_add_to_sub", "+", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_218_0 },
+	{ "cxx_add_to_sub", "+", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_219_0 },
+	{ "cxx_add_to_sub", "+", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_220_0 },
+	{ "cxx_add_to_sub", "+", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_221_0 },
+	{ "cxx_add_to_sub", "+", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_222_0 },
+	{ "cxx_add_to_sub", "+", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a + b", 1, 1, keep_223_0 },
+	{ "cxx_sub_to_add", "-", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_224_0 },
+	{ "cxx_sub_to_add", "-", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_225_0 },
+	{ "cxx_sub_to_add", "-", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_226_0 },
+	{ "cxx_sub_to_add", "-", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_227_0 },
+	{ "cxx_sub_to_add", "-", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_228_0 },
+	{ "cxx_sub_to_add", "-", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_229_0 },
+	{ "cxx_sub_to_add", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_230_0 },
+	{ "cxx_sub_to_add", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a - b", 1, 1, keep_231_0 },
+	{ "cxx_mul_to_div", "*", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_232_0 },
+	{ "cxx_mul_to_div", "*", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_233_0 },
+	{ "cxx_mul_to_div", "*", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_234_0 },
+	{ "cxx_mul_to_div", "*", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_235_0 },
+	{ "cxx_mul_to_div", "*", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_236_0 },
+	{ "cxx_mul_to_div", "*", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_237_0 },
+	{ "cxx_mul_to_div", "*", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_238_0 },
+	{ "cxx_mul_to_div", "*", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a * b", 1, 1, keep_239_0 },
+	{ "cxx_div_to_mul", "/", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_240_0 },
+	{ "cxx_div_to_mul", "/", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_241_0 },
+	{ "cxx_div_to_mul", "/", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_242_0 },
+	{ "cxx_div_to_mul", "/", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_243_0 },
+	{ "cxx_div_to_mul", "/", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_244_0 },
+	{ "cxx_div_to_mul", "/", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_245_0 },
+	{ "cxx_div_to_mul", "/", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_246_0 },
+	{ "cxx_div_to_mul", "/", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a / b", 1, 1, keep_247_0 },
+	{ "cxx_rem_to_div", "%", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a % b", 1, 1, keep_248_0 },
+	{ "cxx_rem_to_div", "%", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a % b", 1, 1, keep_249_0 },
+	{ "cxx_rem_to_div", "%", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a % b", 1, 1, keep_250_0 },
+	{ "cxx_rem_to_div", "%", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a % b", 1, 1, keep_251_0 },
+	{ "cxx_rem_to_div", "%", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a % b", 1, 1, keep_252_0 },
+	{ "cxx_rem_to_div", "%", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a % b", 1, 1, keep_253_0 },
+	{ "cxx_minus_to_noop", "-", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_254_0 },
+	{ "cxx_minus_to_noop", "-", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_255_0 },
+	{ "cxx_minus_to_noop", "-", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_256_0 },
+	{ "cxx_minus_to_noop", "-", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_257_0 },
+	{ "cxx_minus_to_noop", "-", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_258_0 },
+	{ "cxx_minus_to_noop", "-", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_259_0 },
+	{ "cxx_minus_to_noop", "-", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_260_0 },
+	{ "cxx_minus_to_noop", "-", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "-x", 1, 1, keep_261_0 },
+	{ "cxx_and_to_or", "&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a & b", 1, 1, keep_262_0 },
+	{ "cxx_and_to_or", "&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a & b", 1, 1, keep_263_0 },
+	{ "cxx_and_to_or", "&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a & b", 1, 1, keep_264_0 },
+	{ "cxx_and_to_or", "&", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a & b", 1, 1, keep_265_0 },
+	{ "cxx_and_to_or", "&", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a & b", 1, 1, keep_266_0 },
+	{ "cxx_and_to_or", "&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a & b", 1, 1, keep_267_0 },
+	{ "cxx_or_to_and", "|", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a | b", 1, 1, keep_268_0 },
+	{ "cxx_or_to_and", "|", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a | b", 1, 1, keep_269_0 },
+	{ "cxx_or_to_and", "|", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a | b", 1, 1, keep_270_0 },
+	{ "cxx_or_to_and", "|", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a | b", 1, 1, keep_271_0 },
+	{ "cxx_or_to_and", "|", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a | b", 1, 1, keep_272_0 },
+	{ "cxx_or_to_and", "|", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a | b", 1, 1, keep_273_0 },
+	{ "cxx_xor_to_or", "^", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a ^ b", 1, 1, keep_274_0 },
+	{ "cxx_xor_to_or", "^", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a ^ b", 1, 1, keep_275_0 },
+	{ "cxx_xor_to_or", "^", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a ^ b", 1, 1, keep_276_0 },
+	{ "cxx_xor_to_or", "^", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a ^ b", 1, 1, keep_277_0 },
+	{ "cxx_xor_to_or", "^", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a ^ b", 1, 1, keep_278_0 },
+	{ "cxx_xor_to_or", "^", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a ^ b", 1, 1, keep_279_0 },
+	{ "cxx_lshift_to_rshift", "<<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a << b", 1, 1, keep_280_0 },
+	{ "cxx_lshift_to_rshift", "<<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a << b", 1, 1, keep_281_0 },
+	{ "cxx_lshift_to_rshift", "<<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a << b", 1, 1, keep_282_0 },
+	{ "cxx_lshift_to_rshift", "<<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a << b", 1, 1, keep_283_0 },
+	{ "cxx_lshift_to_rshift", "<<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a << b", 1, 1, keep_284_0 },
+	{ "cxx_lshift_to_rshift", "<<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a << b", 1, 1, keep_285_0 },
+	{ "cxx_rshift_to_lshift", ">>", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >> b", 1, 1, keep_286_0 },
+	{ "cxx_rshift_to_lshift", ">>", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >> b", 1, 1, keep_287_0 },
+	{ "cxx_rshift_to_lshift", ">>", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >> b", 1, 1, keep_288_0 },
+	{ "cxx_rshift_to_lshift", ">>", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >> b", 1, 1, keep_289_0 },
+	{ "cxx_rshift_to_lshift", ">>", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >> b", 1, 1, keep_290_0 },
+	{ "cxx_rshift_to_lshift", ">>", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a >> b", 1, 1, keep_291_0 },
+	{ "cxx_bitwise_not_to_noop", "~", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "~x", 1, 1, keep_292_0 },
+	{ "cxx_bitwise_not_to_noop", "~", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "~x", 1, 1, keep_293_0 },
+	{ "cxx_bitwise_not_to_noop", "~", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "~x", 1, 1, keep_294_0 },
+	{ "cxx_bitwise_not_to_noop", "~", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "~x", 1, 1, keep_295_0 },
+	{ "cxx_bitwise_not_to_noop", "~", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "~x", 1, 1, keep_296_0 },
+	{ "cxx_bitwise_not_to_noop", "~", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "~x", 1, 1, keep_297_0 },
+	{ "cxx_logical_and_to_or", "&&", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_298_0 },
+	{ "cxx_logical_and_to_or", "&&", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_299_0 },
+	{ "cxx_logical_and_to_or", "&&", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_300_0 },
+	{ "cxx_logical_and_to_or", "&&", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_301_0 },
+	{ "cxx_logical_and_to_or", "&&", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_302_0 },
+	{ "cxx_logical_and_to_or", "&&", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_303_0 },
+	{ "cxx_logical_and_to_or", "&&", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_304_0 },
+	{ "cxx_logical_and_to_or", "&&", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a && b", 1, 1, keep_305_0 },
+	{ "cxx_logical_or_to_and", "||", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_306_0 },
+	{ "cxx_logical_or_to_and", "||", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_307_0 },
+	{ "cxx_logical_or_to_and", "||", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_308_0 },
+	{ "cxx_logical_or_to_and", "||", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_309_0 },
+	{ "cxx_logical_or_to_and", "||", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_310_0 },
+	{ "cxx_logical_or_to_and", "||", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_311_0 },
+	{ "cxx_logical_or_to_and", "||", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_312_0 },
+	{ "cxx_logical_or_to_and", "||", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "a || b", 1, 1, keep_313_0 },
+	{ "cxx_remove_negation", "!", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "!x", 1, 1, keep_314_0 },
+	{ "cxx_remove_negation", "!", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "!x", 1, 1, keep_315_0 },
+	{ "cxx_remove_negation", "!", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "!x", 1, 1, keep_316_0 },
+	{ "cxx_remove_negation", "!", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "!x", 1, 1, keep_317_0 },
+	{ "cxx_remove_negation", "!", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "!x", 1, 1, keep_318_0 },
+	{ "cxx_remove_negation", "!", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "!x", 1, 1, keep_319_0 },
+	{ "cxx_pre_inc_to_pre_dec", "++exp", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "++x", 1, 1, keep_320_0 },
+	{ "cxx_pre_inc_to_pre_dec", "++exp", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "++x", 1, 1, keep_321_0 },
+	{ "cxx_pre_inc_to_pre_dec", "++exp", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "++x", 1, 1, keep_322_0 },
+	{ "cxx_pre_inc_to_pre_dec", "++exp", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "++x", 1, 1, keep_323_0 },
+	{ "cxx_pre_inc_to_pre_dec", "++exp", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "++x", 1, 1, keep_324_0 },
+	{ "cxx_pre_inc_to_pre_dec", "++exp", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "++x", 1, 1, keep_325_0 },
+	{ "cxx_pre_inc_to_pre_dec", "++exp", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "++x", 1, 1, keep_326_0 },
+	{ "cxx_pre_dec_to_pre_inc", "--exp", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "--x", 1, 1, keep_327_0 },
+	{ "cxx_pre_dec_to_pre_inc", "--exp", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "--x", 1, 1, keep_328_0 },
+	{ "cxx_pre_dec_to_pre_inc", "--exp", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "--x", 1, 1, keep_329_0 },
+	{ "cxx_pre_dec_to_pre_inc", "--exp", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "--x", 1, 1, keep_330_0 },
+	{ "cxx_pre_dec_to_pre_inc", "--exp", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "--x", 1, 1, keep_331_0 },
+	{ "cxx_pre_dec_to_pre_inc", "--exp", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "--x", 1, 1, keep_332_0 },
+	{ "cxx_pre_dec_to_pre_inc", "--exp", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "--x", 1, 1, keep_333_0 },
+	{ "cxx_post_inc_to_post_dec", "exp++", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x++", 1, 1, keep_334_0 },
+	{ "cxx_post_inc_to_post_dec", "exp++", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x++", 1, 1, keep_335_0 },
+	{ "cxx_post_inc_to_post_dec", "exp++", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x++", 1, 1, keep_336_0 },
+	{ "cxx_post_inc_to_post_dec", "exp++", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x++", 1, 1, keep_337_0 },
+	{ "cxx_post_inc_to_post_dec", "exp++", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x++", 1, 1, keep_338_0 },
+	{ "cxx_post_inc_to_post_dec", "exp++", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x++", 1, 1, keep_339_0 },
+	{ "cxx_post_inc_to_post_dec", "exp++", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x++", 1, 1, keep_340_0 },
+	{ "cxx_post_dec_to_post_inc", "exp--", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x--", 1, 1, keep_341_0 },
+	{ "cxx_post_dec_to_post_inc", "exp--", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x--", 1, 1, keep_342_0 },
+	{ "cxx_post_dec_to_post_inc", "exp--", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x--", 1, 1, keep_343_0 },
+	{ "cxx_post_dec_to_post_inc", "exp--", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x--", 1, 1, keep_344_0 },
+	{ "cxx_post_dec_to_post_inc", "exp--", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x--", 1, 1, keep_345_0 },
+	{ "cxx_post_dec_to_post_inc", "exp--", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x--", 1, 1, keep_346_0 },
+	{ "cxx_post_dec_to_post_inc", "exp--", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-mull", "x--", 1, 1, keep_347_0 },
 	{ "ROR", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_84_0 },
+	  "c-ror", "a < b", 7, 3, keep_348_0 },
 	{ "ROR", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_85_0 },
+	  "c-ror", "a < b", 7, 3, keep_349_0 },
 	{ "ROR", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_86_0 },
+	  "c-ror", "a < b", 7, 3, keep_350_0 },
 	{ "ROR", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_87_0 },
+	  "c-ror", "a < b", 7, 3, keep_351_0 },
 	{ "ROR", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_88_0 },
+	  "c-ror", "a < b", 7, 3, keep_352_0 },
 	{ "ROR", "<", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_89_0 },
+	  "c-ror", "a < b", 7, 3, keep_353_0 },
 	{ "ROR", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a < b", 7, 3, keep_90_0 },
+	  "c-ror", "a < b", 7, 3, keep_354_0 },
 	{ "ROR", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_91_0 },
+	  "c-ror", "a <= b", 7, 3, keep_355_0 },
 	{ "ROR", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_92_0 },
+	  "c-ror", "a <= b", 7, 3, keep_356_0 },
 	{ "ROR", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_93_0 },
+	  "c-ror", "a <= b", 7, 3, keep_357_0 },
 	{ "ROR", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_94_0 },
+	  "c-ror", "a <= b", 7, 3, keep_358_0 },
 	{ "ROR", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_95_0 },
+	  "c-ror", "a <= b", 7, 3, keep_359_0 },
 	{ "ROR", "<=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_96_0 },
+	  "c-ror", "a <= b", 7, 3, keep_360_0 },
 	{ "ROR", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a <= b", 7, 3, keep_97_0 },
+	  "c-ror", "a <= b", 7, 3, keep_361_0 },
 	{ "ROR", ">", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_98_0 },
+	  "c-ror", "a > b", 7, 3, keep_362_0 },
 	{ "ROR", ">", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_99_0 },
+	  "c-ror", "a > b", 7, 3, keep_363_0 },
 	{ "ROR", ">", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_100_0 },
+	  "c-ror", "a > b", 7, 3, keep_364_0 },
 	{ "ROR", ">", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_101_0 },
+	  "c-ror", "a > b", 7, 3, keep_365_0 },
 	{ "ROR", ">", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_102_0 },
+	  "c-ror", "a > b", 7, 3, keep_366_0 },
 	{ "ROR", ">", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_103_0 },
+	  "c-ror", "a > b", 7, 3, keep_367_0 },
 	{ "ROR", ">", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a > b", 7, 3, keep_104_0 },
+	  "c-ror", "a > b", 7, 3, keep_368_0 },
 	{ "ROR", ">=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_105_0 },
+	  "c-ror", "a >= b", 7, 3, keep_369_0 },
 	{ "ROR", ">=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_106_0 },
+	  "c-ror", "a >= b", 7, 3, keep_370_0 },
 	{ "ROR", ">=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_107_0 },
+	  "c-ror", "a >= b", 7, 3, keep_371_0 },
 	{ "ROR", ">=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_108_0 },
+	  "c-ror", "a >= b", 7, 3, keep_372_0 },
 	{ "ROR", ">=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_109_0 },
+	  "c-ror", "a >= b", 7, 3, keep_373_0 },
 	{ "ROR", ">=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_110_0 },
+	  "c-ror", "a >= b", 7, 3, keep_374_0 },
 	{ "ROR", ">=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a >= b", 7, 3, keep_111_0 },
+	  "c-ror", "a >= b", 7, 3, keep_375_0 },
 	{ "ROR", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_112_0 },
+	  "c-ror", "a == b", 7, 3, keep_376_0 },
 	{ "ROR", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_113_0 },
+	  "c-ror", "a == b", 7, 3, keep_377_0 },
 	{ "ROR", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_114_0 },
+	  "c-ror", "a == b", 7, 3, keep_378_0 },
 	{ "ROR", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_115_0 },
+	  "c-ror", "a == b", 7, 3, keep_379_0 },
 	{ "ROR", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_116_0 },
+	  "c-ror", "a == b", 7, 3, keep_380_0 },
 	{ "ROR", "==", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_117_0 },
+	  "c-ror", "a == b", 7, 3, keep_381_0 },
 	{ "ROR", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a == b", 7, 3, keep_118_0 },
+	  "c-ror", "a == b", 7, 3, keep_382_0 },
 	{ "ROR", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_119_0 },
+	  "c-ror", "a != b", 7, 3, keep_383_0 },
 	{ "ROR", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_120_0 },
+	  "c-ror", "a != b", 7, 3, keep_384_0 },
 	{ "ROR", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_121_0 },
+	  "c-ror", "a != b", 7, 3, keep_385_0 },
 	{ "ROR", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_122_0 },
+	  "c-ror", "a != b", 7, 3, keep_386_0 },
 	{ "ROR", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_123_0 },
+	  "c-ror", "a != b", 7, 3, keep_387_0 },
 	{ "ROR", "!=", "unsigned char", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_124_0 },
+	  "c-ror", "a != b", 7, 3, keep_388_0 },
 	{ "ROR", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "a != b", 7, 3, keep_125_0 },
+	  "c-ror", "a != b", 7, 3, keep_389_0 },
 	{ "ROR", ">=", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u >= 0", 7, 2, keep_126_0 },
+	  "c-ror", "u >= 0", 7, 2, keep_390_0 },
 	{ "ROR", ">=", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u >= 0", 7, 2, keep_127_0 },
+	  "c-ror", "u >= 0", 7, 2, keep_391_0 },
 	{ "ROR", ">=", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u >= 0", 7, 2, keep_128_0 },
+	  "c-ror", "u >= 0", 7, 2, keep_392_0 },
 	{ "ROR", ">", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u > 0", 7, 2, keep_129_0 },
+	  "c-ror", "u > 0", 7, 2, keep_393_0 },
 	{ "ROR", ">", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u > 0", 7, 2, keep_130_0 },
+	  "c-ror", "u > 0", 7, 2, keep_394_0 },
 	{ "ROR", ">", "unsigned char,int", "unsigned char", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u > 0", 7, 2, keep_131_0 },
+	  "c-ror", "u > 0", 7, 2, keep_395_0 },
 	{ "ROR", "<", "unsigned,int", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u < 0", 7, 2, keep_132_0 },
+	  "c-ror", "u < 0", 7, 2, keep_396_0 },
 	{ "ROR", "<", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
-	  "c-ror", "u < 0", 7, 2, keep_133_0 },
+	  "c-ror", "u < 0", 7, 2, keep_397_0 },
 	{ "AORB", "+", "int", "int", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_134_0 },
+	  "java-aor", "a + b", 4, 4, keep_398_0 },
 	{ "AORB", "+", "long", "long", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_135_0 },
+	  "java-aor", "a + b", 4, 4, keep_399_0 },
 	{ "AORB", "+", "integer", "integer", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_136_0 },
+	  "java-aor", "a + b", 4, 4, keep_400_0 },
 	{ "AORB", "-", "int", "int", "java", "",
-	  "java-aor", "a - b", 4, 4, keep_137_0 },
+	  "java-aor", "a - b", 4, 4, keep_401_0 },
 	{ "AORB", "-", "integer", "integer", "java", "",
-	  "java-aor", "a - b", 4, 4, keep_138_0 },
+	  "java-aor", "a - b", 4, 4, keep_402_0 },
 	{ "AORB", "*", "int", "int", "java", "",
-	  "java-aor", "a * b", 4, 4, keep_139_0 },
+	  "java-aor", "a * b", 4, 4, keep_403_0 },
 	{ "AORB", "*", "long", "long", "java", "",
-	  "java-aor", "a * b", 4, 4, keep_140_0 },
+	  "java-aor", "a * b", 4, 4, keep_404_0 },
 	{ "AORB", "*", "integer", "integer", "java", "",
-	  "java-aor", "a * b", 4, 3, keep_141_0 },
+	  "java-aor", "a * b", 4, 3, keep_405_0 },
 	{ "AORB", "/", "int", "int", "java", "",
-	  "java-aor", "a / b", 4, 4, keep_142_0 },
+	  "java-aor", "a / b", 4, 4, keep_406_0 },
 	{ "AORB", "/", "integer", "integer", "java", "",
-	  "java-aor", "a / b", 4, 4, keep_143_0 },
+	  "java-aor", "a / b", 4, 4, keep_407_0 },
 	{ "AORB", "%", "int", "int", "java", "",
-	  "java-aor", "a % b", 4, 4, keep_144_0 },
+	  "java-aor", "a % b", 4, 4, keep_408_0 },
 	{ "AORB", "%", "long", "long", "java", "",
-	  "java-aor", "a % b", 4, 4, keep_145_0 },
+	  "java-aor", "a % b", 4, 4, keep_409_0 },
 	{ "AORB", "%", "integer", "integer", "java", "",
-	  "java-aor", "a % b", 4, 3, keep_146_0 },
+	  "java-aor", "a % b", 4, 3, keep_410_0 },
 	{ "ASRS", "+=", "int", "int", "java", "",
-	  "java-asrs", "x += y", 10, 6, keep_147_0 },
+	  "java-asrs", "x += y", 10, 6, keep_411_0 },
 	{ "ASRS", "-=", "int", "int", "java", "",
-	  "java-asrs", "x -= y", 10, 8, keep_148_0 },
+	  "java-asrs", "x -= y", 10, 8, keep_412_0 },
 	{ "ASRS", "*=", "int", "int", "java", "",
-	  "java-asrs", "x *= y", 10, 10, keep_149_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_413_0 },
 	{ "ASRS", "*=", "long", "long", "java", "",
-	  "java-asrs", "x *= y", 10, 10, keep_150_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_414_0 },
 	{ "ASRS", "/=", "int", "int", "java", "",
-	  "java-asrs", "x /= y", 10, 9, keep_151_0 },
+	  "java-asrs", "x /= y", 10, 9, keep_415_0 },
 	{ "ASRS", "%=", "int", "int", "java", "",
-	  "java-asrs", "x %= y", 10, 9, keep_152_0 },
+	  "java-asrs", "x %= y", 10, 9, keep_416_0 },
 	{ "ASRS", "&=", "int", "int", "java", "",
-	  "java-asrs", "x &= y", 10, 7, keep_153_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_417_0 },
 	{ "ASRS", "&=", "long", "long", "java", "",
-	  "java-asrs", "x &= y", 10, 7, keep_154_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_418_0 },
 	{ "ASRS", "|=", "int", "int", "java", "",
-	  "java-asrs", "x |= y", 10, 7, keep_155_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_419_0 },
 	{ "ASRS", "|=", "long", "long", "java", "",
-	  "java-asrs", "x |= y", 10, 7, keep_156_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_420_0 },
 	{ "ASRS", "^=", "int", "int", "java", "",
-	  "java-asrs", "x ^= y", 10, 8, keep_157_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_421_0 },
 	{ "ASRS", "^=", "long", "long", "java", "",
-	  "java-asrs", "x ^= y", 10, 8, keep_158_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_422_0 },
 	{ "ASRS", "<<=", "int", "int", "java", "",
-	  "java-asrs", "x <<= y", 10, 8, keep_159_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_423_0 },
 	{ "ASRS", "<<=", "long", "long", "java", "",
-	  "java-asrs", "x <<= y", 10, 8, keep_160_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_424_0 },
 	{ "ASRS", ">>=", "int", "int", "java", "",
-	  "java-asrs", "x >>= y", 10, 9, keep_161_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_425_0 },
 	{ "ASRS", ">>=", "long", "long", "java", "",
-	  "java-asrs", "x >>= y", 10, 9, keep_162_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_426_0 },
 	{ "ASRS", ">>>=", "int", "int", "java", "",
-	  "java-asrs", "x >>>= y", 10, 8, keep_163_0 },
+	  "java-asrs", "x >>>= y", 10, 8, keep_427_0 },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "java-cor", "a && b", 4, 1, keep_164_0 },
+	  "java-cor", "a && b", 4, 1, keep_428_0 },
 	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 3, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean", "java", "",
-	  "java-cor", "a && b", 2, 2, keep_164_2 },
+	  "java-cor", "a && b", 2, 2, keep_428_2 },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "java-cor", "a || b", 4, 2, keep_165_0 },
+	  "java-cor", "a || b", 4, 2, keep_429_0 },
 	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 3, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean", "java", "",
-	  "java-cor", "a || b", 2, 2, keep_165_2 },
+	  "java-cor", "a || b", 2, 2, keep_429_2 },
 	{ "COR", "^", "boolean", "boolean", "java", "",
-	  "java-cor", "a ^ b", 4, 2, keep_166_0 },
+	  "java-cor", "a ^ b", 4, 2, keep_430_0 },
 	{ "COI", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 3, 0, NULL },
 	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 2, 0, NULL },
 	{ "COR", "==", "boolean", "boolean", "java", "",
-	  "java-cor", "a == b", 5, 2, keep_167_0 },
+	  "java-cor", "a == b", 5, 2, keep_431_0 },
 	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 3, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 2, 0, NULL },
 	{ "COR", "!=", "boolean", "boolean", "java", "",
-	  "java-cor", "a != b", 5, 2, keep_168_0 },
+	  "java-cor", "a != b", 5, 2, keep_432_0 },
 	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 3, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 2, 0, NULL },
 	{ "ROR", "<", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a < b", 7, 3, keep_169_0 },
+	  "java-float", "a < b", 7, 3, keep_433_0 },
 	{ "COI", "<", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a < b", 1, 0, NULL },
 	{ "ROR", "<", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a < b", 7, 3, keep_170_0 },
+	  "java-float", "a < b", 7, 3, keep_434_0 },
 	{ "COI", "<", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a < b", 1, 0, NULL },
 	{ "ROR", "<=", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a <= b", 7, 3, keep_171_0 },
+	  "java-float", "a <= b", 7, 3, keep_435_0 },
 	{ "COI", "<=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a <= b", 1, 0, NULL },
 	{ "ROR", "<=", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a <= b", 7, 3, keep_172_0 },
+	  "java-float", "a <= b", 7, 3, keep_436_0 },
 	{ "COI", "<=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a <= b", 1, 0, NULL },
 	{ "ROR", ">", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a > b", 7, 3, keep_173_0 },
+	  "java-float", "a > b", 7, 3, keep_437_0 },
 	{ "COI", ">", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a > b", 1, 0, NULL },
 	{ "ROR", ">", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a > b", 7, 3, keep_174_0 },
+	  "java-float", "a > b", 7, 3, keep_438_0 },
 	{ "COI", ">", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a > b", 1, 0, NULL },
 	{ "ROR", ">=", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a >= b", 7, 3, keep_175_0 },
+	  "java-float", "a >= b", 7, 3, keep_439_0 },
 	{ "COI", ">=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a >= b", 1, 0, NULL },
 	{ "ROR", ">=", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a >= b", 7, 3, keep_176_0 },
+	  "java-float", "a >= b", 7, 3, keep_440_0 },
 	{ "COI", ">=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a >= b", 1, 0, NULL },
 	{ "ROR", "==", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a == b", 7, 3, keep_177_0 },
+	  "java-float", "a == b", 7, 3, keep_441_0 },
 	{ "COI", "==", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a == b", 1, 0, NULL },
 	{ "ROR", "==", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a == b", 7, 3, keep_178_0 },
+	  "java-float", "a == b", 7, 3, keep_442_0 },
 	{ "COI", "==", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a == b", 1, 0, NULL },
 	{ "ROR", "!=", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a != b", 7, 3, keep_179_0 },
+	  "java-float", "a != b", 7, 3, keep_443_0 },
 	{ "COI", "!=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a != b", 1, 0, NULL },
 	{ "ROR", "!=", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a != b", 7, 3, keep_180_0 },
+	  "java-float", "a != b", 7, 3, keep_444_0 },
 	{ "COI", "!=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a != b", 1, 0, NULL },
 	{ "AORB", "+", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a + b", 4, 4, keep_181_0 },
+	  "java-float", "a + b", 4, 4, keep_445_0 },
 	{ "AORB", "+", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a + b", 4, 4, keep_182_0 },
+	  "java-float", "a + b", 4, 4, keep_446_0 },
 	{ "AORB", "-", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a - b", 4, 4, keep_183_0 },
+	  "java-float", "a - b", 4, 4, keep_447_0 },
 	{ "AORB", "-", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a - b", 4, 4, keep_184_0 },
+	  "java-float", "a - b", 4, 4, keep_448_0 },
 	{ "AORB", "*", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a * b", 4, 4, keep_185_0 },
+	  "java-float", "a * b", 4, 4, keep_449_0 },
 	{ "AORB", "*", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a * b", 4, 4, keep_186_0 },
+	  "java-float", "a * b", 4, 4, keep_450_0 },
 	{ "AORB", "/", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a / b", 4, 4, keep_187_0 },
+	  "java-float", "a / b", 4, 4, keep_451_0 },
 	{ "AORB", "/", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a / b", 4, 4, keep_188_0 },
+	  "java-float", "a / b", 4, 4, keep_452_0 },
 	{ "AORB", "%", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a % b", 4, 4, keep_189_0 },
+	  "java-float", "a % b", 4, 4, keep_453_0 },
 	{ "AORB", "%", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a % b", 4, 4, keep_190_0 },
+	  "java-float", "a % b", 4, 4, keep_454_0 },
 	{ "AOIU", "", "float", "float", "java", "float-compare: identical",
-	  "java-float", "x (insertion)", 1, 1, keep_191_0 },
+	  "java-float", "x (insertion)", 1, 1, keep_455_0 },
 	{ "AOIU", "", "double", "double", "java", "float-compare: identical",
-	  "java-float", "x (insertion)", 1, 1, keep_192_0 },
+	  "java-float", "x (insertion)", 1, 1, keep_456_0 },
 	{ "AODU", "-", "float", "float", "java", "float-compare: identical",
-	  "java-float", "-x", 1, 1, keep_193_0 },
+	  "java-float", "-x", 1, 1, keep_457_0 },
 	{ "AODU", "-", "double", "double", "java", "float-compare: identical",
-	  "java-float", "-x", 1, 1, keep_194_0 },
+	  "java-float", "-x", 1, 1, keep_458_0 },
 	{ "CRD", "+", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a + b (constants)", 3, 3, keep_195_0 },
+	  "java-float", "a + b (constants)", 3, 3, keep_459_0 },
 	{ "CRD", "*", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a * b (constants)", 3, 3, keep_196_0 },
+	  "java-float", "a * b (constants)", 3, 3, keep_460_0 },
 	{ "CRF", "+", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a + b (float constants)", 3, 3, keep_197_0 },
+	  "java-float", "a + b (float constants)", 3, 3, keep_461_0 },
 	{ "AOIS", "", "byte", "byte", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_198_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_462_0 },
 	{ "AOIS", "", "short", "short", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_199_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_463_0 },
 	{ "AOIS", "", "char", "char", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_200_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_464_0 },
 	{ "AOIS", "", "int", "int", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_201_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_465_0 },
 	{ "AOIS", "", "long", "long", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_202_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_466_0 },
 	{ "AORS", "++exp", "byte", "byte", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_203_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_467_0 },
 	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_204_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_468_0 },
 	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_205_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_469_0 },
 	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_206_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_470_0 },
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_207_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_471_0 },
 	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_208_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_472_0 },
 	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_209_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_473_0 },
 	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_210_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_474_0 },
 	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_211_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_475_0 },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_212_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_476_0 },
 	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte", "java", "",
@@ -6113,327 +10333,327 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
 	{ "AOIS", "", "byte", "byte", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_223_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_487_0 },
 	{ "AOIS", "", "short", "short", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_224_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_488_0 },
 	{ "AOIS", "", "char", "char", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_225_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_489_0 },
 	{ "AOIS", "", "int", "int", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_226_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_490_0 },
 	{ "AOIS", "", "long", "long", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_227_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_491_0 },
 	{ "AORS", "++exp", "byte", "byte", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_228_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_492_0 },
 	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_229_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_493_0 },
 	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_230_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_494_0 },
 	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_231_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_495_0 },
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_232_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_496_0 },
 	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_233_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_497_0 },
 	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_234_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_498_0 },
 	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_235_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_499_0 },
 	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_236_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_500_0 },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_237_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_501_0 },
 	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_238_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_502_0 },
 	{ "AODS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "short", "short", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_239_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_503_0 },
 	{ "AODS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "char", "char", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_240_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_504_0 },
 	{ "AODS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_241_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_505_0 },
 	{ "AODS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "long", "long", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_242_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_506_0 },
 	{ "AODS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "byte", "byte", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_243_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_507_0 },
 	{ "AODS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "short", "short", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_244_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_508_0 },
 	{ "AODS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "char", "char", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_245_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_509_0 },
 	{ "AODS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "int", "int", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_246_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_510_0 },
 	{ "AODS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "long", "long", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_247_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_511_0 },
 	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "LOR", "&", "int", "int", "java", "",
-	  "java-lor", "a & b", 2, 1, keep_248_0 },
+	  "java-lor", "a & b", 2, 1, keep_512_0 },
 	{ "LOR", "&", "long", "long", "java", "",
-	  "java-lor", "a & b", 2, 1, keep_249_0 },
+	  "java-lor", "a & b", 2, 1, keep_513_0 },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "java-lor", "a | b", 2, 2, keep_250_0 },
+	  "java-lor", "a | b", 2, 2, keep_514_0 },
 	{ "LOR", "|", "long", "long", "java", "",
-	  "java-lor", "a | b", 2, 2, keep_251_0 },
+	  "java-lor", "a | b", 2, 2, keep_515_0 },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "java-lor", "a ^ b", 2, 1, keep_252_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_516_0 },
 	{ "LOR", "^", "long", "long", "java", "",
-	  "java-lor", "a ^ b", 2, 1, keep_253_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_517_0 },
 	{ "ROR", "<", "byte", "byte", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_254_0 },
+	  "java-ror", "a < b", 7, 3, keep_518_0 },
 	{ "ROR", "<", "short", "short", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_255_0 },
+	  "java-ror", "a < b", 7, 3, keep_519_0 },
 	{ "ROR", "<", "char", "char", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_256_0 },
+	  "java-ror", "a < b", 7, 3, keep_520_0 },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_257_0 },
+	  "java-ror", "a < b", 7, 3, keep_521_0 },
 	{ "ROR", "<", "long", "long", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_258_0 },
+	  "java-ror", "a < b", 7, 3, keep_522_0 },
 	{ "ROR", "<=", "byte", "byte", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_259_0 },
+	  "java-ror", "a <= b", 7, 3, keep_523_0 },
 	{ "ROR", "<=", "short", "short", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_260_0 },
+	  "java-ror", "a <= b", 7, 3, keep_524_0 },
 	{ "ROR", "<=", "char", "char", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_261_0 },
+	  "java-ror", "a <= b", 7, 3, keep_525_0 },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_262_0 },
+	  "java-ror", "a <= b", 7, 3, keep_526_0 },
 	{ "ROR", "<=", "long", "long", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_263_0 },
+	  "java-ror", "a <= b", 7, 3, keep_527_0 },
 	{ "ROR", ">", "byte", "byte", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_264_0 },
+	  "java-ror", "a > b", 7, 3, keep_528_0 },
 	{ "ROR", ">", "short", "short", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_265_0 },
+	  "java-ror", "a > b", 7, 3, keep_529_0 },
 	{ "ROR", ">", "char", "char", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_266_0 },
+	  "java-ror", "a > b", 7, 3, keep_530_0 },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_267_0 },
+	  "java-ror", "a > b", 7, 3, keep_531_0 },
 	{ "ROR", ">", "long", "long", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_268_0 },
+	  "java-ror", "a > b", 7, 3, keep_532_0 },
 	{ "ROR", ">=", "byte", "byte", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_269_0 },
+	  "java-ror", "a >= b", 7, 3, keep_533_0 },
 	{ "ROR", ">=", "short", "short", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_270_0 },
+	  "java-ror", "a >= b", 7, 3, keep_534_0 },
 	{ "ROR", ">=", "char", "char", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_271_0 },
+	  "java-ror", "a >= b", 7, 3, keep_535_0 },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_272_0 },
+	  "java-ror", "a >= b", 7, 3, keep_536_0 },
 	{ "ROR", ">=", "long", "long", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_273_0 },
+	  "java-ror", "a >= b", 7, 3, keep_537_0 },
 	{ "ROR", "==", "byte", "byte", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_274_0 },
+	  "java-ror", "a == b", 7, 3, keep_538_0 },
 	{ "ROR", "==", "short", "short", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_275_0 },
+	  "java-ror", "a == b", 7, 3, keep_539_0 },
 	{ "ROR", "==", "char", "char", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_276_0 },
+	  "java-ror", "a == b", 7, 3, keep_540_0 },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_277_0 },
+	  "java-ror", "a == b", 7, 3, keep_541_0 },
 	{ "ROR", "==", "long", "long", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_278_0 },
+	  "java-ror", "a == b", 7, 3, keep_542_0 },
 	{ "ROR", "==", "boolean", "boolean", "java", "",
-	  "java-ror", "a == b", 3, 2, keep_279_0 },
+	  "java-ror", "a == b", 3, 2, keep_543_0 },
 	{ "ROR", "!=", "byte", "byte", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_280_0 },
+	  "java-ror", "a != b", 7, 3, keep_544_0 },
 	{ "ROR", "!=", "short", "short", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_281_0 },
+	  "java-ror", "a != b", 7, 3, keep_545_0 },
 	{ "ROR", "!=", "char", "char", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_282_0 },
+	  "java-ror", "a != b", 7, 3, keep_546_0 },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_283_0 },
+	  "java-ror", "a != b", 7, 3, keep_547_0 },
 	{ "ROR", "!=", "long", "long", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_284_0 },
+	  "java-ror", "a != b", 7, 3, keep_548_0 },
 	{ "ROR", "!=", "boolean", "boolean", "java", "",
-	  "java-ror", "a != b", 3, 2, keep_285_0 },
+	  "java-ror", "a != b", 3, 2, keep_549_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "java-sor", "a << b", 2, 1, keep_286_0 },
+	  "java-sor", "a << b", 2, 1, keep_550_0 },
 	{ "SOR", "<<", "long", "long", "java", "",
-	  "java-sor", "a << b", 2, 1, keep_287_0 },
+	  "java-sor", "a << b", 2, 1, keep_551_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "java-sor", "a >> b", 2, 1, keep_288_0 },
+	  "java-sor", "a >> b", 2, 1, keep_552_0 },
 	{ "SOR", ">>", "long", "long", "java", "",
-	  "java-sor", "a >> b", 2, 1, keep_289_0 },
+	  "java-sor", "a >> b", 2, 1, keep_553_0 },
 	{ "SOR", ">>>", "int", "int", "java", "",
-	  "java-sor", "a >>> b", 2, 2, keep_290_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_554_0 },
 	{ "SOR", ">>>", "long", "long", "java", "",
-	  "java-sor", "a >>> b", 2, 2, keep_291_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_555_0 },
 	{ "AOIU", "", "byte", "byte", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_292_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_556_0 },
 	{ "LOI", "", "byte", "byte", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "short", "short", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_293_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_557_0 },
 	{ "LOI", "", "short", "short", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "char", "char", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_294_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_558_0 },
 	{ "LOI", "", "char", "char", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "int", "int", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_295_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_559_0 },
 	{ "LOI", "", "int", "int", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "long", "long", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_296_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_560_0 },
 	{ "LOI", "", "long", "long", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AODU", "-", "byte", "byte", "java", "",
-	  "java-unary", "-x", 1, 1, keep_297_0 },
+	  "java-unary", "-x", 1, 1, keep_561_0 },
 	{ "LOI", "-", "byte", "byte", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "short", "short", "java", "",
-	  "java-unary", "-x", 1, 1, keep_298_0 },
+	  "java-unary", "-x", 1, 1, keep_562_0 },
 	{ "LOI", "-", "short", "short", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "char", "char", "java", "",
-	  "java-unary", "-x", 1, 1, keep_299_0 },
+	  "java-unary", "-x", 1, 1, keep_563_0 },
 	{ "LOI", "-", "char", "char", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "int", "int", "java", "",
-	  "java-unary", "-x", 1, 1, keep_300_0 },
+	  "java-unary", "-x", 1, 1, keep_564_0 },
 	{ "LOI", "-", "int", "int", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "long", "long", "java", "",
-	  "java-unary", "-x", 1, 1, keep_301_0 },
+	  "java-unary", "-x", 1, 1, keep_565_0 },
 	{ "LOI", "-", "long", "long", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "byte", "byte", "java", "",
-	  "java-unary", "+x", 1, 1, keep_302_1 },
+	  "java-unary", "+x", 1, 1, keep_566_1 },
 	{ "LOI", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "short", "short", "java", "",
-	  "java-unary", "+x", 1, 1, keep_303_1 },
+	  "java-unary", "+x", 1, 1, keep_567_1 },
 	{ "LOI", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "char", "char", "java", "",
-	  "java-unary", "+x", 1, 1, keep_304_1 },
+	  "java-unary", "+x", 1, 1, keep_568_1 },
 	{ "LOI", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "int", "int", "java", "",
-	  "java-unary", "+x", 1, 1, keep_305_1 },
+	  "java-unary", "+x", 1, 1, keep_569_1 },
 	{ "LOI", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "long", "long", "java", "",
-	  "java-unary", "+x", 1, 1, keep_306_1 },
+	  "java-unary", "+x", 1, 1, keep_570_1 },
 	{ "LOI", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "LOD", "~", "byte", "byte", "java", "",
-	  "java-unary", "~x", 1, 1, keep_307_0 },
+	  "java-unary", "~x", 1, 1, keep_571_0 },
 	{ "AOIU", "~", "byte", "byte", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "short", "short", "java", "",
-	  "java-unary", "~x", 1, 1, keep_308_0 },
+	  "java-unary", "~x", 1, 1, keep_572_0 },
 	{ "AOIU", "~", "short", "short", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "char", "char", "java", "",
-	  "java-unary", "~x", 1, 1, keep_309_0 },
+	  "java-unary", "~x", 1, 1, keep_573_0 },
 	{ "AOIU", "~", "char", "char", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "int", "int", "java", "",
-	  "java-unary", "~x", 1, 1, keep_310_0 },
+	  "java-unary", "~x", 1, 1, keep_574_0 },
 	{ "AOIU", "~", "int", "int", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "long", "long", "java", "",
-	  "java-unary", "~x", 1, 1, keep_311_0 },
+	  "java-unary", "~x", 1, 1, keep_575_0 },
 	{ "AOIU", "~", "long", "long", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "COI", "", "boolean", "boolean", "java", "",
-	  "java-unary", "b (insertion)", 1, 1, keep_312_0 },
+	  "java-unary", "b (insertion)", 1, 1, keep_576_0 },
 	{ "COD", "!", "boolean", "boolean", "java", "",
-	  "java-unary", "!b", 1, 1, keep_313_0 },
+	  "java-unary", "!b", 1, 1, keep_577_0 },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "major", "a < b", 7, 3, keep_314_0 },
+	  "major", "a < b", 7, 3, keep_578_0 },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "major", "a <= b", 7, 3, keep_315_0 },
+	  "major", "a <= b", 7, 3, keep_579_0 },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "major", "a > b", 7, 3, keep_316_0 },
+	  "major", "a > b", 7, 3, keep_580_0 },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "major", "a >= b", 7, 3, keep_317_0 },
+	  "major", "a >= b", 7, 3, keep_581_0 },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "major", "a == b", 7, 3, keep_318_0 },
+	  "major", "a == b", 7, 3, keep_582_0 },
 	{ "ROR", "==", "boolean", "boolean", "java", "",
-	  "major", "a == b", 5, 4, keep_319_0 },
+	  "major", "a == b", 5, 4, keep_583_0 },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "major", "a != b", 7, 3, keep_320_0 },
+	  "major", "a != b", 7, 3, keep_584_0 },
 	{ "ROR", "!=", "boolean", "boolean", "java", "",
-	  "major", "a != b", 5, 4, keep_321_0 },
+	  "major", "a != b", 5, 4, keep_585_0 },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "major", "a && b", 7, 4, keep_322_0 },
+	  "major", "a && b", 7, 4, keep_586_0 },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "major", "a || b", 7, 4, keep_323_0 },
+	  "major", "a || b", 7, 4, keep_587_0 },
 	{ "AOR", "+", "int", "int", "java", "",
-	  "major", "a + b", 4, 4, keep_324_0 },
+	  "major", "a + b", 4, 4, keep_588_0 },
 	{ "AOR", "-", "int", "int", "java", "",
-	  "major", "a - b", 4, 4, keep_325_0 },
+	  "major", "a - b", 4, 4, keep_589_0 },
 	{ "AOR", "*", "int", "int", "java", "",
-	  "major", "a * b", 4, 4, keep_326_0 },
+	  "major", "a * b", 4, 4, keep_590_0 },
 	{ "AOR", "/", "int", "int", "java", "",
-	  "major", "a / b", 4, 4, keep_327_0 },
+	  "major", "a / b", 4, 4, keep_591_0 },
 	{ "AOR", "%", "int", "int", "java", "",
-	  "major", "a % b", 4, 4, keep_328_0 },
+	  "major", "a % b", 4, 4, keep_592_0 },
 	{ "LOR", "&", "int", "int", "java", "",
-	  "major", "a & b", 2, 1, keep_329_0 },
+	  "major", "a & b", 2, 1, keep_593_0 },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "major", "a | b", 2, 2, keep_330_0 },
+	  "major", "a | b", 2, 2, keep_594_0 },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "major", "a ^ b", 2, 1, keep_331_0 },
+	  "major", "a ^ b", 2, 1, keep_595_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "major", "a << b", 2, 1, keep_332_0 },
+	  "major", "a << b", 2, 1, keep_596_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "major", "a >> b", 2, 1, keep_333_0 },
+	  "major", "a >> b", 2, 1, keep_597_0 },
 	{ "SOR", ">>>", "int", "int", "java", "",
-	  "major", "a >>> b", 2, 2, keep_334_0 },
+	  "major", "a >>> b", 2, 2, keep_598_0 },
 	{ "ORU", "+", "int", "int", "java", "",
-	  "major", "+a", 2, 1, keep_335_0 },
+	  "major", "+a", 2, 1, keep_599_0 },
 	{ "ORU", "-", "int", "int", "java", "",
-	  "major", "-a", 2, 1, keep_336_0 },
+	  "major", "-a", 2, 1, keep_600_0 },
 	{ "ORU", "~", "int", "int", "java", "",
-	  "major", "~a", 2, 1, keep_337_0 },
+	  "major", "~a", 2, 1, keep_601_0 },
 	{ "AORB", "+", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_338_0 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_602_0 },
 	{ "VDL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "CDL", "+", "integer", "Zpos", "java", "",
@@ -6441,9 +10661,9 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "AORB", "+", "integer", "Z", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 2, keep_339_0 },
+	  "paper-arith", "lexp + rexp", 2, 2, keep_603_0 },
 	{ "VDL", "+", "integer", "Z", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_339_1 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_603_1 },
 	{ "CDL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "ODL", "+", "integer", "Z", "java", "",
@@ -6451,31 +10671,31 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AORB", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "VDL", "-", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_340_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_604_1 },
 	{ "CDL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "-", "integer", "Z", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 2, keep_341_0 },
+	  "paper-arith", "lexp - rexp", 2, 2, keep_605_0 },
 	{ "VDL", "-", "integer", "Z", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_341_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_605_1 },
 	{ "CDL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 1, keep_342_0 },
+	  "paper-arith", "lexp * rexp", 2, 1, keep_606_0 },
 	{ "VDL", "*", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_342_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_606_1 },
 	{ "CDL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Z", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_343_0 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_607_0 },
 	{ "VDL", "*", "integer", "Z", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_343_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_607_1 },
 	{ "CDL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Z", "java", "",
@@ -6485,67 +10705,67 @@ const struct subsume_rule subsume_rules[] = {
 	{ "SDL", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
 	{ "ASRS", "+=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs += rhs", 2, 1, keep_344_2 },
+	  "paper-assign", "lhs += rhs", 2, 1, keep_608_2 },
 	{ "ODL", "-=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs -= rhs", 1, 1, keep_345_0 },
+	  "paper-assign", "lhs -= rhs", 1, 1, keep_609_0 },
 	{ "SDL", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 1, 0, NULL },
 	{ "ASRS", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 2, 0, NULL },
 	{ "ODL", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_0 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_610_0 },
 	{ "SDL", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_346_1 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_610_1 },
 	{ "ASRS", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 2, 1, keep_346_2 },
+	  "paper-assign", "lhs *= rhs", 2, 1, keep_610_2 },
 	{ "ODL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "SDL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "ASRS", "<<=", "int", "int", "java", "",
-	  "paper-assign", "lhs <<= rhs", 1, 1, keep_347_2 },
+	  "paper-assign", "lhs <<= rhs", 1, 1, keep_611_2 },
 	{ "ODL", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_0 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_612_0 },
 	{ "SDL", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_1 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_612_1 },
 	{ "ASRS", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_348_2 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_612_2 },
 	{ "ODL", "&=", "int", "int", "java", "",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_0 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_613_0 },
 	{ "SDL", "&=", "int", "int", "java", "",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_349_1 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_613_1 },
 	{ "ASRS", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 2, 0, NULL },
 	{ "ODL", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_0 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_614_0 },
 	{ "SDL", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_350_1 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_614_1 },
 	{ "ASRS", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 2, 1, keep_350_2 },
+	  "paper-assign", "lhs |= rhs", 2, 1, keep_614_2 },
 	{ "ODL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "SDL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "ASRS", "^=", "int", "int", "java", "",
-	  "paper-assign", "lhs ^= rhs", 2, 1, keep_351_2 },
+	  "paper-assign", "lhs ^= rhs", 2, 1, keep_615_2 },
 	{ "LOR", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "VDL", "&", "int", "int", "java", "",
-	  "paper-bitwise", "lexp & rexp", 2, 2, keep_352_1 },
+	  "paper-bitwise", "lexp & rexp", 2, 2, keep_616_1 },
 	{ "CDL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "ODL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "paper-bitwise", "lexp | rexp", 2, 1, keep_353_0 },
+	  "paper-bitwise", "lexp | rexp", 2, 1, keep_617_0 },
 	{ "VDL", "|", "int", "int", "java", "",
-	  "paper-bitwise", "lexp | rexp", 2, 2, keep_353_1 },
+	  "paper-bitwise", "lexp | rexp", 2, 2, keep_617_1 },
 	{ "CDL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "ODL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_354_0 },
+	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_618_0 },
 	{ "VDL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "CDL", "^", "int", "int", "java", "",
@@ -6553,19 +10773,19 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "LOR", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_355_0 },
+	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_619_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_355_1 },
+	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_619_1 },
 	{ "VDL", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_355_2 },
+	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_619_2 },
 	{ "CDL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "ODL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "LOR", "<<", "int", "int", "java", "",
-	  "paper-bitwise", "lexp << rexp", 3, 2, keep_356_0 },
+	  "paper-bitwise", "lexp << rexp", 3, 2, keep_620_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "paper-bitwise", "lexp << rexp", 1, 1, keep_356_1 },
+	  "paper-bitwise", "lexp << rexp", 1, 1, keep_620_1 },
 	{ "VDL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "CDL", "<<", "int", "int", "java", "",
@@ -6573,7 +10793,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "COR", "^", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_357_0 },
+	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_621_0 },
 	{ "ROR", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COI", "^", "boolean", "boolean", "java", "",
@@ -6585,25 +10805,25 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 4, 1, keep_358_0 },
+	  "paper-bool", "lexp && rexp", 4, 1, keep_622_0 },
 	{ "ROR", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 2, 1, keep_358_1 },
+	  "paper-bool", "lexp && rexp", 2, 1, keep_622_1 },
 	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 3, 0, NULL },
 	{ "VDL", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 2, 2, keep_358_3 },
+	  "paper-bool", "lexp && rexp", 2, 2, keep_622_3 },
 	{ "CDL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp || rexp", 4, 2, keep_359_0 },
+	  "paper-bool", "lexp || rexp", 4, 2, keep_623_0 },
 	{ "ROR", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 3, 0, NULL },
 	{ "VDL", "||", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp || rexp", 2, 2, keep_359_3 },
+	  "paper-bool", "lexp || rexp", 2, 2, keep_623_3 },
 	{ "CDL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean", "java", "",
@@ -6613,7 +10833,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 3, 0, NULL },
 	{ "VDL", "==", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_360_2 },
+	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_624_2 },
 	{ "CDL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean", "java", "",
@@ -6623,77 +10843,77 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 3, 0, NULL },
 	{ "VDL", "!=", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_361_2 },
+	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_625_2 },
 	{ "CDL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ROR", "!=", "integer", "reference", "java", "",
-	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_362_0 },
+	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_626_0 },
 	{ "COI", "!=", "integer", "reference", "java", "",
 	  "paper-reference", "lexp != rexp (obj)", 1, 0, NULL },
 	{ "ROR", "==", "integer", "Z", "java", "",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_363_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_627_0 },
 	{ "COI", "==", "integer", "Z", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_364_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_628_0 },
 	{ "COI", "==", "int", "int", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "!=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_365_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_629_0 },
 	{ "COI", "!=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_366_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_630_0 },
 	{ "COI", "!=", "int", "int", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", ">", "integer", "Z", "java", "",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_367_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_631_0 },
 	{ "COI", ">", "integer", "Z", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_368_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_632_0 },
 	{ "COI", ">", "int", "int", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_369_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_633_0 },
 	{ "COI", ">=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_370_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_634_0 },
 	{ "COI", ">=", "int", "int", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", "<", "integer", "Z", "java", "",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_371_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_635_0 },
 	{ "COI", "<", "integer", "Z", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_372_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_636_0 },
 	{ "COI", "<", "int", "int", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_373_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_637_0 },
 	{ "COI", "<=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_374_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_638_0 },
 	{ "COI", "<=", "int", "int", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "AOIS", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 4, 0, NULL },
 	{ "AOIU", "", "int", "int", "java", "",
-	  "paper-unary", "exp", 1, 1, keep_375_1 },
+	  "paper-unary", "exp", 1, 1, keep_639_1 },
 	{ "LOI", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 1, 0, NULL },
 	{ "AODU", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "LOI", "+", "int", "int", "java", "",
-	  "paper-unary", "+exp", 1, 1, keep_376_1 },
+	  "paper-unary", "+exp", 1, 1, keep_640_1 },
 	{ "ODL", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "AODU", "-", "int", "int", "java", "",
-	  "paper-unary", "-exp", 1, 1, keep_377_0 },
+	  "paper-unary", "-exp", 1, 1, keep_641_0 },
 	{ "LOI", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 0, NULL },
 	{ "ODL", "-", "int", "int", "java", "",
@@ -6703,7 +10923,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "LOI", "++exp", "int", "int", "java", "",
-	  "paper-unary", "++exp", 1, 1, keep_378_2 },
+	  "paper-unary", "++exp", 1, 1, keep_642_2 },
 	{ "ODL", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int", "java", "",
@@ -6711,13 +10931,13 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "LOI", "exp++", "int", "int", "java", "",
-	  "paper-unary", "exp++", 1, 1, keep_379_2 },
+	  "paper-unary", "exp++", 1, 1, keep_643_2 },
 	{ "ODL", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "LOI", "--exp", "int", "int", "java", "",
-	  "paper-unary", "--exp", 1, 1, keep_380_1 },
+	  "paper-unary", "--exp", 1, 1, keep_644_1 },
 	{ "ODL", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
@@ -6727,21 +10947,21 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "LOI", "exp--", "int", "int", "java", "",
-	  "paper-unary", "exp--", 1, 1, keep_381_2 },
+	  "paper-unary", "exp--", 1, 1, keep_645_2 },
 	{ "ODL", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "COD", "!", "boolean", "boolean", "java", "",
-	  "paper-unary", "!exp", 1, 1, keep_382_0 },
+	  "paper-unary", "!exp", 1, 1, keep_646_0 },
 	{ "ODL", "!", "boolean", "boolean", "java", "",
 	  "paper-unary", "!exp", 1, 0, NULL },
 	{ "AODU", "~", "int", "int", "java", "",
-	  "paper-unary", "~exp", 1, 1, keep_383_0 },
+	  "paper-unary", "~exp", 1, 1, keep_647_0 },
 	{ "LOD", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 	{ "ODL", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 619;
+const size_t subsume_nrules = 1051;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,

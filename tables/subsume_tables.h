@@ -6,8 +6,10 @@
  * Theory files (FNV-1a 64-bit hash of their bytes):
  *   theories/c-agrawal.yaml  d972e5beeaccd21b  theory c-agrawal
  *   theories/c-aor.yaml  9558320aa053278a  theory c-aor
+ *   theories/c-dredd.yaml  f4b8857443352647  theory c-dredd
  *   theories/c-float.yaml  d739df469df9a42a  theory c-float
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
+ *   theories/c-mull.yaml  1667500d3819b185  theory c-mull
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs

@@ -61,6 +61,23 @@ my @sample = (
 	["audit-major|a < b|long|the minimal set is {ROR(<=), ROR(!=), ROR(false)}", "proven"],
 	["audit-major|a == b (boolean)|boolean|the minimal set is {ROR(false), LHS, RHS}", "refuted"],
 	["audit-major|a && b|boolean|the minimal set is {COR(==), LHS, RHS, FALSE}", "proven"],
+	# floating point: the signed-zero rules depend on float-compare
+	["audit-dredd-float|x - 0.0|double|dredd(+) and lhs are duplicates", "refuted"],
+	["audit-dredd-float-numeric|x - 0.0|double|dredd(+) and lhs are duplicates", "proven"],
+	["audit-dredd-float|0.0f - x|float|dredd(+) and rhs are duplicates", "refuted"],
+	["audit-dredd-float-numeric|0.0 - x|double|dredd(+) and rhs are duplicates", "proven"],
+	["audit-dredd-float|x - 0.0|double|dredd(*) and const(0.0) are duplicates", "refuted"],
+	["audit-dredd-float-numeric|x - 0.0|double|dredd(*) and const(0.0) are duplicates", "refuted"],
+	["audit-dredd-float|x + 1.0f|float|dredd(*), dredd(/) and lhs are duplicates", "proven"],
+	["audit-dredd-float|a < b|double|the minimal set is {ROR(<=), ROR(!=), ROR(false)}", "proven"],
+	["audit-dredd-float|a && b|double|dredd(||) is redundant", "refuted"],
+	["audit-dredd-float|a && b|_Bool|dredd(||) is redundant", "proven"],
+	["audit-dextool-float|a < b|double|the minimal set is {rorGT, rorFalse}", "refuted"],
+	["audit-dextool-float|a <= b|float|the minimal set is {rorGT, rorTrue}", "proven"],
+	["audit-dextool-float|a == b|double|the minimal set is {ROR(<=), ROR(>=), ROR(false)}", "proven"],
+	["audit-pit-double|a < b|double|REMOVE_CONDITIONALS(true) subsumes NEGATE_CONDITIONALS", "proven"],
+	["audit-pit-double|a < b|double|REMOVE_CONDITIONALS(true) subsumes negate as documented (>=)", "refuted"],
+	["audit-pit-double|a == b|float|NEGATE_CONDITIONALS is redundant", "proven"],
 );
 for my $s (@sample) {
 	my $got = $status{$s->[0]} // "missing";
@@ -99,6 +116,10 @@ for my $rc (@refuted) {
 	}
 }
 ok(@ccase >= 5 && @jcase >= 5, "witnesses to run: " . scalar(@ccase) . " C, " . scalar(@jcase) . " Java");
+my @fcase = grep { grep({ /^(float|double)$/ } values %{$_->{r}{vars}}) } @ccase, @jcase;
+my @fnum = grep { (($_->{r}{options} || {})->{"float-compare"} // "") eq "numeric" } @fcase;
+ok(@fcase >= 20 && @fnum >= 3 && scalar(grep({ ($_->{r}{language} // "java") eq "java" } @fcase)),
+   "floating witnesses among them: " . scalar(@fcase) . " (" . scalar(@fnum) . " under float-compare numeric)");
 
 sub expr_of { my ($r, $p) = @_; $p ? $r->{mutants}[$p - 1]{expr} : $r->{expr} }
 
@@ -110,22 +131,43 @@ sub c_lit {
 	return "($t)(-9223372036854775807LL - 1)" if $v eq "-9223372036854775808";
 	return $v =~ /^-/ ? "($t)(${v}LL)" : "($t)(${v}ULL)";
 }
+# A witness's values in source syntax (its "text": "x=-0.0, y=NAN"):
+# floating values are read from there, so that -0.0 and NaN stay what
+# they are (JSON numbers lose the sign of zero).
+sub text_values {
+	my ($wt) = @_;
+	my %v;
+	for (split /, /, $wt->{text}) { my ($k, $x) = split /=/, $_, 2; $v{$k} = $x }
+	return \%v;
+}
 my $cc = $ENV{CC_AUDIT} // "gcc";
+# A floating result prints as the theory's float-compare sees it: every
+# NaN alike, and under numeric -0.0 as 0.0 (%a prints every bit else).
+my $fprint = "static void pf(double x, int numeric) {\n"
+	   . "  if (isnan(x)) printf(\"nan\\n\");\n"
+	   . "  else if (numeric && x == 0) printf(\"0\\n\");\n"
+	   . "  else printf(\"%a\\n\", x);\n}\n";
 sub run_c {
 	my ($r, $wt, $p) = @_;
-	my $src = "#include <stdio.h>\nint main(void) {\n";
+	my $src = "#include <stdio.h>\n#include <math.h>\n$fprint" . "int main(void) {\n";
+	my $text = text_values($wt);
 	for my $v (sort keys %{$r->{vars}}) {
+		my $t = $r->{vars}{$v};
 		my $val = $wt->{input}{$v};
 		$val = $val ? 1 : 0 if JSON::PP::is_bool($val);
-		$src .= "  volatile $r->{vars}{$v} $v = " . c_lit($r->{vars}{$v}, $val) . ";\n";
+		$val = $t eq "float" || $t eq "double" ? $text->{$v} : c_lit($t, $val);
+		$src .= "  volatile $t $v = $val;\n";
 	}
 	my $e = expr_of($r, $p);
-	$src .= "  printf(_Generic(($e), unsigned long: \"%lu\\n\", long: \"%ld\\n\",\n"
-	      . "    unsigned: \"%u\\n\", default: \"%d\\n\"), ($e));\n  return 0;\n}\n";
+	my $num = (($r->{options} || {})->{"float-compare"} // "") eq "numeric" ? 1 : 0;
+	$src .= "  _Generic(($e), float: pf((double)($e), $num), double: pf(($e), $num),\n"
+	      . "    default: printf(_Generic(($e), unsigned long: \"%lu\\n\", long: \"%ld\\n\",\n"
+	      . "    unsigned: \"%u\\n\", default: \"%d\\n\"), ($e)));\n  return 0;\n}\n";
 	open(my $f, ">", "$tmp/w.c") or die;
 	print $f $src;
 	close $f;
-	system("$cc -std=c11 -O0 -w -fsanitize=undefined -fno-sanitize-recover=all -o $tmp/w $tmp/w.c") == 0
+	system("$cc -std=c11 -O0 -w -fsanitize=undefined,float-cast-overflow -fno-sanitize-recover=all "
+	       . "-ffp-contract=off -o $tmp/w $tmp/w.c -lm") == 0
 		or return "compile error";
 	my $o = `$tmp/w 2>/dev/null`;
 	return "$o exit=" . ($? >> 8) . " signal=" . ($? & 127);
@@ -146,7 +188,7 @@ ok(@ccase && !$cbad, "gcc (UBSan): every C witness shows what it claims ($cgood 
 
 # Java: one class, every program of every witness in a method of its own.
 my $jt = { int => "int", long => "long", boolean => "boolean", byte => "byte",
-	   short => "short", char => "char" };
+	   short => "short", char => "char", float => "float", double => "double" };
 my $java = "public class W {\n  interface P { Object run(); }\n"
 	 . "  static String r(P p) { try { return String.valueOf(p.run()); }"
 	 . " catch (ArithmeticException e) { return \"throws\"; } }\n"
@@ -155,12 +197,17 @@ my ($k, $skipped) = (0, 0);
 for my $case (@jcase) {
 	my ($r, $wt) = ($case->{r}, $case->{w});
 	my $decl = "";
+	my $text = text_values($wt);
+	# Double.toString tells -0.0 from 0.0 and prints every NaN alike:
+	# float-compare identical; numeric is not compared here
+	my $fc = ($r->{options} || {})->{"float-compare"} // "identical";
 	for my $v (sort keys %{$r->{vars}}) {
 		my $t = $jt->{$r->{vars}{$v}};
-		unless ($t) { $skipped++; $decl = undef; last }
+		unless ($t && $fc eq "identical") { $skipped++; $decl = undef; last }
 		my $val = $wt->{input}{$v};
 		$val = $val ? "true" : "false" if JSON::PP::is_bool($val);
 		$val .= "L" if $t eq "long";
+		$val = $text->{$v} if $t eq "float" || $t eq "double";
 		$decl .= "final $t $v = $val; ";
 	}
 	next unless defined $decl;

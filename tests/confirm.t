@@ -16,7 +16,7 @@ trap 'rm -rf "$T"' EXIT
 n=0; fail=0
 ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
 skip() { n=$((n+1)); echo "ok $n # skip $1"; }
-echo "1..33"
+echo "1..37"
 have_cvc5=1
 command -v cvc5 >/dev/null 2>&1 || have_cvc5=0
 count() { find "$1" -name '*.smt2' | wc -l; }
@@ -146,5 +146,29 @@ if [ $have_cvc5 = 1 ]; then
 	[ -n "$kept" ] && rm -rf "$kept"
 else
 	for i in 1 2 3 4 5; do skip "cvc5 is not installed"; done
+fi
+# --- the analyses of claims with an extra assumption (expect: ... assume:)
+C=tests/data/claims/small.yaml
+"$S" prove --no-timing --smt2 "$T/cl" $C > /dev/null
+ncl=$(count "$T/cl"); na=$(ls "$T/cl" | grep -c -- '--assuming_')
+# one name part per assumption and domain: b == 0 (small), a == b, a > b (both)
+parts=$(ls "$T/cl" | grep -o -- '--[a-z]*--assuming_[^-]*' | sort -u | wc -l)
+[ "$na" -gt 0 ] && [ "$parts" = 5 ] && [ "$na" -lt "$ncl" ]
+ok $? "prove --smt2 exports the claims' own analyses ($na of $ncl files, $parts assumption x domain)"
+g=$(ls "$T/cl"/*--small--assuming_b_%3D%3D_0--* | head -1)
+sed -n 2p "$g" | grep -q "^; claim: theory claims-small .*, domain small: .*(assuming a >= -3 .* && b == 0) \[the analysis of a claim assuming b == 0\]$"
+ok $? "an exported claim obligation names the claim's assumption"
+if [ $have_cvc5 = 1 ]; then
+	"$S" prove --no-timing --confirm cvc5 $C > /dev/null 2> "$T/clc.err"
+	grep -qx "confirm: cvc5 confirmed $ncl of $ncl proofs (0 unknown, 0 disagreements)" "$T/clc.err"
+	ok $? "--confirm cvc5 confirms them too ($(tail -1 "$T/clc.err"))"
+	# planted: Z3 answers unsat to everything; cvc5 must catch false
+	# proofs in the claims' own analyses as well
+	SUBSUME_FAULT=z3-unsat "$FAULT" prove --no-timing --naive --smt2 "$T/clz" --confirm cvc5 $C > /dev/null 2> "$T/clz.err"
+	rc=$?
+	[ $rc = 6 ] && grep -q "cvc5 disagrees: it answers sat on $T/clz/[^ ]*--assuming_.*\[the analysis of a claim assuming " "$T/clz.err"
+	ok $? "Z3 answering unsat planted: cvc5 refutes a claim analysis' false proof (exit $rc)"
+else
+	for i in 1 2; do skip "cvc5 is not installed"; done
 fi
 exit $fail

@@ -49,6 +49,10 @@ struct cmutant {
 			      * is checked from the log only */
 	unsigned char level; /* enum check_level (check/source.h) */
 	int col;             /* the occurrence's column on its line, or 0 */
+	const char *where;   /* its own "Class@method:LINE" when its group
+			      * spans lines (an enclosing expression over
+			      * several lines, --source), else NULL: the
+			      * group's */
 	/* results */
 	enum cverdict v;
 	const char *by;      /* the other mutant (duplicate, subsumed) */

@@ -36,8 +36,8 @@ static void describe_witness(struct strbuf *sb, const struct site *S,
 				if (S->ref[r] && !strcmp(S->names[r], o->recv) &&
 				    in[r].bits == 0)
 					null_recv = true;
-			if (null_recv)
-				continue;
+			if (null_recv || (o->nonnull && !o->number))
+				continue; /* an object, never null: not an input */
 			if (S->ref[v]) { /* a reference: null or not, no number */
 				sb_printf(sb, "%s%s%s", printed++ ? ", " : "", o->text,
 					  in[v].bits ? "!=null" : "=null");

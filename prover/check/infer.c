@@ -200,60 +200,87 @@ char *site_guard_sig(struct arena *a, const struct node *n)
 	return r;
 }
 
+/* The reference variable opaque value n (a `$k`) is called on, when
+ * it is compared with null in the site; else -1. */
+static int guarded_recv(const struct site *S, const struct node *n)
+{
+	if (!n || n->kind != N_VAR || n->name[0] != '$' ||
+	    !isdigit((unsigned char)n->name[1]))
+		return -1;
+	const struct opaque *o = &S->ops[atoi(n->name + 1) - 1];
+	int r = -1;
+	for (int i = 0; o->recv && i < S->nvars; i++)
+		if (S->ref[i] && !strcmp(S->names[i], o->recv))
+			r = i;
+	return r;
+}
+
+/* (1 / r != 0 || true): true, or an exception when r is null. */
+static struct node *null_check(struct site *S, int r, int pos)
+{
+	struct arena *a = S->a;
+	struct node *one = node_new(a, N_LIT, pos);
+	one->type = T_INT;
+	one->val = value_int(1);
+	struct node *rv = node_new(a, N_VAR, pos);
+	rv->name = S->names[r];
+	rv->var = -1;
+	struct node *div = node_new(a, N_BINARY, pos);
+	div->op = OP_DIV;
+	div->a = one;
+	div->b = rv;
+	div->paren = true;
+	struct node *zero = node_new(a, N_LIT, pos);
+	zero->type = T_INT;
+	struct node *ne = node_new(a, N_BINARY, pos);
+	ne->op = OP_NE;
+	ne->a = div;
+	ne->b = zero;
+	struct node *t = node_new(a, N_LIT, pos);
+	t->type = T_BOOLEAN;
+	t->val = value_bool(true);
+	struct node *lor = node_new(a, N_BINARY, pos);
+	lor->op = OP_LOR;
+	lor->a = ne;
+	lor->b = t;
+	lor->paren = true;
+	return lor;
+}
+
 /* A call on a reference receiver throws when it is null:
- * numeric: ($k + 0 * (1 / r)); boolean: ((1 / r != 0 || true) && $k). */
+ * boolean: (null_check && $k); numeric: ($k + 0 * (1 / r)).  An
+ * assignment to it ($k++, $k += e) is guarded whole, as
+ * (null_check ? $k++ : $k++), so that its operand stays a variable
+ * whether or not the receiver is compared with null. */
 struct node *site_guard_calls(struct site *S, struct node *n)
 {
 	if (!n)
 		return NULL;
-	if (n->kind == N_VAR && n->name[0] == '$' && isdigit((unsigned char)n->name[1])) {
-		struct opaque *o = &S->ops[atoi(n->name + 1) - 1];
-		if (!o->recv)
-			return n;
-		int r = -1;
-		for (int i = 0; i < S->nvars; i++)
-			if (S->ref[i] && !strcmp(S->names[i], o->recv))
-				r = i;
-		if (r < 0)
-			return n;
-		struct arena *a = S->a;
-		struct node *one = node_new(a, N_LIT, n->pos);
-		one->type = T_INT;
-		one->val = value_int(1);
-		struct node *rv = node_new(a, N_VAR, n->pos);
-		rv->name = S->names[r];
-		rv->var = -1;
-		struct node *div = node_new(a, N_BINARY, n->pos);
-		div->op = OP_DIV;
-		div->a = one;
-		div->b = rv;
-		div->paren = true;
-		struct node *zero = node_new(a, N_LIT, n->pos);
-		zero->type = T_INT;
-		struct node *out = node_new(a, N_BINARY, n->pos);
+	bool store = (n->kind == N_INCDEC || n->kind == N_ASSIGN) &&
+		     guarded_recv(S, n->a) >= 0;
+	int r = store ? guarded_recv(S, n->a) : guarded_recv(S, n);
+	if (store)
+		n->b = site_guard_calls(S, n->b);
+	if (r >= 0) {
+		struct node *out = node_new(S->a, N_COND, n->pos);
+		int v = store ? -1 : site_var(S, n->name);
 		out->paren = true;
-		int v = site_var(S, n->name);
+		out->a = null_check(S, r, n->pos);
 		if (v >= 0 && S->kind[v] == 1) {
-			struct node *ne = node_new(a, N_BINARY, n->pos);
-			ne->op = OP_NE;
-			ne->a = div;
-			ne->b = zero;
-			struct node *t = node_new(a, N_LIT, n->pos);
-			t->type = T_BOOLEAN;
-			t->val = value_bool(true);
-			struct node *lor = node_new(a, N_BINARY, n->pos);
-			lor->op = OP_LOR;
-			lor->a = ne;
-			lor->b = t;
-			lor->paren = true;
+			out->kind = N_BINARY;
 			out->op = OP_LAND;
-			out->a = lor;
 			out->b = n;
-		} else {
-			struct node *mul = node_new(a, N_BINARY, n->pos);
+		} else if (store) {
+			out->b = n;
+			out->c = node_subst(S->a, n, NULL, NULL);
+		} else { /* ($k + 0 * (1 / r)) */
+			struct node *zero = node_new(S->a, N_LIT, n->pos);
+			zero->type = T_INT;
+			struct node *mul = node_new(S->a, N_BINARY, n->pos);
 			mul->op = OP_MUL;
 			mul->a = zero;
-			mul->b = div;
+			mul->b = out->a->a->a; /* the (1 / r) of null_check */
+			out->kind = N_BINARY;
 			out->op = OP_ADD;
 			out->a = n;
 			out->b = mul;

@@ -32,7 +32,7 @@ bool site_ident_char(int c)
 }
 
 /* Skip a quoted literal starting at s[i]; returns the index after it. */
-static size_t skip_quoted(const char *s, size_t i)
+size_t site_skip_quoted(const char *s, size_t i)
 {
 	char q = s[i++];
 	while (s[i] && s[i] != q) {
@@ -45,13 +45,13 @@ static size_t skip_quoted(const char *s, size_t i)
 
 /* Index after the bracket group starting at s[i] ('(' or '['), or 0 if
  * unbalanced. */
-static size_t skip_group(const char *s, size_t i)
+size_t site_skip_group(const char *s, size_t i)
 {
 	int depth = 0;
 	while (s[i]) {
 		char c = s[i];
 		if (c == '"' || c == '\'') {
-			i = skip_quoted(s, i);
+			i = site_skip_quoted(s, i);
 			continue;
 		}
 		if (c == '(' || c == '[')
@@ -66,8 +66,8 @@ static size_t skip_group(const char *s, size_t i)
 }
 
 
-static int opaque_index(struct site *S, const char *norm, const char *recv,
-			const char *method, bool has_args)
+int site_opaque(struct site *S, const char *norm, const char *recv,
+		const char *method, bool has_args)
 {
 	for (int k = 0; k < S->nop; k++)
 		if (!strcmp(S->ops[k].text, norm))
@@ -84,18 +84,10 @@ static int opaque_index(struct site *S, const char *norm, const char *recv,
 	return S->nop++;
 }
 
-/* A chain after an identifier: (. ident | (args) | [index])*. */
-struct chain {
-	bool any;               /* something follows the identifier */
-	bool call;              /* the chain ends with a call of lastid */
-	bool has_args;          /* that call has arguments */
-	char lastid[64];
-};
-
 /* Scan the chain after the identifier first, from s[i]; returns the
  * index after it, or 0 and *why. */
-static size_t scan_chain(const struct site *S, const char *s, size_t i,
-			 const char *first, struct chain *c, const char **why)
+size_t site_scan_chain(const struct site *S, const char *s, size_t i,
+		       const char *first, struct chain *c, const char **why)
 {
 	*c = (struct chain){ 0 };
 	snprintf(c->lastid, sizeof(c->lastid), "%s", first);
@@ -105,7 +97,7 @@ static size_t scan_chain(const struct site *S, const char *s, size_t i,
 		while (s[j] == ' ' || s[j] == '\t')
 			j++;
 		if (s[j] == '(' || s[j] == '[') {
-			size_t k = skip_group(s, j);
+			size_t k = site_skip_group(s, j);
 			if (!k) {
 				*why = "unbalanced brackets";
 				return 0;
@@ -148,7 +140,7 @@ static int chain_value(struct site *S, const char *s, size_t b, size_t i,
 	struct strbuf norm = STRBUF_INIT;
 	for (size_t q = b; q < e;) {
 		if (s[q] == '"' || s[q] == '\'') {
-			size_t r = skip_quoted(s, q);
+			size_t r = site_skip_quoted(s, q);
 			sb_add(&norm, s + q, r - q);
 			q = r;
 		} else {
@@ -165,7 +157,7 @@ static int chain_value(struct site *S, const char *s, size_t b, size_t i,
 		if (s[j] == '.')
 			recv = first;
 	}
-	int k = opaque_index(S, norm.buf, recv, c->call ? c->lastid : NULL,
+	int k = site_opaque(S, norm.buf, recv, c->call ? c->lastid : NULL,
 			     c->has_args);
 	sb_release(&norm);
 	return k;
@@ -203,7 +195,7 @@ static bool assigns(const char *t)
 {
 	for (size_t i = 0; t[i]; i++) {
 		if (t[i] == '\'') {
-			i = skip_quoted(t, i) - 1;
+			i = site_skip_quoted(t, i) - 1;
 			continue;
 		}
 		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
@@ -254,7 +246,7 @@ static int split_args(const char *s, size_t open, size_t close,
 	size_t from = open + 1;
 	for (q = open + 1; q < close; q++) {
 		if (s[q] == '\'' || s[q] == '"') {
-			q = skip_quoted(s, q) - 1;
+			q = site_skip_quoted(s, q) - 1;
 			continue;
 		}
 		if (s[q] == '(' || s[q] == '[')
@@ -283,7 +275,7 @@ static void inline_value(struct strbuf *sb, const struct contract *ct,
 		  ct->returns ? ct->returns : "", ct->returns ? ")" : "");
 	for (size_t i = 0; t[i];) {
 		if (t[i] == '\'') {
-			size_t e = skip_quoted(t, i);
+			size_t e = site_skip_quoted(t, i);
 			sb_add(sb, t + i, e - i);
 			i = e;
 			continue;
@@ -318,7 +310,7 @@ static int rewrite_defined(struct site *S, const char *s, size_t b, size_t e,
 	size_t open = e;
 	while (isspace((unsigned char)s[open]))
 		open++;
-	if (s[open] != '(' || skip_group(s, open) != end)
+	if (s[open] != '(' || site_skip_group(s, open) != end)
 		return 0;
 	size_t ab[MAX_VARS], ae[MAX_VARS];
 	int argc = split_args(s, open, end, ab, ae, MAX_VARS);
@@ -364,7 +356,7 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 	if (!strcmp(first, "instanceof"))
 		return *why = "instanceof is not modelled", -1;
 	struct chain c;
-	size_t end = scan_chain(S, s, e, first, &c, why);
+	size_t end = site_scan_chain(S, s, e, first, &c, why);
 	if (!end)
 		return -1;
 	if (!c.any) {
@@ -435,7 +427,7 @@ static int rewrite_deref(struct site *S, const char *s, size_t *i,
 	snprintf(first, sizeof(first), "%.*s", (int)(e - b < 63 ? e - b : 63),
 		 s + b);
 	struct chain c;
-	size_t end = scan_chain(S, s, e, first, &c, why);
+	size_t end = site_scan_chain(S, s, e, first, &c, why);
 	if (!end)
 		return -1;
 	c.call = false; /* *f(x) is not f's value: no contract */
@@ -459,11 +451,19 @@ char *site_rewrite_map(struct site *S, const char *s, const char **why,
 {
 	struct rw w = { .out = STRBUF_INIT, .track = offs != NULL };
 	size_t i = 0;
+	if (!S->c && !offs && !(s = site_objects(S, s, why)))
+		return NULL;
 	sb_puts(&w.out, "");
 	while (s[i]) {
 		unsigned char c = (unsigned char)s[i];
-		if (c == '\'') {
-			size_t e = skip_quoted(s, i);
+		if (c == SITE_OBJ && !S->c && !offs) { /* javaobj.c */
+			int k = atoi(s + i + 1);
+			size_t len0 = w.out.len;
+			sb_printf(&w.out, "$%d", k + 1);
+			track(&w, len0, i, false);
+			i = strchr(s + i + 1, SITE_OBJ) - s + 1;
+		} else if (c == '\'') {
+			size_t e = site_skip_quoted(s, i);
 			put(&w, s + i, e - i, i, true);
 			i = e;
 		} else if (c == '"') {

@@ -122,6 +122,13 @@ struct reader {
 	char *where;
 	long line;
 	int lineno;
+	/* with sources: the group waiting for the next line, which joins
+	 * it when they share an enclosing expression (one spanning lines);
+	 * pmp[0..pending->nmutants) its places */
+	struct cgroup *pending;
+	char *pwhere;      /* its class and method (heap) */
+	struct mplace *pmp;
+	size_t cappmp;
 };
 
 /* Cut g's mutants into sites by their keys (mp). */
@@ -150,13 +157,95 @@ static void cut_sites(struct cgroup *g, const struct mplace *mp)
 	}
 }
 
+/* --- lines whose mutants share an enclosing expression ------------- */
+
+static bool placed_key(const char *key)
+{
+	return key[0] == 'S'; /* source.c: "S<begin>:<end>" */
+}
+
+/* Does line group g (places mp) share an enclosing expression with the
+ * pending group? */
+static bool joins(const struct reader *R, const struct cgroup *g,
+		  const struct mplace *mp)
+{
+	const struct cgroup *p = R->pending;
+	if (!p || strcmp(R->pwhere, R->where))
+		return false;
+	for (int i = 0; i < g->nmutants; i++)
+		for (int j = 0; placed_key(mp[i].key) && j < p->nmutants; j++)
+			if (!strcmp(mp[i].key, R->pmp[j].key))
+				return true;
+	return false;
+}
+
+static const char *dup_in(struct arena *a, const char *s)
+{
+	return s ? arena_strdup(a, s) : NULL;
+}
+
+/* Append line group g (places mp) to the pending group, its texts
+ * copied; every mutant keeps its own line (cmutant.where). */
+static void join(struct reader *R, struct cgroup *g, const struct mplace *mp)
+{
+	struct cgroup *p = R->pending;
+	struct arena *a = p->a;
+	int n = p->nmutants + g->nmutants;
+	struct cmutant *ms = ANEWN(a, struct cmutant, (size_t)n);
+	memcpy(ms, p->mutants, (size_t)p->nmutants * sizeof(*ms));
+	for (int i = 0; i < p->nmutants; i++)
+		if (!ms[i].where)
+			ms[i].where = p->where;
+	GROW(R->pmp, (size_t)n, R->cappmp);
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &ms[p->nmutants + i];
+		*m = g->mutants[i];
+		m->id = dup_in(a, m->id);
+		m->op = dup_in(a, m->op);
+		m->from = dup_in(a, m->from);
+		m->text = dup_in(a, m->text);
+		m->orig = dup_in(a, m->orig);
+		m->ctx = dup_in(a, m->ctx);
+		m->note = dup_in(a, m->note);
+		m->where = dup_in(a, g->where);
+		struct mplace *q = &R->pmp[p->nmutants + i];
+		*q = mp[i];
+		q->key = placed_key(mp[i].key) ? dup_in(a, mp[i].key)
+			: arena_printf(a, "L%ld\037%s", R->line, mp[i].key);
+		q->orig = dup_in(a, q->orig);
+		q->base = dup_in(a, q->base);
+		q->assume = dup_in(a, q->assume);
+		for (int v = 0; v < q->nvars; v++) {
+			q->vars[v].name = dup_in(a, q->vars[v].name);
+			q->vars[v].type = dup_in(a, q->vars[v].type);
+		}
+	}
+	p->mutants = ms;
+	p->nmutants = n;
+	cgroup_free(g);
+}
+
+/* Cut the pending group into sites and hand it on. */
+static void emit_pending(struct reader *R)
+{
+	struct cgroup *g = R->pending;
+	if (!g)
+		return;
+	R->pending = NULL;
+	free(R->pwhere);
+	R->pwhere = NULL;
+	g->sites = ANEWN(g->a, struct csite, (size_t)g->nmutants);
+	cut_sites(g, R->pmp);
+	g->seq = (*R->seq)++;
+	R->emit(R->ctx, g);
+}
+
 static void flush(struct reader *R)
 {
 	if (!R->a)
 		return;
 	struct cgroup *g = ANEW(R->a, struct cgroup);
 	g->a = R->a;
-	g->seq = (*R->seq)++;
 	g->file = R->file;
 	g->lineno = R->lineno;
 	g->where = arena_printf(R->a, "%s:%ld", R->where, R->line);
@@ -166,12 +255,24 @@ static void flush(struct reader *R)
 	g->sites = ANEWN(R->a, struct csite, R->nms);
 	/* Sites: same original text and offset, then one occurrence. */
 	check_split_occurrences(g, R->mp);
-	if (R->src)
-		check_sources_place(R->src, g, R->where, R->line, R->mp);
-	cut_sites(g, R->mp);
 	R->a = NULL;
 	R->nms = 0;
-	R->emit(R->ctx, g);
+	if (!R->src) {
+		g->seq = (*R->seq)++;
+		cut_sites(g, R->mp);
+		R->emit(R->ctx, g);
+		return;
+	}
+	check_sources_place(R->src, g, R->where, R->line, R->mp);
+	if (joins(R, g, R->mp)) {
+		join(R, g, R->mp);
+		return;
+	}
+	emit_pending(R);
+	R->pending = g;
+	R->pwhere = xstrdup(R->where);
+	GROW(R->pmp, (size_t)g->nmutants, R->cappmp);
+	memcpy(R->pmp, R->mp, (size_t)g->nmutants * sizeof(*R->pmp));
 }
 
 static void add(struct reader *R, const struct mline *l)
@@ -251,8 +352,10 @@ long check_read_major_src(FILE *f, const char *file,
 		free(copy);
 	}
 	flush(&R);
+	emit_pending(&R);
 	free(R.ms);
 	free(R.mp);
+	free(R.pmp);
 	free(buf);
 	return bad;
 }

@@ -78,6 +78,13 @@ static void declare_vars(struct job *J)
 	}
 }
 
+/* Major's `<KIND(T)>` of a reference type T replaced by null: the
+ * expression is a reference (refs.c), not refused. */
+static bool null_of_reference(const struct cmutant *m)
+{
+	return m->from && m->from[0] == '<' && !strcmp(m->text, "null");
+}
+
 /* Major's signature: the site's numeric type (the widest of its
  * operand types) and the kind the expression must have; a mutant out
  * of the model is refused.  0, or -1 and *why. */
@@ -92,10 +99,10 @@ static int read_signature(struct job *J, const char **why)
 	for (int i = 0; S->cs->source && i < J->n; i++) {
 		struct cmutant *m = &S->g->mutants[J->idx[i]];
 		const char *r = m->from ? site_sig_refusal(S->a, m->from) : NULL;
-		if (r)
+		if (r && !null_of_reference(m))
 			site_unsupported(S->g, m, r);
 	}
-	if (!S->cs->source && first->from &&
+	if (!S->cs->source && first->from && !null_of_reference(first) &&
 	    (*why = site_sig_refusal(S->a, first->from)))
 		return -1;
 	for (int i = 0; i < nst; i++) {
@@ -105,8 +112,8 @@ static int read_signature(struct job *J, const char **why)
 		if (first->from[0] == '<' && i == 0)
 			J->top_want = t == T_BOOLEAN ? 1 : 2;
 	}
-	if (first->op && (!strcmp(first->op, "COR") || !strcmp(first->op, "ROR")))
-		J->top_want = 1;
+	/* The operator's name (ROR, COR) is metadata: types come from the
+	 * expressions (infer_site). */
 	if (S->cs->source) /* an enclosing expression: its own types */
 		J->top_want = 0;
 	return 0;
@@ -131,6 +138,10 @@ static void parse_mutants(struct job *J)
 						       "than deletion");
 			else
 				J->mx[i] = node_new(g->a, N_SKIP, 0);
+			continue;
+		}
+		if (!*m->text) { /* YAML's <NO-OP>: the statement deleted */
+			J->mx[i] = node_new(g->a, N_SKIP, 0);
 			continue;
 		}
 		const char *t = m->ctx ? site_subst_hole(g->a, m->ctx, m->text)
@@ -174,30 +185,29 @@ static int parse_texts(struct job *J, const char **why)
 	if (cs->assume && !(J->assume = site_parse(S, cs->assume, why)))
 		return -1;
 	parse_mutants(J);
+	/* A deletion (YAML's <NO-OP>) in an expression statement: as for
+	 * Major's, of an assignment or ++/-- only. */
+	for (int i = 0; !cs->statement && i < J->n; i++)
+		if (J->mx[i] && J->mx[i]->kind == N_SKIP &&
+		    J->orig->kind != N_ASSIGN && J->orig->kind != N_INCDEC) {
+			site_unsupported(S->g, &S->g->mutants[J->idx[i]],
+					 "statement deletion of a statement that "
+					 "is not an assignment: its effect is "
+					 "outside the expression");
+			J->mx[i] = NULL;
+		}
 	return 0;
 }
 
-/* A reference variable used other than compared (==, !=), copied or
- * chosen by ?: (string concatenation, unboxing): its name, or NULL. */
-static const char *ref_misuse(const struct site *S, const struct node *n)
+struct node *site_and(struct arena *a, struct node *x, struct node *y)
 {
-	if (!n)
-		return NULL;
-	bool arith = (n->kind == N_BINARY && n->op != OP_EQ && n->op != OP_NE) ||
-		     n->kind == N_UNARY || n->kind == N_INCDEC ||
-		     (n->kind == N_ASSIGN && n->op != OP_NONE);
-	const struct node *kids[3] = { n->a, n->b, n->c };
-	for (int k = 0; k < 3; k++) {
-		const struct node *c = kids[k];
-		if (arith && c && c->kind == N_VAR)
-			for (int v = 0; v < S->nvars; v++)
-				if (S->ref[v] && !strcmp(S->names[v], c->name))
-					return c->name;
-		const char *r = ref_misuse(S, c);
-		if (r)
-			return r;
-	}
-	return NULL;
+	if (!x)
+		return y;
+	struct node *and = node_new(a, N_BINARY, 0);
+	and->op = OP_LAND;
+	and->a = x;
+	and->b = y;
+	return and;
 }
 
 /* Variables, their kinds, guard signatures, then null guards.  0, or
@@ -205,6 +215,8 @@ static const char *ref_misuse(const struct site *S, const struct node *n)
 static int infer_site(struct job *J, const char **why)
 {
 	struct site *S = &J->S;
+	if (!S->c) /* refs.c */
+		site_concat_refs(S, &J->orig, J->mx, J->n);
 	site_collect(S, J->orig);
 	const struct cmutant *first = &S->g->mutants[J->idx[0]];
 	if (first->from && !S->cs->source && !S->cs->statement)
@@ -215,6 +227,11 @@ static int infer_site(struct job *J, const char **why)
 	/* C: every value is a number (conditions are scalars) */
 	for (int v = 0; S->c && v < S->nvars; v++)
 		S->kind[v] = 2;
+	/* An original of unknown kind (an opaque call alone) takes the
+	 * kind its mutants demand (`isDelimiter(c)` to `true`). */
+	if (!J->top_want && !S->c && !site_infer(S, J->orig, 0))
+		for (int i = 0; i < J->n && !J->top_want; i++)
+			J->top_want = site_infer(S, J->mx[i], 0);
 	for (int pass = 0; pass < 2 && !S->err && !S->c; pass++) {
 		site_infer(S, J->orig, J->top_want);
 		site_infer(S, J->assume, 1);
@@ -222,11 +239,13 @@ static int infer_site(struct job *J, const char **why)
 			if (J->mx[i])
 				site_infer(S, J->mx[i], J->top_want);
 	}
+	if (!S->c && !S->err)
+		site_object_facts(S, J->orig, J->mx, J->n, &J->assume);
 	if (S->err) {
 		*why = S->err;
 		return -1;
 	}
-	const char *r = ref_misuse(S, J->orig);
+	const char *r = site_ref_misuse(S, J->orig);
 	if (r) {
 		*why = arena_printf(S->a, "'%s' is a reference used as a value "
 				    "(string concatenation, unboxing): only == "
@@ -234,7 +253,7 @@ static int infer_site(struct job *J, const char **why)
 		return -1;
 	}
 	for (int i = 0; i < J->n; i++)
-		if (J->mx[i] && (r = ref_misuse(S, J->mx[i]))) {
+		if (J->mx[i] && (r = site_ref_misuse(S, J->mx[i]))) {
 			site_unsupported(S->g, &S->g->mutants[J->idx[i]],
 					 arena_printf(S->a, "'%s' is a reference "
 						      "used as a value: only == "
@@ -252,18 +271,9 @@ static int infer_site(struct job *J, const char **why)
 	for (int i = 0; i < J->n; i++)
 		if (J->mx[i])
 			J->mx[i] = site_guard_calls(S, J->mx[i]);
+	if (!S->c && site_guard_arrays(S, &J->orig, J->mx, J->n, &J->assume) < 0)
+		return *why = S->err, -1;
 	return 0;
-}
-
-static struct node *and_also(struct arena *a, struct node *x, struct node *y)
-{
-	if (!x)
-		return y;
-	struct node *and = node_new(a, N_BINARY, 0);
-	and->op = OP_LAND;
-	and->a = x;
-	and->b = y;
-	return and;
 }
 
 /* Contracts on numeric opaque calls become assumptions. */
@@ -295,7 +305,7 @@ static void add_contracts(struct job *J)
 				.quiet = true };
 			struct node *cn = parse_expr_in(S->pf, S->a, &es, false);
 			if (cn)
-				J->assume = and_also(S->a, J->assume, cn);
+				J->assume = site_and(S->a, J->assume, cn);
 		}
 	}
 }
@@ -324,7 +334,7 @@ static void restrict_to_defined(struct job *J)
 		J->assume = d;
 		return;
 	}
-	struct node *and = and_also(S->a, J->assume, d);
+	struct node *and = site_and(S->a, J->assume, d);
 	and->type = S->pf->boolean;
 	J->assume = and;
 }
@@ -377,7 +387,8 @@ static bool admit_mutant(struct job *J, int i, const struct type_env *env)
 						    "type: %s", env->errmsg->buf));
 		return false;
 	}
-	if (!S->cs->statement && (!types_comparable(e->type, orig->type) ||
+	if (!S->cs->statement && e->kind != N_SKIP &&
+	    (!types_comparable(e->type, orig->type) ||
 				  e->type == T_VOID)) {
 		site_unsupported(g, m, arena_printf(g->a, "the mutant is %s but "
 						    "the original is %s",

@@ -23,6 +23,17 @@ struct opaque {
 	const char *method; /* name of the final call, or NULL */
 	bool has_args;
 	int kind;           /* inferred: 0 unknown, 1 boolean, 2 numeric */
+	/* Java objects the text makes (refs.c): never null when used as
+	 * a reference (`new X()`, `this`, a string literal, a cast of a
+	 * non-null name); fresh: a `new` object, distinct from every
+	 * other fresh one; str: a java.lang.String. */
+	bool nonnull, fresh, str;
+	bool number;        /* such an object used as a number (unboxed) */
+	/* An array element `a[i]` (javaobj.c): its index's source text;
+	 * the access throws when the index is out of bounds (refs.c).
+	 * length: the opaque value is an array's length (never negative). */
+	const char *index;
+	bool length;
 };
 
 struct site {
@@ -42,11 +53,41 @@ struct site {
 	bool ref[MAX_VARS + 1];    /* a reference compared with null */
 	const struct type *numtype; /* numeric type from the signature */
 	const char *err;           /* why the whole site is unsupported */
+	int objdepth;              /* javaobj.c: nested casts being read */
 };
 
 /* javatext.c */
 bool site_ident_start(int c);
 bool site_ident_char(int c);
+/* Skip a quoted literal at s[i] ('"' or '\''): the index after it. */
+size_t site_skip_quoted(const char *s, size_t i);
+/* Index after the bracket group at s[i] ('(' or '['), 0 if unbalanced. */
+size_t site_skip_group(const char *s, size_t i);
+/* A chain after an identifier: (. ident | (args) | [index])*. */
+struct chain {
+	bool any;               /* something follows the identifier */
+	bool call;              /* the chain ends with a call of lastid */
+	bool has_args;          /* that call has arguments */
+	char lastid[64];
+};
+/* Scan the chain after the identifier first, from s[i]; returns the
+ * index after it, or 0 and *why. */
+size_t site_scan_chain(const struct site *S, const char *s, size_t i,
+		       const char *first, struct chain *c, const char **why);
+/* javaobj.c: Java's object constructs in a Java text, before the
+ * rewrite: `new X(...)`, `this`, string literals, reference casts and
+ * `instanceof` become opaque values (struct opaque nonnull, fresh,
+ * str), written as SITE_OBJ k SITE_OBJ for the rewrite to turn into
+ * `$k+1`; a reference cast is `((x == null || x instanceof T) ? x :
+ * 1 / 0)` (ClassCastException an exception), `x instanceof T` is
+ * `(x instanceof T && x != null)`.  NULL and *why for what it does not
+ * read. */
+#define SITE_OBJ '\001'
+char *site_objects(struct site *S, const char *s, const char **why);
+/* The opaque value of normalised text norm (the same text is the same
+ * value), added if new; its index, or -1 (S->err). */
+int site_opaque(struct site *S, const char *norm, const char *recv,
+		const char *method, bool has_args);
 /* Rewrite Java text for the parser: calls and field accesses become
  * `$k`, null becomes `$null`.  NULL (and *why) for constructs the model
  * does not cover. */
@@ -96,6 +137,33 @@ void site_sig_operand_types(struct site *S, const char *from,
 			    const struct node *orig);
 /* Mark variables assigned anywhere in n as observed. */
 void site_assigned(const struct node *n, struct observe *ob);
+
+/* refs.c (Java sites) */
+/* What mutant m replaces by null (at the same place in o) is a
+ * reference.  Before site_collect(). */
+void site_null_refs(struct site *S, const struct node *o, const struct node *m);
+/* String concatenations in n become opaque never-null Strings. */
+struct node *site_concat(struct site *S, struct node *n);
+/* Both, on a site's original and mutants mx[0..n) (NULL ones skipped),
+ * before site_collect(). */
+void site_concat_refs(struct site *S, struct node **orig, struct node **mx,
+		      int n);
+/* After inference: the objects of javaobj.c used as references in the
+ * site are references; what is compared with a reference is one.  Their
+ * facts (never null, fresh ones distinct) are added to *assume. */
+void site_object_facts(struct site *S, struct node *orig, struct node **mx,
+		       int n, struct node **assume);
+/* Array elements (after inference): `a[i]` becomes `((1 / (i >= 0 &&
+ * i < a.length ? 1 : 0) != 0 || true) ? $k : $k)`, an exception when
+ * the index is out of bounds; `a.length >= 0` is added to *assume.
+ * 0, or -1 (S->err). */
+int site_guard_arrays(struct site *S, struct node **orig, struct node **mx,
+		      int n, struct node **assume);
+/* A reference used other than compared (==, !=), copied or chosen by
+ * ?: (string concatenation, unboxing): its name, or NULL. */
+const char *site_ref_misuse(const struct site *S, const struct node *n);
+/* site.c: x && y (x may be NULL: y). */
+struct node *site_and(struct arena *a, struct node *x, struct node *y);
 
 /* cache.c: a proof's result, as much of it as verdicts need. */
 struct cres {

@@ -218,6 +218,20 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 		}
 		if (!mx)
 			continue;
+		if (!*mx) {
+			diag_error(m->loc, "a mutant's 'expr' is empty (a deleted "
+					   "statement is \"<NO-OP>\")");
+			(*errs)++;
+			continue;
+		}
+		/* Statement deletion, as Major writes it: the site is an
+		 * expression statement (its value dropped, what it assigns
+		 * observed), the mutant the empty statement. */
+		bool noop = !strcmp(mx, "<NO-OP>");
+		if (noop) {
+			mx = "";
+			cs->discarded = true;
+		}
 		struct cmutant *cm = &g->mutants[g->nmutants++];
 		cm->id = id ? arena_strdup(a, id)
 			    : arena_printf(a, "%s.%zu", g->where, i + 1);
@@ -236,6 +250,15 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 				arena_free(a);
 				return NULL;
 			}
+	if (cs->discarded) /* a statement: `x = e;` reads as `x = e` */
+		for (int i = -1; i < g->nmutants; i++) {
+			const char **t = i < 0 ? &cs->orig : &g->mutants[i].text;
+			size_t l = strlen(*t);
+			while (l && (*t)[l - 1] == ' ')
+				l--;
+			if (l && (*t)[l - 1] == ';')
+				*t = arena_strndup(a, *t, l - 1);
+		}
 	if (*errs != e0 || !g->nmutants) {
 		arena_free(a);
 		return NULL;

@@ -171,7 +171,7 @@ static void format_group(const struct driver *D, struct cgroup *g,
 			sb_puts(sb, "\"file\": ");
 			sb_json_str(sb, g->file);
 			sb_printf(sb, ", \"line\": %d, \"where\": ", m->lineno);
-			sb_json_str(sb, g->where);
+			sb_json_str(sb, m->where ? m->where : g->where);
 			sb_puts(sb, ", \"id\": ");
 			sb_json_str(sb, m->id);
 			sb_puts(sb, ", \"operator\": ");
@@ -214,7 +214,8 @@ static void format_group(const struct driver *D, struct cgroup *g,
 				sb_puts(sb, ", \"tests\": null");
 			sb_puts(sb, "}");
 		} else if (!strcmp(D->format, "csv")) {
-			const char *f[] = { g->file, NULL, g->where, m->id, m->op,
+			const char *f[] = { g->file, NULL,
+					    m->where ? m->where : g->where, m->id, m->op,
 					    cverdict_name(m->v), m->by, m->detail,
 					    orig, mt };
 			for (size_t j = 0; j < ARRAY_SIZE(f); j++) {
@@ -229,7 +230,8 @@ static void format_group(const struct driver *D, struct cgroup *g,
 				sb_printf(sb, ",%s", ks ? kill_status_name(ks) : "");
 			sb_putc(sb, '\n');
 		} else {
-			sb_printf(sb, "%s: %s %s%s%s: %s |==> %s", g->where, m->id,
+			sb_printf(sb, "%s: %s %s%s%s: %s |==> %s",
+				  m->where ? m->where : g->where, m->id,
 				  cverdict_name(m->v), by_word(m->v),
 				  m->by ? m->by : "", orig, mt);
 			if (*m->op)

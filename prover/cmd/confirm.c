@@ -168,13 +168,20 @@ static void claim_text(struct strbuf *sb, const char *origin,
 
 /* The file name of a proof, unique in this run. */
 static char *file_name(struct confirm *c, const char *origin,
-		       const struct analysis *an, const struct proof *pf)
+		       const char *assume, const struct analysis *an,
+		       const struct proof *pf)
 {
 	struct strbuf sb = STRBUF_INIT, rel = STRBUF_INIT;
 	if (an->theory) {
 		name_part(&sb, an->theory->name);
 		name_part(&sb, an->target->name);
 		name_part(&sb, an->domain->name);
+		if (assume) {
+			struct strbuf v = STRBUF_INIT;
+			sb_printf(&v, "assuming %s", assume);
+			name_part(&sb, v.buf);
+			sb_release(&v);
+		}
 	} else {
 		name_part(&sb, base_name(origin ? origin : "-"));
 		name_part(&sb, an->site);
@@ -330,14 +337,20 @@ struct confirm *confirm_new(const char *dir, const char *solver,
 	return c;
 }
 
-void confirm_result(struct confirm *c, const char *origin,
-		    const struct result *r)
+/* Write every proof of r; assume: a claim's extra assumption, or NULL. */
+static void write_proofs(struct confirm *c, const char *origin,
+			 const char *assume, const struct result *r)
 {
 	for (int i = 0; i < r->nproofs; i++) {
 		const struct proof *pf = &r->proofs[i];
 		struct strbuf claim = STRBUF_INIT, text = STRBUF_INIT;
 		claim_text(&claim, origin, r->an, pf);
-		char *file = file_name(c, origin, r->an, pf);
+		if (assume) {
+			sb_puts(&claim, " [the analysis of a claim assuming ");
+			one_line(&claim, assume);
+			sb_putc(&claim, ']');
+		}
+		char *file = file_name(c, origin, assume, r->an, pf);
 		sb_printf(&text, "; subsume %s: Z3 %s answered unsat\n; claim: %s\n",
 			  SUBSUME_VERSION, smt_version(), claim.buf);
 		sb_puts(&text, pf->smt2);
@@ -355,6 +368,18 @@ void confirm_result(struct confirm *c, const char *origin,
 						      .claim = claim.buf };
 		sb_release(&text);
 	}
+}
+
+void confirm_result(struct confirm *c, const char *origin,
+		    const struct result *r)
+{
+	write_proofs(c, origin, NULL, r);
+}
+
+void confirm_claim_result(struct confirm *c, const struct result *r,
+			  const char *assume)
+{
+	write_proofs(c, NULL, assume, r);
 }
 
 static void *confirm_worker(void *arg)

@@ -44,6 +44,13 @@ struct confirm *confirm_new(const char *dir, const char *solver,
  * base name and the site). */
 void confirm_result(struct confirm *c, const char *origin,
 		    const struct result *r);
+/* The same for the analysis of a claim with an extra assumption
+ * (model/claims.h): a theory's target and domain analysed again under
+ * `assume`, the claim's text as written.  Its files are named by theory,
+ * target, domain and "assuming ASSUME", so they never take the names of
+ * the plain analysis' files. */
+void confirm_claim_result(struct confirm *c, const struct result *r,
+			  const char *assume);
 
 /* Confirm (if a solver was given), report and free c.  Returns 0,
  * EXIT_UNKNOWN (some proof not confirmed: the second solver answered

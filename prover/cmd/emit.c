@@ -26,13 +26,17 @@ static const struct opt_usage usage_tables = {
 };
 
 static const struct opt_usage usage_export = {
-	.usage = "subsume export --mml [options] PATH...",
+	.usage = "subsume export (--mml | --mull) [options] PATH...",
 	.about =
-	"Prove the theory files given and write the minimal sets as Major's\n"
-	"Mutation Modeling Language: per Java type an operator group with one\n"
-	"rule per original operator, e.g. BIN(<)->{<=,!=,FALSE};.  What Major\n"
-	"cannot express (assumptions, mathematical integers, negations,\n"
-	"insertions...) is left out and listed on standard error.\n"
+	"Prove the theory files given and write the minimal sets for a\n"
+	"mutation tool.  --mml: Major's Mutation Modeling Language, per Java\n"
+	"type an operator group with one rule per original operator, e.g.\n"
+	"BIN(<)->{<=,!=,FALSE};.  --mull: a mull.yml for Mull that enables\n"
+	"the Mull mutators (mutant labels such as cxx_lt_to_le, as in\n"
+	"theories/c-mull.yaml) not redundant on the C types of the results\n"
+	"(or those of --types), its assumptions in a comment at the top.\n"
+	"What the format cannot express is left out and listed on standard\n"
+	"error.\n"
 	"\n",
 };
 
@@ -82,15 +86,30 @@ int cmd_tables(int argc, char **argv)
 	return rc;
 }
 
-/* ---- subsume export --mml ---- */
+/* ---- subsume export --mml, --mull ---- */
+
+/* "int,unsigned long" into names (heap array, the strings in list). */
+static int split_types(char *list, const char ***types)
+{
+	int n = 0;
+	*types = xcalloc(strlen(list) + 1, sizeof(**types));
+	for (char *t = strtok(list, ","); t; t = strtok(NULL, ","))
+		(*types)[n++] = t;
+	return n;
+}
 
 int cmd_export(int argc, char **argv)
 {
 	struct eopts o = EOPTS_INIT;
-	bool mml = false;
+	bool mml = false, mull = false;
+	const char *typelist = NULL;
 	const struct option options[] = {
-		OPT_FLAG(0, "mml", &mml, true,
-			 "the format (the only one for now; required)"),
+		OPT_FLAG(0, "mml", &mml, true, "write Major's MML"),
+		OPT_FLAG(0, "mull", &mull, true,
+			 "write a mull.yml (Mull's configuration)"),
+		OPT_STRING(0, "types", "LIST", &typelist,
+			   "--mull: only these operand types (domain names,\n"
+			   "comma-separated: int,unsigned long); default: all"),
 		OPT_EMIT_OUT(&o, "FILE",
 			     "write to FILE (all or nothing) instead of stdout"),
 		OPT_EMIT_PROVER(&o),
@@ -100,15 +119,29 @@ int cmd_export(int argc, char **argv)
 	int rc = eopts_parse(argc, argv, options, &usage_export, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
-	if (!mml)
+	if (mml == mull)
 		return opt_usage_error(options, &usage_export,
-				       "which format? (--mml is the only one)");
+				       "which format? give --mml or --mull");
+	if (typelist && !mull)
+		return opt_usage_error(options, &usage_export,
+				       "--types goes with --mull");
+	char *tl = typelist ? xstrdup(typelist) : NULL;
+	const char **types = NULL;
+	int ntypes = tl ? split_types(tl, &types) : 0;
 	struct run_state st;
 	rc = eopts_load_prove(&st, argc, argv, &o);
 	if (!rc) {
 		struct strbuf sb = STRBUF_INIT, notes = STRBUF_INIT;
-		emit_mml(&sb, &notes, &st.run, st.theories, st.ntheories);
-		rc = write_output(o.out, &sb);
+		if (mml) {
+			emit_mml(&sb, &notes, &st.run, st.theories, st.ntheories);
+		} else if (emit_mull(&sb, &notes, &st.run, types, ntypes) < 0) {
+			error("export --mull: no C result%s has mutants "
+			      "labelled with Mull's mutator names (cxx_...)",
+			      typelist ? " over the --types given" : "");
+			rc = EXIT_INPUT;
+		}
+		if (!rc)
+			rc = write_output(o.out, &sb);
 		if (notes.len)
 			fputs(notes.buf, stderr);
 		sb_release(&sb);
@@ -116,6 +149,8 @@ int cmd_export(int argc, char **argv)
 	}
 	rc = eopts_finish(rc, &st);
 	run_release(&st);
+	free(types);
+	free(tl);
 	return rc;
 }
 

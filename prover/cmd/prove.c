@@ -47,13 +47,30 @@ static void print_summary(const struct run_state *st)
 		st->ntheories, st->run.n, mutants, calls, lb, unknown, ms, peak_kb);
 }
 
-/* Export (and confirm) every result's proofs, in theory-file order;
- * the exit code with the confirmation's folded in. */
+/* The extra assumption of the claims checked against r's analysis. */
+static const char *claim_assumption(const struct run_state *st,
+				    const struct result *r)
+{
+	for (int i = 0; i < st->run.nclaims; i++)
+		if (st->run.claims[i].c->an == r->an)
+			return st->run.claims[i].c->assume_text;
+	BUG("a claim's analysis without its claim");
+}
+
+/* Export (and confirm) every result's proofs, in theory-file order,
+ * then those of the claims' own analyses (results[run.n..], run_prove()
+ * order); the exit code with the confirmation's folded in. */
 static int confirm_all_results(struct confirm *cf, const struct run_state *st,
 			       int rc)
 {
+	int extra = 0;
+	for (int t = 0; t < st->ntheories; t++)
+		extra += st->theories[t]->nextra;
 	for (int k = 0; k < st->run.n; k++)
 		confirm_result(cf, NULL, st->run.results[k]);
+	for (int k = st->run.n; k < st->run.n + extra; k++)
+		confirm_claim_result(cf, st->run.results[k],
+				     claim_assumption(st, st->run.results[k]));
 	int crc = confirm_finish(cf);
 	if (crc == EXIT_DISAGREE || (crc && !rc))
 		return crc;

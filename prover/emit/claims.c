@@ -160,6 +160,21 @@ static void semantics(struct strbuf *sb, const struct analysis *an)
 		sb_printf(sb, "; assume %s", an->assume_text);
 }
 
+/* "c (data-model: lp64, ..., ub: outcome)", "java", and the theory's
+ * float-compare when it has floating point: "java (float-compare:
+ * identical)". */
+static void language(struct strbuf *sb, const struct theory *th)
+{
+	const char *o = th->profile->options;
+	const char *f = th->uses_float ? theory_float_option(th) : "";
+	if (!*o && !*f) {
+		sb_puts(sb, th->profile->name);
+		return;
+	}
+	sb_printf(sb, "%s (%s%s%s)", th->profile->name, o, *o && *f ? ", " : "",
+		  f);
+}
+
 /* Claims i and j come from the same rule (one claim, several domains). */
 static bool same_rule(const struct claim_outcome *x, const struct claim_outcome *y)
 {
@@ -252,10 +267,9 @@ static void refuted(struct strbuf *sb, const struct run *run)
 			md_text(sb, o->c->rule);
 		else
 			md_claim_text(sb, o->c);
-		sb_printf(sb, " | %s%s%s%s: ", th->profile->name,
-			  *th->profile->options ? " (" : "",
-			  th->profile->options,
-			  *th->profile->options ? ")" : "");
+		sb_puts(sb, " | ");
+		language(sb, th);
+		sb_puts(sb, ": ");
 		struct strbuf t = STRBUF_INIT;
 		semantics(&t, o->r->an);
 		md_text(sb, t.buf);
@@ -286,10 +300,9 @@ void emit_audit_md(struct strbuf *sb, const struct run *run)
 		md_text(sb, th->description ? th->description : th->name);
 		sb_puts(sb, "\n\n`");
 		sb_puts(sb, th->file);
-		sb_printf(sb, "`, language %s%s%s%s.\n\n", th->profile->name,
-			  *th->profile->options ? " (" : "",
-			  th->profile->options,
-			  *th->profile->options ? ")" : "");
+		sb_puts(sb, "`, language ");
+		language(sb, th);
+		sb_puts(sb, ".\n\n");
 		int no = 1;
 		while (i < run->nclaims && run->claims[i].c->base->theory == th) {
 			int j = i + 1;

@@ -72,6 +72,13 @@ int emit_dot(struct strbuf *sb, const struct result *r);
 void emit_mml(struct strbuf *sb, struct strbuf *notes, const struct run *run,
 	      struct theory *const *theories, int ntheories);
 
+/* mull.c: a mull.yml from the C results whose mutant labels are Mull's
+ * mutator names, over the given operand types (all when ntypes is 0);
+ * what was left out, as lines, on notes.  -1 (nothing written) when no
+ * such result exists. */
+int emit_mull(struct strbuf *sb, struct strbuf *notes, const struct run *run,
+	      const char *const *types, int ntypes);
+
 /* report.c: the Markdown table (Table 1 of the paper). */
 void emit_report_md(struct strbuf *sb, const struct run *run);
 
