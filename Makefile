@@ -36,7 +36,7 @@ STAGES = base lang sem model prove check emit cmd
 SRCS = $(filter-out prover/cmd/main.c,$(foreach d,$(STAGES),$(wildcard prover/$(d)/*.c)))
 HDRS = $(foreach d,$(STAGES),$(wildcard prover/$(d)/*.h))
 OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o $(O)/cops.o $(O)/contracts.o \
-	$(O)/grammar/java.o
+	$(O)/grammar/java.o $(O)/elements-js.o
 ifeq ($(O),build)
 BIN = subsume
 else
@@ -98,6 +98,24 @@ $(O)/grammar/java.o: $(GRAMMAR)/parser.c | $(O)
 	@mkdir -p $(@D)
 	$(CC) -O1 -w -I$(GRAMMAR) -c -o $@ $(GRAMMAR)/parser.c
 
+# The report viewer of `check --format html` (prover/emit/html.c): the
+# mutation-testing-elements web component, fetched at its pinned version
+# by scripts/elements.sh (checksum checked) into .deps/, compiled in as a
+# string.  Without it (no network) the binary builds, and only
+# --format html refuses; make deps and make check fetch it.
+ELEMENTS_JS = .deps/mutation-testing-elements-3.9.0/mutation-test-elements.js
+$(O)/elements-js.c: scripts/elements.sh $(wildcard $(ELEMENTS_JS)) | $(O)
+	@if [ -f $(ELEMENTS_JS) ] || sh scripts/elements.sh .deps; then \
+	  sh scripts/c-string.sh mte_elements_js $(ELEMENTS_JS) > $@.tmp; \
+	else \
+	  echo "warning: built without mutation-testing-elements:" \
+	    "check --format html is not available (run make deps)" >&2; \
+	  echo 'const char mte_elements_js[] = "";' > $@.tmp; \
+	fi; mv $@.tmp $@
+
+$(O)/elements-js.o: $(O)/elements-js.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 $(O)/stdops.o: $(O)/stdops.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -112,7 +130,7 @@ $(O)/tests/%.t: tests/%.c tests/tap.h $(OBJS) | $(O)/tests
 
 # The fuzz harnesses (tests/fuzz/fuzz.h).  tests/fuzz-corpus.c runs each
 # on its corpus under `make check`; `make fuzz` runs AFL++ on each.
-FUZZ_HARNESSES = theory expr operator major yaml contracts javasrc
+FUZZ_HARNESSES = theory expr operator major yaml contracts javasrc kills
 FUZZ_SRCS = tests/fuzz/common.c $(FUZZ_HARNESSES:%=tests/fuzz/fuzz-%.c)
 FUZZ_BINS = $(FUZZ_HARNESSES:%=$(O)/fuzz/%)
 
@@ -135,6 +153,7 @@ $(O) $(O)/tests:
 
 deps:
 	@sh scripts/deps.sh
+	@sh scripts/elements.sh .deps
 
 # Tests: compiled C tests and shell scripts, all TAP, run by prove.
 check: deps

@@ -30,6 +30,11 @@ command -v clang >/dev/null 2>&1 || need="$need clang"
 # tests/audit.t (the Java audits' witnesses) run javac and java
 { command -v javac && command -v java; } >/dev/null 2>&1 ||
 	need="$need default-jdk-headless"
+# tests/check-html.t opens `check --format html` pages in headless
+# Chromium; npm (above) fetches the report viewer (scripts/elements.sh)
+command -v chromium >/dev/null 2>&1 || need="$need chromium"
+[ -f .deps/mutation-testing-elements-3.9.0/mutation-test-elements.js ] ||
+	command -v npm >/dev/null 2>&1 || need="$need npm"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "subsume: missing Debian packages:$need" >&2

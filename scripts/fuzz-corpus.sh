@@ -7,7 +7,7 @@ set -e
 out=tests/fuzz/corpus
 logs=${MAJOR_LOGS:-/work/shared/data/major-logs}
 rm -rf "$out"
-for h in theory expr operator major yaml contracts javasrc; do
+for h in theory expr operator major yaml contracts javasrc kills; do
 	mkdir -p "$out/$h"
 done
 
@@ -124,7 +124,17 @@ printf 'contracts:\n  - call: size()\n    assume: value >= 0 && value < 100\n' \
 printf 'contracts:\n  - call: get(...)\n  - call: isEmpty()\n    assume: value == false\n' \
 	>"$out/contracts/any.yaml"
 printf 'contracts: []\n' >"$out/contracts/empty.yaml"
+
+# kills: the real kill files of tests/data/check-kills, Major's later
+# header with UNCOV, CRLF lines, and malformed rows
+for f in tests/data/check-kills/*/kill.csv; do
+	cp "$f" "$out/kills/$(basename "$(dirname "$f")").csv"
+done
+printf 'MutantNo,[FAIL | TIME | EXC | LIVE | UNCOV]\n1,UNCOV\n2,EXC\n3,TIME\n' \
+	>"$out/kills/uncov.csv"
+printf 'MutantNo,[FAIL | TIME | EXC | LIVE]\r\n1,FAIL\r\n2,LIVE\r\n' >"$out/kills/crlf.csv"
+printf 'MutantNo,[FAIL | TIME | EXC | LIVE]\n1,FAIL\n1,LIVE\n2,KILL\n' >"$out/kills/bad.csv"
 du -sh "$out"
-for h in theory expr operator major yaml contracts javasrc; do
+for h in theory expr operator major yaml contracts javasrc kills; do
 	echo "$h: $(ls "$out/$h" | wc -l) files"
 done

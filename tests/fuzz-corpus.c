@@ -22,7 +22,7 @@ static const struct {
 	{ "theory", fuzz_theory },     { "expr", fuzz_expr },
 	{ "operator", fuzz_operator }, { "major", fuzz_major },
 	{ "yaml", fuzz_yaml },         { "contracts", fuzz_contracts },
-	{ "javasrc", fuzz_javasrc },
+	{ "javasrc", fuzz_javasrc },   { "kills", fuzz_kills },
 };
 
 static int cmp(const void *x, const void *y)

@@ -108,6 +108,9 @@ struct cgroup {
 	int nmutants;
 	struct cmutant *mutants;
 	unsigned solver_calls;
+	/* --source: the path of the source file of the group's class (in
+	 * the group's arena), or NULL */
+	const char *srcpath;
 	/* with check_opts.smt2: the results proven for this group (not
 	 * the cached ones), whose proofs are exported (cmd/confirm.h) */
 	int nproved;

@@ -427,6 +427,7 @@ void check_sources_place(struct check_sources *s, struct cgroup *g,
 {
 	const char *cls;
 	struct sfile *sf = class_file(s, where, &cls);
+	g->srcpath = sf ? arena_strdup(g->a, sf->path) : NULL;
 	if (!sf || sf->bad) {
 		if (!sf && first_time(s, arena_printf(s->a, "class\037%s", cls)))
 			fprintf(diag_out ? diag_out : stderr, "%s:%d: warning: "

@@ -19,7 +19,9 @@
 #include <time.h>
 
 #include "check/check.h"
+#include "check/kills.h"
 #include "check/source.h"
+#include "cmd/check-report.h"
 #include "cmd/cmd.h"
 #include "cmd/confirm.h"
 #include "cmd/run.h"
@@ -39,8 +41,10 @@ static const struct opt_usage usage_check = {
 	"unsupported (with the reason).\n"
 	"\n",
 	.tail =
-	"exit status: 0 done, 1 some verdicts unknown, 2 usage error,\n"
+	"exit status: 0 done, 1 some verdicts unknown, 2 usage error (or\n"
+	"  --format html from a build without the report viewer),\n"
 	"3 malformed input lines or batch errors (the rest is checked),\n"
+	"  or a malformed --kills file (nothing is checked),\n"
 	"4 internal error, 5 a file cannot be read\n"
 	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
@@ -64,6 +68,9 @@ struct driver {
 	bool timing;
 	struct confirm *confirm; /* --smt2, --confirm: or NULL */
 	struct check_sources *src; /* --source: or NULL */
+	struct check_kills *kills; /* --kills: or NULL (statuses read
+				    * without the lock, noted under it) */
+	struct check_report *report; /* --format elements, html: or NULL */
 	long level[5];           /* mutants per enum check_level */
 	/* statistics */
 	long nmut, nsites, ngroups, count[CV_COUNT];
@@ -135,7 +142,13 @@ static void count_group(struct driver *D, struct cgroup *g)
 			D->nops++;
 		}
 		D->ops[k].n[m->v]++;
+		if (D->kills) {
+			kills_take(D->kills, m->id);
+			kills_note(D->kills, g, m);
+		}
 	}
+	if (D->report)
+		check_report_group(D->report, g, D->kills);
 }
 
 /* A finished group's verdicts as text into sb, by the worker that
@@ -150,7 +163,11 @@ static void format_group(const struct driver *D, struct cgroup *g,
 		const struct csite *s = &g->sites[m->site];
 		const char *mt = *m->text ? m->text : "<NO-OP>";
 		const char *orig = m->orig ? m->orig : s->orig;
-		if (!strcmp(D->format, "json")) {
+		enum kill_status ks = D->kills ? kills_peek(D->kills, m->id)
+					       : KS_NONE;
+		if (D->report) {
+			continue;
+		} else if (!strcmp(D->format, "json")) {
 			sb_puts(sb, ",\n    {");
 			sb_puts(sb, "\"file\": ");
 			sb_json_str(sb, g->file);
@@ -192,6 +209,11 @@ static void format_group(const struct driver *D, struct cgroup *g,
 				sb_puts(sb, ", \"float-compare\": ");
 				sb_json_str(sb, float_compare_names[s->fcmp]);
 			}
+			if (D->kills && ks)
+				sb_printf(sb, ", \"tests\": \"%s\"",
+					  kill_status_name(ks));
+			else if (D->kills)
+				sb_puts(sb, ", \"tests\": null");
 			sb_puts(sb, "}");
 		} else if (!strcmp(D->format, "csv")) {
 			const char *f[] = { g->file, NULL,
@@ -206,6 +228,8 @@ static void format_group(const struct driver *D, struct cgroup *g,
 				else
 					csv_field(sb, f[j]);
 			}
+			if (D->kills)
+				sb_printf(sb, ",%s", ks ? kill_status_name(ks) : "");
 			sb_putc(sb, '\n');
 		} else {
 			sb_printf(sb, "%s: %s %s%s%s: %s |==> %s",
@@ -217,6 +241,8 @@ static void format_group(const struct driver *D, struct cgroup *g,
 			if (s->profile)
 				sb_printf(sb, " [language %s: %s]", s->profile->name,
 					  s->profile->options);
+			if (D->kills)
+				sb_printf(sb, " [tests: %s]", kill_status_name(ks));
 			sb_printf(sb, ": %s\n", m->detail);
 		}
 	}
@@ -316,6 +342,8 @@ static void summary(struct driver *D, double ms, long bad)
 			sb_printf(&sb, ", \"solver_calls\": %lu, \"time_ms\": "
 				  "%.1f, \"mutants_per_second\": %.0f", D->calls,
 				  ms, rate);
+		if (D->kills)
+			kills_summary_json(D->kills, &sb);
 		sb_puts(&sb, "}\n}\n");
 	} else if (!strcmp(D->format, "text")) {
 		sb_printf(&sb, "\nsummary: %ld mutants in %ld sites", D->nmut,
@@ -350,6 +378,10 @@ static void summary(struct driver *D, double ms, long bad)
 		if (D->timing)
 			sb_printf(&sb, "  solver calls: %lu, time: %.1f ms, %.0f "
 				  "mutants/s\n", D->calls, ms, rate);
+		if (D->kills)
+			kills_summary_text(D->kills, &sb);
+	} else if (D->report) {
+		check_report_write(D->report, D->format);
 	}
 	fwrite(sb.buf ? sb.buf : "", 1, sb.len, stdout);
 	sb_release(&sb);
@@ -415,11 +447,12 @@ static void close_inputs(FILE **fs, int n)
 
 int cmd_check(int argc, char **argv)
 {
-	static const char *const formats[] = { "text", "json", "csv", NULL };
+	static const char *const formats[] = { "text", "json", "csv",
+						"elements", "html", NULL };
 	static const char *const solvers[] = { "cvc5", NULL };
 	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	const char *format = "text", *cfile = NULL, *smt2 = NULL, *confirm = NULL;
-	const char *fcmp = NULL;
+	const char *fcmp = NULL, *kfile = NULL;
 	unsigned timeout = 10000, rlimit = DEFAULT_RLIMIT, jobs = 1;
 	bool timing = true, method = false;
 	unsigned unroll = MIR_DEFAULT_UNROLL;
@@ -437,8 +470,19 @@ int cmd_check(int argc, char **argv)
 		OPT_UINT(0, "unroll", "N", &unroll, 1, 64, 0,
 			 "with --method: unroll loops N times (default 8); an\n"
 			 "equivalence that needs more is not claimed"),
+		OPT_STRING(0, "kills", "FILE", &kfile,
+			   "Major's test results (kill.csv: MutantNo,[FAIL |\n"
+			   "TIME | EXC | LIVE]): each mutant's test status in\n"
+			   "every format, and in the summary the live mutants\n"
+			   "proven equivalent with the corrected score, the live\n"
+			   "ones with a killing input (tests to write) and the\n"
+			   "proven claims the tests contradict"),
 		OPT_CHOICE(0, "format", "FMT", &format, formats,
-			   "text (default), json or csv"),
+			   "text (default), json, csv, elements (the\n"
+			   "mutation-testing-elements JSON report, schema 2:\n"
+			   "with --source the files' sources, with --kills the\n"
+			   "statuses) or html (a self-contained page rendering\n"
+			   "that report)"),
 		OPT_STRING(0, "contracts", "FILE", &cfile,
 			   "contracts for opaque calls (default: the built-in\n"
 			   "configs/contracts.yaml); 'none' for no contracts"),
@@ -485,6 +529,14 @@ int cmd_check(int argc, char **argv)
 		return opt_usage_error(options, &usage_check,
 				       "--method needs --source");
 	}
+	struct check_kills *kills = NULL;
+	if ((rc = check_report_start(format, kfile, &kills))) {
+		opt_list_release(&srcdirs);
+		return rc;
+	}
+	struct check_report *report = strcmp(format, "elements") &&
+		strcmp(format, "html") ? NULL :
+		check_report_new(srcdirs.v, srcdirs.n, kfile);
 	struct check_sources *src = srcdirs.n ? check_sources_new(
 		(char *const *)srcdirs.v, srcdirs.n) : NULL;
 	if (src)
@@ -494,18 +546,19 @@ int cmd_check(int argc, char **argv)
 
 	struct arena *ca = arena_new();
 	struct contracts contracts = { 0 };
-	if (!no_contracts && contracts_load(ca, cfile, &contracts) < 0) {
-		check_sources_free(src);
-		arena_free(ca);
-		return cfile ? EXIT_INPUT : EXIT_INTERNAL;
-	}
 	/* Every file must open before anything is written. */
 	int nfiles = argc - i;
-	FILE **fs = open_inputs(argv + i, nfiles);
-	if (!fs) {
+	FILE **fs = NULL;
+	if (!no_contracts && contracts_load(ca, cfile, &contracts) < 0)
+		rc = cfile ? EXIT_INPUT : EXIT_INTERNAL;
+	else if (!(fs = open_inputs(argv + i, nfiles)))
+		rc = EXIT_IO;
+	if (rc) {
 		check_sources_free(src);
+		kills_free(kills);
+		check_report_free(report);
 		arena_free(ca);
-		return EXIT_IO;
+		return rc;
 	}
 
 	struct check_opts opts = { .timeout_ms = timeout, .rlimit = rlimit,
@@ -519,6 +572,8 @@ int cmd_check(int argc, char **argv)
 	struct driver D = { .opts = &opts, .timeout_ms = timeout,
 			    .format = format, .timing = timing };
 	D.src = src;
+	D.kills = kills;
+	D.report = report;
 	if (opts.smt2 && !(D.confirm = start_confirm(smt2, confirm, timeout, jobs))) {
 		close_inputs(fs, nfiles);
 		check_sources_free(src);
@@ -535,7 +590,7 @@ int cmd_check(int argc, char **argv)
 		       SUBSUME_VERSION);
 	else if (!strcmp(format, "csv"))
 		printf("file,line,where,id,operator,verdict,by,detail,original,"
-		       "mutant\n");
+		       "mutant%s\n", kills ? ",tests" : "");
 	fflush(stdout);
 	pthread_t *th = xcalloc(jobs, sizeof(*th));
 	for (unsigned k = 0; k < jobs; k++)
@@ -584,7 +639,11 @@ int cmd_check(int argc, char **argv)
 	pthread_cond_destroy(&D.space);
 	check_table_release();
 	check_cache_release();
+	if (D.kills)
+		kills_warn(D.kills);
 	check_sources_free(D.src);
+	kills_free(D.kills);
+	check_report_free(D.report);
 	arena_free(ca);
 	return rc;
 }

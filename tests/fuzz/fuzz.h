@@ -15,6 +15,8 @@
  *   fuzz_contracts  a contracts file                  contracts_load(), then
  *                                                     the contracts on a site
  *   fuzz_javasrc    a Java source file                jsrc_open(), jsrc_find()
+ *   fuzz_kills      a Major kill.csv (--kills)        kills_load(), kills_take(),
+ *                                                     the summaries
  *
  * A harness returns 0; a broken promise of the code under test (a
  * rejection without an error message, a loaded theory that breaks
@@ -44,6 +46,7 @@ int fuzz_major(const uint8_t *data, size_t size);
 int fuzz_yaml(const uint8_t *data, size_t size);
 int fuzz_contracts(const uint8_t *data, size_t size);
 int fuzz_javasrc(const uint8_t *data, size_t size);
+int fuzz_kills(const uint8_t *data, size_t size);
 
 /* Once per process, before the first test case: diagnostics, the
  * exit() guard, the built-in operator library and contracts. */
