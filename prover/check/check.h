@@ -99,6 +99,11 @@ struct csite {
 
 struct cgroup {
 	struct arena *a;
+	/* the arenas of line groups joined into this one (an enclosing
+	 * expression over several lines): their mutants' method models and
+	 * reasons still point into them; freed with the group */
+	struct arena **joined;
+	int njoined;
 	long seq;
 	const char *file;
 	int lineno;          /* input line of the first mutant */

@@ -222,7 +222,15 @@ static void join(struct reader *R, struct cgroup *g, const struct mplace *mp)
 	}
 	p->mutants = ms;
 	p->nmutants = n;
-	cgroup_free(g);
+	/* g's arena lives on with p: the mutants' method models (mo, mm)
+	 * and reasons (mwhy) point into it */
+	p->joined = xrealloc(p->joined,
+			     ((size_t)p->njoined + 1 + (size_t)g->njoined) *
+				     sizeof(*p->joined));
+	for (int k = 0; k < g->njoined; k++)
+		p->joined[p->njoined++] = g->joined[k];
+	free(g->joined);
+	p->joined[p->njoined++] = g->a;
 }
 
 /* Cut the pending group into sites and hand it on. */

@@ -614,6 +614,12 @@ int check_group_analyses(struct cgroup *g, const struct check_opts *opts)
 
 void cgroup_free(struct cgroup *g)
 {
-	if (g)
-		arena_free(g->a);
+	if (!g)
+		return;
+	struct arena **joined = g->joined;
+	int n = g->njoined;
+	arena_free(g->a); /* g lives in it */
+	for (int k = 0; k < n; k++)
+		arena_free(joined[k]);
+	free(joined);
 }
