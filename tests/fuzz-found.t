@@ -33,6 +33,21 @@ check $(LC_ALL=C grep -q '[^[:print:][:space:]]' "$tmp/out"; [ $? = 1 ]; echo $?
 	"reserved-names: the output is printable text"
 check $([ ! -s "$tmp/err" ]; echo $?) "reserved-names: nothing on stderr"
 
+# tests/data/fuzz/major/dollar-name.log (fuzz_major, UBSan: index -1 of
+# the opaque-value table): a name that starts with '$' but is not one
+# of the checker's own ($1, $null), such as `$b` (a legal Java name),
+# was taken for an opaque value anyway: '(null)' in the reason, and
+# `killed by (null)=0`.  Every name starting with '$' is now reserved;
+# such a site is unsupported, with the reason.
+f=tests/data/fuzz/major/dollar-names.log
+"$SUBSUME" check --no-timing "$f" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check $([ $rc = 0 ]; echo $?) "dollar-names: exit code 0 (got $rc)"
+check $([ "$(grep -c "unsupported: .*reserved" "$tmp/out")" = 2 ]; echo $?) \
+	"dollar-names: both sites unsupported, with the reason"
+check $(grep -q "(null)" "$tmp/out"; [ $? = 1 ]; echo $?) \
+	"dollar-names: no '(null)' in the output"
+
 # tests/data/fuzz/expr/unary-chain: printing `+-+-...` looked at how
 # each operand starts by printing it whole, at every level: time doubled
 # with every unary + or -, hours for 40 of them.  A target of 40 must be
