@@ -363,10 +363,10 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 		if (!strcmp(first, "this"))
 			return *why = "'this' is an object; objects are not "
 				      "modelled", -1;
-		if (first[0] == '$' && (isdigit((unsigned char)first[1]) ||
-					!strcmp(first, "$null")))
-			return *why = "names such as '$1' and '$null' are "
-				      "reserved for opaque values", -1;
+		if (first[0] == '$') /* $1, $null: the checker's own */
+			return *why = "names starting with '$' (such as '$1' "
+				      "and '$null') are reserved for opaque "
+				      "values", -1;
 		if (!S->c && !strcmp(first, "null"))
 			put(w, "$null", 5, b, false);
 		else if (S->c && !strcmp(first, "NULL"))
