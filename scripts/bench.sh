@@ -51,7 +51,7 @@ echo
 # --naive is left out on the files it needs over 7 minutes for (the
 # floating theories, c-aor, c-dredd and c-mull: tests/naive-library.t
 # says why).
-too_slow="java-float c-float c-aor c-dredd c-mull"
+too_slow="java-float c-float c-aor c-dredd c-mull c-universalmutator"
 quick_set() {
 	for f in "$@"; do
 		case " $too_slow " in

@@ -11,6 +11,7 @@
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
  *   theories/c-mull.yaml  1667500d3819b185  theory c-mull
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
+ *   theories/c-universalmutator.yaml  7477a9d28fabfd4f  theory c-universalmutator
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
@@ -4160,138 +4161,666 @@ static const struct subsume_mutant mutants_397[] = {
 static const int minimal_397[] = { 1, 3 };
 static const char *const keep_397_0[] = { ">", "<=" };
 
-/* java-aor: a + b (a + b), domain int */
+/* c-universalmutator: a < b (a < b), domain _Bool */
 static const struct subsume_mutant mutants_398[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_398[] = { 3, 5 };
+static const char *const keep_398_0[] = { "<=", "!=" };
+
+/* c-universalmutator: a < b (a < b), domain int */
+static const struct subsume_mutant mutants_399[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_399[] = { 3, 5 };
+static const char *const keep_399_0[] = { "<=", "!=" };
+
+/* c-universalmutator: a < b (a < b), domain unsigned */
+static const struct subsume_mutant mutants_400[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_400[] = { 3, 5 };
+static const char *const keep_400_0[] = { "<=", "!=" };
+
+/* c-universalmutator: a < b (a < b), domain long */
+static const struct subsume_mutant mutants_401[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_401[] = { 3, 5 };
+static const char *const keep_401_0[] = { "<=", "!=" };
+
+/* c-universalmutator: a < b (a < b), domain unsigned long */
+static const struct subsume_mutant mutants_402[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_402[] = { 3, 5 };
+static const char *const keep_402_0[] = { "<=", "!=" };
+
+/* c-universalmutator: a < b (a < b), domain char */
+static const struct subsume_mutant mutants_403[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_403[] = { 3, 5 };
+static const char *const keep_403_0[] = { "<=", "!=" };
+
+/* c-universalmutator: a < b (a < b), domain float */
+static const struct subsume_mutant mutants_404[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_404[] = { 1, 3, 5 };
+static const char *const keep_404_0[] = { ">", "<=", "!=" };
+
+/* c-universalmutator: a < b (a < b), domain double */
+static const struct subsume_mutant mutants_405[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_405[] = { 1, 3, 5 };
+static const char *const keep_405_0[] = { ">", "<=", "!=" };
+
+/* c-universalmutator: a <= b (a <= b), domain _Bool */
+static const struct subsume_mutant mutants_406[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_406[] = { 3, 4 };
+static const char *const keep_406_0[] = { "<", "==" };
+
+/* c-universalmutator: a <= b (a <= b), domain int */
+static const struct subsume_mutant mutants_407[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_407[] = { 3, 4 };
+static const char *const keep_407_0[] = { "<", "==" };
+
+/* c-universalmutator: a <= b (a <= b), domain unsigned */
+static const struct subsume_mutant mutants_408[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_408[] = { 3, 4 };
+static const char *const keep_408_0[] = { "<", "==" };
+
+/* c-universalmutator: a <= b (a <= b), domain long */
+static const struct subsume_mutant mutants_409[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_409[] = { 3, 4 };
+static const char *const keep_409_0[] = { "<", "==" };
+
+/* c-universalmutator: a <= b (a <= b), domain unsigned long */
+static const struct subsume_mutant mutants_410[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_410[] = { 3, 4 };
+static const char *const keep_410_0[] = { "<", "==" };
+
+/* c-universalmutator: a <= b (a <= b), domain char */
+static const struct subsume_mutant mutants_411[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_411[] = { 3, 4 };
+static const char *const keep_411_0[] = { "<", "==" };
+
+/* c-universalmutator: a <= b (a <= b), domain float */
+static const struct subsume_mutant mutants_412[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_412[] = { 3, 4 };
+static const char *const keep_412_0[] = { "<", "==" };
+
+/* c-universalmutator: a <= b (a <= b), domain double */
+static const struct subsume_mutant mutants_413[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 3 },
+};
+static const int minimal_413[] = { 3, 4 };
+static const char *const keep_413_0[] = { "<", "==" };
+
+/* c-universalmutator: a > b (a > b), domain _Bool */
+static const struct subsume_mutant mutants_414[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_414[] = { 1, 5 };
+static const char *const keep_414_0[] = { ">=", "!=" };
+
+/* c-universalmutator: a > b (a > b), domain int */
+static const struct subsume_mutant mutants_415[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_415[] = { 1, 5 };
+static const char *const keep_415_0[] = { ">=", "!=" };
+
+/* c-universalmutator: a > b (a > b), domain unsigned */
+static const struct subsume_mutant mutants_416[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_416[] = { 1, 5 };
+static const char *const keep_416_0[] = { ">=", "!=" };
+
+/* c-universalmutator: a > b (a > b), domain long */
+static const struct subsume_mutant mutants_417[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_417[] = { 1, 5 };
+static const char *const keep_417_0[] = { ">=", "!=" };
+
+/* c-universalmutator: a > b (a > b), domain unsigned long */
+static const struct subsume_mutant mutants_418[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_418[] = { 1, 5 };
+static const char *const keep_418_0[] = { ">=", "!=" };
+
+/* c-universalmutator: a > b (a > b), domain char */
+static const struct subsume_mutant mutants_419[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_419[] = { 1, 5 };
+static const char *const keep_419_0[] = { ">=", "!=" };
+
+/* c-universalmutator: a > b (a > b), domain float */
+static const struct subsume_mutant mutants_420[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_420[] = { 1, 2, 5 };
+static const char *const keep_420_0[] = { ">=", "<", "!=" };
+
+/* c-universalmutator: a > b (a > b), domain double */
+static const struct subsume_mutant mutants_421[] = {
+	{ 1, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
+};
+static const int minimal_421[] = { 1, 2, 5 };
+static const char *const keep_421_0[] = { ">=", "<", "!=" };
+
+/* c-universalmutator: a >= b (a >= b), domain _Bool */
+static const struct subsume_mutant mutants_422[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_422[] = { 1, 4 };
+static const char *const keep_422_0[] = { ">", "==" };
+
+/* c-universalmutator: a >= b (a >= b), domain int */
+static const struct subsume_mutant mutants_423[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_423[] = { 1, 4 };
+static const char *const keep_423_0[] = { ">", "==" };
+
+/* c-universalmutator: a >= b (a >= b), domain unsigned */
+static const struct subsume_mutant mutants_424[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_424[] = { 1, 4 };
+static const char *const keep_424_0[] = { ">", "==" };
+
+/* c-universalmutator: a >= b (a >= b), domain long */
+static const struct subsume_mutant mutants_425[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_425[] = { 1, 4 };
+static const char *const keep_425_0[] = { ">", "==" };
+
+/* c-universalmutator: a >= b (a >= b), domain unsigned long */
+static const struct subsume_mutant mutants_426[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_426[] = { 1, 4 };
+static const char *const keep_426_0[] = { ">", "==" };
+
+/* c-universalmutator: a >= b (a >= b), domain char */
+static const struct subsume_mutant mutants_427[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_427[] = { 1, 4 };
+static const char *const keep_427_0[] = { ">", "==" };
+
+/* c-universalmutator: a >= b (a >= b), domain float */
+static const struct subsume_mutant mutants_428[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_428[] = { 1, 4 };
+static const char *const keep_428_0[] = { ">", "==" };
+
+/* c-universalmutator: a >= b (a >= b), domain double */
+static const struct subsume_mutant mutants_429[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_429[] = { 1, 4 };
+static const char *const keep_429_0[] = { ">", "==" };
+
+/* c-universalmutator: a == b (a == b), domain _Bool */
+static const struct subsume_mutant mutants_430[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_430[] = { 2, 4 };
+static const char *const keep_430_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a == b (a == b), domain int */
+static const struct subsume_mutant mutants_431[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_431[] = { 2, 4 };
+static const char *const keep_431_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a == b (a == b), domain unsigned */
+static const struct subsume_mutant mutants_432[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_432[] = { 2, 4 };
+static const char *const keep_432_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a == b (a == b), domain long */
+static const struct subsume_mutant mutants_433[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_433[] = { 2, 4 };
+static const char *const keep_433_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a == b (a == b), domain unsigned long */
+static const struct subsume_mutant mutants_434[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_434[] = { 2, 4 };
+static const char *const keep_434_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a == b (a == b), domain char */
+static const struct subsume_mutant mutants_435[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_435[] = { 2, 4 };
+static const char *const keep_435_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a == b (a == b), domain float */
+static const struct subsume_mutant mutants_436[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_436[] = { 2, 4 };
+static const char *const keep_436_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a == b (a == b), domain double */
+static const struct subsume_mutant mutants_437[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
+	{ 5, "UM-ROR", "UM-ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
+};
+static const int minimal_437[] = { 2, 4 };
+static const char *const keep_437_0[] = { ">=", "<=" };
+
+/* c-universalmutator: a != b (a != b), domain _Bool */
+static const struct subsume_mutant mutants_438[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_438[] = { 1, 3 };
+static const char *const keep_438_0[] = { ">", "<" };
+
+/* c-universalmutator: a != b (a != b), domain int */
+static const struct subsume_mutant mutants_439[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_439[] = { 1, 3 };
+static const char *const keep_439_0[] = { ">", "<" };
+
+/* c-universalmutator: a != b (a != b), domain unsigned */
+static const struct subsume_mutant mutants_440[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_440[] = { 1, 3 };
+static const char *const keep_440_0[] = { ">", "<" };
+
+/* c-universalmutator: a != b (a != b), domain long */
+static const struct subsume_mutant mutants_441[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_441[] = { 1, 3 };
+static const char *const keep_441_0[] = { ">", "<" };
+
+/* c-universalmutator: a != b (a != b), domain unsigned long */
+static const struct subsume_mutant mutants_442[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_442[] = { 1, 3 };
+static const char *const keep_442_0[] = { ">", "<" };
+
+/* c-universalmutator: a != b (a != b), domain char */
+static const struct subsume_mutant mutants_443[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_443[] = { 1, 3 };
+static const char *const keep_443_0[] = { ">", "<" };
+
+/* c-universalmutator: a != b (a != b), domain float */
+static const struct subsume_mutant mutants_444[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_444[] = { 1, 3 };
+static const char *const keep_444_0[] = { ">", "<" };
+
+/* c-universalmutator: a != b (a != b), domain double */
+static const struct subsume_mutant mutants_445[] = {
+	{ 1, "UM-ROR", "UM-ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
+	{ 2, "UM-ROR", "UM-ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
+	{ 3, "UM-ROR", "UM-ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
+	{ 4, "UM-ROR", "UM-ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 3 },
+	{ 5, "UM-ROR", "UM-ROR(==)", "a == b", SUBSUME_SUBSUMED, 1 },
+};
+static const int minimal_445[] = { 1, 3 };
+static const char *const keep_445_0[] = { ">", "<" };
+
+/* java-aor: a + b (a + b), domain int */
+static const struct subsume_mutant mutants_446[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_398[] = { 1, 2, 3, 4 };
-static const char *const keep_398_0[] = { "-", "*", "/", "%" };
+static const int minimal_446[] = { 1, 2, 3, 4 };
+static const char *const keep_446_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain long */
-static const struct subsume_mutant mutants_399[] = {
+static const struct subsume_mutant mutants_447[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_399[] = { 1, 2, 3, 4 };
-static const char *const keep_399_0[] = { "-", "*", "/", "%" };
+static const int minimal_447[] = { 1, 2, 3, 4 };
+static const char *const keep_447_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a + b (a + b), domain integer */
-static const struct subsume_mutant mutants_400[] = {
+static const struct subsume_mutant mutants_448[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_400[] = { 1, 2, 3, 4 };
-static const char *const keep_400_0[] = { "-", "*", "/", "%" };
+static const int minimal_448[] = { 1, 2, 3, 4 };
+static const char *const keep_448_0[] = { "-", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_401[] = {
+static const struct subsume_mutant mutants_449[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_401[] = { 1, 2, 3, 4 };
-static const char *const keep_401_0[] = { "+", "*", "/", "%" };
+static const int minimal_449[] = { 1, 2, 3, 4 };
+static const char *const keep_449_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a - b (a - b), domain integer */
-static const struct subsume_mutant mutants_402[] = {
+static const struct subsume_mutant mutants_450[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_402[] = { 1, 2, 3, 4 };
-static const char *const keep_402_0[] = { "+", "*", "/", "%" };
+static const int minimal_450[] = { 1, 2, 3, 4 };
+static const char *const keep_450_0[] = { "+", "*", "/", "%" };
 
 /* java-aor: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_403[] = {
+static const struct subsume_mutant mutants_451[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_403[] = { 1, 2, 3, 4 };
-static const char *const keep_403_0[] = { "+", "-", "/", "%" };
+static const int minimal_451[] = { 1, 2, 3, 4 };
+static const char *const keep_451_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain long */
-static const struct subsume_mutant mutants_404[] = {
+static const struct subsume_mutant mutants_452[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_404[] = { 1, 2, 3, 4 };
-static const char *const keep_404_0[] = { "+", "-", "/", "%" };
+static const int minimal_452[] = { 1, 2, 3, 4 };
+static const char *const keep_452_0[] = { "+", "-", "/", "%" };
 
 /* java-aor: a * b (a * b), domain integer */
-static const struct subsume_mutant mutants_405[] = {
+static const struct subsume_mutant mutants_453[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_405[] = { 1, 2, 3 };
-static const char *const keep_405_0[] = { "+", "-", "/" };
+static const int minimal_453[] = { 1, 2, 3 };
+static const char *const keep_453_0[] = { "+", "-", "/" };
 
 /* java-aor: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_406[] = {
+static const struct subsume_mutant mutants_454[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_406[] = { 1, 2, 3, 4 };
-static const char *const keep_406_0[] = { "+", "-", "*", "%" };
+static const int minimal_454[] = { 1, 2, 3, 4 };
+static const char *const keep_454_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a / b (a / b), domain integer */
-static const struct subsume_mutant mutants_407[] = {
+static const struct subsume_mutant mutants_455[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_407[] = { 1, 2, 3, 4 };
-static const char *const keep_407_0[] = { "+", "-", "*", "%" };
+static const int minimal_455[] = { 1, 2, 3, 4 };
+static const char *const keep_455_0[] = { "+", "-", "*", "%" };
 
 /* java-aor: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_408[] = {
+static const struct subsume_mutant mutants_456[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_408[] = { 1, 2, 3, 4 };
-static const char *const keep_408_0[] = { "+", "-", "*", "/" };
+static const int minimal_456[] = { 1, 2, 3, 4 };
+static const char *const keep_456_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain long */
-static const struct subsume_mutant mutants_409[] = {
+static const struct subsume_mutant mutants_457[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_409[] = { 1, 2, 3, 4 };
-static const char *const keep_409_0[] = { "+", "-", "*", "/" };
+static const int minimal_457[] = { 1, 2, 3, 4 };
+static const char *const keep_457_0[] = { "+", "-", "*", "/" };
 
 /* java-aor: a % b (a % b), domain integer */
-static const struct subsume_mutant mutants_410[] = {
+static const struct subsume_mutant mutants_458[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_SUBSUMED, 4 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_410[] = { 1, 2, 4 };
-static const char *const keep_410_0[] = { "+", "-", "/" };
+static const int minimal_458[] = { 1, 2, 4 };
+static const char *const keep_458_0[] = { "+", "-", "/" };
 
 /* java-asrs: x += y (x += y), domain int */
-static const struct subsume_mutant mutants_411[] = {
+static const struct subsume_mutant mutants_459[] = {
 	{ 1, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_SUBSUMED, 7 },
@@ -4303,11 +4832,11 @@ static const struct subsume_mutant mutants_411[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_411[] = { 2, 4, 7, 8, 9, 10 };
-static const char *const keep_411_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_459[] = { 2, 4, 7, 8, 9, 10 };
+static const char *const keep_459_0[] = { "*=", "%=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x -= y (x -= y), domain int */
-static const struct subsume_mutant mutants_412[] = {
+static const struct subsume_mutant mutants_460[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -4319,11 +4848,11 @@ static const struct subsume_mutant mutants_412[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_412[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
-static const char *const keep_412_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_460[] = { 2, 3, 4, 6, 7, 8, 9, 10 };
+static const char *const keep_460_0[] = { "*=", "/=", "%=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain int */
-static const struct subsume_mutant mutants_413[] = {
+static const struct subsume_mutant mutants_461[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -4335,11 +4864,11 @@ static const struct subsume_mutant mutants_413[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_413[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_413_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_461[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_461_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x *= y (x *= y), domain long */
-static const struct subsume_mutant mutants_414[] = {
+static const struct subsume_mutant mutants_462[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(/=)", "x /= y", SUBSUME_MINIMAL, 0 },
@@ -4351,11 +4880,11 @@ static const struct subsume_mutant mutants_414[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_414[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_414_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_462[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_462_0[] = { "+=", "-=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x /= y (x /= y), domain int */
-static const struct subsume_mutant mutants_415[] = {
+static const struct subsume_mutant mutants_463[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4367,11 +4896,11 @@ static const struct subsume_mutant mutants_415[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_415[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-static const char *const keep_415_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
+static const int minimal_463[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+static const char *const keep_463_0[] = { "-=", "*=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x %= y (x %= y), domain int */
-static const struct subsume_mutant mutants_416[] = {
+static const struct subsume_mutant mutants_464[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4383,11 +4912,11 @@ static const struct subsume_mutant mutants_416[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_416[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
-static const char *const keep_416_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
+static const int minimal_464[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+static const char *const keep_464_0[] = { "+=", "-=", "*=", "/=", "&=", "|=", "^=", "<<=", ">>=" };
 
 /* java-asrs: x &= y (x &= y), domain int */
-static const struct subsume_mutant mutants_417[] = {
+static const struct subsume_mutant mutants_465[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4399,11 +4928,11 @@ static const struct subsume_mutant mutants_417[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_417[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_417_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_465[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_465_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x &= y (x &= y), domain long */
-static const struct subsume_mutant mutants_418[] = {
+static const struct subsume_mutant mutants_466[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4415,11 +4944,11 @@ static const struct subsume_mutant mutants_418[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_418[] = { 3, 4, 5, 6, 8, 9, 10 };
-static const char *const keep_418_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
+static const int minimal_466[] = { 3, 4, 5, 6, 8, 9, 10 };
+static const char *const keep_466_0[] = { "*=", "/=", "%=", "|=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x |= y (x |= y), domain int */
-static const struct subsume_mutant mutants_419[] = {
+static const struct subsume_mutant mutants_467[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4431,11 +4960,11 @@ static const struct subsume_mutant mutants_419[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_419[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_419_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_467[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_467_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x |= y (x |= y), domain long */
-static const struct subsume_mutant mutants_420[] = {
+static const struct subsume_mutant mutants_468[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4447,11 +4976,11 @@ static const struct subsume_mutant mutants_420[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_SUBSUMED, 9 },
 };
-static const int minimal_420[] = { 1, 2, 3, 4, 5, 6, 9 };
-static const char *const keep_420_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
+static const int minimal_468[] = { 1, 2, 3, 4, 5, 6, 9 };
+static const char *const keep_468_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", ">>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain int */
-static const struct subsume_mutant mutants_421[] = {
+static const struct subsume_mutant mutants_469[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4463,11 +4992,11 @@ static const struct subsume_mutant mutants_421[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_421[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_421_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_469[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_469_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x ^= y (x ^= y), domain long */
-static const struct subsume_mutant mutants_422[] = {
+static const struct subsume_mutant mutants_470[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4479,11 +5008,11 @@ static const struct subsume_mutant mutants_422[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_422[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
-static const char *const keep_422_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
+static const int minimal_470[] = { 1, 2, 3, 4, 5, 8, 9, 10 };
+static const char *const keep_470_0[] = { "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain int */
-static const struct subsume_mutant mutants_423[] = {
+static const struct subsume_mutant mutants_471[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4495,11 +5024,11 @@ static const struct subsume_mutant mutants_423[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_423[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_423_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_471[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_471_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x <<= y (x <<= y), domain long */
-static const struct subsume_mutant mutants_424[] = {
+static const struct subsume_mutant mutants_472[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4511,11 +5040,11 @@ static const struct subsume_mutant mutants_424[] = {
 	{ 9, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_424[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
-static const char *const keep_424_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
+static const int minimal_472[] = { 1, 2, 3, 4, 5, 6, 8, 10 };
+static const char *const keep_472_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain int */
-static const struct subsume_mutant mutants_425[] = {
+static const struct subsume_mutant mutants_473[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4527,11 +5056,11 @@ static const struct subsume_mutant mutants_425[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_425[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_425_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_473[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_473_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>= y (x >>= y), domain long */
-static const struct subsume_mutant mutants_426[] = {
+static const struct subsume_mutant mutants_474[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4543,11 +5072,11 @@ static const struct subsume_mutant mutants_426[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_SUBSUMED, 10 },
 	{ 10, "ASRS", "ASRS(>>>=)", "x >>>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_426[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
-static const char *const keep_426_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
+static const int minimal_474[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+static const char *const keep_474_0[] = { "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>>=" };
 
 /* java-asrs: x >>>= y (x >>>= y), domain int */
-static const struct subsume_mutant mutants_427[] = {
+static const struct subsume_mutant mutants_475[] = {
 	{ 1, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 2, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
@@ -4559,11 +5088,11 @@ static const struct subsume_mutant mutants_427[] = {
 	{ 9, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 	{ 10, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_427[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
-static const char *const keep_427_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
+static const int minimal_475[] = { 1, 2, 3, 4, 6, 8, 9, 10 };
+static const char *const keep_475_0[] = { "+=", "-=", "*=", "/=", "&=", "^=", "<<=", ">>=" };
 
 /* java-cor: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_428[] = {
+static const struct subsume_mutant mutants_476[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 8 },
@@ -4574,12 +5103,12 @@ static const struct subsume_mutant mutants_428[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_428[] = { 4, 8, 9 };
-static const char *const keep_428_0[] = { "false" };
-static const char *const keep_428_2[] = { "lexp", "rexp" };
+static const int minimal_476[] = { 4, 8, 9 };
+static const char *const keep_476_0[] = { "false" };
+static const char *const keep_476_2[] = { "lexp", "rexp" };
 
 /* java-cor: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_429[] = {
+static const struct subsume_mutant mutants_477[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 8 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -4590,12 +5119,12 @@ static const struct subsume_mutant mutants_429[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_429[] = { 2, 3, 8, 9 };
-static const char *const keep_429_0[] = { "^", "true" };
-static const char *const keep_429_2[] = { "lexp", "rexp" };
+static const int minimal_477[] = { 2, 3, 8, 9 };
+static const char *const keep_477_0[] = { "^", "true" };
+static const char *const keep_477_2[] = { "lexp", "rexp" };
 
 /* java-cor: a ^ b (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_430[] = {
+static const struct subsume_mutant mutants_478[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -4606,11 +5135,11 @@ static const struct subsume_mutant mutants_430[] = {
 	{ 8, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 9, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_430[] = { 2, 4 };
-static const char *const keep_430_0[] = { "||", "false" };
+static const int minimal_478[] = { 2, 4 };
+static const char *const keep_478_0[] = { "||", "false" };
 
 /* java-cor: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_431[] = {
+static const struct subsume_mutant mutants_479[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_MINIMAL, 0 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
@@ -4622,11 +5151,11 @@ static const struct subsume_mutant mutants_431[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 1 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_431[] = { 1, 4 };
-static const char *const keep_431_0[] = { "&&", "true" };
+static const int minimal_479[] = { 1, 4 };
+static const char *const keep_479_0[] = { "&&", "true" };
 
 /* java-cor: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_432[] = {
+static const struct subsume_mutant mutants_480[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(^)", "a ^ b", SUBSUME_EQUIVALENT, 0 },
@@ -4638,11 +5167,11 @@ static const struct subsume_mutant mutants_432[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_SUBSUMED, 2 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_432[] = { 2, 5 };
-static const char *const keep_432_0[] = { "||", "false" };
+static const int minimal_480[] = { 2, 5 };
+static const char *const keep_480_0[] = { "||", "false" };
 
 /* java-float: a < b (a < b), domain float */
-static const struct subsume_mutant mutants_433[] = {
+static const struct subsume_mutant mutants_481[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -4652,11 +5181,11 @@ static const struct subsume_mutant mutants_433[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_433[] = { 3, 5, 7 };
-static const char *const keep_433_0[] = { "<=", "!=", "false" };
+static const int minimal_481[] = { 3, 5, 7 };
+static const char *const keep_481_0[] = { "<=", "!=", "false" };
 
 /* java-float: a < b (a < b), domain double */
-static const struct subsume_mutant mutants_434[] = {
+static const struct subsume_mutant mutants_482[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 7 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -4666,11 +5195,11 @@ static const struct subsume_mutant mutants_434[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_434[] = { 3, 5, 7 };
-static const char *const keep_434_0[] = { "<=", "!=", "false" };
+static const int minimal_482[] = { 3, 5, 7 };
+static const char *const keep_482_0[] = { "<=", "!=", "false" };
 
 /* java-float: a <= b (a <= b), domain float */
-static const struct subsume_mutant mutants_435[] = {
+static const struct subsume_mutant mutants_483[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4680,11 +5209,11 @@ static const struct subsume_mutant mutants_435[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_435[] = { 3, 4, 6 };
-static const char *const keep_435_0[] = { "<", "==", "true" };
+static const int minimal_483[] = { 3, 4, 6 };
+static const char *const keep_483_0[] = { "<", "==", "true" };
 
 /* java-float: a <= b (a <= b), domain double */
-static const struct subsume_mutant mutants_436[] = {
+static const struct subsume_mutant mutants_484[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4694,11 +5223,11 @@ static const struct subsume_mutant mutants_436[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_436[] = { 3, 4, 6 };
-static const char *const keep_436_0[] = { "<", "==", "true" };
+static const int minimal_484[] = { 3, 4, 6 };
+static const char *const keep_484_0[] = { "<", "==", "true" };
 
 /* java-float: a > b (a > b), domain float */
-static const struct subsume_mutant mutants_437[] = {
+static const struct subsume_mutant mutants_485[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -4708,11 +5237,11 @@ static const struct subsume_mutant mutants_437[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_437[] = { 1, 5, 7 };
-static const char *const keep_437_0[] = { ">=", "!=", "false" };
+static const int minimal_485[] = { 1, 5, 7 };
+static const char *const keep_485_0[] = { ">=", "!=", "false" };
 
 /* java-float: a > b (a > b), domain double */
-static const struct subsume_mutant mutants_438[] = {
+static const struct subsume_mutant mutants_486[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 7 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -4722,11 +5251,11 @@ static const struct subsume_mutant mutants_438[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_438[] = { 1, 5, 7 };
-static const char *const keep_438_0[] = { ">=", "!=", "false" };
+static const int minimal_486[] = { 1, 5, 7 };
+static const char *const keep_486_0[] = { ">=", "!=", "false" };
 
 /* java-float: a >= b (a >= b), domain float */
-static const struct subsume_mutant mutants_439[] = {
+static const struct subsume_mutant mutants_487[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -4736,11 +5265,11 @@ static const struct subsume_mutant mutants_439[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_439[] = { 1, 4, 6 };
-static const char *const keep_439_0[] = { ">", "==", "true" };
+static const int minimal_487[] = { 1, 4, 6 };
+static const char *const keep_487_0[] = { ">", "==", "true" };
 
 /* java-float: a >= b (a >= b), domain double */
-static const struct subsume_mutant mutants_440[] = {
+static const struct subsume_mutant mutants_488[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -4750,11 +5279,11 @@ static const struct subsume_mutant mutants_440[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_440[] = { 1, 4, 6 };
-static const char *const keep_440_0[] = { ">", "==", "true" };
+static const int minimal_488[] = { 1, 4, 6 };
+static const char *const keep_488_0[] = { ">", "==", "true" };
 
 /* java-float: a == b (a == b), domain float */
-static const struct subsume_mutant mutants_441[] = {
+static const struct subsume_mutant mutants_489[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -4764,11 +5293,11 @@ static const struct subsume_mutant mutants_441[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_441[] = { 2, 4, 7 };
-static const char *const keep_441_0[] = { ">=", "<=", "false" };
+static const int minimal_489[] = { 2, 4, 7 };
+static const char *const keep_489_0[] = { ">=", "<=", "false" };
 
 /* java-float: a == b (a == b), domain double */
-static const struct subsume_mutant mutants_442[] = {
+static const struct subsume_mutant mutants_490[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -4778,11 +5307,11 @@ static const struct subsume_mutant mutants_442[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_442[] = { 2, 4, 7 };
-static const char *const keep_442_0[] = { ">=", "<=", "false" };
+static const int minimal_490[] = { 2, 4, 7 };
+static const char *const keep_490_0[] = { ">=", "<=", "false" };
 
 /* java-float: a != b (a != b), domain float */
-static const struct subsume_mutant mutants_443[] = {
+static const struct subsume_mutant mutants_491[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4792,11 +5321,11 @@ static const struct subsume_mutant mutants_443[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_443[] = { 1, 3, 6 };
-static const char *const keep_443_0[] = { ">", "<", "true" };
+static const int minimal_491[] = { 1, 3, 6 };
+static const char *const keep_491_0[] = { ">", "<", "true" };
 
 /* java-float: a != b (a != b), domain double */
-static const struct subsume_mutant mutants_444[] = {
+static const struct subsume_mutant mutants_492[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -4806,614 +5335,614 @@ static const struct subsume_mutant mutants_444[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_444[] = { 1, 3, 6 };
-static const char *const keep_444_0[] = { ">", "<", "true" };
+static const int minimal_492[] = { 1, 3, 6 };
+static const char *const keep_492_0[] = { ">", "<", "true" };
 
 /* java-float: a + b (a + b), domain float */
-static const struct subsume_mutant mutants_445[] = {
+static const struct subsume_mutant mutants_493[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_445[] = { 1, 2, 3, 4 };
-static const char *const keep_445_0[] = { "-", "*", "/", "%" };
+static const int minimal_493[] = { 1, 2, 3, 4 };
+static const char *const keep_493_0[] = { "-", "*", "/", "%" };
 
 /* java-float: a + b (a + b), domain double */
-static const struct subsume_mutant mutants_446[] = {
+static const struct subsume_mutant mutants_494[] = {
 	{ 1, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_446[] = { 1, 2, 3, 4 };
-static const char *const keep_446_0[] = { "-", "*", "/", "%" };
+static const int minimal_494[] = { 1, 2, 3, 4 };
+static const char *const keep_494_0[] = { "-", "*", "/", "%" };
 
 /* java-float: a - b (a - b), domain float */
-static const struct subsume_mutant mutants_447[] = {
+static const struct subsume_mutant mutants_495[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_447[] = { 1, 2, 3, 4 };
-static const char *const keep_447_0[] = { "+", "*", "/", "%" };
+static const int minimal_495[] = { 1, 2, 3, 4 };
+static const char *const keep_495_0[] = { "+", "*", "/", "%" };
 
 /* java-float: a - b (a - b), domain double */
-static const struct subsume_mutant mutants_448[] = {
+static const struct subsume_mutant mutants_496[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_448[] = { 1, 2, 3, 4 };
-static const char *const keep_448_0[] = { "+", "*", "/", "%" };
+static const int minimal_496[] = { 1, 2, 3, 4 };
+static const char *const keep_496_0[] = { "+", "*", "/", "%" };
 
 /* java-float: a * b (a * b), domain float */
-static const struct subsume_mutant mutants_449[] = {
+static const struct subsume_mutant mutants_497[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_449[] = { 1, 2, 3, 4 };
-static const char *const keep_449_0[] = { "+", "-", "/", "%" };
+static const int minimal_497[] = { 1, 2, 3, 4 };
+static const char *const keep_497_0[] = { "+", "-", "/", "%" };
 
 /* java-float: a * b (a * b), domain double */
-static const struct subsume_mutant mutants_450[] = {
+static const struct subsume_mutant mutants_498[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_450[] = { 1, 2, 3, 4 };
-static const char *const keep_450_0[] = { "+", "-", "/", "%" };
+static const int minimal_498[] = { 1, 2, 3, 4 };
+static const char *const keep_498_0[] = { "+", "-", "/", "%" };
 
 /* java-float: a / b (a / b), domain float */
-static const struct subsume_mutant mutants_451[] = {
+static const struct subsume_mutant mutants_499[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_451[] = { 1, 2, 3, 4 };
-static const char *const keep_451_0[] = { "+", "-", "*", "%" };
+static const int minimal_499[] = { 1, 2, 3, 4 };
+static const char *const keep_499_0[] = { "+", "-", "*", "%" };
 
 /* java-float: a / b (a / b), domain double */
-static const struct subsume_mutant mutants_452[] = {
+static const struct subsume_mutant mutants_500[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_452[] = { 1, 2, 3, 4 };
-static const char *const keep_452_0[] = { "+", "-", "*", "%" };
+static const int minimal_500[] = { 1, 2, 3, 4 };
+static const char *const keep_500_0[] = { "+", "-", "*", "%" };
 
 /* java-float: a % b (a % b), domain float */
-static const struct subsume_mutant mutants_453[] = {
+static const struct subsume_mutant mutants_501[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_453[] = { 1, 2, 3, 4 };
-static const char *const keep_453_0[] = { "+", "-", "*", "/" };
+static const int minimal_501[] = { 1, 2, 3, 4 };
+static const char *const keep_501_0[] = { "+", "-", "*", "/" };
 
 /* java-float: a % b (a % b), domain double */
-static const struct subsume_mutant mutants_454[] = {
+static const struct subsume_mutant mutants_502[] = {
 	{ 1, "AORB", "AORB(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AORB", "AORB(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AORB", "AORB(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_454[] = { 1, 2, 3, 4 };
-static const char *const keep_454_0[] = { "+", "-", "*", "/" };
+static const int minimal_502[] = { 1, 2, 3, 4 };
+static const char *const keep_502_0[] = { "+", "-", "*", "/" };
 
 /* java-float: x (insertion) (x), domain float */
-static const struct subsume_mutant mutants_455[] = {
+static const struct subsume_mutant mutants_503[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_455[] = { 1 };
-static const char *const keep_455_0[] = { "-exp" };
+static const int minimal_503[] = { 1 };
+static const char *const keep_503_0[] = { "-exp" };
 
 /* java-float: x (insertion) (x), domain double */
-static const struct subsume_mutant mutants_456[] = {
+static const struct subsume_mutant mutants_504[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_456[] = { 1 };
-static const char *const keep_456_0[] = { "-exp" };
+static const int minimal_504[] = { 1 };
+static const char *const keep_504_0[] = { "-exp" };
 
 /* java-float: -x (-x), domain float */
-static const struct subsume_mutant mutants_457[] = {
+static const struct subsume_mutant mutants_505[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_457[] = { 1 };
-static const char *const keep_457_0[] = { "exp" };
+static const int minimal_505[] = { 1 };
+static const char *const keep_505_0[] = { "exp" };
 
 /* java-float: -x (-x), domain double */
-static const struct subsume_mutant mutants_458[] = {
+static const struct subsume_mutant mutants_506[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_458[] = { 1 };
-static const char *const keep_458_0[] = { "exp" };
+static const int minimal_506[] = { 1 };
+static const char *const keep_506_0[] = { "exp" };
 
 /* java-float: a + b (constants) (a + b), domain double */
-static const struct subsume_mutant mutants_459[] = {
+static const struct subsume_mutant mutants_507[] = {
 	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_459[] = { 1, 2, 3 };
-static const char *const keep_459_0[] = { "0.0", "1.0", "-1.0" };
+static const int minimal_507[] = { 1, 2, 3 };
+static const char *const keep_507_0[] = { "0.0", "1.0", "-1.0" };
 
 /* java-float: a * b (constants) (a * b), domain double */
-static const struct subsume_mutant mutants_460[] = {
+static const struct subsume_mutant mutants_508[] = {
 	{ 1, "CRD", "CRD(0.0)", "0.0", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRD", "CRD(1.0)", "1.0", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRD", "CRD(-1.0)", "-1.0", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_460[] = { 1, 2, 3 };
-static const char *const keep_460_0[] = { "0.0", "1.0", "-1.0" };
+static const int minimal_508[] = { 1, 2, 3 };
+static const char *const keep_508_0[] = { "0.0", "1.0", "-1.0" };
 
 /* java-float: a + b (float constants) (a + b), domain float */
-static const struct subsume_mutant mutants_461[] = {
+static const struct subsume_mutant mutants_509[] = {
 	{ 1, "CRF", "CRF(0.0f)", "0.0f", SUBSUME_MINIMAL, 0 },
 	{ 2, "CRF", "CRF(1.0f)", "1.0f", SUBSUME_MINIMAL, 0 },
 	{ 3, "CRF", "CRF(-1.0f)", "-1.0f", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_461[] = { 1, 2, 3 };
-static const char *const keep_461_0[] = { "0.0f", "1.0f", "-1.0f" };
+static const int minimal_509[] = { 1, 2, 3 };
+static const char *const keep_509_0[] = { "0.0f", "1.0f", "-1.0f" };
 
 /* java-incdec: x (value) (x), domain byte */
-static const struct subsume_mutant mutants_462[] = {
+static const struct subsume_mutant mutants_510[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_462[] = { 1 };
-static const char *const keep_462_0[] = { "++exp" };
+static const int minimal_510[] = { 1 };
+static const char *const keep_510_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain short */
-static const struct subsume_mutant mutants_463[] = {
+static const struct subsume_mutant mutants_511[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_463[] = { 1 };
-static const char *const keep_463_0[] = { "++exp" };
+static const int minimal_511[] = { 1 };
+static const char *const keep_511_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain char */
-static const struct subsume_mutant mutants_464[] = {
+static const struct subsume_mutant mutants_512[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_464[] = { 1 };
-static const char *const keep_464_0[] = { "++exp" };
+static const int minimal_512[] = { 1 };
+static const char *const keep_512_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain int */
-static const struct subsume_mutant mutants_465[] = {
+static const struct subsume_mutant mutants_513[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_465[] = { 1 };
-static const char *const keep_465_0[] = { "++exp" };
+static const int minimal_513[] = { 1 };
+static const char *const keep_513_0[] = { "++exp" };
 
 /* java-incdec: x (value) (x), domain long */
-static const struct subsume_mutant mutants_466[] = {
+static const struct subsume_mutant mutants_514[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_466[] = { 1 };
-static const char *const keep_466_0[] = { "++exp" };
+static const int minimal_514[] = { 1 };
+static const char *const keep_514_0[] = { "++exp" };
 
 /* java-incdec: ++x (value) (++x), domain byte */
-static const struct subsume_mutant mutants_467[] = {
+static const struct subsume_mutant mutants_515[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_467[] = { 1 };
-static const char *const keep_467_0[] = { "--" };
+static const int minimal_515[] = { 1 };
+static const char *const keep_515_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain short */
-static const struct subsume_mutant mutants_468[] = {
+static const struct subsume_mutant mutants_516[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_468[] = { 1 };
-static const char *const keep_468_0[] = { "--" };
+static const int minimal_516[] = { 1 };
+static const char *const keep_516_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain char */
-static const struct subsume_mutant mutants_469[] = {
+static const struct subsume_mutant mutants_517[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_469[] = { 1 };
-static const char *const keep_469_0[] = { "--" };
+static const int minimal_517[] = { 1 };
+static const char *const keep_517_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain int */
-static const struct subsume_mutant mutants_470[] = {
+static const struct subsume_mutant mutants_518[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_470[] = { 1 };
-static const char *const keep_470_0[] = { "--" };
+static const int minimal_518[] = { 1 };
+static const char *const keep_518_0[] = { "--" };
 
 /* java-incdec: ++x (value) (++x), domain long */
-static const struct subsume_mutant mutants_471[] = {
+static const struct subsume_mutant mutants_519[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_471[] = { 1 };
-static const char *const keep_471_0[] = { "--" };
+static const int minimal_519[] = { 1 };
+static const char *const keep_519_0[] = { "--" };
 
 /* java-incdec: --x (value) (--x), domain byte */
-static const struct subsume_mutant mutants_472[] = {
+static const struct subsume_mutant mutants_520[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_472[] = { 1 };
-static const char *const keep_472_0[] = { "++" };
+static const int minimal_520[] = { 1 };
+static const char *const keep_520_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain short */
-static const struct subsume_mutant mutants_473[] = {
+static const struct subsume_mutant mutants_521[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_473[] = { 1 };
-static const char *const keep_473_0[] = { "++" };
+static const int minimal_521[] = { 1 };
+static const char *const keep_521_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain char */
-static const struct subsume_mutant mutants_474[] = {
+static const struct subsume_mutant mutants_522[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_474[] = { 1 };
-static const char *const keep_474_0[] = { "++" };
+static const int minimal_522[] = { 1 };
+static const char *const keep_522_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain int */
-static const struct subsume_mutant mutants_475[] = {
+static const struct subsume_mutant mutants_523[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_475[] = { 1 };
-static const char *const keep_475_0[] = { "++" };
+static const int minimal_523[] = { 1 };
+static const char *const keep_523_0[] = { "++" };
 
 /* java-incdec: --x (value) (--x), domain long */
-static const struct subsume_mutant mutants_476[] = {
+static const struct subsume_mutant mutants_524[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_476[] = { 1 };
-static const char *const keep_476_0[] = { "++" };
+static const int minimal_524[] = { 1 };
+static const char *const keep_524_0[] = { "++" };
 
 /* java-incdec: x++ (value) (x++), domain byte */
-static const struct subsume_mutant mutants_477[] = {
+static const struct subsume_mutant mutants_525[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain short */
-static const struct subsume_mutant mutants_478[] = {
+static const struct subsume_mutant mutants_526[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain char */
-static const struct subsume_mutant mutants_479[] = {
+static const struct subsume_mutant mutants_527[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain int */
-static const struct subsume_mutant mutants_480[] = {
+static const struct subsume_mutant mutants_528[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x++ (value) (x++), domain long */
-static const struct subsume_mutant mutants_481[] = {
+static const struct subsume_mutant mutants_529[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain byte */
-static const struct subsume_mutant mutants_482[] = {
+static const struct subsume_mutant mutants_530[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain short */
-static const struct subsume_mutant mutants_483[] = {
+static const struct subsume_mutant mutants_531[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain char */
-static const struct subsume_mutant mutants_484[] = {
+static const struct subsume_mutant mutants_532[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain int */
-static const struct subsume_mutant mutants_485[] = {
+static const struct subsume_mutant mutants_533[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x-- (value) (x--), domain long */
-static const struct subsume_mutant mutants_486[] = {
+static const struct subsume_mutant mutants_534[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
 
 /* java-incdec: x (variable) (x), domain byte */
-static const struct subsume_mutant mutants_487[] = {
+static const struct subsume_mutant mutants_535[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_487[] = { 1 };
-static const char *const keep_487_0[] = { "++exp" };
+static const int minimal_535[] = { 1 };
+static const char *const keep_535_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain short */
-static const struct subsume_mutant mutants_488[] = {
+static const struct subsume_mutant mutants_536[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_488[] = { 1 };
-static const char *const keep_488_0[] = { "++exp" };
+static const int minimal_536[] = { 1 };
+static const char *const keep_536_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain char */
-static const struct subsume_mutant mutants_489[] = {
+static const struct subsume_mutant mutants_537[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_489[] = { 1 };
-static const char *const keep_489_0[] = { "++exp" };
+static const int minimal_537[] = { 1 };
+static const char *const keep_537_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain int */
-static const struct subsume_mutant mutants_490[] = {
+static const struct subsume_mutant mutants_538[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_490[] = { 1 };
-static const char *const keep_490_0[] = { "++exp" };
+static const int minimal_538[] = { 1 };
+static const char *const keep_538_0[] = { "++exp" };
 
 /* java-incdec: x (variable) (x), domain long */
-static const struct subsume_mutant mutants_491[] = {
+static const struct subsume_mutant mutants_539[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AOIS", "AOIS(exp--)", "x--", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_491[] = { 1 };
-static const char *const keep_491_0[] = { "++exp" };
+static const int minimal_539[] = { 1 };
+static const char *const keep_539_0[] = { "++exp" };
 
 /* java-incdec: ++x (variable) (++x), domain byte */
-static const struct subsume_mutant mutants_492[] = {
+static const struct subsume_mutant mutants_540[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_492[] = { 1 };
-static const char *const keep_492_0[] = { "--" };
+static const int minimal_540[] = { 1 };
+static const char *const keep_540_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain short */
-static const struct subsume_mutant mutants_493[] = {
+static const struct subsume_mutant mutants_541[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_493[] = { 1 };
-static const char *const keep_493_0[] = { "--" };
+static const int minimal_541[] = { 1 };
+static const char *const keep_541_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain char */
-static const struct subsume_mutant mutants_494[] = {
+static const struct subsume_mutant mutants_542[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_494[] = { 1 };
-static const char *const keep_494_0[] = { "--" };
+static const int minimal_542[] = { 1 };
+static const char *const keep_542_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain int */
-static const struct subsume_mutant mutants_495[] = {
+static const struct subsume_mutant mutants_543[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_495[] = { 1 };
-static const char *const keep_495_0[] = { "--" };
+static const int minimal_543[] = { 1 };
+static const char *const keep_543_0[] = { "--" };
 
 /* java-incdec: ++x (variable) (++x), domain long */
-static const struct subsume_mutant mutants_496[] = {
+static const struct subsume_mutant mutants_544[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_496[] = { 1 };
-static const char *const keep_496_0[] = { "--" };
+static const int minimal_544[] = { 1 };
+static const char *const keep_544_0[] = { "--" };
 
 /* java-incdec: --x (variable) (--x), domain byte */
-static const struct subsume_mutant mutants_497[] = {
+static const struct subsume_mutant mutants_545[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_497[] = { 1 };
-static const char *const keep_497_0[] = { "++" };
+static const int minimal_545[] = { 1 };
+static const char *const keep_545_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain short */
-static const struct subsume_mutant mutants_498[] = {
+static const struct subsume_mutant mutants_546[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_498[] = { 1 };
-static const char *const keep_498_0[] = { "++" };
+static const int minimal_546[] = { 1 };
+static const char *const keep_546_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain char */
-static const struct subsume_mutant mutants_499[] = {
+static const struct subsume_mutant mutants_547[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_499[] = { 1 };
-static const char *const keep_499_0[] = { "++" };
+static const int minimal_547[] = { 1 };
+static const char *const keep_547_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain int */
-static const struct subsume_mutant mutants_500[] = {
+static const struct subsume_mutant mutants_548[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_500[] = { 1 };
-static const char *const keep_500_0[] = { "++" };
+static const int minimal_548[] = { 1 };
+static const char *const keep_548_0[] = { "++" };
 
 /* java-incdec: --x (variable) (--x), domain long */
-static const struct subsume_mutant mutants_501[] = {
+static const struct subsume_mutant mutants_549[] = {
 	{ 1, "AORS", "AORS(++)", "++x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_501[] = { 1 };
-static const char *const keep_501_0[] = { "++" };
+static const int minimal_549[] = { 1 };
+static const char *const keep_549_0[] = { "++" };
 
 /* java-incdec: x++ (variable) (x++), domain byte */
-static const struct subsume_mutant mutants_502[] = {
+static const struct subsume_mutant mutants_550[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_502[] = { 1 };
-static const char *const keep_502_0[] = { "--" };
+static const int minimal_550[] = { 1 };
+static const char *const keep_550_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain short */
-static const struct subsume_mutant mutants_503[] = {
+static const struct subsume_mutant mutants_551[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_503[] = { 1 };
-static const char *const keep_503_0[] = { "--" };
+static const int minimal_551[] = { 1 };
+static const char *const keep_551_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain char */
-static const struct subsume_mutant mutants_504[] = {
+static const struct subsume_mutant mutants_552[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_504[] = { 1 };
-static const char *const keep_504_0[] = { "--" };
+static const int minimal_552[] = { 1 };
+static const char *const keep_552_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain int */
-static const struct subsume_mutant mutants_505[] = {
+static const struct subsume_mutant mutants_553[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_505[] = { 1 };
-static const char *const keep_505_0[] = { "--" };
+static const int minimal_553[] = { 1 };
+static const char *const keep_553_0[] = { "--" };
 
 /* java-incdec: x++ (variable) (x++), domain long */
-static const struct subsume_mutant mutants_506[] = {
+static const struct subsume_mutant mutants_554[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_506[] = { 1 };
-static const char *const keep_506_0[] = { "--" };
+static const int minimal_554[] = { 1 };
+static const char *const keep_554_0[] = { "--" };
 
 /* java-incdec: x-- (variable) (x--), domain byte */
-static const struct subsume_mutant mutants_507[] = {
+static const struct subsume_mutant mutants_555[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_507[] = { 1 };
-static const char *const keep_507_0[] = { "++" };
+static const int minimal_555[] = { 1 };
+static const char *const keep_555_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain short */
-static const struct subsume_mutant mutants_508[] = {
+static const struct subsume_mutant mutants_556[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_508[] = { 1 };
-static const char *const keep_508_0[] = { "++" };
+static const int minimal_556[] = { 1 };
+static const char *const keep_556_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain char */
-static const struct subsume_mutant mutants_509[] = {
+static const struct subsume_mutant mutants_557[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_509[] = { 1 };
-static const char *const keep_509_0[] = { "++" };
+static const int minimal_557[] = { 1 };
+static const char *const keep_557_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain int */
-static const struct subsume_mutant mutants_510[] = {
+static const struct subsume_mutant mutants_558[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_510[] = { 1 };
-static const char *const keep_510_0[] = { "++" };
+static const int minimal_558[] = { 1 };
+static const char *const keep_558_0[] = { "++" };
 
 /* java-incdec: x-- (variable) (x--), domain long */
-static const struct subsume_mutant mutants_511[] = {
+static const struct subsume_mutant mutants_559[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_MINIMAL, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_511[] = { 1 };
-static const char *const keep_511_0[] = { "++" };
+static const int minimal_559[] = { 1 };
+static const char *const keep_559_0[] = { "++" };
 
 /* java-lor: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_512[] = {
+static const struct subsume_mutant mutants_560[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_512[] = { 1 };
-static const char *const keep_512_0[] = { "|" };
+static const int minimal_560[] = { 1 };
+static const char *const keep_560_0[] = { "|" };
 
 /* java-lor: a & b (a & b), domain long */
-static const struct subsume_mutant mutants_513[] = {
+static const struct subsume_mutant mutants_561[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_513[] = { 1 };
-static const char *const keep_513_0[] = { "|" };
+static const int minimal_561[] = { 1 };
+static const char *const keep_561_0[] = { "|" };
 
 /* java-lor: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_514[] = {
+static const struct subsume_mutant mutants_562[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_514[] = { 1, 2 };
-static const char *const keep_514_0[] = { "&", "^" };
+static const int minimal_562[] = { 1, 2 };
+static const char *const keep_562_0[] = { "&", "^" };
 
 /* java-lor: a | b (a | b), domain long */
-static const struct subsume_mutant mutants_515[] = {
+static const struct subsume_mutant mutants_563[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_515[] = { 1, 2 };
-static const char *const keep_515_0[] = { "&", "^" };
+static const int minimal_563[] = { 1, 2 };
+static const char *const keep_563_0[] = { "&", "^" };
 
 /* java-lor: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_516[] = {
+static const struct subsume_mutant mutants_564[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_516[] = { 2 };
-static const char *const keep_516_0[] = { "|" };
+static const int minimal_564[] = { 2 };
+static const char *const keep_564_0[] = { "|" };
 
 /* java-lor: a ^ b (a ^ b), domain long */
-static const struct subsume_mutant mutants_517[] = {
+static const struct subsume_mutant mutants_565[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_517[] = { 2 };
-static const char *const keep_517_0[] = { "|" };
+static const int minimal_565[] = { 2 };
+static const char *const keep_565_0[] = { "|" };
 
 /* java-ror: a < b (a < b), domain byte */
-static const struct subsume_mutant mutants_518[] = {
+static const struct subsume_mutant mutants_566[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -5422,11 +5951,11 @@ static const struct subsume_mutant mutants_518[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_518[] = { 3, 5, 7 };
-static const char *const keep_518_0[] = { "<=", "!=", "false" };
+static const int minimal_566[] = { 3, 5, 7 };
+static const char *const keep_566_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain short */
-static const struct subsume_mutant mutants_519[] = {
+static const struct subsume_mutant mutants_567[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -5435,11 +5964,11 @@ static const struct subsume_mutant mutants_519[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_519[] = { 3, 5, 7 };
-static const char *const keep_519_0[] = { "<=", "!=", "false" };
+static const int minimal_567[] = { 3, 5, 7 };
+static const char *const keep_567_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain char */
-static const struct subsume_mutant mutants_520[] = {
+static const struct subsume_mutant mutants_568[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -5448,11 +5977,11 @@ static const struct subsume_mutant mutants_520[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_520[] = { 3, 5, 7 };
-static const char *const keep_520_0[] = { "<=", "!=", "false" };
+static const int minimal_568[] = { 3, 5, 7 };
+static const char *const keep_568_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_521[] = {
+static const struct subsume_mutant mutants_569[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -5461,11 +5990,11 @@ static const struct subsume_mutant mutants_521[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_521[] = { 3, 5, 7 };
-static const char *const keep_521_0[] = { "<=", "!=", "false" };
+static const int minimal_569[] = { 3, 5, 7 };
+static const char *const keep_569_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a < b (a < b), domain long */
-static const struct subsume_mutant mutants_522[] = {
+static const struct subsume_mutant mutants_570[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -5474,11 +6003,11 @@ static const struct subsume_mutant mutants_522[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_522[] = { 3, 5, 7 };
-static const char *const keep_522_0[] = { "<=", "!=", "false" };
+static const int minimal_570[] = { 3, 5, 7 };
+static const char *const keep_570_0[] = { "<=", "!=", "false" };
 
 /* java-ror: a <= b (a <= b), domain byte */
-static const struct subsume_mutant mutants_523[] = {
+static const struct subsume_mutant mutants_571[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5487,11 +6016,11 @@ static const struct subsume_mutant mutants_523[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_523[] = { 3, 4, 6 };
-static const char *const keep_523_0[] = { "<", "==", "true" };
+static const int minimal_571[] = { 3, 4, 6 };
+static const char *const keep_571_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain short */
-static const struct subsume_mutant mutants_524[] = {
+static const struct subsume_mutant mutants_572[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5500,11 +6029,11 @@ static const struct subsume_mutant mutants_524[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_524[] = { 3, 4, 6 };
-static const char *const keep_524_0[] = { "<", "==", "true" };
+static const int minimal_572[] = { 3, 4, 6 };
+static const char *const keep_572_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain char */
-static const struct subsume_mutant mutants_525[] = {
+static const struct subsume_mutant mutants_573[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5513,11 +6042,11 @@ static const struct subsume_mutant mutants_525[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_525[] = { 3, 4, 6 };
-static const char *const keep_525_0[] = { "<", "==", "true" };
+static const int minimal_573[] = { 3, 4, 6 };
+static const char *const keep_573_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_526[] = {
+static const struct subsume_mutant mutants_574[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5526,11 +6055,11 @@ static const struct subsume_mutant mutants_526[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_526[] = { 3, 4, 6 };
-static const char *const keep_526_0[] = { "<", "==", "true" };
+static const int minimal_574[] = { 3, 4, 6 };
+static const char *const keep_574_0[] = { "<", "==", "true" };
 
 /* java-ror: a <= b (a <= b), domain long */
-static const struct subsume_mutant mutants_527[] = {
+static const struct subsume_mutant mutants_575[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5539,11 +6068,11 @@ static const struct subsume_mutant mutants_527[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_527[] = { 3, 4, 6 };
-static const char *const keep_527_0[] = { "<", "==", "true" };
+static const int minimal_575[] = { 3, 4, 6 };
+static const char *const keep_575_0[] = { "<", "==", "true" };
 
 /* java-ror: a > b (a > b), domain byte */
-static const struct subsume_mutant mutants_528[] = {
+static const struct subsume_mutant mutants_576[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -5552,11 +6081,11 @@ static const struct subsume_mutant mutants_528[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_528[] = { 1, 5, 7 };
-static const char *const keep_528_0[] = { ">=", "!=", "false" };
+static const int minimal_576[] = { 1, 5, 7 };
+static const char *const keep_576_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain short */
-static const struct subsume_mutant mutants_529[] = {
+static const struct subsume_mutant mutants_577[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -5565,11 +6094,11 @@ static const struct subsume_mutant mutants_529[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_529[] = { 1, 5, 7 };
-static const char *const keep_529_0[] = { ">=", "!=", "false" };
+static const int minimal_577[] = { 1, 5, 7 };
+static const char *const keep_577_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain char */
-static const struct subsume_mutant mutants_530[] = {
+static const struct subsume_mutant mutants_578[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -5578,11 +6107,11 @@ static const struct subsume_mutant mutants_530[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_530[] = { 1, 5, 7 };
-static const char *const keep_530_0[] = { ">=", "!=", "false" };
+static const int minimal_578[] = { 1, 5, 7 };
+static const char *const keep_578_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_531[] = {
+static const struct subsume_mutant mutants_579[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -5591,11 +6120,11 @@ static const struct subsume_mutant mutants_531[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_531[] = { 1, 5, 7 };
-static const char *const keep_531_0[] = { ">=", "!=", "false" };
+static const int minimal_579[] = { 1, 5, 7 };
+static const char *const keep_579_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a > b (a > b), domain long */
-static const struct subsume_mutant mutants_532[] = {
+static const struct subsume_mutant mutants_580[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -5604,11 +6133,11 @@ static const struct subsume_mutant mutants_532[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_532[] = { 1, 5, 7 };
-static const char *const keep_532_0[] = { ">=", "!=", "false" };
+static const int minimal_580[] = { 1, 5, 7 };
+static const char *const keep_580_0[] = { ">=", "!=", "false" };
 
 /* java-ror: a >= b (a >= b), domain byte */
-static const struct subsume_mutant mutants_533[] = {
+static const struct subsume_mutant mutants_581[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -5617,11 +6146,11 @@ static const struct subsume_mutant mutants_533[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_533[] = { 1, 4, 6 };
-static const char *const keep_533_0[] = { ">", "==", "true" };
+static const int minimal_581[] = { 1, 4, 6 };
+static const char *const keep_581_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain short */
-static const struct subsume_mutant mutants_534[] = {
+static const struct subsume_mutant mutants_582[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -5630,11 +6159,11 @@ static const struct subsume_mutant mutants_534[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_534[] = { 1, 4, 6 };
-static const char *const keep_534_0[] = { ">", "==", "true" };
+static const int minimal_582[] = { 1, 4, 6 };
+static const char *const keep_582_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain char */
-static const struct subsume_mutant mutants_535[] = {
+static const struct subsume_mutant mutants_583[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -5643,11 +6172,11 @@ static const struct subsume_mutant mutants_535[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_535[] = { 1, 4, 6 };
-static const char *const keep_535_0[] = { ">", "==", "true" };
+static const int minimal_583[] = { 1, 4, 6 };
+static const char *const keep_583_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_536[] = {
+static const struct subsume_mutant mutants_584[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -5656,11 +6185,11 @@ static const struct subsume_mutant mutants_536[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_536[] = { 1, 4, 6 };
-static const char *const keep_536_0[] = { ">", "==", "true" };
+static const int minimal_584[] = { 1, 4, 6 };
+static const char *const keep_584_0[] = { ">", "==", "true" };
 
 /* java-ror: a >= b (a >= b), domain long */
-static const struct subsume_mutant mutants_537[] = {
+static const struct subsume_mutant mutants_585[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -5669,11 +6198,11 @@ static const struct subsume_mutant mutants_537[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_537[] = { 1, 4, 6 };
-static const char *const keep_537_0[] = { ">", "==", "true" };
+static const int minimal_585[] = { 1, 4, 6 };
+static const char *const keep_585_0[] = { ">", "==", "true" };
 
 /* java-ror: a == b (a == b), domain byte */
-static const struct subsume_mutant mutants_538[] = {
+static const struct subsume_mutant mutants_586[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -5682,11 +6211,11 @@ static const struct subsume_mutant mutants_538[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_538[] = { 2, 4, 7 };
-static const char *const keep_538_0[] = { ">=", "<=", "false" };
+static const int minimal_586[] = { 2, 4, 7 };
+static const char *const keep_586_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain short */
-static const struct subsume_mutant mutants_539[] = {
+static const struct subsume_mutant mutants_587[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -5695,11 +6224,11 @@ static const struct subsume_mutant mutants_539[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_539[] = { 2, 4, 7 };
-static const char *const keep_539_0[] = { ">=", "<=", "false" };
+static const int minimal_587[] = { 2, 4, 7 };
+static const char *const keep_587_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain char */
-static const struct subsume_mutant mutants_540[] = {
+static const struct subsume_mutant mutants_588[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -5708,11 +6237,11 @@ static const struct subsume_mutant mutants_540[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_540[] = { 2, 4, 7 };
-static const char *const keep_540_0[] = { ">=", "<=", "false" };
+static const int minimal_588[] = { 2, 4, 7 };
+static const char *const keep_588_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_541[] = {
+static const struct subsume_mutant mutants_589[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -5721,11 +6250,11 @@ static const struct subsume_mutant mutants_541[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_541[] = { 2, 4, 7 };
-static const char *const keep_541_0[] = { ">=", "<=", "false" };
+static const int minimal_589[] = { 2, 4, 7 };
+static const char *const keep_589_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain long */
-static const struct subsume_mutant mutants_542[] = {
+static const struct subsume_mutant mutants_590[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -5734,20 +6263,20 @@ static const struct subsume_mutant mutants_542[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_542[] = { 2, 4, 7 };
-static const char *const keep_542_0[] = { ">=", "<=", "false" };
+static const int minimal_590[] = { 2, 4, 7 };
+static const char *const keep_590_0[] = { ">=", "<=", "false" };
 
 /* java-ror: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_543[] = {
+static const struct subsume_mutant mutants_591[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_543[] = { 2, 3 };
-static const char *const keep_543_0[] = { "true", "false" };
+static const int minimal_591[] = { 2, 3 };
+static const char *const keep_591_0[] = { "true", "false" };
 
 /* java-ror: a != b (a != b), domain byte */
-static const struct subsume_mutant mutants_544[] = {
+static const struct subsume_mutant mutants_592[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5756,11 +6285,11 @@ static const struct subsume_mutant mutants_544[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_544[] = { 1, 3, 6 };
-static const char *const keep_544_0[] = { ">", "<", "true" };
+static const int minimal_592[] = { 1, 3, 6 };
+static const char *const keep_592_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain short */
-static const struct subsume_mutant mutants_545[] = {
+static const struct subsume_mutant mutants_593[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5769,11 +6298,11 @@ static const struct subsume_mutant mutants_545[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_545[] = { 1, 3, 6 };
-static const char *const keep_545_0[] = { ">", "<", "true" };
+static const int minimal_593[] = { 1, 3, 6 };
+static const char *const keep_593_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain char */
-static const struct subsume_mutant mutants_546[] = {
+static const struct subsume_mutant mutants_594[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5782,11 +6311,11 @@ static const struct subsume_mutant mutants_546[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_546[] = { 1, 3, 6 };
-static const char *const keep_546_0[] = { ">", "<", "true" };
+static const int minimal_594[] = { 1, 3, 6 };
+static const char *const keep_594_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_547[] = {
+static const struct subsume_mutant mutants_595[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5795,11 +6324,11 @@ static const struct subsume_mutant mutants_547[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_547[] = { 1, 3, 6 };
-static const char *const keep_547_0[] = { ">", "<", "true" };
+static const int minimal_595[] = { 1, 3, 6 };
+static const char *const keep_595_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain long */
-static const struct subsume_mutant mutants_548[] = {
+static const struct subsume_mutant mutants_596[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -5808,247 +6337,247 @@ static const struct subsume_mutant mutants_548[] = {
 	{ 6, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_548[] = { 1, 3, 6 };
-static const char *const keep_548_0[] = { ">", "<", "true" };
+static const int minimal_596[] = { 1, 3, 6 };
+static const char *const keep_596_0[] = { ">", "<", "true" };
 
 /* java-ror: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_549[] = {
+static const struct subsume_mutant mutants_597[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_549[] = { 2, 3 };
-static const char *const keep_549_0[] = { "true", "false" };
+static const int minimal_597[] = { 2, 3 };
+static const char *const keep_597_0[] = { "true", "false" };
 
 /* java-sor: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_550[] = {
+static const struct subsume_mutant mutants_598[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_550[] = { 2 };
-static const char *const keep_550_0[] = { ">>>" };
+static const int minimal_598[] = { 2 };
+static const char *const keep_598_0[] = { ">>>" };
 
 /* java-sor: a << b (a << b), domain long */
-static const struct subsume_mutant mutants_551[] = {
+static const struct subsume_mutant mutants_599[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_551[] = { 2 };
-static const char *const keep_551_0[] = { ">>>" };
+static const int minimal_599[] = { 2 };
+static const char *const keep_599_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_552[] = {
+static const struct subsume_mutant mutants_600[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_552[] = { 2 };
-static const char *const keep_552_0[] = { ">>>" };
+static const int minimal_600[] = { 2 };
+static const char *const keep_600_0[] = { ">>>" };
 
 /* java-sor: a >> b (a >> b), domain long */
-static const struct subsume_mutant mutants_553[] = {
+static const struct subsume_mutant mutants_601[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_553[] = { 2 };
-static const char *const keep_553_0[] = { ">>>" };
+static const int minimal_601[] = { 2 };
+static const char *const keep_601_0[] = { ">>>" };
 
 /* java-sor: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_554[] = {
+static const struct subsume_mutant mutants_602[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_554[] = { 1, 2 };
-static const char *const keep_554_0[] = { "<<", ">>" };
+static const int minimal_602[] = { 1, 2 };
+static const char *const keep_602_0[] = { "<<", ">>" };
 
 /* java-sor: a >>> b (a >>> b), domain long */
-static const struct subsume_mutant mutants_555[] = {
+static const struct subsume_mutant mutants_603[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_555[] = { 1, 2 };
-static const char *const keep_555_0[] = { "<<", ">>" };
+static const int minimal_603[] = { 1, 2 };
+static const char *const keep_603_0[] = { "<<", ">>" };
 
 /* java-unary: x (insertion) (x), domain byte */
-static const struct subsume_mutant mutants_556[] = {
+static const struct subsume_mutant mutants_604[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_556[] = { 1 };
-static const char *const keep_556_0[] = { "-exp" };
+static const int minimal_604[] = { 1 };
+static const char *const keep_604_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain short */
-static const struct subsume_mutant mutants_557[] = {
+static const struct subsume_mutant mutants_605[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_557[] = { 1 };
-static const char *const keep_557_0[] = { "-exp" };
+static const int minimal_605[] = { 1 };
+static const char *const keep_605_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain char */
-static const struct subsume_mutant mutants_558[] = {
+static const struct subsume_mutant mutants_606[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_558[] = { 1 };
-static const char *const keep_558_0[] = { "-exp" };
+static const int minimal_606[] = { 1 };
+static const char *const keep_606_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain int */
-static const struct subsume_mutant mutants_559[] = {
+static const struct subsume_mutant mutants_607[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_559[] = { 1 };
-static const char *const keep_559_0[] = { "-exp" };
+static const int minimal_607[] = { 1 };
+static const char *const keep_607_0[] = { "-exp" };
 
 /* java-unary: x (insertion) (x), domain long */
-static const struct subsume_mutant mutants_560[] = {
+static const struct subsume_mutant mutants_608[] = {
 	{ 1, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_560[] = { 1 };
-static const char *const keep_560_0[] = { "-exp" };
+static const int minimal_608[] = { 1 };
+static const char *const keep_608_0[] = { "-exp" };
 
 /* java-unary: -x (-x), domain byte */
-static const struct subsume_mutant mutants_561[] = {
+static const struct subsume_mutant mutants_609[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_561[] = { 1 };
-static const char *const keep_561_0[] = { "exp" };
+static const int minimal_609[] = { 1 };
+static const char *const keep_609_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain short */
-static const struct subsume_mutant mutants_562[] = {
+static const struct subsume_mutant mutants_610[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_562[] = { 1 };
-static const char *const keep_562_0[] = { "exp" };
+static const int minimal_610[] = { 1 };
+static const char *const keep_610_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain char */
-static const struct subsume_mutant mutants_563[] = {
+static const struct subsume_mutant mutants_611[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_563[] = { 1 };
-static const char *const keep_563_0[] = { "exp" };
+static const int minimal_611[] = { 1 };
+static const char *const keep_611_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain int */
-static const struct subsume_mutant mutants_564[] = {
+static const struct subsume_mutant mutants_612[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_564[] = { 1 };
-static const char *const keep_564_0[] = { "exp" };
+static const int minimal_612[] = { 1 };
+static const char *const keep_612_0[] = { "exp" };
 
 /* java-unary: -x (-x), domain long */
-static const struct subsume_mutant mutants_565[] = {
+static const struct subsume_mutant mutants_613[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_565[] = { 1 };
-static const char *const keep_565_0[] = { "exp" };
+static const int minimal_613[] = { 1 };
+static const char *const keep_613_0[] = { "exp" };
 
 /* java-unary: +x (+x), domain byte */
-static const struct subsume_mutant mutants_566[] = {
+static const struct subsume_mutant mutants_614[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_566[] = { 2 };
-static const char *const keep_566_1[] = { "-exp" };
+static const int minimal_614[] = { 2 };
+static const char *const keep_614_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain short */
-static const struct subsume_mutant mutants_567[] = {
+static const struct subsume_mutant mutants_615[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_567[] = { 2 };
-static const char *const keep_567_1[] = { "-exp" };
+static const int minimal_615[] = { 2 };
+static const char *const keep_615_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain char */
-static const struct subsume_mutant mutants_568[] = {
+static const struct subsume_mutant mutants_616[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_568[] = { 2 };
-static const char *const keep_568_1[] = { "-exp" };
+static const int minimal_616[] = { 2 };
+static const char *const keep_616_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain int */
-static const struct subsume_mutant mutants_569[] = {
+static const struct subsume_mutant mutants_617[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_569[] = { 2 };
-static const char *const keep_569_1[] = { "-exp" };
+static const int minimal_617[] = { 2 };
+static const char *const keep_617_1[] = { "-exp" };
 
 /* java-unary: +x (+x), domain long */
-static const struct subsume_mutant mutants_570[] = {
+static const struct subsume_mutant mutants_618[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 2 },
 };
-static const int minimal_570[] = { 2 };
-static const char *const keep_570_1[] = { "-exp" };
+static const int minimal_618[] = { 2 };
+static const char *const keep_618_1[] = { "-exp" };
 
 /* java-unary: ~x (~x), domain byte */
-static const struct subsume_mutant mutants_571[] = {
+static const struct subsume_mutant mutants_619[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_571[] = { 1 };
-static const char *const keep_571_0[] = { "exp" };
+static const int minimal_619[] = { 1 };
+static const char *const keep_619_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain short */
-static const struct subsume_mutant mutants_572[] = {
+static const struct subsume_mutant mutants_620[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_572[] = { 1 };
-static const char *const keep_572_0[] = { "exp" };
+static const int minimal_620[] = { 1 };
+static const char *const keep_620_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain char */
-static const struct subsume_mutant mutants_573[] = {
+static const struct subsume_mutant mutants_621[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_573[] = { 1 };
-static const char *const keep_573_0[] = { "exp" };
+static const int minimal_621[] = { 1 };
+static const char *const keep_621_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain int */
-static const struct subsume_mutant mutants_574[] = {
+static const struct subsume_mutant mutants_622[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_574[] = { 1 };
-static const char *const keep_574_0[] = { "exp" };
+static const int minimal_622[] = { 1 };
+static const char *const keep_622_0[] = { "exp" };
 
 /* java-unary: ~x (~x), domain long */
-static const struct subsume_mutant mutants_575[] = {
+static const struct subsume_mutant mutants_623[] = {
 	{ 1, "LOD", "LOD(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOIU", "AOIU(-exp)", "-x", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_575[] = { 1 };
-static const char *const keep_575_0[] = { "exp" };
+static const int minimal_623[] = { 1 };
+static const char *const keep_623_0[] = { "exp" };
 
 /* java-unary: b (insertion) (b), domain boolean */
-static const struct subsume_mutant mutants_576[] = {
+static const struct subsume_mutant mutants_624[] = {
 	{ 1, "COI", "COI(!(exp))", "!b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_576[] = { 1 };
-static const char *const keep_576_0[] = { "!(exp)" };
+static const int minimal_624[] = { 1 };
+static const char *const keep_624_0[] = { "!(exp)" };
 
 /* java-unary: !b (!b), domain boolean */
-static const struct subsume_mutant mutants_577[] = {
+static const struct subsume_mutant mutants_625[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_577[] = { 1 };
-static const char *const keep_577_0[] = { "exp" };
+static const int minimal_625[] = { 1 };
+static const char *const keep_625_0[] = { "exp" };
 
 /* major: a < b (a < b), domain int */
-static const struct subsume_mutant mutants_578[] = {
+static const struct subsume_mutant mutants_626[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -6057,11 +6586,11 @@ static const struct subsume_mutant mutants_578[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_578[] = { 3, 5, 7 };
-static const char *const keep_578_0[] = { "<=", "!=", "FALSE" };
+static const int minimal_626[] = { 3, 5, 7 };
+static const char *const keep_626_0[] = { "<=", "!=", "FALSE" };
 
 /* major: a <= b (a <= b), domain int */
-static const struct subsume_mutant mutants_579[] = {
+static const struct subsume_mutant mutants_627[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -6070,11 +6599,11 @@ static const struct subsume_mutant mutants_579[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 3 },
 };
-static const int minimal_579[] = { 3, 4, 6 };
-static const char *const keep_579_0[] = { "<", "==", "TRUE" };
+static const int minimal_627[] = { 3, 4, 6 };
+static const char *const keep_627_0[] = { "<", "==", "TRUE" };
 
 /* major: a > b (a > b), domain int */
-static const struct subsume_mutant mutants_580[] = {
+static const struct subsume_mutant mutants_628[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -6083,11 +6612,11 @@ static const struct subsume_mutant mutants_580[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 1 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_580[] = { 1, 5, 7 };
-static const char *const keep_580_0[] = { ">=", "!=", "FALSE" };
+static const int minimal_628[] = { 1, 5, 7 };
+static const char *const keep_628_0[] = { ">=", "!=", "FALSE" };
 
 /* major: a >= b (a >= b), domain int */
-static const struct subsume_mutant mutants_581[] = {
+static const struct subsume_mutant mutants_629[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -6096,11 +6625,11 @@ static const struct subsume_mutant mutants_581[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_581[] = { 1, 4, 6 };
-static const char *const keep_581_0[] = { ">", "==", "TRUE" };
+static const int minimal_629[] = { 1, 4, 6 };
+static const char *const keep_629_0[] = { ">", "==", "TRUE" };
 
 /* major: a == b (a == b), domain int */
-static const struct subsume_mutant mutants_582[] = {
+static const struct subsume_mutant mutants_630[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -6109,22 +6638,22 @@ static const struct subsume_mutant mutants_582[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_582[] = { 2, 4, 7 };
-static const char *const keep_582_0[] = { ">=", "<=", "FALSE" };
+static const int minimal_630[] = { 2, 4, 7 };
+static const char *const keep_630_0[] = { ">=", "<=", "FALSE" };
 
 /* major: a == b (a == b), domain boolean */
-static const struct subsume_mutant mutants_583[] = {
+static const struct subsume_mutant mutants_631[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_583[] = { 2, 3, 4, 5 };
-static const char *const keep_583_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_631[] = { 2, 3, 4, 5 };
+static const char *const keep_631_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a != b (a != b), domain int */
-static const struct subsume_mutant mutants_584[] = {
+static const struct subsume_mutant mutants_632[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -6133,22 +6662,22 @@ static const struct subsume_mutant mutants_584[] = {
 	{ 6, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(FALSE)", "false", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_584[] = { 1, 3, 6 };
-static const char *const keep_584_0[] = { ">", "<", "TRUE" };
+static const int minimal_632[] = { 1, 3, 6 };
+static const char *const keep_632_0[] = { ">", "<", "TRUE" };
 
 /* major: a != b (a != b), domain boolean */
-static const struct subsume_mutant mutants_585[] = {
+static const struct subsume_mutant mutants_633[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(TRUE)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(FALSE)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "ROR", "ROR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 5, "ROR", "ROR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_585[] = { 2, 3, 4, 5 };
-static const char *const keep_585_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
+static const int minimal_633[] = { 2, 3, 4, 5 };
+static const char *const keep_633_0[] = { "TRUE", "FALSE", "LHS", "RHS" };
 
 /* major: a && b (a && b), domain boolean */
-static const struct subsume_mutant mutants_586[] = {
+static const struct subsume_mutant mutants_634[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
@@ -6157,11 +6686,11 @@ static const struct subsume_mutant mutants_586[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_586[] = { 2, 5, 6, 7 };
-static const char *const keep_586_0[] = { "==", "FALSE", "LHS", "RHS" };
+static const int minimal_634[] = { 2, 5, 6, 7 };
+static const char *const keep_634_0[] = { "==", "FALSE", "LHS", "RHS" };
 
 /* major: a || b (a || b), domain boolean */
-static const struct subsume_mutant mutants_587[] = {
+static const struct subsume_mutant mutants_635[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 6 },
 	{ 2, "COR", "COR(==)", "a == b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(!=)", "a != b", SUBSUME_MINIMAL, 0 },
@@ -6170,133 +6699,133 @@ static const struct subsume_mutant mutants_587[] = {
 	{ 6, "COR", "COR(LHS)", "a", SUBSUME_MINIMAL, 0 },
 	{ 7, "COR", "COR(RHS)", "b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_587[] = { 3, 4, 6, 7 };
-static const char *const keep_587_0[] = { "!=", "TRUE", "LHS", "RHS" };
+static const int minimal_635[] = { 3, 4, 6, 7 };
+static const char *const keep_635_0[] = { "!=", "TRUE", "LHS", "RHS" };
 
 /* major: a + b (a + b), domain int */
-static const struct subsume_mutant mutants_588[] = {
+static const struct subsume_mutant mutants_636[] = {
 	{ 1, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_588[] = { 1, 2, 3, 4 };
-static const char *const keep_588_0[] = { "-", "*", "/", "%" };
+static const int minimal_636[] = { 1, 2, 3, 4 };
+static const char *const keep_636_0[] = { "-", "*", "/", "%" };
 
 /* major: a - b (a - b), domain int */
-static const struct subsume_mutant mutants_589[] = {
+static const struct subsume_mutant mutants_637[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_589[] = { 1, 2, 3, 4 };
-static const char *const keep_589_0[] = { "+", "*", "/", "%" };
+static const int minimal_637[] = { 1, 2, 3, 4 };
+static const char *const keep_637_0[] = { "+", "*", "/", "%" };
 
 /* major: a * b (a * b), domain int */
-static const struct subsume_mutant mutants_590[] = {
+static const struct subsume_mutant mutants_638[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_590[] = { 1, 2, 3, 4 };
-static const char *const keep_590_0[] = { "+", "-", "/", "%" };
+static const int minimal_638[] = { 1, 2, 3, 4 };
+static const char *const keep_638_0[] = { "+", "-", "/", "%" };
 
 /* major: a / b (a / b), domain int */
-static const struct subsume_mutant mutants_591[] = {
+static const struct subsume_mutant mutants_639[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(%)", "a % b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_591[] = { 1, 2, 3, 4 };
-static const char *const keep_591_0[] = { "+", "-", "*", "%" };
+static const int minimal_639[] = { 1, 2, 3, 4 };
+static const char *const keep_639_0[] = { "+", "-", "*", "%" };
 
 /* major: a % b (a % b), domain int */
-static const struct subsume_mutant mutants_592[] = {
+static const struct subsume_mutant mutants_640[] = {
 	{ 1, "AOR", "AOR(+)", "a + b", SUBSUME_MINIMAL, 0 },
 	{ 2, "AOR", "AOR(-)", "a - b", SUBSUME_MINIMAL, 0 },
 	{ 3, "AOR", "AOR(*)", "a * b", SUBSUME_MINIMAL, 0 },
 	{ 4, "AOR", "AOR(/)", "a / b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_592[] = { 1, 2, 3, 4 };
-static const char *const keep_592_0[] = { "+", "-", "*", "/" };
+static const int minimal_640[] = { 1, 2, 3, 4 };
+static const char *const keep_640_0[] = { "+", "-", "*", "/" };
 
 /* major: a & b (a & b), domain int */
-static const struct subsume_mutant mutants_593[] = {
+static const struct subsume_mutant mutants_641[] = {
 	{ 1, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_593[] = { 1 };
-static const char *const keep_593_0[] = { "|" };
+static const int minimal_641[] = { 1 };
+static const char *const keep_641_0[] = { "|" };
 
 /* major: a | b (a | b), domain int */
-static const struct subsume_mutant mutants_594[] = {
+static const struct subsume_mutant mutants_642[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_594[] = { 1, 2 };
-static const char *const keep_594_0[] = { "&", "^" };
+static const int minimal_642[] = { 1, 2 };
+static const char *const keep_642_0[] = { "&", "^" };
 
 /* major: a ^ b (a ^ b), domain int */
-static const struct subsume_mutant mutants_595[] = {
+static const struct subsume_mutant mutants_643[] = {
 	{ 1, "LOR", "LOR(&)", "a & b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "a | b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_595[] = { 2 };
-static const char *const keep_595_0[] = { "|" };
+static const int minimal_643[] = { 2 };
+static const char *const keep_643_0[] = { "|" };
 
 /* major: a << b (a << b), domain int */
-static const struct subsume_mutant mutants_596[] = {
+static const struct subsume_mutant mutants_644[] = {
 	{ 1, "SOR", "SOR(>>)", "a >> b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_596[] = { 2 };
-static const char *const keep_596_0[] = { ">>>" };
+static const int minimal_644[] = { 2 };
+static const char *const keep_644_0[] = { ">>>" };
 
 /* major: a >> b (a >> b), domain int */
-static const struct subsume_mutant mutants_597[] = {
+static const struct subsume_mutant mutants_645[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "SOR", "SOR(>>>)", "a >>> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_597[] = { 2 };
-static const char *const keep_597_0[] = { ">>>" };
+static const int minimal_645[] = { 2 };
+static const char *const keep_645_0[] = { ">>>" };
 
 /* major: a >>> b (a >>> b), domain int */
-static const struct subsume_mutant mutants_598[] = {
+static const struct subsume_mutant mutants_646[] = {
 	{ 1, "SOR", "SOR(<<)", "a << b", SUBSUME_MINIMAL, 0 },
 	{ 2, "SOR", "SOR(>>)", "a >> b", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_598[] = { 1, 2 };
-static const char *const keep_598_0[] = { "<<", ">>" };
+static const int minimal_646[] = { 1, 2 };
+static const char *const keep_646_0[] = { "<<", ">>" };
 
 /* major: +a (+a), domain int */
-static const struct subsume_mutant mutants_599[] = {
+static const struct subsume_mutant mutants_647[] = {
 	{ 1, "ORU", "ORU(-)", "-a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_599[] = { 1 };
-static const char *const keep_599_0[] = { "-" };
+static const int minimal_647[] = { 1 };
+static const char *const keep_647_0[] = { "-" };
 
 /* major: -a (-a), domain int */
-static const struct subsume_mutant mutants_600[] = {
+static const struct subsume_mutant mutants_648[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(~)", "~a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_600[] = { 1 };
-static const char *const keep_600_0[] = { "+" };
+static const int minimal_648[] = { 1 };
+static const char *const keep_648_0[] = { "+" };
 
 /* major: ~a (~a), domain int */
-static const struct subsume_mutant mutants_601[] = {
+static const struct subsume_mutant mutants_649[] = {
 	{ 1, "ORU", "ORU(+)", "+a", SUBSUME_MINIMAL, 0 },
 	{ 2, "ORU", "ORU(-)", "-a", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_601[] = { 1 };
-static const char *const keep_601_0[] = { "+" };
+static const int minimal_649[] = { 1 };
+static const char *const keep_649_0[] = { "+" };
 
 /* paper-arith: lexp + rexp (x + y), domain Zpos */
-static const struct subsume_mutant mutants_602[] = {
+static const struct subsume_mutant mutants_650[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -6306,11 +6835,11 @@ static const struct subsume_mutant mutants_602[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_602[] = { 2 };
-static const char *const keep_602_0[] = { "*" };
+static const int minimal_650[] = { 2 };
+static const char *const keep_650_0[] = { "*" };
 
 /* paper-arith: lexp + rexp (x + y), domain Z */
-static const struct subsume_mutant mutants_603[] = {
+static const struct subsume_mutant mutants_651[] = {
 	{ 1, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -6320,12 +6849,12 @@ static const struct subsume_mutant mutants_603[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_603[] = { 1, 2, 3 };
-static const char *const keep_603_0[] = { "-", "*" };
-static const char *const keep_603_1[] = { "lexp" };
+static const int minimal_651[] = { 1, 2, 3 };
+static const char *const keep_651_0[] = { "-", "*" };
+static const char *const keep_651_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Zpos */
-static const struct subsume_mutant mutants_604[] = {
+static const struct subsume_mutant mutants_652[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -6335,11 +6864,11 @@ static const struct subsume_mutant mutants_604[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_604[] = { 3 };
-static const char *const keep_604_1[] = { "lexp" };
+static const int minimal_652[] = { 3 };
+static const char *const keep_652_1[] = { "lexp" };
 
 /* paper-arith: lexp - rexp (x - y), domain Z */
-static const struct subsume_mutant mutants_605[] = {
+static const struct subsume_mutant mutants_653[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(*)", "x * y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -6349,12 +6878,12 @@ static const struct subsume_mutant mutants_605[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_605[] = { 1, 2, 3 };
-static const char *const keep_605_0[] = { "+", "*" };
-static const char *const keep_605_1[] = { "lexp" };
+static const int minimal_653[] = { 1, 2, 3 };
+static const char *const keep_653_0[] = { "+", "*" };
+static const char *const keep_653_1[] = { "lexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Zpos */
-static const struct subsume_mutant mutants_606[] = {
+static const struct subsume_mutant mutants_654[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_SUBSUMED, 1 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -6364,12 +6893,12 @@ static const struct subsume_mutant mutants_606[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_606[] = { 1, 3, 4 };
-static const char *const keep_606_0[] = { "+" };
-static const char *const keep_606_1[] = { "lexp", "rexp" };
+static const int minimal_654[] = { 1, 3, 4 };
+static const char *const keep_654_0[] = { "+" };
+static const char *const keep_654_1[] = { "lexp", "rexp" };
 
 /* paper-arith: lexp * rexp (x * y), domain Z */
-static const struct subsume_mutant mutants_607[] = {
+static const struct subsume_mutant mutants_655[] = {
 	{ 1, "AORB", "AORB(+)", "x + y", SUBSUME_MINIMAL, 0 },
 	{ 2, "AORB", "AORB(-)", "x - y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -6379,97 +6908,97 @@ static const struct subsume_mutant mutants_607[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_607[] = { 1, 2, 3, 4 };
-static const char *const keep_607_0[] = { "+", "-" };
-static const char *const keep_607_1[] = { "lexp", "rexp" };
+static const int minimal_655[] = { 1, 2, 3, 4 };
+static const char *const keep_655_0[] = { "+", "-" };
+static const char *const keep_655_1[] = { "lexp", "rexp" };
 
 /* paper-assign: lhs += rhs (x += y), domain Zpos */
-static const struct subsume_mutant mutants_608[] = {
+static const struct subsume_mutant mutants_656[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_608[] = { 4 };
-static const char *const keep_608_2[] = { "*=" };
+static const int minimal_656[] = { 4 };
+static const char *const keep_656_2[] = { "*=" };
 
 /* paper-assign: lhs -= rhs (x -= y), domain Zpos */
-static const struct subsume_mutant mutants_609[] = {
+static const struct subsume_mutant mutants_657[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(*=)", "x *= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_609[] = { 1 };
-static const char *const keep_609_0[] = { "lhs=rhs" };
+static const int minimal_657[] = { 1 };
+static const char *const keep_657_0[] = { "lhs=rhs" };
 
 /* paper-assign: lhs *= rhs (x *= y), domain Zpos */
-static const struct subsume_mutant mutants_610[] = {
+static const struct subsume_mutant mutants_658[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(+=)", "x += y", SUBSUME_MINIMAL, 0 },
 	{ 4, "ASRS", "ASRS(-=)", "x -= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_610[] = { 1, 2, 3 };
-static const char *const keep_610_0[] = { "lhs=rhs" };
-static const char *const keep_610_1[] = { "SDL" };
-static const char *const keep_610_2[] = { "+=" };
+static const int minimal_658[] = { 1, 2, 3 };
+static const char *const keep_658_0[] = { "lhs=rhs" };
+static const char *const keep_658_1[] = { "SDL" };
+static const char *const keep_658_2[] = { "+=" };
 
 /* paper-assign: lhs <<= rhs (x <<= y), domain int */
-static const struct subsume_mutant mutants_611[] = {
+static const struct subsume_mutant mutants_659[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ASRS", "ASRS(>>=)", "x >>= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_611[] = { 3 };
-static const char *const keep_611_2[] = { ">>=" };
+static const int minimal_659[] = { 3 };
+static const char *const keep_659_2[] = { ">>=" };
 
 /* paper-assign: lhs >>= rhs (x >>= y), domain int */
-static const struct subsume_mutant mutants_612[] = {
+static const struct subsume_mutant mutants_660[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(<<=)", "x <<= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_612[] = { 1, 2, 3 };
-static const char *const keep_612_0[] = { "lhs=rhs" };
-static const char *const keep_612_1[] = { "SDL" };
-static const char *const keep_612_2[] = { "<<=" };
+static const int minimal_660[] = { 1, 2, 3 };
+static const char *const keep_660_0[] = { "lhs=rhs" };
+static const char *const keep_660_1[] = { "SDL" };
+static const char *const keep_660_2[] = { "<<=" };
 
 /* paper-assign: lhs &= rhs (x &= y), domain int */
-static const struct subsume_mutant mutants_613[] = {
+static const struct subsume_mutant mutants_661[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_SUBSUMED, 1 },
 };
-static const int minimal_613[] = { 1, 2 };
-static const char *const keep_613_0[] = { "lhs=rhs" };
-static const char *const keep_613_1[] = { "SDL" };
+static const int minimal_661[] = { 1, 2 };
+static const char *const keep_661_0[] = { "lhs=rhs" };
+static const char *const keep_661_1[] = { "SDL" };
 
 /* paper-assign: lhs |= rhs (x |= y), domain int */
-static const struct subsume_mutant mutants_614[] = {
+static const struct subsume_mutant mutants_662[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_MINIMAL, 0 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_MINIMAL, 0 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 1 },
 	{ 4, "ASRS", "ASRS(^=)", "x ^= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_614[] = { 1, 2, 4 };
-static const char *const keep_614_0[] = { "lhs=rhs" };
-static const char *const keep_614_1[] = { "SDL" };
-static const char *const keep_614_2[] = { "^=" };
+static const int minimal_662[] = { 1, 2, 4 };
+static const char *const keep_662_0[] = { "lhs=rhs" };
+static const char *const keep_662_1[] = { "SDL" };
+static const char *const keep_662_2[] = { "^=" };
 
 /* paper-assign: lhs ^= rhs (x ^= y), domain int */
-static const struct subsume_mutant mutants_615[] = {
+static const struct subsume_mutant mutants_663[] = {
 	{ 1, "ODL", "ODL(lhs=rhs)", "x = y", SUBSUME_SUBSUMED, 4 },
 	{ 2, "SDL", "SDL", ";", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ASRS", "ASRS(&=)", "x &= y", SUBSUME_SUBSUMED, 4 },
 	{ 4, "ASRS", "ASRS(|=)", "x |= y", SUBSUME_MINIMAL, 0 },
 };
-static const int minimal_615[] = { 4 };
-static const char *const keep_615_2[] = { "|=" };
+static const int minimal_663[] = { 4 };
+static const char *const keep_663_2[] = { "|=" };
 
 /* paper-bitwise: lexp & rexp (x & y), domain int */
-static const struct subsume_mutant mutants_616[] = {
+static const struct subsume_mutant mutants_664[] = {
 	{ 1, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_SUBSUMED, 3 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -6479,11 +7008,11 @@ static const struct subsume_mutant mutants_616[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_616[] = { 3, 4 };
-static const char *const keep_616_1[] = { "lexp", "rexp" };
+static const int minimal_664[] = { 3, 4 };
+static const char *const keep_664_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp | rexp (x | y), domain int */
-static const struct subsume_mutant mutants_617[] = {
+static const struct subsume_mutant mutants_665[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 3 },
 	{ 2, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_MINIMAL, 0 },
@@ -6493,12 +7022,12 @@ static const struct subsume_mutant mutants_617[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_617[] = { 2, 3, 4 };
-static const char *const keep_617_0[] = { "^" };
-static const char *const keep_617_1[] = { "lexp", "rexp" };
+static const int minimal_665[] = { 2, 3, 4 };
+static const char *const keep_665_0[] = { "^" };
+static const char *const keep_665_1[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp ^ rexp (x ^ y), domain int */
-static const struct subsume_mutant mutants_618[] = {
+static const struct subsume_mutant mutants_666[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "VDL", "VDL(lexp)", "y", SUBSUME_SUBSUMED, 2 },
@@ -6508,11 +7037,11 @@ static const struct subsume_mutant mutants_618[] = {
 	{ 7, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 3 },
 	{ 8, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 4 },
 };
-static const int minimal_618[] = { 2 };
-static const char *const keep_618_0[] = { "|" };
+static const int minimal_666[] = { 2 };
+static const char *const keep_666_0[] = { "|" };
 
 /* paper-bitwise: lexp >> rexp (x >> y), domain int */
-static const struct subsume_mutant mutants_619[] = {
+static const struct subsume_mutant mutants_667[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_MINIMAL, 0 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -6524,13 +7053,13 @@ static const struct subsume_mutant mutants_619[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_619[] = { 1, 2, 3, 4, 5, 6 };
-static const char *const keep_619_0[] = { "&", "|", "^" };
-static const char *const keep_619_1[] = { "<<" };
-static const char *const keep_619_2[] = { "lexp", "rexp" };
+static const int minimal_667[] = { 1, 2, 3, 4, 5, 6 };
+static const char *const keep_667_0[] = { "&", "|", "^" };
+static const char *const keep_667_1[] = { "<<" };
+static const char *const keep_667_2[] = { "lexp", "rexp" };
 
 /* paper-bitwise: lexp << rexp (x << y), domain int */
-static const struct subsume_mutant mutants_620[] = {
+static const struct subsume_mutant mutants_668[] = {
 	{ 1, "LOR", "LOR(&)", "x & y", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOR", "LOR(|)", "x | y", SUBSUME_SUBSUMED, 4 },
 	{ 3, "LOR", "LOR(^)", "x ^ y", SUBSUME_MINIMAL, 0 },
@@ -6542,12 +7071,12 @@ static const struct subsume_mutant mutants_620[] = {
 	{ 9, "ODL", "ODL(lexp)", "y", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "x", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_620[] = { 1, 3, 4 };
-static const char *const keep_620_0[] = { "&", "^" };
-static const char *const keep_620_1[] = { ">>" };
+static const int minimal_668[] = { 1, 3, 4 };
+static const char *const keep_668_0[] = { "&", "^" };
+static const char *const keep_668_1[] = { ">>" };
 
 /* paper-bool: lexp ^ rexp (bool) (a ^ b), domain boolean */
-static const struct subsume_mutant mutants_621[] = {
+static const struct subsume_mutant mutants_669[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "COR", "COR(||)", "a || b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 2 },
@@ -6564,11 +7093,11 @@ static const struct subsume_mutant mutants_621[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_621[] = { 2, 4 };
-static const char *const keep_621_0[] = { "||", "false" };
+static const int minimal_669[] = { 2, 4 };
+static const char *const keep_669_0[] = { "||", "false" };
 
 /* paper-bool: lexp && rexp (a && b), domain boolean */
-static const struct subsume_mutant mutants_622[] = {
+static const struct subsume_mutant mutants_670[] = {
 	{ 1, "COR", "COR(||)", "a || b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_SUBSUMED, 5 },
@@ -6585,13 +7114,13 @@ static const struct subsume_mutant mutants_622[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_622[] = { 4, 5, 10, 11 };
-static const char *const keep_622_0[] = { "false" };
-static const char *const keep_622_1[] = { "==" };
-static const char *const keep_622_3[] = { "lexp", "rexp" };
+static const int minimal_670[] = { 4, 5, 10, 11 };
+static const char *const keep_670_0[] = { "false" };
+static const char *const keep_670_1[] = { "==" };
+static const char *const keep_670_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp || rexp (a || b), domain boolean */
-static const struct subsume_mutant mutants_623[] = {
+static const struct subsume_mutant mutants_671[] = {
 	{ 1, "COR", "COR(&&)", "a && b", SUBSUME_SUBSUMED, 10 },
 	{ 2, "COR", "COR(^)", "a ^ b", SUBSUME_MINIMAL, 0 },
 	{ 3, "COR", "COR(true)", "true", SUBSUME_MINIMAL, 0 },
@@ -6608,12 +7137,12 @@ static const struct subsume_mutant mutants_623[] = {
 	{ 14, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 10 },
 	{ 15, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 11 },
 };
-static const int minimal_623[] = { 2, 3, 10, 11 };
-static const char *const keep_623_0[] = { "^", "true" };
-static const char *const keep_623_3[] = { "lexp", "rexp" };
+static const int minimal_671[] = { 2, 3, 10, 11 };
+static const char *const keep_671_0[] = { "^", "true" };
+static const char *const keep_671_3[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp == rexp (bool) (a == b), domain boolean */
-static const struct subsume_mutant mutants_624[] = {
+static const struct subsume_mutant mutants_672[] = {
 	{ 1, "ROR", "ROR(!=)", "a != b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_DUPLICATE, 1 },
@@ -6625,11 +7154,11 @@ static const struct subsume_mutant mutants_624[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_624[] = { 5, 6 };
-static const char *const keep_624_2[] = { "lexp", "rexp" };
+static const int minimal_672[] = { 5, 6 };
+static const char *const keep_672_2[] = { "lexp", "rexp" };
 
 /* paper-bool: lexp != rexp (bool) (a != b), domain boolean */
-static const struct subsume_mutant mutants_625[] = {
+static const struct subsume_mutant mutants_673[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 	{ 3, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_DUPLICATE, 1 },
@@ -6641,21 +7170,21 @@ static const struct subsume_mutant mutants_625[] = {
 	{ 9, "ODL", "ODL(lexp)", "b", SUBSUME_DUPLICATE, 5 },
 	{ 10, "ODL", "ODL(rexp)", "a", SUBSUME_DUPLICATE, 6 },
 };
-static const int minimal_625[] = { 5, 6 };
-static const char *const keep_625_2[] = { "lexp", "rexp" };
+static const int minimal_673[] = { 5, 6 };
+static const char *const keep_673_2[] = { "lexp", "rexp" };
 
 /* paper-reference: lexp != rexp (obj) (a != b), domain reference */
-static const struct subsume_mutant mutants_626[] = {
+static const struct subsume_mutant mutants_674[] = {
 	{ 1, "ROR", "ROR(==)", "a == b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(true)", "true", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 4, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_626[] = { 2, 3 };
-static const char *const keep_626_0[] = { "true", "false" };
+static const int minimal_674[] = { 2, 3 };
+static const char *const keep_674_0[] = { "true", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain Z */
-static const struct subsume_mutant mutants_627[] = {
+static const struct subsume_mutant mutants_675[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -6665,11 +7194,11 @@ static const struct subsume_mutant mutants_627[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_627[] = { 2, 4, 7 };
-static const char *const keep_627_0[] = { ">=", "<=", "false" };
+static const int minimal_675[] = { 2, 4, 7 };
+static const char *const keep_675_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp == rexp (a == b), domain int */
-static const struct subsume_mutant mutants_628[] = {
+static const struct subsume_mutant mutants_676[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 2 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 4 },
@@ -6679,11 +7208,11 @@ static const struct subsume_mutant mutants_628[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_628[] = { 2, 4, 7 };
-static const char *const keep_628_0[] = { ">=", "<=", "false" };
+static const int minimal_676[] = { 2, 4, 7 };
+static const char *const keep_676_0[] = { ">=", "<=", "false" };
 
 /* paper-relational: lexp != rexp (a != b), domain Z */
-static const struct subsume_mutant mutants_629[] = {
+static const struct subsume_mutant mutants_677[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -6693,11 +7222,11 @@ static const struct subsume_mutant mutants_629[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_629[] = { 1, 3, 6 };
-static const char *const keep_629_0[] = { ">", "<", "true" };
+static const int minimal_677[] = { 1, 3, 6 };
+static const char *const keep_677_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp != rexp (a != b), domain int */
-static const struct subsume_mutant mutants_630[] = {
+static const struct subsume_mutant mutants_678[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -6707,11 +7236,11 @@ static const struct subsume_mutant mutants_630[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
 };
-static const int minimal_630[] = { 1, 3, 6 };
-static const char *const keep_630_0[] = { ">", "<", "true" };
+static const int minimal_678[] = { 1, 3, 6 };
+static const char *const keep_678_0[] = { ">", "<", "true" };
 
 /* paper-relational: lexp > rexp (a > b), domain Z */
-static const struct subsume_mutant mutants_631[] = {
+static const struct subsume_mutant mutants_679[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -6721,11 +7250,11 @@ static const struct subsume_mutant mutants_631[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_631[] = { 1, 5, 7 };
-static const char *const keep_631_0[] = { ">=", "!=", "false" };
+static const int minimal_679[] = { 1, 5, 7 };
+static const char *const keep_679_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp > rexp (a > b), domain int */
-static const struct subsume_mutant mutants_632[] = {
+static const struct subsume_mutant mutants_680[] = {
 	{ 1, "ROR", "ROR(>=)", "a >= b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 5 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 1 },
@@ -6735,11 +7264,11 @@ static const struct subsume_mutant mutants_632[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp > rexp))", "!(a > b)", SUBSUME_DUPLICATE, 3 },
 };
-static const int minimal_632[] = { 1, 5, 7 };
-static const char *const keep_632_0[] = { ">=", "!=", "false" };
+static const int minimal_680[] = { 1, 5, 7 };
+static const char *const keep_680_0[] = { ">=", "!=", "false" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain Z */
-static const struct subsume_mutant mutants_633[] = {
+static const struct subsume_mutant mutants_681[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -6749,11 +7278,11 @@ static const struct subsume_mutant mutants_633[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_633[] = { 1, 4, 6 };
-static const char *const keep_633_0[] = { ">", "==", "true" };
+static const int minimal_681[] = { 1, 4, 6 };
+static const char *const keep_681_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp >= rexp (a >= b), domain int */
-static const struct subsume_mutant mutants_634[] = {
+static const struct subsume_mutant mutants_682[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ROR", "ROR(<)", "a < b", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_SUBSUMED, 4 },
@@ -6763,11 +7292,11 @@ static const struct subsume_mutant mutants_634[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp >= rexp))", "!(a >= b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_634[] = { 1, 4, 6 };
-static const char *const keep_634_0[] = { ">", "==", "true" };
+static const int minimal_682[] = { 1, 4, 6 };
+static const char *const keep_682_0[] = { ">", "==", "true" };
 
 /* paper-relational: lexp < rexp (a < b), domain Z */
-static const struct subsume_mutant mutants_635[] = {
+static const struct subsume_mutant mutants_683[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -6777,11 +7306,11 @@ static const struct subsume_mutant mutants_635[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_635[] = { 3, 5, 7 };
-static const char *const keep_635_0[] = { "<=", "!=", "false" };
+static const int minimal_683[] = { 3, 5, 7 };
+static const char *const keep_683_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp < rexp (a < b), domain int */
-static const struct subsume_mutant mutants_636[] = {
+static const struct subsume_mutant mutants_684[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 5 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 3 },
 	{ 3, "ROR", "ROR(<=)", "a <= b", SUBSUME_MINIMAL, 0 },
@@ -6791,11 +7320,11 @@ static const struct subsume_mutant mutants_636[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_636[] = { 3, 5, 7 };
-static const char *const keep_636_0[] = { "<=", "!=", "false" };
+static const int minimal_684[] = { 3, 5, 7 };
+static const char *const keep_684_0[] = { "<=", "!=", "false" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain Z */
-static const struct subsume_mutant mutants_637[] = {
+static const struct subsume_mutant mutants_685[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -6805,11 +7334,11 @@ static const struct subsume_mutant mutants_637[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_637[] = { 3, 4, 6 };
-static const char *const keep_637_0[] = { "<", "==", "true" };
+static const int minimal_685[] = { 3, 4, 6 };
+static const char *const keep_685_0[] = { "<", "==", "true" };
 
 /* paper-relational: lexp <= rexp (a <= b), domain int */
-static const struct subsume_mutant mutants_638[] = {
+static const struct subsume_mutant mutants_686[] = {
 	{ 1, "ROR", "ROR(>)", "a > b", SUBSUME_SUBSUMED, 3 },
 	{ 2, "ROR", "ROR(>=)", "a >= b", SUBSUME_SUBSUMED, 4 },
 	{ 3, "ROR", "ROR(<)", "a < b", SUBSUME_MINIMAL, 0 },
@@ -6819,11 +7348,11 @@ static const struct subsume_mutant mutants_638[] = {
 	{ 7, "ROR", "ROR(false)", "false", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_638[] = { 3, 4, 6 };
-static const char *const keep_638_0[] = { "<", "==", "true" };
+static const int minimal_686[] = { 3, 4, 6 };
+static const char *const keep_686_0[] = { "<", "==", "true" };
 
 /* paper-unary: exp (x), domain int */
-static const struct subsume_mutant mutants_639[] = {
+static const struct subsume_mutant mutants_687[] = {
 	{ 1, "AOIS", "AOIS(++exp)", "++x", SUBSUME_SUBSUMED, 5 },
 	{ 2, "AOIS", "AOIS(--exp)", "--x", SUBSUME_SUBSUMED, 5 },
 	{ 3, "AOIS", "AOIS(exp++)", "x++", SUBSUME_EQUIVALENT, 0 },
@@ -6831,83 +7360,83 @@ static const struct subsume_mutant mutants_639[] = {
 	{ 5, "AOIU", "AOIU(-exp)", "-x", SUBSUME_MINIMAL, 0 },
 	{ 6, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 5 },
 };
-static const int minimal_639[] = { 5 };
-static const char *const keep_639_1[] = { "-exp" };
+static const int minimal_687[] = { 5 };
+static const char *const keep_687_1[] = { "-exp" };
 
 /* paper-unary: +exp (+x), domain int */
-static const struct subsume_mutant mutants_640[] = {
+static const struct subsume_mutant mutants_688[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_640[] = { 2 };
-static const char *const keep_640_1[] = { "~exp" };
+static const int minimal_688[] = { 2 };
+static const char *const keep_688_1[] = { "~exp" };
 
 /* paper-unary: -exp (-x), domain int */
-static const struct subsume_mutant mutants_641[] = {
+static const struct subsume_mutant mutants_689[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_SUBSUMED, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_641[] = { 1 };
-static const char *const keep_641_0[] = { "exp" };
+static const int minimal_689[] = { 1 };
+static const char *const keep_689_0[] = { "exp" };
 
 /* paper-unary: ++exp (++x), domain int */
-static const struct subsume_mutant mutants_642[] = {
+static const struct subsume_mutant mutants_690[] = {
 	{ 1, "AORS", "AORS(--)", "--x", SUBSUME_SUBSUMED, 3 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 3 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 2 },
 };
-static const int minimal_642[] = { 3 };
-static const char *const keep_642_2[] = { "~exp" };
+static const int minimal_690[] = { 3 };
+static const char *const keep_690_2[] = { "~exp" };
 
 /* paper-unary: exp++ (x++), domain int */
-static const struct subsume_mutant mutants_643[] = {
+static const struct subsume_mutant mutants_691[] = {
 	{ 1, "AORS", "AORS(--)", "x--", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_643[] = { 3 };
-static const char *const keep_643_2[] = { "~exp" };
+static const int minimal_691[] = { 3 };
+static const char *const keep_691_2[] = { "~exp" };
 
 /* paper-unary: --exp (--x), domain int */
-static const struct subsume_mutant mutants_644[] = {
+static const struct subsume_mutant mutants_692[] = {
 	{ 1, "AODS", "AODS(exp)", "x", SUBSUME_SUBSUMED, 2 },
 	{ 2, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 4, "AORS", "AORS(exp++)", "x++", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_644[] = { 2 };
-static const char *const keep_644_1[] = { "~exp" };
+static const int minimal_692[] = { 2 };
+static const char *const keep_692_1[] = { "~exp" };
 
 /* paper-unary: exp-- (x--), domain int */
-static const struct subsume_mutant mutants_645[] = {
+static const struct subsume_mutant mutants_693[] = {
 	{ 1, "AORS", "AORS(++)", "x++", SUBSUME_EQUIVALENT, 0 },
 	{ 2, "AODS", "AODS(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 	{ 3, "LOI", "LOI(~exp)", "~x", SUBSUME_MINIMAL, 0 },
 	{ 4, "ODL", "ODL(exp)", "x", SUBSUME_EQUIVALENT, 0 },
 };
-static const int minimal_645[] = { 3 };
-static const char *const keep_645_2[] = { "~exp" };
+static const int minimal_693[] = { 3 };
+static const char *const keep_693_2[] = { "~exp" };
 
 /* paper-unary: !exp (!b), domain boolean */
-static const struct subsume_mutant mutants_646[] = {
+static const struct subsume_mutant mutants_694[] = {
 	{ 1, "COD", "COD(exp)", "b", SUBSUME_MINIMAL, 0 },
 	{ 2, "ODL", "ODL(exp)", "b", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_646[] = { 1 };
-static const char *const keep_646_0[] = { "exp" };
+static const int minimal_694[] = { 1 };
+static const char *const keep_694_0[] = { "exp" };
 
 /* paper-unary: ~exp (~x), domain int */
-static const struct subsume_mutant mutants_647[] = {
+static const struct subsume_mutant mutants_695[] = {
 	{ 1, "AODU", "AODU(exp)", "x", SUBSUME_MINIMAL, 0 },
 	{ 2, "LOD", "LOD(exp)", "x", SUBSUME_DUPLICATE, 1 },
 	{ 3, "ODL", "ODL(exp)", "x", SUBSUME_DUPLICATE, 1 },
 };
-static const int minimal_647[] = { 1 };
-static const char *const keep_647_0[] = { "exp" };
+static const int minimal_695[] = { 1 };
+static const char *const keep_695_0[] = { "exp" };
 
 const struct subsume_entry subsume_entries[] = {
 	{ "c-agrawal", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome",
@@ -8104,758 +8633,902 @@ const struct subsume_entry subsume_entries[] = {
 	{ "c-ror", "u < 0", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "u < 0", "<", "unsigned long,int",
 	  7, mutants_397, 2, minimal_397 },
+	{ "c-universalmutator", "a < b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "_Bool",
+	  5, mutants_398, 2, minimal_398 },
+	{ "c-universalmutator", "a < b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "int",
+	  5, mutants_399, 2, minimal_399 },
+	{ "c-universalmutator", "a < b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "unsigned",
+	  5, mutants_400, 2, minimal_400 },
+	{ "c-universalmutator", "a < b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "long",
+	  5, mutants_401, 2, minimal_401 },
+	{ "c-universalmutator", "a < b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "unsigned long",
+	  5, mutants_402, 2, minimal_402 },
+	{ "c-universalmutator", "a < b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "char",
+	  5, mutants_403, 2, minimal_403 },
+	{ "c-universalmutator", "a < b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "float",
+	  5, mutants_404, 3, minimal_404 },
+	{ "c-universalmutator", "a < b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a < b", "<", "double",
+	  5, mutants_405, 3, minimal_405 },
+	{ "c-universalmutator", "a <= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "_Bool",
+	  5, mutants_406, 2, minimal_406 },
+	{ "c-universalmutator", "a <= b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "int",
+	  5, mutants_407, 2, minimal_407 },
+	{ "c-universalmutator", "a <= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "unsigned",
+	  5, mutants_408, 2, minimal_408 },
+	{ "c-universalmutator", "a <= b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "long",
+	  5, mutants_409, 2, minimal_409 },
+	{ "c-universalmutator", "a <= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "unsigned long",
+	  5, mutants_410, 2, minimal_410 },
+	{ "c-universalmutator", "a <= b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "char",
+	  5, mutants_411, 2, minimal_411 },
+	{ "c-universalmutator", "a <= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "float",
+	  5, mutants_412, 2, minimal_412 },
+	{ "c-universalmutator", "a <= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a <= b", "<=", "double",
+	  5, mutants_413, 2, minimal_413 },
+	{ "c-universalmutator", "a > b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "_Bool",
+	  5, mutants_414, 2, minimal_414 },
+	{ "c-universalmutator", "a > b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "int",
+	  5, mutants_415, 2, minimal_415 },
+	{ "c-universalmutator", "a > b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "unsigned",
+	  5, mutants_416, 2, minimal_416 },
+	{ "c-universalmutator", "a > b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "long",
+	  5, mutants_417, 2, minimal_417 },
+	{ "c-universalmutator", "a > b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "unsigned long",
+	  5, mutants_418, 2, minimal_418 },
+	{ "c-universalmutator", "a > b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "char",
+	  5, mutants_419, 2, minimal_419 },
+	{ "c-universalmutator", "a > b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "float",
+	  5, mutants_420, 3, minimal_420 },
+	{ "c-universalmutator", "a > b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a > b", ">", "double",
+	  5, mutants_421, 3, minimal_421 },
+	{ "c-universalmutator", "a >= b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "_Bool",
+	  5, mutants_422, 2, minimal_422 },
+	{ "c-universalmutator", "a >= b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "int",
+	  5, mutants_423, 2, minimal_423 },
+	{ "c-universalmutator", "a >= b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "unsigned",
+	  5, mutants_424, 2, minimal_424 },
+	{ "c-universalmutator", "a >= b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "long",
+	  5, mutants_425, 2, minimal_425 },
+	{ "c-universalmutator", "a >= b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "unsigned long",
+	  5, mutants_426, 2, minimal_426 },
+	{ "c-universalmutator", "a >= b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "char",
+	  5, mutants_427, 2, minimal_427 },
+	{ "c-universalmutator", "a >= b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "float",
+	  5, mutants_428, 2, minimal_428 },
+	{ "c-universalmutator", "a >= b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a >= b", ">=", "double",
+	  5, mutants_429, 2, minimal_429 },
+	{ "c-universalmutator", "a == b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "_Bool",
+	  5, mutants_430, 2, minimal_430 },
+	{ "c-universalmutator", "a == b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "int",
+	  5, mutants_431, 2, minimal_431 },
+	{ "c-universalmutator", "a == b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "unsigned",
+	  5, mutants_432, 2, minimal_432 },
+	{ "c-universalmutator", "a == b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "long",
+	  5, mutants_433, 2, minimal_433 },
+	{ "c-universalmutator", "a == b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "unsigned long",
+	  5, mutants_434, 2, minimal_434 },
+	{ "c-universalmutator", "a == b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "char",
+	  5, mutants_435, 2, minimal_435 },
+	{ "c-universalmutator", "a == b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "float",
+	  5, mutants_436, 2, minimal_436 },
+	{ "c-universalmutator", "a == b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a == b", "==", "double",
+	  5, mutants_437, 2, minimal_437 },
+	{ "c-universalmutator", "a != b", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "_Bool",
+	  5, mutants_438, 2, minimal_438 },
+	{ "c-universalmutator", "a != b", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "int",
+	  5, mutants_439, 2, minimal_439 },
+	{ "c-universalmutator", "a != b", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "unsigned",
+	  5, mutants_440, 2, minimal_440 },
+	{ "c-universalmutator", "a != b", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "long",
+	  5, mutants_441, 2, minimal_441 },
+	{ "c-universalmutator", "a != b", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "unsigned long",
+	  5, mutants_442, 2, minimal_442 },
+	{ "c-universalmutator", "a != b", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "char",
+	  5, mutants_443, 2, minimal_443 },
+	{ "c-universalmutator", "a != b", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "float",
+	  5, mutants_444, 2, minimal_444 },
+	{ "c-universalmutator", "a != b", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "a != b", "!=", "double",
+	  5, mutants_445, 2, minimal_445 },
 	{ "java-aor", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
-	  4, mutants_398, 4, minimal_398 },
+	  4, mutants_446, 4, minimal_446 },
 	{ "java-aor", "a + b", "long", "java", "",
 	  "a + b", "+", "long",
-	  4, mutants_399, 4, minimal_399 },
+	  4, mutants_447, 4, minimal_447 },
 	{ "java-aor", "a + b", "integer", "java", "",
 	  "a + b", "+", "integer",
-	  4, mutants_400, 4, minimal_400 },
+	  4, mutants_448, 4, minimal_448 },
 	{ "java-aor", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
-	  4, mutants_401, 4, minimal_401 },
+	  4, mutants_449, 4, minimal_449 },
 	{ "java-aor", "a - b", "integer", "java", "",
 	  "a - b", "-", "integer",
-	  4, mutants_402, 4, minimal_402 },
+	  4, mutants_450, 4, minimal_450 },
 	{ "java-aor", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
-	  4, mutants_403, 4, minimal_403 },
+	  4, mutants_451, 4, minimal_451 },
 	{ "java-aor", "a * b", "long", "java", "",
 	  "a * b", "*", "long",
-	  4, mutants_404, 4, minimal_404 },
+	  4, mutants_452, 4, minimal_452 },
 	{ "java-aor", "a * b", "integer", "java", "",
 	  "a * b", "*", "integer",
-	  4, mutants_405, 3, minimal_405 },
+	  4, mutants_453, 3, minimal_453 },
 	{ "java-aor", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
-	  4, mutants_406, 4, minimal_406 },
+	  4, mutants_454, 4, minimal_454 },
 	{ "java-aor", "a / b", "integer", "java", "",
 	  "a / b", "/", "integer",
-	  4, mutants_407, 4, minimal_407 },
+	  4, mutants_455, 4, minimal_455 },
 	{ "java-aor", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
-	  4, mutants_408, 4, minimal_408 },
+	  4, mutants_456, 4, minimal_456 },
 	{ "java-aor", "a % b", "long", "java", "",
 	  "a % b", "%", "long",
-	  4, mutants_409, 4, minimal_409 },
+	  4, mutants_457, 4, minimal_457 },
 	{ "java-aor", "a % b", "integer", "java", "",
 	  "a % b", "%", "integer",
-	  4, mutants_410, 3, minimal_410 },
+	  4, mutants_458, 3, minimal_458 },
 	{ "java-asrs", "x += y", "int", "java", "",
 	  "x += y", "+=", "int",
-	  10, mutants_411, 6, minimal_411 },
+	  10, mutants_459, 6, minimal_459 },
 	{ "java-asrs", "x -= y", "int", "java", "",
 	  "x -= y", "-=", "int",
-	  10, mutants_412, 8, minimal_412 },
+	  10, mutants_460, 8, minimal_460 },
 	{ "java-asrs", "x *= y", "int", "java", "",
 	  "x *= y", "*=", "int",
-	  10, mutants_413, 10, minimal_413 },
+	  10, mutants_461, 10, minimal_461 },
 	{ "java-asrs", "x *= y", "long", "java", "",
 	  "x *= y", "*=", "long",
-	  10, mutants_414, 10, minimal_414 },
+	  10, mutants_462, 10, minimal_462 },
 	{ "java-asrs", "x /= y", "int", "java", "",
 	  "x /= y", "/=", "int",
-	  10, mutants_415, 9, minimal_415 },
+	  10, mutants_463, 9, minimal_463 },
 	{ "java-asrs", "x %= y", "int", "java", "",
 	  "x %= y", "%=", "int",
-	  10, mutants_416, 9, minimal_416 },
+	  10, mutants_464, 9, minimal_464 },
 	{ "java-asrs", "x &= y", "int", "java", "",
 	  "x &= y", "&=", "int",
-	  10, mutants_417, 7, minimal_417 },
+	  10, mutants_465, 7, minimal_465 },
 	{ "java-asrs", "x &= y", "long", "java", "",
 	  "x &= y", "&=", "long",
-	  10, mutants_418, 7, minimal_418 },
+	  10, mutants_466, 7, minimal_466 },
 	{ "java-asrs", "x |= y", "int", "java", "",
 	  "x |= y", "|=", "int",
-	  10, mutants_419, 7, minimal_419 },
+	  10, mutants_467, 7, minimal_467 },
 	{ "java-asrs", "x |= y", "long", "java", "",
 	  "x |= y", "|=", "long",
-	  10, mutants_420, 7, minimal_420 },
+	  10, mutants_468, 7, minimal_468 },
 	{ "java-asrs", "x ^= y", "int", "java", "",
 	  "x ^= y", "^=", "int",
-	  10, mutants_421, 8, minimal_421 },
+	  10, mutants_469, 8, minimal_469 },
 	{ "java-asrs", "x ^= y", "long", "java", "",
 	  "x ^= y", "^=", "long",
-	  10, mutants_422, 8, minimal_422 },
+	  10, mutants_470, 8, minimal_470 },
 	{ "java-asrs", "x <<= y", "int", "java", "",
 	  "x <<= y", "<<=", "int",
-	  10, mutants_423, 8, minimal_423 },
+	  10, mutants_471, 8, minimal_471 },
 	{ "java-asrs", "x <<= y", "long", "java", "",
 	  "x <<= y", "<<=", "long",
-	  10, mutants_424, 8, minimal_424 },
+	  10, mutants_472, 8, minimal_472 },
 	{ "java-asrs", "x >>= y", "int", "java", "",
 	  "x >>= y", ">>=", "int",
-	  10, mutants_425, 9, minimal_425 },
+	  10, mutants_473, 9, minimal_473 },
 	{ "java-asrs", "x >>= y", "long", "java", "",
 	  "x >>= y", ">>=", "long",
-	  10, mutants_426, 9, minimal_426 },
+	  10, mutants_474, 9, minimal_474 },
 	{ "java-asrs", "x >>>= y", "int", "java", "",
 	  "x >>>= y", ">>>=", "int",
-	  10, mutants_427, 8, minimal_427 },
+	  10, mutants_475, 8, minimal_475 },
 	{ "java-cor", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  9, mutants_428, 3, minimal_428 },
+	  9, mutants_476, 3, minimal_476 },
 	{ "java-cor", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  9, mutants_429, 4, minimal_429 },
+	  9, mutants_477, 4, minimal_477 },
 	{ "java-cor", "a ^ b", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
-	  9, mutants_430, 2, minimal_430 },
+	  9, mutants_478, 2, minimal_478 },
 	{ "java-cor", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  10, mutants_431, 2, minimal_431 },
+	  10, mutants_479, 2, minimal_479 },
 	{ "java-cor", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  10, mutants_432, 2, minimal_432 },
+	  10, mutants_480, 2, minimal_480 },
 	{ "java-float", "a < b", "float", "java", "float-compare: identical",
 	  "a < b", "<", "float",
-	  8, mutants_433, 3, minimal_433 },
+	  8, mutants_481, 3, minimal_481 },
 	{ "java-float", "a < b", "double", "java", "float-compare: identical",
 	  "a < b", "<", "double",
-	  8, mutants_434, 3, minimal_434 },
+	  8, mutants_482, 3, minimal_482 },
 	{ "java-float", "a <= b", "float", "java", "float-compare: identical",
 	  "a <= b", "<=", "float",
-	  8, mutants_435, 3, minimal_435 },
+	  8, mutants_483, 3, minimal_483 },
 	{ "java-float", "a <= b", "double", "java", "float-compare: identical",
 	  "a <= b", "<=", "double",
-	  8, mutants_436, 3, minimal_436 },
+	  8, mutants_484, 3, minimal_484 },
 	{ "java-float", "a > b", "float", "java", "float-compare: identical",
 	  "a > b", ">", "float",
-	  8, mutants_437, 3, minimal_437 },
+	  8, mutants_485, 3, minimal_485 },
 	{ "java-float", "a > b", "double", "java", "float-compare: identical",
 	  "a > b", ">", "double",
-	  8, mutants_438, 3, minimal_438 },
+	  8, mutants_486, 3, minimal_486 },
 	{ "java-float", "a >= b", "float", "java", "float-compare: identical",
 	  "a >= b", ">=", "float",
-	  8, mutants_439, 3, minimal_439 },
+	  8, mutants_487, 3, minimal_487 },
 	{ "java-float", "a >= b", "double", "java", "float-compare: identical",
 	  "a >= b", ">=", "double",
-	  8, mutants_440, 3, minimal_440 },
+	  8, mutants_488, 3, minimal_488 },
 	{ "java-float", "a == b", "float", "java", "float-compare: identical",
 	  "a == b", "==", "float",
-	  8, mutants_441, 3, minimal_441 },
+	  8, mutants_489, 3, minimal_489 },
 	{ "java-float", "a == b", "double", "java", "float-compare: identical",
 	  "a == b", "==", "double",
-	  8, mutants_442, 3, minimal_442 },
+	  8, mutants_490, 3, minimal_490 },
 	{ "java-float", "a != b", "float", "java", "float-compare: identical",
 	  "a != b", "!=", "float",
-	  8, mutants_443, 3, minimal_443 },
+	  8, mutants_491, 3, minimal_491 },
 	{ "java-float", "a != b", "double", "java", "float-compare: identical",
 	  "a != b", "!=", "double",
-	  8, mutants_444, 3, minimal_444 },
+	  8, mutants_492, 3, minimal_492 },
 	{ "java-float", "a + b", "float", "java", "float-compare: identical",
 	  "a + b", "+", "float",
-	  4, mutants_445, 4, minimal_445 },
+	  4, mutants_493, 4, minimal_493 },
 	{ "java-float", "a + b", "double", "java", "float-compare: identical",
 	  "a + b", "+", "double",
-	  4, mutants_446, 4, minimal_446 },
+	  4, mutants_494, 4, minimal_494 },
 	{ "java-float", "a - b", "float", "java", "float-compare: identical",
 	  "a - b", "-", "float",
-	  4, mutants_447, 4, minimal_447 },
+	  4, mutants_495, 4, minimal_495 },
 	{ "java-float", "a - b", "double", "java", "float-compare: identical",
 	  "a - b", "-", "double",
-	  4, mutants_448, 4, minimal_448 },
+	  4, mutants_496, 4, minimal_496 },
 	{ "java-float", "a * b", "float", "java", "float-compare: identical",
 	  "a * b", "*", "float",
-	  4, mutants_449, 4, minimal_449 },
+	  4, mutants_497, 4, minimal_497 },
 	{ "java-float", "a * b", "double", "java", "float-compare: identical",
 	  "a * b", "*", "double",
-	  4, mutants_450, 4, minimal_450 },
+	  4, mutants_498, 4, minimal_498 },
 	{ "java-float", "a / b", "float", "java", "float-compare: identical",
 	  "a / b", "/", "float",
-	  4, mutants_451, 4, minimal_451 },
+	  4, mutants_499, 4, minimal_499 },
 	{ "java-float", "a / b", "double", "java", "float-compare: identical",
 	  "a / b", "/", "double",
-	  4, mutants_452, 4, minimal_452 },
+	  4, mutants_500, 4, minimal_500 },
 	{ "java-float", "a % b", "float", "java", "float-compare: identical",
 	  "a % b", "%", "float",
-	  4, mutants_453, 4, minimal_453 },
+	  4, mutants_501, 4, minimal_501 },
 	{ "java-float", "a % b", "double", "java", "float-compare: identical",
 	  "a % b", "%", "double",
-	  4, mutants_454, 4, minimal_454 },
+	  4, mutants_502, 4, minimal_502 },
 	{ "java-float", "x (insertion)", "float", "java", "float-compare: identical",
 	  "x", "", "float",
-	  1, mutants_455, 1, minimal_455 },
+	  1, mutants_503, 1, minimal_503 },
 	{ "java-float", "x (insertion)", "double", "java", "float-compare: identical",
 	  "x", "", "double",
-	  1, mutants_456, 1, minimal_456 },
+	  1, mutants_504, 1, minimal_504 },
 	{ "java-float", "-x", "float", "java", "float-compare: identical",
 	  "-x", "-", "float",
-	  1, mutants_457, 1, minimal_457 },
+	  1, mutants_505, 1, minimal_505 },
 	{ "java-float", "-x", "double", "java", "float-compare: identical",
 	  "-x", "-", "double",
-	  1, mutants_458, 1, minimal_458 },
+	  1, mutants_506, 1, minimal_506 },
 	{ "java-float", "a + b (constants)", "double", "java", "float-compare: identical",
 	  "a + b", "+", "double",
-	  3, mutants_459, 3, minimal_459 },
+	  3, mutants_507, 3, minimal_507 },
 	{ "java-float", "a * b (constants)", "double", "java", "float-compare: identical",
 	  "a * b", "*", "double",
-	  3, mutants_460, 3, minimal_460 },
+	  3, mutants_508, 3, minimal_508 },
 	{ "java-float", "a + b (float constants)", "float", "java", "float-compare: identical",
 	  "a + b", "+", "float",
-	  3, mutants_461, 3, minimal_461 },
+	  3, mutants_509, 3, minimal_509 },
 	{ "java-incdec", "x (value)", "byte", "java", "",
 	  "x", "", "byte",
-	  4, mutants_462, 1, minimal_462 },
+	  4, mutants_510, 1, minimal_510 },
 	{ "java-incdec", "x (value)", "short", "java", "",
 	  "x", "", "short",
-	  4, mutants_463, 1, minimal_463 },
+	  4, mutants_511, 1, minimal_511 },
 	{ "java-incdec", "x (value)", "char", "java", "",
 	  "x", "", "char",
-	  4, mutants_464, 1, minimal_464 },
+	  4, mutants_512, 1, minimal_512 },
 	{ "java-incdec", "x (value)", "int", "java", "",
 	  "x", "", "int",
-	  4, mutants_465, 1, minimal_465 },
+	  4, mutants_513, 1, minimal_513 },
 	{ "java-incdec", "x (value)", "long", "java", "",
 	  "x", "", "long",
-	  4, mutants_466, 1, minimal_466 },
+	  4, mutants_514, 1, minimal_514 },
 	{ "java-incdec", "++x (value)", "byte", "java", "",
 	  "++x", "++exp", "byte",
-	  2, mutants_467, 1, minimal_467 },
+	  2, mutants_515, 1, minimal_515 },
 	{ "java-incdec", "++x (value)", "short", "java", "",
 	  "++x", "++exp", "short",
-	  2, mutants_468, 1, minimal_468 },
+	  2, mutants_516, 1, minimal_516 },
 	{ "java-incdec", "++x (value)", "char", "java", "",
 	  "++x", "++exp", "char",
-	  2, mutants_469, 1, minimal_469 },
+	  2, mutants_517, 1, minimal_517 },
 	{ "java-incdec", "++x (value)", "int", "java", "",
 	  "++x", "++exp", "int",
-	  2, mutants_470, 1, minimal_470 },
+	  2, mutants_518, 1, minimal_518 },
 	{ "java-incdec", "++x (value)", "long", "java", "",
 	  "++x", "++exp", "long",
-	  2, mutants_471, 1, minimal_471 },
+	  2, mutants_519, 1, minimal_519 },
 	{ "java-incdec", "--x (value)", "byte", "java", "",
 	  "--x", "--exp", "byte",
-	  2, mutants_472, 1, minimal_472 },
+	  2, mutants_520, 1, minimal_520 },
 	{ "java-incdec", "--x (value)", "short", "java", "",
 	  "--x", "--exp", "short",
-	  2, mutants_473, 1, minimal_473 },
+	  2, mutants_521, 1, minimal_521 },
 	{ "java-incdec", "--x (value)", "char", "java", "",
 	  "--x", "--exp", "char",
-	  2, mutants_474, 1, minimal_474 },
+	  2, mutants_522, 1, minimal_522 },
 	{ "java-incdec", "--x (value)", "int", "java", "",
 	  "--x", "--exp", "int",
-	  2, mutants_475, 1, minimal_475 },
+	  2, mutants_523, 1, minimal_523 },
 	{ "java-incdec", "--x (value)", "long", "java", "",
 	  "--x", "--exp", "long",
-	  2, mutants_476, 1, minimal_476 },
+	  2, mutants_524, 1, minimal_524 },
 	{ "java-incdec", "x++ (value)", "byte", "java", "",
 	  "x++", "exp++", "byte",
-	  2, mutants_477, 0, NULL },
+	  2, mutants_525, 0, NULL },
 	{ "java-incdec", "x++ (value)", "short", "java", "",
 	  "x++", "exp++", "short",
-	  2, mutants_478, 0, NULL },
+	  2, mutants_526, 0, NULL },
 	{ "java-incdec", "x++ (value)", "char", "java", "",
 	  "x++", "exp++", "char",
-	  2, mutants_479, 0, NULL },
+	  2, mutants_527, 0, NULL },
 	{ "java-incdec", "x++ (value)", "int", "java", "",
 	  "x++", "exp++", "int",
-	  2, mutants_480, 0, NULL },
+	  2, mutants_528, 0, NULL },
 	{ "java-incdec", "x++ (value)", "long", "java", "",
 	  "x++", "exp++", "long",
-	  2, mutants_481, 0, NULL },
+	  2, mutants_529, 0, NULL },
 	{ "java-incdec", "x-- (value)", "byte", "java", "",
 	  "x--", "exp--", "byte",
-	  2, mutants_482, 0, NULL },
+	  2, mutants_530, 0, NULL },
 	{ "java-incdec", "x-- (value)", "short", "java", "",
 	  "x--", "exp--", "short",
-	  2, mutants_483, 0, NULL },
+	  2, mutants_531, 0, NULL },
 	{ "java-incdec", "x-- (value)", "char", "java", "",
 	  "x--", "exp--", "char",
-	  2, mutants_484, 0, NULL },
+	  2, mutants_532, 0, NULL },
 	{ "java-incdec", "x-- (value)", "int", "java", "",
 	  "x--", "exp--", "int",
-	  2, mutants_485, 0, NULL },
+	  2, mutants_533, 0, NULL },
 	{ "java-incdec", "x-- (value)", "long", "java", "",
 	  "x--", "exp--", "long",
-	  2, mutants_486, 0, NULL },
+	  2, mutants_534, 0, NULL },
 	{ "java-incdec", "x (variable)", "byte", "java", "",
 	  "x", "", "byte",
-	  4, mutants_487, 1, minimal_487 },
+	  4, mutants_535, 1, minimal_535 },
 	{ "java-incdec", "x (variable)", "short", "java", "",
 	  "x", "", "short",
-	  4, mutants_488, 1, minimal_488 },
+	  4, mutants_536, 1, minimal_536 },
 	{ "java-incdec", "x (variable)", "char", "java", "",
 	  "x", "", "char",
-	  4, mutants_489, 1, minimal_489 },
+	  4, mutants_537, 1, minimal_537 },
 	{ "java-incdec", "x (variable)", "int", "java", "",
 	  "x", "", "int",
-	  4, mutants_490, 1, minimal_490 },
+	  4, mutants_538, 1, minimal_538 },
 	{ "java-incdec", "x (variable)", "long", "java", "",
 	  "x", "", "long",
-	  4, mutants_491, 1, minimal_491 },
+	  4, mutants_539, 1, minimal_539 },
 	{ "java-incdec", "++x (variable)", "byte", "java", "",
 	  "++x", "++exp", "byte",
-	  2, mutants_492, 1, minimal_492 },
+	  2, mutants_540, 1, minimal_540 },
 	{ "java-incdec", "++x (variable)", "short", "java", "",
 	  "++x", "++exp", "short",
-	  2, mutants_493, 1, minimal_493 },
+	  2, mutants_541, 1, minimal_541 },
 	{ "java-incdec", "++x (variable)", "char", "java", "",
 	  "++x", "++exp", "char",
-	  2, mutants_494, 1, minimal_494 },
+	  2, mutants_542, 1, minimal_542 },
 	{ "java-incdec", "++x (variable)", "int", "java", "",
 	  "++x", "++exp", "int",
-	  2, mutants_495, 1, minimal_495 },
+	  2, mutants_543, 1, minimal_543 },
 	{ "java-incdec", "++x (variable)", "long", "java", "",
 	  "++x", "++exp", "long",
-	  2, mutants_496, 1, minimal_496 },
+	  2, mutants_544, 1, minimal_544 },
 	{ "java-incdec", "--x (variable)", "byte", "java", "",
 	  "--x", "--exp", "byte",
-	  2, mutants_497, 1, minimal_497 },
+	  2, mutants_545, 1, minimal_545 },
 	{ "java-incdec", "--x (variable)", "short", "java", "",
 	  "--x", "--exp", "short",
-	  2, mutants_498, 1, minimal_498 },
+	  2, mutants_546, 1, minimal_546 },
 	{ "java-incdec", "--x (variable)", "char", "java", "",
 	  "--x", "--exp", "char",
-	  2, mutants_499, 1, minimal_499 },
+	  2, mutants_547, 1, minimal_547 },
 	{ "java-incdec", "--x (variable)", "int", "java", "",
 	  "--x", "--exp", "int",
-	  2, mutants_500, 1, minimal_500 },
+	  2, mutants_548, 1, minimal_548 },
 	{ "java-incdec", "--x (variable)", "long", "java", "",
 	  "--x", "--exp", "long",
-	  2, mutants_501, 1, minimal_501 },
+	  2, mutants_549, 1, minimal_549 },
 	{ "java-incdec", "x++ (variable)", "byte", "java", "",
 	  "x++", "exp++", "byte",
-	  2, mutants_502, 1, minimal_502 },
+	  2, mutants_550, 1, minimal_550 },
 	{ "java-incdec", "x++ (variable)", "short", "java", "",
 	  "x++", "exp++", "short",
-	  2, mutants_503, 1, minimal_503 },
+	  2, mutants_551, 1, minimal_551 },
 	{ "java-incdec", "x++ (variable)", "char", "java", "",
 	  "x++", "exp++", "char",
-	  2, mutants_504, 1, minimal_504 },
+	  2, mutants_552, 1, minimal_552 },
 	{ "java-incdec", "x++ (variable)", "int", "java", "",
 	  "x++", "exp++", "int",
-	  2, mutants_505, 1, minimal_505 },
+	  2, mutants_553, 1, minimal_553 },
 	{ "java-incdec", "x++ (variable)", "long", "java", "",
 	  "x++", "exp++", "long",
-	  2, mutants_506, 1, minimal_506 },
+	  2, mutants_554, 1, minimal_554 },
 	{ "java-incdec", "x-- (variable)", "byte", "java", "",
 	  "x--", "exp--", "byte",
-	  2, mutants_507, 1, minimal_507 },
+	  2, mutants_555, 1, minimal_555 },
 	{ "java-incdec", "x-- (variable)", "short", "java", "",
 	  "x--", "exp--", "short",
-	  2, mutants_508, 1, minimal_508 },
+	  2, mutants_556, 1, minimal_556 },
 	{ "java-incdec", "x-- (variable)", "char", "java", "",
 	  "x--", "exp--", "char",
-	  2, mutants_509, 1, minimal_509 },
+	  2, mutants_557, 1, minimal_557 },
 	{ "java-incdec", "x-- (variable)", "int", "java", "",
 	  "x--", "exp--", "int",
-	  2, mutants_510, 1, minimal_510 },
+	  2, mutants_558, 1, minimal_558 },
 	{ "java-incdec", "x-- (variable)", "long", "java", "",
 	  "x--", "exp--", "long",
-	  2, mutants_511, 1, minimal_511 },
+	  2, mutants_559, 1, minimal_559 },
 	{ "java-lor", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
-	  2, mutants_512, 1, minimal_512 },
+	  2, mutants_560, 1, minimal_560 },
 	{ "java-lor", "a & b", "long", "java", "",
 	  "a & b", "&", "long",
-	  2, mutants_513, 1, minimal_513 },
+	  2, mutants_561, 1, minimal_561 },
 	{ "java-lor", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
-	  2, mutants_514, 2, minimal_514 },
+	  2, mutants_562, 2, minimal_562 },
 	{ "java-lor", "a | b", "long", "java", "",
 	  "a | b", "|", "long",
-	  2, mutants_515, 2, minimal_515 },
+	  2, mutants_563, 2, minimal_563 },
 	{ "java-lor", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
-	  2, mutants_516, 1, minimal_516 },
+	  2, mutants_564, 1, minimal_564 },
 	{ "java-lor", "a ^ b", "long", "java", "",
 	  "a ^ b", "^", "long",
-	  2, mutants_517, 1, minimal_517 },
+	  2, mutants_565, 1, minimal_565 },
 	{ "java-ror", "a < b", "byte", "java", "",
 	  "a < b", "<", "byte",
-	  7, mutants_518, 3, minimal_518 },
+	  7, mutants_566, 3, minimal_566 },
 	{ "java-ror", "a < b", "short", "java", "",
 	  "a < b", "<", "short",
-	  7, mutants_519, 3, minimal_519 },
+	  7, mutants_567, 3, minimal_567 },
 	{ "java-ror", "a < b", "char", "java", "",
 	  "a < b", "<", "char",
-	  7, mutants_520, 3, minimal_520 },
+	  7, mutants_568, 3, minimal_568 },
 	{ "java-ror", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
-	  7, mutants_521, 3, minimal_521 },
+	  7, mutants_569, 3, minimal_569 },
 	{ "java-ror", "a < b", "long", "java", "",
 	  "a < b", "<", "long",
-	  7, mutants_522, 3, minimal_522 },
+	  7, mutants_570, 3, minimal_570 },
 	{ "java-ror", "a <= b", "byte", "java", "",
 	  "a <= b", "<=", "byte",
-	  7, mutants_523, 3, minimal_523 },
+	  7, mutants_571, 3, minimal_571 },
 	{ "java-ror", "a <= b", "short", "java", "",
 	  "a <= b", "<=", "short",
-	  7, mutants_524, 3, minimal_524 },
+	  7, mutants_572, 3, minimal_572 },
 	{ "java-ror", "a <= b", "char", "java", "",
 	  "a <= b", "<=", "char",
-	  7, mutants_525, 3, minimal_525 },
+	  7, mutants_573, 3, minimal_573 },
 	{ "java-ror", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  7, mutants_526, 3, minimal_526 },
+	  7, mutants_574, 3, minimal_574 },
 	{ "java-ror", "a <= b", "long", "java", "",
 	  "a <= b", "<=", "long",
-	  7, mutants_527, 3, minimal_527 },
+	  7, mutants_575, 3, minimal_575 },
 	{ "java-ror", "a > b", "byte", "java", "",
 	  "a > b", ">", "byte",
-	  7, mutants_528, 3, minimal_528 },
+	  7, mutants_576, 3, minimal_576 },
 	{ "java-ror", "a > b", "short", "java", "",
 	  "a > b", ">", "short",
-	  7, mutants_529, 3, minimal_529 },
+	  7, mutants_577, 3, minimal_577 },
 	{ "java-ror", "a > b", "char", "java", "",
 	  "a > b", ">", "char",
-	  7, mutants_530, 3, minimal_530 },
+	  7, mutants_578, 3, minimal_578 },
 	{ "java-ror", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
-	  7, mutants_531, 3, minimal_531 },
+	  7, mutants_579, 3, minimal_579 },
 	{ "java-ror", "a > b", "long", "java", "",
 	  "a > b", ">", "long",
-	  7, mutants_532, 3, minimal_532 },
+	  7, mutants_580, 3, minimal_580 },
 	{ "java-ror", "a >= b", "byte", "java", "",
 	  "a >= b", ">=", "byte",
-	  7, mutants_533, 3, minimal_533 },
+	  7, mutants_581, 3, minimal_581 },
 	{ "java-ror", "a >= b", "short", "java", "",
 	  "a >= b", ">=", "short",
-	  7, mutants_534, 3, minimal_534 },
+	  7, mutants_582, 3, minimal_582 },
 	{ "java-ror", "a >= b", "char", "java", "",
 	  "a >= b", ">=", "char",
-	  7, mutants_535, 3, minimal_535 },
+	  7, mutants_583, 3, minimal_583 },
 	{ "java-ror", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  7, mutants_536, 3, minimal_536 },
+	  7, mutants_584, 3, minimal_584 },
 	{ "java-ror", "a >= b", "long", "java", "",
 	  "a >= b", ">=", "long",
-	  7, mutants_537, 3, minimal_537 },
+	  7, mutants_585, 3, minimal_585 },
 	{ "java-ror", "a == b", "byte", "java", "",
 	  "a == b", "==", "byte",
-	  7, mutants_538, 3, minimal_538 },
+	  7, mutants_586, 3, minimal_586 },
 	{ "java-ror", "a == b", "short", "java", "",
 	  "a == b", "==", "short",
-	  7, mutants_539, 3, minimal_539 },
+	  7, mutants_587, 3, minimal_587 },
 	{ "java-ror", "a == b", "char", "java", "",
 	  "a == b", "==", "char",
-	  7, mutants_540, 3, minimal_540 },
+	  7, mutants_588, 3, minimal_588 },
 	{ "java-ror", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
-	  7, mutants_541, 3, minimal_541 },
+	  7, mutants_589, 3, minimal_589 },
 	{ "java-ror", "a == b", "long", "java", "",
 	  "a == b", "==", "long",
-	  7, mutants_542, 3, minimal_542 },
+	  7, mutants_590, 3, minimal_590 },
 	{ "java-ror", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  3, mutants_543, 2, minimal_543 },
+	  3, mutants_591, 2, minimal_591 },
 	{ "java-ror", "a != b", "byte", "java", "",
 	  "a != b", "!=", "byte",
-	  7, mutants_544, 3, minimal_544 },
+	  7, mutants_592, 3, minimal_592 },
 	{ "java-ror", "a != b", "short", "java", "",
 	  "a != b", "!=", "short",
-	  7, mutants_545, 3, minimal_545 },
+	  7, mutants_593, 3, minimal_593 },
 	{ "java-ror", "a != b", "char", "java", "",
 	  "a != b", "!=", "char",
-	  7, mutants_546, 3, minimal_546 },
+	  7, mutants_594, 3, minimal_594 },
 	{ "java-ror", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
-	  7, mutants_547, 3, minimal_547 },
+	  7, mutants_595, 3, minimal_595 },
 	{ "java-ror", "a != b", "long", "java", "",
 	  "a != b", "!=", "long",
-	  7, mutants_548, 3, minimal_548 },
+	  7, mutants_596, 3, minimal_596 },
 	{ "java-ror", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  3, mutants_549, 2, minimal_549 },
+	  3, mutants_597, 2, minimal_597 },
 	{ "java-sor", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
-	  2, mutants_550, 1, minimal_550 },
+	  2, mutants_598, 1, minimal_598 },
 	{ "java-sor", "a << b", "long", "java", "",
 	  "a << b", "<<", "long",
-	  2, mutants_551, 1, minimal_551 },
+	  2, mutants_599, 1, minimal_599 },
 	{ "java-sor", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
-	  2, mutants_552, 1, minimal_552 },
+	  2, mutants_600, 1, minimal_600 },
 	{ "java-sor", "a >> b", "long", "java", "",
 	  "a >> b", ">>", "long",
-	  2, mutants_553, 1, minimal_553 },
+	  2, mutants_601, 1, minimal_601 },
 	{ "java-sor", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_554, 2, minimal_554 },
+	  2, mutants_602, 2, minimal_602 },
 	{ "java-sor", "a >>> b", "long", "java", "",
 	  "a >>> b", ">>>", "long",
-	  2, mutants_555, 2, minimal_555 },
+	  2, mutants_603, 2, minimal_603 },
 	{ "java-unary", "x (insertion)", "byte", "java", "",
 	  "x", "", "byte",
-	  2, mutants_556, 1, minimal_556 },
+	  2, mutants_604, 1, minimal_604 },
 	{ "java-unary", "x (insertion)", "short", "java", "",
 	  "x", "", "short",
-	  2, mutants_557, 1, minimal_557 },
+	  2, mutants_605, 1, minimal_605 },
 	{ "java-unary", "x (insertion)", "char", "java", "",
 	  "x", "", "char",
-	  2, mutants_558, 1, minimal_558 },
+	  2, mutants_606, 1, minimal_606 },
 	{ "java-unary", "x (insertion)", "int", "java", "",
 	  "x", "", "int",
-	  2, mutants_559, 1, minimal_559 },
+	  2, mutants_607, 1, minimal_607 },
 	{ "java-unary", "x (insertion)", "long", "java", "",
 	  "x", "", "long",
-	  2, mutants_560, 1, minimal_560 },
+	  2, mutants_608, 1, minimal_608 },
 	{ "java-unary", "-x", "byte", "java", "",
 	  "-x", "-", "byte",
-	  2, mutants_561, 1, minimal_561 },
+	  2, mutants_609, 1, minimal_609 },
 	{ "java-unary", "-x", "short", "java", "",
 	  "-x", "-", "short",
-	  2, mutants_562, 1, minimal_562 },
+	  2, mutants_610, 1, minimal_610 },
 	{ "java-unary", "-x", "char", "java", "",
 	  "-x", "-", "char",
-	  2, mutants_563, 1, minimal_563 },
+	  2, mutants_611, 1, minimal_611 },
 	{ "java-unary", "-x", "int", "java", "",
 	  "-x", "-", "int",
-	  2, mutants_564, 1, minimal_564 },
+	  2, mutants_612, 1, minimal_612 },
 	{ "java-unary", "-x", "long", "java", "",
 	  "-x", "-", "long",
-	  2, mutants_565, 1, minimal_565 },
+	  2, mutants_613, 1, minimal_613 },
 	{ "java-unary", "+x", "byte", "java", "",
 	  "+x", "+", "byte",
-	  3, mutants_566, 1, minimal_566 },
+	  3, mutants_614, 1, minimal_614 },
 	{ "java-unary", "+x", "short", "java", "",
 	  "+x", "+", "short",
-	  3, mutants_567, 1, minimal_567 },
+	  3, mutants_615, 1, minimal_615 },
 	{ "java-unary", "+x", "char", "java", "",
 	  "+x", "+", "char",
-	  3, mutants_568, 1, minimal_568 },
+	  3, mutants_616, 1, minimal_616 },
 	{ "java-unary", "+x", "int", "java", "",
 	  "+x", "+", "int",
-	  3, mutants_569, 1, minimal_569 },
+	  3, mutants_617, 1, minimal_617 },
 	{ "java-unary", "+x", "long", "java", "",
 	  "+x", "+", "long",
-	  3, mutants_570, 1, minimal_570 },
+	  3, mutants_618, 1, minimal_618 },
 	{ "java-unary", "~x", "byte", "java", "",
 	  "~x", "~", "byte",
-	  2, mutants_571, 1, minimal_571 },
+	  2, mutants_619, 1, minimal_619 },
 	{ "java-unary", "~x", "short", "java", "",
 	  "~x", "~", "short",
-	  2, mutants_572, 1, minimal_572 },
+	  2, mutants_620, 1, minimal_620 },
 	{ "java-unary", "~x", "char", "java", "",
 	  "~x", "~", "char",
-	  2, mutants_573, 1, minimal_573 },
+	  2, mutants_621, 1, minimal_621 },
 	{ "java-unary", "~x", "int", "java", "",
 	  "~x", "~", "int",
-	  2, mutants_574, 1, minimal_574 },
+	  2, mutants_622, 1, minimal_622 },
 	{ "java-unary", "~x", "long", "java", "",
 	  "~x", "~", "long",
-	  2, mutants_575, 1, minimal_575 },
+	  2, mutants_623, 1, minimal_623 },
 	{ "java-unary", "b (insertion)", "boolean", "java", "",
 	  "b", "", "boolean",
-	  1, mutants_576, 1, minimal_576 },
+	  1, mutants_624, 1, minimal_624 },
 	{ "java-unary", "!b", "boolean", "java", "",
 	  "!b", "!", "boolean",
-	  1, mutants_577, 1, minimal_577 },
+	  1, mutants_625, 1, minimal_625 },
 	{ "major", "a < b", "int", "java", "",
 	  "a < b", "<", "int",
-	  7, mutants_578, 3, minimal_578 },
+	  7, mutants_626, 3, minimal_626 },
 	{ "major", "a <= b", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  7, mutants_579, 3, minimal_579 },
+	  7, mutants_627, 3, minimal_627 },
 	{ "major", "a > b", "int", "java", "",
 	  "a > b", ">", "int",
-	  7, mutants_580, 3, minimal_580 },
+	  7, mutants_628, 3, minimal_628 },
 	{ "major", "a >= b", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  7, mutants_581, 3, minimal_581 },
+	  7, mutants_629, 3, minimal_629 },
 	{ "major", "a == b", "int", "java", "",
 	  "a == b", "==", "int",
-	  7, mutants_582, 3, minimal_582 },
+	  7, mutants_630, 3, minimal_630 },
 	{ "major", "a == b", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  5, mutants_583, 4, minimal_583 },
+	  5, mutants_631, 4, minimal_631 },
 	{ "major", "a != b", "int", "java", "",
 	  "a != b", "!=", "int",
-	  7, mutants_584, 3, minimal_584 },
+	  7, mutants_632, 3, minimal_632 },
 	{ "major", "a != b", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  5, mutants_585, 4, minimal_585 },
+	  5, mutants_633, 4, minimal_633 },
 	{ "major", "a && b", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  7, mutants_586, 4, minimal_586 },
+	  7, mutants_634, 4, minimal_634 },
 	{ "major", "a || b", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  7, mutants_587, 4, minimal_587 },
+	  7, mutants_635, 4, minimal_635 },
 	{ "major", "a + b", "int", "java", "",
 	  "a + b", "+", "int",
-	  4, mutants_588, 4, minimal_588 },
+	  4, mutants_636, 4, minimal_636 },
 	{ "major", "a - b", "int", "java", "",
 	  "a - b", "-", "int",
-	  4, mutants_589, 4, minimal_589 },
+	  4, mutants_637, 4, minimal_637 },
 	{ "major", "a * b", "int", "java", "",
 	  "a * b", "*", "int",
-	  4, mutants_590, 4, minimal_590 },
+	  4, mutants_638, 4, minimal_638 },
 	{ "major", "a / b", "int", "java", "",
 	  "a / b", "/", "int",
-	  4, mutants_591, 4, minimal_591 },
+	  4, mutants_639, 4, minimal_639 },
 	{ "major", "a % b", "int", "java", "",
 	  "a % b", "%", "int",
-	  4, mutants_592, 4, minimal_592 },
+	  4, mutants_640, 4, minimal_640 },
 	{ "major", "a & b", "int", "java", "",
 	  "a & b", "&", "int",
-	  2, mutants_593, 1, minimal_593 },
+	  2, mutants_641, 1, minimal_641 },
 	{ "major", "a | b", "int", "java", "",
 	  "a | b", "|", "int",
-	  2, mutants_594, 2, minimal_594 },
+	  2, mutants_642, 2, minimal_642 },
 	{ "major", "a ^ b", "int", "java", "",
 	  "a ^ b", "^", "int",
-	  2, mutants_595, 1, minimal_595 },
+	  2, mutants_643, 1, minimal_643 },
 	{ "major", "a << b", "int", "java", "",
 	  "a << b", "<<", "int",
-	  2, mutants_596, 1, minimal_596 },
+	  2, mutants_644, 1, minimal_644 },
 	{ "major", "a >> b", "int", "java", "",
 	  "a >> b", ">>", "int",
-	  2, mutants_597, 1, minimal_597 },
+	  2, mutants_645, 1, minimal_645 },
 	{ "major", "a >>> b", "int", "java", "",
 	  "a >>> b", ">>>", "int",
-	  2, mutants_598, 2, minimal_598 },
+	  2, mutants_646, 2, minimal_646 },
 	{ "major", "+a", "int", "java", "",
 	  "+a", "+", "int",
-	  2, mutants_599, 1, minimal_599 },
+	  2, mutants_647, 1, minimal_647 },
 	{ "major", "-a", "int", "java", "",
 	  "-a", "-", "int",
-	  2, mutants_600, 1, minimal_600 },
+	  2, mutants_648, 1, minimal_648 },
 	{ "major", "~a", "int", "java", "",
 	  "~a", "~", "int",
-	  2, mutants_601, 1, minimal_601 },
+	  2, mutants_649, 1, minimal_649 },
 	{ "paper-arith", "lexp + rexp", "Zpos", "java", "",
 	  "x + y", "+", "integer",
-	  8, mutants_602, 1, minimal_602 },
+	  8, mutants_650, 1, minimal_650 },
 	{ "paper-arith", "lexp + rexp", "Z", "java", "",
 	  "x + y", "+", "integer",
-	  8, mutants_603, 3, minimal_603 },
+	  8, mutants_651, 3, minimal_651 },
 	{ "paper-arith", "lexp - rexp", "Zpos", "java", "",
 	  "x - y", "-", "integer",
-	  8, mutants_604, 1, minimal_604 },
+	  8, mutants_652, 1, minimal_652 },
 	{ "paper-arith", "lexp - rexp", "Z", "java", "",
 	  "x - y", "-", "integer",
-	  8, mutants_605, 3, minimal_605 },
+	  8, mutants_653, 3, minimal_653 },
 	{ "paper-arith", "lexp * rexp", "Zpos", "java", "",
 	  "x * y", "*", "integer",
-	  8, mutants_606, 3, minimal_606 },
+	  8, mutants_654, 3, minimal_654 },
 	{ "paper-arith", "lexp * rexp", "Z", "java", "",
 	  "x * y", "*", "integer",
-	  8, mutants_607, 4, minimal_607 },
+	  8, mutants_655, 4, minimal_655 },
 	{ "paper-assign", "lhs += rhs", "Zpos", "java", "",
 	  "x += y", "+=", "integer",
-	  4, mutants_608, 1, minimal_608 },
+	  4, mutants_656, 1, minimal_656 },
 	{ "paper-assign", "lhs -= rhs", "Zpos", "java", "",
 	  "x -= y", "-=", "integer",
-	  4, mutants_609, 1, minimal_609 },
+	  4, mutants_657, 1, minimal_657 },
 	{ "paper-assign", "lhs *= rhs", "Zpos", "java", "",
 	  "x *= y", "*=", "integer",
-	  4, mutants_610, 3, minimal_610 },
+	  4, mutants_658, 3, minimal_658 },
 	{ "paper-assign", "lhs <<= rhs", "int", "java", "",
 	  "x <<= y", "<<=", "int",
-	  3, mutants_611, 1, minimal_611 },
+	  3, mutants_659, 1, minimal_659 },
 	{ "paper-assign", "lhs >>= rhs", "int", "java", "",
 	  "x >>= y", ">>=", "int",
-	  3, mutants_612, 3, minimal_612 },
+	  3, mutants_660, 3, minimal_660 },
 	{ "paper-assign", "lhs &= rhs", "int", "java", "",
 	  "x &= y", "&=", "int",
-	  4, mutants_613, 2, minimal_613 },
+	  4, mutants_661, 2, minimal_661 },
 	{ "paper-assign", "lhs |= rhs", "int", "java", "",
 	  "x |= y", "|=", "int",
-	  4, mutants_614, 3, minimal_614 },
+	  4, mutants_662, 3, minimal_662 },
 	{ "paper-assign", "lhs ^= rhs", "int", "java", "",
 	  "x ^= y", "^=", "int",
-	  4, mutants_615, 1, minimal_615 },
+	  4, mutants_663, 1, minimal_663 },
 	{ "paper-bitwise", "lexp & rexp", "int", "java", "",
 	  "x & y", "&", "int",
-	  8, mutants_616, 2, minimal_616 },
+	  8, mutants_664, 2, minimal_664 },
 	{ "paper-bitwise", "lexp | rexp", "int", "java", "",
 	  "x | y", "|", "int",
-	  8, mutants_617, 3, minimal_617 },
+	  8, mutants_665, 3, minimal_665 },
 	{ "paper-bitwise", "lexp ^ rexp", "int", "java", "",
 	  "x ^ y", "^", "int",
-	  8, mutants_618, 1, minimal_618 },
+	  8, mutants_666, 1, minimal_666 },
 	{ "paper-bitwise", "lexp >> rexp", "int", "java", "",
 	  "x >> y", ">>", "int",
-	  10, mutants_619, 6, minimal_619 },
+	  10, mutants_667, 6, minimal_667 },
 	{ "paper-bitwise", "lexp << rexp", "int", "java", "",
 	  "x << y", "<<", "int",
-	  10, mutants_620, 3, minimal_620 },
+	  10, mutants_668, 3, minimal_668 },
 	{ "paper-bool", "lexp ^ rexp (bool)", "boolean", "java", "",
 	  "a ^ b", "^", "boolean",
-	  15, mutants_621, 2, minimal_621 },
+	  15, mutants_669, 2, minimal_669 },
 	{ "paper-bool", "lexp && rexp", "boolean", "java", "",
 	  "a && b", "&&", "boolean",
-	  15, mutants_622, 4, minimal_622 },
+	  15, mutants_670, 4, minimal_670 },
 	{ "paper-bool", "lexp || rexp", "boolean", "java", "",
 	  "a || b", "||", "boolean",
-	  15, mutants_623, 4, minimal_623 },
+	  15, mutants_671, 4, minimal_671 },
 	{ "paper-bool", "lexp == rexp (bool)", "boolean", "java", "",
 	  "a == b", "==", "boolean",
-	  10, mutants_624, 2, minimal_624 },
+	  10, mutants_672, 2, minimal_672 },
 	{ "paper-bool", "lexp != rexp (bool)", "boolean", "java", "",
 	  "a != b", "!=", "boolean",
-	  10, mutants_625, 2, minimal_625 },
+	  10, mutants_673, 2, minimal_673 },
 	{ "paper-reference", "lexp != rexp (obj)", "reference", "java", "",
 	  "a != b", "!=", "integer",
-	  4, mutants_626, 2, minimal_626 },
+	  4, mutants_674, 2, minimal_674 },
 	{ "paper-relational", "lexp == rexp", "Z", "java", "",
 	  "a == b", "==", "integer",
-	  8, mutants_627, 3, minimal_627 },
+	  8, mutants_675, 3, minimal_675 },
 	{ "paper-relational", "lexp == rexp", "int", "java", "",
 	  "a == b", "==", "int",
-	  8, mutants_628, 3, minimal_628 },
+	  8, mutants_676, 3, minimal_676 },
 	{ "paper-relational", "lexp != rexp", "Z", "java", "",
 	  "a != b", "!=", "integer",
-	  8, mutants_629, 3, minimal_629 },
+	  8, mutants_677, 3, minimal_677 },
 	{ "paper-relational", "lexp != rexp", "int", "java", "",
 	  "a != b", "!=", "int",
-	  8, mutants_630, 3, minimal_630 },
+	  8, mutants_678, 3, minimal_678 },
 	{ "paper-relational", "lexp > rexp", "Z", "java", "",
 	  "a > b", ">", "integer",
-	  8, mutants_631, 3, minimal_631 },
+	  8, mutants_679, 3, minimal_679 },
 	{ "paper-relational", "lexp > rexp", "int", "java", "",
 	  "a > b", ">", "int",
-	  8, mutants_632, 3, minimal_632 },
+	  8, mutants_680, 3, minimal_680 },
 	{ "paper-relational", "lexp >= rexp", "Z", "java", "",
 	  "a >= b", ">=", "integer",
-	  8, mutants_633, 3, minimal_633 },
+	  8, mutants_681, 3, minimal_681 },
 	{ "paper-relational", "lexp >= rexp", "int", "java", "",
 	  "a >= b", ">=", "int",
-	  8, mutants_634, 3, minimal_634 },
+	  8, mutants_682, 3, minimal_682 },
 	{ "paper-relational", "lexp < rexp", "Z", "java", "",
 	  "a < b", "<", "integer",
-	  8, mutants_635, 3, minimal_635 },
+	  8, mutants_683, 3, minimal_683 },
 	{ "paper-relational", "lexp < rexp", "int", "java", "",
 	  "a < b", "<", "int",
-	  8, mutants_636, 3, minimal_636 },
+	  8, mutants_684, 3, minimal_684 },
 	{ "paper-relational", "lexp <= rexp", "Z", "java", "",
 	  "a <= b", "<=", "integer",
-	  8, mutants_637, 3, minimal_637 },
+	  8, mutants_685, 3, minimal_685 },
 	{ "paper-relational", "lexp <= rexp", "int", "java", "",
 	  "a <= b", "<=", "int",
-	  8, mutants_638, 3, minimal_638 },
+	  8, mutants_686, 3, minimal_686 },
 	{ "paper-unary", "exp", "int", "java", "",
 	  "x", "", "int",
-	  6, mutants_639, 1, minimal_639 },
+	  6, mutants_687, 1, minimal_687 },
 	{ "paper-unary", "+exp", "int", "java", "",
 	  "+x", "+", "int",
-	  3, mutants_640, 1, minimal_640 },
+	  3, mutants_688, 1, minimal_688 },
 	{ "paper-unary", "-exp", "int", "java", "",
 	  "-x", "-", "int",
-	  3, mutants_641, 1, minimal_641 },
+	  3, mutants_689, 1, minimal_689 },
 	{ "paper-unary", "++exp", "int", "java", "",
 	  "++x", "++exp", "int",
-	  4, mutants_642, 1, minimal_642 },
+	  4, mutants_690, 1, minimal_690 },
 	{ "paper-unary", "exp++", "int", "java", "",
 	  "x++", "exp++", "int",
-	  4, mutants_643, 1, minimal_643 },
+	  4, mutants_691, 1, minimal_691 },
 	{ "paper-unary", "--exp", "int", "java", "",
 	  "--x", "--exp", "int",
-	  4, mutants_644, 1, minimal_644 },
+	  4, mutants_692, 1, minimal_692 },
 	{ "paper-unary", "exp--", "int", "java", "",
 	  "x--", "exp--", "int",
-	  4, mutants_645, 1, minimal_645 },
+	  4, mutants_693, 1, minimal_693 },
 	{ "paper-unary", "!exp", "boolean", "java", "",
 	  "!b", "!", "boolean",
-	  2, mutants_646, 1, minimal_646 },
+	  2, mutants_694, 1, minimal_694 },
 	{ "paper-unary", "~exp", "int", "java", "",
 	  "~x", "~", "int",
-	  3, mutants_647, 1, minimal_647 },
+	  3, mutants_695, 1, minimal_695 },
 };
-const size_t subsume_nentries = 648;
+const size_t subsume_nentries = 696;
 
 const struct subsume_rule subsume_rules[] = {
 	{ "ORRN", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome",
@@ -10070,226 +10743,322 @@ const struct subsume_rule subsume_rules[] = {
 	  "c-ror", "u < 0", 7, 2, keep_396_0 },
 	{ "ROR", "<", "unsigned long,int", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome",
 	  "c-ror", "u < 0", 7, 2, keep_397_0 },
+	{ "UM-ROR", "<", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 2, keep_398_0 },
+	{ "UM-ROR", "<", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 2, keep_399_0 },
+	{ "UM-ROR", "<", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 2, keep_400_0 },
+	{ "UM-ROR", "<", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 2, keep_401_0 },
+	{ "UM-ROR", "<", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 2, keep_402_0 },
+	{ "UM-ROR", "<", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 2, keep_403_0 },
+	{ "UM-ROR", "<", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 3, keep_404_0 },
+	{ "UM-ROR", "<", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a < b", 5, 3, keep_405_0 },
+	{ "UM-ROR", "<=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_406_0 },
+	{ "UM-ROR", "<=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_407_0 },
+	{ "UM-ROR", "<=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_408_0 },
+	{ "UM-ROR", "<=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_409_0 },
+	{ "UM-ROR", "<=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_410_0 },
+	{ "UM-ROR", "<=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_411_0 },
+	{ "UM-ROR", "<=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_412_0 },
+	{ "UM-ROR", "<=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a <= b", 5, 2, keep_413_0 },
+	{ "UM-ROR", ">", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 2, keep_414_0 },
+	{ "UM-ROR", ">", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 2, keep_415_0 },
+	{ "UM-ROR", ">", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 2, keep_416_0 },
+	{ "UM-ROR", ">", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 2, keep_417_0 },
+	{ "UM-ROR", ">", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 2, keep_418_0 },
+	{ "UM-ROR", ">", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 2, keep_419_0 },
+	{ "UM-ROR", ">", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 3, keep_420_0 },
+	{ "UM-ROR", ">", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a > b", 5, 3, keep_421_0 },
+	{ "UM-ROR", ">=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_422_0 },
+	{ "UM-ROR", ">=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_423_0 },
+	{ "UM-ROR", ">=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_424_0 },
+	{ "UM-ROR", ">=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_425_0 },
+	{ "UM-ROR", ">=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_426_0 },
+	{ "UM-ROR", ">=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_427_0 },
+	{ "UM-ROR", ">=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_428_0 },
+	{ "UM-ROR", ">=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a >= b", 5, 2, keep_429_0 },
+	{ "UM-ROR", "==", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_430_0 },
+	{ "UM-ROR", "==", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_431_0 },
+	{ "UM-ROR", "==", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_432_0 },
+	{ "UM-ROR", "==", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_433_0 },
+	{ "UM-ROR", "==", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_434_0 },
+	{ "UM-ROR", "==", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_435_0 },
+	{ "UM-ROR", "==", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_436_0 },
+	{ "UM-ROR", "==", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a == b", 5, 2, keep_437_0 },
+	{ "UM-ROR", "!=", "_Bool", "_Bool", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_438_0 },
+	{ "UM-ROR", "!=", "int", "int", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_439_0 },
+	{ "UM-ROR", "!=", "unsigned", "unsigned", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_440_0 },
+	{ "UM-ROR", "!=", "long", "long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_441_0 },
+	{ "UM-ROR", "!=", "unsigned long", "unsigned long", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_442_0 },
+	{ "UM-ROR", "!=", "char", "char", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_443_0 },
+	{ "UM-ROR", "!=", "float", "float", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_444_0 },
+	{ "UM-ROR", "!=", "double", "double", "c", "data-model: lp64, char: signed, ub: outcome, float-compare: identical",
+	  "c-universalmutator", "a != b", 5, 2, keep_445_0 },
 	{ "AORB", "+", "int", "int", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_398_0 },
+	  "java-aor", "a + b", 4, 4, keep_446_0 },
 	{ "AORB", "+", "long", "long", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_399_0 },
+	  "java-aor", "a + b", 4, 4, keep_447_0 },
 	{ "AORB", "+", "integer", "integer", "java", "",
-	  "java-aor", "a + b", 4, 4, keep_400_0 },
+	  "java-aor", "a + b", 4, 4, keep_448_0 },
 	{ "AORB", "-", "int", "int", "java", "",
-	  "java-aor", "a - b", 4, 4, keep_401_0 },
+	  "java-aor", "a - b", 4, 4, keep_449_0 },
 	{ "AORB", "-", "integer", "integer", "java", "",
-	  "java-aor", "a - b", 4, 4, keep_402_0 },
+	  "java-aor", "a - b", 4, 4, keep_450_0 },
 	{ "AORB", "*", "int", "int", "java", "",
-	  "java-aor", "a * b", 4, 4, keep_403_0 },
+	  "java-aor", "a * b", 4, 4, keep_451_0 },
 	{ "AORB", "*", "long", "long", "java", "",
-	  "java-aor", "a * b", 4, 4, keep_404_0 },
+	  "java-aor", "a * b", 4, 4, keep_452_0 },
 	{ "AORB", "*", "integer", "integer", "java", "",
-	  "java-aor", "a * b", 4, 3, keep_405_0 },
+	  "java-aor", "a * b", 4, 3, keep_453_0 },
 	{ "AORB", "/", "int", "int", "java", "",
-	  "java-aor", "a / b", 4, 4, keep_406_0 },
+	  "java-aor", "a / b", 4, 4, keep_454_0 },
 	{ "AORB", "/", "integer", "integer", "java", "",
-	  "java-aor", "a / b", 4, 4, keep_407_0 },
+	  "java-aor", "a / b", 4, 4, keep_455_0 },
 	{ "AORB", "%", "int", "int", "java", "",
-	  "java-aor", "a % b", 4, 4, keep_408_0 },
+	  "java-aor", "a % b", 4, 4, keep_456_0 },
 	{ "AORB", "%", "long", "long", "java", "",
-	  "java-aor", "a % b", 4, 4, keep_409_0 },
+	  "java-aor", "a % b", 4, 4, keep_457_0 },
 	{ "AORB", "%", "integer", "integer", "java", "",
-	  "java-aor", "a % b", 4, 3, keep_410_0 },
+	  "java-aor", "a % b", 4, 3, keep_458_0 },
 	{ "ASRS", "+=", "int", "int", "java", "",
-	  "java-asrs", "x += y", 10, 6, keep_411_0 },
+	  "java-asrs", "x += y", 10, 6, keep_459_0 },
 	{ "ASRS", "-=", "int", "int", "java", "",
-	  "java-asrs", "x -= y", 10, 8, keep_412_0 },
+	  "java-asrs", "x -= y", 10, 8, keep_460_0 },
 	{ "ASRS", "*=", "int", "int", "java", "",
-	  "java-asrs", "x *= y", 10, 10, keep_413_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_461_0 },
 	{ "ASRS", "*=", "long", "long", "java", "",
-	  "java-asrs", "x *= y", 10, 10, keep_414_0 },
+	  "java-asrs", "x *= y", 10, 10, keep_462_0 },
 	{ "ASRS", "/=", "int", "int", "java", "",
-	  "java-asrs", "x /= y", 10, 9, keep_415_0 },
+	  "java-asrs", "x /= y", 10, 9, keep_463_0 },
 	{ "ASRS", "%=", "int", "int", "java", "",
-	  "java-asrs", "x %= y", 10, 9, keep_416_0 },
+	  "java-asrs", "x %= y", 10, 9, keep_464_0 },
 	{ "ASRS", "&=", "int", "int", "java", "",
-	  "java-asrs", "x &= y", 10, 7, keep_417_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_465_0 },
 	{ "ASRS", "&=", "long", "long", "java", "",
-	  "java-asrs", "x &= y", 10, 7, keep_418_0 },
+	  "java-asrs", "x &= y", 10, 7, keep_466_0 },
 	{ "ASRS", "|=", "int", "int", "java", "",
-	  "java-asrs", "x |= y", 10, 7, keep_419_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_467_0 },
 	{ "ASRS", "|=", "long", "long", "java", "",
-	  "java-asrs", "x |= y", 10, 7, keep_420_0 },
+	  "java-asrs", "x |= y", 10, 7, keep_468_0 },
 	{ "ASRS", "^=", "int", "int", "java", "",
-	  "java-asrs", "x ^= y", 10, 8, keep_421_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_469_0 },
 	{ "ASRS", "^=", "long", "long", "java", "",
-	  "java-asrs", "x ^= y", 10, 8, keep_422_0 },
+	  "java-asrs", "x ^= y", 10, 8, keep_470_0 },
 	{ "ASRS", "<<=", "int", "int", "java", "",
-	  "java-asrs", "x <<= y", 10, 8, keep_423_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_471_0 },
 	{ "ASRS", "<<=", "long", "long", "java", "",
-	  "java-asrs", "x <<= y", 10, 8, keep_424_0 },
+	  "java-asrs", "x <<= y", 10, 8, keep_472_0 },
 	{ "ASRS", ">>=", "int", "int", "java", "",
-	  "java-asrs", "x >>= y", 10, 9, keep_425_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_473_0 },
 	{ "ASRS", ">>=", "long", "long", "java", "",
-	  "java-asrs", "x >>= y", 10, 9, keep_426_0 },
+	  "java-asrs", "x >>= y", 10, 9, keep_474_0 },
 	{ "ASRS", ">>>=", "int", "int", "java", "",
-	  "java-asrs", "x >>>= y", 10, 8, keep_427_0 },
+	  "java-asrs", "x >>>= y", 10, 8, keep_475_0 },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "java-cor", "a && b", 4, 1, keep_428_0 },
+	  "java-cor", "a && b", 4, 1, keep_476_0 },
 	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "java-cor", "a && b", 3, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean", "java", "",
-	  "java-cor", "a && b", 2, 2, keep_428_2 },
+	  "java-cor", "a && b", 2, 2, keep_476_2 },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "java-cor", "a || b", 4, 2, keep_429_0 },
+	  "java-cor", "a || b", 4, 2, keep_477_0 },
 	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "java-cor", "a || b", 3, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean", "java", "",
-	  "java-cor", "a || b", 2, 2, keep_429_2 },
+	  "java-cor", "a || b", 2, 2, keep_477_2 },
 	{ "COR", "^", "boolean", "boolean", "java", "",
-	  "java-cor", "a ^ b", 4, 2, keep_430_0 },
+	  "java-cor", "a ^ b", 4, 2, keep_478_0 },
 	{ "COI", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 3, 0, NULL },
 	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "java-cor", "a ^ b", 2, 0, NULL },
 	{ "COR", "==", "boolean", "boolean", "java", "",
-	  "java-cor", "a == b", 5, 2, keep_431_0 },
+	  "java-cor", "a == b", 5, 2, keep_479_0 },
 	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 3, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean", "java", "",
 	  "java-cor", "a == b", 2, 0, NULL },
 	{ "COR", "!=", "boolean", "boolean", "java", "",
-	  "java-cor", "a != b", 5, 2, keep_432_0 },
+	  "java-cor", "a != b", 5, 2, keep_480_0 },
 	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 3, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "java-cor", "a != b", 2, 0, NULL },
 	{ "ROR", "<", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a < b", 7, 3, keep_433_0 },
+	  "java-float", "a < b", 7, 3, keep_481_0 },
 	{ "COI", "<", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a < b", 1, 0, NULL },
 	{ "ROR", "<", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a < b", 7, 3, keep_434_0 },
+	  "java-float", "a < b", 7, 3, keep_482_0 },
 	{ "COI", "<", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a < b", 1, 0, NULL },
 	{ "ROR", "<=", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a <= b", 7, 3, keep_435_0 },
+	  "java-float", "a <= b", 7, 3, keep_483_0 },
 	{ "COI", "<=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a <= b", 1, 0, NULL },
 	{ "ROR", "<=", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a <= b", 7, 3, keep_436_0 },
+	  "java-float", "a <= b", 7, 3, keep_484_0 },
 	{ "COI", "<=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a <= b", 1, 0, NULL },
 	{ "ROR", ">", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a > b", 7, 3, keep_437_0 },
+	  "java-float", "a > b", 7, 3, keep_485_0 },
 	{ "COI", ">", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a > b", 1, 0, NULL },
 	{ "ROR", ">", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a > b", 7, 3, keep_438_0 },
+	  "java-float", "a > b", 7, 3, keep_486_0 },
 	{ "COI", ">", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a > b", 1, 0, NULL },
 	{ "ROR", ">=", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a >= b", 7, 3, keep_439_0 },
+	  "java-float", "a >= b", 7, 3, keep_487_0 },
 	{ "COI", ">=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a >= b", 1, 0, NULL },
 	{ "ROR", ">=", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a >= b", 7, 3, keep_440_0 },
+	  "java-float", "a >= b", 7, 3, keep_488_0 },
 	{ "COI", ">=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a >= b", 1, 0, NULL },
 	{ "ROR", "==", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a == b", 7, 3, keep_441_0 },
+	  "java-float", "a == b", 7, 3, keep_489_0 },
 	{ "COI", "==", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a == b", 1, 0, NULL },
 	{ "ROR", "==", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a == b", 7, 3, keep_442_0 },
+	  "java-float", "a == b", 7, 3, keep_490_0 },
 	{ "COI", "==", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a == b", 1, 0, NULL },
 	{ "ROR", "!=", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a != b", 7, 3, keep_443_0 },
+	  "java-float", "a != b", 7, 3, keep_491_0 },
 	{ "COI", "!=", "float", "float", "java", "float-compare: identical",
 	  "java-float", "a != b", 1, 0, NULL },
 	{ "ROR", "!=", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a != b", 7, 3, keep_444_0 },
+	  "java-float", "a != b", 7, 3, keep_492_0 },
 	{ "COI", "!=", "double", "double", "java", "float-compare: identical",
 	  "java-float", "a != b", 1, 0, NULL },
 	{ "AORB", "+", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a + b", 4, 4, keep_445_0 },
+	  "java-float", "a + b", 4, 4, keep_493_0 },
 	{ "AORB", "+", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a + b", 4, 4, keep_446_0 },
+	  "java-float", "a + b", 4, 4, keep_494_0 },
 	{ "AORB", "-", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a - b", 4, 4, keep_447_0 },
+	  "java-float", "a - b", 4, 4, keep_495_0 },
 	{ "AORB", "-", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a - b", 4, 4, keep_448_0 },
+	  "java-float", "a - b", 4, 4, keep_496_0 },
 	{ "AORB", "*", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a * b", 4, 4, keep_449_0 },
+	  "java-float", "a * b", 4, 4, keep_497_0 },
 	{ "AORB", "*", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a * b", 4, 4, keep_450_0 },
+	  "java-float", "a * b", 4, 4, keep_498_0 },
 	{ "AORB", "/", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a / b", 4, 4, keep_451_0 },
+	  "java-float", "a / b", 4, 4, keep_499_0 },
 	{ "AORB", "/", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a / b", 4, 4, keep_452_0 },
+	  "java-float", "a / b", 4, 4, keep_500_0 },
 	{ "AORB", "%", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a % b", 4, 4, keep_453_0 },
+	  "java-float", "a % b", 4, 4, keep_501_0 },
 	{ "AORB", "%", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a % b", 4, 4, keep_454_0 },
+	  "java-float", "a % b", 4, 4, keep_502_0 },
 	{ "AOIU", "", "float", "float", "java", "float-compare: identical",
-	  "java-float", "x (insertion)", 1, 1, keep_455_0 },
+	  "java-float", "x (insertion)", 1, 1, keep_503_0 },
 	{ "AOIU", "", "double", "double", "java", "float-compare: identical",
-	  "java-float", "x (insertion)", 1, 1, keep_456_0 },
+	  "java-float", "x (insertion)", 1, 1, keep_504_0 },
 	{ "AODU", "-", "float", "float", "java", "float-compare: identical",
-	  "java-float", "-x", 1, 1, keep_457_0 },
+	  "java-float", "-x", 1, 1, keep_505_0 },
 	{ "AODU", "-", "double", "double", "java", "float-compare: identical",
-	  "java-float", "-x", 1, 1, keep_458_0 },
+	  "java-float", "-x", 1, 1, keep_506_0 },
 	{ "CRD", "+", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a + b (constants)", 3, 3, keep_459_0 },
+	  "java-float", "a + b (constants)", 3, 3, keep_507_0 },
 	{ "CRD", "*", "double", "double", "java", "float-compare: identical",
-	  "java-float", "a * b (constants)", 3, 3, keep_460_0 },
+	  "java-float", "a * b (constants)", 3, 3, keep_508_0 },
 	{ "CRF", "+", "float", "float", "java", "float-compare: identical",
-	  "java-float", "a + b (float constants)", 3, 3, keep_461_0 },
+	  "java-float", "a + b (float constants)", 3, 3, keep_509_0 },
 	{ "AOIS", "", "byte", "byte", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_462_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_510_0 },
 	{ "AOIS", "", "short", "short", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_463_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_511_0 },
 	{ "AOIS", "", "char", "char", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_464_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_512_0 },
 	{ "AOIS", "", "int", "int", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_465_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_513_0 },
 	{ "AOIS", "", "long", "long", "java", "",
-	  "java-incdec", "x (value)", 4, 1, keep_466_0 },
+	  "java-incdec", "x (value)", 4, 1, keep_514_0 },
 	{ "AORS", "++exp", "byte", "byte", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_467_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_515_0 },
 	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_468_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_516_0 },
 	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_469_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_517_0 },
 	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_470_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_518_0 },
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long", "java", "",
-	  "java-incdec", "++x (value)", 1, 1, keep_471_0 },
+	  "java-incdec", "++x (value)", 1, 1, keep_519_0 },
 	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_472_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_520_0 },
 	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_473_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_521_0 },
 	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_474_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_522_0 },
 	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_475_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_523_0 },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long", "java", "",
-	  "java-incdec", "--x (value)", 1, 1, keep_476_0 },
+	  "java-incdec", "--x (value)", 1, 1, keep_524_0 },
 	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (value)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte", "java", "",
@@ -10333,327 +11102,327 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (value)", 1, 0, NULL },
 	{ "AOIS", "", "byte", "byte", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_487_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_535_0 },
 	{ "AOIS", "", "short", "short", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_488_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_536_0 },
 	{ "AOIS", "", "char", "char", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_489_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_537_0 },
 	{ "AOIS", "", "int", "int", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_490_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_538_0 },
 	{ "AOIS", "", "long", "long", "java", "",
-	  "java-incdec", "x (variable)", 4, 1, keep_491_0 },
+	  "java-incdec", "x (variable)", 4, 1, keep_539_0 },
 	{ "AORS", "++exp", "byte", "byte", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_492_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_540_0 },
 	{ "AODS", "++exp", "byte", "byte", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "short", "short", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_493_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_541_0 },
 	{ "AODS", "++exp", "short", "short", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "char", "char", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_494_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_542_0 },
 	{ "AODS", "++exp", "char", "char", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "int", "int", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_495_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_543_0 },
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "++exp", "long", "long", "java", "",
-	  "java-incdec", "++x (variable)", 1, 1, keep_496_0 },
+	  "java-incdec", "++x (variable)", 1, 1, keep_544_0 },
 	{ "AODS", "++exp", "long", "long", "java", "",
 	  "java-incdec", "++x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "byte", "byte", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_497_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_545_0 },
 	{ "AODS", "--exp", "byte", "byte", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "short", "short", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_498_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_546_0 },
 	{ "AODS", "--exp", "short", "short", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "char", "char", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_499_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_547_0 },
 	{ "AODS", "--exp", "char", "char", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_500_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_548_0 },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "--exp", "long", "long", "java", "",
-	  "java-incdec", "--x (variable)", 1, 1, keep_501_0 },
+	  "java-incdec", "--x (variable)", 1, 1, keep_549_0 },
 	{ "AODS", "--exp", "long", "long", "java", "",
 	  "java-incdec", "--x (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "byte", "byte", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_502_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_550_0 },
 	{ "AODS", "exp++", "byte", "byte", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "short", "short", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_503_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_551_0 },
 	{ "AODS", "exp++", "short", "short", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "char", "char", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_504_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_552_0 },
 	{ "AODS", "exp++", "char", "char", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_505_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_553_0 },
 	{ "AODS", "exp++", "int", "int", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp++", "long", "long", "java", "",
-	  "java-incdec", "x++ (variable)", 1, 1, keep_506_0 },
+	  "java-incdec", "x++ (variable)", 1, 1, keep_554_0 },
 	{ "AODS", "exp++", "long", "long", "java", "",
 	  "java-incdec", "x++ (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "byte", "byte", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_507_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_555_0 },
 	{ "AODS", "exp--", "byte", "byte", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "short", "short", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_508_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_556_0 },
 	{ "AODS", "exp--", "short", "short", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "char", "char", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_509_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_557_0 },
 	{ "AODS", "exp--", "char", "char", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "int", "int", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_510_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_558_0 },
 	{ "AODS", "exp--", "int", "int", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "AORS", "exp--", "long", "long", "java", "",
-	  "java-incdec", "x-- (variable)", 1, 1, keep_511_0 },
+	  "java-incdec", "x-- (variable)", 1, 1, keep_559_0 },
 	{ "AODS", "exp--", "long", "long", "java", "",
 	  "java-incdec", "x-- (variable)", 1, 0, NULL },
 	{ "LOR", "&", "int", "int", "java", "",
-	  "java-lor", "a & b", 2, 1, keep_512_0 },
+	  "java-lor", "a & b", 2, 1, keep_560_0 },
 	{ "LOR", "&", "long", "long", "java", "",
-	  "java-lor", "a & b", 2, 1, keep_513_0 },
+	  "java-lor", "a & b", 2, 1, keep_561_0 },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "java-lor", "a | b", 2, 2, keep_514_0 },
+	  "java-lor", "a | b", 2, 2, keep_562_0 },
 	{ "LOR", "|", "long", "long", "java", "",
-	  "java-lor", "a | b", 2, 2, keep_515_0 },
+	  "java-lor", "a | b", 2, 2, keep_563_0 },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "java-lor", "a ^ b", 2, 1, keep_516_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_564_0 },
 	{ "LOR", "^", "long", "long", "java", "",
-	  "java-lor", "a ^ b", 2, 1, keep_517_0 },
+	  "java-lor", "a ^ b", 2, 1, keep_565_0 },
 	{ "ROR", "<", "byte", "byte", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_518_0 },
+	  "java-ror", "a < b", 7, 3, keep_566_0 },
 	{ "ROR", "<", "short", "short", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_519_0 },
+	  "java-ror", "a < b", 7, 3, keep_567_0 },
 	{ "ROR", "<", "char", "char", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_520_0 },
+	  "java-ror", "a < b", 7, 3, keep_568_0 },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_521_0 },
+	  "java-ror", "a < b", 7, 3, keep_569_0 },
 	{ "ROR", "<", "long", "long", "java", "",
-	  "java-ror", "a < b", 7, 3, keep_522_0 },
+	  "java-ror", "a < b", 7, 3, keep_570_0 },
 	{ "ROR", "<=", "byte", "byte", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_523_0 },
+	  "java-ror", "a <= b", 7, 3, keep_571_0 },
 	{ "ROR", "<=", "short", "short", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_524_0 },
+	  "java-ror", "a <= b", 7, 3, keep_572_0 },
 	{ "ROR", "<=", "char", "char", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_525_0 },
+	  "java-ror", "a <= b", 7, 3, keep_573_0 },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_526_0 },
+	  "java-ror", "a <= b", 7, 3, keep_574_0 },
 	{ "ROR", "<=", "long", "long", "java", "",
-	  "java-ror", "a <= b", 7, 3, keep_527_0 },
+	  "java-ror", "a <= b", 7, 3, keep_575_0 },
 	{ "ROR", ">", "byte", "byte", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_528_0 },
+	  "java-ror", "a > b", 7, 3, keep_576_0 },
 	{ "ROR", ">", "short", "short", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_529_0 },
+	  "java-ror", "a > b", 7, 3, keep_577_0 },
 	{ "ROR", ">", "char", "char", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_530_0 },
+	  "java-ror", "a > b", 7, 3, keep_578_0 },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_531_0 },
+	  "java-ror", "a > b", 7, 3, keep_579_0 },
 	{ "ROR", ">", "long", "long", "java", "",
-	  "java-ror", "a > b", 7, 3, keep_532_0 },
+	  "java-ror", "a > b", 7, 3, keep_580_0 },
 	{ "ROR", ">=", "byte", "byte", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_533_0 },
+	  "java-ror", "a >= b", 7, 3, keep_581_0 },
 	{ "ROR", ">=", "short", "short", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_534_0 },
+	  "java-ror", "a >= b", 7, 3, keep_582_0 },
 	{ "ROR", ">=", "char", "char", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_535_0 },
+	  "java-ror", "a >= b", 7, 3, keep_583_0 },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_536_0 },
+	  "java-ror", "a >= b", 7, 3, keep_584_0 },
 	{ "ROR", ">=", "long", "long", "java", "",
-	  "java-ror", "a >= b", 7, 3, keep_537_0 },
+	  "java-ror", "a >= b", 7, 3, keep_585_0 },
 	{ "ROR", "==", "byte", "byte", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_538_0 },
+	  "java-ror", "a == b", 7, 3, keep_586_0 },
 	{ "ROR", "==", "short", "short", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_539_0 },
+	  "java-ror", "a == b", 7, 3, keep_587_0 },
 	{ "ROR", "==", "char", "char", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_540_0 },
+	  "java-ror", "a == b", 7, 3, keep_588_0 },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_541_0 },
+	  "java-ror", "a == b", 7, 3, keep_589_0 },
 	{ "ROR", "==", "long", "long", "java", "",
-	  "java-ror", "a == b", 7, 3, keep_542_0 },
+	  "java-ror", "a == b", 7, 3, keep_590_0 },
 	{ "ROR", "==", "boolean", "boolean", "java", "",
-	  "java-ror", "a == b", 3, 2, keep_543_0 },
+	  "java-ror", "a == b", 3, 2, keep_591_0 },
 	{ "ROR", "!=", "byte", "byte", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_544_0 },
+	  "java-ror", "a != b", 7, 3, keep_592_0 },
 	{ "ROR", "!=", "short", "short", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_545_0 },
+	  "java-ror", "a != b", 7, 3, keep_593_0 },
 	{ "ROR", "!=", "char", "char", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_546_0 },
+	  "java-ror", "a != b", 7, 3, keep_594_0 },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_547_0 },
+	  "java-ror", "a != b", 7, 3, keep_595_0 },
 	{ "ROR", "!=", "long", "long", "java", "",
-	  "java-ror", "a != b", 7, 3, keep_548_0 },
+	  "java-ror", "a != b", 7, 3, keep_596_0 },
 	{ "ROR", "!=", "boolean", "boolean", "java", "",
-	  "java-ror", "a != b", 3, 2, keep_549_0 },
+	  "java-ror", "a != b", 3, 2, keep_597_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "java-sor", "a << b", 2, 1, keep_550_0 },
+	  "java-sor", "a << b", 2, 1, keep_598_0 },
 	{ "SOR", "<<", "long", "long", "java", "",
-	  "java-sor", "a << b", 2, 1, keep_551_0 },
+	  "java-sor", "a << b", 2, 1, keep_599_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "java-sor", "a >> b", 2, 1, keep_552_0 },
+	  "java-sor", "a >> b", 2, 1, keep_600_0 },
 	{ "SOR", ">>", "long", "long", "java", "",
-	  "java-sor", "a >> b", 2, 1, keep_553_0 },
+	  "java-sor", "a >> b", 2, 1, keep_601_0 },
 	{ "SOR", ">>>", "int", "int", "java", "",
-	  "java-sor", "a >>> b", 2, 2, keep_554_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_602_0 },
 	{ "SOR", ">>>", "long", "long", "java", "",
-	  "java-sor", "a >>> b", 2, 2, keep_555_0 },
+	  "java-sor", "a >>> b", 2, 2, keep_603_0 },
 	{ "AOIU", "", "byte", "byte", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_556_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_604_0 },
 	{ "LOI", "", "byte", "byte", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "short", "short", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_557_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_605_0 },
 	{ "LOI", "", "short", "short", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "char", "char", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_558_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_606_0 },
 	{ "LOI", "", "char", "char", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "int", "int", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_559_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_607_0 },
 	{ "LOI", "", "int", "int", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AOIU", "", "long", "long", "java", "",
-	  "java-unary", "x (insertion)", 1, 1, keep_560_0 },
+	  "java-unary", "x (insertion)", 1, 1, keep_608_0 },
 	{ "LOI", "", "long", "long", "java", "",
 	  "java-unary", "x (insertion)", 1, 0, NULL },
 	{ "AODU", "-", "byte", "byte", "java", "",
-	  "java-unary", "-x", 1, 1, keep_561_0 },
+	  "java-unary", "-x", 1, 1, keep_609_0 },
 	{ "LOI", "-", "byte", "byte", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "short", "short", "java", "",
-	  "java-unary", "-x", 1, 1, keep_562_0 },
+	  "java-unary", "-x", 1, 1, keep_610_0 },
 	{ "LOI", "-", "short", "short", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "char", "char", "java", "",
-	  "java-unary", "-x", 1, 1, keep_563_0 },
+	  "java-unary", "-x", 1, 1, keep_611_0 },
 	{ "LOI", "-", "char", "char", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "int", "int", "java", "",
-	  "java-unary", "-x", 1, 1, keep_564_0 },
+	  "java-unary", "-x", 1, 1, keep_612_0 },
 	{ "LOI", "-", "int", "int", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "-", "long", "long", "java", "",
-	  "java-unary", "-x", 1, 1, keep_565_0 },
+	  "java-unary", "-x", 1, 1, keep_613_0 },
 	{ "LOI", "-", "long", "long", "java", "",
 	  "java-unary", "-x", 1, 0, NULL },
 	{ "AODU", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "byte", "byte", "java", "",
-	  "java-unary", "+x", 1, 1, keep_566_1 },
+	  "java-unary", "+x", 1, 1, keep_614_1 },
 	{ "LOI", "+", "byte", "byte", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "short", "short", "java", "",
-	  "java-unary", "+x", 1, 1, keep_567_1 },
+	  "java-unary", "+x", 1, 1, keep_615_1 },
 	{ "LOI", "+", "short", "short", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "char", "char", "java", "",
-	  "java-unary", "+x", 1, 1, keep_568_1 },
+	  "java-unary", "+x", 1, 1, keep_616_1 },
 	{ "LOI", "+", "char", "char", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "int", "int", "java", "",
-	  "java-unary", "+x", 1, 1, keep_569_1 },
+	  "java-unary", "+x", 1, 1, keep_617_1 },
 	{ "LOI", "+", "int", "int", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AODU", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "AOIU", "+", "long", "long", "java", "",
-	  "java-unary", "+x", 1, 1, keep_570_1 },
+	  "java-unary", "+x", 1, 1, keep_618_1 },
 	{ "LOI", "+", "long", "long", "java", "",
 	  "java-unary", "+x", 1, 0, NULL },
 	{ "LOD", "~", "byte", "byte", "java", "",
-	  "java-unary", "~x", 1, 1, keep_571_0 },
+	  "java-unary", "~x", 1, 1, keep_619_0 },
 	{ "AOIU", "~", "byte", "byte", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "short", "short", "java", "",
-	  "java-unary", "~x", 1, 1, keep_572_0 },
+	  "java-unary", "~x", 1, 1, keep_620_0 },
 	{ "AOIU", "~", "short", "short", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "char", "char", "java", "",
-	  "java-unary", "~x", 1, 1, keep_573_0 },
+	  "java-unary", "~x", 1, 1, keep_621_0 },
 	{ "AOIU", "~", "char", "char", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "int", "int", "java", "",
-	  "java-unary", "~x", 1, 1, keep_574_0 },
+	  "java-unary", "~x", 1, 1, keep_622_0 },
 	{ "AOIU", "~", "int", "int", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "LOD", "~", "long", "long", "java", "",
-	  "java-unary", "~x", 1, 1, keep_575_0 },
+	  "java-unary", "~x", 1, 1, keep_623_0 },
 	{ "AOIU", "~", "long", "long", "java", "",
 	  "java-unary", "~x", 1, 0, NULL },
 	{ "COI", "", "boolean", "boolean", "java", "",
-	  "java-unary", "b (insertion)", 1, 1, keep_576_0 },
+	  "java-unary", "b (insertion)", 1, 1, keep_624_0 },
 	{ "COD", "!", "boolean", "boolean", "java", "",
-	  "java-unary", "!b", 1, 1, keep_577_0 },
+	  "java-unary", "!b", 1, 1, keep_625_0 },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "major", "a < b", 7, 3, keep_578_0 },
+	  "major", "a < b", 7, 3, keep_626_0 },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "major", "a <= b", 7, 3, keep_579_0 },
+	  "major", "a <= b", 7, 3, keep_627_0 },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "major", "a > b", 7, 3, keep_580_0 },
+	  "major", "a > b", 7, 3, keep_628_0 },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "major", "a >= b", 7, 3, keep_581_0 },
+	  "major", "a >= b", 7, 3, keep_629_0 },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "major", "a == b", 7, 3, keep_582_0 },
+	  "major", "a == b", 7, 3, keep_630_0 },
 	{ "ROR", "==", "boolean", "boolean", "java", "",
-	  "major", "a == b", 5, 4, keep_583_0 },
+	  "major", "a == b", 5, 4, keep_631_0 },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "major", "a != b", 7, 3, keep_584_0 },
+	  "major", "a != b", 7, 3, keep_632_0 },
 	{ "ROR", "!=", "boolean", "boolean", "java", "",
-	  "major", "a != b", 5, 4, keep_585_0 },
+	  "major", "a != b", 5, 4, keep_633_0 },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "major", "a && b", 7, 4, keep_586_0 },
+	  "major", "a && b", 7, 4, keep_634_0 },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "major", "a || b", 7, 4, keep_587_0 },
+	  "major", "a || b", 7, 4, keep_635_0 },
 	{ "AOR", "+", "int", "int", "java", "",
-	  "major", "a + b", 4, 4, keep_588_0 },
+	  "major", "a + b", 4, 4, keep_636_0 },
 	{ "AOR", "-", "int", "int", "java", "",
-	  "major", "a - b", 4, 4, keep_589_0 },
+	  "major", "a - b", 4, 4, keep_637_0 },
 	{ "AOR", "*", "int", "int", "java", "",
-	  "major", "a * b", 4, 4, keep_590_0 },
+	  "major", "a * b", 4, 4, keep_638_0 },
 	{ "AOR", "/", "int", "int", "java", "",
-	  "major", "a / b", 4, 4, keep_591_0 },
+	  "major", "a / b", 4, 4, keep_639_0 },
 	{ "AOR", "%", "int", "int", "java", "",
-	  "major", "a % b", 4, 4, keep_592_0 },
+	  "major", "a % b", 4, 4, keep_640_0 },
 	{ "LOR", "&", "int", "int", "java", "",
-	  "major", "a & b", 2, 1, keep_593_0 },
+	  "major", "a & b", 2, 1, keep_641_0 },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "major", "a | b", 2, 2, keep_594_0 },
+	  "major", "a | b", 2, 2, keep_642_0 },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "major", "a ^ b", 2, 1, keep_595_0 },
+	  "major", "a ^ b", 2, 1, keep_643_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "major", "a << b", 2, 1, keep_596_0 },
+	  "major", "a << b", 2, 1, keep_644_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "major", "a >> b", 2, 1, keep_597_0 },
+	  "major", "a >> b", 2, 1, keep_645_0 },
 	{ "SOR", ">>>", "int", "int", "java", "",
-	  "major", "a >>> b", 2, 2, keep_598_0 },
+	  "major", "a >>> b", 2, 2, keep_646_0 },
 	{ "ORU", "+", "int", "int", "java", "",
-	  "major", "+a", 2, 1, keep_599_0 },
+	  "major", "+a", 2, 1, keep_647_0 },
 	{ "ORU", "-", "int", "int", "java", "",
-	  "major", "-a", 2, 1, keep_600_0 },
+	  "major", "-a", 2, 1, keep_648_0 },
 	{ "ORU", "~", "int", "int", "java", "",
-	  "major", "~a", 2, 1, keep_601_0 },
+	  "major", "~a", 2, 1, keep_649_0 },
 	{ "AORB", "+", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_602_0 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_650_0 },
 	{ "VDL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "CDL", "+", "integer", "Zpos", "java", "",
@@ -10661,9 +11430,9 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "+", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "AORB", "+", "integer", "Z", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 2, keep_603_0 },
+	  "paper-arith", "lexp + rexp", 2, 2, keep_651_0 },
 	{ "VDL", "+", "integer", "Z", "java", "",
-	  "paper-arith", "lexp + rexp", 2, 1, keep_603_1 },
+	  "paper-arith", "lexp + rexp", 2, 1, keep_651_1 },
 	{ "CDL", "+", "integer", "Z", "java", "",
 	  "paper-arith", "lexp + rexp", 2, 0, NULL },
 	{ "ODL", "+", "integer", "Z", "java", "",
@@ -10671,31 +11440,31 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AORB", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "VDL", "-", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_604_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_652_1 },
 	{ "CDL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "-", "integer", "Z", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 2, keep_605_0 },
+	  "paper-arith", "lexp - rexp", 2, 2, keep_653_0 },
 	{ "VDL", "-", "integer", "Z", "java", "",
-	  "paper-arith", "lexp - rexp", 2, 1, keep_605_1 },
+	  "paper-arith", "lexp - rexp", 2, 1, keep_653_1 },
 	{ "CDL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "ODL", "-", "integer", "Z", "java", "",
 	  "paper-arith", "lexp - rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 1, keep_606_0 },
+	  "paper-arith", "lexp * rexp", 2, 1, keep_654_0 },
 	{ "VDL", "*", "integer", "Zpos", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_606_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_654_1 },
 	{ "CDL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Zpos", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "AORB", "*", "integer", "Z", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_607_0 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_655_0 },
 	{ "VDL", "*", "integer", "Z", "java", "",
-	  "paper-arith", "lexp * rexp", 2, 2, keep_607_1 },
+	  "paper-arith", "lexp * rexp", 2, 2, keep_655_1 },
 	{ "CDL", "*", "integer", "Z", "java", "",
 	  "paper-arith", "lexp * rexp", 2, 0, NULL },
 	{ "ODL", "*", "integer", "Z", "java", "",
@@ -10705,67 +11474,67 @@ const struct subsume_rule subsume_rules[] = {
 	{ "SDL", "+=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs += rhs", 1, 0, NULL },
 	{ "ASRS", "+=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs += rhs", 2, 1, keep_608_2 },
+	  "paper-assign", "lhs += rhs", 2, 1, keep_656_2 },
 	{ "ODL", "-=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs -= rhs", 1, 1, keep_609_0 },
+	  "paper-assign", "lhs -= rhs", 1, 1, keep_657_0 },
 	{ "SDL", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 1, 0, NULL },
 	{ "ASRS", "-=", "integer", "Zpos", "java", "",
 	  "paper-assign", "lhs -= rhs", 2, 0, NULL },
 	{ "ODL", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_610_0 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_658_0 },
 	{ "SDL", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 1, 1, keep_610_1 },
+	  "paper-assign", "lhs *= rhs", 1, 1, keep_658_1 },
 	{ "ASRS", "*=", "integer", "Zpos", "java", "",
-	  "paper-assign", "lhs *= rhs", 2, 1, keep_610_2 },
+	  "paper-assign", "lhs *= rhs", 2, 1, keep_658_2 },
 	{ "ODL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "SDL", "<<=", "int", "int", "java", "",
 	  "paper-assign", "lhs <<= rhs", 1, 0, NULL },
 	{ "ASRS", "<<=", "int", "int", "java", "",
-	  "paper-assign", "lhs <<= rhs", 1, 1, keep_611_2 },
+	  "paper-assign", "lhs <<= rhs", 1, 1, keep_659_2 },
 	{ "ODL", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_612_0 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_660_0 },
 	{ "SDL", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_612_1 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_660_1 },
 	{ "ASRS", ">>=", "int", "int", "java", "",
-	  "paper-assign", "lhs >>= rhs", 1, 1, keep_612_2 },
+	  "paper-assign", "lhs >>= rhs", 1, 1, keep_660_2 },
 	{ "ODL", "&=", "int", "int", "java", "",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_613_0 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_661_0 },
 	{ "SDL", "&=", "int", "int", "java", "",
-	  "paper-assign", "lhs &= rhs", 1, 1, keep_613_1 },
+	  "paper-assign", "lhs &= rhs", 1, 1, keep_661_1 },
 	{ "ASRS", "&=", "int", "int", "java", "",
 	  "paper-assign", "lhs &= rhs", 2, 0, NULL },
 	{ "ODL", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_614_0 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_662_0 },
 	{ "SDL", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 1, 1, keep_614_1 },
+	  "paper-assign", "lhs |= rhs", 1, 1, keep_662_1 },
 	{ "ASRS", "|=", "int", "int", "java", "",
-	  "paper-assign", "lhs |= rhs", 2, 1, keep_614_2 },
+	  "paper-assign", "lhs |= rhs", 2, 1, keep_662_2 },
 	{ "ODL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "SDL", "^=", "int", "int", "java", "",
 	  "paper-assign", "lhs ^= rhs", 1, 0, NULL },
 	{ "ASRS", "^=", "int", "int", "java", "",
-	  "paper-assign", "lhs ^= rhs", 2, 1, keep_615_2 },
+	  "paper-assign", "lhs ^= rhs", 2, 1, keep_663_2 },
 	{ "LOR", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "VDL", "&", "int", "int", "java", "",
-	  "paper-bitwise", "lexp & rexp", 2, 2, keep_616_1 },
+	  "paper-bitwise", "lexp & rexp", 2, 2, keep_664_1 },
 	{ "CDL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "ODL", "&", "int", "int", "java", "",
 	  "paper-bitwise", "lexp & rexp", 2, 0, NULL },
 	{ "LOR", "|", "int", "int", "java", "",
-	  "paper-bitwise", "lexp | rexp", 2, 1, keep_617_0 },
+	  "paper-bitwise", "lexp | rexp", 2, 1, keep_665_0 },
 	{ "VDL", "|", "int", "int", "java", "",
-	  "paper-bitwise", "lexp | rexp", 2, 2, keep_617_1 },
+	  "paper-bitwise", "lexp | rexp", 2, 2, keep_665_1 },
 	{ "CDL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "ODL", "|", "int", "int", "java", "",
 	  "paper-bitwise", "lexp | rexp", 2, 0, NULL },
 	{ "LOR", "^", "int", "int", "java", "",
-	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_618_0 },
+	  "paper-bitwise", "lexp ^ rexp", 2, 1, keep_666_0 },
 	{ "VDL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "CDL", "^", "int", "int", "java", "",
@@ -10773,19 +11542,19 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "int", "int", "java", "",
 	  "paper-bitwise", "lexp ^ rexp", 2, 0, NULL },
 	{ "LOR", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_619_0 },
+	  "paper-bitwise", "lexp >> rexp", 3, 3, keep_667_0 },
 	{ "SOR", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_619_1 },
+	  "paper-bitwise", "lexp >> rexp", 1, 1, keep_667_1 },
 	{ "VDL", ">>", "int", "int", "java", "",
-	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_619_2 },
+	  "paper-bitwise", "lexp >> rexp", 2, 2, keep_667_2 },
 	{ "CDL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "ODL", ">>", "int", "int", "java", "",
 	  "paper-bitwise", "lexp >> rexp", 2, 0, NULL },
 	{ "LOR", "<<", "int", "int", "java", "",
-	  "paper-bitwise", "lexp << rexp", 3, 2, keep_620_0 },
+	  "paper-bitwise", "lexp << rexp", 3, 2, keep_668_0 },
 	{ "SOR", "<<", "int", "int", "java", "",
-	  "paper-bitwise", "lexp << rexp", 1, 1, keep_620_1 },
+	  "paper-bitwise", "lexp << rexp", 1, 1, keep_668_1 },
 	{ "VDL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "CDL", "<<", "int", "int", "java", "",
@@ -10793,7 +11562,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "<<", "int", "int", "java", "",
 	  "paper-bitwise", "lexp << rexp", 2, 0, NULL },
 	{ "COR", "^", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_621_0 },
+	  "paper-bool", "lexp ^ rexp (bool)", 4, 2, keep_669_0 },
 	{ "ROR", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COI", "^", "boolean", "boolean", "java", "",
@@ -10805,25 +11574,25 @@ const struct subsume_rule subsume_rules[] = {
 	{ "ODL", "^", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp ^ rexp (bool)", 2, 0, NULL },
 	{ "COR", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 4, 1, keep_622_0 },
+	  "paper-bool", "lexp && rexp", 4, 1, keep_670_0 },
 	{ "ROR", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 2, 1, keep_622_1 },
+	  "paper-bool", "lexp && rexp", 2, 1, keep_670_1 },
 	{ "COI", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 3, 0, NULL },
 	{ "VDL", "&&", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp && rexp", 2, 2, keep_622_3 },
+	  "paper-bool", "lexp && rexp", 2, 2, keep_670_3 },
 	{ "CDL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "ODL", "&&", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp && rexp", 2, 0, NULL },
 	{ "COR", "||", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp || rexp", 4, 2, keep_623_0 },
+	  "paper-bool", "lexp || rexp", 4, 2, keep_671_0 },
 	{ "ROR", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "COI", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 3, 0, NULL },
 	{ "VDL", "||", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp || rexp", 2, 2, keep_623_3 },
+	  "paper-bool", "lexp || rexp", 2, 2, keep_671_3 },
 	{ "CDL", "||", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp || rexp", 2, 0, NULL },
 	{ "ODL", "||", "boolean", "boolean", "java", "",
@@ -10833,7 +11602,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 3, 0, NULL },
 	{ "VDL", "==", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_624_2 },
+	  "paper-bool", "lexp == rexp (bool)", 2, 2, keep_672_2 },
 	{ "CDL", "==", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp == rexp (bool)", 2, 0, NULL },
 	{ "ODL", "==", "boolean", "boolean", "java", "",
@@ -10843,77 +11612,77 @@ const struct subsume_rule subsume_rules[] = {
 	{ "COI", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 3, 0, NULL },
 	{ "VDL", "!=", "boolean", "boolean", "java", "",
-	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_625_2 },
+	  "paper-bool", "lexp != rexp (bool)", 2, 2, keep_673_2 },
 	{ "CDL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ODL", "!=", "boolean", "boolean", "java", "",
 	  "paper-bool", "lexp != rexp (bool)", 2, 0, NULL },
 	{ "ROR", "!=", "integer", "reference", "java", "",
-	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_626_0 },
+	  "paper-reference", "lexp != rexp (obj)", 3, 2, keep_674_0 },
 	{ "COI", "!=", "integer", "reference", "java", "",
 	  "paper-reference", "lexp != rexp (obj)", 1, 0, NULL },
 	{ "ROR", "==", "integer", "Z", "java", "",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_627_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_675_0 },
 	{ "COI", "==", "integer", "Z", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "==", "int", "int", "java", "",
-	  "paper-relational", "lexp == rexp", 7, 3, keep_628_0 },
+	  "paper-relational", "lexp == rexp", 7, 3, keep_676_0 },
 	{ "COI", "==", "int", "int", "java", "",
 	  "paper-relational", "lexp == rexp", 1, 0, NULL },
 	{ "ROR", "!=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_629_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_677_0 },
 	{ "COI", "!=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", "!=", "int", "int", "java", "",
-	  "paper-relational", "lexp != rexp", 7, 3, keep_630_0 },
+	  "paper-relational", "lexp != rexp", 7, 3, keep_678_0 },
 	{ "COI", "!=", "int", "int", "java", "",
 	  "paper-relational", "lexp != rexp", 1, 0, NULL },
 	{ "ROR", ">", "integer", "Z", "java", "",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_631_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_679_0 },
 	{ "COI", ">", "integer", "Z", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">", "int", "int", "java", "",
-	  "paper-relational", "lexp > rexp", 7, 3, keep_632_0 },
+	  "paper-relational", "lexp > rexp", 7, 3, keep_680_0 },
 	{ "COI", ">", "int", "int", "java", "",
 	  "paper-relational", "lexp > rexp", 1, 0, NULL },
 	{ "ROR", ">=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_633_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_681_0 },
 	{ "COI", ">=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", ">=", "int", "int", "java", "",
-	  "paper-relational", "lexp >= rexp", 7, 3, keep_634_0 },
+	  "paper-relational", "lexp >= rexp", 7, 3, keep_682_0 },
 	{ "COI", ">=", "int", "int", "java", "",
 	  "paper-relational", "lexp >= rexp", 1, 0, NULL },
 	{ "ROR", "<", "integer", "Z", "java", "",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_635_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_683_0 },
 	{ "COI", "<", "integer", "Z", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<", "int", "int", "java", "",
-	  "paper-relational", "lexp < rexp", 7, 3, keep_636_0 },
+	  "paper-relational", "lexp < rexp", 7, 3, keep_684_0 },
 	{ "COI", "<", "int", "int", "java", "",
 	  "paper-relational", "lexp < rexp", 1, 0, NULL },
 	{ "ROR", "<=", "integer", "Z", "java", "",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_637_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_685_0 },
 	{ "COI", "<=", "integer", "Z", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "ROR", "<=", "int", "int", "java", "",
-	  "paper-relational", "lexp <= rexp", 7, 3, keep_638_0 },
+	  "paper-relational", "lexp <= rexp", 7, 3, keep_686_0 },
 	{ "COI", "<=", "int", "int", "java", "",
 	  "paper-relational", "lexp <= rexp", 1, 0, NULL },
 	{ "AOIS", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 4, 0, NULL },
 	{ "AOIU", "", "int", "int", "java", "",
-	  "paper-unary", "exp", 1, 1, keep_639_1 },
+	  "paper-unary", "exp", 1, 1, keep_687_1 },
 	{ "LOI", "", "int", "int", "java", "",
 	  "paper-unary", "exp", 1, 0, NULL },
 	{ "AODU", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "LOI", "+", "int", "int", "java", "",
-	  "paper-unary", "+exp", 1, 1, keep_640_1 },
+	  "paper-unary", "+exp", 1, 1, keep_688_1 },
 	{ "ODL", "+", "int", "int", "java", "",
 	  "paper-unary", "+exp", 1, 0, NULL },
 	{ "AODU", "-", "int", "int", "java", "",
-	  "paper-unary", "-exp", 1, 1, keep_641_0 },
+	  "paper-unary", "-exp", 1, 1, keep_689_0 },
 	{ "LOI", "-", "int", "int", "java", "",
 	  "paper-unary", "-exp", 1, 0, NULL },
 	{ "ODL", "-", "int", "int", "java", "",
@@ -10923,7 +11692,7 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "LOI", "++exp", "int", "int", "java", "",
-	  "paper-unary", "++exp", 1, 1, keep_642_2 },
+	  "paper-unary", "++exp", 1, 1, keep_690_2 },
 	{ "ODL", "++exp", "int", "int", "java", "",
 	  "paper-unary", "++exp", 1, 0, NULL },
 	{ "AORS", "exp++", "int", "int", "java", "",
@@ -10931,13 +11700,13 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "LOI", "exp++", "int", "int", "java", "",
-	  "paper-unary", "exp++", 1, 1, keep_643_2 },
+	  "paper-unary", "exp++", 1, 1, keep_691_2 },
 	{ "ODL", "exp++", "int", "int", "java", "",
 	  "paper-unary", "exp++", 1, 0, NULL },
 	{ "AODS", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "LOI", "--exp", "int", "int", "java", "",
-	  "paper-unary", "--exp", 1, 1, keep_644_1 },
+	  "paper-unary", "--exp", 1, 1, keep_692_1 },
 	{ "ODL", "--exp", "int", "int", "java", "",
 	  "paper-unary", "--exp", 1, 0, NULL },
 	{ "AORS", "--exp", "int", "int", "java", "",
@@ -10947,21 +11716,21 @@ const struct subsume_rule subsume_rules[] = {
 	{ "AODS", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "LOI", "exp--", "int", "int", "java", "",
-	  "paper-unary", "exp--", 1, 1, keep_645_2 },
+	  "paper-unary", "exp--", 1, 1, keep_693_2 },
 	{ "ODL", "exp--", "int", "int", "java", "",
 	  "paper-unary", "exp--", 1, 0, NULL },
 	{ "COD", "!", "boolean", "boolean", "java", "",
-	  "paper-unary", "!exp", 1, 1, keep_646_0 },
+	  "paper-unary", "!exp", 1, 1, keep_694_0 },
 	{ "ODL", "!", "boolean", "boolean", "java", "",
 	  "paper-unary", "!exp", 1, 0, NULL },
 	{ "AODU", "~", "int", "int", "java", "",
-	  "paper-unary", "~exp", 1, 1, keep_647_0 },
+	  "paper-unary", "~exp", 1, 1, keep_695_0 },
 	{ "LOD", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 	{ "ODL", "~", "int", "int", "java", "",
 	  "paper-unary", "~exp", 1, 0, NULL },
 };
-const size_t subsume_nrules = 1051;
+const size_t subsume_nrules = 1099;
 
 const struct subsume_entry *subsume_find(const char *theory,
                                          const char *target,

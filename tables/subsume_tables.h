@@ -11,6 +11,7 @@
  *   theories/c-logical.yaml  7790b67da6d5e27d  theory c-logical
  *   theories/c-mull.yaml  1667500d3819b185  theory c-mull
  *   theories/c-ror.yaml  dbafff0bd36faf47  theory c-ror
+ *   theories/c-universalmutator.yaml  7477a9d28fabfd4f  theory c-universalmutator
  *   theories/java-aor.yaml  567fcb95586b0234  theory java-aor
  *   theories/java-asrs.yaml  41534a5bde8867e9  theory java-asrs
  *   theories/java-cor.yaml  1f6d70d1c348f6b2  theory java-cor
