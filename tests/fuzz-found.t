@@ -48,6 +48,19 @@ check $([ "$(grep -c "unsupported: .*reserved" "$tmp/out")" = 2 ]; echo $?) \
 check $(grep -q "(null)" "$tmp/out"; [ $? = 1 ]; echo $?) \
 	"dollar-names: no '(null)' in the output"
 
+# tests/data/fuzz/yaml/dollar-in-ternary.yaml (fuzz_yaml, second campaign,
+# binary of 97fcfdf, UBSan: index -1 in check/infer.c): the
+# same fault as dollar-names.log, bug 6, reached through a YAML batch: a
+# `$iii...` name inside a conditional expression.  Fixed by 48f23e2.
+f=tests/data/fuzz/yaml/dollar-in-ternary.yaml
+"$SUBSUME" check --no-timing "$f" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check $([ $rc = 0 ]; echo $?) "dollar-in-ternary: exit code 0 (got $rc)"
+check $(grep -q "^site 1: y unsupported: .*reserved for opaque values" "$tmp/out"; echo $?) \
+	"dollar-in-ternary: the mutant is unsupported, with the reason"
+check $(grep -q "(null)" "$tmp/out"; [ $? = 1 ]; echo $?) \
+	"dollar-in-ternary: no '(null)' in the output"
+
 # tests/data/fuzz/expr/unary-chain: printing `+-+-...` looked at how
 # each operand starts by printing it whole, at every level: time doubled
 # with every unary + or -, hours for 40 of them.  A target of 40 must be
