@@ -10,12 +10,52 @@
 
 #include "lang/javasrc.h"
 
+/* The index of a tree (javasrc-index.c): its visible nodes in source
+ * order (preorder, the order of a cursor walk), node[i]'s parent at
+ * up[i] (JIX_NONE for the root) and its subtree at [i, skip[i]); a hash
+ * from a node's identity to its position.  Owned by its struct jsrc. */
+#define JIX_NONE UINT32_MAX
+struct jindex {
+	TSNode *node;
+	uint32_t *up, *skip;
+	uint32_t n, cap;
+	uint32_t *slot;   /* position + 1 by id hash, 0: empty; [mask + 1] */
+	uint32_t mask;
+};
+
 struct jsrc {
 	struct source src;
 	char *text;   /* the whole file (heap) */
 	char *name;   /* its path (heap) */
 	TSTree *tree;
+	struct jindex ix; /* the tree's nodes */
 };
+
+/* Index tree t into ix (released with jindex_release()); returns the
+ * tree's depth.  Walks with a cursor, without recursion. */
+unsigned jindex_build(struct jindex *ix, TSTree *t);
+void jindex_release(struct jindex *ix);
+/* n's position in ix, or JIX_NONE (null, or not a node of its tree). */
+uint32_t jindex_pos(const struct jindex *ix, TSNode n);
+
+/* The parent of n in f's tree (a null node for the root): what
+ * ts_node_parent() gives, in constant time. */
+TSNode jnode_parent(const struct jsrc *f, TSNode n);
+
+/* The children of n, all or the named ones, in order, what
+ * ts_node_child() (ts_node_named_child()) gives for 0, 1, ...,
+ * stepping through the index:
+ *     struct jkids k = jnode_kids(f, n, true);
+ *     for (TSNode c; jkids_next(&k, &c);) ...
+ * A jkids points into f's index: valid while f is. */
+struct jkids {
+	const struct jindex *ix; /* NULL: n is not indexed */
+	TSNode n;
+	uint32_t at, end;
+	bool named;
+};
+struct jkids jnode_kids(const struct jsrc *f, TSNode n, bool named);
+bool jkids_next(struct jkids *k, TSNode *out);
 
 /* Is n (not null) of this node type? */
 bool jnode_is(TSNode n, const char *type);

@@ -40,9 +40,9 @@ static bool assigns(const struct jsrc *f, TSNode n, const char *name)
 	if (!ts_node_is_null(target) && jnode_is(target, "identifier") &&
 	    jnode_text_is(f, target, name))
 		return true;
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++)
-		if (assigns(f, ts_node_named_child(n, i), name))
+	struct jkids k = jnode_kids(f, n, true);
+	for (TSNode c; jkids_next(&k, &c);)
+		if (assigns(f, c, name))
 			return true;
 	return false;
 }
@@ -93,9 +93,9 @@ static bool qualifies(struct pathc *P, TSNode n, int depth)
 				     jnode_text_is(P->f, op, "%")))
 		return false;
 	int nvars = P->o->nvars;
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++)
-		if (!qualifies(P, ts_node_named_child(n, i), depth + 1)) {
+	struct jkids k = jnode_kids(P->f, n, true);
+	for (TSNode c; jkids_next(&k, &c);)
+		if (!qualifies(P, c, depth + 1)) {
 			P->o->nvars = nvars;
 			return false;
 		}
@@ -151,16 +151,16 @@ void jsrc_path_condition(struct arena *a, const struct jsrc *f, TSNode site,
 {
 	struct pathc P = { .a = a, .f = f, .o = o,
 			   .sb = STRBUF_INIT };
-	for (TSNode p = ts_node_parent(site); !ts_node_is_null(p); p = ts_node_parent(p))
+	for (TSNode p = jnode_parent(f, site); !ts_node_is_null(p); p = jnode_parent(f, p))
 		if (is_function(p) || jnode_is(p, "class_body")) {
 			if (is_function(p))
 				P.fn = p;
 			break;
 		}
 	TSNode child = site;
-	for (TSNode p = ts_node_parent(site); !ts_node_is_null(p) &&
+	for (TSNode p = jnode_parent(f, site); !ts_node_is_null(p) &&
 	     !ts_node_is_null(P.fn) && !jnode_same(p, P.fn);
-	     child = p, p = ts_node_parent(p)) {
+	     child = p, p = jnode_parent(f, p)) {
 		TSNode c = ts_node_child_by_field_name(p, "condition", 9);
 		if (jnode_is(p, "if_statement")) {
 			if (jnode_same(ts_node_child_by_field_name(p, "consequence", 11), child))

@@ -33,9 +33,8 @@ static const char *in_declaration(struct arena *a, const struct jsrc *f,
 				  TSNode d, const char *name)
 {
 	TSNode type = ts_node_child_by_field_name(d, "type", 4);
-	uint32_t k = ts_node_named_child_count(d);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode v = ts_node_named_child(d, i);
+	struct jkids k = jnode_kids(f, d, true);
+	for (TSNode v; jkids_next(&k, &v);) {
 		if (!jnode_is(v, "variable_declarator"))
 			continue;
 		TSNode nm = ts_node_child_by_field_name(v, "name", 4);
@@ -52,9 +51,8 @@ static const char *in_parameters(struct arena *a, const struct jsrc *f,
 {
 	if (jnode_is(ps, "identifier"))
 		return jnode_text_is(f, ps, name) ? NULL : "";
-	uint32_t k = ts_node_named_child_count(ps);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode p = ts_node_named_child(ps, i);
+	struct jkids k = jnode_kids(f, ps, true);
+	for (TSNode p; jkids_next(&k, &p);) {
 		if (jnode_is(p, "identifier")) {
 			if (jnode_text_is(f, p, name))
 				return NULL;
@@ -65,9 +63,8 @@ static const char *in_parameters(struct arena *a, const struct jsrc *f,
 							 p, "type", 4), p);
 		} else if (jnode_is(p, "spread_parameter")) {
 			/* T... xs: an array, a reference */
-			uint32_t q = ts_node_named_child_count(p);
-			for (uint32_t j = 0; j < q; j++) {
-				TSNode v = ts_node_named_child(p, j);
+			struct jkids q = jnode_kids(f, p, true);
+			for (TSNode v; jkids_next(&q, &v);) {
 				TSNode nm = ts_node_child_by_field_name(v, "name", 4);
 				if (jnode_is(v, "variable_declarator") && !ts_node_is_null(nm) &&
 				    jnode_text_is(f, nm, name))
@@ -83,7 +80,7 @@ static const char *in_scope(struct arena *a, const struct jsrc *f, TSNode p,
 			    TSNode child, const char *name, bool *stop)
 {
 	uint32_t cb = ts_node_start_byte(child);
-	uint32_t k = ts_node_named_child_count(p);
+	struct jkids k = jnode_kids(f, p, true);
 	const char *t;
 	if (jnode_is(p, "method_declaration") || jnode_is(p, "constructor_declaration") ||
 	    jnode_is(p, "lambda_expression")) {
@@ -97,8 +94,7 @@ static const char *in_scope(struct arena *a, const struct jsrc *f, TSNode p,
 		return "";
 	}
 	if (jnode_is(p, "catch_clause")) {
-		for (uint32_t i = 0; i < k; i++) {
-			TSNode c = ts_node_named_child(p, i);
+		for (TSNode c; jkids_next(&k, &c);) {
 			TSNode nm = ts_node_child_by_field_name(c, "name", 4);
 			if (jnode_is(c, "catch_formal_parameter") && !ts_node_is_null(nm) &&
 			    jnode_text_is(f, nm, name))
@@ -108,8 +104,7 @@ static const char *in_scope(struct arena *a, const struct jsrc *f, TSNode p,
 	}
 	bool body = jnode_is(p, "class_body") || jnode_is(p, "enum_body") ||
 		    jnode_is(p, "interface_body");
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode d = ts_node_named_child(p, i);
+	for (TSNode d; jkids_next(&k, &d);) {
 		if (!body && ts_node_start_byte(d) >= cb)
 			break;
 		if (!jnode_is(d, body ? "field_declaration" : "local_variable_declaration") &&
@@ -122,7 +117,7 @@ static const char *in_scope(struct arena *a, const struct jsrc *f, TSNode p,
 	/* A class with a superclass or interfaces may inherit the name:
 	 * outer classes' fields are not in scope then. */
 	if (body) {
-		TSNode cls = ts_node_parent(p);
+		TSNode cls = jnode_parent(f, p);
 		if (!ts_node_is_null(ts_node_child_by_field_name(cls, "superclass", 10)) ||
 		    !ts_node_is_null(ts_node_child_by_field_name(cls, "interfaces", 10)) ||
 		    jnode_is(cls, "object_creation_expression"))
@@ -135,8 +130,8 @@ const char *jsrc_declared_type(struct arena *a, const struct jsrc *f,
 			       TSNode site, const char *name, bool *field)
 {
 	TSNode child = site;
-	for (TSNode p = ts_node_parent(site); !ts_node_is_null(p);
-	     child = p, p = ts_node_parent(p)) {
+	for (TSNode p = jnode_parent(f, site); !ts_node_is_null(p);
+	     child = p, p = jnode_parent(f, p)) {
 		bool stop = false;
 		const char *t = in_scope(a, f, p, child, name, &stop);
 		if (field)

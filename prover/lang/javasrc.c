@@ -51,28 +51,6 @@ bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm)
 	return !*p;
 }
 
-/* The depth of the tree, walked without recursion: every other walk
- * here recurses, so deeper trees are refused (JSRC_MAX_DEPTH). */
-static unsigned tree_depth(TSTree *t)
-{
-	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
-	unsigned d = 0, max = 0;
-	for (;;) {
-		if (ts_tree_cursor_goto_first_child(&c)) {
-			if (++d > max)
-				max = d;
-			continue;
-		}
-		while (!ts_tree_cursor_goto_next_sibling(&c)) {
-			if (!ts_tree_cursor_goto_parent(&c)) {
-				ts_tree_cursor_delete(&c);
-				return max;
-			}
-			d--;
-		}
-	}
-}
-
 struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
 {
 	size_t len;
@@ -102,14 +80,17 @@ struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
 		*why = arena_printf(a, "%s: tree-sitter could not parse it", path);
 		return NULL;
 	}
-	if (tree_depth(t) > JSRC_MAX_DEPTH) {
+	struct jsrc *f = xcalloc(1, sizeof(*f));
+	/* every other walk here recurses: deeper trees are refused */
+	if (jindex_build(&f->ix, t) > JSRC_MAX_DEPTH) {
+		jindex_release(&f->ix);
+		free(f);
 		ts_tree_delete(t);
 		free(text);
 		*why = arena_printf(a, "%s: nested more than %d levels deep",
 				    path, JSRC_MAX_DEPTH);
 		return NULL;
 	}
-	struct jsrc *f = xcalloc(1, sizeof(*f));
 	f->text = text;
 	f->name = xstrdup(path);
 	f->tree = t;
@@ -121,6 +102,7 @@ void jsrc_free(struct jsrc *f)
 {
 	if (!f)
 		return;
+	jindex_release(&f->ix);
 	ts_tree_delete(f->tree);
 	free(f->text);
 	free(f->name);
@@ -133,7 +115,7 @@ const struct source *jsrc_source(const struct jsrc *f)
 }
 
 /* The first ERROR or MISSING node under n, in source order. */
-static bool first_error(TSNode n, TSPoint *at)
+static bool first_error(const struct jsrc *f, TSNode n, TSPoint *at)
 {
 	if (jnode_is(n, "ERROR") || ts_node_is_missing(n)) {
 		*at = ts_node_start_point(n);
@@ -141,9 +123,9 @@ static bool first_error(TSNode n, TSPoint *at)
 	}
 	if (!ts_node_has_error(n))
 		return false;
-	uint32_t k = ts_node_child_count(n);
-	for (uint32_t i = 0; i < k; i++)
-		if (first_error(ts_node_child(n, i), at))
+	struct jkids k = jnode_kids(f, n, false);
+	for (TSNode c; jkids_next(&k, &c);)
+		if (first_error(f, c, at))
 			return true;
 	*at = ts_node_start_point(n);
 	return true;
@@ -152,7 +134,7 @@ static bool first_error(TSNode n, TSPoint *at)
 bool jsrc_syntax_error(const struct jsrc *f, int *line, int *col)
 {
 	TSPoint at;
-	if (!first_error(ts_tree_root_node(f->tree), &at))
+	if (!first_error(f, ts_tree_root_node(f->tree), &at))
 		return false;
 	*line = (int)at.row + 1;
 	*col = (int)at.column + 1;
@@ -188,24 +170,25 @@ static bool is_condition_statement(TSNode n)
 
 /* The smallest expression around n whose value is consumed; *consumer
  * says by what, *discarded whether its value is dropped. */
-static TSNode enclosing(TSNode n, const char **consumer, bool *discarded)
+static TSNode enclosing(const struct jsrc *f, TSNode n, const char **consumer,
+			bool *discarded)
 {
 	TSNode cur = n;
 	*discarded = false;
 	for (;;) {
-		TSNode p = ts_node_parent(cur);
+		TSNode p = jnode_parent(f, cur);
 		if (ts_node_is_null(p)) {
 			*consumer = "the program";
 			return cur;
 		}
 		const char *pt = ts_node_type(p);
 		if (jnode_is(p, "condition")) { /* ( e ) of if and while */
-			*consumer = jnode_is(ts_node_parent(p), "if_statement")
+			*consumer = jnode_is(jnode_parent(f, p), "if_statement")
 				? "an if condition" : "a while condition";
 			return cur;
 		}
 		if (jnode_is(p, "parenthesized_expression")) {
-			TSNode g = ts_node_parent(p);
+			TSNode g = jnode_parent(f, p);
 			if (is_condition_statement(g)) {
 				*consumer = jnode_is(g, "if_statement") ? "an if condition"
 					: jnode_is(g, "while_statement") ? "a while condition"
@@ -298,9 +281,9 @@ static void leaves(struct textw *w, TSNode n)
 		w->last = e;
 		return;
 	}
-	uint32_t k = ts_node_child_count(n);
-	for (uint32_t i = 0; i < k; i++)
-		leaves(w, ts_node_child(n, i));
+	struct jkids k = jnode_kids(w->f, n, false);
+	for (TSNode c; jkids_next(&k, &c);)
+		leaves(w, c);
 }
 
 /* The plain identifiers the site reads (not inside calls, field and
@@ -323,9 +306,9 @@ static void site_vars(struct arena *a, const struct jsrc *f, TSNode site,
 			o->vars[o->nvars++] = (struct jvar){ name, t };
 		return;
 	}
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++)
-		site_vars(a, f, site, ts_node_named_child(n, i), o);
+	struct jkids k = jnode_kids(f, n, true);
+	for (TSNode c; jkids_next(&k, &c);)
+		site_vars(a, f, site, c, o);
 }
 
 /* --- occurrences --------------------------------------------------- */
@@ -341,7 +324,7 @@ static void describe(struct jsrc *f, struct arena *a, TSNode n, struct jocc *o)
 	size_t tl = strlen(t);
 	o->statement = (tl > 10 && !strcmp(t + tl - 10, "_statement")) ||
 		       !strcmp(t, "local_variable_declaration");
-	TSNode site = o->statement ? n : enclosing(n, &o->consumer, &o->discarded);
+	TSNode site = o->statement ? n : enclosing(f, n, &o->consumer, &o->discarded);
 	if (o->statement)
 		o->consumer = "a statement";
 	TSPoint ep = ts_node_start_point(site);
@@ -371,25 +354,35 @@ struct finder {
 	uint32_t last_b, last_e; /* the previous match: one per range */
 };
 
-static void find(struct finder *F, TSNode n)
+/* The index in source order: a node starting after the line ends the
+ * search (every node after it starts later); one that does not reach
+ * the line is skipped with its subtree. */
+static void find(struct finder *F)
 {
-	TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
-	if (s.row > F->row || e.row < F->row)
-		return;
-	uint32_t b = ts_node_start_byte(n), en = ts_node_end_byte(n);
-	if (s.row == F->row && ts_node_is_named(n) &&
-	    !(F->n && b == F->last_b && en == F->last_e) &&
-	    jnode_text_is(F->f, n, F->norm)) {
-		if (F->n < F->max)
-			describe(F->f, F->a, n, &F->out[F->n]);
-		F->n++;
-		F->last_b = b;
-		F->last_e = en;
-		return; /* the same text cannot sit inside itself */
+	const struct jindex *ix = &F->f->ix;
+	for (uint32_t i = 0; i < ix->n;) {
+		TSNode n = ix->node[i];
+		TSPoint s = ts_node_start_point(n);
+		if (s.row > F->row)
+			return;
+		if (ts_node_end_point(n).row < F->row) {
+			i = ix->skip[i];
+			continue;
+		}
+		uint32_t b = ts_node_start_byte(n), en = ts_node_end_byte(n);
+		if (s.row == F->row && ts_node_is_named(n) &&
+		    !(F->n && b == F->last_b && en == F->last_e) &&
+		    jnode_text_is(F->f, n, F->norm)) {
+			if (F->n < F->max)
+				describe(F->f, F->a, n, &F->out[F->n]);
+			F->n++;
+			F->last_b = b;
+			F->last_e = en;
+			i = ix->skip[i]; /* the same text cannot sit inside itself */
+			continue;
+		}
+		i++;
 	}
-	uint32_t k = ts_node_child_count(n);
-	for (uint32_t i = 0; i < k; i++)
-		find(F, ts_node_child(n, i));
 }
 
 int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
@@ -404,7 +397,7 @@ int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
 	struct finder F = { .f = f, .a = a, .row = (uint32_t)line - 1,
 			    .norm = sb.buf ? sb.buf : "", .out = out, .max = max };
 	if (sb.len)
-		find(&F, ts_tree_root_node(f->tree));
+		find(&F);
 	sb_release(&sb);
 	return F.n;
 }
