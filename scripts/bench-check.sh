@@ -7,13 +7,55 @@
 # show it stays flat.
 #
 #   scripts/bench-check.sh [SUBSUME]      (default: ./subsume)
+#
+# With --source, only `check --source` -j 1 against -j 2 on the 15,232-
+# mutant log with its sources (scripts/make-bench-src.sh), RUNS times
+# (default 5) alternating: each run's wall times and ratio, and the
+# medians.  On a shared machine run it at real-time priority, e.g.
+#   flock /work/baseline/bench.lock chrt -r 50 scripts/bench-check.sh --source
+#
+#   scripts/bench-check.sh --source [SUBSUME]
 set -e
+source_only=
+if [ "$1" = "--source" ]; then
+	source_only=1
+	shift
+fi
 bin=${1:-${SUBSUME:-./subsume}}
 jobs=${JOBS:-2}
 tmp=${TMPDIR:-/tmp}/bench-check.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 here=$(dirname "$0")
+
+# wall ms of one run (output dropped)
+wall() {
+	t0=$(date +%s%3N)
+	"$@" > /dev/null 2>&1 || true
+	echo $(( $(date +%s%3N) - t0 ))
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+if [ -n "$source_only" ]; then
+	sh "$here/make-bench-src.sh" "$tmp/src1"
+	ns=$(wc -l < "$tmp/src1/mutants.log")
+	runs=${RUNS:-5}
+	echo "check --source, -j 1 against -j 2: $ns mutants with their sources, $runs runs"
+	: > "$tmp/runs"
+	i=1
+	while [ "$i" -le "$runs" ]; do
+		a=$(wall "$bin" check -j 1 --no-timing --source "$tmp/src1/src" "$tmp/src1/mutants.log")
+		b=$(wall "$bin" check -j 2 --no-timing --source "$tmp/src1/src" "$tmp/src1/mutants.log")
+		r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')
+		echo "  run $i: -j 1 $a ms, -j 2 $b ms, ${r}x"
+		echo "$a $b $r" >> "$tmp/runs"
+		i=$((i + 1))
+	done
+	m1=$(awk '{ print $1 }' "$tmp/runs" | median)
+	m2=$(awk '{ print $2 }' "$tmp/runs" | median)
+	mr=$(awk '{ print $3 }' "$tmp/runs" | median)
+	echo "  median: -j 1 $m1 ms, -j 2 $m2 ms ($(awk -v a="$m1" -v b="$m2" 'BEGIN { printf "%.2f", a / b }')x); median of the ratios ${mr}x"
+	exit 0
+fi
 sh "$here/make-bench-log.sh" "$tmp/bench.log"
 per=$(sh "$here/make-bench-log.sh" - 1 | wc -l)
 copies=$(( $(wc -l < "$tmp/bench.log") / per ))

@@ -114,6 +114,7 @@ struct check_sources {
 	size_t nfiles, capf;
 	struct sclass *classes;
 	size_t nclasses, capc;
+	size_t last;      /* the class found last */
 	bool method;      /* --method */
 	char **warned;    /* keys of warnings given */
 	size_t nwarned, capw;
@@ -277,20 +278,40 @@ static struct sfile *find_class_file(struct check_sources *s, const char *cls)
 	return found;
 }
 
-/* The file of the class in where ("a.b.C$D@m(int)"), found once. */
+/* Is class entry c the class named where[0..n)? */
+static bool class_is(const struct sclass *c, const char *where, size_t n)
+{
+	return !strncmp(c->name, where, n) && !c->name[n];
+}
+
+/* The file of the class in where ("a.b.C$D@m(int)"), found once; *cls
+ * its name (owned by s).  Consecutive groups are mostly of one class:
+ * the last one is tried first, and nothing is allocated for a class
+ * seen before (memory stays flat in the log's length). */
 static struct sfile *class_file(struct check_sources *s, const char *where,
 				const char **cls)
 {
 	size_t n = strcspn(where, "@$");
-	char *name = arena_strndup(s->a, where, n);
-	*cls = name;
-	for (size_t i = 0; i < s->nclasses; i++)
-		if (!strcmp(s->classes[i].name, name))
-			return s->classes[i].file ? touch(s, s->classes[i].file)
-						  : NULL;
+	struct sclass *c = NULL;
+	if (s->last < s->nclasses && class_is(&s->classes[s->last], where, n))
+		c = &s->classes[s->last];
+	for (size_t i = 0; !c && i < s->nclasses; i++)
+		if (class_is(&s->classes[i], where, n)) {
+			c = &s->classes[i];
+			s->last = i;
+		}
+	if (c) {
+		*cls = c->name;
+		return c->file ? touch(s, c->file) : NULL;
+	}
+	char *name = xmalloc(n + 1);
+	memcpy(name, where, n);
+	name[n] = 0;
 	struct sfile *f = find_class_file(s, name);
 	GROW(s->classes, s->nclasses + 1, s->capc);
-	s->classes[s->nclasses++] = (struct sclass){ xstrdup(name), f };
+	s->last = s->nclasses;
+	s->classes[s->nclasses++] = (struct sclass){ name, f };
+	*cls = name;
 	return f;
 }
 
