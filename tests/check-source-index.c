@@ -11,6 +11,10 @@
  *   - jsrc_find() on every line and every named node's text gives the
  *     occurrences a plain recursive walk with ts_node_child() finds
  *     (the walk the index replaced), in the same order;
+ *   - what jsrc_find() tells of each occurrence (enclosing expression,
+ *     variables and their types, path condition) is the same when the
+ *     file has described other occurrences of the site before (its
+ *     memo) as when it has not (memo cleared before each search);
  *   - a node of another tree is not in the index, and jnode_parent()
  *     still answers for it (tree-sitter's own walk).
  */
@@ -104,13 +108,45 @@ static void ref_find(struct ref *R, TSNode n)
 		ref_find(R, ts_node_child(n, i));
 }
 
+static bool same_str(const char *x, const char *y)
+{
+	return (!x && !y) || (x && y && !strcmp(x, y));
+}
+
+/* Occurrences x and y tell the same. */
+static bool same_occ(const struct jocc *x, const struct jocc *y)
+{
+	if (x->start != y->start || !same_str(x->expr, y->expr) ||
+	    x->hole_b != y->hole_b || x->hole_e != y->hole_e ||
+	    x->ebegin != y->ebegin || x->eend != y->eend ||
+	    !same_str(x->consumer, y->consumer) || x->discarded != y->discarded ||
+	    !same_str(x->assume, y->assume) || x->nvars != y->nvars)
+		return false;
+	for (int v = 0; v < x->nvars; v++)
+		if (!same_str(x->vars[v].name, y->vars[v].name) ||
+		    !same_str(x->vars[v].type, y->vars[v].type))
+			return false;
+	return true;
+}
+
+/* g without what it remembers of the sites it described. */
+static void forget(struct jsrc *g)
+{
+	free(g->memo);
+	arena_free(g->memo_a);
+	g->memo = NULL;
+	g->memo_a = NULL;
+}
+
 /* jsrc_find() for the text of every named node that starts a line's
- * search, against ref_find(); the number of searches, *bad the
- * disagreements. */
-static long finds(struct jsrc *f, struct arena *a, long *bad)
+ * search, against ref_find(), and against jsrc_find() on g (the same
+ * file, opened again) with its memo cleared; the number of searches,
+ * *bad the disagreements, *memo_bad the occurrences told otherwise. */
+static long finds(struct jsrc *f, struct jsrc *g, struct arena *a, long *bad,
+		  long *memo_bad)
 {
 	long searches = 0;
-	struct jocc occ[16];
+	struct jocc occ[16], cold[16];
 	for (uint32_t i = 0; i < f->ix.n; i++) {
 		TSNode n = f->ix.node[i];
 		if (!ts_node_is_named(n) || ts_node_end_byte(n) -
@@ -129,6 +165,13 @@ static long finds(struct jsrc *f, struct arena *a, long *bad)
 			same = occ[k].start == R.start[k];
 		if (!same)
 			(*bad)++;
+		forget(g);
+		int fresh = jsrc_find(g, a, (int)row + 1, norm, cold, 16);
+		for (int k = 0; k < fresh && k < got && k < 16; k++)
+			if (!same_occ(&occ[k], &cold[k]))
+				(*memo_bad)++;
+		if (fresh != got)
+			(*memo_bad)++;
 	}
 	return searches;
 }
@@ -154,9 +197,14 @@ int main(void)
 		ok(!t.kids_bad && !t.named_bad, "%s: jnode_kids() lists "
 		   "ts_node_child() and ts_node_named_child() (%ld, %ld differ)",
 		   files[i], t.kids_bad, t.named_bad);
-		long bad = 0, n = finds(f, a, &bad);
+		struct jsrc *g = jsrc_open(files[i], a, &why);
+		long bad = 0, memo_bad = 0, n = g ? finds(f, g, a, &bad, &memo_bad) : 0;
+		jsrc_free(g);
 		ok(n > 20 && !bad, "%s: jsrc_find() agrees with a recursive walk "
 		   "on %ld searches (%ld differ)", files[i], n, bad);
+		ok(n > 20 && !memo_bad && f->memo, "%s: the sites described "
+		   "before tell the same as described afresh (%ld differ)",
+		   files[i], memo_bad);
 		if (prev) {
 			TSNode other = ts_node_named_child(ts_tree_root_node(
 				prev->tree), 0);
@@ -193,9 +241,11 @@ int main(void)
 		   !t.named_bad && !t.ts_parent_bad, "the broken file's index "
 		   "agrees with tree-sitter (%ld nodes; %ld, %ld, %ld, %ld differ)",
 		   t.nodes, t.parent_bad, t.kids_bad, t.named_bad, t.ts_parent_bad);
-		long bad = 0, n = finds(f, a, &bad);
-		ok(n > 5 && !bad, "jsrc_find() on the broken file: %ld searches, "
-		   "%ld differ", n, bad);
+		struct jsrc *g = jsrc_open(path, a, &why);
+		long bad = 0, memo_bad = 0, n = g ? finds(f, g, a, &bad, &memo_bad) : 0;
+		jsrc_free(g);
+		ok(n > 5 && !bad && !memo_bad, "jsrc_find() on the broken file: "
+		   "%ld searches, %ld differ (%ld with the memo)", n, bad, memo_bad);
 	}
 	jsrc_free(f);
 	unlink(path);

@@ -29,6 +29,11 @@ struct jsrc {
 	char *name;   /* its path (heap) */
 	TSTree *tree;
 	struct jindex ix; /* the tree's nodes */
+	/* javasrc.c: what a site's occurrences share, by its position in
+	 * ix (NULL until the first occurrence is described; texts in
+	 * memo_a) */
+	struct jmemo **memo;
+	struct arena *memo_a;
 };
 
 /* Index tree t into ix (released with jindex_release()); returns the

@@ -103,6 +103,8 @@ void jsrc_free(struct jsrc *f)
 	if (!f)
 		return;
 	jindex_release(&f->ix);
+	free(f->memo);
+	arena_free(f->memo_a);
 	ts_tree_delete(f->tree);
 	free(f->text);
 	free(f->name);
@@ -313,6 +315,63 @@ static void site_vars(struct arena *a, const struct jsrc *f, TSNode site,
 
 /* --- occurrences --------------------------------------------------- */
 
+/* What describe() finds that depends on the site alone, its variables
+ * and path condition, kept per file by the site's position in the
+ * index (f->memo; texts in f->memo_a) for the other occurrences in the
+ * same site: the mutants of one enclosing expression are placed one
+ * logged original at a time. */
+struct jmemo {
+	bool statement;
+	int nvars;
+	struct jvar vars[JSRC_MAX_VARS];
+	const char *assume;
+};
+
+static const char *dup_or_null(struct arena *a, const char *s)
+{
+	return s ? arena_strdup(a, s) : NULL;
+}
+
+/* Copy the variables and path condition of from into to, texts in a. */
+static void copy_facts(struct arena *a, int nvars, const struct jvar *vars,
+		       const char *assume, int *to_n, struct jvar *to_vars,
+		       const char **to_assume)
+{
+	*to_n = nvars;
+	for (int v = 0; v < nvars; v++)
+		to_vars[v] = (struct jvar){ arena_strdup(a, vars[v].name),
+					    arena_strdup(a, vars[v].type) };
+	*to_assume = dup_or_null(a, assume);
+}
+
+/* o's variables and path condition (o->statement set): the site's,
+ * found once per file. */
+static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
+		       struct jocc *o)
+{
+	uint32_t i = jindex_pos(&f->ix, site);
+	struct jmemo *m = i == JIX_NONE || !f->memo ? NULL : f->memo[i];
+	if (m && m->statement == o->statement) {
+		copy_facts(a, m->nvars, m->vars, m->assume, &o->nvars, o->vars,
+			   &o->assume);
+		return;
+	}
+	site_vars(a, f, site, site, o);
+	if (!o->statement)
+		jsrc_path_condition(a, f, site, o);
+	if (i == JIX_NONE)
+		return;
+	if (!f->memo) {
+		f->memo = xcalloc(f->ix.n, sizeof(*f->memo));
+		f->memo_a = arena_new();
+	}
+	m = ANEW(f->memo_a, struct jmemo);
+	m->statement = o->statement;
+	copy_facts(f->memo_a, o->nvars, o->vars, o->assume, &m->nvars, m->vars,
+		   &m->assume);
+	f->memo[i] = m;
+}
+
 static void describe(struct jsrc *f, struct arena *a, TSNode n, struct jocc *o)
 {
 	TSPoint sp = ts_node_start_point(n);
@@ -339,9 +398,7 @@ static void describe(struct jsrc *f, struct arena *a, TSNode n, struct jocc *o)
 	o->hole_b = w.hb;
 	o->hole_e = w.he;
 	sb_release(&w.sb);
-	site_vars(a, f, site, site, o);
-	if (!o->statement)
-		jsrc_path_condition(a, f, site, o);
+	site_facts(f, a, site, o);
 }
 
 struct finder {
