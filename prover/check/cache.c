@@ -112,13 +112,18 @@ static struct cres *find(uint64_t h, const char *key)
 	return c;
 }
 
-struct cres *proof_cache_claim(char *key, bool *mine)
+struct cres *proof_cache_claim(char *key, bool *mine,
+			       const struct cres **busy)
 {
 	uint64_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % CACHE_BUCKETS;
 	*mine = false;
 	pthread_mutex_lock(&cache_mu);
 	struct cres *c = find(h, key);
-	if (c) {
+	if (c && c->pending && busy) {
+		*busy = c;
+		c = NULL;
+		free(key);
+	} else if (c) {
 		while (c->pending)
 			pthread_cond_wait(&cache_done, &cache_mu);
 		free(key);
@@ -135,6 +140,14 @@ struct cres *proof_cache_claim(char *key, bool *mine)
 	}
 	pthread_mutex_unlock(&cache_mu);
 	return c;
+}
+
+bool proof_cache_ready(const struct cres *slot)
+{
+	pthread_mutex_lock(&cache_mu);
+	bool ready = !slot->pending;
+	pthread_mutex_unlock(&cache_mu);
+	return ready;
 }
 
 void proof_cache_fill(struct cres *slot, struct cres *r)

@@ -97,6 +97,8 @@ struct csite {
 			      * fcmp) */
 };
 
+struct cres;
+
 struct cgroup {
 	struct arena *a;
 	/* the arenas of line groups joined into this one (an enclosing
@@ -113,6 +115,10 @@ struct cgroup {
 	int nmutants;
 	struct cmutant *mutants;
 	unsigned solver_calls;
+	/* a put-off group (check_group()): the site to resume at and the
+	 * proof it waits for */
+	int resume;
+	const struct cres *wait;
 	/* --source: the path of the source file of the group's class (in
 	 * the group's arena), or NULL */
 	const char *srcpath;
@@ -176,13 +182,23 @@ struct check_worker {
 	struct smt_shared *smt;
 	unsigned uses;
 	unsigned timeout_ms;
+	/* With other workers: a site whose obligation another worker is
+	 * proving puts its group off (check_group() returns false) instead
+	 * of waiting, so that this worker can take other groups meanwhile */
+	bool defer;
 };
 void check_worker_init(struct check_worker *w, unsigned timeout_ms);
 void check_worker_release(struct check_worker *w);
 
-/* Decide every mutant of a group (fills v, by, detail). */
-void check_group(struct check_worker *w, struct cgroup *g,
+/* Decide every mutant of a group (fills v, by, detail); true when done.
+ * With w->defer, false when a site's obligation is being proven by
+ * another worker: the group is put off, g->wait is that proof's entry,
+ * and a later call (when check_group_ready(), or to wait) resumes at
+ * the site it stopped at.  Verdicts are the same either way. */
+bool check_group(struct check_worker *w, struct cgroup *g,
 		 const struct check_opts *opts);
+/* Can put-off group g resume without waiting? */
+bool check_group_ready(const struct cgroup *g);
 
 /* Every site of g as an analysis (texts parsed, types inferred,
  * contracts added, mutants admitted), without proving anything: the

@@ -457,7 +457,8 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 }
 
 /* The proof of an: the cached one of an identical obligation, or a new
- * one (*own: the caller frees it when the cache did not keep it). */
+ * one (*own: the caller frees it when the cache did not keep it); NULL
+ * when another worker is proving it and w->defer (g->wait set). */
 static const struct cres *prove_site(struct check_worker *w, struct job *J,
 				     const struct analysis *an,
 				     struct cres **own)
@@ -468,8 +469,15 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 							  opts->rlimit)
 					: NULL;
 	bool mine = false;
-	struct cres *slot = key ? proof_cache_claim(key, &mine) : NULL;
+	const struct cres *busy = NULL;
+	struct cres *slot = key ? proof_cache_claim(key, &mine,
+						    w->defer ? &busy : NULL)
+				: NULL;
 	*own = NULL;
+	if (busy) {
+		J->S.g->wait = busy;
+		return NULL;
+	}
 	if (slot && !mine)
 		return slot;
 	if (!w->smt || w->uses >= SITES_PER_CONTEXT) {
@@ -552,16 +560,21 @@ static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
 	return an;
 }
 
-static void check_site(struct check_worker *w, struct cgroup *g, int si,
+/* Decide site si; false if it is put off (see check_group()).  A site
+ * put off is prepared again when resumed: preparing sets only what it
+ * sets the same way every time. */
+static bool check_site(struct check_worker *w, struct cgroup *g, int si,
 		       const struct check_opts *opts)
 {
 	struct job J;
 	int *back;
 	struct analysis *an = prepare_site(&J, g, si, opts, &back);
 	if (!an)
-		return;
+		return true;
 	struct cres *own;
 	const struct cres *r = prove_site(w, &J, an, &own);
+	if (!r)
+		return false;
 	bool *clean = ANEWN(g->a, bool, (size_t)an->nmutants + 1);
 	for (int p = 1; p <= an->nmutants; p++)
 		clean[p] = !strcmp(J.msig[back[p]], J.osig);
@@ -570,13 +583,23 @@ static void check_site(struct check_worker *w, struct cgroup *g, int si,
 		refs |= J.S.ref[v];
 	site_verdicts(&J.S, an, r, J.idx, back, clean, refs);
 	cres_free(own);
+	return true;
 }
 
-void check_group(struct check_worker *w, struct cgroup *g,
+bool check_group_ready(const struct cgroup *g)
+{
+	return !g->wait || proof_cache_ready(g->wait);
+}
+
+bool check_group(struct check_worker *w, struct cgroup *g,
 		 const struct check_opts *opts)
 {
-	for (int s = 0; s < g->nsites; s++)
-		check_site(w, g, s, opts);
+	for (; g->resume < g->nsites; g->resume++) {
+		g->wait = NULL;
+		if (!check_site(w, g, g->resume, opts))
+			return false;
+	}
+	g->wait = NULL;
 	if (opts->method)
 		check_method_verdicts(g, opts);
 	for (int i = 0; i < g->nmutants; i++) {
@@ -593,6 +616,7 @@ void check_group(struct check_worker *w, struct cgroup *g,
 			m->detail = arena_printf(g->a, "%s [%s]", m->detail,
 						 m->note);
 	}
+	return true;
 }
 
 enum float_compare check_site_fcmp(const struct csite *cs,

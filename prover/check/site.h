@@ -188,8 +188,13 @@ void cres_free(struct cres *c);
 /* The entry of key (takes key): a proven one, waiting while another
  * worker proves it; or, when key is new, a pending entry claimed for the
  * caller (*mine set), who proves it and hands the proof to
- * proof_cache_fill(); or NULL when the cache is full (prove, keep). */
-struct cres *proof_cache_claim(char *key, bool *mine);
+ * proof_cache_fill(); or NULL when the cache is full (prove, keep).
+ * With busy non-NULL it does not wait: an entry another worker is
+ * proving gives NULL with *busy set to it (proof_cache_ready()). */
+struct cres *proof_cache_claim(char *key, bool *mine,
+			       const struct cres **busy);
+/* Has the proof of entry slot (from proof_cache_claim()) been filled? */
+bool proof_cache_ready(const struct cres *slot);
 /* Complete the claimed entry slot with proof r (frees r's shell). */
 void proof_cache_fill(struct cres *slot, struct cres *r);
 

@@ -102,37 +102,45 @@ static void c_syntax(const struct profile *pf, struct ynode *n, long *errs)
 	arena_free(a);
 }
 
-static struct cgroup *site_group(struct ynode *s, const char *file, int k,
-				 const struct profile *bpf,
-				 enum float_compare bfc, long *errs)
+/* A site's fields, read and checked (site_fields()). */
+struct site_fields {
+	const char *name, *expr, *assume, *context;
+	struct ynode *vars, *mutants;
+	const struct profile *pf;
+	enum float_compare fc;
+};
+
+/* Read and check site s's own fields (not yet its mutants' texts);
+ * -1 with the errors counted in *errs. */
+static int site_fields(struct ynode *s, const struct profile *bpf,
+		       enum float_compare bfc, struct site_fields *f,
+		       long *errs)
 {
 	static const char *const skeys[] = { "name", "vars", "assume", "expr",
 					     "context", "mutants", "language",
 					     "data-model", "char", "ub",
 					     "float-compare" };
-	static const char *const mkeys[] = { "id", "expr", "op" };
 	if (s->kind != Y_MAP) {
 		diag_error(s->loc, "a site is a mapping with 'expr' and "
 				   "'mutants'");
 		(*errs)++;
-		return NULL;
+		return -1;
 	}
 	if (!keys_ok(s, skeys, ARRAY_SIZE(skeys), "a site", errs))
-		return NULL;
-	const struct profile *pf;
-	enum float_compare fc;
-	if (language_load(s, bpf, &pf) < 0 ||
-	    float_compare_load(s, bfc, &fc) < 0) {
+		return -1;
+	if (language_load(s, bpf, &f->pf) < 0 ||
+	    float_compare_load(s, bfc, &f->fc) < 0) {
 		(*errs)++;
-		return NULL;
+		return -1;
 	}
 	long e0 = *errs;
-	const char *name = scalar(ymap_get(s, "name"), "'name'", errs);
-	const char *expr = scalar(ymap_get(s, "expr"), "'expr'", errs);
-	const char *assume = scalar(ymap_get(s, "assume"), "'assume'", errs);
-	const char *context = scalar(ymap_get(s, "context"), "'context'", errs);
-	struct ynode *vars = ymap_get(s, "vars"), *ms = ymap_get(s, "mutants");
-	if (!expr && *errs == e0) {
+	f->name = scalar(ymap_get(s, "name"), "'name'", errs);
+	f->expr = scalar(ymap_get(s, "expr"), "'expr'", errs);
+	f->assume = scalar(ymap_get(s, "assume"), "'assume'", errs);
+	f->context = scalar(ymap_get(s, "context"), "'context'", errs);
+	struct ynode *vars = f->vars = ymap_get(s, "vars");
+	struct ynode *ms = f->mutants = ymap_get(s, "mutants");
+	if (!f->expr && *errs == e0) {
 		diag_error(s->loc, "a site needs 'expr' (the original)");
 		(*errs)++;
 	}
@@ -140,106 +148,92 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 		diag_error(ms ? ms->loc : s->loc, "a site needs 'mutants', a "
 						  "non-empty list");
 		(*errs)++;
-		return NULL;
+		return -1;
 	}
 	if (vars && vars->kind != Y_MAP) {
 		diag_error(vars->loc, "'vars' maps names to types, e.g. "
 				      "{ c: char }");
 		(*errs)++;
-		return NULL;
+		return -1;
 	}
 	if (vars && vars->n > MAX_VARS) {
 		diag_error(vars->loc, "at most %d variables", MAX_VARS);
 		(*errs)++;
-		return NULL;
+		return -1;
 	}
-	if (context && !strchr(context, '#')) {
+	if (f->context && !strchr(f->context, '#')) {
 		diag_error(ymap_get(s, "context")->loc, "the context needs '#' "
 				"where the original goes, e.g. \"(#) + 1 > n\"");
 		(*errs)++;
 	}
-	if (pf != &profile_java) {
+	if (f->pf != &profile_java) {
 		for (size_t i = 0; vars && i < vars->n; i++)
 			if (vars->items[i]->kind == Y_SCALAR &&
-			    c_var_type(pf, vars->items[i]) < 0)
+			    c_var_type(f->pf, vars->items[i]) < 0)
 				(*errs)++;
-		c_syntax(pf, ymap_get(s, "expr"), errs);
-		c_syntax(pf, ymap_get(s, "assume"), errs);
-		c_syntax(pf, ymap_get(s, "context"), errs);
+		c_syntax(f->pf, ymap_get(s, "expr"), errs);
+		c_syntax(f->pf, ymap_get(s, "assume"), errs);
+		c_syntax(f->pf, ymap_get(s, "context"), errs);
 		for (size_t i = 0; i < ms->n; i++)
-			c_syntax(pf, ms->items[i]->kind == Y_MAP
-					     ? ymap_get(ms->items[i], "expr")
-					     : ms->items[i],
+			c_syntax(f->pf, ms->items[i]->kind == Y_MAP
+						? ymap_get(ms->items[i], "expr")
+						: ms->items[i],
 				 errs);
 	}
-	if (*errs != e0)
-		return NULL;
-	struct arena *a = arena_new();
-	struct cgroup *g = ANEW(a, struct cgroup);
-	g->a = a;
-	g->file = file;
-	g->lineno = s->loc.line;
-	g->where = name ? arena_strdup(a, name) : arena_printf(a, "site %d", k);
-	g->nsites = 1;
-	g->sites = ANEW(a, struct csite);
-	struct csite *cs = g->sites;
-	cs->name = g->where;
-	cs->orig = arena_strdup(a, expr);
-	cs->context = context ? arena_strdup(a, context) : NULL;
-	cs->assume = assume ? arena_strdup(a, assume) : NULL;
-	cs->profile = pf == &profile_java ? NULL : pf;
-	cs->fcmp = fc;
-	for (size_t i = 0; vars && i < vars->n; i++) {
-		const char *t = scalar(vars->items[i], "a variable's type", errs);
-		if (!t)
-			continue;
-		cs->vars[cs->nvars].name = arena_strdup(a, vars->keys[i]->str);
-		cs->vars[cs->nvars].type = arena_strdup(a, t);
-		cs->nvars++;
-	}
-	g->mutants = ANEWN(a, struct cmutant, ms->n);
-	for (size_t i = 0; i < ms->n; i++) {
-		struct ynode *m = ms->items[i];
-		const char *id = NULL, *mx = NULL, *op = NULL;
-		if (m->kind == Y_SCALAR) {
-			mx = m->str;
-		} else if (m->kind == Y_MAP && keys_ok(m, mkeys, ARRAY_SIZE(mkeys), "a mutant", errs)) {
-			id = scalar(ymap_get(m, "id"), "'id'", errs);
-			mx = scalar(ymap_get(m, "expr"), "'expr'", errs);
-			op = scalar(ymap_get(m, "op"), "'op'", errs);
-			if (!mx) {
-				diag_error(m->loc, "a mutant needs 'expr'");
-				(*errs)++;
-			}
-		} else if (m->kind != Y_MAP) {
-			diag_error(m->loc, "a mutant is an expression or a "
-					   "mapping with 'id' and 'expr'");
+	return *errs != e0 ? -1 : 0;
+}
+
+/* Mutant i of the site (m), appended to g's mutants unless in error. */
+static void site_mutant(struct cgroup *g, struct csite *cs, struct ynode *m,
+			size_t i, long *errs)
+{
+	static const char *const mkeys[] = { "id", "expr", "op" };
+	struct arena *a = g->a;
+	const char *id = NULL, *mx = NULL, *op = NULL;
+	if (m->kind == Y_SCALAR) {
+		mx = m->str;
+	} else if (m->kind == Y_MAP && keys_ok(m, mkeys, ARRAY_SIZE(mkeys), "a mutant", errs)) {
+		id = scalar(ymap_get(m, "id"), "'id'", errs);
+		mx = scalar(ymap_get(m, "expr"), "'expr'", errs);
+		op = scalar(ymap_get(m, "op"), "'op'", errs);
+		if (!mx) {
+			diag_error(m->loc, "a mutant needs 'expr'");
 			(*errs)++;
 		}
-		if (!mx)
-			continue;
-		if (!*mx) {
-			diag_error(m->loc, "a mutant's 'expr' is empty (a deleted "
-					   "statement is \"<NO-OP>\")");
-			(*errs)++;
-			continue;
-		}
-		/* Statement deletion, as Major writes it: the site is an
-		 * expression statement (its value dropped, what it assigns
-		 * observed), the mutant the empty statement. */
-		bool noop = !strcmp(mx, "<NO-OP>");
-		if (noop) {
-			mx = "";
-			cs->discarded = true;
-		}
-		struct cmutant *cm = &g->mutants[g->nmutants++];
-		cm->id = id ? arena_strdup(a, id)
-			    : arena_printf(a, "%s.%zu", g->where, i + 1);
-		cm->op = arena_strdup(a, op ? op : "");
-		cm->text = arena_strdup(a, mx);
-		cm->lineno = m->loc.line;
-		cm->site = 0;
+	} else if (m->kind != Y_MAP) {
+		diag_error(m->loc, "a mutant is an expression or a "
+				   "mapping with 'id' and 'expr'");
+		(*errs)++;
 	}
+	if (!mx)
+		return;
+	if (!*mx) {
+		diag_error(m->loc, "a mutant's 'expr' is empty (a deleted "
+				   "statement is \"<NO-OP>\")");
+		(*errs)++;
+		return;
+	}
+	/* Statement deletion, as Major writes it: the site is an
+	 * expression statement (its value dropped, what it assigns
+	 * observed), the mutant the empty statement. */
+	bool noop = !strcmp(mx, "<NO-OP>");
+	if (noop) {
+		mx = "";
+		cs->discarded = true;
+	}
+	struct cmutant *cm = &g->mutants[g->nmutants++];
+	cm->id = id ? arena_strdup(a, id)
+		    : arena_printf(a, "%s.%zu", g->where, i + 1);
+	cm->op = arena_strdup(a, op ? op : "");
+	cm->text = arena_strdup(a, mx);
+	cm->lineno = m->loc.line;
+	cm->site = 0;
+}
+
+/* -1 (reported) if two of g's mutants have the same id. */
+static int ids_unique(const struct cgroup *g, const struct ynode *s,
+		      long *errs)
+{
 	for (int i = 0; i < g->nmutants; i++)
 		for (int j = 0; j < i; j++)
 			if (!strcmp(g->mutants[i].id, g->mutants[j].id)) {
@@ -247,9 +241,49 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 				diag_error(l, "mutant id '%s' is used twice in this "
 					      "site", g->mutants[i].id);
 				(*errs)++;
-				arena_free(a);
-				return NULL;
+				return -1;
 			}
+	return 0;
+}
+
+static struct cgroup *site_group(struct ynode *s, const char *file, int k,
+				 const struct profile *bpf,
+				 enum float_compare bfc, long *errs)
+{
+	struct site_fields f;
+	if (site_fields(s, bpf, bfc, &f, errs) < 0)
+		return NULL;
+	long e0 = *errs;
+	struct arena *a = arena_new();
+	struct cgroup *g = ANEW(a, struct cgroup);
+	g->a = a;
+	g->file = file;
+	g->lineno = s->loc.line;
+	g->where = f.name ? arena_strdup(a, f.name) : arena_printf(a, "site %d", k);
+	g->nsites = 1;
+	g->sites = ANEW(a, struct csite);
+	struct csite *cs = g->sites;
+	cs->name = g->where;
+	cs->orig = arena_strdup(a, f.expr);
+	cs->context = f.context ? arena_strdup(a, f.context) : NULL;
+	cs->assume = f.assume ? arena_strdup(a, f.assume) : NULL;
+	cs->profile = f.pf == &profile_java ? NULL : f.pf;
+	cs->fcmp = f.fc;
+	for (size_t i = 0; f.vars && i < f.vars->n; i++) {
+		const char *t = scalar(f.vars->items[i], "a variable's type", errs);
+		if (!t)
+			continue;
+		cs->vars[cs->nvars].name = arena_strdup(a, f.vars->keys[i]->str);
+		cs->vars[cs->nvars].type = arena_strdup(a, t);
+		cs->nvars++;
+	}
+	g->mutants = ANEWN(a, struct cmutant, f.mutants->n);
+	for (size_t i = 0; i < f.mutants->n; i++)
+		site_mutant(g, cs, f.mutants->items[i], i, errs);
+	if (ids_unique(g, s, errs) < 0) {
+		arena_free(a);
+		return NULL;
+	}
 	if (cs->discarded) /* a statement: `x = e;` reads as `x = e` */
 		for (int i = -1; i < g->nmutants; i++) {
 			const char **t = i < 0 ? &cs->orig : &g->mutants[i].text;

@@ -261,21 +261,61 @@ static void write_group(struct driver *D, int slot)
 	sb_reset(sb);
 }
 
+/* The groups a worker has put off (check_group()), oldest first. */
+struct putoff {
+	struct cgroup **g;
+	size_t n, cap;
+};
+
+static struct cgroup *putoff_take(struct putoff *q, size_t i)
+{
+	struct cgroup *g = q->g[i];
+	memmove(q->g + i, q->g + i + 1, (q->n - i - 1) * sizeof(*q->g));
+	q->n--;
+	return g;
+}
+
+/* The next group for a worker (under D->mu): a put-off one that can
+ * resume, else a new one, else the oldest put-off one (*wait: nothing
+ * else to do, so it waits for the proof it needs); NULL when all is
+ * done.  May wait on D->work. */
+static struct cgroup *next_group(struct driver *D, struct putoff *q,
+				 bool *wait)
+{
+	for (;;) {
+		*wait = false;
+		for (size_t i = 0; i < q->n; i++)
+			if (check_group_ready(q->g[i]))
+				return putoff_take(q, i);
+		if (D->next_take < D->next_in)
+			return D->ring[D->next_take++ % WINDOW];
+		if (q->n) {
+			*wait = true;
+			return putoff_take(q, 0);
+		}
+		if (D->eof)
+			return NULL;
+		pthread_cond_wait(&D->work, &D->mu);
+	}
+}
+
 static void *worker(void *arg)
 {
 	struct driver *D = arg;
 	struct check_worker w;
+	struct putoff q = { 0 };
+	bool wait;
 	check_worker_init(&w, D->timeout_ms);
 	pthread_mutex_lock(&D->mu);
-	for (;;) {
-		while (D->next_take == D->next_in && !D->eof)
-			pthread_cond_wait(&D->work, &D->mu);
-		if (D->next_take == D->next_in)
-			break;
-		struct cgroup *g = D->ring[D->next_take % WINDOW];
-		D->next_take++;
+	for (struct cgroup *g; (g = next_group(D, &q, &wait));) {
 		pthread_mutex_unlock(&D->mu);
-		check_group(&w, g, D->opts);
+		w.defer = !wait;
+		if (!check_group(&w, g, D->opts)) {
+			GROW(q.g, q.n + 1, q.cap);
+			q.g[q.n++] = g;
+			pthread_mutex_lock(&D->mu);
+			continue;
+		}
 		format_group(D, g, &D->text[g->seq % WINDOW]);
 		pthread_mutex_lock(&D->mu);
 		D->done[g->seq % WINDOW] = true;
@@ -290,6 +330,7 @@ static void *worker(void *arg)
 		pthread_cond_broadcast(&D->space);
 	}
 	pthread_mutex_unlock(&D->mu);
+	free(q.g);
 	check_worker_release(&w);
 	return NULL;
 }

@@ -1,15 +1,15 @@
 /*
  * smt.c - encode typed expressions to Z3 and answer queries; see smt.h.
  *
- * The encoding of typed trees is sem/encode.c; this file owns the
- * contexts, solvers and queries.
+ * The encoding of typed trees is sem/encode.c; contexts, solvers and
+ * the shared context are sem/smt-ctx.c; this file owns the queries.
  *
  * The context is Z3's non-reference-counted kind: terms built at the
  * base scope live as long as the context, which is exactly the lifetime
  * of the encoded outcomes; query terms are built before the push and are
  * not reused.  Solvers, models and params are reference counted by hand.
  */
-#include "sem/smt.h"
+#include "sem/smt-int.h"
 
 #include "lang/profile.h"
 #include "sem/encode.h"
@@ -20,68 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <z3.h>
-
-static _Thread_local struct {
-	bool failed;
-	char msg[256];
-} z3err;
-
-static void on_error(Z3_context c, Z3_error_code e)
-{
-	const char *m = Z3_get_error_msg(c, e);
-	z3err.failed = true;
-	snprintf(z3err.msg, sizeof(z3err.msg), "%s", m ? m : "unknown error");
-}
-
-struct prog {
-	bool built;
-	bool division;      /* uses a bit-vector division or remainder */
-	Z3_ast thr, value, vars[MAX_VARS];
-	Z3_ast kill; /* differs from the original; NULL until needed */
-};
-
-struct smt {
-	struct problem pb;
-	Z3_context ctx;
-	Z3_solver solver;
-	Z3_ast inputs[MAX_VARS];
-	struct prog *progs; /* 0..nmutants */
-	Z3_ast assume;      /* the assumptions, or NULL */
-	unsigned timeout_ms;
-	unsigned rlimit;
-	bool fresh;         /* --naive: a general solver per question */
-	bool retry;         /* shared: an answer other than unsat came */
-	bool all_bv;        /* no unbounded integer: the qfbv tactic applies */
-	bool assume_division; /* the assumptions divide */
-	struct smt_shared *shared; /* ctx and solver belong to it, or NULL */
-	Z3_tactic tactic;   /* qfbv, for division queries */
-	bool floating;      /* a floating value anywhere: the qffpbv tactic */
-	Z3_tactic fptactic; /* made at the first floating query, or NULL */
-	unsigned calls;
-	char reason[300];
-	bool export_;       /* keep the SMT-LIB text of unsat answers */
-	struct strbuf smt2; /* the last one's (export_ only) */
-	bool smt2_valid;
-};
-
-/* After this many analyses a worker's context is made anew, so that the
- * terms of finished analyses do not pile up: memory stays flat. */
-#define SHARED_MAX_USES 64
-
-struct smt_shared {
-	Z3_context ctx;
-	Z3_tactic tactic;
-	unsigned timeout_ms, rlimit;
-	unsigned uses;
-	bool busy; /* an analysis holds the solver's scope */
-};
-
-static void check_z3(const char *what)
-{
-	if (z3err.failed)
-		BUG("Z3 failed while %s: %s", what, z3err.msg);
-}
 
 static Z3_ast or2(struct smt *s, Z3_ast a, Z3_ast b)
 {
@@ -123,7 +61,7 @@ static struct prog *prog(struct smt *s, int p)
 	memcpy(roots + 2, pr->vars, (size_t)s->pb.nvars * sizeof(Z3_ast));
 	pr->division = enc_has_division(s->ctx, roots, (size_t)s->pb.nvars + 2);
 	pr->built = true;
-	check_z3("encoding a program");
+	smt_check_z3("encoding a program");
 	return pr;
 }
 
@@ -179,70 +117,8 @@ static Z3_ast kill(struct smt *s, int p)
 		s->progs[p].kill = differ(s, 0, p);
 	return s->progs[p].kill;
 }
-
-/* The per-query resource limit, Z3's deterministic units (0: none).
- * The wall-clock limit is kept by the watchdog (sem/watchdog.h), not by
- * Z3's timeout parameter. */
-static void set_limits(Z3_context c, Z3_solver solver, unsigned timeout_ms,
-		       unsigned rlimit)
-{
-	(void)timeout_ms;
-	if (!rlimit)
-		return;
-	Z3_params p = Z3_mk_params(c);
-	Z3_params_inc_ref(c, p);
-	if (rlimit)
-		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
-	Z3_solver_set_params(c, solver, p);
-	Z3_params_dec_ref(c, p);
-}
-
-/*
- * Solvers.  The fast mode uses Z3's simple solver (the incremental SMT
- * core, no tactic set-up: a fraction of a millisecond to make, where the
- * general solver costs milliseconds), push/pop per question.  Questions
- * about a bit-vector division or remainder go to a fresh solver built
- * from the qfbv tactic instead (word-level simplification, then
- * bit-blasting): the incremental core is up to ten times slower on them.
- * --naive keeps the paper's method: a general solver per question.
- */
-static Z3_solver own_solver(Z3_context c, Z3_solver solver, unsigned timeout_ms,
-			    unsigned rlimit)
-{
-	Z3_solver_inc_ref(c, solver);
-	set_limits(c, solver, timeout_ms, rlimit);
-	return solver;
-}
-
-static Z3_solver new_solver(struct smt *s)
-{
-	Z3_solver solver = s->fresh ? Z3_mk_solver(s->ctx)
-				    : Z3_mk_simple_solver(s->ctx);
-	return own_solver(s->ctx, solver, s->timeout_ms, s->rlimit);
-}
-
-/* A context with our error handler (the default one exits). */
-static Z3_context new_context(void)
-{
-	Z3_config cfg = Z3_mk_config();
-	Z3_set_param_value(cfg, "model", "true");
-	Z3_context c = Z3_mk_context(cfg);
-	Z3_del_config(cfg);
-	Z3_set_error_handler(c, on_error);
-	z3err.failed = false;
-	return c;
-}
-
-static Z3_tactic new_tactic(Z3_context c, const char *name)
-{
-	Z3_tactic t = Z3_mk_tactic(c, name);
-	Z3_tactic_inc_ref(c, t);
-	return t;
-}
-
-/* The analysis' input variables, and its assumptions asserted on the
- * solver at the current scope. */
-static void declare(struct smt *s)
+/* See smt-int.h. */
+void smt_declare(struct smt *s)
 {
 	const struct problem *an = &s->pb;
 	struct encoder en = encoder(s);
@@ -265,125 +141,8 @@ static void declare(struct smt *s)
 		s->assume_division = enc_has_division(s->ctx, &s->assume, 1);
 		Z3_solver_assert(s->ctx, s->solver, s->assume);
 	}
-	check_z3("setting up the solver");
+	smt_check_z3("setting up the solver");
 }
-
-static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
-			     unsigned rlimit)
-{
-	struct smt *s = xcalloc(1, sizeof(*s));
-	s->pb = *pb;
-	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
-	s->floating = enc_problem_floating(pb);
-	s->timeout_ms = timeout_ms;
-	s->rlimit = rlimit;
-	return s;
-}
-
-struct smt *smt_new(const struct problem *an, unsigned timeout_ms, bool fresh)
-{
-	return smt_new_limits(an, timeout_ms, 0, fresh);
-}
-
-struct smt *smt_new_limits(const struct problem *an, unsigned timeout_ms,
-			   unsigned rlimit, bool fresh)
-{
-	struct smt *s = smt_alloc(an, timeout_ms, rlimit);
-	s->ctx = new_context();
-	s->fresh = fresh;
-	s->solver = new_solver(s);
-	s->tactic = new_tactic(s->ctx, "qfbv");
-	declare(s);
-	return s;
-}
-
-void smt_free(struct smt *s)
-{
-	if (!s)
-		return;
-	Z3_solver_dec_ref(s->ctx, s->solver);
-	if (s->shared) {
-		s->shared->busy = false;
-		z3err.failed = false;
-	} else {
-		Z3_tactic_dec_ref(s->ctx, s->tactic);
-		if (s->fptactic)
-			Z3_tactic_dec_ref(s->ctx, s->fptactic);
-		Z3_del_context(s->ctx);
-	}
-	sb_release(&s->smt2);
-	free(s->progs);
-	free(s);
-}
-
-static void shared_open(struct smt_shared *sh)
-{
-	sh->ctx = new_context();
-	sh->tactic = new_tactic(sh->ctx, "qfbv");
-	sh->uses = 0;
-	check_z3("setting up a shared solver");
-}
-
-/* Close the context (if open); the next light analysis opens a new one. */
-static void shared_close(struct smt_shared *sh)
-{
-	if (!sh->ctx)
-		return;
-	Z3_tactic_dec_ref(sh->ctx, sh->tactic);
-	Z3_del_context(sh->ctx);
-	sh->ctx = NULL;
-}
-
-struct smt_shared *smt_shared_new(unsigned timeout_ms, unsigned rlimit)
-{
-	struct smt_shared *sh = xcalloc(1, sizeof(*sh));
-	sh->timeout_ms = timeout_ms;
-	sh->rlimit = rlimit;
-	return sh;
-}
-
-void smt_shared_free(struct smt_shared *sh)
-{
-	if (!sh)
-		return;
-	if (sh->busy)
-		BUG("a shared solver freed while an analysis uses it");
-	shared_close(sh);
-	free(sh);
-}
-
-struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *an)
-{
-	/* The shared context is closed meanwhile, so that one context at a
-	 * time holds memory. */
-	if (sh->busy)
-		BUG("a shared solver closed while an analysis uses it");
-	shared_close(sh);
-	return smt_new_limits(an, sh->timeout_ms, sh->rlimit, false);
-}
-
-struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *an)
-{
-	if (sh->busy)
-		BUG("a shared solver used by two analyses at once");
-	if (sh->ctx && sh->uses >= SHARED_MAX_USES)
-		shared_close(sh);
-	if (smt_heavy(an))
-		return smt_new_alone(sh, an);
-	if (!sh->ctx)
-		shared_open(sh);
-	sh->uses++;
-	sh->busy = true;
-	struct smt *s = smt_alloc(an, sh->timeout_ms, sh->rlimit);
-	s->ctx = sh->ctx;
-	s->solver = new_solver(s);
-	s->tactic = sh->tactic;
-	s->shared = sh;
-	z3err.failed = false;
-	declare(s);
-	return s;
-}
-
 unsigned smt_calls(const struct smt *s)
 {
 	return s->calls;
@@ -393,10 +152,10 @@ static int eval_in(struct smt *s, Z3_model m, Z3_ast t, const struct type *ty,
 		   struct value *out)
 {
 	Z3_ast v;
-	if (!Z3_model_eval(s->ctx, m, t, true, &v) || z3err.failed)
+	if (!Z3_model_eval(s->ctx, m, t, true, &v) || smt_z3err.failed)
 		return -1;
 	/* floating terms can come back unevaluated around (fp ...) */
-	if (!(v = Z3_simplify(s->ctx, v)) || z3err.failed)
+	if (!(v = Z3_simplify(s->ctx, v)) || smt_z3err.failed)
 		return -1;
 	struct encoder en = encoder(s);
 	return enc_read_value(&en, v, ty, out);
@@ -430,7 +189,7 @@ static void export_smt2(struct smt *s, Z3_ast f)
 	s->smt2_valid = smtlib_benchmark(s->ctx, s->assume, f,
 					 s->all_bv ? "QF_BV" : "ALL",
 					 &s->smt2) == 0;
-	check_z3("exporting a query");
+	smt_check_z3("exporting a query");
 }
 
 void smt_set_export(struct smt *s, bool on)
@@ -452,7 +211,7 @@ static Z3_tactic tactic(struct smt *s)
 	if (!s->floating)
 		return s->tactic;
 	if (!s->fptactic)
-		s->fptactic = new_tactic(s->ctx, "qffpbv");
+		s->fptactic = smt_new_tactic(s->ctx, "qffpbv");
 	return s->fptactic;
 }
 
@@ -464,7 +223,7 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	Z3_ast f = q == SMT_Q_DIFFER
 			   ? (a == 0 ? kill(s, b) : differ(s, a, b))
 			   : and2(s, kill(s, a), Z3_mk_not(c, kill(s, b)));
-	check_z3("building a query");
+	smt_check_z3("building a query");
 	bool division = s->assume_division || prog(s, a)->division ||
 			prog(s, b)->division ||
 			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
@@ -473,10 +232,10 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	bool own = s->fresh || (division && s->all_bv) || s->floating;
 	if (s->fresh) {
 		/* The paper's method: a new solver for every question. */
-		solver = new_solver(s);
+		solver = smt_new_solver(s);
 	} else if (own) {
-		solver = own_solver(c, Z3_mk_solver_from_tactic(c, tactic(s)),
-				    s->timeout_ms, s->rlimit);
+		solver = smt_own_solver(c, Z3_mk_solver_from_tactic(c, tactic(s)),
+					 s->rlimit);
 	} else {
 		Z3_solver_push(c, solver);
 	}
@@ -502,9 +261,9 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			r == Z3_L_FALSE ? "unsat" : r == Z3_L_TRUE ? "sat" : "unknown",
 			elapsed_ms(&t0));
 	enum smt_result res = SMT_UNKNOWN;
-	if (z3err.failed) {
-		snprintf(s->reason, sizeof(s->reason), "Z3 error: %s", z3err.msg);
-		z3err.failed = false;
+	if (smt_z3err.failed) {
+		snprintf(s->reason, sizeof(s->reason), "Z3 error: %s", smt_z3err.msg);
+		smt_z3err.failed = false;
 		*reason = s->reason;
 	} else if (r == Z3_L_FALSE) {
 		res = SMT_UNSAT;
@@ -547,7 +306,7 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 		Z3_solver_dec_ref(c, solver);
 	else
 		Z3_solver_pop(c, solver, 1);
-	z3err.failed = false;
+	smt_z3err.failed = false;
 	return res;
 }
 
@@ -600,7 +359,7 @@ int smt_outcome(struct smt *s, int p, const struct value *input,
 	for (int i = 0; rc == 0 && i < an->nvars; i++)
 		rc = eval_in(s, m, pr->vars[i], an->var_types[i], &out->vars[i]);
 	Z3_model_dec_ref(c, m);
-	z3err.failed = false;
+	smt_z3err.failed = false;
 	return rc;
 }
 

@@ -1,0 +1,197 @@
+/*
+ * smt-ctx.c - Z3 contexts, solvers and tactics for sem/smt.c: their
+ * creation with our error handler and limits, the per-worker shared
+ * context, and their release.  See smt-int.h.
+ */
+#include "sem/smt-int.h"
+
+#include "sem/encode.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+_Thread_local struct smt_z3err smt_z3err;
+
+static void on_error(Z3_context c, Z3_error_code e)
+{
+	const char *m = Z3_get_error_msg(c, e);
+	smt_z3err.failed = true;
+	snprintf(smt_z3err.msg, sizeof(smt_z3err.msg), "%s", m ? m : "unknown error");
+}
+
+void smt_check_z3(const char *what)
+{
+	if (smt_z3err.failed)
+		BUG("Z3 failed while %s: %s", what, smt_z3err.msg);
+}
+
+/* The per-query resource limit, Z3's deterministic units (0: none).
+ * The wall-clock limit is kept by the watchdog (sem/watchdog.h), not by
+ * Z3's timeout parameter. */
+static void set_limits(Z3_context c, Z3_solver solver, unsigned rlimit)
+{
+	if (!rlimit)
+		return;
+	Z3_params p = Z3_mk_params(c);
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
+	Z3_solver_set_params(c, solver, p);
+	Z3_params_dec_ref(c, p);
+}
+
+/*
+ * Solvers.  The fast mode uses Z3's simple solver (the incremental SMT
+ * core, no tactic set-up: a fraction of a millisecond to make, where the
+ * general solver costs milliseconds), push/pop per question.  Questions
+ * about a bit-vector division or remainder go to a fresh solver built
+ * from the qfbv tactic instead (word-level simplification, then
+ * bit-blasting): the incremental core is up to ten times slower on them.
+ * --naive keeps the paper's method: a general solver per question.
+ */
+Z3_solver smt_own_solver(Z3_context c, Z3_solver solver, unsigned rlimit)
+{
+	Z3_solver_inc_ref(c, solver);
+	set_limits(c, solver, rlimit);
+	return solver;
+}
+
+Z3_solver smt_new_solver(struct smt *s)
+{
+	Z3_solver solver = s->fresh ? Z3_mk_solver(s->ctx)
+				    : Z3_mk_simple_solver(s->ctx);
+	return smt_own_solver(s->ctx, solver, s->rlimit);
+}
+
+/* A context with our error handler (the default one exits). */
+static Z3_context new_context(void)
+{
+	Z3_config cfg = Z3_mk_config();
+	Z3_set_param_value(cfg, "model", "true");
+	Z3_context c = Z3_mk_context(cfg);
+	Z3_del_config(cfg);
+	Z3_set_error_handler(c, on_error);
+	smt_z3err.failed = false;
+	return c;
+}
+
+Z3_tactic smt_new_tactic(Z3_context c, const char *name)
+{
+	Z3_tactic t = Z3_mk_tactic(c, name);
+	Z3_tactic_inc_ref(c, t);
+	return t;
+}
+static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
+			     unsigned rlimit)
+{
+	struct smt *s = xcalloc(1, sizeof(*s));
+	s->pb = *pb;
+	s->progs = xcalloc((size_t)pb->nprogs, sizeof(*s->progs));
+	s->floating = enc_problem_floating(pb);
+	s->timeout_ms = timeout_ms;
+	s->rlimit = rlimit;
+	return s;
+}
+
+struct smt *smt_new(const struct problem *an, unsigned timeout_ms, bool fresh)
+{
+	return smt_new_limits(an, timeout_ms, 0, fresh);
+}
+
+struct smt *smt_new_limits(const struct problem *an, unsigned timeout_ms,
+			   unsigned rlimit, bool fresh)
+{
+	struct smt *s = smt_alloc(an, timeout_ms, rlimit);
+	s->ctx = new_context();
+	s->fresh = fresh;
+	s->solver = smt_new_solver(s);
+	s->tactic = smt_new_tactic(s->ctx, "qfbv");
+	smt_declare(s);
+	return s;
+}
+
+void smt_free(struct smt *s)
+{
+	if (!s)
+		return;
+	Z3_solver_dec_ref(s->ctx, s->solver);
+	if (s->shared) {
+		s->shared->busy = false;
+		smt_z3err.failed = false;
+	} else {
+		Z3_tactic_dec_ref(s->ctx, s->tactic);
+		if (s->fptactic)
+			Z3_tactic_dec_ref(s->ctx, s->fptactic);
+		Z3_del_context(s->ctx);
+	}
+	sb_release(&s->smt2);
+	free(s->progs);
+	free(s);
+}
+
+static void shared_open(struct smt_shared *sh)
+{
+	sh->ctx = new_context();
+	sh->tactic = smt_new_tactic(sh->ctx, "qfbv");
+	sh->uses = 0;
+	smt_check_z3("setting up a shared solver");
+}
+
+/* Close the context (if open); the next light analysis opens a new one. */
+static void shared_close(struct smt_shared *sh)
+{
+	if (!sh->ctx)
+		return;
+	Z3_tactic_dec_ref(sh->ctx, sh->tactic);
+	Z3_del_context(sh->ctx);
+	sh->ctx = NULL;
+}
+
+struct smt_shared *smt_shared_new(unsigned timeout_ms, unsigned rlimit)
+{
+	struct smt_shared *sh = xcalloc(1, sizeof(*sh));
+	sh->timeout_ms = timeout_ms;
+	sh->rlimit = rlimit;
+	return sh;
+}
+
+void smt_shared_free(struct smt_shared *sh)
+{
+	if (!sh)
+		return;
+	if (sh->busy)
+		BUG("a shared solver freed while an analysis uses it");
+	shared_close(sh);
+	free(sh);
+}
+
+struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *an)
+{
+	/* The shared context is closed meanwhile, so that one context at a
+	 * time holds memory. */
+	if (sh->busy)
+		BUG("a shared solver closed while an analysis uses it");
+	shared_close(sh);
+	return smt_new_limits(an, sh->timeout_ms, sh->rlimit, false);
+}
+
+struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *an)
+{
+	if (sh->busy)
+		BUG("a shared solver used by two analyses at once");
+	if (sh->ctx && sh->uses >= SHARED_MAX_USES)
+		shared_close(sh);
+	if (smt_heavy(an))
+		return smt_new_alone(sh, an);
+	if (!sh->ctx)
+		shared_open(sh);
+	sh->uses++;
+	sh->busy = true;
+	struct smt *s = smt_alloc(an, sh->timeout_ms, sh->rlimit);
+	s->ctx = sh->ctx;
+	s->solver = smt_new_solver(s);
+	s->tactic = sh->tactic;
+	s->shared = sh;
+	smt_z3err.failed = false;
+	smt_declare(s);
+	return s;
+}
