@@ -251,7 +251,15 @@ struct mrel {
 	uint64_t *hash;
 	const char **open;      /* [n+1] why a relation of it stayed open */
 	int *openwith;          /* [n+1] with which mutant */
+	int budget;             /* solver questions left for the method */
 };
+
+/* Bounds that keep a method's relations cheap whatever its size (counts,
+ * not time: the same verdicts on every machine): the mutants related
+ * (the evidence is quadratic in them) and the solver questions asked,
+ * REL_ASKS per mutant; beyond them no claim, and the note says why. */
+#define REL_MAX 512
+#define REL_ASKS 4
 
 #define AT(R, a, b) ((size_t)(a) * (size_t)((R)->n + 1) + (size_t)(b))
 
@@ -330,6 +338,12 @@ static bool ask_pair(struct mrel *R, int a, int b, bool sub)
 	struct value in[MAX_VARS];
 	const char *why = NULL;
 	int ha = R->L->h[a - 1], hb = R->L->h[b - 1];
+	if (R->budget <= 0) {
+		left_open(R, a, b, "the method's solver questions for relations "
+			  "are spent");
+		return false;
+	}
+	R->budget--;
 	enum mir_rel r = sub ? mir_smt_subsumes(R->S, ha, hb, in, &why)
 			     : mir_smt_same(R->S, ha, hb, in, &why);
 	if (r == MIR_PROVEN)
@@ -461,10 +475,21 @@ static void relations(struct cgroup *g, struct mir_smt *S,
 {
 	if (L->n < 2)
 		return;
+	if (L->n > REL_MAX) {
+		for (int k = 0; k < L->n; k++) {
+			struct cmutant *m = &g->mutants[L->idx[k]];
+			m->note = arena_printf(g->a, "%s, no duplicate or "
+				"subsumption claim (%d mutants killable in the "
+				"method: more than %d are not related)", m->note,
+				L->n, REL_MAX);
+		}
+		return;
+	}
 	int n = L->n;
 	size_t nn = (size_t)(n + 1) * (size_t)(n + 1);
 	struct mrel R = { .g = g, .S = S, .L = L, .bound = bound, .n = n,
-			 .o = g->mutants[L->idx[0]].mo };
+			 .o = g->mutants[L->idx[0]].mo,
+			 .budget = REL_ASKS * n + 32 };
 	R.distinct = xcalloc(nn, sizeof(bool));
 	R.notsub = xcalloc(nn, sizeof(bool));
 	R.kills = ANEWN(g->a, int, (size_t)n + 1);
