@@ -30,7 +30,7 @@ struct mir_smt {
 	Z3_ast in[MAX_VARS];   /* the inputs (locals: unused) */
 	struct mst o;          /* the original's final state */
 	/* the mutants encoded so far (mir_smt_add), and whether a run can
-	 * be cut, per mutant and for the original (ocut): a enum cut */
+	 * be cut, per mutant and for the original (ocut): an enum cut */
 	struct mst *mut;
 	unsigned char *mcut;
 	int nmut;
