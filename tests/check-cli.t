@@ -12,7 +12,7 @@ mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
 n=0; fail=0
 ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
 has() { grep -qF -- "$2" "$1"; }
-echo "1..24"
+echo "1..26"
 
 "$S" check --no-timing "$LOGS/triangle.mutants.log" > "$T/tri" 2> "$T/tri.err"; ok $? "triangle log: exit 0"
 # trian + 1: trian*1 and trian/1 are both trian (same outcome: duplicates);
@@ -59,4 +59,12 @@ has "$T/mal" "3: 6 killable: a > b |==> false"; ok $? "8-field line (offset) par
 sed 's/killed by .*//' "$T/tri" | cmp -s - "$T/tri3"; ok $? "-j 3 verdicts equal -j 1"
 "$S" check --no-timing --format json "$LOGS/triangle.mutants.log" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d["mutants"])==120 and d["summary"]["mutants"]==120' ; ok $? "json parses, 120 mutants"
 "$S" check --no-timing --format csv "$LOGS/triangle.mutants.log" | python3 -c 'import csv,sys; r=list(csv.reader(sys.stdin)); assert len(r)==121 and r[0][5]=="verdict"'; ok $? "csv: header and 120 rows"
+# the summary's per-operator table has one row per operator name: sites
+# of a batch that name no operator share the row "-" (it once had a row
+# per mutant), and its counts add up to the mutants.
+"$S" check --no-timing "$D/table.yaml" > "$T/tab"
+[ "$(grep -c '^    -  ' "$T/tab")" = 1 ]; ok $? "one per-operator row for mutants without an operator"
+total=$(sed -n 's/^summary: \([0-9]*\) mutants.*/\1/p' "$T/tab")
+sum=$(grep '^    -  ' "$T/tab" | awk '{s=0; for (i=2;i<=NF;i++) s+=$i; print s}')
+[ -n "$total" ] && [ "$sum" = "$total" ]; ok $? "that row counts every mutant ($sum of $total)"
 exit $fail

@@ -14,26 +14,9 @@
 # the same run, replacements against the log.
 import json, os, re, subprocess, sys, tempfile
 
-S = os.environ.get("SUBSUME", "./subsume")
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-LOGS = os.environ.get("MAJOR_LOGS", os.path.abspath("../shared/data/major-logs"))
-if not os.path.isdir(LOGS):
-    LOGS = "/work/shared/data/major-logs"
+from tap import LOGS, S, done, ok, stop
 SCHEMA = ".deps/mutation-testing-report-schema-3.8.4/mutation-testing-report-schema.json"
 K = "tests/data/check-kills"
-n = 0
-failed = 0
-
-
-def ok(cond, name):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print("%sok %d - %s" % ("" if cond else "not ", n, name))
-    sys.stdout.flush()
-
-
 # --- a draft-07 validator for the keywords the schema uses ---------------
 KNOWN = {"$schema", "$id", "title", "description", "examples", "type",
          "required", "properties", "additionalProperties", "items", "enum",
@@ -105,12 +88,10 @@ def valid(report):
 have = os.path.isfile(SCHEMA)
 ok(have, "the published schema is installed (%s; make deps)" % SCHEMA)
 if not have:
-    print("1..%d" % n)
-    sys.exit(1)
+    stop()
 schema = json.load(open(SCHEMA))
 if not os.path.isdir(os.path.join(LOGS, "src")):
-    print("1..%d # SKIP the shipped Major logs are not here (%s)" % (n, LOGS))
-    sys.exit(0 if not failed else 1)
+    done("the shipped Major logs are not here (%s)" % LOGS)
 
 
 def run(args):
@@ -232,5 +213,4 @@ for what, f in breaks.items():
     f(r)
     ok(valid(r), "the validator rejects a report with %s" % what)
 
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()

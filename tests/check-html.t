@@ -17,25 +17,8 @@
 # network.
 import html, json, os, re, shutil, subprocess, sys, tempfile
 
-S = os.environ.get("SUBSUME", "./subsume")
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-LOGS = os.environ.get("MAJOR_LOGS", os.path.abspath("../shared/data/major-logs"))
-if not os.path.isdir(LOGS):
-    LOGS = "/work/shared/data/major-logs"
+from tap import LOGS, S, done, ok, stop
 K = "tests/data/check-kills"
-n = 0
-failed = 0
-
-
-def ok(cond, name):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print("%sok %d - %s" % ("" if cond else "not ", n, name))
-    sys.stdout.flush()
-
-
 def run(args):
     return subprocess.run([S, "check", "--no-timing"] + args, capture_output=True, text=True)
 
@@ -46,11 +29,9 @@ p = run(["--format", "html", "tests/data/check/c.yaml"])
 ok(p.returncode == 0 and p.stdout.startswith("<!DOCTYPE html>"),
    "this subsume renders --format html (built with the viewer: make deps)")
 if not chromium or p.returncode:
-    print("1..%d" % n)
-    sys.exit(1)
+    stop()
 if not os.path.isdir(os.path.join(LOGS, "src")):
-    print("1..%d # SKIP the shipped Major logs are not here (%s)" % (n, LOGS))
-    sys.exit(0 if not failed else 1)
+    done("the shipped Major logs are not here (%s)" % LOGS)
 T = tempfile.mkdtemp()
 probe = open("tests/data/check-html/probe.html").read()
 
@@ -102,5 +83,4 @@ for suite, cls in [("triangle", "Triangle"), ("equality-refinement", "EqualityRe
        "%s: statuses shown: %s" % (suite, ", ".join(statuses)))
 
 shutil.rmtree(T)
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()

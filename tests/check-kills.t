@@ -17,28 +17,10 @@
 # not copied); without them the test is skipped.
 import csv, io, json, os, re, shutil, subprocess, sys, tempfile
 
-S = os.environ.get("SUBSUME", "./subsume")
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-LOGS = os.environ.get("MAJOR_LOGS", os.path.abspath("../shared/data/major-logs"))
-if not os.path.isdir(LOGS):
-    LOGS = "/work/shared/data/major-logs"
+from tap import LOGS, S, done, ok
 D = "tests/data/check-kills"
 if not os.path.isdir(os.path.join(LOGS, "src")):
-    print("1..0 # SKIP the shipped Major logs and sources are not here (%s)" % LOGS)
-    sys.exit(0)
-
-n = 0
-failed = 0
-
-
-def ok(cond, name):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print("%sok %d - %s" % ("" if cond else "not ", n, name))
-    sys.stdout.flush()
-
+    done("the shipped Major logs and sources are not here (%s)" % LOGS)
 
 def run(args):
     p = subprocess.run([S] + args, capture_output=True, text=True)
@@ -220,5 +202,4 @@ ok(rc == 0 and t["status"]["UNCOV"] == 1 and t["killed"] == 2,
    "Major's UNCOV header and status are read; EXC and TIME count as kills")
 
 shutil.rmtree(T)
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()

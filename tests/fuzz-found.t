@@ -61,6 +61,23 @@ check $(grep -q "^site 1: y unsupported: .*reserved for opaque values" "$tmp/out
 check $(grep -q "(null)" "$tmp/out"; [ $? = 1 ]; echo $?) \
 	"dollar-in-ternary: no '(null)' in the output"
 
+# tests/data/fuzz/major/new-then-digit.log and object-then-number.log
+# (fuzz_major, third campaign, UBSan: index 22 in check/infer.c, index
+# -737418241 in check/refs.c): an object expression directly followed
+# by a digit, `new Integer(x)3`, was rewritten `$13`, another opaque
+# value's name or none at all: `(null)=-16` in a killing input, reads
+# out of bounds.  Such a mutant is now unsupported, with the reason.
+for b in new-then-digit object-then-number; do
+	f=tests/data/fuzz/major/$b.log
+	"$SUBSUME" check --no-timing "$f" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	check $([ $rc = 0 ]; echo $?) "$b: exit code 0 (got $rc)"
+	check $(LC_ALL=C grep -q "unsupported: .*a name or number directly after an object expression" "$tmp/out"; echo $?) \
+		"$b: the mutant is unsupported, with the reason"
+	check $(grep -q "(null)" "$tmp/out"; [ $? = 1 ]; echo $?) \
+		"$b: no '(null)' in the output"
+done
+
 # tests/data/fuzz/expr/unary-chain: printing `+-+-...` looked at how
 # each operand starts by printing it whole, at every level: time doubled
 # with every unary + or -, hours for 40 of them.  A target of 40 must be

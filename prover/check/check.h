@@ -220,6 +220,11 @@ void check_table_release(void);
 extern bool check_table_smt2;
 void check_table_each(void (*fn)(void *ctx, const struct result *r),
 		      void *ctx);
+/* Prove every Java shape of the table and write the shipped table
+ * (configs/check-table.yaml) to f; -1 on a write error.  The shipped one
+ * is compiled in as check_shipped_table. */
+int check_table_write(FILE *f);
+extern const char check_shipped_table[];
 
 /* Readers.  Each calls emit(ctx, g) for every group in input order and
  * returns the number of malformed input lines (reported on stderr), or

@@ -207,7 +207,10 @@ static int guarded_recv(const struct site *S, const struct node *n)
 	if (!n || n->kind != N_VAR || n->name[0] != '$' ||
 	    !isdigit((unsigned char)n->name[1]))
 		return -1;
-	const struct opaque *o = &S->ops[atoi(n->name + 1) - 1];
+	int k = atoi(n->name + 1) - 1;
+	if (k < 0 || k >= S->nop)
+		return -1;
+	const struct opaque *o = &S->ops[k];
 	int r = -1;
 	for (int i = 0; o->recv && i < S->nvars; i++)
 		if (S->ref[i] && !strcmp(S->names[i], o->recv))

@@ -458,10 +458,17 @@ char *site_rewrite_map(struct site *S, const char *s, const char **why,
 		unsigned char c = (unsigned char)s[i];
 		if (c == SITE_OBJ && !S->c && !offs) { /* javaobj.c */
 			int k = atoi(s + i + 1);
+			size_t e = strchr(s + i + 1, SITE_OBJ) - s + 1;
+			if (site_ident_char((unsigned char)s[e])) {
+				/* `new A()3` would read as `$13` */
+				*why = "a name or number directly after an "
+				       "object expression";
+				goto fail;
+			}
 			size_t len0 = w.out.len;
 			sb_printf(&w.out, "$%d", k + 1);
 			track(&w, len0, i, false);
-			i = strchr(s + i + 1, SITE_OBJ) - s + 1;
+			i = e;
 		} else if (c == '\'') {
 			size_t e = site_skip_quoted(s, i);
 			put(&w, s + i, e - i, i, true);

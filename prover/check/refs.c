@@ -77,7 +77,7 @@ static char *source_text(struct site *S, const struct node *n)
 			i++;
 			while (isdigit((unsigned char)p.buf[i]))
 				i++;
-			sb_puts(&sb, k < S->nop ? S->ops[k].text : "?");
+			sb_puts(&sb, k >= 0 && k < S->nop ? S->ops[k].text : "?");
 		} else {
 			sb_putc(&sb, p.buf[i++]);
 		}

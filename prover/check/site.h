@@ -162,8 +162,25 @@ int site_guard_arrays(struct site *S, struct node **orig, struct node **mx,
 /* A reference used other than compared (==, !=), copied or chosen by
  * ?: (string concatenation, unboxing): its name, or NULL. */
 const char *site_ref_misuse(const struct site *S, const struct node *n);
-/* site.c: x && y (x may be NULL: y). */
+/* site-read.c: x && y (x may be NULL: y). */
 struct node *site_and(struct arena *a, struct node *x, struct node *y);
+
+/* A site on its way: the parsed texts and what is known of them. */
+struct job {
+	struct site S;
+	int n;                  /* mutants of the site */
+	int *idx;               /* [n] their indices in the group */
+	int top_want;           /* kind the whole expression must have */
+	struct node *orig, *assume;
+	struct node **mx;       /* [n] parsed mutants, NULL: unsupported */
+	const char *osig;       /* guard signatures (infer.c) */
+	const char **msig;      /* [n] */
+	const struct type *types[MAX_VARS];
+};
+
+/* site-read.c: J's texts to a typed site (J->S, the members J->idx set
+ * by the driver); 0, or -1 and *why (the whole site is unsupported). */
+int site_read(struct job *J, struct type_env *env, const char **why);
 
 /* cache.c: a proof's result, as much of it as verdicts need. */
 struct cres {

@@ -130,15 +130,18 @@ static void count_group(struct driver *D, struct cgroup *g)
 		D->nmut++;
 		D->level[m->level]++;
 		D->count[m->v]++;
+		/* the row's name as printed: "-" when no operator is named,
+		 * a long one cut (rows are merged by that name) */
+		char op[sizeof(D->ops->name)];
+		snprintf(op, sizeof(op), "%s", *m->op ? m->op : "-");
 		size_t k;
 		for (k = 0; k < D->nops; k++)
-			if (!strcmp(D->ops[k].name, m->op))
+			if (!strcmp(D->ops[k].name, op))
 				break;
 		if (k == D->nops) {
 			GROW(D->ops, D->nops + 1, D->capops);
 			memset(&D->ops[k], 0, sizeof(D->ops[k]));
-			snprintf(D->ops[k].name, sizeof(D->ops[k].name), "%s",
-				 *m->op ? m->op : "-");
+			memcpy(D->ops[k].name, op, sizeof(op));
 			D->nops++;
 		}
 		D->ops[k].n[m->v]++;

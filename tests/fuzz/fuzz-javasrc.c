@@ -8,6 +8,10 @@
  * text and, in a file without syntax errors (the only ones `check`
  * uses), holds the text looked for (blanks aside; comments, which the
  * expression's text drops, aside); variables are named and typed.
+ * Then `check --method`'s front end and evaluator: jsrc_method() at the
+ * start of every line (the first 200), and each method built run by
+ * mir_eval() on all-zero, all-minimum and all-maximum inputs with the
+ * default loop bound: it ends, and a run never differs from itself.
  */
 #include "fuzz/fuzz.h"
 
@@ -15,6 +19,8 @@
 #include <string.h>
 
 #include "lang/javasrc.h"
+#include "lang/javasrc-method.h"
+#include "sem/mir.h"
 
 /* a and b equal without blanks? */
 static bool same_squeezed(const char *a, size_t alen, const char *b)
@@ -60,6 +66,31 @@ static void check_text(struct jsrc *f, struct arena *a, int line, const char *te
 	}
 }
 
+/* The method around byte at, built and run (see the top). */
+static void check_method(struct jsrc *f, struct arena *a, size_t at)
+{
+	const char *why = NULL;
+	struct mmethod *m = jsrc_method(f, a, at, NULL, &why);
+	if (!m) {
+		if (!why)
+			fuzz_fail("no method at byte %zu, without a reason", at);
+		return;
+	}
+	if (m->nvars < 0 || m->nvars > MIR_MAX_VARS)
+		fuzz_fail("method %s: %d variables", m->name, m->nvars);
+	for (int k = 0; k < 3; k++) {
+		struct value in[MIR_MAX_VARS];
+		for (int i = 0; i < m->nvars; i++)
+			in[i] = k == 0 ? type_wrap(m->types[i], 0)
+			      : k == 1 ? type_min(m->types[i])
+				       : type_max(m->types[i]);
+		struct mrun r;
+		mir_eval(m, in, MIR_DEFAULT_UNROLL, &r);
+		if (!r.cut && !r.overflow && mir_differs(m, &r, &r))
+			fuzz_fail("method %s: a run differs from itself", m->name);
+	}
+}
+
 int fuzz_javasrc(const uint8_t *data, size_t size)
 {
 	const char *path = fuzz_write(data, size);
@@ -81,6 +112,7 @@ int fuzz_javasrc(const uint8_t *data, size_t size)
 	for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l && line < 200;
 	     l = strtok_r(NULL, "\n", &save)) {
 		line++; /* strtok_r skips empty lines: lines may be off, fine */
+		check_method(f, a, (size_t)(l - text));
 		check_text(f, a, line, l, clean);
 		char *ws = NULL;
 		int words = 0;
