@@ -19,7 +19,15 @@
 #     (return value, exception, final field values), the original's
 #     being the one the tool describes;
 #   - runs every mutant called equivalent in its method on a grid of
-#     boundary and random inputs and requires the same outcome.
+#     boundary and random inputs and requires the same outcome;
+#   - runs every "duplicate of M" / "subsumed by M" claim in its method
+#     on both killing inputs and 60 grid inputs: the same outcome as M on
+#     each, or killed wherever M is (and M killed on some).
+# tests/data/check-method/src/Rel.java (rel.mutants.log) has byte
+# parameters and a byte field, so that the JVM runs every input: there
+# each claim must hold exactly, and no claim may be missing unless the
+# mutant's note says why (a loop longer than the bound: with --unroll 50
+# the claims come).
 # And the rules: a mutant that differs only beyond the unrolling bound
 # is never called equivalent (its note says "equivalent up to 8 loop
 # iterations"), and is killed with --unroll 30; a call leaves the mutant
@@ -79,14 +87,24 @@ def patched(src, line, orig, mut):
 
 
 def fields_of(src):
-    """The int and boolean fields: declarations one level deep (the
-    subjects indent by four blanks or a tab)."""
-    return re.findall(r"^(?:    |\t)(?:static\s+)?(int|boolean)\s+(\w+)\s*(?:=[^;]*)?;",
+    """The int, byte, short and boolean fields: declarations one level
+    deep (the subjects indent by four blanks or a tab)."""
+    return re.findall(r"^(?:    |\t)(?:static\s+)?(int|byte|short|boolean)\s+(\w+)\s*(?:=[^;]*)?;",
                       src, re.M)
 
 
 def lit(t, v):
-    return ("true" if v else "false") if t == "boolean" else str(v)
+    if t == "boolean":
+        return "true" if v in (True, "true") else "false"
+    return "(%s) %s" % (t, v) if t in ("byte", "short") else str(v)
+
+
+def wrap(t, v):
+    """v as a value of the Java type t (the grid draws ints)."""
+    bits = {"byte": 8, "short": 16}.get(t)
+    if bits and not isinstance(v, bool):
+        v = (v + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
+    return v
 
 
 def grid_value(t, rnd):
@@ -96,8 +114,24 @@ def grid_value(t, rnd):
     return rnd.choice(pool) if rnd.random() < 0.7 else rnd.randint(-300, 300)
 
 
-def verify(subject, src_dir, log, res, major_mutants=None):
-    """Run the JVM on every method-level verdict of res."""
+KILL = re.compile(r"killed by (\w+)\(([^)]*)\)(?: with field ([^:]*))?: "
+                  r"the original (.*?), the mutant")
+
+
+def kill_input(detail, ptypes, flds):
+    """The killing input the tool printed: method, Java arguments, field
+    assignments, what it says the original does."""
+    m = KILL.search(detail)
+    ftype = {f: t for t, f in flds}
+    vals = [a.split("=", 1)[1] for a in m.group(2).split(", ") if a]
+    fs = [f.split("=", 1) for f in (m.group(3) or "").split(", ") if f]
+    return (m.group(1), [lit(t, v) for t, v in zip(ptypes, vals)],
+            [(f, lit(ftype[f], v)) for f, v in fs], m.group(4))
+
+
+def prepare(subject, src_dir, log, res, major_mutants):
+    """The original classes and one renamed class per mutant judged in its
+    method, written to a work directory."""
     srcs = {f[:-5]: open(os.path.join(src_dir, f)).read()
             for f in os.listdir(src_dir) if f.endswith(".java")}
     ents = log_entries(log)
@@ -113,7 +147,77 @@ def verify(subject, src_dir, log, res, major_mutants=None):
             skipped.append(c)
             continue
         files.append(c + ".java")
-    cases = []  # (id, kind, class, method, args, fields, what the tool says)
+    for mid, x in sorted(res.items(), key=lambda kv: int(kv[0])):
+        if x["level"] != "method":
+            continue
+        cls, meth, ptypes, line, orig, mut = ents[mid]
+        if cls in skipped:
+            continue
+        if major_mutants:
+            msrc = open(os.path.join(major_mutants, mid, cls + ".java")).read()
+        else:
+            msrc = patched(srcs[cls], line, orig, mut)
+        mname = "%s_M%s" % (cls, mid)
+        open(os.path.join(work, mname + ".java"), "w").write(
+            re.sub(r"\b%s\b" % cls, mname, msrc))
+        files.append(mname + ".java")
+    return work, srcs, ents, files, skipped
+
+
+def run_java(subject, work, srcs, files, skipped, dname, cases, ncases):
+    """Compile the classes and a driver: static methods cases[k] (Java
+    text of a method body each), 1000 to a class (a class's constant pool
+    is limited); run them in order: the output lines, or None."""
+    parts = []
+    for c in range(0, len(cases), 1000):
+        name = "%s_%d" % (dname, c // 1000)
+        body = ["  static void c%d() {\n%s\n  }" % (k, t)
+                for k, t in enumerate(cases[c:c + 1000])]
+        body.append("  static void run() {")
+        body += ["    c%d();" % k for k in range(len(cases[c:c + 1000]))]
+        body.append("  }")
+        open(os.path.join(work, name + ".java"), "w").write(
+            "class %s {\n%s\n}\n" % (name, "\n".join(body)))
+        parts.append(name)
+    open(os.path.join(work, dname + ".java"), "w").write(
+        "public class %s {\n  public static void main(String[] x) {\n%s\n  }\n}\n"
+        % (dname, "\n".join("    %s.run();" % n for n in parts)))
+    p = subprocess.run(["javac", "-nowarn", "-d", work] +
+                       [os.path.join(work, f) for f in
+                        files + [n + ".java" for n in parts + [dname]]],
+                       capture_output=True, text=True)
+    ok(p.returncode == 0, "%s: javac compiles the original, %d mutants and the driver%s%s"
+       % (subject, len(files) - len(srcs) + len(skipped),
+          (" (not %s: javac refuses the original)" % ", ".join(skipped)) if skipped else "",
+          (": " + p.stdout + p.stderr)[:300] if p.returncode else ""))
+    if p.returncode:
+        return None
+    p = subprocess.run(["java", "-Xshare:auto", "-cp", work, dname], capture_output=True,
+                       text=True, timeout=600)
+    lines = p.stdout.splitlines()
+    ok(len(lines) == ncases, "%s: the JVM ran %d cases" % (subject, ncases))
+    return lines
+
+
+def outcome_stmt(cname, meth, args, fs, flds, void, label):
+    """Java: run cname.meth(args) with fields fs set; print label and what a
+    test sees (return value or exception, then every field)."""
+    call = "o.%s(%s)" % (meth, ", ".join(args))
+    sets = " ".join("o.%s = %s;" % (f, v) for f, v in fs)
+    shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds])
+    return ("{ %s o = new %s(); %s String v; try { %s v = \"returns \" + %s + %s; }"
+            " catch (RuntimeException e) { v = \"throws\"; }"
+            " System.out.println(%s + \" \" + v); }"
+            % (cname, cname, sets, (call + ";") if void else "Object r = " + call + ";",
+               "\"normally\"" if void else "r", shown, label))
+
+
+def verify(subject, src_dir, log, res, major_mutants=None):
+    """Run the JVM on every method-level verdict of res: killing inputs,
+    equivalences and the duplicate and subsumption claims, on a grid."""
+    work, srcs, ents, files, skipped = prepare(subject, src_dir, log, res, major_mutants)
+    cases = []  # (id, kind, class, method, args, fields, info)
+    claims = []  # (id, verdict, by)
     rnd = random.Random(15)
     for mid, x in sorted(res.items(), key=lambda kv: int(kv[0])):
         if x["level"] != "method":
@@ -121,64 +225,43 @@ def verify(subject, src_dir, log, res, major_mutants=None):
         cls, meth, ptypes, line, orig, mut = ents[mid]
         if cls in skipped:
             continue
-        src = srcs[cls]
-        flds = fields_of(src)
-        if major_mutants:
-            msrc = open(os.path.join(major_mutants, mid, cls + ".java")).read()
-        else:
-            msrc = patched(src, line, orig, mut)
-        mname = "%s_M%s" % (cls, mid)
-        open(os.path.join(work, mname + ".java"), "w").write(
-            re.sub(r"\b%s\b" % cls, mname, msrc))
-        files.append(mname + ".java")
-        if x["verdict"] == "killable":
-            m = re.match(r"killed by (\w+)\(([^)]*)\)(?: with field ([^:]*))?: "
-                         r"the original (.*?), the mutant", x["detail"])
-            args = [a.split("=", 1)[1] for a in m.group(2).split(", ") if a]
-            fs = [f.split("=", 1) for f in (m.group(3) or "").split(", ") if f]
-            cases.append((mid, "kill", cls, m.group(1), args, fs, m.group(4)))
+        flds = fields_of(srcs[cls])
+        if x["verdict"] in ("killable", "duplicate", "subsumed"):
+            name, args, fs, says = kill_input(x["detail"], ptypes, flds)
+            cases.append((mid, "kill", cls, name, args, fs, says))
         elif x["verdict"] == "equivalent":
             for k in range(120):
-                args = [lit(t, grid_value(t, rnd)) for t in ptypes]
-                fs = [(f, lit(t, grid_value(t, rnd))) for t, f in flds]
+                args = [lit(t, wrap(t, grid_value(t, rnd))) for t in ptypes]
+                fs = [(f, lit(t, wrap(t, grid_value(t, rnd)))) for t, f in flds]
                 cases.append((mid, "eq", cls, meth, args, fs, None))
-    drv = ["public class Drv_%s {" % re.sub(r"\W", "_", subject)]
+        if x["verdict"] not in ("duplicate", "subsumed"):
+            continue
+        # the claim on a grid: the two killing inputs, then random ones
+        by = x["by"]
+        c = len(claims)
+        claims.append((mid, x["verdict"], by))
+        grid = [kill_input(res[i]["detail"], ptypes, flds)[1:3] for i in (by, mid)]
+        grid += [([lit(t, wrap(t, grid_value(t, rnd))) for t in ptypes],
+                  [(f, lit(t, wrap(t, grid_value(t, rnd)))) for t, f in flds])
+                 for _ in range(60)]
+        for k, (args, fs) in enumerate(grid):
+            for who in (mid, by):
+                cases.append((who, "pt", cls, meth, args, fs, (c, k, who == mid)))
+    body = []
     for k, (mid, kind, cls, meth, args, fs, _) in enumerate(cases):
-        src = srcs[cls]
-        flds = fields_of(src)
-        drv.append("  static void c%d() {" % k)
-        void = re.search(r"void\s+%s\s*\(" % meth, src) is not None
-        for side, cname in (("o", cls), ("m", "%s_M%s" % (cls, mid))):
-            call = "o.%s(%s)" % (meth, ", ".join(args))
-            sets = " ".join("o.%s = %s;" % (f, v) for f, v in fs)
-            shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds])
-            drv.append("    { %s o = new %s(); %s String v; try { %s v = \"returns \" + %s + %s; }"
-                       " catch (RuntimeException e) { v = \"throws\"; }"
-                       " System.out.println(\"%d %s \" + v); }"
-                       % (cname, cname, sets, (call + ";") if void else "Object r = " + call + ";",
-                          "\"normally\"" if void else "r", shown, k, side))
-        drv.append("  }")
-    drv.append("  public static void main(String[] x) {")
-    drv += ["    c%d();" % k for k in range(len(cases))]
-    drv.append("  }\n}")
-    dname = "Drv_%s" % re.sub(r"\W", "_", subject)
-    open(os.path.join(work, dname + ".java"), "w").write("\n".join(drv) + "\n")
-    files.append(dname + ".java")
-    p = subprocess.run(["javac", "-nowarn", "-d", work] + [os.path.join(work, f) for f in files],
-                       capture_output=True, text=True)
-    ok(p.returncode == 0, "%s: javac compiles the original, %d mutants and the driver%s%s"
-       % (subject, len(files) - len(srcs) + len(skipped) - 1,
-          (" (not %s: javac refuses the original)" % ", ".join(skipped)) if skipped else "",
-          (": " + p.stdout + p.stderr)[:300] if p.returncode else ""))
-    if p.returncode:
+        flds = fields_of(srcs[cls])
+        void = re.search(r"void\s+%s\s*\(" % meth, srcs[cls]) is not None
+        body.append("\n".join("    " + outcome_stmt(cname, meth, args, fs, flds, void,
+                                                      "\"%d %s\"" % (k, side))
+                              for side, cname in (("o", cls), ("m", "%s_M%s" % (cls, mid)))))
+    lines = run_java(subject, work, srcs, files, skipped,
+                     "Drv_%s" % re.sub(r"\W", "_", subject), body, 2 * len(cases))
+    if lines is None:
         return
-    p = subprocess.run(["java", "-Xshare:auto", "-cp", work, dname], capture_output=True,
-                       text=True, timeout=600)
     out = {}
-    for l in p.stdout.splitlines():
+    for l in lines:
         k, side, v = l.split(" ", 2)
         out[(int(k), side)] = v
-    ok(len(out) == 2 * len(cases), "%s: the JVM ran %d cases" % (subject, len(cases)))
     bad_kill = [cases[k][0] for k in range(len(cases)) if cases[k][1] == "kill" and
                 (out.get((k, "o")) == out.get((k, "m")) or
                  not out.get((k, "o"), "").startswith(cases[k][6].split(",")[0]))]
@@ -192,6 +275,102 @@ def verify(subject, src_dir, log, res, major_mutants=None):
     ok(not bad_eq, "%s: no grid input tells any of the %d mutants equivalent in their "
        "method from the original in the JVM%s"
        % (subject, neq, (" (do: %s)" % bad_eq) if bad_eq else ""))
+    # pt cases: (claim, input, is the claimed mutant) -> (original, mutant)
+    pts = {c[6]: (out.get((k, "o")), out.get((k, "m")))
+           for k, c in enumerate(cases) if c[1] == "pt"}
+    bad, vacuous = [], []
+    for c, (mid, verdict, by) in enumerate(claims):
+        ks = sorted({k for (cc, k, _) in pts if cc == c})
+        killsby = 0
+        for k in ks:
+            o, mx = pts[(c, k, True)]
+            _, mb = pts[(c, k, False)]
+            killsby += mb != o
+            if (verdict == "duplicate" and mx != mb) or \
+               (verdict == "subsumed" and mb != o and mx == o):
+                bad.append("%s %s %s on input %d" % (mid, verdict, by, k))
+                break
+        if not killsby:
+            vacuous.append(mid)
+    ndup = sum(1 for c in claims if c[1] == "duplicate")
+    ok(not bad and not vacuous,
+       "%s: the %d duplicate and %d subsumption claims in their method hold in the JVM "
+       "on their killing inputs and 60 grid inputs each (the named mutant killed on "
+       "some)%s%s" % (subject, ndup, len(claims) - ndup,
+                      (" (not: %s)" % bad) if bad else "",
+                      (" (vacuous: %s)" % vacuous) if vacuous else ""))
+    return claims
+
+
+def exhaustive(subject, src_dir, log, res, fvals=(-128, -1, 0, 1, 127)):
+    """Every input of the byte and boolean parameters (each field: the
+    values fvals, or both booleans) in the JVM, on every mutant judged in
+    its method: the exact kill sets.  Every duplicate and subsumption
+    claim must hold on all of them, and none may be missing: a mutant
+    left killable in its method has no other mutant of its method
+    killed by a subset of its inputs, unless that one kills exactly the
+    same inputs and comes later (the verdict module names the lowest), or
+    its note says why no claim was made."""
+    work, srcs, ents, files, skipped = prepare(subject, src_dir, log, res, None)
+    mids = [m for m in sorted(res, key=int) if res[m]["level"] == "method"]
+    body, n = [], 0
+    runs = [(None, ents[m][0], ents[m][1], ents[m][2]) for m in mids]
+    runs = sorted({(None, c, mt, tuple(pt)) for _, c, mt, pt in runs}) + \
+        [(m, ents[m][0], ents[m][1], tuple(ents[m][2])) for m in mids]
+    for k, (mid, cls, meth, ptypes) in enumerate(runs):
+        flds = fields_of(srcs[cls])
+        void = re.search(r"void\s+%s\s*\(" % meth, srcs[cls]) is not None
+        loops, args, fs, label = [], [], [], ["\"%s \"" % (mid or "O:" + meth)]
+        for i, t in enumerate(ptypes):
+            loops.append("for (int p%d = -128; p%d <= 127; p%d++)" % (i, i, i) if t == "byte"
+                         else "for (boolean p%d : new boolean[] {false, true})" % i)
+            args.append("(byte) p%d" % i if t == "byte" else "p%d" % i)
+            label.append("p%d" % i)
+        for i, (t, f) in enumerate(flds):
+            vals = "false, true" if t == "boolean" else ", ".join(map(str, fvals))
+            jt = "boolean" if t == "boolean" else "int"
+            loops.append("for (%s f%d : new %s[] {%s})" % (jt, i, jt, vals))
+            fs.append((f, "f%d" % i if t in ("boolean", "int") else "(%s) f%d" % (t, i)))
+            label.append("f%d" % i)
+        cname = cls if mid is None else "%s_M%s" % (cls, mid)
+        body.append("    " + " ".join(loops) + " " +
+                    outcome_stmt(cname, meth, args, fs, flds, void,
+                                 " + \",\" + ".join(label)))
+        n += 256 ** sum(t == "byte" for t in ptypes) * 2 ** sum(t == "boolean" for t in ptypes) * \
+            len(fvals) ** sum(t != "boolean" for t, _ in flds) * 2 ** sum(t == "boolean" for t, _ in flds)
+    lines = run_java(subject, work, srcs, files, skipped, "All_" + subject, body, n)
+    if lines is None:
+        return
+    seen = {}
+    for l in lines:
+        who, inp, v = l.split(" ", 2)
+        seen.setdefault(who, {})[inp] = v
+    kills = {m: {i for i, v in seen[m].items() if v != seen["O:" + ents[m][1]][i]}
+             for m in mids}
+    bad = []
+    for m in mids:
+        x = res[m]
+        if x["verdict"] == "duplicate" and seen[m] != seen[x["by"]]:
+            bad.append("%s is no duplicate of %s" % (m, x["by"]))
+        if x["verdict"] == "subsumed" and not (kills[x["by"]] and kills[x["by"]] <= kills[m]):
+            bad.append("%s is not subsumed by %s" % (m, x["by"]))
+        if x["verdict"] == "subsumed" and "kills the same inputs" in x["detail"] and \
+                kills[x["by"]] != kills[m]:
+            bad.append("%s does not kill the same inputs as %s" % (m, x["by"]))
+    missing = []
+    for m in mids:
+        x = res[m]
+        if x["verdict"] != "killable" or "no duplicate or subsumption claim" in x["detail"]:
+            continue
+        for y in mids:
+            if y != m and ents[y][1] == ents[m][1] and res[y]["verdict"] != "equivalent" and \
+                    kills[y] <= kills[m] and not (kills[y] == kills[m] and int(y) > int(m)):
+                missing.append("%s by %s" % (m, y))
+    nclaims = sum(1 for m in mids if res[m]["verdict"] in ("duplicate", "subsumed"))
+    ok(not bad, "%s: on every input (%d runs), each of the %d claims in their method holds in "
+       "the JVM%s" % (subject, n, nclaims, (" (not: %s)" % bad) if bad else ""))
+    ok(not missing, "%s: no duplicate or subsumption claim is missing, or the note says why%s"
+       % (subject, (" (missing: %s)" % missing) if missing else ""))
 
 
 have_java = subprocess.run("command -v javac >/dev/null && command -v java >/dev/null",
@@ -212,6 +391,14 @@ ok(d0 and {x["id"]: x for x in d0["mutants"]}["2"]["verdict"] == "killable",
 if have_java:
     verify("max", LOGS + "/src/max", LOGS + "/max.mutants.log", mx,
            LOGS + "/src/max/mutants")
+
+p = subprocess.run([S, "check", "--no-timing", "--method", "--source", LOGS + "/src/max",
+                    LOGS + "/max.mutants.log"], capture_output=True, text=True)
+shown = [l.replace(LOGS, "../shared/data/major-logs") for l in p.stdout.splitlines()
+         if l.startswith("Max@")]
+doc = open("docs/check.md").read()
+ok(len(shown) == 4 and all(l in doc for l in shown),
+   "docs/check.md: the max example (4 duplicate of 3 in its method) is the tool's output")
 
 rc, d = check(["--source", LOGS + "/src/field-write", "--method",
                LOGS + "/field-write.mutants.log"])
@@ -261,8 +448,13 @@ ok(me["10"]["verdict"] == "killable" and "the original throws" in me["10"]["deta
    me["11"]["verdict"] == "equivalent",
    "Meth: a dead division still throws (a / b to a * b killed), a % b throws alike")
 ok("the mutant throws" in me["12"]["detail"], "Meth: an explicit throw is an outcome")
-ok(me["14"]["verdict"] == "killable" and "total = " in me["14"]["detail"],
+ok(me["14"]["verdict"] in ("killable", "duplicate") and
+   "killed by accumulate(" in me["14"]["detail"] and "total = " in me["14"]["detail"],
    "Meth: a field write is seen (its deletion killed, with the field's value)")
+ok(me["14"]["verdict"] == "duplicate" and me["14"]["by"] == "13" and
+   "in its method" in me["14"]["detail"],
+   "Meth: the deleted field write and total += 0 (a to 0 on the line above) leave "
+   "the same total: 14 duplicate of 13 in its method (checked in the JVM below)")
 ok(me["17"]["verdict"] == "equivalent" and me["16"]["verdict"] == "killable",
    "Meth: break and continue")
 ok(me["18"]["level"] != "method" and "not modelled" in me["18"]["detail"] and
@@ -272,6 +464,49 @@ if have_java:
     both = dict(me)
     both["6"] = m30["6"]
     verify("meth", D + "/src", LOG, both)
+
+# --- duplicates and subsumption in the method: the written subject Rel ----
+# Rel.java: byte parameters and a byte field, so that the JVM can run
+# every input.  sign's return literal and deletion and the condition's
+# mutants (other lines, other sites: nothing relates them at expression
+# level), count's field write, and twice's loop (40 iterations at most:
+# a claim only with --unroll 50).
+RLOG = D + "/rel.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", RLOG])
+rl = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(rl) == 12, "Rel: 12 verdicts, exit 0")
+claimed = [i for i in rl if rl[i]["level"] == "method" and
+           rl[i]["verdict"] in ("duplicate", "subsumed")]
+ok(claimed and all("in its method" in rl[i]["detail"] and rl[i]["by"] and
+                   "killed by " in rl[i]["detail"] for i in claimed),
+   "Rel: %d duplicate or subsumption claims, each 'in its method', naming the other "
+   "mutant, with its own killing input" % len(claimed))
+ok(rl["4"]["verdict"] == "subsumed" and rl["4"]["by"] in ("1", "2", "3") and
+   rl["5"]["verdict"] == "duplicate",
+   "Rel: 1 |==> 0 in sign's first return is subsumed by a mutant of the condition "
+   "on the line above, and the return's deletion is its duplicate")
+ok(rl["9"]["verdict"] == "subsumed" and rl["9"]["by"] in ("7", "8"),
+   "Rel: deleting hits++ (a field write) is subsumed by a mutant of its guard")
+ok(all(rl[i]["verdict"] == "killable" and "no duplicate or subsumption claim" in rl[i]["detail"]
+       and "a loop can run longer than the bound" in rl[i]["detail"] for i in ("11", "12")),
+   "Rel: in twice (a loop of up to 40 iterations, unrolled 8 times) no claim, with the reason")
+rc, d50 = check(["--source", D + "/src", "--method", "--unroll", "50", RLOG])
+r50 = {x["id"]: x for x in d50["mutants"]} if d50 else {}
+ok(r50.get("12", {}).get("verdict") == "duplicate" and r50["11"]["verdict"] == "subsumed" and
+   "every loop bounded" in r50["12"]["detail"],
+   "Rel: with --unroll 50 the loop is covered: the deletion of s += 2 is a duplicate, "
+   "2 |==> 0 subsumed (by 40 |==> 41)")
+p1 = subprocess.run([S, "check", "--no-timing", "--source", D + "/src", "--method", "-j", "1",
+                     RLOG], capture_output=True, text=True)
+p2 = subprocess.run([S, "check", "--no-timing", "--source", D + "/src", "--method", "-j", "2",
+                     RLOG], capture_output=True, text=True)
+ok(p1.returncode == 0 and p1.stdout == p2.stdout and "duplicate of" in p1.stdout and
+   "subsumed by" in p1.stdout, "Rel: the text output says 'duplicate of' and 'subsumed by', "
+   "the same with -j 1 and -j 2")
+if have_java:
+    exhaustive("rel", D + "/src", RLOG, rl)
+    exhaustive("rel50", D + "/src", RLOG, r50)
+    verify("rel", D + "/src", RLOG, rl)
 
 # --- rules ---------------------------------------------------------------
 p = subprocess.run([S, "check", "--method", LOG], capture_output=True, text=True)

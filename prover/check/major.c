@@ -14,6 +14,7 @@
  * malformed line is reported with file:line and skipped.
  */
 #include "check/source.h"
+#include "check/method.h"
 #include "base/diag.h"
 
 #include <ctype.h>
@@ -172,6 +173,8 @@ static bool joins(const struct reader *R, const struct cgroup *g,
 	const struct cgroup *p = R->pending;
 	if (!p || strcmp(R->pwhere, R->where))
 		return false;
+	if (check_method_joins(p, g)) /* --method: one method, one group */
+		return true;
 	for (int i = 0; i < g->nmutants; i++)
 		for (int j = 0; placed_key(mp[i].key) && j < p->nmutants; j++)
 			if (!strcmp(mp[i].key, R->pmp[j].key))

@@ -20,6 +20,17 @@
  * about the enclosing expression); a mutant proven equivalent in its
  * method is equivalent whatever its expression-level verdict.
  *
+ * Between the mutants of one method that are killable in it (a
+ * re-checked killing input each), duplicates (the same outcome on every
+ * input) and subsumption (every input that kills A kills B) are proven
+ * on the same encoding, each question in a push/pop scope, after the
+ * evaluator has run every input tried so far on all of them (most pairs
+ * are told apart there, without a solver call); a claim only when no
+ * loop of the methods involved can run past the bound.  A mutant whose
+ * verdict is killable in its method becomes "duplicate of M" or
+ * "subsumed by M" as the verdict module (prove.h:
+ * result_verdict_among) reads these relations, "in its method".
+ *
  * Ownership: the IR lives in the group's arena.
  */
 #ifndef SUBSUME_CHECK_METHOD_H
@@ -34,6 +45,12 @@ struct jsrc;
  * logged original is base; stmt: a statement mutant). */
 void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 			 size_t start, const char *base, bool stmt);
+
+/* Reader thread: do line groups p and g (of one class and method in the
+ * log) hold mutants of one modelled method?  The reader then joins them
+ * into one group (check/major.c), so that the relations between the
+ * mutants of a method can be proven. */
+bool check_method_joins(const struct cgroup *p, const struct cgroup *g);
 
 /* Worker: the method-level verdicts of g's mutants with IR. */
 void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);

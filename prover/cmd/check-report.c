@@ -241,7 +241,8 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 			.status = status_of(m, st),
 		};
 		char *desc = NULL, *reason = reason_of(r, m, st), *path = NULL;
-		int f, line = m->from ? major_line(g->where) : 1;
+		int f, line = m->from ? major_line(m->where ? m->where : g->where)
+				     : 1;
 		if (!m->from) { /* a YAML site: its own file */
 			path = xstrdup(arena_printf(g->a, "%s: %s", g->file,
 						    g->where));

@@ -13,6 +13,9 @@
 #include "sem/encode.h"
 #include "sem/watchdog.h"
 
+/* Can a run be cut by the bound?  Asked once each, then kept. */
+enum cut { CUT_UNASKED, CUT_NEVER, CUT_REACHABLE, CUT_UNKNOWN };
+
 /* The symbolic state of a run. */
 struct mst {
 	Z3_ast v[MAX_VARS];
@@ -26,6 +29,13 @@ struct mir_smt {
 	unsigned bound;
 	Z3_ast in[MAX_VARS];   /* the inputs (locals: unused) */
 	struct mst o;          /* the original's final state */
+	/* the mutants encoded so far (mir_smt_add), and whether a run can
+	 * be cut, per mutant and for the original (ocut): an enum cut */
+	struct mst *mut;
+	unsigned char *mcut;
+	int nmut;
+	size_t capmut, capcut;
+	unsigned char ocut;
 	unsigned calls;
 	unsigned timeout_ms;   /* kept by the watchdog (sem/watchdog.h) */
 	const char *reason;
@@ -187,6 +197,7 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 		Z3_params_dec_ref(c, p);
 	}
 	run(S, orig, S->in, &S->o);
+	S->ocut = orig->nloops ? CUT_UNASKED : CUT_NEVER;
 	return S;
 }
 
@@ -196,6 +207,8 @@ void mir_smt_free(struct mir_smt *S)
 		return;
 	Z3_solver_dec_ref(S->enc.ctx, S->solver);
 	Z3_del_context(S->enc.ctx);
+	free(S->mut);
+	free(S->mcut);
 	free(S);
 }
 
@@ -265,26 +278,99 @@ static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 	return r;
 }
 
-enum mir_answer mir_smt_check(struct mir_smt *S, const struct mmethod *mut,
-			      struct value *input, const char **reason)
+int mir_smt_add(struct mir_smt *S, const struct mmethod *mut)
+{
+	GROW(S->mut, (size_t)S->nmut + 1, S->capmut);
+	GROW(S->mcut, (size_t)S->nmut + 1, S->capcut);
+	run(S, mut, S->in, &S->mut[S->nmut]);
+	S->mcut[S->nmut] = mut->nloops ? CUT_UNASKED : CUT_NEVER;
+	return S->nmut++;
+}
+
+static const struct mst *state(const struct mir_smt *S, int h)
+{
+	if (h < -1 || h >= S->nmut)
+		BUG("bad mutant handle %d", h);
+	return h < 0 ? &S->o : &S->mut[h];
+}
+
+/* Can a run of mutant h (-1: the original) be cut by the bound? */
+static enum cut cut_of(struct mir_smt *S, int h)
+{
+	unsigned char *c = h < 0 ? &S->ocut : &S->mcut[h];
+	if (*c == CUT_UNASKED) {
+		Z3_lbool r = ask(S, state(S, h)->cut, NULL);
+		*c = r == Z3_L_FALSE ? CUT_NEVER
+		     : r == Z3_L_TRUE ? CUT_REACHABLE : CUT_UNKNOWN;
+	}
+	return *c;
+}
+
+/* No run of the original nor of the mutants hs[0..n) is cut. */
+static Z3_ast uncut(struct mir_smt *S, const int *hs, int n)
 {
 	Z3_context c = S->enc.ctx;
-	struct mst m;
-	run(S, mut, S->in, &m);
-	Z3_ast uncut = Z3_mk_not(c, Z3_mk_or(c, 2, (Z3_ast[]){ S->o.cut, m.cut }));
-	Z3_lbool r = ask(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut, differ(S, &S->o, &m) }),
+	Z3_ast any[4];
+	for (int i = 0; i < n; i++)
+		any[i] = state(S, hs[i])->cut;
+	return Z3_mk_not(c, Z3_mk_or(c, (unsigned)n, any));
+}
+
+enum mir_answer mir_smt_check(struct mir_smt *S, int h, struct value *input,
+			      const char **reason)
+{
+	Z3_context c = S->enc.ctx;
+	const struct mst *m = state(S, h);
+	Z3_ast q = uncut(S, (int[]){ -1, h }, 2);
+	Z3_lbool r = ask(S, Z3_mk_and(c, 2, (Z3_ast[]){ q, differ(S, &S->o, m) }),
 			 input);
 	if (r == Z3_L_TRUE)
 		return MIR_KILLED;
-	if (r == Z3_L_FALSE && (S->orig->nloops || mut->nloops))
-		r = ask(S, Z3_mk_not(c, uncut), NULL) == Z3_L_FALSE ? Z3_L_FALSE
-								    : Z3_L_TRUE;
 	if (r == Z3_L_FALSE)
-		return MIR_EQUIVALENT;
-	if (r == Z3_L_TRUE)
-		return MIR_BOUNDED;
+		return cut_of(S, -1) == CUT_NEVER && cut_of(S, h) == CUT_NEVER
+		       ? MIR_EQUIVALENT : MIR_BOUNDED;
 	*reason = S->reason ? S->reason : "unknown";
 	return MIR_UNKNOWN;
+}
+
+/* q over runs nobody cut (of hs[0..n)): unsat, when no such run can be
+ * cut at all, is a proof; sat is refuted, with input.  The cuts are
+ * asked first (once per method): a run that can be cut leaves every
+ * relation of its mutant open, whatever q. */
+static enum mir_rel relation(struct mir_smt *S, Z3_ast q, const int *hs,
+			     int n, struct value *input, const char **reason)
+{
+	Z3_context c = S->enc.ctx;
+	for (int i = 0; i < n; i++)
+		if (cut_of(S, hs[i]) != CUT_NEVER) {
+			*reason = "a loop can run longer than the bound";
+			return MIR_UNDECIDED;
+		}
+	Z3_lbool r = ask(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
+			 input);
+	if (r == Z3_L_TRUE)
+		return MIR_REFUTED;
+	if (r == Z3_L_FALSE)
+		return MIR_PROVEN;
+	*reason = S->reason ? S->reason : "unknown";
+	return MIR_UNDECIDED;
+}
+
+enum mir_rel mir_smt_same(struct mir_smt *S, int a, int b, struct value *input,
+			  const char **reason)
+{
+	return relation(S, differ(S, state(S, a), state(S, b)),
+			(int[]){ a, b }, 2, input, reason);
+}
+
+enum mir_rel mir_smt_subsumes(struct mir_smt *S, int a, int b,
+			      struct value *input, const char **reason)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_ast q = Z3_mk_and(c, 2, (Z3_ast[]){
+		differ(S, &S->o, state(S, a)),
+		Z3_mk_not(c, differ(S, &S->o, state(S, b))) });
+	return relation(S, q, (int[]){ -1, a, b }, 3, input, reason);
 }
 
 int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,

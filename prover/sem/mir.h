@@ -57,15 +57,38 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 			    unsigned timeout_ms, unsigned rlimit);
 void mir_smt_free(struct mir_smt *s);
 
+/* Encode mutant mut (it must have the original's variables: the same
+ * method, patched) over the original's inputs, once: its handle, for
+ * the questions below (valid until mir_smt_free). */
+int mir_smt_add(struct mir_smt *s, const struct mmethod *mut);
+
 enum mir_answer {
 	MIR_EQUIVALENT, /* no input tells them apart, no loop cut */
 	MIR_BOUNDED,    /* none within the bound; a loop can run past it */
 	MIR_KILLED,     /* input[] tells them apart (within the bound) */
 	MIR_UNKNOWN,    /* *reason says why */
 };
-/* mut must have the original's variables (the same method, patched). */
-enum mir_answer mir_smt_check(struct mir_smt *s, const struct mmethod *mut,
+/* Mutant h against the original. */
+enum mir_answer mir_smt_check(struct mir_smt *s, int h, struct value *input,
+			      const char **reason);
+
+/* Relations between two mutants a and b (handles) of one method, on
+ * what a test sees (Gheyi et al.'s definitions at method level):
+ *   same:     no input makes a's and b's outcomes differ (duplicates);
+ *   subsumes: every input that kills a (a's outcome differs from the
+ *             original's) kills b.
+ * MIR_PROVEN only when the solver finds no such input on runs that no
+ * loop bound cut AND no run of the methods involved (a and b; for
+ * subsumes also the original) can be cut, so the proof covers every
+ * path; MIR_REFUTED fills input[] (within the bound: re-check it);
+ * MIR_UNDECIDED sets *reason (the solver's, or a loop that can run
+ * past the bound).  Neither says anything about a being killable. */
+enum mir_rel { MIR_PROVEN, MIR_REFUTED, MIR_UNDECIDED };
+enum mir_rel mir_smt_same(struct mir_smt *s, int a, int b, struct value *input,
+			  const char **reason);
+enum mir_rel mir_smt_subsumes(struct mir_smt *s, int a, int b,
 			      struct value *input, const char **reason);
+
 /* The outcome the encoding gives m on in (model evaluation, no
  * solving): for the differential tests.  0, or -1 if Z3 failed. */
 int mir_smt_outcome(struct mir_smt *s, const struct mmethod *m,
