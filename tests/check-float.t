@@ -34,24 +34,10 @@
 #   - Java's a % b (fmod, the dividend's sign) against a * b, a + b ...
 import json, os, re, shutil, subprocess, sys, tempfile
 
-S = os.environ.get("SUBSUME", "./subsume")
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tap import S, done, ok
 D = "tests/data/check-float"
 YAML = "tests/data/check/float.yaml"
 T = tempfile.mkdtemp(prefix="check-float.")
-
-n = 0
-failed = 0
-
-
-def ok(cond, msg):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print(("ok" if cond else "not ok") + " %d - %s" % (n, msg))
-    sys.stdout.flush()
-
 
 def run(args):
     p = subprocess.run([S, "check", "--no-timing", "--format", "json"] + args,
@@ -340,5 +326,4 @@ else:
     ok(False, "C verdicts agree with gcc")
 
 shutil.rmtree(T)
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()

@@ -35,26 +35,9 @@
 # usage error; without --method the output has no method-level text.
 import json, os, random, re, subprocess, sys, tempfile
 
-S = os.environ.get("SUBSUME", "./subsume")
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-LOGS = os.environ.get("MAJOR_LOGS") or os.path.abspath("../shared/data/major-logs")
-if not os.path.isdir(LOGS):
-    LOGS = "/work/shared/data/major-logs"
+from tap import LOGS, S, done, ok
 D = "tests/data/check-method"
 T = tempfile.mkdtemp(prefix="check-method.")
-n = 0
-failed = 0
-
-
-def ok(cond, msg):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print(("ok" if cond else "not ok") + " %d - %s" % (n, msg))
-    sys.stdout.flush()
-
-
 def check(args):
     p = subprocess.run([S, "check", "--no-timing", "--format", "json"] + args,
                        capture_output=True, text=True)
@@ -518,5 +501,4 @@ ok(p.returncode == 0 and "method level" not in p.stdout and "--method" not in p.
    "without --method nothing is said at method level")
 
 subprocess.run(["rm", "-rf", T])
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+done()

@@ -7,7 +7,7 @@ import sys
 
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 S = os.environ.get("SUBSUME", "./subsume")
-LOGS = os.environ.get("MAJOR_LOGS", os.path.abspath("../shared/data/major-logs"))
+LOGS = os.environ.get("MAJOR_LOGS") or os.path.abspath("../shared/data/major-logs")
 if not os.path.isdir(LOGS):
     LOGS = "/work/shared/data/major-logs"
 
