@@ -78,6 +78,18 @@ for b in new-then-digit object-then-number; do
 		"$b: no '(null)' in the output"
 done
 
+# tests/data/fuzz/yaml/deref-then-digit.yaml (found reading bug 7's fix):
+# the C dereference path had the same gap, `*f(x)3` read as `$13`:
+# `(null)=-13` in a killing input.  Now unsupported, with the reason.
+f=tests/data/fuzz/yaml/deref-then-digit.yaml
+"$SUBSUME" check --no-timing "$f" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check $([ $rc = 0 ]; echo $?) "deref-then-digit: exit code 0 (got $rc)"
+check $(grep -q "^d: d.1 unsupported: .*a name or number directly after a call or field access" "$tmp/out"; echo $?) \
+	"deref-then-digit: the mutant is unsupported, with the reason"
+check $(grep -q "(null)" "$tmp/out"; [ $? = 1 ]; echo $?) \
+	"deref-then-digit: no '(null)' in the output"
+
 # tests/data/fuzz/expr/unary-chain: printing `+-+-...` looked at how
 # each operand starts by printing it whole, at every level: time doubled
 # with every unary + or -, hours for 40 of them.  A target of 40 must be
