@@ -182,6 +182,25 @@ static void track(struct rw *w, size_t len0, size_t at, bool verbatim)
 		w->offs[k] = (int)(verbatim ? at + (k - len0) : at);
 }
 
+/* Opaque value k written for the source text from byte `from`, which
+ * goes on with byte next.  A name or number there would run into the
+ * name (`f()3` read as `$13`, another value or none): -1 and *why,
+ * naming what the value stands for (`what`). */
+static int put_opaque(struct rw *w, int k, size_t from, unsigned char next,
+		      const char *what, const char **why)
+{
+	if (site_ident_char(next)) {
+		*why = what;
+		return -1;
+	}
+	size_t len0 = w->out.len;
+	sb_printf(&w->out, "$%d", k + 1);
+	track(w, len0, from, false);
+	return 0;
+}
+
+#define AFTER_CHAIN "a name or number directly after a call or field access"
+
 static void put(struct rw *w, const char *p, size_t n, size_t at,
 		bool verbatim)
 {
@@ -386,12 +405,8 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 	int k = chain_value(S, s, b, e, end, first, &c);
 	if (k < 0)
 		return *why = S->err, -1;
-	if (site_ident_char((unsigned char)s[end]))
-		return *why = "a name or number directly after a call or "
-			      "field access", -1;
-	size_t len0 = w->out.len;
-	sb_printf(&w->out, "$%d", k + 1);
-	track(w, len0, b, false);
+	if (put_opaque(w, k, b, (unsigned char)s[end], AFTER_CHAIN, why) < 0)
+		return -1;
 	*i = end;
 	return 0;
 }
@@ -434,9 +449,8 @@ static int rewrite_deref(struct site *S, const char *s, size_t *i,
 	int k = chain_value(S, s, *i, e, end, first, &c);
 	if (k < 0)
 		return *why = S->err, -1;
-	size_t len0 = w->out.len;
-	sb_printf(&w->out, "$%d", k + 1);
-	track(w, len0, *i, false);
+	if (put_opaque(w, k, *i, (unsigned char)s[end], AFTER_CHAIN, why) < 0)
+		return -1;
 	*i = end;
 	return 1;
 }
@@ -459,15 +473,10 @@ char *site_rewrite_map(struct site *S, const char *s, const char **why,
 		if (c == SITE_OBJ && !S->c && !offs) { /* javaobj.c */
 			int k = atoi(s + i + 1);
 			size_t e = strchr(s + i + 1, SITE_OBJ) - s + 1;
-			if (site_ident_char((unsigned char)s[e])) {
-				/* `new A()3` would read as `$13` */
-				*why = "a name or number directly after an "
-				       "object expression";
+			if (put_opaque(&w, k, i, (unsigned char)s[e],
+				       "a name or number directly after an "
+				       "object expression", why) < 0)
 				goto fail;
-			}
-			size_t len0 = w.out.len;
-			sb_printf(&w.out, "$%d", k + 1);
-			track(&w, len0, i, false);
 			i = e;
 		} else if (c == '\'') {
 			size_t e = site_skip_quoted(s, i);
