@@ -308,9 +308,15 @@ static struct gentry *proven(enum op op, const struct type *ta,
 	if (!e->done) {
 		e->a = arena_new();
 		if (check_table_smt2 || !load(e, shipped(op, ta, tb))) {
+			/* prove it, from nothing: a load that did not fit
+			 * may have filled some fields */
 			arena_free(e->a);
 			e->a = arena_new();
 			e->n = 0;
+			e->labels = e->texts = NULL;
+			e->shape = NULL;
+			e->v = NULL;
+			e->by = NULL;
 			build(e, timeout_ms);
 		}
 		e->done = true;
