@@ -66,8 +66,8 @@ static const char *call_text(struct arena *a, const struct mmethod *o,
 	k = 0;
 	for (int i = 0; i < o->nvars; i++)
 		if (o->kinds[i] == MV_FIELD) {
-			sb_printf(&sb, "%s%s=", k++ ? ", " : " with field ",
-				  o->names[i]);
+			sb_printf(&sb, "%s%s=", k++ ? ", " : o->profile
+				  ? " with global " : " with field ", o->names[i]);
 			value_print(&sb, o->types[i], in[i]);
 		}
 	char *r = arena_strdup(a, sb.buf);
@@ -179,8 +179,10 @@ static bool decide(struct cgroup *g, struct cmutant *m, struct mir_smt *S,
 		m->v = CV_EQUIVALENT;
 		m->by = NULL;
 		m->detail = arena_printf(g->a, "equivalent in its method: no "
-			"input makes %s return, throw or leave the fields it "
-			"names differently", m->mo->name);
+			"input makes %s return, %s or leave the %s it names "
+			"differently", m->mo->name, m->mo->profile ? "have "
+			"undefined behaviour" : "throw", m->mo->profile ?
+			"globals" : "fields");
 		m->level = CL_METHOD;
 		m->note = arena_printf(g->a, "method level: %s%s", where(g, m->mo),
 				       m->mo->nloops ? ", every loop bounded" : "");
@@ -543,6 +545,7 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 	struct value (*rows)[MAX_VARS] = arena_alloc(g->a, TRIES *
 						     sizeof(*rows));
 	struct mlive L = { 0 };
+	check_cmethod_attach(g); /* C sites naming their function */
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
 		if (m->mwhy)

@@ -56,6 +56,10 @@ enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL };
 struct mmethod {
 	const char *name;        /* "max" */
 	const char *file;        /* the source file's name */
+	/* NULL: Java (javasrc-method.c); else the C profile of a C
+	 * function (csrc-method.c): its exceptional outcome is undefined
+	 * behaviour, its fields are global variables */
+	const struct profile *profile;
 	int line, col;           /* where the declaration starts */
 	const struct type *ret;  /* NULL: void */
 	int nvars;

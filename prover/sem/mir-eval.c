@@ -129,8 +129,8 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r)
 {
 	struct strbuf sb = STRBUF_INIT;
-	if (r->threw)
-		sb_puts(&sb, "throws");
+	if (r->threw) /* C: undefined behaviour, the profile's outcome */
+		sb_puts(&sb, m->profile ? "has undefined behaviour" : "throws");
 	else if (m->ret) {
 		sb_puts(&sb, "returns ");
 		value_print(&sb, m->ret, r->ret);
@@ -147,7 +147,8 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 			value_print(&sb, m->types[i], r->vars[i]);
 		}
 	if (fields && !changed && !r->threw)
-		sb_puts(&sb, ", fields unchanged");
+		sb_puts(&sb, m->profile ? ", globals unchanged"
+					: ", fields unchanged");
 	char *s = arena_strdup(a, sb.buf);
 	sb_release(&sb);
 	return s;
