@@ -389,7 +389,9 @@ static bool named_in(const char *body, const char *name)
 /* The globals declared before function fn that its body names. */
 static bool globals(struct cb *B, TSNode fn, TSNode body)
 {
-	const char *btext = cnode_squeezed(B->a, B->f, body);
+	const char *btext = arena_strndup(B->a, B->f->text +
+		ts_node_start_byte(body), ts_node_end_byte(body) -
+		ts_node_start_byte(body));
 	TSNode root = ts_tree_root_node(B->f->tree);
 	uint32_t k = ts_node_named_child_count(root);
 	for (uint32_t i = 0; i < k; i++) {
