@@ -362,5 +362,16 @@ q = subprocess.run([S, "check", "--no-timing", "--method",
 ok("not modelled: no function nosuch" in q.stdout,
    "a function not in the file: the reason in the note")
 
+# docs/check.md's example is the tool's output
+q = subprocess.run([S, "check", "--no-timing", "--method", BATCH],
+                   capture_output=True, text=True)
+doc = open("docs/check.md").read()
+blk = doc.split("$ subsume check --no-timing --method " + BATCH + "\n", 1)
+shown = [l for l in blk[1].split("```")[0].split("\n")
+         if l and l != "..."] if len(blk) == 2 else []
+ok(len(shown) >= 3 and all(l in q.stdout.split("\n") for l in shown),
+   "docs/check.md: the C function example (%d lines) is the tool's output"
+   % len(shown))
+
 subprocess.run(["rm", "-rf", T])
 done()

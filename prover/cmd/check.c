@@ -201,7 +201,9 @@ int cmd_check(int argc, char **argv)
 		OPT_FLAG(0, "method", &A.method, true,
 			 "with --source: judge each mutant in its method (what\n"
 			 "a test of the method sees: return value, exception,\n"
-			 "fields), where the method model covers the method"),
+			 "fields), where the method model covers the method;\n"
+			 "C sites of a batch that name their source, function\n"
+			 "and line in their function"),
 		OPT_UINT(0, "unroll", "N", &A.unroll, 1, 64, 0,
 			 "with --method: unroll loops N times (default 8); an\n"
 			 "equivalence that needs more is not claimed"),
