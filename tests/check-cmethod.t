@@ -362,6 +362,20 @@ q = subprocess.run([S, "check", "--no-timing", "--method",
 ok("not modelled: no function nosuch" in q.stdout,
    "a function not in the file: the reason in the note")
 
+# a file nested too deeply for the builder's recursion: a reason, no crash
+deep = os.path.join(T, "deep.c")
+with open(deep, "w") as f:
+    f.write("int deep(int x)\n{\n" + "{" * 3000 + "x++;" + "}" * 3000 +
+            "\nreturn x;\n}\n")
+with open(os.path.join(T, "deep.yaml"), "w") as f:
+    f.write('language: c\nsites:\n  - source: deep.c\n    function: deep\n'
+            '    line: 4\n    expr: "x"\n    mutants: ["x + 1"]\n')
+q = subprocess.run([S, "check", "--no-timing", "--method",
+                    os.path.join(T, "deep.yaml")], capture_output=True, text=True)
+ok(q.returncode == 0 and "not modelled:" in q.stdout and
+   "nested deeper than 1000" in q.stdout,
+   "a function nested 3000 deep: not modelled, with the reason")
+
 # docs/check.md's example is the tool's output
 q = subprocess.run([S, "check", "--no-timing", "--method", BATCH],
                    capture_output=True, text=True)

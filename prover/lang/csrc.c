@@ -50,6 +50,27 @@ char *cnode_spaced(struct arena *a, const struct csrc *f, TSNode n)
 	return s;
 }
 
+/* The depth of t's deepest node (a cursor walk, without recursion). */
+static unsigned tree_depth(TSTree *t)
+{
+	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
+	unsigned d = 0, max = 0;
+	for (;;) {
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			if (++d > max)
+				max = d;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&c))
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				ts_tree_cursor_delete(&c);
+				return max;
+			} else {
+				d--;
+			}
+	}
+}
+
 struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
 			    struct arena *a, const char **why)
 {
@@ -69,6 +90,12 @@ struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
 	ts_parser_delete(p);
 	if (!t) {
 		*why = arena_printf(a, "%s: tree-sitter could not parse it", name);
+		return NULL;
+	}
+	if (tree_depth(t) > CSRC_MAX_DEPTH) {
+		ts_tree_delete(t);
+		*why = arena_printf(a, "%s: nested deeper than %d", name,
+				    CSRC_MAX_DEPTH);
 		return NULL;
 	}
 	struct csrc *f = xcalloc(1, sizeof(*f));

@@ -35,7 +35,11 @@
 
 struct csrc;
 
-/* Read and parse path; NULL and *why (in a) if it cannot be read. */
+/* Syntax trees deeper than this are refused (the IR builder recurses). */
+#define CSRC_MAX_DEPTH 1000
+
+/* Read and parse path; NULL and *why (in a) if it cannot be read or is
+ * nested deeper than CSRC_MAX_DEPTH. */
 struct csrc *csrc_open(const char *path, struct arena *a, const char **why);
 /* Parse text[0..len) (copied), named name in messages. */
 struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
