@@ -6,7 +6,9 @@
  * int f, g and locals t, u: assignments (=, +=, -=, *=, ++, --) to
  * locals and fields, if/else, for loops (nested, sibling loops reusing
  * one name, with break and continue), early returns, explicit throws,
- * and int expressions with every arithmetic, bitwise and shift
+ * switch statements over int, char, short and byte selectors (old-style
+ * groups with fall-through, empty groups and break, or arrow rules; a
+ * default in some), and int expressions with every arithmetic, bitwise and shift
  * operator, ?: and short-circuit conditions (division and remainder by
  * zero throw).  One class holds them all; javac compiles it and the JVM
  * runs each method on random and boundary inputs, printing the return
@@ -28,6 +30,7 @@
 static struct arena *A;
 static uint64_t seed = 0x3e7a0d;
 static char dir[] = "/tmp/subsume-mdiff-XXXXXX";
+static int nswitch, narrow; /* switch statements generated, arrow ones */
 
 static int rnd(int n)
 {
@@ -36,7 +39,7 @@ static int rnd(int n)
 
 struct gen {
 	struct strbuf *sb;
-	int depth, loops, in_loop;
+	int depth, loops, in_loop, switches, in_switch;
 };
 
 static void expr(struct gen *G, int d);
@@ -89,6 +92,63 @@ static void expr(struct gen *G, int d)
 }
 
 static void stmts(struct gen *G, int n);
+static void indent(struct gen *G);
+
+/* A switch over an int, char, short or byte selector: old-style groups
+ * (some empty: fall-through; some without a break) or arrow rules,
+ * labels distinct, a default in some. */
+static void switch_stmt(struct gen *G)
+{
+	static const char *const cast[] = { "", "(char) ", "(short) ",
+					    "(byte) " };
+	static const char *const lab[] = { "0", "1", "2", "3", "5", "7", "6",
+					   "-1" };
+	int ct = rnd(4), n = 1 + rnd(4), dflt = rnd(n + 1), used = 0;
+	bool arrow = rnd(3) == 0;
+	G->switches++;
+	nswitch++;
+	narrow += arrow;
+	sb_printf(G->sb, "switch (%s(", cast[ct]);
+	expr(G, 1);
+	sb_puts(G->sb, rnd(4) ? " & 7))" : "))");
+	sb_puts(G->sb, " {\n");
+	for (int g = 0; g < n; g++) {
+		int nl = arrow && g == dflt ? 0 : 1 + rnd(2), max = ct == 1 ? 7 : 8;
+		if (used + nl > max)
+			break; /* char has no -1; every label once */
+		indent(G);
+		for (int l = 0; l < nl; l++) {
+			const char *v = lab[used++];
+			if (arrow)
+				sb_printf(G->sb, "%s%s", l ? ", " : "case ", v);
+			else
+				sb_printf(G->sb, "case %s: ", v);
+		}
+		if (g == dflt)
+			sb_puts(G->sb, arrow ? "default" : "default: ");
+		G->depth++;
+		G->in_switch++;
+		if (arrow) {
+			sb_puts(G->sb, " -> {\n");
+			stmts(G, rnd(3));
+			G->depth--;
+			indent(G);
+			sb_puts(G->sb, "}\n");
+			G->depth++;
+		} else {
+			sb_puts(G->sb, "\n");
+			stmts(G, rnd(3));
+			if (rnd(3)) {
+				indent(G);
+				sb_puts(G->sb, "break;\n");
+			}
+		}
+		G->in_switch--;
+		G->depth--;
+	}
+	indent(G);
+	sb_puts(G->sb, "}\n");
+}
 
 static void indent(struct gen *G)
 {
@@ -100,8 +160,12 @@ static void stmt(struct gen *G)
 {
 	static const char *const tgt[] = { "t", "u", "f", "g" };
 	static const char *const asg[] = { "=", "+=", "-=", "*=" };
-	int k = rnd(G->depth < 2 ? 10 : 7);
+	int k = rnd(G->depth < 2 ? 12 : 7);
 	indent(G);
+	if (k >= 10 && G->switches < 2) {
+		switch_stmt(G);
+		return;
+	}
 	if (k <= 3) {
 		sb_printf(G->sb, "%s %s ", tgt[rnd(4)], asg[rnd(4)]);
 		expr(G, 2);
@@ -116,7 +180,8 @@ static void stmt(struct gen *G)
 			"return t;", "throw new RuntimeException();", "break;",
 			"continue;"
 		};
-		sb_printf(G->sb, " %s\n", jump[rnd(G->in_loop ? 4 : 2)]);
+		sb_printf(G->sb, " %s\n", jump[G->in_loop ? rnd(4)
+			  : G->in_switch ? rnd(3) : rnd(2)]);
 	} else if (k == 6) {
 		sb_puts(G->sb, "if (");
 		cond(G, 2);
@@ -181,7 +246,7 @@ static void write_java(const char *path)
 		sb_printf(&sb, "  int m%d(int a, int b, boolean c) {\n", m);
 		body_at[m] = sb.len;
 		sb_puts(&sb, "    int t = a;\n    int u = b;\n");
-		struct gen G = { &sb, 0, 0, 0 };
+		struct gen G = { &sb, 0, 0, 0, 0, 0 };
 		stmts(&G, 2 + rnd(5));
 		sb_puts(&sb, "    return ");
 		expr(&G, 2);
@@ -261,6 +326,8 @@ static void compare(const char *path, FILE *jvm)
 			diag("m%d: %s", m, why);
 	}
 	ok(built == NM, "all %d generated methods are modelled", NM);
+	ok(nswitch >= 5 && narrow >= 1 && narrow < nswitch, "they have switch "
+	   "statements, old-style and arrow (%d, %d arrow)", nswitch, narrow);
 	char line[256];
 	struct mir_smt *S[NM] = { 0 };
 	while (fgets(line, sizeof(line), jvm)) {
@@ -312,6 +379,8 @@ int main(void)
 {
 	plan_no_plan();
 	A = arena_new();
+	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
+		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
 	if (!mkdtemp(dir))
 		return 99;
 	char src[300], cmd[1000];

@@ -22,7 +22,7 @@ struct mb {
 	/* parameters and fields of types the IR does not model, left out:
 	 * an expression naming one fails with this reason */
 	int nskipped;
-	const char *skipped[MIR_MAX_VARS];
+	const char *skipped[MIR_MAX_VARS], *skipped_name[MIR_MAX_VARS];
 };
 
 static bool fail(struct mb *B, const char *why)
@@ -56,6 +56,7 @@ static int add_var(struct mb *B, const char *name, const char *type,
 	const char *why = arena_printf(B->a, "`%s %s` has a type the method "
 				       "model does not have yet", type, name);
 	if (!t && kind != MV_LOCAL && B->nskipped < MIR_MAX_VARS) {
+		B->skipped_name[B->nskipped] = name;
 		B->skipped[B->nskipped++] = why;
 		return 0;
 	}
@@ -116,8 +117,8 @@ static struct node *expr_text(struct mb *B, const char *text, bool want_bool)
 	if (!rc && want_bool && n->type->kind != TK_BOOLEAN)
 		rc = -1;
 	for (int i = 0; rc && err.buf && i < B->nskipped; i++) {
-		const char *name = strrchr(B->skipped[i], ' ') + 1;
-		size_t l = strlen(name) - 1; /* without the closing ` */
+		const char *name = B->skipped_name[i];
+		size_t l = strlen(name);
 		const char *u = strstr(err.buf, "unknown variable '");
 		if (u && !strncmp(u + 18, name, l) && u[18 + l] == '\'')
 			return fail(B, B->skipped[i]), sb_release(&err), NULL;
@@ -196,7 +197,8 @@ static bool block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode c = ts_node_named_child(n, i);
-		if (jnode_is(c, "line_comment") || jnode_is(c, "block_comment"))
+		if (jnode_is(c, "line_comment") || jnode_is(c, "block_comment") ||
+		    jnode_is(c, "switch_label")) /* a switch group's */
 			continue;
 		if (jnode_is(c, "local_variable_declaration") &&
 		    !(B->patch && B->patch->stmt &&
@@ -320,6 +322,105 @@ static struct mstmt *if_stmt(struct mb *B, TSNode n)
 	return s;
 }
 
+static bool has_var(const struct node *n)
+{
+	return n && (n->kind == N_VAR || has_var(n->a) || has_var(n->b) ||
+		     has_var(n->c));
+}
+
+/* The labels of a switch group or rule into g. */
+static bool labels(struct mb *B, TSNode n, struct mstmt *g)
+{
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode l = ts_node_named_child(n, i);
+		if (!jnode_is(l, "switch_label"))
+			continue;
+		uint32_t nl = ts_node_named_child_count(l);
+		if (!nl)
+			g->dflt = true;
+		const struct node **v = ANEWN(B->a, const struct node *,
+					      (size_t)(g->nlabels + nl) + 1);
+		if (g->nlabels)
+			memcpy(v, g->labels, sizeof(*v) * (size_t)g->nlabels);
+		g->labels = v;
+		for (uint32_t j = 0; j < nl; j++) {
+			TSNode c = ts_node_named_child(l, j);
+			const char *t = text_of(B, c);
+			struct node *e = expr_text(B, arena_printf(B->a,
+				"(int)(%s)", t), false);
+			if (!e)
+				return false;
+			if (has_var(e))
+				return fail(B, arena_printf(B->a, "the case label "
+					    "`%s` is not a literal", t));
+			v[g->nlabels++] = e;
+		}
+	}
+	return true;
+}
+
+/* One group (case X: ...) or rule (case X -> ...) of a switch. */
+static struct mstmt *switch_group(struct mb *B, TSNode n)
+{
+	bool rule = jnode_is(n, "switch_rule");
+	if (!rule && !jnode_is(n, "switch_block_statement_group"))
+		return fail(B, arena_printf(B->a, "a %s in a switch",
+					    ts_node_type(n))), NULL;
+	struct mstmt *g = new_stmt(B, MS_CASE, n);
+	struct mstmt *blk = g->body = new_stmt(B, MS_BLOCK, n);
+	int cap = 0;
+	if (!labels(B, n, g))
+		return NULL;
+	if (!rule)
+		return block_into(B, n, blk, &cap) ? g : NULL;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if (jnode_is(c, "switch_label") || jnode_is(c, "line_comment") ||
+		    jnode_is(c, "block_comment"))
+			continue;
+		struct mstmt *s = sub(B, c);
+		if (!s)
+			return NULL;
+		append(B, blk, s, &cap);
+	}
+	append(B, blk, new_stmt(B, MS_BREAK, n), &cap);
+	return g;
+}
+
+/* A switch statement (tree-sitter-java's switch_expression where a
+ * statement stands): its groups share one scope. */
+static struct mstmt *switch_stmt(struct mb *B, TSNode n)
+{
+	struct mstmt *s = new_stmt(B, MS_SWITCH, n);
+	TSNode c = field(n, "condition"), body = field(n, "body");
+	const struct node *sel = expr(B, c, false);
+	if (!sel)
+		return NULL;
+	if (sel->type->kind != TK_INT || sel->type->bits > 32)
+		return fail(B, arena_printf(B->a, "a switch on a %s (int, char, "
+			    "short and byte are modelled)", sel->type->name)), NULL;
+	if (!(s->e = expr_text(B, arena_printf(B->a, "(int)%s", text_of(B, c)),
+			       false)))
+		return NULL;
+	bool saved[MIR_MAX_VARS];
+	memcpy(saved, B->visible, sizeof(saved));
+	uint32_t k = ts_node_named_child_count(body);
+	s->kids = ANEWN(B->a, struct mstmt *, (size_t)k + 1);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode g = ts_node_named_child(body, i);
+		if (jnode_is(g, "line_comment") || jnode_is(g, "block_comment"))
+			continue;
+		if (!(s->kids[s->nkids++] = switch_group(B, g))) {
+			s = NULL;
+			break;
+		}
+	}
+	memcpy(B->visible, saved, sizeof(saved));
+	return s;
+}
+
 /* The patch deletes statement n? */
 static bool deleted(struct mb *B, TSNode n)
 {
@@ -374,6 +475,8 @@ static struct mstmt *stmt(struct mb *B, TSNode n)
 	}
 	if (!strcmp(k, "throw_statement"))
 		return new_stmt(B, MS_THROW, n);
+	if (!strcmp(k, "switch_expression") || !strcmp(k, "switch_statement"))
+		return switch_stmt(B, n);
 	return fail(B, arena_printf(B->a, "a %s", k)), NULL;
 }
 

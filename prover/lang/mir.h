@@ -14,7 +14,8 @@
  * a field, or two sibling blocks' locals of one name, are different
  * slots.  Only primitive types other than float and double are modelled;
  * an expression over anything else (references, calls, arrays) makes
- * the build fail with the reason.
+ * the build fail with the reason, as does a switch on anything but an
+ * int, char, short or byte, or with a label that is not a literal.
  *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
@@ -39,6 +40,16 @@ enum mstmt_kind {
 	MS_CONTINUE, /* of the innermost loop (its update still runs) */
 	MS_RETURN,   /* return e (NULL: void) */
 	MS_THROW,    /* an explicit throw: the exceptional outcome */
+	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int;
+		      * kids are its MS_CASE groups in source order.  The
+		      * run enters the first group with a label equal to e
+		      * (or else the default one, or none) and falls through
+		      * the later ones; MS_BREAK inside leaves the switch,
+		      * MS_CONTINUE the innermost loop around it */
+	MS_CASE,     /* one group of an MS_SWITCH (only there): its labels
+		      * labels[0..nlabels), each an int constant expression
+		      * (no variable), dflt for `default`, and body, its
+		      * statements (an arrow rule's end with an MS_BREAK) */
 };
 
 struct mstmt {
@@ -49,6 +60,9 @@ struct mstmt {
 	bool test_first;
 	int nkids;
 	struct mstmt **kids;
+	int nlabels;             /* MS_CASE */
+	const struct node **labels;
+	bool dflt;
 };
 
 enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL };

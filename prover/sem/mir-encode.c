@@ -99,6 +99,37 @@ static void iter(struct mir_smt *S, const struct mstmt *L, struct mst *st,
 	pick(S, go, st, &b);
 }
 
+/* A switch: a run not yet entered is still in the state before it, so
+ * each group is run on the state so far where the run has entered it
+ * or an earlier one (fall-through), which a break stops. */
+static void switch_body(struct mir_smt *S, const struct mstmt *s,
+			struct mst *st)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_ast sel = expr(S, s->e, st);
+	Z3_ast *hit = xcalloc((size_t)s->nkids + 1, sizeof(*hit));
+	hit[s->nkids] = Z3_mk_false(c);
+	for (int i = 0; i < s->nkids; i++) {
+		const struct mstmt *g = s->kids[i];
+		hit[i] = Z3_mk_false(c);
+		for (int j = 0; j < g->nlabels; j++)
+			hit[i] = Z3_mk_or(c, 2, (Z3_ast[]){ hit[i],
+				Z3_mk_eq(c, sel, expr(S, g->labels[j], st)) });
+	}
+	Z3_ast none = Z3_mk_not(c, Z3_mk_or(c, (unsigned)s->nkids + 1, hit));
+	Z3_ast in = Z3_mk_false(c);
+	for (int i = 0; i < s->nkids; i++) {
+		Z3_ast enter = s->kids[i]->dflt
+			       ? Z3_mk_or(c, 2, (Z3_ast[]){ hit[i], none }) : hit[i];
+		in = Z3_mk_or(c, 2, (Z3_ast[]){ in, enter });
+		struct mst t = *st;
+		stmt(S, s->kids[i]->body, &t);
+		pick(S, in, st, &t);
+	}
+	st->brk = Z3_mk_false(c);
+	free(hit);
+}
+
 static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 {
 	Z3_context c = S->enc.ctx;
@@ -139,6 +170,11 @@ static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 	case MS_THROW:
 		st->thr = Z3_mk_true(c);
 		return;
+	case MS_SWITCH:
+		switch_body(S, s, st);
+		return;
+	case MS_CASE:
+		break;
 	}
 	BUG("bad statement kind %d", s->kind);
 }

@@ -61,6 +61,39 @@ static enum flow run_loop(struct ev *E, const struct mstmt *s)
 	}
 }
 
+/* The group a switch enters (-1: none), or F_THROW, F_OVER in *f. */
+static int switch_entry(struct ev *E, const struct mstmt *s,
+			const struct value *sel, enum flow *f)
+{
+	int dflt = -1;
+	for (int i = 0; i < s->nkids; i++) {
+		const struct mstmt *g = s->kids[i];
+		struct value c;
+		if (g->dflt)
+			dflt = i;
+		for (int j = 0; j < g->nlabels; j++) {
+			if ((*f = value_of(E, g->labels[j], &c)) != F_NORMAL)
+				return -1;
+			if (c.bits == sel->bits)
+				return i;
+		}
+	}
+	*f = F_NORMAL;
+	return dflt;
+}
+
+static enum flow run_switch(struct ev *E, const struct mstmt *s)
+{
+	struct value sel;
+	enum flow f = value_of(E, s->e, &sel);
+	if (f != F_NORMAL)
+		return f;
+	int i = switch_entry(E, s, &sel, &f);
+	for (; f == F_NORMAL && i >= 0 && i < s->nkids; i++)
+		f = run(E, s->kids[i]->body);
+	return f == F_BREAK ? F_NORMAL : f;
+}
+
 static enum flow run(struct ev *E, const struct mstmt *s)
 {
 	struct value c;
@@ -93,6 +126,10 @@ static enum flow run(struct ev *E, const struct mstmt *s)
 		return F_RETURN;
 	case MS_THROW:
 		return F_THROW;
+	case MS_SWITCH:
+		return run_switch(E, s);
+	case MS_CASE:
+		break;
 	}
 	BUG("bad statement kind %d", s->kind);
 }
