@@ -473,6 +473,28 @@ ok(sw["14"]["level"] != "method" and "not modelled" in sw["14"]["detail"] and
 if have_java:
     verify("sw", D + "/src", SLOG, sw)
 
+# --- calls as events: the written subject Calls ------------------------
+# Calls.java: call statements to a method of the class (unqualified and
+# on this); note() folds each argument into the field log, which the JVM
+# driver prints, so a run's calls are seen there too.
+CLOG = D + "/calls.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", CLOG])
+ca = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(ca) == 6 and all(ca[str(i)]["level"] == "method" for i in range(1, 6)),
+   "Calls: 6 verdicts, the 5 in methods with call statements decided in their method")
+ok(ca["1"]["verdict"] == "killable" and "calls note(" in ca["1"]["detail"],
+   "Calls: a mutant that changes a call's argument is killed, the calls named")
+ok(ca["3"]["verdict"] == "equivalent" and "make its calls" in ca["3"]["detail"],
+   "Calls: a mutant of a dead computation beside a call is equivalent in its method")
+ok(ca["4"]["verdict"] == "killable" and "note(2), note(1), the mutant" in ca["4"]["detail"],
+   "Calls: the order of the calls is seen (the same calls swapped: killed)")
+ok(ca["5"]["verdict"] == "killable" and "no call" in ca["5"]["detail"],
+   "Calls: whether a call is made is seen")
+ok(ca["6"]["level"] != "method" and "names fields" in ca["6"]["detail"],
+   "Calls: a call in a method that names fields stays out, with the reason")
+if have_java:
+    verify("calls", D + "/src", CLOG, ca)
+
 # --- duplicates and subsumption in the method: the written subject Rel ----
 # Rel.java: byte parameters and a byte field, so that the JVM can run
 # every input.  sign's return literal and deletion and the condition's
