@@ -55,10 +55,12 @@ for name in "$@"; do
 		status=1
 		continue
 	fi
-	# the whole queue once more, in one process, leak checks on
+	# the whole queue once more, 200 files a process (a queue can be
+	# longer than an argument list), leak checks on
 	leaks=0
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-		"$bindir/$name" "$out/$name"/default/queue/id:* >/dev/null \
+	find "$out/$name/default/queue" -maxdepth 1 -name 'id:*' | sort |
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+		xargs -d '\n' -n 200 "$bindir/$name" >/dev/null \
 		2>"$out/$name.replay" || leaks=1
 	crashes=$(stat "$name" saved_crashes)
 	hangs=$(stat "$name" saved_hangs)
