@@ -472,3 +472,33 @@ void check_sources_place(struct check_sources *s, struct cgroup *g,
 		place_original(s, g, mp, i, sf, line);
 	}
 }
+
+/* --- a mutant at an exact place (mutation-testing-elements) --------- */
+
+bool check_place_exact(struct cgroup *g, struct mplace *p, int i,
+		       struct jsrc *f, int line, size_t start, bool method,
+		       const char **why)
+{
+	/* the same text may occur more often on a line than MAX_OCC */
+	int max = 256;
+	struct jocc *occ = ANEWN(g->a, struct jocc, (size_t)max);
+	int n = jsrc_find(f, g->a, line, p->base, occ, max);
+	int k;
+	for (k = 0; k < n && k < max; k++)
+		if (occ[k].start == start)
+			break;
+	if (k == n || k == max) {
+		*why = "it is not a whole expression or statement of the source";
+		return false;
+	}
+	if (!occ[k].expression) {
+		*why = "it is a name (declared, a method's or a field's), not an "
+		       "expression whose value the program reads";
+		return false;
+	}
+	p->stmt = occ[k].statement;
+	place(g, p, i, &occ[k], jsrc_source(f)->name);
+	if (method)
+		check_method_attach(g, i, f, occ[k].start, p->base, p->stmt);
+	return true;
+}

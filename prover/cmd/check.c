@@ -8,6 +8,7 @@
 
 #include "check/check.h"
 #include "check/kills.h"
+#include "check/mte.h"
 #include "check/source.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
@@ -41,7 +42,7 @@ static FILE **open_inputs(char **paths, int n)
 	FILE **fs = xcalloc((size_t)n, sizeof(*fs));
 	bool bad = false;
 	for (int k = 0; k < n; k++) {
-		if (check_is_yaml(paths[k]))
+		if (check_is_yaml(paths[k]) || check_is_elements(paths[k]))
 			continue;
 		fs[k] = !strcmp(paths[k], "-") ? stdin : fopen(paths[k], "r");
 		if (!fs[k]) {
@@ -92,6 +93,21 @@ static void close_inputs(FILE **fs, int n)
 	free(fs);
 }
 
+static bool any_report(char **paths, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!check_is_yaml(paths[k]) && check_is_elements(paths[k]))
+			return true;
+	return false;
+}
+
+static void free_reports(struct check_elements **es, int n)
+{
+	for (int k = 0; es && k < n; k++)
+		check_elements_free(es[k]);
+	free(es);
+}
+
 /* The options of `check`, as parsed. */
 struct check_args {
 	const char *format, *cfile, *smt2, *confirm, *fcmp, *kfile;
@@ -114,6 +130,80 @@ static int source_dirs_ok(const struct opt_list *dirs)
 	return 0;
 }
 
+/* The inputs that are mutation-testing-elements reports, loaded and
+ * checked whole ([n], NULL for the others; *all: every input is one);
+ * NULL and *rc when one is malformed or unreadable (errors printed). */
+static struct check_elements **load_reports(char **paths, int n, bool *all,
+					    int *rc)
+{
+	struct check_elements **es = xcalloc((size_t)n, sizeof(*es));
+	*all = true;
+	*rc = 0;
+	for (int k = 0; k < n; k++) {
+		bool io = false;
+		if (check_is_yaml(paths[k]) || !check_is_elements(paths[k]))
+			*all = false;
+		else if (!(es[k] = check_elements_load(paths[k], &io)) &&
+			 *rc != EXIT_IO)
+			*rc = io ? EXIT_IO : EXIT_INPUT;
+	}
+	if (!*rc)
+		return es;
+	free_reports(es, n);
+	return NULL;
+}
+
+struct krows {
+	struct check_kills *k;
+	long n;
+};
+
+static void kill_row(void *ctx, const char *id, const char *status)
+{
+	struct krows *R = ctx;
+	static const char *const st[] = { "Killed", "Timeout", "RuntimeError",
+					  "Survived", "NoCoverage" };
+	static const enum kill_status ks[] = { KS_FAIL, KS_TIME, KS_EXC,
+					       KS_LIVE, KS_UNCOV };
+	for (size_t i = 0; i < ARRAY_SIZE(st); i++)
+		if (!strcmp(status, st[i]))
+			R->n += kills_add(R->k, id, ks[i]);
+}
+
+/* Every input a report and no --kills: their statuses are the test
+ * results (Killed a FAIL, Timeout a TIME, RuntimeError an EXC,
+ * Survived LIVE, NoCoverage UNCOV; the others none), unless no mutant
+ * has one (NULL: a report of untested mutants). */
+static struct check_kills *report_kills(struct check_elements **es,
+					char **paths, int n)
+{
+	struct check_kills *k = kills_new(paths[0], n == 1 ?
+		"the statuses in the report" : "the statuses in the reports");
+	struct krows R = { k, 0 };
+	for (int i = 0; i < n; i++)
+		check_elements_each(es[i], kill_row, &R);
+	if (!R.n) {
+		kills_free(k);
+		return NULL;
+	}
+	kills_seal(k);
+	return k;
+}
+
+/* The report written back: the input reports' files first. */
+static struct check_report *report_of(struct check_elements **es, int n,
+				      const char *kfile)
+{
+	struct check_report *r = check_report_new_elements(kfile);
+	for (int i = 0; i < n; i++)
+		for (int f = 0; f < check_elements_nfiles(es[i]); f++) {
+			const char *path, *lang, *src;
+			check_elements_file(es[i], f, &path, &lang, &src);
+			check_report_add_file(r, path, lang, src);
+		}
+	return r;
+}
+
 /* Check the n files paths with the options A: the reports, sources,
  * contracts and inputs set up (every input opened before anything is
  * written), the run, the proofs confirmed; the exit status. */
@@ -123,8 +213,19 @@ static int check_files(struct check_args *A, char **paths, int n)
 	int rc = check_report_start(A->format, A->kfile, &kills);
 	if (rc)
 		return rc;
-	struct check_report *report = strcmp(A->format, "elements") &&
-		strcmp(A->format, "html") ? NULL :
+	bool all;
+	struct check_elements **es = load_reports(paths, n, &all, &rc);
+	if (!es) {
+		kills_free(kills);
+		return rc;
+	}
+	bool own_kills = all && !kills;
+	if (own_kills)
+		kills = report_kills(es, paths, n);
+	own_kills = own_kills && kills;
+	bool rep = !strcmp(A->format, "elements") || !strcmp(A->format, "html");
+	struct check_report *report = !rep ? NULL : all ?
+		report_of(es, n, A->kfile) :
 		check_report_new(A->srcdirs.v, A->srcdirs.n, A->kfile);
 	struct check_sources *src = A->srcdirs.n ? check_sources_new(
 		(char *const *)A->srcdirs.v, A->srcdirs.n) : NULL;
@@ -149,7 +250,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 	struct check_run cr = { .opts = &opts, .timeout_ms = A->timeout,
 				.jobs = A->jobs, .format = A->format,
 				.timing = A->timing, .src = src, .kills = kills,
-				.report = report };
+				.report = report, .elements = es };
 	if (!rc && opts.smt2 && !(cr.confirm = start_confirm(A->smt2, A->confirm,
 							     A->timeout, A->jobs))) {
 		close_inputs(fs, n);
@@ -165,8 +266,9 @@ static int check_files(struct check_args *A, char **paths, int n)
 	}
 	check_table_release();
 	check_cache_release();
-	if (kills && ran)
+	if (kills && ran && !own_kills)
 		kills_warn(kills);
+	free_reports(es, n);
 	check_sources_free(src);
 	kills_free(kills);
 	check_report_free(report);
@@ -235,7 +337,7 @@ int cmd_check(int argc, char **argv)
 	if (!rc && i >= argc)
 		rc = opt_usage_error(options, &usage_check, "no input files given");
 	else if (!rc && !(rc = source_dirs_ok(&A.srcdirs)) && A.method &&
-		 !A.srcdirs.n)
+		 !A.srcdirs.n && !any_report(argv + i, argc - i))
 		rc = opt_usage_error(options, &usage_check, "--method needs --source");
 	else if (!rc)
 		rc = check_files(&A, argv + i, argc - i);

@@ -1,0 +1,68 @@
+/*
+ * mte.h - a mutation-testing-elements report (schema version 2: PIT's
+ * report plugin, Stryker and Mull write it) as the input of `subsume
+ * check report.json`.
+ *
+ * The report embeds each file's source and, for each mutant, its id,
+ * mutator, location (start and end, line and column, 1-based, the end
+ * exclusive; columns count characters), replacement (optional) and
+ * test status.  The original is the source text at the location, the
+ * mutant the source with the replacement there.
+ *
+ * Loading (check_elements_load()) reads the whole report and checks it
+ * against the schema before anything is judged: malformed JSON, a
+ * member missing or of the wrong type, a status the schema does not
+ * name, a location outside its file's source or ending before it
+ * starts, or two mutants with one id, is an error located at its line
+ * and column (base/json.h), and nothing is checked.
+ *
+ * Judging (check_read_elements()): each Java file's source is parsed
+ * (lang/javasrc.h) and each mutant placed at its location exactly, as
+ * `--source` places a Major mutant (check/source.h), and with --method
+ * judged in its method.  A mutant is unsupported, with the reason, when
+ * the report gives no replacement (PIT gives a description only), when
+ * its location is not a whole expression or statement (or is a name,
+ * not a value), when the embedded source does not parse, or when its
+ * file is not Java: a C or C++ file's mutants need the types of the
+ * variables they read, which needs a C source front end subsume does
+ * not have yet (a YAML batch with the C profile judges such a mutant,
+ * docs/c.md).  Each file is one group (its mutants in report order).
+ *
+ * Ownership: struct check_elements owns the report's text and every
+ * string the mutants point to (struct mte_at); it must outlive the
+ * groups read from it and the report written from them.
+ */
+#ifndef SUBSUME_CHECK_MTE_H
+#define SUBSUME_CHECK_MTE_H
+
+#include "check/check.h"
+
+struct check_elements;
+
+/* Does path look like a mutation-testing-elements report: a name
+ * ending in .json, or (not "-") a file whose first non-blank byte is
+ * '{' (no Major log or YAML batch starts so)? */
+bool check_is_elements(const char *path);
+
+/* Read and check the report at path; NULL after the errors are printed
+ * (*io set when the file cannot be read). */
+struct check_elements *check_elements_load(const char *path, bool *io);
+void check_elements_free(struct check_elements *e);
+
+/* Its files, in report order: name, language and source. */
+int check_elements_nfiles(const struct check_elements *e);
+void check_elements_file(const struct check_elements *e, int i,
+			 const char **path, const char **language,
+			 const char **source);
+/* Each mutant's id and status as given, in report order. */
+void check_elements_each(const struct check_elements *e,
+			 void (*fn)(void *ctx, const char *id,
+				    const char *status),
+			 void *ctx);
+
+/* Judge its mutants: emit(ctx, g) for each file's group (seq as the
+ * other readers); method: --method.  Returns 0. */
+long check_read_elements(struct check_elements *e, bool method,
+			 cgroup_fn emit, void *ctx, long *seq);
+
+#endif
