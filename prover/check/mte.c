@@ -276,10 +276,11 @@ static bool schema_ok(struct loader *L, const struct json *root)
 	}
 	struct json *v = member(L, root, "schemaVersion", JSON_STRING,
 				"a string", false);
-	if (v && (v->str[0] != '2' || (v->str[1] && v->str[1] != '.'))) {
+	if (v && ((v->str[0] != '1' && v->str[0] != '2') ||
+		  (v->str[1] && v->str[1] != '.'))) {
 		diag_error(v->loc, "schema version \"%s\": subsume reads "
-			   "version 2 of the mutation-testing-elements report",
-			   v->str);
+			   "versions 1 and 2 of the mutation-testing-elements "
+			   "report", v->str);
 		return false;
 	}
 	return v != NULL;
@@ -416,7 +417,7 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 	m->lineno = em->jline;
 	m->where = arena_printf(g->a, "%s:%d:%d", f->path, em->at.sline,
 				em->at.scol);
-	m->text = !r ? "" : deletes(r) ? "" : r;
+	m->text = !r ? "<no replacement>" : deletes(r) ? "" : r;
 	char *base = arena_strndup(g->a, f->source + em->b, em->e - em->b);
 	m->orig = base;
 	p->base = p->orig = base;

@@ -1,0 +1,3 @@
+int scale(int x, int k) {
+    return x * k + 1;
+}
