@@ -123,11 +123,11 @@ static long hex4(struct jp *P)
 	return v;
 }
 
-/* The escape after a backslash (s[i] is the character after it). */
-static int escape(struct jp *P, struct strbuf *sb)
+/* The escape after a backslash (at: where the backslash is; s[i] is the
+ * character after it). */
+static int escape(struct jp *P, struct strbuf *sb, struct loc at)
 {
 	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	struct loc at = here(P);
 	int c = P->i < P->n ? P->s[P->i] : -1;
 	const char *e = c > 0 ? strchr(from, c) : NULL;
 	if (e) {
@@ -189,8 +189,9 @@ static const char *string(struct jp *P)
 			break;
 		}
 		if (c == '\\') {
+			struct loc at = here(P);
 			step(P);
-			if (escape(P, &sb) < 0)
+			if (escape(P, &sb, at) < 0)
 				break;
 			continue;
 		}
