@@ -393,12 +393,18 @@ static void summary(struct driver *D, double ms, long bad)
 		sb_puts(&sb, "\n ");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %s %ld", cverdict_name(v), D->count[v]);
-		sb_puts(&sb, "\n  per operator:   ");
+		/* the names column: 12 wide, wider for longer names (a
+		 * report's mutators, "ConditionalExpression") */
+		int w = 12;
+		for (size_t k = 0; k < D->nops; k++)
+			if ((int)strlen(D->ops[k].name) > w)
+				w = (int)strlen(D->ops[k].name);
+		sb_printf(&sb, "\n  per operator:   %*s", w - 12, "");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %6.6s", cverdict_name(v));
 		sb_putc(&sb, '\n');
 		for (size_t k = 0; k < D->nops; k++) {
-			sb_printf(&sb, "    %-12s ", D->ops[k].name);
+			sb_printf(&sb, "    %-*s ", w, D->ops[k].name);
 			for (int v = 0; v < CV_COUNT; v++)
 				sb_printf(&sb, " %6ld", D->ops[k].n[v]);
 			sb_putc(&sb, '\n');

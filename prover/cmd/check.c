@@ -22,8 +22,10 @@ static const struct opt_usage usage_check = {
 	.usage = "subsume check [options] FILE...",
 	.about =
 	"Decide, for every mutant of Major mutants.log files (7 or 8 fields,\n"
-	"detected per line) or native YAML batches (*.yaml, *.yml; format in\n"
-	"docs/check.md), whether it is equivalent (proven), a duplicate of or\n"
+	"detected per line), native YAML batches (*.yaml, *.yml; format in\n"
+	"docs/check.md) or mutation-testing-elements reports (*.json, from\n"
+	"PIT, Stryker or Mull: each mutant judged at its location in the\n"
+	"report's sources), whether it is equivalent (proven), a duplicate of or\n"
 	"subsumed by another mutant of its site, redundant by the generic\n"
 	"table of its operator, killable (with a killing input), unknown or\n"
 	"unsupported (with the reason).\n"
@@ -32,7 +34,7 @@ static const struct opt_usage usage_check = {
 	"exit status: 0 done, 1 some verdicts unknown, 2 usage error (or\n"
 	"  --format html from a build without the report viewer),\n"
 	"3 malformed input lines or batch errors (the rest is checked),\n"
-	"  or a malformed --kills file (nothing is checked),\n"
+	"  or a malformed --kills file or report (nothing is checked),\n"
 	"4 internal error, 5 a file cannot be read\n"
 	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
@@ -161,19 +163,20 @@ struct krows {
 static void kill_row(void *ctx, const char *id, const char *status)
 {
 	struct krows *R = ctx;
-	static const char *const st[] = { "Killed", "Timeout", "RuntimeError",
-					  "Survived", "NoCoverage" };
-	static const enum kill_status ks[] = { KS_FAIL, KS_TIME, KS_EXC,
-					       KS_LIVE, KS_UNCOV };
+	static const char *const st[] = { "Killed", "Timeout", "Survived",
+					  "NoCoverage" };
+	static const enum kill_status ks[] = { KS_FAIL, KS_TIME, KS_LIVE,
+					       KS_UNCOV };
 	for (size_t i = 0; i < ARRAY_SIZE(st); i++)
 		if (!strcmp(status, st[i]))
 			R->n += kills_add(R->k, id, ks[i]);
 }
 
 /* Every input a report and no --kills: their statuses are the test
- * results (Killed a FAIL, Timeout a TIME, RuntimeError an EXC,
- * Survived LIVE, NoCoverage UNCOV; the others none), unless no mutant
- * has one (NULL: a report of untested mutants). */
+ * results (Killed a FAIL, Timeout a TIME, Survived LIVE, NoCoverage
+ * UNCOV; the others none: RuntimeError and CompileError are errors of
+ * the test run, which the score leaves out, Ignored and Pending were
+ * not tested), unless no mutant has one (NULL: untested mutants). */
 static struct check_kills *report_kills(struct check_elements **es,
 					char **paths, int n)
 {
@@ -292,9 +295,10 @@ int cmd_check(int argc, char **argv)
 			 "mutant is judged at its exact place, in its enclosing\n"
 			 "expression, with the declared types of its variables"),
 		OPT_FLAG(0, "method", &A.method, true,
-			 "with --source: judge each mutant in its method (what\n"
-			 "a test of the method sees: return value, exception,\n"
-			 "fields), where the method model covers the method"),
+			 "with --source or reports: judge each mutant in its\n"
+			 "method (what a test of the method sees: return\n"
+			 "value, exception, fields), where the method model\n"
+			 "covers the method"),
 		OPT_UINT(0, "unroll", "N", &A.unroll, 1, 64, 0,
 			 "with --method: unroll loops N times (default 8); an\n"
 			 "equivalence that needs more is not claimed"),
@@ -309,7 +313,8 @@ int cmd_check(int argc, char **argv)
 			   "text (default), json, csv, elements (the\n"
 			   "mutation-testing-elements JSON report, schema 2:\n"
 			   "with --source the files' sources, with --kills the\n"
-			   "statuses) or html (a self-contained page rendering\n"
+			   "statuses; from reports, the same reports with the\n"
+			   "verdicts) or html (a self-contained page rendering\n"
 			   "that report)"),
 		OPT_STRING(0, "contracts", "FILE", &A.cfile,
 			   "contracts for opaque calls (default: the built-in\n"
