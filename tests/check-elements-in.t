@@ -19,7 +19,9 @@
 #    has the mutants of calc.mutants.log at exact locations (one after a
 #    non-ASCII comment: columns count characters), and other ones no
 #    Major log can hold: their verdicts must be those of the Major log
-#    with --source; the others are unsupported with their reason;
+#    with --source; its C mutants (util.c) must get the verdicts of the
+#    same mutants in a C batch (util.yaml) whose variables have the types
+#    util.c declares; the others are unsupported with their reason;
 #  - malformed reports fail at the line and column of the offending
 #    character, found in the text by a marker, with exit status 3 and
 #    nothing on stdout.
@@ -149,15 +151,28 @@ for opt in ([], ["--method"]):
                   "is the text at its location, '%s'" % (" --method" * bool(opt), i, text)):
             print("# got '%s'" % m["original"])
     refused = {i: m["detail"] for i, m in got.items() if m["verdict"] == "unsupported"}
-    ok(set(refused) == {"5", "6", "c1"}, "stryker.json%s: unsupported: %s" %
-       (" --method" * bool(opt), sorted(refused)))
+    ok(set(refused) == {"5", "6", "c5", "c6", "c7", "p1"},
+       "stryker.json%s: unsupported: %s" % (" --method" * bool(opt), sorted(refused)))
     ok("not a whole expression or statement" in refused.get("5", ""),
        "a location over '* 2' is not an expression: %s" % refused.get("5"))
     ok("is a name" in refused.get("6", ""),
        "a location over a method's name is not a value: %s" % refused.get("6"))
-    ok("C source front end" in refused.get("c1", "") and
-       got["c1"].get("language") is None,
-       "the C file's mutant: unsupported with the reason: %s" % refused.get("c1"))
+    ok("not a whole expression" in refused.get("c6", "") and
+       "is a name" in refused.get("c7", "") and
+       "not declared with a plain type" in refused.get("c5", "") and
+       "does not parse as C" in refused.get("p1", ""),
+       "C: a partial location, a function's name, a pointer variable, a "
+       "C++ class are unsupported with their reasons")
+    # the C mutants: the verdicts of the same mutants in a YAML batch
+    # whose variables have the types util.c declares
+    rc, yout, _ = run(["check", "--no-timing", "--format", "json",
+                       os.path.join(D, "util.yaml")])
+    y = mutants(yout)
+    ok(all((got[i]["verdict"], got[i].get("language")) ==
+           (y[i]["verdict"], y[i]["language"]) for i in y) and len(y) == 4,
+       "stryker.json%s: the C mutants typed from util.c's declarations get "
+       "the verdicts of the C batch: %s" % (" --method" * bool(opt),
+       ", ".join("%s %s" % (i, got[i]["verdict"]) for i in sorted(y))))
     # the report's statuses are the test results
     t = json.loads(out)["summary"]["tests"]
     status = {x["id"]: x["status"] for f in rep["files"].values() for x in f["mutants"]}
@@ -172,6 +187,7 @@ for opt in ([], ["--method"]):
                                      and status[i] in ("Survived", "NoCoverage", "Pending")
                                      else status[i]) for i in got)
     ok(good and b["c1"][1]["language"] == "c" and
+       b["p1"][1]["language"] == "cpp" and
        b["c1"][2]["location"] == rep["files"]["util.c"]["mutants"][0]["location"],
        "stryker.json%s: written back with the statuses and the C file kept" %
        (" --method" * bool(opt)))
@@ -192,7 +208,7 @@ ok(got["pit-3"]["verdict"] == mutants(out0)["9"]["verdict"],
 rc, out, _ = run(["check", "--no-timing", "--format", "json", "--source", D,
                   stry, os.path.join(D, "calc.mutants.log")])
 ok(rc == 0 and "tests" not in json.loads(out)["summary"] and
-   len(json.loads(out)["mutants"]) == 17,
+   len(json.loads(out)["mutants"]) == sum(len(f["mutants"]) for f in rep["files"].values()) + 7,
    "a report beside a Major log: both checked, no test results taken")
 rc, _, err = run(["check", "--method", os.path.join(D, "calc.mutants.log")])
 ok(rc == 2 and "--method needs --source" in err,
@@ -251,6 +267,6 @@ dup["files"]["Calc.java"]["mutants"][1]["id"] = "1"
 path = os.path.join(T, "dup.json")
 open(path, "w").write(json.dumps(dup, indent=1))
 rc, out, err = run(["check", path])
-ok(rc == 3 and out == "" and "mutant id \"1\" is given twice" in err,
+ok(rc == 3 and out == "" and "mutant id \"1\" is given twice" in err and "note: \"1\" first given here" in err,
    "two mutants with one id: an error")
 done()

@@ -11,12 +11,15 @@
 #include "check/mte.h"
 #include "check/site.h"
 #include "check/source.h"
+#include "lang/csrc-expr.h"
 #include "lang/javasrc.h"
+#include "lang/profile.h"
 
 struct emutant {
 	const char *id;
 	struct mte_at at;
 	int jline;          /* the mutant's line in the report */
+	struct loc idl;     /* where its id is */
 	size_t b, e;        /* the location's bytes in the source */
 	int line;           /* the line of b (after leading blanks) */
 };
@@ -201,6 +204,7 @@ static int load_mutant(struct loader *L, struct efile *f,
 	if (!id || !mn || !st || rc < 0)
 		return -1;
 	m->id = id->str;
+	m->idl = id->loc;
 	m->at.mutator = mn->str;
 	m->at.status = st->str;
 	if (!*id->str) {
@@ -244,27 +248,39 @@ static void load_file(struct loader *L, const struct json *files, size_t i)
 			f->n++;
 }
 
-/* Two mutants with one id: the second is an error. */
-static void unique_ids(struct loader *L, const struct json *files)
+static int by_id(const void *x, const void *y)
+{
+	const struct emutant *a = *(const struct emutant *const *)x,
+			     *b = *(const struct emutant *const *)y;
+	int c = strcmp(a->id, b->id);
+	if (c)
+		return c;
+	c = (a->idl.line > b->idl.line) - (a->idl.line < b->idl.line);
+	return c ? c : (a->idl.col > b->idl.col) - (a->idl.col < b->idl.col);
+}
+
+/* Two mutants with one id: the later one is an error. */
+static void unique_ids(struct loader *L)
 {
 	struct check_elements *E = L->E;
+	size_t n = 0;
+	for (int i = 0; i < E->nfiles; i++)
+		n += (size_t)E->files[i].n;
+	struct emutant **v = xmalloc((n + 1) * sizeof(*v));
+	n = 0;
 	for (int i = 0; i < E->nfiles; i++)
 		for (int k = 0; k < E->files[i].n; k++)
-			for (int j = 0; j <= i; j++)
-				for (int q = 0; q < (j < i ? E->files[j].n : k); q++)
-					if (!strcmp(E->files[j].m[q].id,
-						    E->files[i].m[k].id)) {
-						diag_error((struct loc){ &E->src,
-							E->files[i].m[k].jline, 0 },
-							"mutant id \"%s\" is given "
-							"twice (first at line %d)",
-							E->files[i].m[k].id,
-							E->files[j].m[q].jline);
-						L->errs++;
-						j = i + 1;
-						break;
-					}
-	(void)files;
+			v[n++] = &E->files[i].m[k];
+	qsort(v, n, sizeof(*v), by_id);
+	for (size_t i = 1; i < n; i++)
+		if (!strcmp(v[i]->id, v[i - 1]->id)) {
+			diag_error(v[i]->idl, "mutant id \"%s\" is given twice",
+				   v[i]->id);
+			diag_note(v[i - 1]->idl, "\"%s\" first given here",
+				  v[i]->id);
+			L->errs++;
+		}
+	free(v);
 }
 
 static bool schema_ok(struct loader *L, const struct json *root)
@@ -312,7 +328,7 @@ struct check_elements *check_elements_load(const char *path, bool *io)
 	for (size_t i = 0; i < files->n; i++)
 		load_file(&L, files, i);
 	if (!L.errs)
-		unique_ids(&L, files);
+		unique_ids(&L);
 	if (L.errs) {
 		check_elements_free(E);
 		return NULL;
@@ -370,31 +386,43 @@ static bool deletes(const char *r)
 	       !strcmp(r, "<NO-OP>");
 }
 
-/* Why no mutant of file f is judged (not Java, or its source does not
- * parse), or NULL; *jf the parsed source. */
+/* The languages read as C (with the C grammar) and as Java. */
+static const char *const c_langs[] = { "c", "cpp", "c++", "cc", "cxx", "h",
+				       "hpp", NULL };
+static const char *const java_langs[] = { "java", NULL };
+
+/* A parsed file of the report: Java or C (one of them set). */
+struct pfile {
+	struct jsrc *j;
+	struct cexfile *c;
+	const struct profile *pf; /* C: the profile (lp64, signed char,
+				   * UB "outcome", the C defaults of
+				   * docs/c.md) */
+};
+
+/* Why no mutant of file f is judged (another language, a source that
+ * does not parse), or NULL with *pf parsed. */
 static const char *file_refusal(struct cgroup *g, const struct efile *f,
-				struct jsrc **jf)
+				struct pfile *pf)
 {
-	static const char *const java[] = { "java", NULL };
-	static const char *const c[] = { "c", "cpp", "c++", "cc", "cxx", "h",
-					 "hpp", NULL };
-	*jf = NULL;
-	if (lang_is(f->language, c))
-		return arena_printf(g->a, "a %s file: judging a C or C++ mutant "
-			"needs the types of the variables it reads, and subsume "
-			"has no C source front end yet (a YAML batch with "
-			"'language: c' and 'vars' judges it, docs/c.md)",
-			f->language);
-	if (!lang_is(f->language, java))
-		return arena_printf(g->a, "language \"%s\": subsume judges Java "
-				    "(and C from YAML batches)", f->language);
 	const char *why = NULL;
-	*jf = jsrc_open_text(f->path, f->source, g->a, &why);
-	if (!*jf)
+	memset(pf, 0, sizeof(*pf));
+	if (lang_is(f->language, c_langs)) {
+		bool cxx = strcasecmp(f->language, "c") && strcasecmp(f->language, "h");
+		pf->pf = c_profile(cxx ? "c++" : "c", "lp64", true,
+				   (enum ub_policy)c_ub_policy("outcome"));
+		pf->c = cexfile_open_text(f->path, f->source, g->a, &why);
+		return pf->c ? NULL : arena_printf(g->a, "its source: %s", why);
+	}
+	if (!lang_is(f->language, java_langs))
+		return arena_printf(g->a, "language \"%s\": subsume judges Java "
+				    "and C", f->language);
+	pf->j = jsrc_open_text(f->path, f->source, g->a, &why);
+	if (!pf->j)
 		return arena_printf(g->a, "its source: %s", why);
 	int line, col;
-	if (jsrc_syntax_error(*jf, &line, &col)) {
-		diag_warning((struct loc){ jsrc_source(*jf), line, col },
+	if (jsrc_syntax_error(pf->j, &line, &col)) {
+		diag_warning((struct loc){ jsrc_source(pf->j), line, col },
 			     "syntax error: the report's source of %s does not "
 			     "parse; its mutants are unsupported", f->path);
 		return arena_printf(g->a, "the report's source of %s does not "
@@ -403,9 +431,32 @@ static const char *file_refusal(struct cgroup *g, const struct efile *f,
 	return NULL;
 }
 
-/* Mutant k of f into group g (index k), placed in jf (or refused). */
+/* A C mutant at bytes [b, e): its site is the expression there, typed
+ * from its declarations (lang/csrc-expr.h); true, or false and *why. */
+static bool place_c(struct cgroup *g, struct mplace *p, int k,
+		    const struct pfile *pf, const struct emutant *em,
+		    const char **why)
+{
+	struct cexpr x;
+	if (cexfile_expr(pf->c, g->a, em->b, em->e, &x, why) < 0)
+		return false;
+	struct cmutant *m = &g->mutants[k];
+	p->key = arena_printf(g->a, "C%zu:%zu", em->b, em->e);
+	p->discarded = x.discarded;
+	p->nvars = x.nvars;
+	for (int v = 0; v < x.nvars; v++)
+		p->vars[v] = (struct cvar){ x.vars[v].name, x.vars[v].type };
+	m->level = CL_EXPRESSION;
+	m->note = arena_printf(g->a, "expression level: the mutated expression "
+			       "itself at %s:%d:%d (C files: no enclosing "
+			       "expression yet)", em->at.path, em->at.sline,
+			       em->at.scol);
+	return true;
+}
+
+/* Mutant k of f into group g (index k), placed in pf (or refused). */
 static void take_mutant(struct cgroup *g, struct mplace *p, int k,
-			const struct efile *f, struct jsrc *jf,
+			const struct efile *f, const struct pfile *pf,
 			const char *refusal, bool method)
 {
 	const struct emutant *em = &f->m[k];
@@ -430,8 +481,11 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 			: "the report gives no replacement";
 	if (!why && em->b == em->e)
 		why = "its location is empty";
-	if (!why && check_place_exact(g, p, k, jf, em->line, em->b, method,
-				      &why) && !p->stmt && !*m->text)
+	if (!why && pf->c && place_c(g, p, k, pf, em, &why) && !*m->text)
+		why = "an empty replacement of an expression";
+	if (!why && pf->j && check_place_exact(g, p, k, pf->j, em->line, em->b,
+					       method, &why) && !p->stmt &&
+	    !*m->text)
 		why = "an empty replacement of an expression";
 	if (!why)
 		return;
@@ -459,15 +513,18 @@ static void read_file_group(const struct check_elements *e,
 	g->mutants = ANEWN(a, struct cmutant, (size_t)f->n);
 	g->sites = ANEWN(a, struct csite, (size_t)f->n);
 	struct mplace *mp = xcalloc((size_t)f->n, sizeof(*mp));
-	struct jsrc *jf;
-	const char *refusal = file_refusal(g, f, &jf);
+	struct pfile pf;
+	const char *refusal = file_refusal(g, f, &pf);
 	for (int k = 0; k < f->n; k++) {
 		mp[k].offset = -1;
-		take_mutant(g, &mp[k], k, f, jf, refusal, method);
+		take_mutant(g, &mp[k], k, f, &pf, refusal, method);
 	}
 	check_cut_sites(g, mp);
+	for (int s = 0; pf.c && s < g->nsites; s++)
+		g->sites[s].profile = pf.pf;
 	free(mp);
-	jsrc_free(jf);
+	jsrc_free(pf.j);
+	cexfile_free(pf.c);
 	g->seq = (*seq)++;
 	emit(ctx, g);
 }

@@ -19,14 +19,17 @@
  * Judging (check_read_elements()): each Java file's source is parsed
  * (lang/javasrc.h) and each mutant placed at its location exactly, as
  * `--source` places a Major mutant (check/source.h), and with --method
- * judged in its method.  A mutant is unsupported, with the reason, when
- * the report gives no replacement (PIT gives a description only), when
- * its location is not a whole expression or statement (or is a name,
- * not a value), when the embedded source does not parse, or when its
- * file is not Java: a C or C++ file's mutants need the types of the
- * variables they read, which needs a C source front end subsume does
- * not have yet (a YAML batch with the C profile judges such a mutant,
- * docs/c.md).  Each file is one group (its mutants in report order).
+ * judged in its method.  A C or C++ file's source is parsed with the C
+ * grammar (lang/csrc.h) and each mutant judged with the C profile (the
+ * C defaults: lp64, signed char, UB "outcome") as the mutated
+ * expression itself, its variables typed by their declarations.  A
+ * mutant is unsupported, with the reason, when the report gives no
+ * replacement (PIT gives a description only), when its location is not
+ * a whole expression or statement (or is a name, not a value), when the
+ * embedded source (a C file: the function around it) does not parse,
+ * when a C variable is not of a plain type, or when its file is in
+ * another language.  Each file is one group (its mutants in report
+ * order).
  *
  * Ownership: struct check_elements owns the report's text and every
  * string the mutants point to (struct mte_at); it must outlive the

@@ -479,26 +479,38 @@ bool check_place_exact(struct cgroup *g, struct mplace *p, int i,
 		       struct jsrc *f, int line, size_t start, bool method,
 		       const char **why)
 {
-	/* the same text may occur more often on a line than MAX_OCC */
-	int max = 256;
-	struct jocc *occ = ANEWN(g->a, struct jocc, (size_t)max);
-	int n = jsrc_find(f, g->a, line, p->base, occ, max);
-	int k;
-	for (k = 0; k < n && k < max; k++)
-		if (occ[k].start == start)
-			break;
-	if (k == n || k == max) {
+	/* Which occurrence starts at start: found with a scratch arena
+	 * (the same text may occur many times on a line), then only the
+	 * occurrences up to it described in the group's. */
+	struct arena *t = arena_new();
+	int cap = MAX_OCC, n, k = 0;
+	struct jocc *occ = xmalloc((size_t)cap * sizeof(*occ));
+	while ((n = jsrc_find(f, t, line, p->base, occ, cap)) > cap) {
+		cap = n;
+		occ = xrealloc(occ, (size_t)cap * sizeof(*occ));
+	}
+	while (k < n && occ[k].start != start)
+		k++;
+	arena_free(t);
+	bool found = k < n;
+	struct jocc o;
+	if (found) {
+		jsrc_find(f, g->a, line, p->base, occ, k + 1);
+		o = occ[k];
+	}
+	free(occ);
+	if (!found) {
 		*why = "it is not a whole expression or statement of the source";
 		return false;
 	}
-	if (!occ[k].expression) {
+	if (!o.expression) {
 		*why = "it is a name (declared, a method's or a field's), not an "
 		       "expression whose value the program reads";
 		return false;
 	}
-	p->stmt = occ[k].statement;
-	place(g, p, i, &occ[k], jsrc_source(f)->name);
+	p->stmt = o.statement;
+	place(g, p, i, &o, jsrc_source(f)->name);
 	if (method)
-		check_method_attach(g, i, f, occ[k].start, p->base, p->stmt);
+		check_method_attach(g, i, f, o.start, p->base, p->stmt);
 	return true;
 }
