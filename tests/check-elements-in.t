@@ -141,10 +141,11 @@ for opt in ([], ["--method"]):
        (" --method" * bool(opt), len(same), len(want),
         ", ".join("%s %s" % (i, got[i]["verdict"]) for i in sorted(got))))
     # the originals are the source text at the locations, in characters
+    java = {x["id"]: x for x in rep["files"]["Calc.java"]["mutants"]}
     for i, m in got.items():
-        if i.startswith("c"):
+        if i not in java:
             continue
-        loc = [x for x in rep["files"]["Calc.java"]["mutants"] if x["id"] == i][0]["location"]
+        loc = java[i]["location"]
         line = src[loc["start"]["line"] - 1]
         text = line[loc["start"]["column"] - 1:loc["end"]["column"] - 1]
         if not ok(m["original"] == text, "stryker.json%s: mutant %s's original "
