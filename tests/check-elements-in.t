@@ -211,6 +211,12 @@ rc, out, _ = run(["check", "--no-timing", "--format", "json", "--source", D,
 ok(rc == 0 and "tests" not in json.loads(out)["summary"] and
    len(json.loads(out)["mutants"]) == sum(len(f["mutants"]) for f in rep["files"].values()) + 7,
    "a report beside a Major log: both checked, no test results taken")
+rc, out, err = run(["check", "--format", "elements", "--source", D, stry,
+                    os.path.join(D, "calc.mutants.log")])
+mixed = report_mutants(json.loads(out)) if rc == 0 else {}
+ok(rc == 0 and all(i in mixed for f in rep["files"].values() for x in f["mutants"]
+                   for i in [x["id"]]) and "Calc.java" in json.loads(out)["files"],
+   "--format elements on a report beside a Major log: both in one report")
 rc, _, err = run(["check", "--method", os.path.join(D, "calc.mutants.log")])
 ok(rc == 2 and "--method needs --source" in err,
    "--method on a Major log still needs --source")

@@ -193,13 +193,16 @@ static struct check_kills *report_kills(struct check_elements **es,
 	return k;
 }
 
-/* The report written back: the input reports' files first. */
-static struct check_report *report_of(struct check_elements **es, int n,
-				      const char *kfile)
+/* The report written: the input reports' files first (every input a
+ * report: the reports written back). */
+static struct check_report *report_of(struct check_args *A,
+				      struct check_elements **es, int n,
+				      bool all)
 {
-	struct check_report *r = check_report_new_elements(kfile);
+	struct check_report *r = all ? check_report_new_elements(A->kfile)
+		: check_report_new(A->srcdirs.v, A->srcdirs.n, A->kfile);
 	for (int i = 0; i < n; i++)
-		for (int f = 0; f < check_elements_nfiles(es[i]); f++) {
+		for (int f = 0; es[i] && f < check_elements_nfiles(es[i]); f++) {
 			const char *path, *lang, *src;
 			check_elements_file(es[i], f, &path, &lang, &src);
 			check_report_add_file(r, path, lang, src);
@@ -227,9 +230,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 		kills = report_kills(es, paths, n);
 	own_kills = own_kills && kills;
 	bool rep = !strcmp(A->format, "elements") || !strcmp(A->format, "html");
-	struct check_report *report = !rep ? NULL : all ?
-		report_of(es, n, A->kfile) :
-		check_report_new(A->srcdirs.v, A->srcdirs.n, A->kfile);
+	struct check_report *report = rep ? report_of(A, es, n, all) : NULL;
 	struct check_sources *src = A->srcdirs.n ? check_sources_new(
 		(char *const *)A->srcdirs.v, A->srcdirs.n) : NULL;
 	if (src)
