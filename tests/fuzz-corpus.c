@@ -23,6 +23,7 @@ static const struct {
 	{ "operator", fuzz_operator }, { "major", fuzz_major },
 	{ "yaml", fuzz_yaml },         { "contracts", fuzz_contracts },
 	{ "javasrc", fuzz_javasrc },   { "kills", fuzz_kills },
+	{ "elements", fuzz_elements },
 };
 
 static int cmp(const void *x, const void *y)

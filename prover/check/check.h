@@ -35,6 +35,17 @@ const char *cverdict_name(enum cverdict v);
 
 struct mmethod;
 
+/* A mutant read from a mutation-testing-elements report (check/mte.h):
+ * what the report says of it, kept to write the report back.  Points
+ * into the loaded report, which outlives the run. */
+struct mte_at {
+	const char *path;      /* its file's name in the report */
+	int sline, scol, eline, ecol; /* its location, as given */
+	const char *mutator;
+	const char *replacement, *description; /* as given, or NULL */
+	const char *status;    /* as given ("Survived", ...) */
+};
+
 struct cmutant {
 	const char *id;      /* "30", "M2" */
 	const char *op;      /* "AOR", or "" */
@@ -60,6 +71,7 @@ struct cmutant {
 	const struct mmethod *mo, *mm;
 	const char *mwhy;
 	bool mdone;
+	const struct mte_at *at; /* read from a report, or NULL */
 	/* results */
 	enum cverdict v;
 	const char *by;      /* the other mutant (duplicate, subsumed) */

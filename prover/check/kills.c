@@ -17,8 +17,9 @@ struct krow {
 
 struct check_kills {
 	struct source src;       /* the kill file (owns text) */
+	char *label;             /* "--kills FILE", or what gave the results */
 	struct krow *rows;       /* sorted by id */
-	size_t nrows;
+	size_t nrows, caprows;   /* (caprows: kills_add()) */
 	/* noted while the verdicts are written */
 	long total, n[KS_COUNT], equiv_live, nwrite, ncontra;
 	long nmissing;
@@ -114,6 +115,37 @@ static void kills_free_rows(struct check_kills *k)
 	free(k->rows);
 }
 
+static char *label_of(const char *what, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sb_printf(&sb, "%s%s", what, name);
+	return sb.buf;
+}
+
+struct check_kills *kills_new(const char *name, const char *label)
+{
+	struct check_kills *k = xcalloc(1, sizeof(*k));
+	k->src = (struct source){ .name = name, .text = xstrdup(""), .len = 0 };
+	k->label = label_of("", label);
+	return k;
+}
+
+bool kills_add(struct check_kills *k, const char *id, enum kill_status st)
+{
+	for (size_t i = 0; i < k->nrows; i++)
+		if (!strcmp(k->rows[i].id, id))
+			return false;
+	GROW(k->rows, k->nrows + 1, k->caprows);
+	k->rows[k->nrows++] = (struct krow){ .id = xstrdup(id), .st = st };
+	return true;
+}
+
+void kills_seal(struct check_kills *k)
+{
+	if (k->nrows)
+		qsort(k->rows, k->nrows, sizeof(*k->rows), row_cmp);
+}
+
 struct check_kills *kills_load(const char *path, bool *io)
 {
 	size_t len;
@@ -126,6 +158,7 @@ struct check_kills *kills_load(const char *path, bool *io)
 	}
 	struct check_kills *k = xcalloc(1, sizeof(*k));
 	k->src = (struct source){ .name = path, .text = text, .len = len };
+	k->label = label_of("--kills ", path);
 	size_t cap = 0;
 	int lineno = 0, rc = 0;
 	const char *p = text, *end = text + len;
@@ -169,6 +202,7 @@ void kills_free(struct check_kills *k)
 		return;
 	kills_free_rows(k);
 	free((char *)k->src.text);
+	free(k->label);
 	struct strbuf *sbs[] = { &k->missing, &k->t_equiv, &k->t_write,
 				 &k->t_contra, &k->j_equiv, &k->j_write,
 				 &k->j_contra };
@@ -204,7 +238,7 @@ static void mutant_text(struct strbuf *sb, const struct cgroup *g,
 			const struct cmutant *m)
 {
 	const struct csite *s = &g->sites[m->site];
-	sb_printf(sb, "%s: %s %s |==> %s", g->where, m->id,
+	sb_printf(sb, "%s: %s %s |==> %s", m->at ? m->where : g->where, m->id,
 		  m->orig ? m->orig : s->orig, *m->text ? m->text : "<NO-OP>");
 	if (*m->op)
 		sb_printf(sb, " (%s)", m->op);
@@ -217,7 +251,7 @@ static void json_item(struct strbuf *sb, const struct cgroup *g,
 	sb_puts(sb, "\"id\": ");
 	sb_json_str(sb, m->id);
 	sb_puts(sb, ", \"where\": ");
-	sb_json_str(sb, g->where);
+	sb_json_str(sb, m->at ? m->where : g->where);
 }
 
 /* Do the statuses contradict m's proven claim?  *weak: the claim may
@@ -348,9 +382,9 @@ void kills_summary_text(const struct check_kills *k, struct strbuf *sb)
 {
 	struct kills_score s;
 	kills_score(k, &s);
-	sb_printf(sb, "tests (--kills %s): %ld mutants: %ld killed (FAIL %ld, "
+	sb_printf(sb, "tests (%s): %ld mutants: %ld killed (FAIL %ld, "
 		  "TIME %ld, EXC %ld), %ld live, %ld not covered (UNCOV), %ld "
-		  "not in the kill file\n", k->src.name, s.total, s.killed,
+		  "not in the kill file\n", k->label, s.total, s.killed,
 		  s.n[KS_FAIL], s.n[KS_TIME], s.n[KS_EXC], s.n[KS_LIVE],
 		  s.n[KS_UNCOV], s.n[KS_NONE]);
 	sb_printf(sb, "  mutation score: killed / total = %ld/%ld = %.1f%%\n",

@@ -51,6 +51,14 @@ struct check_kills;
  * an error (unreadable: *io set). */
 struct check_kills *kills_load(const char *path, bool *io);
 void kills_free(struct check_kills *k);
+/* Test results given by the inputs themselves (the statuses of a
+ * mutation-testing-elements report, check/mte.h): an empty table named
+ * name, whose summary says "tests (label)"; rows added one by one
+ * (false when id has one already: the first is kept), then sorted by
+ * kills_seal() before any lookup. */
+struct check_kills *kills_new(const char *name, const char *label);
+bool kills_add(struct check_kills *k, const char *id, enum kill_status st);
+void kills_seal(struct check_kills *k);
 
 /* The status of mutant id (KS_NONE: not in the file); marks the row
  * as matched. */

@@ -132,8 +132,7 @@ struct reader {
 	size_t cappmp;
 };
 
-/* Cut g's mutants into sites by their keys (mp). */
-static void cut_sites(struct cgroup *g, const struct mplace *mp)
+void check_cut_sites(struct cgroup *g, const struct mplace *mp)
 {
 	const char **keys = ANEWN(g->a, const char *, (size_t)g->nmutants);
 	g->nsites = 0;
@@ -246,7 +245,7 @@ static void emit_pending(struct reader *R)
 	free(R->pwhere);
 	R->pwhere = NULL;
 	g->sites = ANEWN(g->a, struct csite, (size_t)g->nmutants);
-	cut_sites(g, R->pmp);
+	check_cut_sites(g, R->pmp);
 	g->seq = (*R->seq)++;
 	R->emit(R->ctx, g);
 }
@@ -270,7 +269,7 @@ static void flush(struct reader *R)
 	R->nms = 0;
 	if (!R->src) {
 		g->seq = (*R->seq)++;
-		cut_sites(g, R->mp);
+		check_cut_sites(g, R->mp);
 		R->emit(R->ctx, g);
 		return;
 	}

@@ -200,6 +200,12 @@ static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
 				  .numtype = pf ? profile_type(pf, "int") : T_INT } };
 	if (!site_members(J, g, si))
 		return NULL;
+	bool open = false; /* a mutant without a verdict yet (check/mte.c
+			    * decides some before their site is read) */
+	for (int i = 0; i < J->n; i++)
+		open |= !g->mutants[J->idx[i]].detail;
+	if (!open)
+		return NULL;
 	const char *why = NULL;
 	struct strbuf emsg = STRBUF_INIT;
 	struct type_env env = { .errmsg = &emsg };

@@ -472,3 +472,45 @@ void check_sources_place(struct check_sources *s, struct cgroup *g,
 		place_original(s, g, mp, i, sf, line);
 	}
 }
+
+/* --- a mutant at an exact place (mutation-testing-elements) --------- */
+
+bool check_place_exact(struct cgroup *g, struct mplace *p, int i,
+		       struct jsrc *f, int line, size_t start, bool method,
+		       const char **why)
+{
+	/* Which occurrence starts at start: found with a scratch arena
+	 * (the same text may occur many times on a line), then only the
+	 * occurrences up to it described in the group's. */
+	struct arena *t = arena_new();
+	int cap = MAX_OCC, n, k = 0;
+	struct jocc *occ = xmalloc((size_t)cap * sizeof(*occ));
+	while ((n = jsrc_find(f, t, line, p->base, occ, cap)) > cap) {
+		cap = n;
+		occ = xrealloc(occ, (size_t)cap * sizeof(*occ));
+	}
+	while (k < n && occ[k].start != start)
+		k++;
+	arena_free(t);
+	bool found = k < n;
+	struct jocc o;
+	if (found) {
+		jsrc_find(f, g->a, line, p->base, occ, k + 1);
+		o = occ[k];
+	}
+	free(occ);
+	if (!found) {
+		*why = "it is not a whole expression or statement of the source";
+		return false;
+	}
+	if (!o.expression) {
+		*why = "it is a name (declared, a method's or a field's), not an "
+		       "expression whose value the program reads";
+		return false;
+	}
+	p->stmt = o.statement;
+	place(g, p, i, &o, jsrc_source(f)->name);
+	if (method)
+		check_method_attach(g, i, f, o.start, p->base, p->stmt);
+	return true;
+}

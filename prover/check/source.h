@@ -65,6 +65,10 @@ struct mplace {
  * is unknown get keys of their own. */
 void check_split_occurrences(struct cgroup *g, struct mplace *mp);
 
+/* Cut g's mutants into sites by their keys (mp; g->sites has room for
+ * one site per mutant): mutants with equal keys form one site. */
+void check_cut_sites(struct cgroup *g, const struct mplace *mp);
+
 struct check_sources;
 /* The source roots (copied); never NULL. */
 struct check_sources *check_sources_new(char *const *roots, int n);
@@ -76,5 +80,15 @@ void check_sources_set_method(struct check_sources *s, bool on);
  * key, original, ctx and variables; the others a fallback note. */
 void check_sources_place(struct check_sources *s, struct cgroup *g,
 			 const char *where, long line, struct mplace *mp);
+
+/* A mutation-testing-elements mutant (its original p->base, the text
+ * of the report's location) at byte start of f, on line: placed as
+ * above when that place is a whole expression whose value the program
+ * reads, or a statement (p->stmt set from the source); with method,
+ * its method IR built too.  false and *why otherwise. */
+struct jsrc;
+bool check_place_exact(struct cgroup *g, struct mplace *p, int i,
+		       struct jsrc *f, int line, size_t start, bool method,
+		       const char **why);
 
 #endif

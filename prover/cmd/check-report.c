@@ -51,6 +51,33 @@ struct check_report *check_report_new(const char *const *roots, int nroots,
 	return r;
 }
 
+struct check_report *check_report_new_elements(const char *kills)
+{
+	struct check_report *r = xcalloc(1, sizeof(*r));
+	r->rep = mte_report_new();
+	r->roots = xcalloc(1, sizeof(char *));
+	r->kills = kills != NULL;
+	mte_report_config(r->rep, "tool", "subsume check");
+	mte_report_config(r->rep, "verdicts", "at each mutant's place in the "
+			  "input report's sources (its enclosing expression or "
+			  "statement), or in its method where its reason says "
+			  "'method level' (--method)");
+	mte_report_config(r->rep, "source", "the input report's files, "
+			  "sources, mutant ids, mutators, replacements and "
+			  "locations, unchanged");
+	mte_report_config(r->rep, "kills", kills ? kills : "the input report's "
+			  "statuses, kept; Survived, NoCoverage and Pending "
+			  "become Ignored when proven equivalent");
+	return r;
+}
+
+void check_report_add_file(struct check_report *r, const char *path,
+			   const char *language, const char *source)
+{
+	int f = mte_report_file(r->rep, path, source);
+	mte_report_set_language(r->rep, f, language);
+}
+
 void check_report_free(struct check_report *r)
 {
 	if (!r)
@@ -227,11 +254,48 @@ static int synth_place(struct check_report *r, const char *p, int line,
 	return f;
 }
 
+/* A mutant read from a report: written back as it was given, with its
+ * status (Ignored when proven equivalent and no test detected it) and
+ * the verdict as its reason. */
+static void report_mutant(struct check_report *r, const struct cmutant *m)
+{
+	const struct mte_at *at = m->at;
+	int f = mte_report_find(r->rep, at->path);
+	if (f < 0)
+		BUG("report file %s not registered", at->path);
+	enum mte_status st = MTE_PENDING;
+	for (int s = 0; s <= MTE_PENDING; s++)
+		if (!strcmp(mte_status_names[s], at->status))
+			st = (enum mte_status)s;
+	if (m->v == CV_EQUIVALENT && (st == MTE_SURVIVED ||
+				      st == MTE_NOCOVERAGE || st == MTE_PENDING))
+		st = MTE_IGNORED;
+	struct strbuf sb = STRBUF_INIT;
+	sb_printf(&sb, "subsume: %s", cverdict_name(m->v));
+	if (m->by)
+		sb_printf(&sb, "%s%s", m->v == CV_DUPLICATE ? " of " : " by ",
+			  m->by);
+	sb_printf(&sb, ": %s; tests: %s (the input report's status)",
+		  m->detail ? m->detail : "", at->status);
+	struct mte_mutant x = {
+		.id = m->id, .mutator = at->mutator,
+		.replacement = at->replacement, .description = at->description,
+		.reason = sb.buf, .status = st, .sline = at->sline,
+		.scol = at->scol, .eline = at->eline, .ecol = at->ecol,
+	};
+	mte_report_add(r->rep, f, &x);
+	sb_release(&sb);
+}
+
 void check_report_group(struct check_report *r, const struct cgroup *g,
 			const struct check_kills *k)
 {
 	for (int i = 0; i < g->nmutants; i++) {
 		const struct cmutant *m = &g->mutants[i];
+		if (m->at) {
+			report_mutant(r, m);
+			continue;
+		}
 		const struct csite *s = &g->sites[m->site];
 		const char *orig = m->orig ? m->orig : s->orig;
 		enum kill_status st = k ? kills_peek(k, m->id) : KS_NONE;

@@ -33,6 +33,15 @@ struct check_report;
  * or NULL. */
 struct check_report *check_report_new(const char *const *roots, int nroots,
 				      const char *kills);
+/* For mutation-testing-elements inputs (check/mte.h): the report is
+ * written back with the input's files (check_report_add_file(), in
+ * input order, before any group), sources, ids, mutators, replacements
+ * and locations; each mutant's status is the input's (Survived,
+ * NoCoverage and Pending become Ignored when proven equivalent) and its
+ * reason the verdict.  kills: the --kills file, or NULL. */
+struct check_report *check_report_new_elements(const char *kills);
+void check_report_add_file(struct check_report *r, const char *path,
+			   const char *language, const char *source);
 void check_report_free(struct check_report *r);
 /* Add the mutants of a decided group (k: the test results, or NULL). */
 void check_report_group(struct check_report *r, const struct cgroup *g,

@@ -19,6 +19,7 @@
 
 #include "check/check.h"
 #include "check/kills.h"
+#include "check/mte.h"
 #include "check/source.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
@@ -50,6 +51,8 @@ struct driver {
 	struct check_kills *kills; /* --kills: or NULL (statuses read
 				    * without the lock, noted under it) */
 	struct check_report *report; /* --format elements, html: or NULL */
+	bool placed;             /* --source, or a report input: mutants at
+				  * their place (levels shown) */
 	long level[5];           /* mutants per enum check_level */
 	/* statistics */
 	long nmut, nsites, ngroups, count[CV_COUNT];
@@ -161,7 +164,7 @@ static void format_group(const struct driver *D, struct cgroup *g,
 			sb_json_str(sb, m->op);
 			sb_puts(sb, ", \"original\": ");
 			sb_json_str(sb, orig);
-			if (D->src) {
+			if (D->placed) {
 				static const char *const lv[] = { "log",
 					"expression", "statement", "log only",
 					"method" };
@@ -352,7 +355,7 @@ static void summary(struct driver *D, double ms, long bad)
 			sb_puts(&sb, "}");
 		}
 		sb_puts(&sb, "}");
-		if (D->src)
+		if (D->placed)
 			sb_printf(&sb, ", \"level\": {\"verdicts_at\": "
 				  "\"enclosing expression\", \"expression\": %ld, "
 				  "\"statement\": %ld, \"log_only\": %ld}",
@@ -373,13 +376,15 @@ static void summary(struct driver *D, double ms, long bad)
 			  D->nsites);
 		if (bad)
 			sb_printf(&sb, ", %ld malformed input lines skipped", bad);
-		if (D->src)
+		if (D->placed)
 			sb_printf(&sb, "\n  verdicts are at the level of each "
-				  "mutant's enclosing expression (--source): %ld "
+				  "mutant's enclosing expression (%s): %ld "
 				  "in their enclosing expression, %ld statements, "
-				  "%ld from the log only (reason in the verdict)",
+				  "%ld %s (reason in the verdict)",
+				  D->src ? "--source" : "the report's sources",
 				  D->level[CL_EXPRESSION], D->level[CL_STATEMENT],
-				  D->level[CL_FALLBACK]);
+				  D->level[CL_FALLBACK], D->src ? "from the log only"
+				  : "not placed");
 		if (D->opts->method)
 			sb_printf(&sb, "\n  --method: %ld decided in their "
 				  "method (what a test of the method sees), the "
@@ -388,12 +393,18 @@ static void summary(struct driver *D, double ms, long bad)
 		sb_puts(&sb, "\n ");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %s %ld", cverdict_name(v), D->count[v]);
-		sb_puts(&sb, "\n  per operator:   ");
+		/* the names column: 12 wide, wider for longer names (a
+		 * report's mutators, "ConditionalExpression") */
+		int w = 12;
+		for (size_t k = 0; k < D->nops; k++)
+			if ((int)strlen(D->ops[k].name) > w)
+				w = (int)strlen(D->ops[k].name);
+		sb_printf(&sb, "\n  per operator:   %*s", w - 12, "");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %6.6s", cverdict_name(v));
 		sb_putc(&sb, '\n');
 		for (size_t k = 0; k < D->nops; k++) {
-			sb_printf(&sb, "    %-12s ", D->ops[k].name);
+			sb_printf(&sb, "    %-*s ", w, D->ops[k].name);
 			for (int v = 0; v < CV_COUNT; v++)
 				sb_printf(&sb, " %6ld", D->ops[k].n[v]);
 			sb_putc(&sb, '\n');
@@ -419,7 +430,10 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	struct driver D = { .opts = cr->opts, .timeout_ms = cr->timeout_ms,
 			    .format = cr->format, .timing = cr->timing,
 			    .confirm = cr->confirm, .src = cr->src,
-			    .kills = cr->kills, .report = cr->report };
+			    .kills = cr->kills, .report = cr->report,
+			    .placed = cr->src != NULL };
+	for (int k = 0; cr->elements && k < n; k++)
+		D.placed |= cr->elements[k] != NULL;
 	pthread_mutex_init(&D.mu, NULL);
 	pthread_cond_init(&D.work, NULL);
 	pthread_cond_init(&D.space, NULL);
@@ -440,7 +454,10 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	bool io_err = false;
 	for (int k = 0; k < n; k++) {
 		long r;
-		if (check_is_yaml(paths[k]))
+		if (cr->elements && cr->elements[k])
+			r = check_read_elements(cr->elements[k], cr->opts->method,
+						enqueue, &D, &seq);
+		else if (check_is_yaml(paths[k]))
 			r = check_read_yaml(paths[k], enqueue, &D, &seq);
 		else
 			r = check_read_major_src(fs[k], paths[k], D.src, enqueue,

@@ -18,6 +18,7 @@ struct check_sources;
 struct check_kills;
 struct check_report;
 struct confirm;
+struct check_elements;
 
 struct check_run {
 	const struct check_opts *opts;
@@ -29,6 +30,9 @@ struct check_run {
 	struct check_sources *src;   /* --source: or NULL */
 	struct check_kills *kills;   /* --kills: or NULL */
 	struct check_report *report; /* --format elements, html: or NULL */
+	/* [n]: input k's loaded mutation-testing-elements report (check/
+	 * mte.h), or NULL (a Major log, a YAML batch); NULL: none */
+	struct check_elements *const *elements;
 };
 
 /* Check inputs paths[0..n) (each already open as fs[k]; closed here).

@@ -8,6 +8,7 @@
 
 #include "check/check.h"
 #include "check/kills.h"
+#include "check/mte.h"
 #include "check/source.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
@@ -21,8 +22,10 @@ static const struct opt_usage usage_check = {
 	.usage = "subsume check [options] FILE...",
 	.about =
 	"Decide, for every mutant of Major mutants.log files (7 or 8 fields,\n"
-	"detected per line) or native YAML batches (*.yaml, *.yml; format in\n"
-	"docs/check.md), whether it is equivalent (proven), a duplicate of or\n"
+	"detected per line), native YAML batches (*.yaml, *.yml; format in\n"
+	"docs/check.md) or mutation-testing-elements reports (*.json, from\n"
+	"PIT, Stryker or Mull: each mutant judged at its location in the\n"
+	"report's sources), whether it is equivalent (proven), a duplicate of or\n"
 	"subsumed by another mutant of its site, redundant by the generic\n"
 	"table of its operator, killable (with a killing input), unknown or\n"
 	"unsupported (with the reason).\n"
@@ -31,7 +34,7 @@ static const struct opt_usage usage_check = {
 	"exit status: 0 done, 1 some verdicts unknown, 2 usage error (or\n"
 	"  --format html from a build without the report viewer),\n"
 	"3 malformed input lines or batch errors (the rest is checked),\n"
-	"  or a malformed --kills file (nothing is checked),\n"
+	"  or a malformed --kills file or report (nothing is checked),\n"
 	"4 internal error, 5 a file cannot be read\n"
 	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
@@ -50,7 +53,7 @@ static FILE **open_inputs(char **paths, int n)
 	FILE **fs = xcalloc((size_t)n, sizeof(*fs));
 	bool bad = false;
 	for (int k = 0; k < n; k++) {
-		if (check_is_yaml(paths[k]))
+		if (check_is_yaml(paths[k]) || check_is_elements(paths[k]))
 			continue;
 		fs[k] = !strcmp(paths[k], "-") ? stdin : fopen(paths[k], "r");
 		if (!fs[k]) {
@@ -101,6 +104,21 @@ static void close_inputs(FILE **fs, int n)
 	free(fs);
 }
 
+static bool any_report(char **paths, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!check_is_yaml(paths[k]) && check_is_elements(paths[k]))
+			return true;
+	return false;
+}
+
+static void free_reports(struct check_elements **es, int n)
+{
+	for (int k = 0; es && k < n; k++)
+		check_elements_free(es[k]);
+	free(es);
+}
+
 /* The options of `check`, as parsed. */
 struct check_args {
 	const char *format, *cfile, *smt2, *confirm, *fcmp, *kfile;
@@ -123,6 +141,84 @@ static int source_dirs_ok(const struct opt_list *dirs)
 	return 0;
 }
 
+/* The inputs that are mutation-testing-elements reports, loaded and
+ * checked whole ([n], NULL for the others; *all: every input is one);
+ * NULL and *rc when one is malformed or unreadable (errors printed). */
+static struct check_elements **load_reports(char **paths, int n, bool *all,
+					    int *rc)
+{
+	struct check_elements **es = xcalloc((size_t)n, sizeof(*es));
+	*all = true;
+	*rc = 0;
+	for (int k = 0; k < n; k++) {
+		bool io = false;
+		if (check_is_yaml(paths[k]) || !check_is_elements(paths[k]))
+			*all = false;
+		else if (!(es[k] = check_elements_load(paths[k], &io)) &&
+			 *rc != EXIT_IO)
+			*rc = io ? EXIT_IO : EXIT_INPUT;
+	}
+	if (!*rc)
+		return es;
+	free_reports(es, n);
+	return NULL;
+}
+
+struct krows {
+	struct check_kills *k;
+	long n;
+};
+
+static void kill_row(void *ctx, const char *id, const char *status)
+{
+	struct krows *R = ctx;
+	static const char *const st[] = { "Killed", "Timeout", "Survived",
+					  "NoCoverage" };
+	static const enum kill_status ks[] = { KS_FAIL, KS_TIME, KS_LIVE,
+					       KS_UNCOV };
+	for (size_t i = 0; i < ARRAY_SIZE(st); i++)
+		if (!strcmp(status, st[i]))
+			R->n += kills_add(R->k, id, ks[i]);
+}
+
+/* Every input a report and no --kills: their statuses are the test
+ * results (Killed a FAIL, Timeout a TIME, Survived LIVE, NoCoverage
+ * UNCOV; the others none: RuntimeError and CompileError are errors of
+ * the test run, which the score leaves out, Ignored and Pending were
+ * not tested), unless no mutant has one (NULL: untested mutants). */
+static struct check_kills *report_kills(struct check_elements **es,
+					char **paths, int n)
+{
+	struct check_kills *k = kills_new(paths[0], n == 1 ?
+		"the statuses in the report" : "the statuses in the reports");
+	struct krows R = { k, 0 };
+	for (int i = 0; i < n; i++)
+		check_elements_each(es[i], kill_row, &R);
+	if (!R.n) {
+		kills_free(k);
+		return NULL;
+	}
+	kills_seal(k);
+	return k;
+}
+
+/* The report written: the input reports' files first (every input a
+ * report: the reports written back). */
+static struct check_report *report_of(struct check_args *A,
+				      struct check_elements **es, int n,
+				      bool all)
+{
+	struct check_report *r = all ? check_report_new_elements(A->kfile)
+		: check_report_new(A->srcdirs.v, A->srcdirs.n, A->kfile);
+	for (int i = 0; i < n; i++)
+		for (int f = 0; es[i] && f < check_elements_nfiles(es[i]); f++) {
+			const char *path, *lang, *src;
+			check_elements_file(es[i], f, &path, &lang, &src);
+			check_report_add_file(r, path, lang, src);
+		}
+	return r;
+}
+
 /* Check the n files paths with the options A: the reports, sources,
  * contracts and inputs set up (every input opened before anything is
  * written), the run, the proofs confirmed; the exit status. */
@@ -132,9 +228,18 @@ static int check_files(struct check_args *A, char **paths, int n)
 	int rc = check_report_start(A->format, A->kfile, &kills);
 	if (rc)
 		return rc;
-	struct check_report *report = strcmp(A->format, "elements") &&
-		strcmp(A->format, "html") ? NULL :
-		check_report_new(A->srcdirs.v, A->srcdirs.n, A->kfile);
+	bool all;
+	struct check_elements **es = load_reports(paths, n, &all, &rc);
+	if (!es) {
+		kills_free(kills);
+		return rc;
+	}
+	bool own_kills = all && !kills;
+	if (own_kills)
+		kills = report_kills(es, paths, n);
+	own_kills = own_kills && kills;
+	bool rep = !strcmp(A->format, "elements") || !strcmp(A->format, "html");
+	struct check_report *report = rep ? report_of(A, es, n, all) : NULL;
 	struct check_sources *src = A->srcdirs.n ? check_sources_new(
 		(char *const *)A->srcdirs.v, A->srcdirs.n) : NULL;
 	if (src)
@@ -158,7 +263,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 	struct check_run cr = { .opts = &opts, .timeout_ms = A->timeout,
 				.jobs = A->jobs, .format = A->format,
 				.timing = A->timing, .src = src, .kills = kills,
-				.report = report };
+				.report = report, .elements = es };
 	if (!rc && opts.smt2 && !(cr.confirm = start_confirm(A->smt2, A->confirm,
 							     A->timeout, A->jobs))) {
 		close_inputs(fs, n);
@@ -174,8 +279,9 @@ static int check_files(struct check_args *A, char **paths, int n)
 	}
 	check_table_release();
 	check_cache_release();
-	if (kills && ran)
+	if (kills && ran && !own_kills)
 		kills_warn(kills);
+	free_reports(es, n);
 	check_sources_free(src);
 	kills_free(kills);
 	check_report_free(report);
@@ -199,11 +305,11 @@ int cmd_check(int argc, char **argv)
 			 "mutant is judged at its exact place, in its enclosing\n"
 			 "expression, with the declared types of its variables"),
 		OPT_FLAG(0, "method", &A.method, true,
-			 "with --source: judge each mutant in its method (what\n"
-			 "a test of the method sees: return value, exception,\n"
-			 "fields), where the method model covers the method;\n"
-			 "C sites of a batch that name their source, function\n"
-			 "and line in their function"),
+			 "with --source or reports: judge each mutant in its\n"
+			 "method (what a test of the method sees: return\n"
+			 "value, exception, fields), where the method model\n"
+			 "covers the method; C sites of a batch that name\n"
+			 "their source, function and line in their function"),
 		OPT_UINT(0, "unroll", "N", &A.unroll, 1, 64, 0,
 			 "with --method: unroll loops N times (default 8); an\n"
 			 "equivalence that needs more is not claimed"),
@@ -218,7 +324,8 @@ int cmd_check(int argc, char **argv)
 			   "text (default), json, csv, elements (the\n"
 			   "mutation-testing-elements JSON report, schema 2:\n"
 			   "with --source the files' sources, with --kills the\n"
-			   "statuses) or html (a self-contained page rendering\n"
+			   "statuses; from reports, the same reports with the\n"
+			   "verdicts) or html (a self-contained page rendering\n"
 			   "that report)"),
 		OPT_STRING(0, "contracts", "FILE", &A.cfile,
 			   "contracts for opaque calls (default: the built-in\n"
@@ -246,7 +353,8 @@ int cmd_check(int argc, char **argv)
 	if (!rc && i >= argc)
 		rc = opt_usage_error(options, &usage_check, "no input files given");
 	else if (!rc && !(rc = source_dirs_ok(&A.srcdirs)) && A.method &&
-		 !A.srcdirs.n && !all_yaml(argv + i, argc - i))
+		 !A.srcdirs.n && !any_report(argv + i, argc - i) &&
+		 !all_yaml(argv + i, argc - i))
 		rc = opt_usage_error(options, &usage_check, "--method needs "
 				     "--source (or YAML batches, whose C sites "
 				     "name their source)");

@@ -13,6 +13,7 @@ const char *const mte_status_names[] = {
 
 struct mfile {
 	char *path, *source;
+	const char *language;
 	struct mte_mutant *m;
 	size_t n, cap;
 };
@@ -72,6 +73,7 @@ int mte_report_file(struct mte_report *r, const char *path,
 	struct mfile *f = &r->files[r->n];
 	memset(f, 0, sizeof(*f));
 	f->path = arena_strdup(r->a, path);
+	f->language = "java";
 	f->source = source ? arena_strdup(r->a, source) : NULL;
 	return (int)r->n++;
 }
@@ -84,6 +86,11 @@ const char *mte_report_source(const struct mte_report *r, int f)
 void mte_report_set_source(struct mte_report *r, int f, const char *source)
 {
 	r->files[f].source = arena_strdup(r->a, source);
+}
+
+void mte_report_set_language(struct mte_report *r, int f, const char *lang)
+{
+	r->files[f].language = arena_strdup(r->a, lang);
 }
 
 static const char *dup_or_null(struct arena *a, const char *s)
@@ -152,7 +159,9 @@ void mte_report_json(const struct mte_report *r, struct strbuf *sb)
 		const struct mfile *f = &r->files[i];
 		sb_puts(sb, i ? ",\n    " : "\n    ");
 		sb_json_str(sb, f->path);
-		sb_puts(sb, ": {\"language\": \"java\", \"source\": ");
+		sb_puts(sb, ": {\"language\": ");
+		sb_json_str(sb, f->language);
+		sb_puts(sb, ", \"source\": ");
 		sb_json_str(sb, f->source ? f->source : "");
 		sb_puts(sb, ",\n      \"mutants\": [");
 		for (size_t k = 0; k < f->n; k++) {

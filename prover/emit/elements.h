@@ -47,6 +47,8 @@ int mte_report_find(const struct mte_report *r, const char *path);
 const char *mte_report_source(const struct mte_report *r, int f);
 /* Replace the source of file f (copied). */
 void mte_report_set_source(struct mte_report *r, int f, const char *source);
+/* The language of file f ("java" unless set; copied). */
+void mte_report_set_language(struct mte_report *r, int f, const char *lang);
 void mte_report_add(struct mte_report *r, int f, const struct mte_mutant *m);
 
 /* The report as JSON (schema version 2), appended to sb. */

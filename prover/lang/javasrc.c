@@ -51,14 +51,10 @@ bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm)
 	return !*p;
 }
 
-struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
+/* Parse text (len bytes, heap, taken) as the file named path. */
+static struct jsrc *jsrc_take(const char *path, char *text, size_t len,
+			      struct arena *a, const char **why)
 {
-	size_t len;
-	char *text = read_file(path, &len);
-	if (!text) {
-		*why = arena_printf(a, "cannot read %s: %s", path, strerror(errno));
-		return NULL;
-	}
 	if (len > UINT32_MAX / 2 || strlen(text) != len) {
 		*why = arena_printf(a, "%s: %s", path, len > UINT32_MAX / 2
 			? "too large" : "contains a NUL byte");
@@ -96,6 +92,23 @@ struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
 	f->tree = t;
 	f->src = (struct source){ .name = f->name, .text = text, .len = len };
 	return f;
+}
+
+struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	if (!text) {
+		*why = arena_printf(a, "cannot read %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	return jsrc_take(path, text, len, a, why);
+}
+
+struct jsrc *jsrc_open_text(const char *name, const char *text,
+			    struct arena *a, const char **why)
+{
+	return jsrc_take(name, xstrdup(text), strlen(text), a, why);
 }
 
 void jsrc_free(struct jsrc *f)
@@ -372,6 +385,34 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 	f->memo[i] = m;
 }
 
+/* Is n an expression whose value the program reads: an expression
+ * node, not a declared name, a method's name or a field's name after
+ * '.', nor a lambda's parameter? */
+static bool is_value(const struct jsrc *f, TSNode n)
+{
+	const char *t = ts_node_type(n);
+	size_t tl = strlen(t);
+	static const char *const prim[] = { "identifier", "true", "false",
+					    "this", "field_access", "array_access",
+					    "method_invocation", "class_literal" };
+	bool expr = (tl > 11 && !strcmp(t + tl - 11, "_expression")) ||
+		    (tl > 8 && !strcmp(t + tl - 8, "_literal"));
+	for (size_t i = 0; !expr && i < ARRAY_SIZE(prim); i++)
+		expr = !strcmp(t, prim[i]);
+	TSNode p = jnode_parent(f, n);
+	if (!expr || ts_node_is_null(p))
+		return expr;
+	if (jnode_same(ts_node_child_by_field_name(p, "name", 4), n) ||
+	    jnode_same(ts_node_child_by_field_name(p, "field", 5), n) ||
+	    jnode_same(ts_node_child_by_field_name(p, "parameters", 10), n))
+		return false;
+	return !jnode_is(p, "inferred_parameters") &&
+	       !jnode_is(p, "scoped_identifier") &&
+	       !jnode_is(p, "labeled_statement") &&
+	       !jnode_is(p, "break_statement") &&
+	       !jnode_is(p, "continue_statement");
+}
+
 static void describe(struct jsrc *f, struct arena *a, TSNode n, struct jocc *o)
 {
 	TSPoint sp = ts_node_start_point(n);
@@ -383,6 +424,7 @@ static void describe(struct jsrc *f, struct arena *a, TSNode n, struct jocc *o)
 	size_t tl = strlen(t);
 	o->statement = (tl > 10 && !strcmp(t + tl - 10, "_statement")) ||
 		       !strcmp(t, "local_variable_declaration");
+	o->expression = o->statement || is_value(f, n);
 	TSNode site = o->statement ? n : enclosing(f, n, &o->consumer, &o->discarded);
 	if (o->statement)
 		o->consumer = "a statement";

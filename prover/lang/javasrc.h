@@ -35,6 +35,10 @@ struct jsrc;
  * is nested deeper than JSRC_MAX_DEPTH; a file with syntax errors is
  * returned (jsrc_syntax_error()). */
 struct jsrc *jsrc_open(const char *path, struct arena *a, const char **why);
+/* The same for a file's text held in memory (copied), named name in
+ * messages (a mutation-testing-elements report embeds its sources). */
+struct jsrc *jsrc_open_text(const char *name, const char *text,
+			    struct arena *a, const char **why);
 void jsrc_free(struct jsrc *f);
 /* The file as a diagnostics source (its name is the path given). */
 const struct source *jsrc_source(const struct jsrc *f);
@@ -60,6 +64,10 @@ struct jvar {
 struct jocc {
 	int line, col;         /* the occurrence's start, 1-based */
 	bool statement;        /* the occurrence is a statement */
+	bool expression;       /* a statement, or an expression whose value
+				* the program reads (not a declared name, a
+				* method's or field's name after '.', a
+				* lambda parameter) */
 	size_t start;          /* its first byte in the file */
 	/* the enclosing expression: its text with blanks, newlines and
 	 * comments collapsed to single blanks, and the occurrence in it */

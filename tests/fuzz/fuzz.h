@@ -17,6 +17,9 @@
  *   fuzz_javasrc    a Java source file                jsrc_open(), jsrc_find()
  *   fuzz_kills      a Major kill.csv (--kills)        kills_load(), kills_take(),
  *                                                     the summaries
+ *   fuzz_elements   a mutation-testing-elements       check_elements_load(),
+ *                   report (check report.json)        check_read_elements(),
+ *                                                     check_group_analyses()
  *
  * A harness returns 0; a broken promise of the code under test (a
  * rejection without an error message, a loaded theory that breaks
@@ -47,6 +50,7 @@ int fuzz_yaml(const uint8_t *data, size_t size);
 int fuzz_contracts(const uint8_t *data, size_t size);
 int fuzz_javasrc(const uint8_t *data, size_t size);
 int fuzz_kills(const uint8_t *data, size_t size);
+int fuzz_elements(const uint8_t *data, size_t size);
 
 /* Once per process, before the first test case: diagnostics, the
  * exit() guard, the built-in operator library and contracts. */

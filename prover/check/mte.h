@@ -1,0 +1,71 @@
+/*
+ * mte.h - a mutation-testing-elements report (schema version 2: PIT's
+ * report plugin, Stryker and Mull write it) as the input of `subsume
+ * check report.json`.
+ *
+ * The report embeds each file's source and, for each mutant, its id,
+ * mutator, location (start and end, line and column, 1-based, the end
+ * exclusive; columns count characters), replacement (optional) and
+ * test status.  The original is the source text at the location, the
+ * mutant the source with the replacement there.
+ *
+ * Loading (check_elements_load()) reads the whole report and checks it
+ * against the schema before anything is judged: malformed JSON, a
+ * member missing or of the wrong type, a status the schema does not
+ * name, a location outside its file's source or ending before it
+ * starts, or two mutants with one id, is an error located at its line
+ * and column (base/json.h), and nothing is checked.
+ *
+ * Judging (check_read_elements()): each Java file's source is parsed
+ * (lang/javasrc.h) and each mutant placed at its location exactly, as
+ * `--source` places a Major mutant (check/source.h), and with --method
+ * judged in its method.  A C or C++ file's source is parsed with the C
+ * grammar (lang/csrc.h) and each mutant judged with the C profile (the
+ * C defaults: lp64, signed char, UB "outcome") as the mutated
+ * expression itself, its variables typed by their declarations.  A
+ * mutant is unsupported, with the reason, when the report gives no
+ * replacement (PIT gives a description only), when its location is not
+ * a whole expression or statement (or is a name, not a value), when the
+ * embedded source (a C file: the function around it) does not parse,
+ * when a C variable is not of a plain type, or when its file is in
+ * another language.  Each file is one group (its mutants in report
+ * order).
+ *
+ * Ownership: struct check_elements owns the report's text and every
+ * string the mutants point to (struct mte_at); it must outlive the
+ * groups read from it and the report written from them.
+ */
+#ifndef SUBSUME_CHECK_MTE_H
+#define SUBSUME_CHECK_MTE_H
+
+#include "check/check.h"
+
+struct check_elements;
+
+/* Does path look like a mutation-testing-elements report: a name
+ * ending in .json, or (not "-") a file whose first non-blank byte is
+ * '{' (no Major log or YAML batch starts so)? */
+bool check_is_elements(const char *path);
+
+/* Read and check the report at path; NULL after the errors are printed
+ * (*io set when the file cannot be read). */
+struct check_elements *check_elements_load(const char *path, bool *io);
+void check_elements_free(struct check_elements *e);
+
+/* Its files, in report order: name, language and source. */
+int check_elements_nfiles(const struct check_elements *e);
+void check_elements_file(const struct check_elements *e, int i,
+			 const char **path, const char **language,
+			 const char **source);
+/* Each mutant's id and status as given, in report order. */
+void check_elements_each(const struct check_elements *e,
+			 void (*fn)(void *ctx, const char *id,
+				    const char *status),
+			 void *ctx);
+
+/* Judge its mutants: emit(ctx, g) for each file's group (seq as the
+ * other readers); method: --method.  Returns 0. */
+long check_read_elements(struct check_elements *e, bool method,
+			 cgroup_fn emit, void *ctx, long *seq);
+
+#endif

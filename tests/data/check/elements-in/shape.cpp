@@ -1,0 +1,4 @@
+class Shape {
+public:
+    int area(int w, int h) { return w * h; }
+};
