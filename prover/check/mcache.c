@@ -4,6 +4,7 @@
 #include "check/mcache.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -68,6 +69,20 @@ static const char *intern(const char *s)
 }
 
 /* --- the key: everything the answers depend on, nothing of where --- */
+
+/* The key writes every field of the IR with a meaning (lang/mir.h,
+ * lang/ast.h: all but positions and names of places).  A field added
+ * there must be added to key_node(), key_stmt() or key_method() below,
+ * then to these sizes: a key that misses a field would let two methods
+ * that differ in it share answers. */
+#if UINTPTR_MAX == 0xffffffffffffffffu
+_Static_assert(sizeof(struct mstmt) == 56,
+	       "struct mstmt changed: update the method cache's key");
+_Static_assert(sizeof(struct mmethod) == 376,
+	       "struct mmethod changed: update the method cache's key");
+_Static_assert(sizeof(struct node) == 80,
+	       "struct node changed: update the method cache's key");
+#endif
 
 static void key_node(struct strbuf *sb, const struct node *n)
 {
