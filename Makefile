@@ -37,7 +37,7 @@ SRCS = $(filter-out prover/cmd/main.c,$(foreach d,$(STAGES),$(wildcard prover/$(
 HDRS = $(foreach d,$(STAGES),$(wildcard prover/$(d)/*.h))
 OBJS = $(SRCS:prover/%.c=$(O)/%.o) $(O)/stdops.o $(O)/cops.o $(O)/contracts.o \
 	$(O)/shipped-table.o \
-	$(O)/grammar/java.o $(O)/elements-js.o
+	$(O)/grammar/java.o $(O)/grammar/c.o $(O)/elements-js.o
 ifeq ($(O),build)
 BIN = subsume
 else
@@ -103,6 +103,17 @@ $(GRAMMAR)/parser.c: scripts/grammar.sh
 $(O)/grammar/java.o: $(GRAMMAR)/parser.c | $(O)
 	@mkdir -p $(@D)
 	$(CC) -O1 -w -I$(GRAMMAR) -c -o $@ $(GRAMMAR)/parser.c
+
+# The C grammar (prover/lang/csrc.c), the same way.  Each generated
+# parser exports only its tree_sitter_<name>() function (its tables and
+# lexer are static), so the two link side by side.
+GRAMMAR_C = .deps/tree-sitter-c-0.20.6
+$(GRAMMAR_C)/parser.c: scripts/grammar.sh
+	sh scripts/grammar.sh $(GRAMMAR_C)
+
+$(O)/grammar/c.o: $(GRAMMAR_C)/parser.c | $(O)
+	@mkdir -p $(@D)
+	$(CC) -O1 -w -I$(GRAMMAR_C) -c -o $@ $(GRAMMAR_C)/parser.c
 
 # The report viewer of `check --format html` (prover/emit/html.c): the
 # mutation-testing-elements web component, fetched at its pinned version

@@ -13,10 +13,12 @@ fi
 pkg-config --exists z3 2>/dev/null || need="$need libz3-dev"
 pkg-config --exists yaml-0.1 2>/dev/null || need="$need libyaml-dev"
 pkg-config --exists libcgraph 2>/dev/null || need="$need libgraphviz-dev"
-# the Java source front end (prover/lang/javasrc.c): the tree-sitter
-# library, and npm to fetch the pinned grammar (scripts/grammar.sh)
+# the Java and C source front ends (prover/lang/javasrc.c, csrc.c): the
+# tree-sitter library, and npm to fetch the pinned grammars
+# (scripts/grammar.sh)
 pkg-config --exists tree-sitter 2>/dev/null || need="$need libtree-sitter-dev"
-[ -f .deps/tree-sitter-java-0.20.2/parser.c ] ||
+{ [ -f .deps/tree-sitter-java-0.20.2/parser.c ] &&
+	[ -f .deps/tree-sitter-c-0.20.6/parser.c ]; } ||
 	command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v dot >/dev/null 2>&1 || need="$need graphviz"
 command -v prove >/dev/null 2>&1 || need="$need perl"

@@ -10,7 +10,8 @@
 # iterations, a loop with a constant bound, a division whose result is
 # dead (but throws), an explicit throw, a void method writing a field,
 # break and continue, and a call (not modelled: stays at expression
-# level).  Nothing expected is written in: every method-level verdict
+# level); tests/data/check-method/src/Sw.java (sw.mutants.log) has
+# switch statements.  Nothing expected is written in: every method-level verdict
 # is checked in the JVM.  The original and each mutated class (Major's
 # file, or the logged replacement applied at the logged line) are
 # compiled together, renamed, with a driver that
@@ -447,6 +448,52 @@ if have_java:
     both = dict(me)
     both["6"] = m30["6"]
     verify("meth", D + "/src", LOG, both)
+
+# --- switch statements: the written subject Sw ---------------------------
+# Sw.java: old-style groups (an empty one, fall-through, a default in the
+# middle of nothing), arrow rules, a switch in a loop (continue leaves
+# the switch for the loop, break only the switch), a char selector, a
+# byte one, and a switch on a String (not modelled).
+SLOG = D + "/sw.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", SLOG])
+sw = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(sw) == 14 and
+   all(sw[str(i)]["level"] == "method" for i in range(1, 14)),
+   "Sw: 14 verdicts, the 13 in int, char and byte switches decided in their method")
+ok(sw["7"]["verdict"] == "equivalent" and sw["10"]["verdict"] == "equivalent",
+   "Sw: a store every arrow rule overwrites, and the last group's break, are "
+   "equivalent in their method")
+ok(all(sw[i]["verdict"] in ("killable", "subsumed", "duplicate") and
+       "killed by " in sw[i]["detail"] for i in ("2", "3", "5", "11", "12", "13")),
+   "Sw: deleting a break (fall-through into the next group) or a continue in a "
+   "switch in a loop is killed in its method")
+ok(sw["14"]["level"] != "method" and "not modelled" in sw["14"]["detail"] and
+   "String s" in sw["14"]["detail"],
+   "Sw: a switch on a String stays at expression level, with the reason")
+if have_java:
+    verify("sw", D + "/src", SLOG, sw)
+
+# --- calls as events: the written subject Calls ------------------------
+# Calls.java: call statements to a method of the class (unqualified and
+# on this); note() folds each argument into the field log, which the JVM
+# driver prints, so a run's calls are seen there too.
+CLOG = D + "/calls.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", CLOG])
+ca = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(ca) == 6 and all(ca[str(i)]["level"] == "method" for i in range(1, 6)),
+   "Calls: 6 verdicts, the 5 in methods with call statements decided in their method")
+ok(ca["1"]["verdict"] == "killable" and "calls note(" in ca["1"]["detail"],
+   "Calls: a mutant that changes a call's argument is killed, the calls named")
+ok(ca["3"]["verdict"] == "equivalent" and "make its calls" in ca["3"]["detail"],
+   "Calls: a mutant of a dead computation beside a call is equivalent in its method")
+ok(ca["4"]["verdict"] == "killable" and "note(2), note(1), the mutant" in ca["4"]["detail"],
+   "Calls: the order of the calls is seen (the same calls swapped: killed)")
+ok(ca["5"]["verdict"] == "killable" and "no call" in ca["5"]["detail"],
+   "Calls: whether a call is made is seen")
+ok(ca["6"]["level"] != "method" and "names fields" in ca["6"]["detail"],
+   "Calls: a call in a method that names fields stays out, with the reason")
+if have_java:
+    verify("calls", D + "/src", CLOG, ca)
 
 # --- duplicates and subsumption in the method: the written subject Rel ----
 # Rel.java: byte parameters and a byte field, so that the JVM can run

@@ -86,8 +86,8 @@ my @ybad = grep { $_ ne "prover/base/ytree.c" } @yaml;
 result(@yaml && !@ybad, "only prover/base/ytree.c includes <yaml.h>" .
        (@ybad ? " (also: @ybad)" : ""));
 
-my @tsbad = grep { !m{^prover/lang/javasrc[^/]*\.[ch]$} } @ts;
-result(@ts && !@tsbad, "only prover/lang/javasrc*.[ch] include <tree_sitter/...>" .
+my @tsbad = grep { !m{^prover/lang/(javasrc|csrc)[^/]*\.[ch]$} } @ts;
+result(@ts && !@tsbad, "only prover/lang/javasrc*.[ch] and csrc*.[ch] include <tree_sitter/...>" .
        (@tsbad ? " (also: @tsbad)" : ""));
 
 print "1..$n\n";

@@ -6,7 +6,9 @@
  * int f, g and locals t, u: assignments (=, +=, -=, *=, ++, --) to
  * locals and fields, if/else, for loops (nested, sibling loops reusing
  * one name, with break and continue), early returns, explicit throws,
- * and int expressions with every arithmetic, bitwise and shift
+ * switch statements over int, char, short and byte selectors (old-style
+ * groups with fall-through, empty groups and break, or arrow rules; a
+ * default in some), and int expressions with every arithmetic, bitwise and shift
  * operator, ?: and short-circuit conditions (division and remainder by
  * zero throw).  One class holds them all; javac compiles it and the JVM
  * runs each method on random and boundary inputs, printing the return
@@ -28,6 +30,8 @@
 static struct arena *A;
 static uint64_t seed = 0x3e7a0d;
 static char dir[] = "/tmp/subsume-mdiff-XXXXXX";
+static int nswitch, narrow; /* switch statements generated, arrow ones */
+static int ncalls;          /* call statements generated */
 
 static int rnd(int n)
 {
@@ -36,7 +40,8 @@ static int rnd(int n)
 
 struct gen {
 	struct strbuf *sb;
-	int depth, loops, in_loop;
+	int depth, loops, in_loop, switches, in_switch;
+	bool calls; /* a method with calls: it names no field */
 };
 
 static void expr(struct gen *G, int d);
@@ -70,7 +75,8 @@ static void expr(struct gen *G, int d)
 					   "^", "<<", ">>", ">>>" };
 	int k = d <= 0 ? 0 : rnd(5);
 	if (k <= 1) {
-		sb_puts(G->sb, leaf[rnd(11)]);
+		int l = rnd(11);
+		sb_puts(G->sb, leaf[G->calls && (l == 4 || l == 5) ? l - 4 : l]);
 	} else if (k == 4) {
 		sb_puts(G->sb, "(");
 		cond(G, d - 1);
@@ -89,6 +95,63 @@ static void expr(struct gen *G, int d)
 }
 
 static void stmts(struct gen *G, int n);
+static void indent(struct gen *G);
+
+/* A switch over an int, char, short or byte selector: old-style groups
+ * (some empty: fall-through; some without a break) or arrow rules,
+ * labels distinct, a default in some. */
+static void switch_stmt(struct gen *G)
+{
+	static const char *const cast[] = { "", "(char) ", "(short) ",
+					    "(byte) " };
+	static const char *const lab[] = { "0", "1", "2", "3", "5", "7", "6",
+					   "-1" };
+	int ct = rnd(4), n = 1 + rnd(4), dflt = rnd(n + 1), used = 0;
+	bool arrow = rnd(3) == 0;
+	G->switches++;
+	nswitch++;
+	narrow += arrow;
+	sb_printf(G->sb, "switch (%s(", cast[ct]);
+	expr(G, 1);
+	sb_puts(G->sb, rnd(4) ? " & 7))" : "))");
+	sb_puts(G->sb, " {\n");
+	for (int g = 0; g < n; g++) {
+		int nl = arrow && g == dflt ? 0 : 1 + rnd(2), max = ct == 1 ? 7 : 8;
+		if (used + nl > max)
+			break; /* char has no -1; every label once */
+		indent(G);
+		for (int l = 0; l < nl; l++) {
+			const char *v = lab[used++];
+			if (arrow)
+				sb_printf(G->sb, "%s%s", l ? ", " : "case ", v);
+			else
+				sb_printf(G->sb, "case %s: ", v);
+		}
+		if (g == dflt)
+			sb_puts(G->sb, arrow ? "default" : "default: ");
+		G->depth++;
+		G->in_switch++;
+		if (arrow) {
+			sb_puts(G->sb, " -> {\n");
+			stmts(G, rnd(3));
+			G->depth--;
+			indent(G);
+			sb_puts(G->sb, "}\n");
+			G->depth++;
+		} else {
+			sb_puts(G->sb, "\n");
+			stmts(G, rnd(3));
+			if (rnd(3)) {
+				indent(G);
+				sb_puts(G->sb, "break;\n");
+			}
+		}
+		G->in_switch--;
+		G->depth--;
+	}
+	indent(G);
+	sb_puts(G->sb, "}\n");
+}
 
 static void indent(struct gen *G)
 {
@@ -100,14 +163,33 @@ static void stmt(struct gen *G)
 {
 	static const char *const tgt[] = { "t", "u", "f", "g" };
 	static const char *const asg[] = { "=", "+=", "-=", "*=" };
-	int k = rnd(G->depth < 2 ? 10 : 7);
+	int k = rnd(G->depth < 2 ? 12 : 7);
 	indent(G);
+	if (G->calls && rnd(3) == 0) { /* a call: an event */
+		if (rnd(2)) {
+			sb_puts(G->sb, "note(");
+			expr(G, 1);
+		} else {
+			sb_puts(G->sb, "this.note2(");
+			expr(G, 1);
+			sb_puts(G->sb, ", ");
+			cond(G, 1);
+		}
+		sb_puts(G->sb, ");\n");
+		ncalls++;
+		return;
+	}
+	if (k >= 10 && G->switches < 2) {
+		switch_stmt(G);
+		return;
+	}
 	if (k <= 3) {
-		sb_printf(G->sb, "%s %s ", tgt[rnd(4)], asg[rnd(4)]);
+		sb_printf(G->sb, "%s %s ", tgt[rnd(G->calls ? 2 : 4)], asg[rnd(4)]);
 		expr(G, 2);
 		sb_puts(G->sb, ";\n");
 	} else if (k == 4) {
-		sb_printf(G->sb, "%s%s;\n", tgt[rnd(4)], rnd(2) ? "++" : "--");
+		sb_printf(G->sb, "%s%s;\n", tgt[rnd(G->calls ? 2 : 4)],
+			  rnd(2) ? "++" : "--");
 	} else if (k == 5) {
 		sb_puts(G->sb, "if (");
 		cond(G, 2);
@@ -116,7 +198,8 @@ static void stmt(struct gen *G)
 			"return t;", "throw new RuntimeException();", "break;",
 			"continue;"
 		};
-		sb_printf(G->sb, " %s\n", jump[rnd(G->in_loop ? 4 : 2)]);
+		sb_printf(G->sb, " %s\n", jump[G->in_loop ? rnd(4)
+			  : G->in_switch ? rnd(3) : rnd(2)]);
 	} else if (k == 6) {
 		sb_puts(G->sb, "if (");
 		cond(G, 2);
@@ -176,12 +259,15 @@ static size_t body_at[NM];
 static void write_java(const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	sb_puts(&sb, "public class MDiff {\n  int f, g;\n");
+	sb_puts(&sb, "public class MDiff {\n  int f, g;\n"
+		"  static StringBuilder tr = new StringBuilder();\n"
+		"  static void note(int x) { tr.append(\" n\" + x); }\n"
+		"  void note2(int x, boolean y) { tr.append(\" o\" + x + \"/\" + y); }\n");
 	for (int m = 0; m < NM; m++) {
 		sb_printf(&sb, "  int m%d(int a, int b, boolean c) {\n", m);
 		body_at[m] = sb.len;
 		sb_puts(&sb, "    int t = a;\n    int u = b;\n");
-		struct gen G = { &sb, 0, 0, 0 };
+		struct gen G = { &sb, 0, 0, 0, 0, 0, m % 4 == 3 };
 		stmts(&G, 2 + rnd(5));
 		sb_puts(&sb, "    return ");
 		expr(&G, 2);
@@ -195,10 +281,11 @@ static void write_java(const char *path)
 			*k = (struct mcase){ input_int(), input_int(), input_int(),
 					     input_int(), rnd(2) };
 			sb_printf(&sb, "    { MDiff o = new MDiff(); o.f = %d; "
-				  "o.g = %d; String v; try { int r = o.m%d(%d, "
-				  "%d, %s); v = \"R \" + r + \" \" + o.f + \" \" "
-				  "+ o.g; } catch (RuntimeException e) { v = "
-				  "\"T\"; } out.append(\"%d %d \" + v + \"\\n\"); }\n",
+				  "o.g = %d; tr.setLength(0); String v; try { int r = "
+				  "o.m%d(%d, %d, %s); v = \"R \" + r + \" \" + o.f + "
+				  "\" \" + o.g; } catch (RuntimeException e) { v = "
+				  "\"T\"; } out.append(\"%d %d \" + v + \" |\" + tr + "
+				  "\"\\n\"); }\n",
 				  k->f, k->g, m, k->a, k->b, k->c ? "true" : "false",
 				  m, i);
 		}
@@ -222,15 +309,31 @@ static int32_t field_of(const struct mmethod *m, const struct mrun *r,
 	return input;
 }
 
-/* "R ret f g" or "T" for what run r shows. */
+/* "R ret f g |calls" or "T |calls" for what run r shows (calls as
+ * the helpers log them: " n3 o4/true"). */
 static void show(char *buf, size_t n, const struct mmethod *m,
 		 const struct mrun *r, const struct mcase *k)
 {
+	int w;
 	if (r->threw)
-		snprintf(buf, n, "T");
+		w = snprintf(buf, n, "T |");
 	else
-		snprintf(buf, n, "R %d %d %d", (int32_t)r->ret.bits,
-			 field_of(m, r, "f", k->f), field_of(m, r, "g", k->g));
+		w = snprintf(buf, n, "R %d %d %d |", (int32_t)r->ret.bits,
+			     field_of(m, r, "f", k->f), field_of(m, r, "g", k->g));
+	for (int e = 0; e < r->nevents && w > 0 && (size_t)w < n; e++) {
+		const struct mevent *ev = &r->events[e];
+		const char *name = "?";
+		for (int j = 0; j < m->ncallees; j++)
+			if (m->callees[j].id == ev->id)
+				name = m->callees[j].name;
+		if (!strcmp(name, "note"))
+			w += snprintf(buf + w, n - (size_t)w, " n%d",
+				      (int32_t)ev->args[0].bits);
+		else
+			w += snprintf(buf + w, n - (size_t)w, " o%d/%s",
+				      (int32_t)ev->args[0].bits,
+				      ev->args[1].bits ? "true" : "false");
+	}
 }
 
 /* The inputs of case k in m's variable order. */
@@ -252,7 +355,7 @@ static void compare(const char *path, FILE *jvm)
 	if (!ok(f != NULL, "the front end reads the generated file"))
 		return;
 	const struct mmethod *mm[NM];
-	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0;
+	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0, nover = 0;
 	for (int m = 0; m < NM; m++) {
 		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
 		if (mm[m])
@@ -261,7 +364,11 @@ static void compare(const char *path, FILE *jvm)
 			diag("m%d: %s", m, why);
 	}
 	ok(built == NM, "all %d generated methods are modelled", NM);
-	char line[256];
+	ok(ncalls >= 10, "%d call statements (events) in the methods without "
+	   "fields", ncalls);
+	ok(nswitch >= 5 && narrow >= 1 && narrow < nswitch, "they have switch "
+	   "statements, old-style and arrow (%d, %d arrow)", nswitch, narrow);
+	char line[2048];
 	struct mir_smt *S[NM] = { 0 };
 	while (fgets(line, sizeof(line), jvm)) {
 		int m, i, pos = 0;
@@ -275,8 +382,12 @@ static void compare(const char *path, FILE *jvm)
 		struct value in[MAX_VARS];
 		inputs(mm[m], k, in);
 		struct mrun r, e;
-		char got[80], enc[80];
+		char got[1024], enc[1024];
 		mir_eval(mm[m], in, 0, &r);
+		if (r.overflow) { /* more than MIR_MAX_EVENTS calls: undecided */
+			nover++;
+			continue;
+		}
 		show(got, sizeof(got), mm[m], &r, k);
 		threw += r.threw;
 		if (strcmp(got, want) && bad_eval++ < 5)
@@ -298,6 +409,8 @@ static void compare(const char *path, FILE *jvm)
 	ok(bad_enc == 0, "the encoding agrees with the JVM on every case "
 	   "(%d differ)", bad_enc);
 	ok(threw > 0 && threw < lines, "some cases throw, some return");
+	ok(nover * 10 < lines, "few cases make more than %d calls (%d: the "
+	   "evaluator says undecided, not compared)", MIR_MAX_EVENTS, nover);
 	jsrc_free(f);
 }
 
@@ -312,6 +425,8 @@ int main(void)
 {
 	plan_no_plan();
 	A = arena_new();
+	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
+		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
 	if (!mkdtemp(dir))
 		return 99;
 	char src[300], cmd[1000];

@@ -95,6 +95,12 @@ struct csite {
 	bool floating;       /* set by check_group(): a variable or value of
 			      * the site is floating point (outputs then name
 			      * fcmp) */
+	/* A C site in its function (YAML keys source, function, line;
+	 * check/cmethod.c): the source's path (relative ones resolved
+	 * against the batch's folder), the function, the original's line;
+	 * NULL: none */
+	const char *csource, *cfunc;
+	int cline;
 };
 
 struct cres;

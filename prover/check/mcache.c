@@ -76,9 +76,9 @@ static const char *intern(const char *s)
  * then to these sizes: a key that misses a field would let two methods
  * that differ in it share answers. */
 #if UINTPTR_MAX == 0xffffffffffffffffu
-_Static_assert(sizeof(struct mstmt) == 56,
+_Static_assert(sizeof(struct mstmt) == 96,
 	       "struct mstmt changed: update the method cache's key");
-_Static_assert(sizeof(struct mmethod) == 376,
+_Static_assert(sizeof(struct mmethod) == 768,
 	       "struct mmethod changed: update the method cache's key");
 _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");
@@ -114,14 +114,30 @@ static void key_stmt(struct strbuf *sb, const struct mstmt *s)
 	key_stmt(sb, s->update);
 	for (int i = 0; i < s->nkids; i++)
 		key_stmt(sb, s->kids[i]);
+	sb_printf(sb, " %d %d ", s->nlabels, (int)s->dflt);
+	for (int i = 0; i < s->nlabels; i++)
+		key_node(sb, s->labels[i]);
+	sb_printf(sb, " %d %d ", s->callee, s->nargs);
+	for (int i = 0; i < s->nargs; i++)
+		key_node(sb, s->args[i]);
 	sb_putc(sb, ']');
 }
 
 /* A method without its name and place (they are only printed). */
 static void key_method(struct strbuf *sb, const struct mmethod *m)
 {
-	sb_printf(sb, "{%s %d %d ", m->ret ? type_name(m->ret) : "void",
-		  m->nvars, m->nloops);
+	sb_printf(sb, "{%s %s %s %d %d ",
+		  m->profile ? m->profile->name : "java",
+		  m->profile ? m->profile->options : "",
+		  m->ret ? type_name(m->ret) : "void", m->nvars, m->nloops);
+	sb_printf(sb, "%d ", m->ncallees);
+	for (int i = 0; i < m->ncallees; i++) {
+		const struct mcallee *c = &m->callees[i];
+		sb_printf(sb, "%zu:%s %d %d ", strlen(c->name), c->name, c->id,
+			  c->nargs);
+		for (int k = 0; k < c->nargs; k++)
+			sb_printf(sb, "%s ", type_name(c->args[k]));
+	}
 	for (int i = 0; i < m->nvars; i++)
 		sb_printf(sb, "%zu:%s %s %d ", strlen(m->names[i]), m->names[i],
 			  type_name(m->types[i]), (int)m->kinds[i]);

@@ -44,7 +44,9 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 	struct mir_patch p = { start, squeeze(g->a, base), m->text, stmt };
 	const struct mmethod *mm = o ? jsrc_method(f, g->a, start, &p, &why)
 				     : NULL;
-	if (mm) {
+	if (mm && mm->ncallees > o->ncallees) {
+		m->mwhy = "the mutant calls a method its original does not";
+	} else if (mm) {
 		m->mo = o;
 		m->mm = mm;
 	} else {
@@ -68,8 +70,8 @@ static const char *call_text(struct arena *a, const struct mmethod *o,
 	k = 0;
 	for (int i = 0; i < o->nvars; i++)
 		if (o->kinds[i] == MV_FIELD) {
-			sb_printf(&sb, "%s%s=", k++ ? ", " : " with field ",
-				  o->names[i]);
+			sb_printf(&sb, "%s%s=", k++ ? ", " : o->profile
+				  ? " with global " : " with field ", o->names[i]);
 			value_print(&sb, o->types[i], in[i]);
 		}
 	char *r = arena_strdup(a, sb.buf);
@@ -196,8 +198,11 @@ static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
 		m->v = CV_EQUIVALENT;
 		m->by = NULL;
 		m->detail = arena_printf(g->a, "equivalent in its method: no "
-			"input makes %s return, throw or leave the fields it "
-			"names differently", m->mo->name);
+			"input makes %s return, %s%s or leave the %s it names "
+			"differently", m->mo->name, m->mo->profile ? "have "
+			"undefined behaviour" : "throw",
+			m->mo->ncallees ? ", make its calls" : "",
+			m->mo->profile ? "globals" : "fields");
 		m->level = CL_METHOD;
 		m->note = arena_printf(g->a, "method level: %s%s", where(g, m->mo),
 				       m->mo->nloops ? ", every loop bounded" : "");
@@ -294,9 +299,14 @@ static bool usable(const struct mrun *r)
  * differ (mir_differs); equal hashes prove nothing. */
 static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
 {
-	if (r->threw)
-		return 1;
 	uint64_t h = 0xcbf29ce484222325ULL;
+	for (int k = 0; k < r->nevents; k++) { /* the calls made */
+		h = (h ^ (uint64_t)r->events[k].id) * 0x100000001b3ULL;
+		for (int i = 0; i < r->events[k].nargs; i++)
+			h = (h ^ r->events[k].args[i].bits) * 0x100000001b3ULL;
+	}
+	if (r->threw)
+		return r->nevents ? (h & ~3ULL) | 1 : 1;
 	if (o->ret)
 		h = (h ^ r->ret.bits) * 0x100000001b3ULL;
 	for (int i = 0; i < o->nvars; i++)
@@ -612,6 +622,7 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 	const struct cmutant **ms = ANEWN(g->a, const struct cmutant *,
 					  (size_t)g->nmutants);
 	int *idx = ANEWN(g->a, int, (size_t)g->nmutants);
+	check_cmethod_attach(g); /* C sites naming their function */
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
 		if (m->mwhy)

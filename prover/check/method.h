@@ -52,6 +52,12 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
  * mutants of a method can be proven. */
 bool check_method_joins(const struct cgroup *p, const struct cgroup *g);
 
+/* Worker (cmethod.c): the IR of the mutants of g's C sites that name
+ * their function (csite.cfunc), original and mutated; a mutant whose
+ * function is not modelled gets mwhy.  Called by
+ * check_method_verdicts(). */
+void check_cmethod_attach(struct cgroup *g);
+
 /* Worker: the method-level verdicts of g's mutants with IR. */
 void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);
 

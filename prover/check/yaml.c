@@ -16,7 +16,9 @@
  * A batch or a site may say `language: c` (or c++) with C's options
  * data-model, char and ub, read by the theory loader's language_load();
  * a site inherits the batch's.  So with float-compare (identical or
- * numeric), read by the loader's float_compare_load().  A C site's variable types are C types
+ * numeric), read by the loader's float_compare_load().  A C site may
+ * name its function (source, function, line: check/cmethod.c), for
+ * --method.  A C site's variable types are C types
  * and its texts are checked for C syntax here, while the file's
  * locations are at hand.
  *
@@ -26,6 +28,7 @@
 #include "check/check.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/yschema.h"
@@ -85,7 +88,7 @@ static int c_var_type(const struct profile *pf, struct ynode *t)
  * are left to the site.  Errors counted. */
 static void c_syntax(const struct profile *pf, struct ynode *n, long *errs)
 {
-	if (!n || n->kind != Y_SCALAR)
+	if (!n || n->kind != Y_SCALAR || !strcmp(n->str, "<NO-OP>"))
 		return;
 	struct arena *a = arena_new();
 	struct site S = { .a = a, .pf = pf, .c = true };
@@ -93,6 +96,11 @@ static void c_syntax(const struct profile *pf, struct ynode *n, long *errs)
 	for (char *p = text; *p; p++)
 		if (*p == '#')
 			*p = '0'; /* a context's hole: same length */
+	size_t l = strlen(text); /* a statement "x = e;" reads as "x = e" */
+	while (l && text[l - 1] == ' ')
+		l--;
+	if (l && text[l - 1] == ';')
+		text[l - 1] = ' ';
 	const char *why;
 	int *offs;
 	const char *rw = site_rewrite_map(&S, text, &why, &offs);
@@ -106,9 +114,52 @@ static void c_syntax(const struct profile *pf, struct ynode *n, long *errs)
 struct site_fields {
 	const char *name, *expr, *assume, *context;
 	struct ynode *vars, *mutants;
+	const char *csource, *cfunc;
+	int cline;
 	const struct profile *pf;
 	enum float_compare fc;
 };
+
+/* A C site in its function: source, function and line, all three,
+ * C only (check/cmethod.c); -1 with the errors counted. */
+static int c_in_function(struct ynode *s, struct site_fields *f, long *errs)
+{
+	struct ynode *src = ymap_get(s, "source"), *fn = ymap_get(s, "function");
+	struct ynode *ln = ymap_get(s, "line");
+	long e0 = *errs;
+	f->csource = scalar(src, "'source'", errs);
+	f->cfunc = scalar(fn, "'function'", errs);
+	const char *l = scalar(ln, "'line'", errs);
+	if (*errs != e0 || (!src && !fn && !ln))
+		return *errs != e0 ? -1 : 0;
+	struct ynode *at = src ? src : fn ? fn : ln;
+	char *end;
+	errno = 0;
+	long v = l ? strtol(l, &end, 10) : 0;
+	if (f->pf == &profile_java)
+		diag_error(at->loc, "'source', 'function' and 'line' name a C "
+			   "function: the site needs 'language: c'");
+	else if (!src || !fn || !ln)
+		diag_error(at->loc, "a site in a C function needs 'source', "
+			   "'function' and 'line' together");
+	else if (errno || *end || v < 1 || v > 100000000)
+		diag_error(ln->loc, "'line' is a line number (1 or more)");
+	else {
+		f->cline = (int)v;
+		return 0;
+	}
+	(*errs)++;
+	return -1;
+}
+
+/* path resolved against the folder of the batch file (in a). */
+static const char *beside(struct arena *a, const char *file, const char *path)
+{
+	const char *slash = strrchr(file, '/');
+	if (path[0] == '/' || !slash)
+		return arena_strdup(a, path);
+	return arena_printf(a, "%.*s/%s", (int)(slash - file), file, path);
+}
 
 /* Read and check site s's own fields (not yet its mutants' texts);
  * -1 with the errors counted in *errs. */
@@ -119,7 +170,8 @@ static int site_fields(struct ynode *s, const struct profile *bpf,
 	static const char *const skeys[] = { "name", "vars", "assume", "expr",
 					     "context", "mutants", "language",
 					     "data-model", "char", "ub",
-					     "float-compare" };
+					     "float-compare", "source",
+					     "function", "line" };
 	if (s->kind != Y_MAP) {
 		diag_error(s->loc, "a site is a mapping with 'expr' and "
 				   "'mutants'");
@@ -166,6 +218,8 @@ static int site_fields(struct ynode *s, const struct profile *bpf,
 				"where the original goes, e.g. \"(#) + 1 > n\"");
 		(*errs)++;
 	}
+	if (c_in_function(s, f, errs) < 0)
+		return -1;
 	if (f->pf != &profile_java) {
 		for (size_t i = 0; vars && i < vars->n; i++)
 			if (vars->items[i]->kind == Y_SCALAR &&
@@ -268,6 +322,11 @@ static struct cgroup *site_group(struct ynode *s, const char *file, int k,
 	cs->context = f.context ? arena_strdup(a, f.context) : NULL;
 	cs->assume = f.assume ? arena_strdup(a, f.assume) : NULL;
 	cs->profile = f.pf == &profile_java ? NULL : f.pf;
+	if (f.cfunc) {
+		cs->csource = beside(a, file, f.csource);
+		cs->cfunc = arena_strdup(a, f.cfunc);
+		cs->cline = f.cline;
+	}
 	cs->fcmp = f.fc;
 	for (size_t i = 0; f.vars && i < f.vars->n; i++) {
 		const char *t = scalar(f.vars->items[i], "a variable's type", errs);

@@ -36,6 +36,15 @@ static const struct opt_usage usage_check = {
 	"6 the --confirm solver refutes a proof (1: it leaves one unknown)\n",
 };
 
+/* Are all inputs YAML batches (whose C sites name their source)? */
+static bool all_yaml(char **paths, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!check_is_yaml(paths[k]))
+			return false;
+	return true;
+}
+
 static FILE **open_inputs(char **paths, int n)
 {
 	FILE **fs = xcalloc((size_t)n, sizeof(*fs));
@@ -192,7 +201,9 @@ int cmd_check(int argc, char **argv)
 		OPT_FLAG(0, "method", &A.method, true,
 			 "with --source: judge each mutant in its method (what\n"
 			 "a test of the method sees: return value, exception,\n"
-			 "fields), where the method model covers the method"),
+			 "fields), where the method model covers the method;\n"
+			 "C sites of a batch that name their source, function\n"
+			 "and line in their function"),
 		OPT_UINT(0, "unroll", "N", &A.unroll, 1, 64, 0,
 			 "with --method: unroll loops N times (default 8); an\n"
 			 "equivalence that needs more is not claimed"),
@@ -235,8 +246,10 @@ int cmd_check(int argc, char **argv)
 	if (!rc && i >= argc)
 		rc = opt_usage_error(options, &usage_check, "no input files given");
 	else if (!rc && !(rc = source_dirs_ok(&A.srcdirs)) && A.method &&
-		 !A.srcdirs.n)
-		rc = opt_usage_error(options, &usage_check, "--method needs --source");
+		 !A.srcdirs.n && !all_yaml(argv + i, argc - i))
+		rc = opt_usage_error(options, &usage_check, "--method needs "
+				     "--source (or YAML batches, whose C sites "
+				     "name their source)");
 	else if (!rc)
 		rc = check_files(&A, argv + i, argc - i);
 	opt_list_release(&A.srcdirs);

@@ -8,24 +8,11 @@
 #include <string.h>
 
 #include "lang/javasrc-int.h"
+#include "lang/javasrc-mir-int.h"
 #include "lang/profile.h"
 
-struct mb {
-	struct jsrc *f;
-	struct arena *a;
-	struct mmethod *m;
-	const struct mir_patch *patch;
-	TSNode pnode;        /* the patched node (patch given) */
-	bool applied;
-	bool visible[MIR_MAX_VARS];
-	const char *why;     /* the first failure */
-	/* parameters and fields of types the IR does not model, left out:
-	 * an expression naming one fails with this reason */
-	int nskipped;
-	const char *skipped[MIR_MAX_VARS];
-};
 
-static bool fail(struct mb *B, const char *why)
+bool mb_fail(struct mb *B, const char *why)
 {
 	if (!B->why)
 		B->why = why;
@@ -33,7 +20,7 @@ static bool fail(struct mb *B, const char *why)
 }
 
 /* A primitive type the IR models, by its name; NULL otherwise. */
-static const struct type *mtype(const char *name)
+const struct type *mb_type(const char *name)
 {
 	static const char *const ok[] = { "boolean", "byte", "short", "char",
 					  "int", "long" };
@@ -51,18 +38,19 @@ static TSNode field(TSNode n, const char *name)
 static int add_var(struct mb *B, const char *name, const char *type,
 		   enum mvar_kind kind)
 {
-	const struct type *t = mtype(type);
+	const struct type *t = mb_type(type);
 	struct mmethod *m = B->m;
 	const char *why = arena_printf(B->a, "`%s %s` has a type the method "
 				       "model does not have yet", type, name);
 	if (!t && kind != MV_LOCAL && B->nskipped < MIR_MAX_VARS) {
+		B->skipped_name[B->nskipped] = name;
 		B->skipped[B->nskipped++] = why;
 		return 0;
 	}
 	if (!t)
-		return fail(B, why), -1;
+		return mb_fail(B, why), -1;
 	if (m->nvars == MIR_MAX_VARS)
-		return fail(B, "more than 16 variables"), -1;
+		return mb_fail(B, "more than 16 variables"), -1;
 	for (int i = 0; i < m->nvars; i++) {
 		if (!B->visible[i] || strcmp(m->names[i], name))
 			continue;
@@ -78,7 +66,7 @@ static int add_var(struct mb *B, const char *name, const char *type,
 }
 
 /* The text of n, with the patch applied when it lies inside n. */
-static const char *text_of(struct mb *B, TSNode n)
+const char *mb_text(struct mb *B, TSNode n)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	const char *t = B->f->text;
@@ -96,13 +84,13 @@ static const char *text_of(struct mb *B, TSNode n)
 }
 
 /* Parse and type the expression text; want: its type must be boolean. */
-static struct node *expr_text(struct mb *B, const char *text, bool want_bool)
+struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 {
 	struct expr_src es = { .text = text, .src = jsrc_source(B->f),
 			       .quiet = true };
 	struct node *n = parse_expr_in(&profile_java, B->a, &es, false);
 	if (!n)
-		return fail(B, arena_printf(B->a, "`%s` is outside the method "
+		return mb_fail(B, arena_printf(B->a, "`%s` is outside the method "
 					    "model (calls, references, arrays)",
 					    text)), NULL;
 	const char *names[MIR_MAX_VARS];
@@ -116,14 +104,14 @@ static struct node *expr_text(struct mb *B, const char *text, bool want_bool)
 	if (!rc && want_bool && n->type->kind != TK_BOOLEAN)
 		rc = -1;
 	for (int i = 0; rc && err.buf && i < B->nskipped; i++) {
-		const char *name = strrchr(B->skipped[i], ' ') + 1;
-		size_t l = strlen(name) - 1; /* without the closing ` */
+		const char *name = B->skipped_name[i];
+		size_t l = strlen(name);
 		const char *u = strstr(err.buf, "unknown variable '");
 		if (u && !strncmp(u + 18, name, l) && u[18 + l] == '\'')
-			return fail(B, B->skipped[i]), sb_release(&err), NULL;
+			return mb_fail(B, B->skipped[i]), sb_release(&err), NULL;
 	}
 	if (rc) {
-		fail(B, arena_printf(B->a, "`%s`: %s", text,
+		mb_fail(B, arena_printf(B->a, "`%s`: %s", text,
 				     err.buf ? err.buf : "not a condition"));
 		n = NULL;
 	}
@@ -133,10 +121,10 @@ static struct node *expr_text(struct mb *B, const char *text, bool want_bool)
 
 static struct node *expr(struct mb *B, TSNode n, bool want_bool)
 {
-	return expr_text(B, text_of(B, n), want_bool);
+	return mb_expr_text(B, mb_text(B, n), want_bool);
 }
 
-static struct mstmt *new_stmt(struct mb *B, enum mstmt_kind k, TSNode n)
+struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n)
 {
 	struct mstmt *s = ANEW(B->a, struct mstmt);
 	memset(s, 0, sizeof(*s));
@@ -172,16 +160,16 @@ static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 			continue;
 		TSNode nm = field(d, "name"), v = field(d, "value");
 		if (!ts_node_is_null(field(d, "dimensions")))
-			return fail(B, "an array declaration");
+			return mb_fail(B, "an array declaration");
 		const char *name = jnode_squeezed(B->a, B->f, nm);
 		/* the initializer is read before the name is in scope */
-		const char *init = ts_node_is_null(v) ? NULL : text_of(B, v);
+		const char *init = ts_node_is_null(v) ? NULL : mb_text(B, v);
 		if (add_var(B, name, type, MV_LOCAL) < 0)
 			return false;
 		if (!init)
 			continue;
-		struct mstmt *s = new_stmt(B, MS_EXPR, d);
-		s->e = expr_text(B, arena_printf(B->a, "%s = (%s)", name, init),
+		struct mstmt *s = mb_stmt_new(B, MS_EXPR, d);
+		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", name, init),
 				 false);
 		if (!s->e)
 			return false;
@@ -196,7 +184,8 @@ static bool block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode c = ts_node_named_child(n, i);
-		if (jnode_is(c, "line_comment") || jnode_is(c, "block_comment"))
+		if (jnode_is(c, "line_comment") || jnode_is(c, "block_comment") ||
+		    jnode_is(c, "switch_label")) /* a switch group's */
 			continue;
 		if (jnode_is(c, "local_variable_declaration") &&
 		    !(B->patch && B->patch->stmt &&
@@ -217,7 +206,7 @@ static struct mstmt *block(struct mb *B, TSNode n)
 {
 	bool saved[MIR_MAX_VARS];
 	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
 	int cap = 0;
 	bool ok = block_into(B, n, blk, &cap);
 	memcpy(B->visible, saved, sizeof(saved));
@@ -228,11 +217,11 @@ static struct mstmt *block(struct mb *B, TSNode n)
 static struct mstmt *sub(struct mb *B, TSNode n)
 {
 	if (ts_node_is_null(n))
-		return fail(B, "a statement is missing"), NULL;
+		return mb_fail(B, "a statement is missing"), NULL;
 	if (jnode_is(n, "block"))
 		return block(B, n);
 	if (jnode_is(n, "local_variable_declaration"))
-		return fail(B, "a declaration as a branch"), NULL;
+		return mb_fail(B, "a declaration as a branch"), NULL;
 	return stmt(B, n);
 }
 
@@ -258,12 +247,12 @@ static int field_children(TSNode n, const char *name, TSNode *out, int max)
 static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 			      bool decls)
 {
-	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
 	int cap = 0;
 	TSNode kids[32];
 	int k = field_children(n, name, kids, 32);
 	if (k == 32)
-		return fail(B, "a for list of 32 or more parts"), NULL;
+		return mb_fail(B, "a for list of 32 or more parts"), NULL;
 	for (int i = 0; i < k; i++) {
 		TSNode c = kids[i];
 		if (decls && jnode_is(c, "local_variable_declaration")) {
@@ -271,7 +260,7 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 				return NULL;
 			continue;
 		}
-		struct mstmt *s = new_stmt(B, MS_EXPR, c);
+		struct mstmt *s = mb_stmt_new(B, MS_EXPR, c);
 		if (!(s->e = expr(B, c, false)))
 			return NULL;
 		append(B, blk, s, &cap);
@@ -281,7 +270,7 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 
 static struct mstmt *loop(struct mb *B, TSNode n)
 {
-	struct mstmt *s = new_stmt(B, MS_LOOP, n);
+	struct mstmt *s = mb_stmt_new(B, MS_LOOP, n);
 	B->m->nloops++;
 	s->test_first = !jnode_is(n, "do_statement");
 	TSNode c = field(n, "condition");
@@ -296,7 +285,7 @@ static struct mstmt *for_loop(struct mb *B, TSNode n)
 {
 	bool saved[MIR_MAX_VARS];
 	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = new_stmt(B, MS_BLOCK, n), *init, *s = NULL;
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n), *init, *s = NULL;
 	int cap = 0;
 	if ((init = for_list(B, n, "init", true))) {
 		append(B, blk, init, &cap);
@@ -310,13 +299,112 @@ static struct mstmt *for_loop(struct mb *B, TSNode n)
 
 static struct mstmt *if_stmt(struct mb *B, TSNode n)
 {
-	struct mstmt *s = new_stmt(B, MS_IF, n);
+	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
 	if (!(s->e = expr(B, field(n, "condition"), true)) ||
 	    !(s->body = sub(B, field(n, "consequence"))))
 		return NULL;
 	TSNode e = field(n, "alternative");
 	if (!ts_node_is_null(e) && !(s->els = sub(B, e)))
 		return NULL;
+	return s;
+}
+
+static bool has_var(const struct node *n)
+{
+	return n && (n->kind == N_VAR || has_var(n->a) || has_var(n->b) ||
+		     has_var(n->c));
+}
+
+/* The labels of a switch group or rule into g. */
+static bool labels(struct mb *B, TSNode n, struct mstmt *g)
+{
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode l = ts_node_named_child(n, i);
+		if (!jnode_is(l, "switch_label"))
+			continue;
+		uint32_t nl = ts_node_named_child_count(l);
+		if (!nl)
+			g->dflt = true;
+		const struct node **v = ANEWN(B->a, const struct node *,
+					      (size_t)(g->nlabels + nl) + 1);
+		if (g->nlabels)
+			memcpy(v, g->labels, sizeof(*v) * (size_t)g->nlabels);
+		g->labels = v;
+		for (uint32_t j = 0; j < nl; j++) {
+			TSNode c = ts_node_named_child(l, j);
+			const char *t = mb_text(B, c);
+			struct node *e = mb_expr_text(B, arena_printf(B->a,
+				"(int)(%s)", t), false);
+			if (!e)
+				return false;
+			if (has_var(e))
+				return mb_fail(B, arena_printf(B->a, "the case label "
+					    "`%s` is not a literal", t));
+			v[g->nlabels++] = e;
+		}
+	}
+	return true;
+}
+
+/* One group (case X: ...) or rule (case X -> ...) of a switch. */
+static struct mstmt *switch_group(struct mb *B, TSNode n)
+{
+	bool rule = jnode_is(n, "switch_rule");
+	if (!rule && !jnode_is(n, "switch_block_statement_group"))
+		return mb_fail(B, arena_printf(B->a, "a %s in a switch",
+					    ts_node_type(n))), NULL;
+	struct mstmt *g = mb_stmt_new(B, MS_CASE, n);
+	struct mstmt *blk = g->body = mb_stmt_new(B, MS_BLOCK, n);
+	int cap = 0;
+	if (!labels(B, n, g))
+		return NULL;
+	if (!rule)
+		return block_into(B, n, blk, &cap) ? g : NULL;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if (jnode_is(c, "switch_label") || jnode_is(c, "line_comment") ||
+		    jnode_is(c, "block_comment"))
+			continue;
+		struct mstmt *s = sub(B, c);
+		if (!s)
+			return NULL;
+		append(B, blk, s, &cap);
+	}
+	append(B, blk, mb_stmt_new(B, MS_BREAK, n), &cap);
+	return g;
+}
+
+/* A switch statement (tree-sitter-java's switch_expression where a
+ * statement stands): its groups share one scope. */
+static struct mstmt *switch_stmt(struct mb *B, TSNode n)
+{
+	struct mstmt *s = mb_stmt_new(B, MS_SWITCH, n);
+	TSNode c = field(n, "condition"), body = field(n, "body");
+	const struct node *sel = expr(B, c, false);
+	if (!sel)
+		return NULL;
+	if (sel->type->kind != TK_INT || sel->type->bits > 32)
+		return mb_fail(B, arena_printf(B->a, "a switch on a %s (int, char, "
+			    "short and byte are modelled)", sel->type->name)), NULL;
+	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "(int)%s", mb_text(B, c)),
+			       false)))
+		return NULL;
+	bool saved[MIR_MAX_VARS];
+	memcpy(saved, B->visible, sizeof(saved));
+	uint32_t k = ts_node_named_child_count(body);
+	s->kids = ANEWN(B->a, struct mstmt *, (size_t)k + 1);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode g = ts_node_named_child(body, i);
+		if (jnode_is(g, "line_comment") || jnode_is(g, "block_comment"))
+			continue;
+		if (!(s->kids[s->nkids++] = switch_group(B, g))) {
+			s = NULL;
+			break;
+		}
+	}
+	memcpy(B->visible, saved, sizeof(saved));
 	return s;
 }
 
@@ -334,12 +422,17 @@ static bool deleted(struct mb *B, TSNode n)
 static struct mstmt *stmt(struct mb *B, TSNode n)
 {
 	if (deleted(B, n))
-		return new_stmt(B, MS_SKIP, n);
+		return mb_stmt_new(B, MS_SKIP, n);
 	const char *k = ts_node_type(n);
 	if (!strcmp(k, "block"))
 		return block(B, n);
 	if (!strcmp(k, "expression_statement")) {
-		struct mstmt *s = new_stmt(B, MS_EXPR, n);
+		TSNode c = ts_node_named_child(n, 0), o = field(c, "object");
+		/* a call on another object or class: the expression's reason */
+		if (jnode_is(c, "method_invocation") &&
+		    (ts_node_is_null(o) || jnode_text_is(B->f, o, "this")))
+			return mb_call(B, c);
+		struct mstmt *s = mb_stmt_new(B, MS_EXPR, n);
 		s->e = expr(B, ts_node_named_child(n, 0), false);
 		return s->e ? s : NULL;
 	}
@@ -350,7 +443,7 @@ static struct mstmt *stmt(struct mb *B, TSNode n)
 	if (!strcmp(k, "for_statement"))
 		return for_loop(B, n);
 	if (!strcmp(k, "return_statement")) {
-		struct mstmt *s = new_stmt(B, MS_RETURN, n);
+		struct mstmt *s = mb_stmt_new(B, MS_RETURN, n);
 		TSNode v = ts_node_named_child(n, 0);
 		if (ts_node_is_null(v) || jnode_is(v, "line_comment") ||
 		    jnode_is(v, "block_comment"))
@@ -359,9 +452,9 @@ static struct mstmt *stmt(struct mb *B, TSNode n)
 			return NULL;
 		if (!B->m->ret || s->e->type != B->m->ret) {
 			/* the declared type decides: convert as Java does */
-			s->e = expr_text(B, arena_printf(B->a, "(%s)(%s)",
+			s->e = mb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
 				B->m->ret ? B->m->ret->name : "void",
-				text_of(B, v)), false);
+				mb_text(B, v)), false);
 			if (!s->e)
 				return NULL;
 		}
@@ -369,12 +462,14 @@ static struct mstmt *stmt(struct mb *B, TSNode n)
 	}
 	if (!strcmp(k, "break_statement") || !strcmp(k, "continue_statement")) {
 		if (ts_node_named_child_count(n))
-			return fail(B, "a labelled break or continue"), NULL;
-		return new_stmt(B, *k == 'b' ? MS_BREAK : MS_CONTINUE, n);
+			return mb_fail(B, "a labelled break or continue"), NULL;
+		return mb_stmt_new(B, *k == 'b' ? MS_BREAK : MS_CONTINUE, n);
 	}
 	if (!strcmp(k, "throw_statement"))
-		return new_stmt(B, MS_THROW, n);
-	return fail(B, arena_printf(B->a, "a %s", k)), NULL;
+		return mb_stmt_new(B, MS_THROW, n);
+	if (!strcmp(k, "switch_expression") || !strcmp(k, "switch_statement"))
+		return switch_stmt(B, n);
+	return mb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
 }
 
 /* The fields of the class declaring method md that the method names. */
@@ -382,7 +477,8 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 {
 	TSNode cb = ts_node_parent(md);
 	if (!jnode_is(cb, "class_body"))
-		return fail(B, "a method outside a class body");
+		return mb_fail(B, "a method outside a class body");
+	B->cls = cb;
 	const char *btext = arena_strndup(B->a, B->f->text + ts_node_start_byte(body),
 					  ts_node_end_byte(body) -
 					  ts_node_start_byte(body));
@@ -424,7 +520,7 @@ static bool params(struct mb *B, TSNode md)
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode p = ts_node_named_child(ps, i);
 		if (!jnode_is(p, "formal_parameter"))
-			return fail(B, "a receiver or variable-arity parameter");
+			return mb_fail(B, "a receiver or variable-arity parameter");
 		if (add_var(B, jnode_squeezed(B->a, B->f, field(p, "name")),
 			    jnode_squeezed(B->a, B->f, field(p, "type")),
 			    MV_PARAM) < 0)
@@ -446,7 +542,7 @@ static TSNode method_at(struct mb *B, size_t at)
 		    jnode_is(n, "class_body") || jnode_is(n, "static_initializer"))
 			break;
 	}
-	fail(B, !ts_node_is_null(n) && jnode_is(n, "constructor_declaration")
+	mb_fail(B, !ts_node_is_null(n) && jnode_is(n, "constructor_declaration")
 		? "in a constructor" : !ts_node_is_null(n) &&
 		jnode_is(n, "lambda_expression") ? "in a lambda"
 		: "not in a method (a field initializer is class-level)");
@@ -466,7 +562,7 @@ static bool find_patch(struct mb *B)
 			B->pnode = n;
 			return true;
 		}
-	return fail(B, "the mutated node is not found");
+	return mb_fail(B, "the mutated node is not found");
 }
 
 struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
@@ -478,7 +574,7 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	TSNode md = method_at(&B, at);
 	TSNode body = ts_node_is_null(md) ? md : field(md, "body");
 	if (!ts_node_is_null(md) && ts_node_is_null(body))
-		fail(&B, "an abstract or native method");
+		mb_fail(&B, "an abstract or native method");
 	if (!B.why && patch && !patch->stmt)
 		find_patch(&B); /* sets why when not found */
 	if (!B.why) {
@@ -488,14 +584,14 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 		m->line = (int)ts_node_start_point(md).row + 1;
 		m->col = (int)ts_node_start_point(md).column + 1;
 		const char *rt = jnode_squeezed(a, f, field(md, "type"));
-		if (strcmp(rt, "void") && !(m->ret = mtype(rt)))
-			fail(&B, arena_printf(a, "the return type %s is not in "
+		if (strcmp(rt, "void") && !(m->ret = mb_type(rt)))
+			mb_fail(&B, arena_printf(a, "the return type %s is not in "
 					      "the method model yet", rt));
 	}
 	if (!B.why && params(&B, md) && fields(&B, md, body))
 		B.m->body = block(&B, body);
 	if (!B.why && patch && !B.applied)
-		fail(&B, "the mutated code is not inside a modelled expression "
+		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
 	if (B.why) {
 		*why = B.why;

@@ -14,7 +14,16 @@
  * a field, or two sibling blocks' locals of one name, are different
  * slots.  Only primitive types other than float and double are modelled;
  * an expression over anything else (references, calls, arrays) makes
- * the build fail with the reason.
+ * the build fail with the reason, as does a switch on anything but an
+ * int, char, short or byte, or with a label that is not a literal.
+ *
+ * Calls.  A call statement `f(args);` to a method declared in the same
+ * class, unqualified or on `this`, with primitive parameters, is an
+ * MS_CALL: its arguments are evaluated and the call is made, an event a
+ * test sees (the callee and the argument values); its result, if any,
+ * is dropped.  The callee is opaque: it returns normally.  A call
+ * anywhere else (its result used), or in a method that names fields
+ * (the callee could change them), makes the build fail with the reason.
  *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
@@ -39,6 +48,18 @@ enum mstmt_kind {
 	MS_CONTINUE, /* of the innermost loop (its update still runs) */
 	MS_RETURN,   /* return e (NULL: void) */
 	MS_THROW,    /* an explicit throw: the exceptional outcome */
+	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int;
+		      * kids are its MS_CASE groups in source order.  The
+		      * run enters the first group with a label equal to e
+		      * (or else the default one, or none) and falls through
+		      * the later ones; MS_BREAK inside leaves the switch,
+		      * MS_CONTINUE the innermost loop around it */
+	MS_CASE,     /* one group of an MS_SWITCH (only there): its labels
+		      * labels[0..nlabels), each an int constant expression
+		      * (no variable), dflt for `default`, and body, its
+		      * statements (an arrow rule's end with an MS_BREAK) */
+	MS_CALL,     /* callee(args[0..nargs)), its result dropped: see
+		      * Calls above */
 };
 
 struct mstmt {
@@ -49,6 +70,24 @@ struct mstmt {
 	bool test_first;
 	int nkids;
 	struct mstmt **kids;
+	int nlabels;             /* MS_CASE */
+	const struct node **labels;
+	bool dflt;
+	int callee, nargs;       /* MS_CALL: callee indexes mmethod.callees;
+				  * args converted to its parameters' types */
+	const struct node **args;
+};
+
+#define MIR_MAX_CALLEES 8
+#define MIR_MAX_ARGS 4
+
+/* A method of the class called by the method: id is its place among
+ * the class's method declarations (the same for the original and every
+ * mutant), args its parameters' types. */
+struct mcallee {
+	const char *name;
+	int id, nargs;
+	const struct type *args[MIR_MAX_ARGS];
 };
 
 enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL };
@@ -56,6 +95,10 @@ enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL };
 struct mmethod {
 	const char *name;        /* "max" */
 	const char *file;        /* the source file's name */
+	/* NULL: Java (javasrc-method.c); else the C profile of a C
+	 * function (csrc-method.c): its exceptional outcome is undefined
+	 * behaviour, its fields are global variables */
+	const struct profile *profile;
 	int line, col;           /* where the declaration starts */
 	const struct type *ret;  /* NULL: void */
 	int nvars;
@@ -63,6 +106,8 @@ struct mmethod {
 	const struct type *types[MIR_MAX_VARS];
 	enum mvar_kind kinds[MIR_MAX_VARS];
 	int nloops;              /* loops in the body */
+	int ncallees;
+	struct mcallee callees[MIR_MAX_CALLEES];
 	struct mstmt *body;
 };
 

@@ -20,7 +20,13 @@ enum cut { CUT_UNASKED, CUT_NEVER, CUT_REACHABLE, CUT_UNKNOWN };
 struct mst {
 	Z3_ast v[MAX_VARS];
 	Z3_ast thr, retf, ret, brk, cont, cut;
+	Z3_ast trace; /* the calls made, the last first: a list of events */
 };
+
+/* An event as one bit-vector: the callee's id (8 bits), then each
+ * argument as 64 bits (booleans 0 or 1, integers sign- or zero-extended
+ * as their type), unused ones 0. */
+#define EV_BITS (8 + 64 * MIR_MAX_ARGS)
 
 struct mir_smt {
 	struct encoder enc;
@@ -39,6 +45,10 @@ struct mir_smt {
 	unsigned calls;
 	unsigned timeout_ms;   /* kept by the watchdog (sem/watchdog.h) */
 	const char *reason;
+	const struct mmethod *cur; /* the method being encoded */
+	bool calls_made;       /* the original has calls: traces kept */
+	Z3_sort tsort;         /* lists of events (Z3's list datatype) */
+	Z3_func_decl nil, cons;
 };
 
 static Z3_ast running(Z3_context c, const struct mst *st)
@@ -60,6 +70,8 @@ static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
 	st->brk = Z3_mk_ite(c, g, t->brk, st->brk);
 	st->cont = Z3_mk_ite(c, g, t->cont, st->cont);
 	st->cut = Z3_mk_ite(c, g, t->cut, st->cut);
+	if (S->calls_made)
+		st->trace = Z3_mk_ite(c, g, t->trace, st->trace);
 }
 
 static Z3_ast expr(struct mir_smt *S, const struct node *n, struct mst *st)
@@ -97,6 +109,62 @@ static void iter(struct mir_smt *S, const struct mstmt *L, struct mst *st,
 		pick(S, running(c, &b), &b, &next);
 	}
 	pick(S, go, st, &b);
+}
+
+/* A switch: a run not yet entered is still in the state before it, so
+ * each group is run on the state so far where the run has entered it
+ * or an earlier one (fall-through), which a break stops. */
+static void switch_body(struct mir_smt *S, const struct mstmt *s,
+			struct mst *st)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_ast sel = expr(S, s->e, st);
+	Z3_ast *hit = xcalloc((size_t)s->nkids + 1, sizeof(*hit));
+	hit[s->nkids] = Z3_mk_false(c);
+	for (int i = 0; i < s->nkids; i++) {
+		const struct mstmt *g = s->kids[i];
+		hit[i] = Z3_mk_false(c);
+		for (int j = 0; j < g->nlabels; j++)
+			hit[i] = Z3_mk_or(c, 2, (Z3_ast[]){ hit[i],
+				Z3_mk_eq(c, sel, expr(S, g->labels[j], st)) });
+	}
+	Z3_ast none = Z3_mk_not(c, Z3_mk_or(c, (unsigned)s->nkids + 1, hit));
+	Z3_ast in = Z3_mk_false(c);
+	for (int i = 0; i < s->nkids; i++) {
+		Z3_ast enter = s->kids[i]->dflt
+			       ? Z3_mk_or(c, 2, (Z3_ast[]){ hit[i], none }) : hit[i];
+		in = Z3_mk_or(c, 2, (Z3_ast[]){ in, enter });
+		struct mst t = *st;
+		stmt(S, s->kids[i]->body, &t);
+		pick(S, in, st, &t);
+	}
+	st->brk = Z3_mk_false(c);
+	free(hit);
+}
+
+/* A call: its arguments, then the event on the trace. */
+static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
+{
+	Z3_context c = S->enc.ctx;
+	const struct mcallee *ce = &S->cur->callees[s->callee];
+	Z3_ast ev = Z3_mk_int(c, ce->id, Z3_mk_bv_sort(c, 8));
+	for (int i = 0; i < MIR_MAX_ARGS; i++) {
+		Z3_ast a = Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 64));
+		if (i < s->nargs) {
+			const struct type *t = ce->args[i];
+			a = expr(S, s->args[i], st);
+			if (t->kind == TK_BOOLEAN)
+				a = Z3_mk_ite(c, a, Z3_mk_int(c, 1, Z3_mk_bv_sort(c, 64)),
+					      Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 64)));
+			else if (t->bits < 64)
+				a = t->is_signed ? Z3_mk_sign_ext(c, 64 - (unsigned)t->bits, a)
+						 : Z3_mk_zero_ext(c, 64 - (unsigned)t->bits, a);
+		}
+		ev = Z3_mk_concat(c, ev, a);
+	}
+	/* no call when an argument threw */
+	st->trace = Z3_mk_ite(c, st->thr, st->trace,
+			      Z3_mk_app(c, S->cons, 2, (Z3_ast[]){ ev, st->trace }));
 }
 
 static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
@@ -139,6 +207,14 @@ static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 	case MS_THROW:
 		st->thr = Z3_mk_true(c);
 		return;
+	case MS_SWITCH:
+		switch_body(S, s, st);
+		return;
+	case MS_CALL:
+		call(S, s, st);
+		return;
+	case MS_CASE:
+		break;
 	}
 	BUG("bad statement kind %d", s->kind);
 }
@@ -155,6 +231,10 @@ static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 		struct mst *st)
 {
 	Z3_context c = S->enc.ctx;
+	S->cur = m;
+	if (m->ncallees > S->orig->ncallees)
+		BUG("a mutant with calls its original does not make");
+	st->trace = S->calls_made ? Z3_mk_app(c, S->nil, 0, NULL) : NULL;
 	for (int i = 0; i < m->nvars; i++)
 		st->v[i] = m->kinds[i] == MV_LOCAL
 			   ? enc_constant(&S->enc, m->types[i], value_int(0))
@@ -181,6 +261,14 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 	Z3_del_config(cfg);
 	Z3_set_error_handler(c, on_error);
 	S->enc = (struct encoder){ .ctx = c, .nvars = orig->nvars };
+	/* the trace only where there are calls (else Z3 sees what it saw
+	 * before calls were modelled) */
+	if ((S->calls_made = orig->ncallees > 0)) {
+		Z3_func_decl is_nil, is_cons, head, tail;
+		S->tsort = Z3_mk_list_sort(c, Z3_mk_string_symbol(c, "trace"),
+					   Z3_mk_bv_sort(c, EV_BITS), &S->nil,
+					   &is_nil, &S->cons, &is_cons, &head, &tail);
+	}
 	S->orig = orig;
 	S->bound = bound ? bound : MIR_DEFAULT_UNROLL;
 	for (int i = 0; i < orig->nvars; i++)
@@ -232,8 +320,12 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 	Z3_ast d = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
 	Z3_ast neither = Z3_mk_and(c, 2, (Z3_ast[]){ Z3_mk_not(c, x->thr),
 						       Z3_mk_not(c, y->thr) });
-	return Z3_mk_or(c, 2, (Z3_ast[]){ Z3_mk_xor(c, x->thr, y->thr),
-					  Z3_mk_and(c, 2, (Z3_ast[]){ neither, d }) });
+	Z3_ast r = Z3_mk_or(c, 2, (Z3_ast[]){ Z3_mk_xor(c, x->thr, y->thr),
+					      Z3_mk_and(c, 2, (Z3_ast[]){ neither, d }) });
+	if (!S->calls_made) /* the formula as before calls existed */
+		return r;
+	return Z3_mk_or(c, 2, (Z3_ast[]){ r, Z3_mk_not(c, Z3_mk_eq(c, x->trace,
+								 y->trace)) });
 }
 
 /* Check q in a scope: SAT fills input. */
@@ -373,6 +465,46 @@ enum mir_rel mir_smt_subsumes(struct mir_smt *S, int a, int b,
 	return relation(S, q, (int[]){ -1, a, b }, 3, input, reason);
 }
 
+/* bits hi..lo of the numeral v. */
+static int64_t bits_of(Z3_context c, Z3_ast v, unsigned hi, unsigned lo)
+{
+	uint64_t u = 0;
+	Z3_ast x = Z3_simplify(c, Z3_mk_extract(c, hi, lo, v));
+	if (!Z3_get_numeral_uint64(c, x, &u))
+		return -1;
+	return (int64_t)u;
+}
+
+/* The events of a concrete trace t (cons cells, the last first). */
+static int read_trace(struct mir_smt *S, const struct mmethod *mm, Z3_ast t,
+		      struct mrun *out)
+{
+	Z3_context c = S->enc.ctx;
+	int n = 0;
+	for (Z3_ast x = t; Z3_get_app_decl(c, Z3_to_app(c, x)) != S->nil;
+	     x = Z3_get_app_arg(c, Z3_to_app(c, x), 1))
+		if (Z3_get_app_decl(c, Z3_to_app(c, x)) != S->cons ||
+		    ++n > MIR_MAX_EVENTS)
+			return -1;
+	out->nevents = n;
+	for (Z3_ast x = t; n > 0; x = Z3_get_app_arg(c, Z3_to_app(c, x), 1)) {
+		Z3_ast ev = Z3_get_app_arg(c, Z3_to_app(c, x), 0);
+		struct mevent *e = &out->events[--n];
+		e->id = (int)bits_of(c, ev, EV_BITS - 1, EV_BITS - 8);
+		e->nargs = -1;
+		for (int j = 0; j < mm->ncallees; j++)
+			if (mm->callees[j].id == e->id)
+				e->nargs = mm->callees[j].nargs;
+		if (e->nargs < 0)
+			return -1;
+		for (int i = 0; i < e->nargs; i++) {
+			unsigned lo = (unsigned)(EV_BITS - 8 - 64 * (i + 1));
+			e->args[i].bits = (uint64_t)bits_of(c, ev, lo + 63, lo);
+		}
+	}
+	return 0;
+}
+
 int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 		    const struct value *in, struct mrun *out)
 {
@@ -393,5 +525,7 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 		if (enc_read_value(&S->enc, Z3_simplify(c, st.v[i]), mm->types[i],
 				   &out->vars[i]) < 0)
 			return -1;
+	if (S->calls_made && read_trace(S, mm, Z3_simplify(c, st.trace), out) < 0)
+		return -1;
 	return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
 }

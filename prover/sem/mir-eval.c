@@ -5,6 +5,7 @@
  */
 #include "sem/mir.h"
 
+#include <stddef.h>
 #include <string.h>
 
 enum flow { F_NORMAL, F_BREAK, F_CONTINUE, F_RETURN, F_THROW, F_CUT, F_OVER };
@@ -15,6 +16,7 @@ struct ev {
 	long steps;
 	struct value v[MAX_VARS];
 	struct value ret;
+	struct mrun *out;  /* its events */
 };
 
 /* Evaluate n on the current variables: F_NORMAL and *val, or F_THROW,
@@ -61,6 +63,55 @@ static enum flow run_loop(struct ev *E, const struct mstmt *s)
 	}
 }
 
+/* The group a switch enters (-1: none), or F_THROW, F_OVER in *f. */
+static int switch_entry(struct ev *E, const struct mstmt *s,
+			const struct value *sel, enum flow *f)
+{
+	int dflt = -1;
+	for (int i = 0; i < s->nkids; i++) {
+		const struct mstmt *g = s->kids[i];
+		struct value c;
+		if (g->dflt)
+			dflt = i;
+		for (int j = 0; j < g->nlabels; j++) {
+			if ((*f = value_of(E, g->labels[j], &c)) != F_NORMAL)
+				return -1;
+			if (c.bits == sel->bits)
+				return i;
+		}
+	}
+	*f = F_NORMAL;
+	return dflt;
+}
+
+static enum flow run_switch(struct ev *E, const struct mstmt *s)
+{
+	struct value sel;
+	enum flow f = value_of(E, s->e, &sel);
+	if (f != F_NORMAL)
+		return f;
+	int i = switch_entry(E, s, &sel, &f);
+	for (; f == F_NORMAL && i >= 0 && i < s->nkids; i++)
+		f = run(E, s->kids[i]->body);
+	return f == F_BREAK ? F_NORMAL : f;
+}
+
+/* A call: its arguments, then the event. */
+static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
+{
+	struct mevent ev = { .id = E->m->callees[s->callee].id,
+			     .nargs = s->nargs };
+	for (int i = 0; i < s->nargs; i++) {
+		enum flow f = value_of(E, s->args[i], &ev.args[i]);
+		if (f != F_NORMAL)
+			return f;
+	}
+	if (r->nevents == MIR_MAX_EVENTS)
+		return F_OVER;
+	r->events[r->nevents++] = ev;
+	return F_NORMAL;
+}
+
 static enum flow run(struct ev *E, const struct mstmt *s)
 {
 	struct value c;
@@ -93,6 +144,12 @@ static enum flow run(struct ev *E, const struct mstmt *s)
 		return F_RETURN;
 	case MS_THROW:
 		return F_THROW;
+	case MS_SWITCH:
+		return run_switch(E, s);
+	case MS_CALL:
+		return run_call(E, s, E->out);
+	case MS_CASE:
+		break;
 	}
 	BUG("bad statement kind %d", s->kind);
 }
@@ -100,11 +157,11 @@ static enum flow run(struct ev *E, const struct mstmt *s)
 void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	      struct mrun *out)
 {
-	struct ev E = { .m = m, .bound = bound };
+	struct ev E = { .m = m, .bound = bound, .out = out };
 	for (int i = 0; i < m->nvars; i++)
 		E.v[i] = m->kinds[i] == MV_LOCAL ? value_int(0) : in[i];
+	memset(out, 0, offsetof(struct mrun, events)); /* nevents = 0 */
 	enum flow f = run(&E, m->body);
-	memset(out, 0, sizeof(*out));
 	out->threw = f == F_THROW;
 	out->cut = f == F_CUT;
 	out->overflow = f == F_OVER;
@@ -112,9 +169,26 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	memcpy(out->vars, E.v, sizeof(E.v[0]) * (size_t)m->nvars);
 }
 
+static bool same_events(const struct mrun *x, const struct mrun *y)
+{
+	if (x->nevents != y->nevents)
+		return false;
+	for (int k = 0; k < x->nevents; k++) {
+		const struct mevent *a = &x->events[k], *b = &y->events[k];
+		if (a->id != b->id || a->nargs != b->nargs)
+			return false;
+		for (int i = 0; i < a->nargs; i++)
+			if (a->args[i].bits != b->args[i].bits)
+				return false;
+	}
+	return true;
+}
+
 bool mir_differs(const struct mmethod *m, const struct mrun *x,
 		 const struct mrun *y)
 {
+	if (!same_events(x, y))
+		return true;
 	if (x->threw || y->threw)
 		return x->threw != y->threw;
 	if (m->ret && x->ret.bits != y->ret.bits)
@@ -129,8 +203,8 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r)
 {
 	struct strbuf sb = STRBUF_INIT;
-	if (r->threw)
-		sb_puts(&sb, "throws");
+	if (r->threw) /* C: undefined behaviour, the profile's outcome */
+		sb_puts(&sb, m->profile ? "has undefined behaviour" : "throws");
 	else if (m->ret) {
 		sb_puts(&sb, "returns ");
 		value_print(&sb, m->ret, r->ret);
@@ -147,7 +221,26 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 			value_print(&sb, m->types[i], r->vars[i]);
 		}
 	if (fields && !changed && !r->threw)
-		sb_puts(&sb, ", fields unchanged");
+		sb_puts(&sb, m->profile ? ", globals unchanged"
+					: ", fields unchanged");
+	for (int k = 0; k < r->nevents; k++) {
+		const struct mevent *e = &r->events[k];
+		const struct mcallee *c = NULL;
+		for (int j = 0; j < m->ncallees; j++)
+			if (m->callees[j].id == e->id)
+				c = &m->callees[j];
+		sb_printf(&sb, "%s%s(", k ? ", " : ", calls ", c ? c->name : "?");
+		for (int i = 0; i < e->nargs; i++) {
+			sb_puts(&sb, i ? ", " : "");
+			if (c)
+				value_print(&sb, c->args[i], e->args[i]);
+			else
+				sb_printf(&sb, "%lld", (long long)e->args[i].bits);
+		}
+		sb_puts(&sb, ")");
+	}
+	if (m->ncallees && !r->nevents)
+		sb_puts(&sb, ", no call");
 	char *s = arena_strdup(a, sb.buf);
 	sb_release(&sb);
 	return s;

@@ -8,7 +8,9 @@
  * method ended by an exception (every exceptional outcome alike, as the
  * expression-level checker compares them, Medusa's exception
  * abstraction), and when it did not, its return value and the final
- * values of the fields it names.  Locals and parameters are not seen.
+ * values of the fields it names; and, in every case, the calls it made
+ * (lang/mir.h: Calls), in order, each with its callee and argument
+ * values.  Locals and parameters are not seen.
  *
  * Loops.  With a bound N, a loop whose body has run N times in one
  * entry and whose condition holds again is cut: the run stops there
@@ -27,6 +29,13 @@
 
 #define MIR_EVAL_STEPS 1000000L
 #define MIR_DEFAULT_UNROLL 8
+#define MIR_MAX_EVENTS 64 /* calls per run; beyond: overflow (undecided) */
+
+/* A call made: callee (mcallee.id, a place in the class) and arguments. */
+struct mevent {
+	int id, nargs;
+	struct value args[MIR_MAX_ARGS];
+};
 
 struct mrun {
 	bool threw;
@@ -34,6 +43,8 @@ struct mrun {
 	bool overflow;  /* undecided (an int64 overflow, too many steps) */
 	struct value ret;
 	struct value vars[MAX_VARS];
+	int nevents;
+	struct mevent events[MIR_MAX_EVENTS];
 };
 
 /* Run m on in[0..m->nvars) (locals' entries are ignored). */
@@ -44,7 +55,9 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 bool mir_differs(const struct mmethod *m, const struct mrun *x,
 		 const struct mrun *y);
 /* "returns 3", "throws", "returns normally, x = 1" (the fields whose
- * final value differs from in), ", fields unchanged", in a. */
+ * final value differs from in), ", fields unchanged", then the calls
+ * made (", calls log(3), log(4)"; ", no call" when the method has
+ * calls), in a. */
 const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r);
 

@@ -1,0 +1,506 @@
+/*
+ * csrc-method.c - a C function as the method IR (lang/csrc.h,
+ * lang/mir.h), in a C profile's semantics: every expression is parsed
+ * and typed by lang/parse.c and lang/type.c with that profile, so
+ * conversions, promotions and undefined behaviour are the profile's.
+ */
+#include "lang/csrc-int.h"
+
+#include <ctype.h>
+#include <string.h>
+
+struct cb {
+	struct csrc *f;
+	struct arena *a;
+	const struct profile *pf;
+	struct mmethod *m;
+	/* the mutated node [pb, pe) and its replacement (text NULL: none) */
+	uint32_t pb, pe;
+	const char *text;
+	bool stmt, applied;
+	bool visible[MIR_MAX_VARS];
+	const char *why;     /* the first failure */
+};
+
+static bool fail(struct cb *B, const char *why)
+{
+	if (!B->why)
+		B->why = why;
+	return false;
+}
+
+/* The IR's type for a declaration's type node: a C integer type of the
+ * profile (qualifiers other than const and volatile fail). */
+static const struct type *ctype(struct cb *B, TSNode decl, bool *is_const)
+{
+	*is_const = false;
+	uint32_t k = ts_node_named_child_count(decl);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode q = ts_node_named_child(decl, i);
+		if (cnode_is(q, "type_qualifier")) {
+			const char *s = cnode_squeezed(B->a, B->f, q);
+			if (!strcmp(s, "const"))
+				*is_const = true;
+			else if (strcmp(s, "volatile"))
+				return fail(B, arena_printf(B->a, "a %s variable",
+							    s)), NULL;
+		}
+	}
+	TSNode tn = cnode_field(decl, "type");
+	const char *name = ts_node_is_null(tn) ? "int"
+			   : cnode_spaced(B->a, B->f, tn);
+	const struct type *t = profile_type(B->pf, name);
+	if (!t || t->kind != TK_INT)
+		return fail(B, arena_printf(B->a, "the type `%s` is not in the "
+				"method model (its integer types only)", name)), NULL;
+	return t;
+}
+
+static int add_var(struct cb *B, const char *name, const struct type *t,
+		   enum mvar_kind kind)
+{
+	struct mmethod *m = B->m;
+	if (m->nvars == MIR_MAX_VARS)
+		return fail(B, "more than 16 variables"), -1;
+	for (int i = 0; i < m->nvars; i++)
+		if (B->visible[i] && !strcmp(m->names[i], name))
+			B->visible[i] = false; /* hidden from here on */
+	m->names[m->nvars] = name;
+	m->types[m->nvars] = t;
+	m->kinds[m->nvars] = kind;
+	B->visible[m->nvars] = true;
+	return m->nvars++;
+}
+
+/* The text of n, with the mutant applied when its node lies inside n. */
+static const char *text_of(struct cb *B, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	const char *t = B->f->text;
+	if (B->text && !B->stmt && B->pb >= b && B->pe <= e) {
+		B->applied = true;
+		return arena_printf(B->a, "%.*s(%s)%.*s", (int)(B->pb - b), t + b,
+				    B->text, (int)(e - B->pe), t + B->pe);
+	}
+	return arena_strndup(B->a, t + b, e - b);
+}
+
+/* Parse and type text; cond: as a condition (a number converted to the
+ * profile's boolean, != 0, as C's if and while read it). */
+static struct node *expr_text(struct cb *B, const char *text, bool cond)
+{
+	struct expr_src es = { .text = text, .src = &B->f->src, .quiet = true };
+	struct node *n = parse_expr_in(B->pf, B->a, &es, false);
+	if (!n)
+		return fail(B, arena_printf(B->a, "`%s` is outside the method "
+				"model (calls, pointers, arrays, structs, the "
+				"comma operator)", text)), NULL;
+	const char *names[MIR_MAX_VARS];
+	for (int i = 0; i < B->m->nvars; i++)
+		names[i] = B->visible[i] ? B->m->names[i] : "\001";
+	struct strbuf err = STRBUF_INIT;
+	struct type_env env = { .nvars = B->m->nvars, .names = names,
+				.types = B->m->types, .errmsg = &err,
+				.arena = B->a, .profile = B->pf };
+	int rc = type_expr(n, &env, &es);
+	if (!rc && cond && n->type->kind != TK_BOOLEAN) {
+		if (n->type->kind != TK_INT) {
+			rc = -1;
+		} else {
+			struct node *c = node_new(B->a, N_CONV, n->pos);
+			c->type = B->pf->boolean;
+			c->a = n;
+			c->implicit = true;
+			n = c;
+		}
+	}
+	if (!rc && !cond && n->type->kind != TK_INT && n->type->kind != TK_VOID &&
+	    n->type->kind != TK_BOOLEAN)
+		rc = -1;
+	if (rc) {
+		fail(B, arena_printf(B->a, "`%s`: %s", text,
+				     err.buf ? err.buf : "not an integer value"));
+		n = NULL;
+	}
+	sb_release(&err);
+	return n;
+}
+
+static struct node *expr(struct cb *B, TSNode n, bool cond)
+{
+	if (cnode_is(n, "parenthesized_expression") && cond &&
+	    ts_node_named_child_count(n) == 1)
+		n = ts_node_named_child(n, 0);
+	if (cnode_is(n, "comma_expression"))
+		return fail(B, "the comma operator"), NULL;
+	return expr_text(B, text_of(B, n), cond);
+}
+
+static struct mstmt *new_stmt(struct cb *B, enum mstmt_kind k, TSNode n)
+{
+	struct mstmt *s = ANEW(B->a, struct mstmt);
+	memset(s, 0, sizeof(*s));
+	s->kind = k;
+	s->line = (int)ts_node_start_point(n).row + 1;
+	return s;
+}
+
+static void append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap)
+{
+	if (blk->nkids == *cap) {
+		int nc = *cap ? 2 * *cap : 8;
+		struct mstmt **k = ANEWN(B->a, struct mstmt *, (size_t)nc);
+		if (blk->nkids)
+			memcpy(k, blk->kids, sizeof(*k) * (size_t)blk->nkids);
+		blk->kids = k;
+		*cap = nc;
+	}
+	blk->kids[blk->nkids++] = s;
+}
+
+static struct mstmt *stmt(struct cb *B, TSNode n);
+
+/* A local declaration: each declarator with its initializer, as an
+ * assignment (C reads an uninitialized local as indeterminate: one
+ * without an initializer fails). */
+static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
+{
+	bool is_const;
+	const struct type *t = ctype(B, n, &is_const);
+	if (!t)
+		return false;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(n, i);
+		if (cnode_is(d, "storage_class_specifier")) {
+			if (strcmp(cnode_squeezed(B->a, B->f, d), "register"))
+				return fail(B, "a static or extern local");
+			continue;
+		}
+		if (cnode_is(d, "identifier"))
+			return fail(B, arena_printf(B->a, "`%s` is declared "
+				"without an initializer (C leaves it "
+				"indeterminate)", cnode_squeezed(B->a, B->f, d)));
+		if (!cnode_is(d, "init_declarator"))
+			continue; /* type, qualifiers */
+		TSNode nm = cnode_field(d, "declarator"), v = cnode_field(d, "value");
+		if (!cnode_is(nm, "identifier") || cnode_is(v, "initializer_list"))
+			return fail(B, "a pointer, array or function declaration");
+		const char *name = cnode_squeezed(B->a, B->f, nm);
+		/* C: the name is in scope in its own initializer; typing sees
+		 * the new slot, as the compilers do */
+		if (add_var(B, name, t, MV_LOCAL) < 0)
+			return false;
+		struct mstmt *s = new_stmt(B, MS_EXPR, d);
+		s->e = expr_text(B, arena_printf(B->a, "%s = (%s)", name,
+						 text_of(B, v)), false);
+		if (!s->e)
+			return false;
+		append(B, blk, s, cap);
+	}
+	return true;
+}
+
+/* The patch deletes statement n? */
+static bool deleted(struct cb *B, TSNode n)
+{
+	if (!B->text || !B->stmt || ts_node_start_byte(n) != B->pb ||
+	    ts_node_end_byte(n) != B->pe)
+		return false;
+	B->applied = true;
+	return true;
+}
+
+static bool block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
+{
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if (cnode_is(c, "comment"))
+			continue;
+		if (cnode_is(c, "declaration") && !deleted(B, c)) {
+			if (!local_decl(B, c, blk, cap))
+				return false;
+			continue;
+		}
+		struct mstmt *s = cnode_is(c, "declaration")
+				  ? new_stmt(B, MS_SKIP, c) : stmt(B, c);
+		if (!s)
+			return false;
+		append(B, blk, s, cap);
+	}
+	return true;
+}
+
+static struct mstmt *block(struct cb *B, TSNode n)
+{
+	bool saved[MIR_MAX_VARS];
+	memcpy(saved, B->visible, sizeof(saved));
+	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	int cap = 0;
+	bool ok = block_into(B, n, blk, &cap);
+	memcpy(B->visible, saved, sizeof(saved));
+	return ok ? blk : NULL;
+}
+
+/* The body of if, while, for, do: one statement (its own scope). */
+static struct mstmt *sub(struct cb *B, TSNode n)
+{
+	if (ts_node_is_null(n))
+		return fail(B, "a statement is missing"), NULL;
+	if (cnode_is(n, "declaration"))
+		return fail(B, "a declaration as a branch"), NULL;
+	return stmt(B, n);
+}
+
+/* An expression list (a comma_expression of a for's update) as a block. */
+static struct mstmt *expr_list(struct cb *B, TSNode n)
+{
+	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	int cap = 0;
+	while (!ts_node_is_null(n)) {
+		TSNode e = n, next = { 0 };
+		if (cnode_is(n, "comma_expression")) {
+			e = cnode_field(n, "left");
+			next = cnode_field(n, "right");
+		}
+		struct mstmt *s = new_stmt(B, MS_EXPR, e);
+		if (!(s->e = expr(B, e, false)))
+			return NULL;
+		append(B, blk, s, &cap);
+		n = next;
+	}
+	return blk;
+}
+
+static struct mstmt *loop(struct cb *B, TSNode n)
+{
+	struct mstmt *s = new_stmt(B, MS_LOOP, n);
+	B->m->nloops++;
+	s->test_first = !cnode_is(n, "do_statement");
+	TSNode c = cnode_field(n, "condition");
+	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
+		return NULL;
+	if (!(s->body = sub(B, cnode_field(n, "body"))))
+		return NULL;
+	return s;
+}
+
+static struct mstmt *for_loop(struct cb *B, TSNode n)
+{
+	bool saved[MIR_MAX_VARS];
+	memcpy(saved, B->visible, sizeof(saved));
+	struct mstmt *blk = new_stmt(B, MS_BLOCK, n), *s = NULL;
+	int cap = 0;
+	TSNode init = cnode_field(n, "initializer"), up = cnode_field(n, "update");
+	bool ok = true;
+	if (cnode_is(init, "declaration"))
+		ok = local_decl(B, init, blk, &cap);
+	else if (!ts_node_is_null(init)) {
+		struct mstmt *i = expr_list(B, init);
+		if ((ok = i != NULL))
+			append(B, blk, i, &cap);
+	}
+	if (ok && (s = loop(B, n))) {
+		s->update = ts_node_is_null(up) ? new_stmt(B, MS_SKIP, n)
+						: expr_list(B, up);
+		if (s->update)
+			append(B, blk, s, &cap);
+	}
+	memcpy(B->visible, saved, sizeof(saved));
+	return s && s->update ? blk : NULL;
+}
+
+static struct mstmt *if_stmt(struct cb *B, TSNode n)
+{
+	struct mstmt *s = new_stmt(B, MS_IF, n);
+	if (!(s->e = expr(B, cnode_field(n, "condition"), true)) ||
+	    !(s->body = sub(B, cnode_field(n, "consequence"))))
+		return NULL;
+	TSNode e = cnode_field(n, "alternative");
+	if (cnode_is(e, "else_clause"))
+		e = ts_node_named_child(e, 0);
+	if (!ts_node_is_null(e) && !(s->els = sub(B, e)))
+		return NULL;
+	return s;
+}
+
+static struct mstmt *return_stmt(struct cb *B, TSNode n)
+{
+	struct mstmt *s = new_stmt(B, MS_RETURN, n);
+	TSNode v = ts_node_named_child(n, 0);
+	if (ts_node_is_null(v) || cnode_is(v, "comment")) {
+		if (B->m->ret)
+			return fail(B, "`return;` in a function that returns a "
+				    "value"), NULL;
+		return s;
+	}
+	if (!B->m->ret)
+		return fail(B, "a value returned from a void function"), NULL;
+	if (cnode_is(v, "comma_expression"))
+		return fail(B, "the comma operator"), NULL;
+	/* the declared type decides: converted as C does on return */
+	s->e = expr_text(B, arena_printf(B->a, "(%s)(%s)", B->m->ret->name,
+					 text_of(B, v)), false);
+	return s->e ? s : NULL;
+}
+
+static struct mstmt *stmt(struct cb *B, TSNode n)
+{
+	if (deleted(B, n))
+		return new_stmt(B, MS_SKIP, n);
+	const char *k = ts_node_type(n);
+	if (!strcmp(k, "compound_statement"))
+		return block(B, n);
+	if (!strcmp(k, "expression_statement")) {
+		TSNode e = ts_node_named_child(n, 0);
+		if (ts_node_is_null(e))
+			return new_stmt(B, MS_SKIP, n);
+		struct mstmt *s = expr_list(B, e);
+		return s && s->nkids == 1 ? s->kids[0] : s;
+	}
+	if (!strcmp(k, "if_statement"))
+		return if_stmt(B, n);
+	if (!strcmp(k, "while_statement") || !strcmp(k, "do_statement"))
+		return loop(B, n);
+	if (!strcmp(k, "for_statement"))
+		return for_loop(B, n);
+	if (!strcmp(k, "return_statement"))
+		return return_stmt(B, n);
+	if (!strcmp(k, "break_statement"))
+		return new_stmt(B, MS_BREAK, n);
+	if (!strcmp(k, "continue_statement"))
+		return new_stmt(B, MS_CONTINUE, n);
+	return fail(B, arena_printf(B->a, "a %s", k)), NULL;
+}
+
+/* Does the body's text name identifier name (a cheap over-approximation
+ * of the globals a function reads or writes)? */
+static bool named_in(const char *body, const char *name)
+{
+	size_t l = strlen(name);
+	for (const char *p = body; (p = strstr(p, name)); p += l)
+		if ((p == body || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[l]) || p[l] == '_'))
+			return true;
+	return false;
+}
+
+/* The globals declared before function fn that its body names. */
+static bool globals(struct cb *B, TSNode fn, TSNode body)
+{
+	const char *btext = arena_strndup(B->a, B->f->text +
+		ts_node_start_byte(body), ts_node_end_byte(body) -
+		ts_node_start_byte(body));
+	TSNode root = ts_tree_root_node(B->f->tree);
+	uint32_t k = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(root, i);
+		if (ts_node_start_byte(d) >= ts_node_start_byte(fn))
+			break;
+		if (!cnode_is(d, "declaration"))
+			continue;
+		uint32_t nd = ts_node_named_child_count(d);
+		for (uint32_t j = 0; j < nd; j++) {
+			TSNode v = ts_node_named_child(d, j), nm = v;
+			if (cnode_is(v, "init_declarator"))
+				nm = cnode_field(v, "declarator");
+			else if (!cnode_is(v, "identifier") &&
+				 !cnode_is(v, "pointer_declarator") &&
+				 !cnode_is(v, "array_declarator"))
+				continue; /* type, qualifiers, functions */
+			const char *name = cnode_squeezed(B->a, B->f, nm);
+			if (!named_in(btext, cnode_is(nm, "identifier") ? name : ""))
+				continue;
+			bool is_const;
+			const struct type *t = ctype(B, d, &is_const);
+			if (!t)
+				return false;
+			if (is_const)
+				return fail(B, arena_printf(B->a, "the const "
+					    "global `%s`", name));
+			if (add_var(B, name, t, MV_FIELD) < 0)
+				return false;
+		}
+	}
+	return true;
+}
+
+static bool params(struct cb *B, TSNode fd)
+{
+	TSNode ps = cnode_field(fd, "parameters");
+	uint32_t k = ts_node_named_child_count(ps);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode p = ts_node_named_child(ps, i), d = cnode_field(p, "declarator");
+		if (cnode_is(p, "comment"))
+			continue;
+		if (!cnode_is(p, "parameter_declaration"))
+			return fail(B, "a variadic or old-style parameter list");
+		bool is_const;
+		const struct type *t = NULL;
+		if (ts_node_is_null(d) && k == 1 &&
+		    !strcmp(cnode_squeezed(B->a, B->f, p), "void"))
+			return true; /* f(void) */
+		if (!cnode_is(d, "identifier"))
+			return fail(B, "a pointer, array or unnamed parameter");
+		if (!(t = ctype(B, p, &is_const)))
+			return false;
+		if (add_var(B, cnode_squeezed(B->a, B->f, d), t, MV_PARAM) < 0)
+			return false;
+	}
+	return true;
+}
+
+/* The signature: name, line, return type; the function declarator. */
+static TSNode signature(struct cb *B, TSNode fn)
+{
+	struct mmethod *m = B->m;
+	TSNode fd = cnode_field(fn, "declarator");
+	if (!cnode_is(fd, "function_declarator"))
+		return fail(B, "a function returning a pointer"), (TSNode){ 0 };
+	m->name = cnode_squeezed(B->a, B->f, cdecl_name(fd));
+	m->file = arena_strdup(B->a, B->f->name);
+	m->line = (int)ts_node_start_point(fn).row + 1;
+	m->col = (int)ts_node_start_point(fn).column + 1;
+	m->profile = B->pf;
+	const char *rt = cnode_spaced(B->a, B->f, cnode_field(fn, "type"));
+	if (strcmp(rt, "void")) {
+		bool is_const;
+		if (!(m->ret = ctype(B, fn, &is_const)))
+			return (TSNode){ 0 };
+	}
+	return fd;
+}
+
+struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
+			    struct arena *a, const char *fname, size_t begin,
+			    size_t end, const char *mutant, bool stmt,
+			    const char **why)
+{
+	struct cb B = { .f = f, .a = a, .pf = pf, .pb = (uint32_t)begin,
+			.pe = (uint32_t)end, .text = mutant, .stmt = stmt };
+	B.m = ANEW(a, struct mmethod);
+	memset(B.m, 0, sizeof(*B.m));
+	TSNode fn = csrc_function(f, fname), fd = { 0 };
+	if (pf->ub == UB_DEFINED_ONLY)
+		fail(&B, "`ub: defined-only` is not in the method model (use "
+		     "outcome or wrap)");
+	else if (ts_node_is_null(fn))
+		fail(&B, arena_printf(a, "no function %s in %s", fname, f->name));
+	else if (mutant && (begin > end || end > ts_node_end_byte(fn) ||
+			    begin < ts_node_start_byte(fn)))
+		fail(&B, "the mutated node is not inside the function");
+	if (!B.why)
+		fd = signature(&B, fn);
+	TSNode body = ts_node_is_null(fn) ? fn : cnode_field(fn, "body");
+	if (!B.why && params(&B, fd) && globals(&B, fn, body))
+		B.m->body = block(&B, body);
+	if (!B.why && mutant && !B.applied)
+		fail(&B, "the mutated code is not inside a modelled expression "
+		     "or statement");
+	if (B.why) {
+		*why = B.why;
+		return NULL;
+	}
+	return B.m;
+}

@@ -1,0 +1,247 @@
+/*
+ * csrc.c - C sources with tree-sitter (csrc.h): parse, find a function
+ * and a mutant's node in it.  The IR is built by csrc-method.c.
+ */
+#include "lang/csrc-int.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The grammar's entry point (its generated parser.c, compiled by make). */
+const TSLanguage *tree_sitter_c(void);
+
+bool cnode_is(TSNode n, const char *type)
+{
+	return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+TSNode cnode_field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+char *cnode_squeezed(struct arena *a, const struct csrc *f, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	char *s = arena_alloc(a, e - b + 1), *p = s;
+	for (uint32_t i = b; i < e; i++)
+		if (!isspace((unsigned char)f->text[i]))
+			*p++ = f->text[i];
+	*p = 0;
+	return s;
+}
+
+char *cnode_spaced(struct arena *a, const struct csrc *f, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	char *s = arena_alloc(a, e - b + 1), *p = s;
+	for (uint32_t i = b; i < e; i++) {
+		char c = f->text[i];
+		if (!isspace((unsigned char)c))
+			*p++ = c;
+		else if (p > s && p[-1] != ' ')
+			*p++ = ' ';
+	}
+	while (p > s && p[-1] == ' ')
+		p--;
+	*p = 0;
+	return s;
+}
+
+/* The depth of t's deepest node (a cursor walk, without recursion). */
+static unsigned tree_depth(TSTree *t)
+{
+	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
+	unsigned d = 0, max = 0;
+	for (;;) {
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			if (++d > max)
+				max = d;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&c))
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				ts_tree_cursor_delete(&c);
+				return max;
+			} else {
+				d--;
+			}
+	}
+}
+
+struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
+			    struct arena *a, const char **why)
+{
+	if (len > UINT32_MAX / 2 || strnlen(text, len) != len) {
+		*why = arena_printf(a, "%s: %s", name, len > UINT32_MAX / 2
+				    ? "too large" : "contains a NUL byte");
+		return NULL;
+	}
+	TSParser *p = ts_parser_new();
+	if (!ts_parser_set_language(p, tree_sitter_c())) {
+		ts_parser_delete(p);
+		*why = "the tree-sitter library rejects the C grammar's "
+		       "language version";
+		return NULL;
+	}
+	TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)len);
+	ts_parser_delete(p);
+	if (!t) {
+		*why = arena_printf(a, "%s: tree-sitter could not parse it", name);
+		return NULL;
+	}
+	if (tree_depth(t) > CSRC_MAX_DEPTH) {
+		ts_tree_delete(t);
+		*why = arena_printf(a, "%s: nested deeper than %d", name,
+				    CSRC_MAX_DEPTH);
+		return NULL;
+	}
+	struct csrc *f = xcalloc(1, sizeof(*f));
+	f->text = xmalloc(len + 1);
+	memcpy(f->text, text, len);
+	f->text[len] = 0;
+	f->name = xstrdup(name);
+	f->tree = t;
+	f->src = (struct source){ f->name, f->text, len };
+	return f;
+}
+
+struct csrc *csrc_open(const char *path, struct arena *a, const char **why)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	if (!text) {
+		*why = arena_printf(a, "cannot read %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct csrc *f = csrc_from_text(path, text, len, a, why);
+	free(text);
+	return f;
+}
+
+void csrc_free(struct csrc *f)
+{
+	if (!f)
+		return;
+	ts_tree_delete(f->tree);
+	free(f->text);
+	free(f->name);
+	free(f);
+}
+
+const char *csrc_text(const struct csrc *f)
+{
+	return f->text;
+}
+
+TSNode cdecl_name(TSNode d)
+{
+	while (!ts_node_is_null(d) && !cnode_is(d, "identifier")) {
+		if (!cnode_is(d, "function_declarator") &&
+		    !cnode_is(d, "parenthesized_declarator") &&
+		    !cnode_is(d, "init_declarator"))
+			return (TSNode){ 0 };
+		d = cnode_is(d, "parenthesized_declarator")
+			? ts_node_named_child(d, 0) : cnode_field(d, "declarator");
+	}
+	return d;
+}
+
+static bool text_is(const struct csrc *f, TSNode n, const char *s)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	return strlen(s) == e - b && !memcmp(f->text + b, s, e - b);
+}
+
+TSNode csrc_function(const struct csrc *f, const char *fname)
+{
+	TSNode root = ts_tree_root_node(f->tree);
+	uint32_t k = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(root, i);
+		if (!cnode_is(d, "function_definition"))
+			continue;
+		TSNode nm = cdecl_name(cnode_field(d, "declarator"));
+		if (!ts_node_is_null(nm) && text_is(f, nm, fname))
+			return d;
+	}
+	return (TSNode){ 0 };
+}
+
+/* Does n's text without blanks equal norm, or (stmt) norm + ";"? */
+static bool matches(const struct csrc *f, TSNode n, const char *norm, bool stmt)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	const char *p = norm;
+	for (uint32_t i = b; i < e; i++) {
+		char c = f->text[i];
+		if (isspace((unsigned char)c))
+			continue;
+		if (!*p && stmt && c == ';' && i + 1 == e)
+			return true;
+		if (*p++ != c)
+			return false;
+	}
+	return !*p;
+}
+
+static bool is_statement(TSNode n)
+{
+	const char *t = ts_node_type(n);
+	size_t l = strlen(t);
+	return (l > 10 && !strcmp(t + l - 10, "_statement")) ||
+	       !strcmp(t, "declaration");
+}
+
+int csrc_find(struct csrc *f, struct arena *a, const char *fname, int line,
+	      const char *orig, bool stmt, size_t *begin, size_t *end,
+	      const char **why)
+{
+	TSNode fn = csrc_function(f, fname);
+	if (ts_node_is_null(fn)) {
+		*why = arena_printf(a, "no function %s in %s", fname, f->name);
+		return -1;
+	}
+	char *norm = arena_strdup(a, orig), *p = norm;
+	for (const char *s = orig; *s; s++)
+		if (!isspace((unsigned char)*s))
+			*p++ = *s;
+	*p = 0;
+	int found = 0;
+	/* a preorder walk of the function's nodes; the largest node of a
+	 * range that matches is the one (a statement, not its expression) */
+	TSTreeCursor c = ts_tree_cursor_new(fn);
+	uint32_t lastb = UINT32_MAX, laste = 0;
+	for (bool more = true; more;) {
+		TSNode n = ts_tree_cursor_current_node(&c);
+		if ((int)ts_node_start_point(n).row + 1 == line &&
+		    ts_node_is_named(n) && is_statement(n) == stmt &&
+		    matches(f, n, norm, stmt) &&
+		    !(ts_node_start_byte(n) == lastb && ts_node_end_byte(n) == laste)) {
+			lastb = ts_node_start_byte(n);
+			laste = ts_node_end_byte(n);
+			if (!found++) {
+				*begin = lastb;
+				*end = laste;
+			}
+		}
+		if (ts_tree_cursor_goto_first_child(&c))
+			continue;
+		while (!(more = ts_tree_cursor_goto_next_sibling(&c)) &&
+		       ts_tree_cursor_goto_parent(&c))
+			;
+		if (!more)
+			break;
+	}
+	ts_tree_cursor_delete(&c);
+	if (found == 1)
+		return 0;
+	*why = found ? arena_printf(a, "`%s` occurs %d times on line %d of %s",
+				    orig, found, line, fname)
+		     : arena_printf(a, "no %s `%s` on line %d of %s",
+				    stmt ? "statement" : "expression", orig, line,
+				    fname);
+	return -1;
+}

@@ -1,0 +1,69 @@
+/*
+ * csrc.h - C source files, read with tree-sitter and its C grammar
+ * (tree-sitter-c 0.20.6, fetched by scripts/grammar.sh), for the
+ * method-level analysis of C functions (issue 15): open a file (or a
+ * text, as a mutation-testing-elements report embeds it), find the
+ * node a mutant replaces, and build a function as the method IR
+ * (lang/mir.h) in a C profile's semantics.
+ *
+ * Only prover/lang/csrc*.[ch] and javasrc*.[ch] include
+ * <tree_sitter/api.h> (tests/layers.t); this interface gives plain data.
+ *
+ * What a C function's IR models: parameters, the global variables the
+ * body names (inputs whose final values a test sees, like Java's
+ * fields) and locals, of the profile's integer types (int, unsigned,
+ * long, char, short, _Bool, the fixed-width and other spellings the
+ * profile knows; its data model decides the widths); expression
+ * statements (=, op=, ++, --), declarations with initializers, blocks,
+ * if/else, while, do, for, break, continue and return; expressions as
+ * lang/parse.c reads C (operators, ?:, short-circuit operators, casts).
+ * Undefined behaviour is the C profile's (docs/c.md, `ub:`): under
+ * `ub: outcome` and `wrap` it is the exceptional outcome of the IR.
+ * Anything else (pointers, arrays, calls, structs, floating types,
+ * goto, switch, labels, a local declared without an initializer, a
+ * const global) makes the build fail with the reason.
+ *
+ * Ownership: a struct csrc owns its text, name and tree (csrc_free());
+ * the IR lives in the arena given.  One thread at a time per csrc.
+ */
+#ifndef SUBSUME_CSRC_H
+#define SUBSUME_CSRC_H
+
+#include "base/diag.h"
+#include "lang/mir.h"
+#include "lang/profile.h"
+
+struct csrc;
+
+/* Syntax trees deeper than this are refused (the IR builder recurses). */
+#define CSRC_MAX_DEPTH 1000
+
+/* Read and parse path; NULL and *why (in a) if it cannot be read or is
+ * nested deeper than CSRC_MAX_DEPTH. */
+struct csrc *csrc_open(const char *path, struct arena *a, const char **why);
+/* Parse text[0..len) (copied), named name in messages. */
+struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
+			    struct arena *a, const char **why);
+void csrc_free(struct csrc *f);
+const char *csrc_text(const struct csrc *f);
+
+/* The node of function fname that starts on line (1-based) and whose
+ * text without blanks is orig (a statement: orig may lack its ';'):
+ * 0 and its bytes [*begin, *end); -1 and *why when there is none or
+ * more than one. */
+int csrc_find(struct csrc *f, struct arena *a, const char *fname, int line,
+	      const char *orig, bool stmt, size_t *begin, size_t *end,
+	      const char **why);
+
+/* Function fname as IR in profile pf: the original (mutant NULL), or
+ * with the node at bytes [begin, end) replaced by the text mutant (stmt:
+ * the statement there deleted, mutant ignored but not NULL).  NULL and
+ * *why (in a) when the function is not found, uses something not
+ * modelled, or the node is not inside a modelled expression or
+ * statement. */
+struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
+			    struct arena *a, const char *fname, size_t begin,
+			    size_t end, const char *mutant, bool stmt,
+			    const char **why);
+
+#endif

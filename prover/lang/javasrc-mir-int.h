@@ -1,0 +1,46 @@
+/*
+ * javasrc-mir-int.h - the builder of the method IR shared by its files
+ * (lang/javasrc-method.c: statements and expressions; lang/javasrc-
+ * mcall.c: calls).  Internal to lang/.
+ *
+ * One struct mb per build: everything it makes lives in the arena a;
+ * the first failure's reason is kept in why (the build then fails).
+ */
+#ifndef SUBSUME_JAVASRC_MIR_INT_H
+#define SUBSUME_JAVASRC_MIR_INT_H
+
+#include "lang/javasrc-int.h"
+#include "lang/mir.h"
+
+struct mb {
+	struct jsrc *f;
+	struct arena *a;
+	struct mmethod *m;
+	TSNode cls;          /* the class body declaring the method */
+	const struct mir_patch *patch;
+	TSNode pnode;        /* the patched node (patch given) */
+	bool applied;
+	bool visible[MIR_MAX_VARS];
+	const char *why;     /* the first failure */
+	/* parameters and fields of types the IR does not model, left out:
+	 * an expression naming one fails with this reason */
+	int nskipped;
+	const char *skipped[MIR_MAX_VARS], *skipped_name[MIR_MAX_VARS];
+};
+
+/* Keep why as the build's failure (the first one wins): false. */
+bool mb_fail(struct mb *B, const char *why);
+/* A primitive type the IR models, by its name; NULL otherwise. */
+const struct type *mb_type(const char *name);
+/* The text of n, with the patch applied when it lies inside n. */
+const char *mb_text(struct mb *B, TSNode n);
+/* Parse and type the expression text in the method's variables (want:
+ * boolean); NULL after mb_fail(). */
+struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool);
+struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
+
+/* javasrc-mcall.c: the call statement n (a method_invocation,
+ * unqualified or on this), or NULL after mb_fail(). */
+struct mstmt *mb_call(struct mb *B, TSNode n);
+
+#endif
