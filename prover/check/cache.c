@@ -12,6 +12,7 @@
  * (the same answers either way: limits are deterministic; less work
  * with -j).
  */
+#include "check/mcache.h"
 #include "check/site.h"
 
 #include <pthread.h>
@@ -167,6 +168,7 @@ void proof_cache_fill(struct cres *slot, struct cres *r)
 
 void check_cache_release(void)
 {
+	check_mcache_release(); /* and the method level's (mcache.h) */
 	pthread_mutex_lock(&cache_mu);
 	for (int b = 0; b < CACHE_BUCKETS; b++) {
 		for (struct cres *c = cache[b], *n; c; c = n) {

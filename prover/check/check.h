@@ -133,6 +133,13 @@ struct cgroup {
 	int nmutants;
 	struct cmutant *mutants;
 	unsigned solver_calls;
+	/* --method (check/method.h): the methods modelled, how many were
+	 * answered from the method cache (check/mcache.h), their time in
+	 * all and the longest (its method's "name at file:line"), and the
+	 * time in the solver (ms, clocks: reported with the timing only) */
+	int nmethods, mcached, mdiverged;
+	double method_ms, method_max_ms, method_solver_ms;
+	const char *method_max;
 	/* a put-off group (check_group()): the site to resume at and the
 	 * proof it waits for */
 	int resume;
@@ -261,7 +268,8 @@ bool check_is_yaml(const char *file);
 
 void cgroup_free(struct cgroup *g);
 
-/* The proof cache (cache.c): on by default; release at exit. */
+/* The proof caches (cache.c; the method level's, mcache.h): on by
+ * default (--no-cache: off); release at exit. */
 extern bool check_cache_enabled;
 void check_cache_release(void);
 

@@ -6,7 +6,9 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "check/mcache.h"
 #include "check/source.h"
 #include "lang/javasrc-method.h"
 #include "sem/mir.h"
@@ -148,18 +150,33 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MAX_VARS])
 		}
 }
 
+/* The pool of a method: its inputs and the original's runs on them. */
+struct mpool {
+	struct value rows[TRIES][MAX_VARS];
+	struct mrun orig[TRIES];
+};
+
+static void pool_make(const struct mmethod *o, unsigned bound,
+		      struct mpool *P)
+{
+	pool_inputs(o, P->rows);
+	for (int k = 0; k < TRIES; k++)
+		mir_eval(o, P->rows[k], bound, &P->orig[k]);
+}
+
 /* true and in[] when a pool input tells m from the original. */
 static bool tested(const struct cmutant *m, unsigned bound,
-		   struct value (*rows)[MAX_VARS], struct value *in)
+		   const struct mpool *P, struct value *in)
 {
 	const struct mmethod *o = m->mo;
 	for (int k = 0; k < TRIES; k++) {
-		struct mrun ro, rm;
-		mir_eval(o, rows[k], bound, &ro);
-		mir_eval(m->mm, rows[k], bound, &rm);
-		if (!ro.cut && !rm.cut && !ro.overflow && !rm.overflow &&
-		    mir_differs(o, &ro, &rm)) {
-			memcpy(in, rows[k], sizeof(rows[k]));
+		const struct mrun *ro = &P->orig[k];
+		struct mrun rm;
+		if (ro->cut || ro->overflow)
+			continue;
+		mir_eval(m->mm, P->rows[k], bound, &rm);
+		if (!rm.cut && !rm.overflow && mir_differs(o, ro, &rm)) {
+			memcpy(in, P->rows[k], sizeof(P->rows[k]));
 			return true;
 		}
 	}
@@ -169,14 +186,14 @@ static bool tested(const struct cmutant *m, unsigned bound,
 /* Mutant m (handle h in S) against the original: true and kin[] when
  * it is killable in its method with a re-checked killing input
  * (*pooled: one of rows). */
-static bool decide(struct cgroup *g, struct cmutant *m, struct mir_smt *S,
-		   int h, struct value (*rows)[MAX_VARS], unsigned bound,
+static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
+		   int h, const struct mpool *P, unsigned bound,
 		   struct value *kin, bool *pooled)
 {
 	const char *reason = NULL;
-	if ((*pooled = tested(m, bound, rows, kin)))
+	if ((*pooled = tested(m, bound, P, kin)))
 		return killed(g, m, kin);
-	switch (mir_smt_check(S, h, kin, &reason)) {
+	switch (msolve_check(S, h, kin, &reason)) {
 	case MIR_EQUIVALENT:
 		m->v = CV_EQUIVALENT;
 		m->by = NULL;
@@ -243,7 +260,7 @@ static void live_free(struct mlive *L)
  * the original and every mutant, with the loop bound. */
 struct mrel {
 	struct cgroup *g;
-	struct mir_smt *S;
+	struct msolve *S;
 	const struct mlive *L;
 	const struct mmethod *o;
 	unsigned bound;
@@ -354,8 +371,8 @@ static bool ask_pair(struct mrel *R, int a, int b, bool sub)
 		return false;
 	}
 	R->budget--;
-	enum mir_rel r = sub ? mir_smt_subsumes(R->S, ha, hb, in, &why)
-			     : mir_smt_same(R->S, ha, hb, in, &why);
+	enum mir_rel r = sub ? msolve_subsumes(R->S, ha, hb, in, &why)
+			     : msolve_same(R->S, ha, hb, in, &why);
 	if (r == MIR_PROVEN)
 		return true;
 	if (r == MIR_REFUTED) {
@@ -479,8 +496,8 @@ static void relation_verdicts(struct mrel *R, int *dup, unsigned char *sub)
 	}
 }
 
-static void relations(struct cgroup *g, struct mir_smt *S,
-		      const struct mlive *L, struct value (*rows)[MAX_VARS],
+static void relations(struct cgroup *g, struct msolve *S,
+		      const struct mlive *L, const struct mpool *P,
 		      unsigned bound)
 {
 	if (L->n < 2)
@@ -509,7 +526,7 @@ static void relations(struct cgroup *g, struct mir_smt *S,
 	R.open = ANEWN(g->a, const char *, (size_t)n + 1);
 	R.openwith = ANEWN(g->a, int, (size_t)n + 1);
 	for (int k = 0; k < TRIES; k++)
-		feed(&R, rows[k]);
+		feed(&R, P->rows[k]);
 	for (int k = 0; k < n; k++) /* those the pool did not give */
 		if (!L->pooled[k])
 			feed(&R, L->kin[k]);
@@ -547,12 +564,64 @@ bool check_method_joins(const struct cgroup *p, const struct cgroup *g)
 	return false;
 }
 
-void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec t1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
+	       (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* The method-level verdicts of the mutants ms[0..n) of method o (the
+ * group's indices idx[]), and what it cost in g's statistics. */
+static void method_verdicts(struct cgroup *g, const struct mmethod *o,
+			    const struct cmutant *const *ms, const int *idx,
+			    int n, const struct check_opts *opts,
+			    struct mpool *P, struct mlive *L)
 {
 	unsigned bound = opts->unroll ? opts->unroll : MIR_DEFAULT_UNROLL;
-	struct value (*rows)[MAX_VARS] = arena_alloc(g->a, TRIES *
-						     sizeof(*rows));
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct msolve *S = msolve_new(g, o, ms, n, opts);
+	pool_make(o, bound, P);
+	L->n = 0;
+	for (int k = 0; k < n; k++) {
+		struct cmutant *m = &g->mutants[idx[k]];
+		int h = msolve_add(S, m->mm);
+		live_grow(L);
+		/* only a mutant killable in its method, no claim of its
+		 * expression kept, is related here (and named): claims of
+		 * two levels never name each other round */
+		if (decide(g, m, S, h, P, bound, L->kin[L->n], &L->pooled[L->n]) &&
+		    m->v == CV_KILLABLE && m->level == CL_METHOD) {
+			L->idx[L->n] = idx[k];
+			L->h[L->n++] = h;
+		}
+	}
+	relations(g, S, L, P, bound);
+	struct mstats st;
+	msolve_free(S, &st);
+	double ms_taken = ms_since(&t0);
+	g->solver_calls += st.calls;
+	g->nmethods++;
+	g->mcached += st.cached;
+	g->mdiverged += st.diverged;
+	g->method_ms += ms_taken;
+	g->method_solver_ms += st.solver_ms;
+	if (ms_taken > g->method_max_ms || !g->method_max) {
+		g->method_max_ms = ms_taken;
+		g->method_max = arena_printf(g->a, "%s at %s:%d", o->name,
+					     o->file, o->line);
+	}
+}
+
+void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
+{
+	struct mpool *P = arena_alloc(g->a, sizeof(*P));
 	struct mlive L = { 0 };
+	const struct cmutant **ms = ANEWN(g->a, const struct cmutant *,
+					  (size_t)g->nmutants);
+	int *idx = ANEWN(g->a, int, (size_t)g->nmutants);
 	check_cmethod_attach(g); /* C sites naming their function */
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
@@ -561,31 +630,17 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 						    m->mwhy));
 		if (!m->mm || m->mdone)
 			continue;
-		struct mir_smt *S = mir_smt_new(m->mo, opts->unroll,
-						opts->timeout_ms, opts->rlimit);
-		pool_inputs(m->mo, rows);
-		L.n = 0;
+		int n = 0;
 		for (int j = i; j < g->nmutants; j++) {
-			struct cmutant *n = &g->mutants[j];
-			if (!n->mm || n->mdone || !same_method(n->mo, m->mo))
+			struct cmutant *x = &g->mutants[j];
+			if (!x->mm || x->mdone || !same_method(x->mo, m->mo))
 				continue;
-			n->mo = m->mo; /* one original per method */
-			n->mdone = true;
-			int h = mir_smt_add(S, n->mm);
-			live_grow(&L);
-			/* only a mutant killable in its method, no claim of
-			 * its expression kept, is related here (and named):
-			 * claims of two levels never name each other round */
-			if (decide(g, n, S, h, rows, bound, L.kin[L.n],
-				   &L.pooled[L.n]) &&
-			    n->v == CV_KILLABLE && n->level == CL_METHOD) {
-				L.idx[L.n] = j;
-				L.h[L.n++] = h;
-			}
+			x->mo = m->mo; /* one original per method */
+			x->mdone = true;
+			ms[n] = x;
+			idx[n++] = j;
 		}
-		relations(g, S, &L, rows, bound);
-		g->solver_calls += mir_smt_calls(S);
-		mir_smt_free(S);
+		method_verdicts(g, m->mo, ms, idx, n, opts, P, &L);
 	}
 	live_free(&L);
 }

@@ -57,6 +57,12 @@ struct driver {
 	/* statistics */
 	long nmut, nsites, ngroups, count[CV_COUNT];
 	unsigned long calls;
+	unsigned jobs;
+	/* --method: methods modelled, answered from the method cache, their
+	 * time (ms) in all, the longest and which, the solver's part */
+	long nmethods, mcached, mdiverged;
+	double method_ms, method_max_ms, method_solver_ms;
+	char method_max[160];
 	struct opstat *ops;
 	size_t nops, capops;
 };
@@ -107,6 +113,17 @@ static void count_group(struct driver *D, struct cgroup *g)
 		confirm_result(D->confirm, g->file, g->proved[k]);
 	D->nsites += g->nsites;
 	D->calls += g->solver_calls;
+	D->nmethods += g->nmethods;
+	D->mcached += g->mcached;
+	D->mdiverged += g->mdiverged;
+	D->method_ms += g->method_ms;
+	D->method_solver_ms += g->method_solver_ms;
+	if (g->method_max && (g->method_max_ms > D->method_max_ms ||
+			      !*D->method_max)) {
+		D->method_max_ms = g->method_max_ms;
+		snprintf(D->method_max, sizeof(D->method_max), "%s",
+			 g->method_max);
+	}
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
 		D->nmut++;
@@ -333,6 +350,44 @@ static void enqueue(void *ctx, struct cgroup *g)
 	pthread_mutex_unlock(&D->mu);
 }
 
+/* --method's timing: the methods modelled (answered from the method
+ * cache), the time per method, the solver's share of the workers' time
+ * (jobs x the run's wall time ms).  Clocks: with the timing only. */
+static double method_share(const struct driver *D, double ms)
+{
+	return ms > 0 ? D->method_solver_ms / (ms * D->jobs) : 0;
+}
+
+static void method_time_text(const struct driver *D, double ms,
+			     struct strbuf *sb)
+{
+	sb_printf(sb, "  method level: %ld methods modelled (%ld answered from "
+		  "the cache), %.1f ms per method", D->nmethods, D->mcached,
+		  D->nmethods ? D->method_ms / (double)D->nmethods : 0.0);
+	if (D->mdiverged)
+		sb_printf(sb, " (%ld left the cache's answers for the solver's: "
+			  "a cache key misses something)", D->mdiverged);
+	if (D->nmethods)
+		sb_printf(sb, ", at most %.1f ms (%s)", D->method_max_ms,
+			  D->method_max);
+	sb_printf(sb, "; solver %.1f ms, %.1f%% of the workers' time (%u x "
+		  "%.1f ms)\n", D->method_solver_ms, 100 * method_share(D, ms),
+		  D->jobs, ms);
+}
+
+static void method_time_json(const struct driver *D, double ms,
+			     struct strbuf *sb)
+{
+	sb_printf(sb, ", \"method_time\": {\"methods\": %ld, \"from_cache\": "
+		  "%ld, \"left_cache\": %ld, \"mean_ms\": %.1f, \"max_ms\": %.1f, "
+		  "\"max_method\": ", D->nmethods, D->mcached, D->mdiverged,
+		  D->nmethods ? D->method_ms / (double)D->nmethods : 0.0,
+		  D->method_max_ms);
+	sb_json_str(sb, D->method_max);
+	sb_printf(sb, ", \"solver_ms\": %.1f, \"solver_share\": %.3f}",
+		  D->method_solver_ms, method_share(D, ms));
+}
+
 static void summary(struct driver *D, double ms, long bad)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -368,6 +423,8 @@ static void summary(struct driver *D, double ms, long bad)
 			sb_printf(&sb, ", \"solver_calls\": %lu, \"time_ms\": "
 				  "%.1f, \"mutants_per_second\": %.0f", D->calls,
 				  ms, rate);
+		if (D->timing && D->opts->method)
+			method_time_json(D, ms, &sb);
 		if (D->kills)
 			kills_summary_json(D->kills, &sb);
 		sb_puts(&sb, "}\n}\n");
@@ -412,6 +469,8 @@ static void summary(struct driver *D, double ms, long bad)
 		if (D->timing)
 			sb_printf(&sb, "  solver calls: %lu, time: %.1f ms, %.0f "
 				  "mutants/s\n", D->calls, ms, rate);
+		if (D->timing && D->opts->method)
+			method_time_text(D, ms, &sb);
 		if (D->kills)
 			kills_summary_text(D->kills, &sb);
 	} else if (D->report) {
@@ -431,7 +490,7 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 			    .format = cr->format, .timing = cr->timing,
 			    .confirm = cr->confirm, .src = cr->src,
 			    .kills = cr->kills, .report = cr->report,
-			    .placed = cr->src != NULL };
+			    .placed = cr->src != NULL, .jobs = cr->jobs };
 	for (int k = 0; cr->elements && k < n; k++)
 		D.placed |= cr->elements[k] != NULL;
 	pthread_mutex_init(&D.mu, NULL);
