@@ -236,6 +236,18 @@ void sb_json_str(struct strbuf *sb, const char *s)
 
 /* ---- files ---- */
 
+long text_line_offset(const char *text, long line)
+{
+	const char *p = text;
+	for (long l = 1; l < line; l++) {
+		p = strchr(p, '\n');
+		if (!p)
+			return -1;
+		p++;
+	}
+	return p - text;
+}
+
 char *read_file(const char *path, size_t *lenp)
 {
 	FILE *f = fopen(path, "rb");

@@ -92,6 +92,10 @@ void sb_release(struct strbuf *sb);
 /* Append s as a JSON string literal (with quotes). */
 void sb_json_str(struct strbuf *sb, const char *s);
 
+/* The byte offset of line (1-based) in the NUL-terminated text, or -1
+ * when text has fewer lines. */
+long text_line_offset(const char *text, long line);
+
 /* Read a whole file; NULL (errno set) on failure.  Caller frees. */
 char *read_file(const char *path, size_t *len);
 /*

@@ -90,19 +90,6 @@ static struct json *member(struct loader *L, const struct json *o,
 	return v;
 }
 
-/* Line l's first byte in s, or -1. */
-static long line_at(const char *s, long l)
-{
-	const char *p = s;
-	for (long k = 1; k < l; k++) {
-		p = strchr(p, '\n');
-		if (!p)
-			return -1;
-		p++;
-	}
-	return p - s;
-}
-
 /* A position {line, column} of source s: its byte offset, or -1 (an
  * error counted).  Columns count characters; the end of a line (and
  * of the source) is a position too. */
@@ -121,7 +108,7 @@ static long position(struct loader *L, const struct json *pos,
 		L->errs++;
 		return -1;
 	}
-	long b = line_at(s, l);
+	long b = text_line_offset(s, l);
 	if (b < 0) {
 		diag_error(jl->loc, "the %s is on line %ld, after the end of the "
 			   "file's source", what, l);

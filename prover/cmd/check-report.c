@@ -124,25 +124,12 @@ static const char *relative(const struct check_report *r, const char *path)
 	return path;
 }
 
-/* Byte offset of the start of line (1-based) in text, or -1. */
-static long line_start(const char *text, int line)
-{
-	const char *p = text;
-	for (int l = 1; l < line; l++) {
-		p = strchr(p, '\n');
-		if (!p)
-			return -1;
-		p++;
-	}
-	return p - text;
-}
-
 /* From (line, col) in text, the position just after the characters of
  * orig (blanks ignored): the end of the mutated text. */
 static void walk_end(const char *text, int line, int col, const char *orig,
 		     int *eline, int *ecol)
 {
-	long off = line_start(text, line);
+	long off = text_line_offset(text, line);
 	const char *p = text + off + col - 1, *o = orig;
 	*eline = line;
 	*ecol = col;
@@ -315,9 +302,9 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 			x.scol = 1;
 			x.ecol = (int)strlen(s->orig) + 1;
 		} else if ((f = source_file(r, g->srcpath)) >= 0 && line > 0 &&
-			   line_start(mte_report_source(r->rep, f), line) >= 0) {
+			   text_line_offset(mte_report_source(r->rep, f), line) >= 0) {
 			const char *text = mte_report_source(r->rep, f);
-			long ls = line_start(text, line);
+			long ls = text_line_offset(text, line);
 			int col = m->col;
 			if (col <= 0) {
 				const char *nl = strchr(text + ls, '\n');
