@@ -73,7 +73,7 @@ def patched(src, line, orig, mut):
 def fields_of(src):
     """The int, byte, short and boolean fields: declarations one level
     deep (the subjects indent by four blanks or a tab)."""
-    return re.findall(r"^(?:    |\t)(?:static\s+)?(int|byte|short|boolean)\s+(\w+)\s*(?:=[^;]*)?;",
+    return re.findall(r"^(?:    |\t)(?:(?:public|protected|private|static)\s+)*(int|byte|short|boolean)\s+(\w+)\s*(?:=[^;]*)?;",
                       src, re.M)
 
 
@@ -102,15 +102,28 @@ KILL = re.compile(r"killed by (\w+)\(([^)]*)\)(?: with field ([^:]*))?: "
                   r"the original (.*?), the mutant")
 
 
+REF = re.compile(r"^(null|this|o\d+)$")
+
+
+def ref_lit(v):
+    """A reference the tool printed (null, this, o1, ...) in the driver:
+    this is the object o under test, oK the K-th other one."""
+    return "o" if v == "this" else v
+
+
 def kill_input(detail, ptypes, flds):
     """The killing input the tool printed: method, Java arguments, field
-    assignments, what it says the original does."""
+    assignments (a heap: `fa=o1, o1.fa=o2, o2.y=3` sets o.fa, o1.fa and
+    o2.y), what it says the original does."""
     m = KILL.search(detail)
     ftype = {f: t for t, f in flds}
     vals = [a.split("=", 1)[1] for a in m.group(2).split(", ") if a]
     fs = [f.split("=", 1) for f in (m.group(3) or "").split(", ") if f]
-    return (m.group(1), [lit(t, v) for t, v in zip(ptypes, vals)],
-            [(f, lit(ftype[f], v)) for f, v in fs], m.group(4))
+    def val(f, v):
+        return ref_lit(v) if REF.match(v) else lit(ftype[f.split(".")[-1]], v)
+    return (m.group(1), [ref_lit(v) if REF.match(v) else lit(t, v)
+                         for t, v in zip(ptypes, vals)],
+            [(f, val(f, v)) for f, v in fs], m.group(4))
 
 
 def prepare(subject, src_dir, log, res, major_mutants):
@@ -187,13 +200,23 @@ def outcome_stmt(cname, meth, args, fs, flds, void, label):
     """Java: run cname.meth(args) with fields fs set; print label and what a
     test sees (return value or exception, then every field)."""
     call = "o.%s(%s)" % (meth, ", ".join(args))
-    sets = " ".join("o.%s = %s;" % (f, v) for f, v in fs)
+    sets = " ".join(("%s = %s;" if "." in f else "o.%s = %s;")
+                    % (ref_lit(f.split(".")[0]) + "." + f.split(".")[1]
+                       if "." in f else f, v) for f, v in fs)
+    text = " ".join(args) + " " + " ".join(f + " " + v for f, v in fs)
+    objs = sorted(set(re.findall(r"\bo(\d+)\b", text)), key=int)
+    news = " ".join("%s o%s = new %s();" % (cname, k, cname) for k in objs)
+    # a returned reference by identity: null, this or oK
+    named = "".join("r == o%s ? \"o%s\" : " % (k, k) for k in objs)
     shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds])
-    return ("{ %s o = new %s(); %s String v; try { %s v = \"returns \" + %s + %s; }"
+    return ("{ %s o = new %s(); %s %s String v; try { %s v = \"returns \" + %s + %s; }"
             " catch (RuntimeException e) { v = \"throws\"; }"
             " System.out.println(%s + \" \" + v); }"
-            % (cname, cname, sets, (call + ";") if void else "Object r = " + call + ";",
-               "\"normally\"" if void else "r", shown, label))
+            % (cname, cname, news, sets,
+               (call + ";") if void else "Object r = " + call + ";",
+               "\"normally\"" if void else
+               "(r == null ? \"null\" : r == o ? \"this\" : %sString.valueOf(r))" % named,
+               shown, label))
 
 
 def verify(subject, src_dir, log, res, major_mutants=None):
@@ -398,7 +421,7 @@ if have_java:
            LOGS + "/field-write.mutants.log", fw, LOGS + "/src/field-write/mutants")
 
 # Every other shipped subject: its method-level verdicts in the JVM too.
-for subj in ("data-flow", "equality-refinement", "loops", "triangle", "side-effects",
+for subj in ("data-flow", "equality-refinement", "loops", "triangle", "side-effects", "field-access",
              "method-invocation", "non-serializable"):
     rc, d = check(["--source", LOGS + "/src/" + subj, "--method",
                    LOGS + "/%s.mutants.log" % subj])

@@ -78,7 +78,7 @@ static const char *intern(const char *s)
 #if UINTPTR_MAX == 0xffffffffffffffffu
 _Static_assert(sizeof(struct mstmt) == 96,
 	       "struct mstmt changed: update the method cache's key");
-_Static_assert(sizeof(struct mmethod) == 768,
+_Static_assert(sizeof(struct mmethod) == 776,
 	       "struct mmethod changed: update the method cache's key");
 _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");
@@ -141,6 +141,8 @@ static void key_method(struct strbuf *sb, const struct mmethod *m)
 	for (int i = 0; i < m->nvars; i++)
 		sb_printf(sb, "%zu:%s %s %d ", strlen(m->names[i]), m->names[i],
 			  type_name(m->types[i]), (int)m->kinds[i]);
+	if (m->refs || m->ret_ref) /* references: absent from older keys */
+		sb_printf(sb, "refs %x %d ", m->refs, (int)m->ret_ref);
 	key_stmt(sb, m->body);
 	sb_putc(sb, '}');
 }

@@ -54,6 +54,62 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 	}
 }
 
+/* in with its references renumbered 2, 3, ... in order of appearance
+ * (null and this kept): ids only compare for identity (lang/mir.h). */
+static void canon_refs(const struct mmethod *o, const struct value *in,
+		       struct value *out)
+{
+	uint64_t seen[MAX_VARS];
+	int n = 0;
+	for (int i = 0; i < o->nvars; i++) {
+		out[i] = in[i];
+		if (!(o->refs & (1u << i)) || in[i].bits <= 1)
+			continue;
+		int k = 0;
+		while (k < n && seen[k] != in[i].bits)
+			k++;
+		if (k == n)
+			seen[n++] = in[i].bits;
+		out[i] = value_int(k + 2);
+	}
+}
+
+/* The variable named by name[0..len), not a local, or -1. */
+static int var_named(const struct mmethod *o, const char *name, size_t len)
+{
+	for (int i = 0; i < o->nvars; i++)
+		if (o->kinds[i] != MV_LOCAL && strlen(o->names[i]) == len &&
+		    !strncmp(o->names[i], name, len))
+			return i;
+	return -1;
+}
+
+/* The read through a reference i (lang/mir.h: References) as the heap
+ * cell it reads, ", o1.fa=o2", unless its object is null (never read),
+ * this (the field says it) or printed already (the same cell, the same
+ * value): 1 if printed. */
+static int heap_text(struct strbuf *sb, const struct mmethod *o,
+		     const struct value *in, int i, int k)
+{
+	const char *dot = strrchr(o->names[i], '.');
+	int b = var_named(o, o->names[i], (size_t)(dot - o->names[i]));
+	if (b < 0 || in[b].bits <= 1)
+		return 0;
+	for (int j = 0; j < i; j++) {
+		const char *d = strrchr(o->names[j], '.');
+		if (o->kinds[j] != MV_HEAP || strcmp(d, dot))
+			continue;
+		int bj = var_named(o, o->names[j], (size_t)(d - o->names[j]));
+		if (bj >= 0 && in[bj].bits == in[b].bits)
+			return 0;
+	}
+	sb_puts(sb, k ? ", " : " with field ");
+	mir_value_print(sb, o, b, in[b]);
+	sb_printf(sb, "%s=", dot);
+	mir_value_print(sb, o, i, in[i]);
+	return 1;
+}
+
 /* "max(a=2, b=2), fields x=0" */
 static const char *call_text(struct arena *a, const struct mmethod *o,
 			     const struct value *in)
@@ -64,15 +120,17 @@ static const char *call_text(struct arena *a, const struct mmethod *o,
 	for (int i = 0; i < o->nvars; i++)
 		if (o->kinds[i] == MV_PARAM) {
 			sb_printf(&sb, "%s%s=", k++ ? ", " : "", o->names[i]);
-			value_print(&sb, o->types[i], in[i]);
+			mir_value_print(&sb, o, i, in[i]);
 		}
 	sb_puts(&sb, ")");
 	k = 0;
 	for (int i = 0; i < o->nvars; i++)
-		if (o->kinds[i] == MV_FIELD) {
+		if (o->kinds[i] == MV_HEAP)
+			k += heap_text(&sb, o, in, i, k);
+		else if (o->kinds[i] == MV_FIELD) {
 			sb_printf(&sb, "%s%s=", k++ ? ", " : o->profile
 				  ? " with global " : " with field ", o->names[i]);
-			value_print(&sb, o->types[i], in[i]);
+			mir_value_print(&sb, o, i, in[i]);
 		}
 	char *r = arena_strdup(a, sb.buf);
 	sb_release(&sb);
@@ -94,10 +152,12 @@ static const char *where(struct cgroup *g, const struct mmethod *o)
 
 /* A killing input from the solver, re-run exactly by the evaluator:
  * true when it re-checks (the mutant is killable in its method). */
-static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in)
+static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in0)
 {
 	const struct mmethod *o = m->mo;
 	struct mrun ro, rm;
+	struct value in[MAX_VARS];
+	canon_refs(o, in0, in);
 	mir_eval(o, in, 0, &ro);
 	mir_eval(m->mm, in, 0, &rm);
 	const char *call = call_text(g->a, o, in);

@@ -38,7 +38,8 @@ static TSNode field(TSNode n, const char *name)
 static int add_var(struct mb *B, const char *name, const char *type,
 		   enum mvar_kind kind)
 {
-	const struct type *t = mb_type(type);
+	bool ref;
+	const struct type *t = mb_var_type(B, type, &ref);
 	struct mmethod *m = B->m;
 	const char *why = arena_printf(B->a, "`%s %s` has a type the method "
 				       "model does not have yet", type, name);
@@ -61,6 +62,8 @@ static int add_var(struct mb *B, const char *name, const char *type,
 	m->names[m->nvars] = name;
 	m->types[m->nvars] = t;
 	m->kinds[m->nvars] = kind;
+	if (ref)
+		m->refs |= 1u << m->nvars;
 	B->visible[m->nvars] = true;
 	return m->nvars++;
 }
@@ -86,16 +89,20 @@ const char *mb_text(struct mb *B, TSNode n)
 /* Parse and type the expression text; want: its type must be boolean. */
 struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 {
+	const char *orig = text;
+	if (!(text = mb_heap_text(B, text)))
+		return NULL;
 	struct expr_src es = { .text = text, .src = jsrc_source(B->f),
 			       .quiet = true };
 	struct node *n = parse_expr_in(&profile_java, B->a, &es, false);
 	if (!n)
 		return mb_fail(B, arena_printf(B->a, "`%s` is outside the method "
 					    "model (calls, references, arrays)",
-					    text)), NULL;
+					    orig)), NULL;
 	const char *names[MIR_MAX_VARS];
 	for (int i = 0; i < B->m->nvars; i++)
-		names[i] = B->visible[i] ? B->m->names[i] : "\001";
+		names[i] = !B->visible[i] ? "\001" : B->m->kinds[i] == MV_HEAP
+			   ? B->envname[i] : B->m->names[i];
 	struct strbuf err = STRBUF_INIT;
 	struct type_env env = { .nvars = B->m->nvars, .names = names,
 				.types = B->m->types, .errmsg = &err,
@@ -111,7 +118,7 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 			return mb_fail(B, B->skipped[i]), sb_release(&err), NULL;
 	}
 	if (rc) {
-		mb_fail(B, arena_printf(B->a, "`%s`: %s", text,
+		mb_fail(B, arena_printf(B->a, "`%s`: %s", orig,
 				     err.buf ? err.buf : "not a condition"));
 		n = NULL;
 	}
@@ -135,7 +142,7 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n)
 
 static struct mstmt *stmt(struct mb *B, TSNode n);
 
-static void append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap)
+void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap)
 {
 	if (blk->nkids == *cap) {
 		int nc = *cap ? 2 * *cap : 8;
@@ -169,11 +176,12 @@ static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 		if (!init)
 			continue;
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, d);
+		int p0 = B->npend;
 		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", name, init),
 				 false);
-		if (!s->e)
+		if (!s->e || !mb_heap_flush(B, p0, blk, cap, d))
 			return false;
-		append(B, blk, s, cap);
+		mb_append(B, blk, s, cap);
 	}
 	return true;
 }
@@ -194,10 +202,11 @@ static bool block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 				return false;
 			continue;
 		}
+		int p0 = B->npend;
 		struct mstmt *s = stmt(B, c);
-		if (!s)
+		if (!s || !mb_heap_flush(B, p0, blk, cap, c))
 			return false;
-		append(B, blk, s, cap);
+		mb_append(B, blk, s, cap);
 	}
 	return true;
 }
@@ -222,7 +231,8 @@ static struct mstmt *sub(struct mb *B, TSNode n)
 		return block(B, n);
 	if (jnode_is(n, "local_variable_declaration"))
 		return mb_fail(B, "a declaration as a branch"), NULL;
-	return stmt(B, n);
+	int p0 = B->npend;
+	return mb_heap_wrap(B, p0, stmt(B, n), n);
 }
 
 /* The children of n in field name, named ones only, in order: a cursor
@@ -263,7 +273,7 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, c);
 		if (!(s->e = expr(B, c, false)))
 			return NULL;
-		append(B, blk, s, &cap);
+		mb_append(B, blk, s, &cap);
 	}
 	return blk;
 }
@@ -274,8 +284,12 @@ static struct mstmt *loop(struct mb *B, TSNode n)
 	B->m->nloops++;
 	s->test_first = !jnode_is(n, "do_statement");
 	TSNode c = field(n, "condition");
+	int p0 = B->npend;
 	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
 		return NULL;
+	if (!s->test_first && B->npend > p0) /* evaluated after the body */
+		return mb_fail(B, "a read through a reference in a do-while "
+			       "condition"), NULL;
 	if (!(s->body = sub(B, field(n, "body"))))
 		return NULL;
 	return s;
@@ -288,11 +302,15 @@ static struct mstmt *for_loop(struct mb *B, TSNode n)
 	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n), *init, *s = NULL;
 	int cap = 0;
 	if ((init = for_list(B, n, "init", true))) {
-		append(B, blk, init, &cap);
+		mb_append(B, blk, init, &cap);
 		s = loop(B, n);
 	}
+	int p0 = B->npend;
 	if (s && (s->update = for_list(B, n, "update", false)))
-		append(B, blk, s, &cap);
+		mb_append(B, blk, s, &cap);
+	if (s && s->update && B->npend > p0)
+		return mb_fail(B, "a read through a reference in a for update"),
+		       NULL;
 	memcpy(B->visible, saved, sizeof(saved));
 	return s && s->update ? blk : NULL;
 }
@@ -370,9 +388,9 @@ static struct mstmt *switch_group(struct mb *B, TSNode n)
 		struct mstmt *s = sub(B, c);
 		if (!s)
 			return NULL;
-		append(B, blk, s, &cap);
+		mb_append(B, blk, s, &cap);
 	}
-	append(B, blk, mb_stmt_new(B, MS_BREAK, n), &cap);
+	mb_append(B, blk, mb_stmt_new(B, MS_BREAK, n), &cap);
 	return g;
 }
 
@@ -565,10 +583,23 @@ static bool find_patch(struct mb *B)
 	return mb_fail(B, "the mutated node is not found");
 }
 
-struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
-			    const struct mir_patch *patch, const char **why)
+/* The name of the class whose body declares md, or NULL. */
+static const char *class_name(struct mb *B, TSNode md)
 {
-	struct mb B = { .f = f, .a = a, .patch = patch };
+	TSNode cb = ts_node_parent(md), cd = ts_node_parent(cb);
+	if (ts_node_is_null(cd) || !jnode_is(cd, "class_declaration"))
+		return NULL;
+	return jnode_squeezed(B->a, B->f, field(cd, "name"));
+}
+
+/* One build; pre: the original's paths, made first (or NULL); paths:
+ * the ones this build made. */
+static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
+			     const struct mir_patch *patch,
+			     const struct mheap_pre *pre, struct mheap_pre *paths,
+			     bool *heap_on, const char **why)
+{
+	struct mb B = { .f = f, .a = a, .patch = patch, .pre = pre };
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode md = method_at(&B, at);
@@ -583,19 +614,50 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 		m->file = arena_strdup(a, f->name); /* f may be closed first */
 		m->line = (int)ts_node_start_point(md).row + 1;
 		m->col = (int)ts_node_start_point(md).column + 1;
+		B.cls_name = class_name(&B, md);
 		const char *rt = jnode_squeezed(a, f, field(md, "type"));
-		if (strcmp(rt, "void") && !(m->ret = mb_type(rt)))
+		if (strcmp(rt, "void") && !(m->ret = mb_var_type(&B, rt,
+								 &m->ret_ref)))
 			mb_fail(&B, arena_printf(a, "the return type %s is not in "
 					      "the method model yet", rt));
 	}
-	if (!B.why && params(&B, md) && fields(&B, md, body))
+	if (!B.why && params(&B, md) && fields(&B, md, body) &&
+	    (!pre || mb_heap_precreate(&B, pre)))
 		B.m->body = block(&B, body);
 	if (!B.why && patch && !B.applied)
 		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
+	if (!B.why)
+		mb_heap_finish(&B);
+	*heap_on = B.heap_on;
+	paths->n = 0;
 	if (B.why) {
 		*why = B.why;
 		return NULL;
 	}
+	mb_heap_paths(&B, paths);
 	return B.m;
+}
+
+struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
+			    const struct mir_patch *patch, const char **why)
+{
+	/* the original first when it reads through references: its
+	 * paths are every build's first variables (lang/mir.h) */
+	struct mheap_pre pre, mine;
+	bool heap;
+	struct mmethod *m = build(f, a, at, patch, NULL, &mine, &heap, why);
+	if (!heap || (!patch && !mine.n))
+		return m; /* no reference: one build */
+	if (patch && !build(f, a, at, NULL, NULL, &pre, &heap, why))
+		return NULL;
+	if (!patch)
+		pre = mine;
+	if (pre.n)
+		return build(f, a, at, patch, &pre, &mine, &heap, why);
+	if (mine.n) {
+		*why = "the mutant reads through a reference, its original does not";
+		return NULL;
+	}
+	return m;
 }

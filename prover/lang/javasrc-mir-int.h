@@ -26,6 +26,22 @@ struct mb {
 	 * an expression naming one fails with this reason */
 	int nskipped;
 	const char *skipped[MIR_MAX_VARS], *skipped_name[MIR_MAX_VARS];
+	/* references (lang/mir.h: References; javasrc-mheap.c) */
+	const char *cls_name;  /* the class's name: its reference type */
+	bool heap_on;          /* the method has a variable of that type */
+	const char *envname[MIR_MAX_VARS]; /* MV_HEAP: its name for typing */
+	int hbase[MIR_MAX_VARS];           /* MV_HEAP: the base's var */
+	const char *hfield[MIR_MAX_VARS];  /* MV_HEAP: the field */
+	int npend;             /* null checks of the statement being built */
+	int pend[MIR_MAX_VARS];
+	const struct mheap_pre *pre; /* the original's paths (a mutant) */
+	int npre_made;
+};
+
+/* The original's paths, created first in every build of the method. */
+struct mheap_pre {
+	int n;
+	const char *base[MIR_MAX_VARS], *field[MIR_MAX_VARS];
 };
 
 /* Keep why as the build's failure (the first one wins): false. */
@@ -42,5 +58,27 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
 /* javasrc-mcall.c: the call statement n (a method_invocation,
  * unqualified or on this), or NULL after mb_fail(). */
 struct mstmt *mb_call(struct mb *B, TSNode n);
+
+/* javasrc-mheap.c.  The type of a declaration as written (a primitive
+ * or the class, a reference: *ref), or NULL. */
+const struct type *mb_var_type(struct mb *B, const char *name, bool *ref);
+/* text with reads through references replaced by their variables (and,
+ * with heap_on, null and this by their ids), their null checks pending;
+ * NULL after mb_fail(). */
+const char *mb_heap_text(struct mb *B, const char *text);
+/* The pending null checks from p0 on, appended to blk (cap: its
+ * capacity) as `if (b == 0) throw;`; false after mb_fail(). */
+bool mb_heap_flush(struct mb *B, int p0, struct mstmt *blk, int *cap,
+		   TSNode n);
+/* s preceded by the pending checks from p0 on (a block), or s. */
+struct mstmt *mb_heap_wrap(struct mb *B, int p0, struct mstmt *s, TSNode n);
+/* Create the paths of pre (after parameters and fields). */
+bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
+/* After the body: the read-only rules, then the consistency prelude. */
+bool mb_heap_finish(struct mb *B);
+/* The paths the build made, for the mutants' builds. */
+void mb_heap_paths(const struct mb *B, struct mheap_pre *out);
+/* javasrc-method.c: append s to blk */
+void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
 
 #endif

@@ -25,6 +25,39 @@
  * anywhere else (its result used), or in a method that names fields
  * (the callee could change them), makes the build fail with the reason.
  *
+ * References (a subset of the heap; lang/javasrc-mheap.c).  The only
+ * reference type is the method's own class C; a reference is an int
+ * object id: 0 is null, 1 is `this`, any other value another object of
+ * C (ids only compare for identity).  Parameters, fields and locals of
+ * type C are such ints (bit i of refs; ret_ref for the return value),
+ * so `==`, `!=`, `null` and returning a reference are int operations.
+ * A read through a reference, b.f for a reference b other than `this`
+ * (a chain fa.fa.y is read link by link), is an MV_HEAP variable named
+ * by its path ("fa.fa", "fa.fa.y"): an input, never observed, read
+ * after a null check of b that the builder puts before the statement
+ * (`if (b == null) throw;`: all exceptions are one outcome, and the
+ * check is only hoisted from positions Java evaluates unconditionally:
+ * not after &&, ||, ?, nor in a do-while condition or a for update).
+ * The heap is read-only: a method with an MV_HEAP variable writes no
+ * field, through a reference or not, calls nothing, and never assigns
+ * a reference it dereferences; otherwise the build fails with the
+ * reason.  So every read of b.f in a run sees one value, and the run
+ * is a function of the path variables.  They are consistent with a
+ * real heap exactly when b1 == b2 implies b1.f == b2.f for every two
+ * bases of one field f (`this` and its field f included): a prelude
+ * `if (!(all such implications)) return <0/false>;` makes every other
+ * input unable to tell two methods apart.  Soundness: every real heap
+ * gives consistent path values (read each path in it), and the run on
+ * the heap equals the run on them; completeness: consistent values
+ * build a heap (one object per distinct id, its field f the value of
+ * any path b.f with b that id), so a killing input is a test.  This is
+ * Ackermann's reduction: the universe is at most one object per
+ * reference-valued read plus `this` and the parameters.  The original
+ * and its mutants have the same variables: the mutant's build first
+ * creates the original's paths (and fails if it reads another one).
+ * Arrays, `new`, writes through references and calls on references
+ * are not modelled (the build fails with the reason).
+ *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
  * NULL for void); nvars <= MAX_VARS.  Everything lives in the arena the
@@ -90,7 +123,8 @@ struct mcallee {
 	const struct type *args[MIR_MAX_ARGS];
 };
 
-enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL };
+/* MV_HEAP: a read through a reference (References above) */
+enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL, MV_HEAP };
 
 struct mmethod {
 	const char *name;        /* "max" */
@@ -105,6 +139,8 @@ struct mmethod {
 	const char *names[MIR_MAX_VARS];
 	const struct type *types[MIR_MAX_VARS];
 	enum mvar_kind kinds[MIR_MAX_VARS];
+	unsigned refs;           /* bit i: variable i is a reference */
+	bool ret_ref;            /* the return value is a reference */
 	int nloops;              /* loops in the body */
 	int ncallees;
 	struct mcallee callees[MIR_MAX_CALLEES];

@@ -199,6 +199,20 @@ bool mir_differs(const struct mmethod *m, const struct mrun *x,
 	return false;
 }
 
+void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
+		     struct value v)
+{
+	if (var < 0 ? !m->ret_ref : !(m->refs & (1u << var))) {
+		value_print(sb, var < 0 ? m->ret : m->types[var], v);
+		return;
+	}
+	int32_t id = (int32_t)v.bits;
+	if (id == 0 || id == 1)
+		sb_puts(sb, id ? "this" : "null");
+	else
+		sb_printf(sb, "o%lld", (long long)id - 1);
+}
+
 const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r)
 {
@@ -207,7 +221,7 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 		sb_puts(&sb, m->profile ? "has undefined behaviour" : "throws");
 	else if (m->ret) {
 		sb_puts(&sb, "returns ");
-		value_print(&sb, m->ret, r->ret);
+		mir_value_print(&sb, m, -1, r->ret);
 	} else
 		sb_puts(&sb, "returns normally");
 	bool fields = false, changed = false;
@@ -218,7 +232,7 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 				continue;
 			changed = true;
 			sb_printf(&sb, ", %s = ", m->names[i]);
-			value_print(&sb, m->types[i], r->vars[i]);
+			mir_value_print(&sb, m, i, r->vars[i]);
 		}
 	if (fields && !changed && !r->threw)
 		sb_puts(&sb, m->profile ? ", globals unchanged"

@@ -54,6 +54,10 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
  * (Neither may be cut or overflowed.) */
 bool mir_differs(const struct mmethod *m, const struct mrun *x,
 		 const struct mrun *y);
+/* The value v of variable var (-1: the return value) in sb: a
+ * reference (lang/mir.h: References) as null, this or o1, o2, ... */
+void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
+		     struct value v);
 /* "returns 3", "throws", "returns normally, x = 1" (the fields whose
  * final value differs from in), ", fields unchanged", then the calls
  * made (", calls log(3), log(4)"; ", no call" when the method has

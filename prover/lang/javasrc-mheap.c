@@ -1,0 +1,384 @@
+/*
+ * javasrc-mheap.c - references of the method's own class in the method
+ * IR (lang/mir.h: References): reads through them as path variables,
+ * their null checks, the read-only rules and the consistency prelude.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "lang/javasrc-int.h"
+#include "lang/javasrc-mir-int.h"
+#include "lang/profile.h"
+
+static TSNode field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+const struct type *mb_var_type(struct mb *B, const char *name, bool *ref)
+{
+	*ref = B->cls_name && !strcmp(name, B->cls_name);
+	if (*ref) {
+		B->heap_on = true;
+		return profile_type(&profile_java, "int");
+	}
+	return mb_type(name);
+}
+
+/* The declared type of the class's field name, or NULL. */
+static const char *field_decl(struct mb *B, const char *name)
+{
+	uint32_t k = ts_node_named_child_count(B->cls);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(B->cls, i);
+		if (!jnode_is(d, "field_declaration"))
+			continue;
+		uint32_t nd = ts_node_named_child_count(d);
+		for (uint32_t j = 0; j < nd; j++) {
+			TSNode v = ts_node_named_child(d, j);
+			if (!jnode_is(v, "variable_declarator") ||
+			    !jnode_text_is(B->f, field(v, "name"), name))
+				continue;
+			if (!ts_node_is_null(field(v, "dimensions")))
+				return "an array";
+			return jnode_squeezed(B->a, B->f, field(d, "type"));
+		}
+	}
+	return NULL;
+}
+
+/* The variable of the path base.f (base: a variable), made if new. */
+static int heap_var(struct mb *B, int base, const char *f)
+{
+	struct mmethod *m = B->m;
+	const char *name = arena_printf(B->a, "%s.%s", m->names[base], f);
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] == MV_HEAP && !strcmp(m->names[i], name))
+			return B->visible[i] = true, i;
+	if (B->pre && B->patch)
+		return mb_fail(B, arena_printf(B->a, "the mutant reads `%s`, which "
+					    "its original does not", name)), -1;
+	const char *ft = field_decl(B, f);
+	bool ref;
+	const struct type *t = ft ? mb_var_type(B, ft, &ref) : NULL;
+	if (!t)
+		return mb_fail(B, ft ? arena_printf(B->a, "`%s %s` has a type the "
+				    "method model does not have yet", ft, f)
+				 : arena_printf(B->a, "`%s` is not a field of %s",
+						f, B->cls_name)), -1;
+	if (m->nvars == MIR_MAX_VARS)
+		return mb_fail(B, "more than 16 variables"), -1;
+	int i = m->nvars++;
+	char *env = arena_strdup(B->a, name);
+	for (char *p = env; *p; p++)
+		if (*p == '.')
+			*p = '$';
+	m->names[i] = name;
+	m->types[i] = t;
+	m->kinds[i] = MV_HEAP;
+	if (ref)
+		m->refs |= 1u << i;
+	B->envname[i] = env;
+	B->hbase[i] = base;
+	B->hfield[i] = arena_strdup(B->a, f);
+	B->visible[i] = true;
+	return i;
+}
+
+/* The name var i has in the typing environment. */
+static const char *env_name(const struct mb *B, int i)
+{
+	return B->m->kinds[i] == MV_HEAP ? B->envname[i] : B->m->names[i];
+}
+
+/* The variable a chain s[0].s[1]...s[k-1] reads, -2 when it is not a
+ * read through the method's references (left to the parser), -1 after
+ * mb_fail(); cond: it stands after &&, || or ?. */
+static int chain(struct mb *B, char **s, int k, bool cond)
+{
+	struct mmethod *m = B->m;
+	int cur = -1; /* this */
+	if (strcmp(s[0], "this")) {
+		cur = -2;
+		for (int i = 0; i < m->nvars; i++)
+			if (B->visible[i] && !strcmp(m->names[i], s[0]))
+				cur = i;
+		if (cur < 0 || !(m->refs & (1u << cur)))
+			return -2;
+		if (m->kinds[cur] == MV_LOCAL)
+			return mb_fail(B, arena_printf(B->a, "a read through the "
+				       "local reference `%s`", s[0])), -1;
+	}
+	for (int j = 1; j < k; j++) {
+		if (cur >= 0) {
+			bool dup = false;
+			if (cond)
+				return mb_fail(B, arena_printf(B->a, "a read through "
+					"`%s` after &&, || or ?", m->names[cur])), -1;
+			for (int p = 0; p < B->npend; p++)
+				dup |= B->pend[p] == cur;
+			if (!dup)
+				B->pend[B->npend++] = cur;
+			if ((cur = heap_var(B, cur, s[j])) < 0)
+				return -1;
+			continue;
+		}
+		for (int i = 0; i < m->nvars; i++)
+			if (m->kinds[i] == MV_FIELD && !strcmp(m->names[i], s[j]))
+				cur = i;
+		if (cur < 0 || !B->visible[cur])
+			return mb_fail(B, arena_printf(B->a, "`this.%s` where a %s "
+				       "hides the field", s[j], cur < 0 ?
+				       "parameter" : "local")), -1;
+	}
+	return cur;
+}
+
+static bool id_start(int c)
+{
+	return isalpha(c) || c == '_' || c == '$';
+}
+
+static bool id_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '$';
+}
+
+/* Copy a literal or identifier chain at t[i] into sb; the next i. */
+static size_t word(struct mb *B, struct strbuf *sb, const char *t, size_t i,
+		   bool cond)
+{
+	size_t e = i;
+	char *seg[32];
+	int k = 0;
+	do {
+		size_t b = e;
+		while (id_char((unsigned char)t[e]))
+			e++;
+		if (k < 32)
+			seg[k++] = arena_strndup(B->a, t + b, e - b);
+	} while (t[e] == '.' && id_start((unsigned char)t[e + 1]) && ++e);
+	size_t after = e;
+	while (isspace((unsigned char)t[after]))
+		after++;
+	size_t before = i;
+	while (before > 0 && isspace((unsigned char)t[before - 1]))
+		before--;
+	bool raw = t[after] == '(' || (before > 0 && t[before - 1] == '.') ||
+		   k == 32;
+	int v = -2;
+	if (!raw && k == 1 && B->heap_on && !strcmp(seg[0], "null"))
+		return sb_puts(sb, "0"), e;
+	if (!raw && k == 1 && B->heap_on && !strcmp(seg[0], "this"))
+		return sb_puts(sb, "1"), e;
+	if (!raw && k > 1 && (v = chain(B, seg, k, cond)) == -1)
+		return (size_t)-1;
+	if (v >= 0)
+		sb_puts(sb, env_name(B, v));
+	else
+		sb_printf(sb, "%.*s", (int)(e - i), t + i);
+	return e;
+}
+
+const char *mb_heap_text(struct mb *B, const char *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool cond = false;
+	size_t i = 0;
+	while (t[i]) {
+		unsigned char c = (unsigned char)t[i];
+		size_t e = i + 1;
+		if (c == '"' || c == '\'') { /* a literal, escapes and all */
+			while (t[e] && t[e] != (char)c)
+				e += t[e] == '\\' && t[e + 1] ? 2 : 1;
+			e += t[e] ? 1 : 0;
+		} else if (isdigit(c) || (c == '.' && isdigit((unsigned char)t[e]))) {
+			while (id_char((unsigned char)t[e]) || t[e] == '.' ||
+			       ((t[e] == '+' || t[e] == '-') &&
+				strchr("eEpP", t[e - 1])))
+				e++;
+		} else if (id_start(c)) {
+			if ((e = word(B, &sb, t, i, cond)) == (size_t)-1) {
+				sb_release(&sb);
+				return NULL;
+			}
+			i = e;
+			continue;
+		} else if (c == '?' || ((c == '&' || c == '|') && t[e] == (char)c)) {
+			cond = true;
+		}
+		sb_printf(&sb, "%.*s", (int)(e - i), t + i);
+		i = e;
+	}
+	const char *r = arena_strdup(B->a, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return r;
+}
+
+/* `if (v == 0) throw;` for the reference variable v. */
+static struct mstmt *null_check(struct mb *B, int v, TSNode n)
+{
+	bool vis = B->visible[v];
+	B->visible[v] = true;
+	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
+	s->e = mb_expr_text(B, arena_printf(B->a, "%s == 0", env_name(B, v)),
+			    true);
+	B->visible[v] = vis;
+	s->body = mb_stmt_new(B, MS_THROW, n);
+	return s->e ? s : NULL;
+}
+
+bool mb_heap_flush(struct mb *B, int p0, struct mstmt *blk, int *cap,
+		   TSNode n)
+{
+	int np = B->npend;
+	B->npend = p0;
+	for (int p = p0; p < np; p++) {
+		struct mstmt *s = null_check(B, B->pend[p], n);
+		if (!s)
+			return false;
+		mb_append(B, blk, s, cap);
+	}
+	return true;
+}
+
+struct mstmt *mb_heap_wrap(struct mb *B, int p0, struct mstmt *s, TSNode n)
+{
+	if (!s || B->npend == p0)
+		return s;
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
+	int cap = 0;
+	if (!mb_heap_flush(B, p0, blk, &cap, n))
+		return NULL;
+	mb_append(B, blk, s, &cap);
+	return blk;
+}
+
+bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre)
+{
+	struct mmethod *m = B->m;
+	for (int k = 0; k < pre->n; k++) {
+		int base = -1;
+		for (int i = 0; i < m->nvars; i++)
+			if (m->kinds[i] != MV_LOCAL && !strcmp(m->names[i],
+							       pre->base[k]))
+				base = i;
+		if (base < 0)
+			return mb_fail(B, "the original's paths are not found");
+		const struct mheap_pre *saved = B->pre;
+		B->pre = NULL;
+		int v = heap_var(B, base, pre->field[k]);
+		B->pre = saved;
+		if (v < 0)
+			return false;
+		B->visible[v] = false;
+	}
+	return true;
+}
+
+void mb_heap_paths(const struct mb *B, struct mheap_pre *out)
+{
+	out->n = 0;
+	for (int i = 0; i < B->m->nvars; i++)
+		if (B->m->kinds[i] == MV_HEAP) {
+			out->base[out->n] = B->m->names[B->hbase[i]];
+			out->field[out->n++] = B->hfield[i];
+		}
+}
+
+/* The read-only rules on every expression below n. */
+static bool ro_node(struct mb *B, const struct node *n)
+{
+	if (!n)
+		return true;
+	const struct mmethod *m = B->m;
+	if ((n->kind == N_ASSIGN || n->kind == N_INCDEC) && n->a &&
+	    n->a->kind == N_VAR) {
+		int v = n->a->var;
+		if (m->kinds[v] == MV_FIELD || m->kinds[v] == MV_HEAP)
+			return mb_fail(B, arena_printf(B->a, "a write to `%s` in a "
+				"method that reads through references (aliasing "
+				"of writes is not modelled yet)", m->names[v]));
+		for (int i = 0; i < m->nvars; i++)
+			if (m->kinds[i] == MV_HEAP && B->hbase[i] == v)
+				return mb_fail(B, arena_printf(B->a, "`%s` is read "
+					"through and assigned", m->names[v]));
+	}
+	return ro_node(B, n->a) && ro_node(B, n->b) && ro_node(B, n->c);
+}
+
+static bool ro_stmt(struct mb *B, const struct mstmt *s)
+{
+	if (!s)
+		return true;
+	if (s->kind == MS_CALL)
+		return mb_fail(B, "a call in a method that reads through "
+			       "references (the callee could change the heap)");
+	bool ok = ro_node(B, s->e) && ro_stmt(B, s->body) &&
+		  ro_stmt(B, s->els) && ro_stmt(B, s->update);
+	for (int i = 0; ok && i < s->nkids; i++)
+		ok = ro_stmt(B, s->kids[i]);
+	return ok;
+}
+
+/* The consistency of the paths (lang/mir.h: References) as a condition
+ * in sb: b1 != b2 || b1.f == b2.f for two bases of one field f. */
+static int consistency(struct mb *B, struct strbuf *sb)
+{
+	const struct mmethod *m = B->m;
+	int n = 0;
+	for (int i = 0; i < m->nvars; i++) {
+		bool hi = m->kinds[i] == MV_HEAP;
+		if (!hi && m->kinds[i] != MV_FIELD)
+			continue;
+		const char *fi = hi ? B->hfield[i] : m->names[i];
+		for (int j = i + 1; j < m->nvars; j++) {
+			if (m->kinds[j] != MV_HEAP || strcmp(fi, B->hfield[j]))
+				continue;
+			sb_printf(sb, "%s(%s != %s || %s == %s)", n++ ? " && " : "",
+				  hi ? env_name(B, B->hbase[i]) : "1",
+				  env_name(B, B->hbase[j]), env_name(B, i),
+				  env_name(B, j));
+		}
+	}
+	return n;
+}
+
+bool mb_heap_finish(struct mb *B)
+{
+	struct mmethod *m = B->m;
+	bool any = false;
+	for (int i = 0; i < m->nvars; i++)
+		any |= m->kinds[i] == MV_HEAP;
+	if (!any || !ro_stmt(B, m->body))
+		return !B->why;
+	struct strbuf sb = STRBUF_INIT;
+	int n = consistency(B, &sb);
+	if (!n) {
+		sb_release(&sb);
+		return true;
+	}
+	bool vis[MIR_MAX_VARS];
+	memcpy(vis, B->visible, sizeof(vis));
+	for (int i = 0; i < m->nvars; i++)
+		B->visible[i] = m->kinds[i] != MV_LOCAL;
+	struct mstmt *s = mb_stmt_new(B, MS_IF, (TSNode){ 0 });
+	struct mstmt *r = s->body = mb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
+	s->line = r->line = m->line;
+	s->e = mb_expr_text(B, arena_printf(B->a, "!(%s)", sb.buf), true);
+	if (s->e && m->ret)
+		r->e = mb_expr_text(B, m->ret->kind == TK_BOOLEAN ? "false" :
+				    arena_printf(B->a, "(%s)0", m->ret->name),
+				    false);
+	sb_release(&sb);
+	memcpy(B->visible, vis, sizeof(vis));
+	if (!s->e || (m->ret && !r->e))
+		return false;
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, (TSNode){ 0 });
+	int cap = 0;
+	blk->line = m->line;
+	mb_append(B, blk, s, &cap);
+	mb_append(B, blk, m->body, &cap);
+	m->body = blk;
+	return true;
+}
