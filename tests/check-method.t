@@ -24,6 +24,8 @@
 #   - runs every "duplicate of M" / "subsumed by M" claim in its method
 #     on both killing inputs and 60 grid inputs: the same outcome as M on
 #     each, or killed wherever M is (and M killed on some).
+# tests/data/check-method/src/Heap.java (heap.mutants.log) reads through
+# references of its own class (null receivers, aliasing, chains).
 # tests/data/check-method/src/Rel.java (rel.mutants.log) has byte
 # parameters and a byte field, so that the JVM runs every input: there
 # each claim must hold exactly, and no claim may be missing unless the
@@ -77,7 +79,12 @@ def fields_of(src):
                       src, re.M)
 
 
+PRIMS = ("boolean", "byte", "short", "char", "int", "long")
+
+
 def lit(t, v):
+    if t not in PRIMS:  # a reference: null, this, o1, ...
+        return ref_lit(v)
     if t == "boolean":
         return "true" if v in (True, "true") else "false"
     return "(%s) %s" % (t, v) if t in ("byte", "short") else str(v)
@@ -86,12 +93,14 @@ def lit(t, v):
 def wrap(t, v):
     """v as a value of the Java type t (the grid draws ints)."""
     bits = {"byte": 8, "short": 16}.get(t)
-    if bits and not isinstance(v, bool):
+    if bits and not isinstance(v, bool) and not isinstance(v, str):
         v = (v + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
     return v
 
 
 def grid_value(t, rnd):
+    if t not in PRIMS:
+        return rnd.choice(["null", "this", "o1", "o2"])
     if t == "boolean":
         return rnd.random() < 0.5
     pool = [0, 1, -1, 2, 3, 4, 5, 7, 20, 21, -2147483648, 2147483647]
@@ -517,6 +526,44 @@ ok(ca["6"]["level"] != "method" and "names fields" in ca["6"]["detail"],
    "Calls: a call in a method that names fields stays out, with the reason")
 if have_java:
     verify("calls", D + "/src", CLOG, ca)
+
+# --- references: the written subject Heap ------------------------------
+# Heap.java: reads through references of the class's own type (lang/mir.h:
+# References): a read whose only effect is its null check, a guard, two
+# parameters that may be one object, a parameter that may be this, a
+# chain, a returned reference, a read after && (not modelled) and a write
+# through a reference (not modelled).  Every method-level verdict is run
+# in the JVM, heaps built from the printed witnesses.
+HLOG = D + "/heap.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", HLOG])
+hp = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(hp) == 13 and
+   all(hp[str(i)]["level"] == "method" for i in range(1, 11)) and hp["12"]["level"] == "method",
+   "Heap: 13 verdicts, all but the read after && and the write decided in their method")
+ok(hp["1"]["verdict"] == "killable" and "a=null" in hp["1"]["detail"] and
+   "the original throws" in hp["1"]["detail"],
+   "Heap: deleting a dead read through a reference is killed by a null receiver only")
+ok(hp["3"]["verdict"] == "killable" and "the mutant throws" in hp["3"]["detail"],
+   "Heap: removing a null guard is killed by the null receiver")
+ok(hp["5"]["verdict"] == "equivalent" and hp["4"]["verdict"] == "killable" and
+   "a=o1, b=o1" in hp["4"]["detail"],
+   "Heap: a == b makes a.x - b.x zero (one object, one field value); a.x % b.x throws there")
+ok(hp["6"]["verdict"] == "killable" and "o1.x=" in hp["6"]["detail"] and
+   "o2.x=" in hp["6"]["detail"],
+   "Heap: two distinct objects have their own fields (the witness is a heap)")
+ok(hp["7"]["verdict"] == "equivalent",
+   "Heap: a == this makes a.x the field x")
+ok(hp["12"]["verdict"] == "killable" and "a=o1, b=o1" in hp["12"]["detail"],
+   "Heap: a mutant that differs only when two parameters alias is killed by aliasing them")
+ok(hp["8"]["verdict"] == "killable" and "next=o1, o1.next=o2, o2.x=" in hp["8"]["detail"],
+   "Heap: a chain's witness names every link")
+ok(hp["9"]["verdict"] == "killable" and "returns this" in hp["9"]["detail"],
+   "Heap: a returned reference is compared by identity")
+ok(hp["11"]["level"] != "method" and "after &&" in hp["11"]["detail"] and
+   hp["13"]["level"] != "method" and "write to `a.x`" in hp["13"]["detail"],
+   "Heap: a read after && and a write through a reference stay out, with the reason")
+if have_java:
+    verify("heap", D + "/src", HLOG, hp)
 
 # --- duplicates and subsumption in the method: the written subject Rel ----
 # Rel.java: byte parameters and a byte field, so that the JVM can run
