@@ -101,7 +101,7 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 					    orig)), NULL;
 	const char *names[MIR_MAX_VARS];
 	for (int i = 0; i < B->m->nvars; i++)
-		names[i] = !B->visible[i] ? "\001" : B->m->kinds[i] == MV_HEAP
+		names[i] = !B->visible[i] ? "\001" : B->envname[i]
 			   ? B->envname[i] : B->m->names[i];
 	struct strbuf err = STRBUF_INIT;
 	struct type_env env = { .nvars = B->m->nvars, .names = names,
@@ -500,6 +500,7 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 	const char *btext = arena_strndup(B->a, B->f->text + ts_node_start_byte(body),
 					  ts_node_end_byte(body) -
 					  ts_node_start_byte(body));
+	B->this_dot = strstr(btext, "this.") != NULL;
 	uint32_t k = ts_node_named_child_count(cb);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode d = ts_node_named_child(cb, i);
@@ -629,7 +630,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 		     "or statement");
 	if (!B.why)
 		mb_heap_finish(&B);
-	*heap_on = B.heap_on;
+	*heap_on = B.heap_on || B.this_dot;
 	paths->n = 0;
 	if (B.why) {
 		*why = B.why;

@@ -47,13 +47,16 @@ static const char *field_decl(struct mb *B, const char *name)
 	return NULL;
 }
 
-/* The variable of the path base.f (base: a variable), made if new. */
+/* The variable of the path base.f (base: a variable; -1: this, for a
+ * field a parameter hides, named f, typed as this$f), made if new. */
 static int heap_var(struct mb *B, int base, const char *f)
 {
 	struct mmethod *m = B->m;
-	const char *name = arena_printf(B->a, "%s.%s", m->names[base], f);
+	const char *name = base < 0 ? f : arena_printf(B->a, "%s.%s",
+						       m->names[base], f);
 	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] == MV_HEAP && !strcmp(m->names[i], name))
+		if (B->envname[i] && !strcmp(m->names[i], name) &&
+		    (base < 0) == (m->kinds[i] == MV_FIELD))
 			return B->visible[i] = true, i;
 	if (B->pre && B->patch)
 		return mb_fail(B, arena_printf(B->a, "the mutant reads `%s`, which "
@@ -69,13 +72,14 @@ static int heap_var(struct mb *B, int base, const char *f)
 	if (m->nvars == MIR_MAX_VARS)
 		return mb_fail(B, "more than 16 variables"), -1;
 	int i = m->nvars++;
-	char *env = arena_strdup(B->a, name);
+	char *env = base < 0 ? arena_printf(B->a, "this.%s", f)
+			     : arena_strdup(B->a, name);
 	for (char *p = env; *p; p++)
 		if (*p == '.')
 			*p = '$';
 	m->names[i] = name;
 	m->types[i] = t;
-	m->kinds[i] = MV_HEAP;
+	m->kinds[i] = base < 0 ? MV_FIELD : MV_HEAP;
 	if (ref)
 		m->refs |= 1u << i;
 	B->envname[i] = env;
@@ -88,7 +92,7 @@ static int heap_var(struct mb *B, int base, const char *f)
 /* The name var i has in the typing environment. */
 static const char *env_name(const struct mb *B, int i)
 {
-	return B->m->kinds[i] == MV_HEAP ? B->envname[i] : B->m->names[i];
+	return B->envname[i] ? B->envname[i] : B->m->names[i];
 }
 
 /* The variable a chain s[0].s[1]...s[k-1] reads, -2 when it is not a
@@ -126,10 +130,16 @@ static int chain(struct mb *B, char **s, int k, bool cond)
 		for (int i = 0; i < m->nvars; i++)
 			if (m->kinds[i] == MV_FIELD && !strcmp(m->names[i], s[j]))
 				cur = i;
-		if (cur < 0 || !B->visible[cur])
+		if (cur >= 0 && B->envname[cur]) /* made before */
+			B->visible[cur] = true;
+		if (cur < 0 && j + 1 == k) /* a parameter hides it */
+			cur = heap_var(B, -1, s[j]);
+		else if (cur < 0 || !B->visible[cur])
 			return mb_fail(B, arena_printf(B->a, "`this.%s` where a %s "
 				       "hides the field", s[j], cur < 0 ?
 				       "parameter" : "local")), -1;
+		if (cur < 0)
+			return -1;
 	}
 	return cur;
 }
@@ -258,12 +268,14 @@ bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre)
 {
 	struct mmethod *m = B->m;
 	for (int k = 0; k < pre->n; k++) {
-		int base = -1;
+		int base = -2;
 		for (int i = 0; i < m->nvars; i++)
 			if (m->kinds[i] != MV_LOCAL && !strcmp(m->names[i],
 							       pre->base[k]))
 				base = i;
-		if (base < 0)
+		if (!strcmp(pre->base[k], "this"))
+			base = -1;
+		if (base < -1)
 			return mb_fail(B, "the original's paths are not found");
 		const struct mheap_pre *saved = B->pre;
 		B->pre = NULL;
@@ -280,8 +292,9 @@ void mb_heap_paths(const struct mb *B, struct mheap_pre *out)
 {
 	out->n = 0;
 	for (int i = 0; i < B->m->nvars; i++)
-		if (B->m->kinds[i] == MV_HEAP) {
-			out->base[out->n] = B->m->names[B->hbase[i]];
+		if (B->envname[i]) {
+			out->base[out->n] = B->m->kinds[i] == MV_FIELD ? "this"
+					    : B->m->names[B->hbase[i]];
 			out->field[out->n++] = B->hfield[i];
 		}
 }

@@ -29,7 +29,10 @@ struct mb {
 	/* references (lang/mir.h: References; javasrc-mheap.c) */
 	const char *cls_name;  /* the class's name: its reference type */
 	bool heap_on;          /* the method has a variable of that type */
-	const char *envname[MIR_MAX_VARS]; /* MV_HEAP: its name for typing */
+	bool this_dot;         /* its body has `this.` */
+	/* MV_HEAP, and a field a parameter hides (read as this.f): its
+	 * name for typing (fa$fa, this$f); NULL for the others */
+	const char *envname[MIR_MAX_VARS];
 	int hbase[MIR_MAX_VARS];           /* MV_HEAP: the base's var */
 	const char *hfield[MIR_MAX_VARS];  /* MV_HEAP: the field */
 	int npend;             /* null checks of the statement being built */
@@ -38,7 +41,8 @@ struct mb {
 	int npre_made;
 };
 
-/* The original's paths, created first in every build of the method. */
+/* The original's paths (base "this": a field a parameter hides), created
+ * first in every build of the method. */
 struct mheap_pre {
 	int n;
 	const char *base[MIR_MAX_VARS], *field[MIR_MAX_VARS];

@@ -55,6 +55,8 @@
  * reference-valued read plus `this` and the parameters.  The original
  * and its mutants have the same variables: the mutant's build first
  * creates the original's paths (and fails if it reads another one).
+ * `this.f` is the field f; where a parameter f hides it, f is a variable
+ * of its own (MV_FIELD, named f, made like a path).
  * Arrays, `new`, writes through references and calls on references
  * are not modelled (the build fails with the reason).
  *
