@@ -41,6 +41,13 @@ static const char *field_decl(struct mb *B, const char *name)
 				continue;
 			if (!ts_node_is_null(field(v, "dimensions")))
 				return "an array";
+			/* one value for every object: not a cell per object */
+			for (uint32_t c = 0; c < ts_node_child_count(d); c++) {
+				TSNode mo = ts_node_child(d, c);
+				if (jnode_is(mo, "modifiers") &&
+				    strstr(jnode_squeezed(B->a, B->f, mo), "static"))
+					return "static";
+			}
 			return jnode_squeezed(B->a, B->f, field(d, "type"));
 		}
 	}
@@ -62,6 +69,9 @@ static int heap_var(struct mb *B, int base, const char *f)
 		return mb_fail(B, arena_printf(B->a, "the mutant reads `%s`, which "
 					    "its original does not", name)), -1;
 	const char *ft = field_decl(B, f);
+	if (ft && base >= 0 && !strcmp(ft, "static"))
+		return mb_fail(B, arena_printf(B->a, "the static field %s read "
+					    "through a reference", f)), -1;
 	bool ref;
 	const struct type *t = ft ? mb_var_type(B, ft, &ref) : NULL;
 	if (!t)
