@@ -22,6 +22,12 @@ TSNode cnode_field(TSNode n, const char *name);
  * ("unsigned int"), in a. */
 char *cnode_squeezed(struct arena *a, const struct csrc *f, TSNode n);
 char *cnode_spaced(struct arena *a, const struct csrc *f, TSNode n);
+/* The text of n as written, in a. */
+char *cnode_text(struct arena *a, const struct csrc *f, TSNode n);
+/* Is n's text s exactly? */
+bool cnode_text_is(const struct csrc *f, TSNode n, const char *s);
+/* Do x and y stand for one node (type and bytes)? */
+bool cnode_same(TSNode x, TSNode y);
 /* The function_definition named fname, or a null node. */
 TSNode csrc_function(const struct csrc *f, const char *fname);
 /* The identifier a (function) declarator declares, or a null node. */
