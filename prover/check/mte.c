@@ -11,7 +11,7 @@
 #include "check/mte.h"
 #include "check/site.h"
 #include "check/source.h"
-#include "lang/csrc-expr.h"
+#include "lang/csrc.h"
 #include "lang/javasrc.h"
 #include "lang/profile.h"
 
@@ -381,7 +381,7 @@ static const char *const java_langs[] = { "java", NULL };
 /* A parsed file of the report: Java or C (one of them set). */
 struct pfile {
 	struct jsrc *j;
-	struct cexfile *c;
+	struct csrc *c;
 	const struct profile *pf; /* C: the profile (lp64, signed char,
 				   * UB "outcome", the C defaults of
 				   * docs/c.md) */
@@ -398,7 +398,8 @@ static const char *file_refusal(struct cgroup *g, const struct efile *f,
 		bool cxx = strcasecmp(f->language, "c") && strcasecmp(f->language, "h");
 		pf->pf = c_profile(cxx ? "c++" : "c", "lp64", true,
 				   (enum ub_policy)c_ub_policy("outcome"));
-		pf->c = cexfile_open_text(f->path, f->source, g->a, &why);
+		pf->c = csrc_from_text(f->path, f->source, strlen(f->source),
+				       g->a, &why);
 		return pf->c ? NULL : arena_printf(g->a, "its source: %s", why);
 	}
 	if (!lang_is(f->language, java_langs))
@@ -419,13 +420,13 @@ static const char *file_refusal(struct cgroup *g, const struct efile *f,
 }
 
 /* A C mutant at bytes [b, e): its site is the expression there, typed
- * from its declarations (lang/csrc-expr.h); true, or false and *why. */
+ * from its declarations (lang/csrc.h); true, or false and *why. */
 static bool place_c(struct cgroup *g, struct mplace *p, int k,
 		    const struct pfile *pf, const struct emutant *em,
 		    const char **why)
 {
 	struct cexpr x;
-	if (cexfile_expr(pf->c, g->a, em->b, em->e, &x, why) < 0)
+	if (csrc_expr(pf->c, g->a, em->b, em->e, &x, why) < 0)
 		return false;
 	struct cmutant *m = &g->mutants[k];
 	p->key = arena_printf(g->a, "C%zu:%zu", em->b, em->e);
@@ -511,7 +512,7 @@ static void read_file_group(const struct check_elements *e,
 		g->sites[s].profile = pf.pf;
 	free(mp);
 	jsrc_free(pf.j);
-	cexfile_free(pf.c);
+	csrc_free(pf.c);
 	g->seq = (*seq)++;
 	emit(ctx, g);
 }
