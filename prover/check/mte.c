@@ -91,8 +91,9 @@ static struct json *member(struct loader *L, const struct json *o,
 }
 
 /* A position {line, column} of source s: its byte offset, or -1 (an
- * error counted).  Columns count characters; the end of a line (and
- * of the source) is a position too. */
+ * error counted).  Columns count UTF-16 code units (text_column_offset,
+ * base/util.h); the end of a line (and of the source) is a position
+ * too. */
 static long position(struct loader *L, const struct json *pos,
 		     const char *what, const char *s, int *line, int *col)
 {
@@ -115,18 +116,14 @@ static long position(struct loader *L, const struct json *pos,
 		L->errs++;
 		return -1;
 	}
-	long p = b;
-	for (long k = 1; k < c; k++) {
-		if (!s[p] || s[p] == '\n') {
-			diag_error(jc->loc, "the %s is at column %ld, after the "
-				   "end of line %ld of the file's source", what,
-				   c, l);
-			L->errs++;
-			return -1;
-		}
-		p++;
-		while ((s[p] & 0xc0) == 0x80)
-			p++;
+	long p = text_column_offset(s, (size_t)b, c);
+	if (p < 0) {
+		diag_error(jc->loc, p == -1 ? "the %s is at column %ld, after the "
+			   "end of line %ld of the file's source"
+			   : "the %s's column %ld on line %ld is inside a "
+			   "character of two UTF-16 units", what, c, l);
+		L->errs++;
+		return -1;
 	}
 	*line = (int)l;
 	*col = (int)c;
