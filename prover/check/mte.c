@@ -416,18 +416,34 @@ static const char *file_refusal(struct cgroup *g, const struct efile *f,
 	return NULL;
 }
 
-/* A C mutant at bytes [b, e): its site is the expression there, typed
- * from its declarations (lang/csrc.h); true, or false and *why. */
+static const char *f_text(const struct pfile *pf)
+{
+	return csrc_text(pf->c);
+}
+
+/* A C mutant at bytes [b, e): its site is the expression there (or in
+ * the expression statement there), typed from its declarations
+ * (lang/csrc.h), in *x; true, or false and *why. */
 static bool place_c(struct cgroup *g, struct mplace *p, int k,
 		    const struct pfile *pf, const struct emutant *em,
-		    const char **why)
+		    struct cexpr *xp, const char **why)
 {
 	struct cexpr x;
 	if (csrc_expr(pf->c, g->a, em->b, em->e, &x, why) < 0)
 		return false;
+	*xp = x;
 	struct cmutant *m = &g->mutants[k];
-	p->key = arena_printf(g->a, "C%zu:%zu", em->b, em->e);
+	p->key = arena_printf(g->a, "C%zu:%zu", x.b, x.e);
 	p->discarded = x.discarded;
+	if (x.statement) { /* `x++;` read as `x++`, its mutant likewise */
+		p->base = p->orig = m->orig =
+			arena_strndup(g->a, f_text(pf) + x.b, x.e - x.b);
+		size_t l = strlen(m->text);
+		while (l && (isspace((unsigned char)m->text[l - 1]) ||
+			     m->text[l - 1] == ';'))
+			l--;
+		m->text = arena_strndup(g->a, m->text, l);
+	}
 	p->nvars = x.nvars;
 	for (int v = 0; v < x.nvars; v++)
 		p->vars[v] = (struct cvar){ x.vars[v].name, x.vars[v].type };
@@ -437,6 +453,28 @@ static bool place_c(struct cgroup *g, struct mplace *p, int k,
 			       "expression yet)", em->at.path, em->at.sline,
 			       em->at.scol);
 	return true;
+}
+
+/* --method: C mutant k of g in its function (x: its expression, when it
+ * has one). */
+static void attach_c(struct cgroup *g, int k, const struct pfile *pf,
+		     const struct emutant *em, const struct cexpr *x)
+{
+	struct cmutant *m = &g->mutants[k];
+	size_t b = em->b, e = em->e;
+	bool stmt = false;
+	if (x->statement && *m->text) {
+		b = x->b; /* the expression of an expression statement */
+		e = x->e;
+	} else {
+		stmt = csrc_is_statement(pf->c, b, &e);
+	}
+	if (stmt && *m->text)
+		m->mwhy = "a statement mutant other than a deletion";
+	else if (!stmt && !*m->text)
+		m->mwhy = "an empty replacement of an expression";
+	else
+		check_cmethod_attach_at(g, k, pf->c, pf->pf, b, e, stmt);
 }
 
 /* Mutant k of f into group g (index k), placed in pf (or refused). */
@@ -466,8 +504,12 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 			: "the report gives no replacement";
 	if (!why && em->b == em->e)
 		why = "its location is empty";
-	if (!why && pf->c && place_c(g, p, k, pf, em, &why) && !*m->text)
+	struct cexpr x = { 0 };
+	if (!why && pf->c && place_c(g, p, k, pf, em, &x, &why) && !*m->text &&
+	    !x.statement)
 		why = "an empty replacement of an expression";
+	if (!refusal && r && em->b < em->e && pf->c && method)
+		attach_c(g, k, pf, em, &x);
 	if (!why && pf->j && check_place_exact(g, p, k, pf->j, em->line, em->b,
 					       method, &why) && !p->stmt &&
 	    !*m->text)
@@ -477,7 +519,8 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 	m->orig = base;
 	m->note = NULL;
 	m->level = CL_FALLBACK;
-	m->mo = m->mm = NULL;
+	if (!pf->c) /* a C mutant may still be judged in its function */
+		m->mo = m->mm = NULL;
 	site_unsupported(g, m, arena_printf(g->a, "%s:%d:%d-%d:%d `%s`: %s",
 		f->path, em->at.sline, em->at.scol, em->at.eline, em->at.ecol,
 		base, why));

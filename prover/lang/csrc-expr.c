@@ -183,22 +183,32 @@ int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
 	TSNode root = ts_tree_root_node(f->tree);
 	TSNode n = ts_node_named_descendant_for_byte_range(root, (uint32_t)b,
 							   (uint32_t)e);
-	TSNode best = { 0 };
+	TSNode best = { 0 }, outer = { 0 };
 	bool stmt = false;
 	for (TSNode x = n; !ts_node_is_null(x) && ts_node_start_byte(x) == b &&
 	     ts_node_end_byte(x) == e; x = ts_node_parent(x)) {
+		const char *t = ts_node_type(x);
+		size_t tl = strlen(t);
 		if (expression_type(x))
 			best = x;
-		stmt |= !strcmp(ts_node_type(x) + strlen(ts_node_type(x)) -
-				(strlen(ts_node_type(x)) >= 10 ? 10 : 0),
-				"_statement");
+		stmt |= tl > 10 && !strcmp(t + tl - 10, "_statement");
+		outer = x;
+	}
+	if (ts_node_is_null(best) && cnode_is(outer, "expression_statement") &&
+	    ts_node_named_child_count(outer) == 1 &&
+	    expression_type(ts_node_named_child(outer, 0))) {
+		best = ts_node_named_child(outer, 0); /* `x++;`: its expression */
+		out->statement = true;
 	}
 	if (ts_node_is_null(best)) {
-		*why = stmt ? "a statement: the statement mutants of C files are "
-			      "not judged yet"
+		*why = stmt ? "a statement other than an expression statement: "
+			      "such statement mutants of C files are not judged "
+			      "yet"
 			    : "it is not a whole expression of the source";
 		return -1;
 	}
+	out->b = ts_node_start_byte(best);
+	out->e = ts_node_end_byte(best);
 	if (cnode_is(best, "identifier") && declared_name(best)) {
 		*why = "it is a name (declared, or a called function's), not an "
 		       "expression whose value the program reads";

@@ -90,12 +90,15 @@ bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e);
  * written ("int", "unsigned long", "size_t"), found in the enclosing
  * blocks, the function's parameters or the file's declarations, the
  * innermost declaration before the expression; discarded: its value is
- * dropped (an expression statement).  0, or -1 and *why: not a whole
- * expression, a statement, inside a function that does not parse, a
+ * dropped (an expression statement); statement: [b, e) is an expression
+ * statement (`x++;`), read as its expression, whose bytes are [out.b,
+ * out.e).  0, or -1 and *why: not a whole expression, another statement,
+ * inside a function that does not parse, a
  * variable whose declaration is not found or is not of a plain type
  * (pointers, arrays, structs). */
 struct cexpr {
-	bool discarded;
+	bool discarded, statement;
+	size_t b, e;
 	int nvars;
 	struct {
 		const char *name, *type;
