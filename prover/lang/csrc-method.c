@@ -415,7 +415,9 @@ static bool globals(struct cb *B, TSNode fn, TSNode body)
 				 !cnode_is(v, "array_declarator"))
 				continue; /* type, qualifiers, functions */
 			const char *name = cnode_squeezed(B->a, B->f, nm);
-			if (!named_in(btext, cnode_is(nm, "identifier") ? name : ""))
+			/* a pointer or array global: its uses fail as
+			 * expressions, and it is no input of the model */
+			if (!cnode_is(nm, "identifier") || !named_in(btext, name))
 				continue;
 			bool is_const;
 			const struct type *t = cb_ctype(B, d, &is_const);
