@@ -505,10 +505,12 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 	if (!why && em->b == em->e)
 		why = "its location is empty";
 	struct cexpr x = { 0 };
-	if (!why && pf->c && place_c(g, p, k, pf, em, &x, &why) && !*m->text &&
-	    !x.statement)
+	bool placed = !why && pf->c && place_c(g, p, k, pf, em, &x, &why);
+	if (placed && !*m->text && !x.statement)
 		why = "an empty replacement of an expression";
-	if (!refusal && r && em->b < em->e && pf->c && method)
+	size_t se = em->e;
+	if (pf->c && method && !refusal && r && em->b < em->e &&
+	    (placed || csrc_is_statement(pf->c, em->b, &se)))
 		attach_c(g, k, pf, em, &x);
 	if (!why && pf->j && check_place_exact(g, p, k, pf->j, em->line, em->b,
 					       method, &why) && !p->stmt &&

@@ -14,14 +14,17 @@
  * fields) and locals, of the profile's integer types (int, unsigned,
  * long, char, short, _Bool, the fixed-width and other spellings the
  * profile knows; its data model decides the widths); expression
- * statements (=, op=, ++, --), declarations with initializers, blocks,
- * if/else, while, do, for, break, continue and return; expressions as
- * lang/parse.c reads C (operators, ?:, short-circuit operators, casts).
- * Undefined behaviour is the C profile's (docs/c.md, `ub:`): under
- * `ub: outcome` and `wrap` it is the exceptional outcome of the IR.
- * Anything else (pointers, arrays, calls, structs, floating types,
- * goto, switch, labels, a local declared without an initializer, a
- * const global) makes the build fail with the reason.
+ * statements (=, op=, ++, --), declarations with or without
+ * initializers, blocks, if/else, while, do, for, switch, break,
+ * continue and return, call statements `f(args);` to functions of the
+ * file (events, lang/mir.h Calls); expressions as lang/parse.c reads C
+ * (operators, ?:, short-circuit operators, casts).  Undefined behaviour
+ * is the C profile's (docs/c.md, `ub:`): under `ub: outcome` and `wrap`
+ * it is the exceptional outcome of the IR; reading a local before a
+ * value is stored in it is undefined (C11 6.3.2.1p2, csrc-mstmt.c).
+ * Anything else (pointers, arrays, calls whose value is used, structs,
+ * floating types, goto, labels, a const global) makes the build fail
+ * with the reason.
  *
  * The same parse serves the expression level (csrc_expr(): the C files
  * of a mutation-testing-elements report, check/mte.h): a mutant's

@@ -24,6 +24,9 @@
  * is dropped.  The callee is opaque: it returns normally.  A call
  * anywhere else (its result used), or in a method that names fields
  * (the callee could change them), makes the build fail with the reason.
+ * C (lang/csrc-mstmt.c): a call statement to a function declared or
+ * defined in the file, id its place among the file's function
+ * declarators; a function that names globals may not call.
  *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
@@ -48,7 +51,8 @@ enum mstmt_kind {
 	MS_CONTINUE, /* of the innermost loop (its update still runs) */
 	MS_RETURN,   /* return e (NULL: void) */
 	MS_THROW,    /* an explicit throw: the exceptional outcome */
-	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int;
+	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int
+		      * (C: in its promoted type, the labels converted to it);
 		      * kids are its MS_CASE groups in source order.  The
 		      * run enters the first group with a label equal to e
 		      * (or else the default one, or none) and falls through
