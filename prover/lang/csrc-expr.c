@@ -49,21 +49,27 @@ static const char *decl_type(struct arena *a, const struct csrc *f, TSNode d,
 	TSNode type = cnode_field(d, "type");
 	if (ts_node_is_null(type))
 		return NULL;
-	for (uint32_t i = 0; i < ts_node_child_count(d); i++) {
-		const char *fld = ts_node_field_name_for_child(d, i);
-		if (!fld || strcmp(fld, "declarator"))
+	/* a cursor walk: ts_node_field_name_for_child() of tree-sitter
+	 * 0.20.7 misses repeated fields (`int s, t;` gave only s) */
+	TSTreeCursor c = ts_tree_cursor_new(d);
+	const char *r = NULL;
+	for (bool more = ts_tree_cursor_goto_first_child(&c); more;
+	     more = ts_tree_cursor_goto_next_sibling(&c)) {
+		const char *fld = ts_tree_cursor_current_field_name(&c);
+		int k = fld && !strcmp(fld, "declarator")
+			? declares(f, ts_tree_cursor_current_node(&c), name) : 0;
+		if (!k)
 			continue;
-		int r = declares(f, ts_node_child(d, i), name);
-		if (!r)
-			continue;
-		if (r > 0 && (cnode_is(type, "primitive_type") ||
+		if (k > 0 && (cnode_is(type, "primitive_type") ||
 			      cnode_is(type, "sized_type_specifier") ||
 			      cnode_is(type, "type_identifier")))
-			return cnode_text(a, f, type);
-		*bad = true;
-		return NULL;
+			r = cnode_text(a, f, type);
+		else
+			*bad = true;
+		break;
 	}
-	return NULL;
+	ts_tree_cursor_delete(&c);
+	return r;
 }
 
 /* The parameters of function definition fn, or a null node. */
