@@ -1,22 +1,109 @@
 /*
- * javasrc-mcall.c - call statements in the method IR (lang/mir.h:
- * Calls; lang/javasrc-mir-int.h).
+ * javasrc-mcall.c - calls in the method IR (lang/mir.h: Calls;
+ * lang/javasrc-mir-int.h): call statements, and calls whose result is
+ * used, lowered out of their expression into MS_CALL statements.
+ *
+ * Lowering.  An expression with calls is read again by tree-sitter (its
+ * text, the patch applied, alone in a small class) and rewritten in
+ * Java's evaluation order: each call becomes an MS_CALL whose result
+ * goes to a temporary (a local slot named $N), the expression reads the
+ * temporary.  An operand evaluated before a later call that could throw
+ * (a division or remainder) is first stored in a temporary, so that it
+ * throws before the call is made; other operands read variables no call
+ * can change (a callee cannot write locals or parameters, and a method
+ * naming fields keeps no call), so they are left in place.  `a && b`,
+ * `a || b` and `c ? x : y` with calls in the part evaluated second
+ * become an MS_IF, so a call not evaluated is not made.  A loop's
+ * condition with calls is tested at the start of its body (do-while:
+ * from the second iteration), its calls made there each time.  An
+ * expression with calls and an assignment or ++/-- inside it (other than
+ * one assignment at its top) is not lowered: the build fails.
+ *
+ * Temporaries are slots of the method; one is reused by later
+ * statements of its type once the statement that needed it is built.
+ * A mutant may need fewer or more of them than its original: only the
+ * parameters and fields (first) must match (sem/mir-encode.c encodes
+ * each method with its own slots).
  */
 #include "lang/javasrc-mir-int.h"
 
+#include <ctype.h>
 #include <string.h>
+
+#include "lang/profile.h"
 
 static TSNode field(TSNode n, const char *name)
 {
 	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
 
+void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap)
+{
+	if (blk->nkids == *cap) {
+		int nc = *cap ? 2 * *cap : 8;
+		struct mstmt **k = ANEWN(B->a, struct mstmt *, (size_t)nc);
+		if (blk->nkids)
+			memcpy(k, blk->kids, sizeof(*k) * (size_t)blk->nkids);
+		blk->kids = k;
+		*cap = nc;
+	}
+	blk->kids[blk->nkids++] = s;
+}
+
+/* A candidate declaration of the callee: its place, parameter types
+ * (NULL: not modelled, with the type's text) and result type's text. */
+struct cand {
+	int id;
+	const struct type *args[MIR_MAX_ARGS];
+	const char *argtext[MIR_MAX_ARGS];
+	const char *ret;
+};
+
+/* Can arguments of types at[] be passed to c's parameters without
+ * boxing (Java's first phase: identity or widening)? */
+static bool applicable(const struct cand *c, int nargs,
+		       const struct type *const *at)
+{
+	for (int j = 0; j < nargs; j++)
+		if (!c->args[j] || !at[j] ||
+		    (c->args[j]->kind == TK_BOOLEAN) != (at[j]->kind == TK_BOOLEAN) ||
+		    (at[j]->kind != TK_BOOLEAN && !type_contains(c->args[j], at[j])))
+			return false;
+	return true;
+}
+
+/* Among the applicable candidates, the most specific (its parameters
+ * pass to every other's); -1 if none or no single one. */
+static int most_specific(const struct cand *cs, int n, int nargs,
+			 const struct type *const *at)
+{
+	int best = -1;
+	for (int i = 0; i < n; i++) {
+		if (!applicable(&cs[i], nargs, at))
+			continue;
+		bool below = true;
+		for (int k = 0; k < n && below; k++)
+			if (k != i && applicable(&cs[k], nargs, at))
+				below = applicable(&cs[k], nargs, cs[i].args);
+		if (below) {
+			if (best >= 0)
+				return -1;
+			best = i;
+		}
+	}
+	return best;
+}
+
 /* The callee named name with nargs parameters among the methods of the
- * class (one only), into c; false after mb_fail(). */
-static bool callee(struct mb *B, const char *name, int nargs,
-		   struct mcallee *c)
+ * class, into c (*ret: its result type's text): 1; with overloads, the
+ * one Java picks for arguments of types at[] (NULL: not typed yet: -1,
+ * to be asked again with them); 0 after mb_fail(). */
+static int callee(struct mb *B, const char *name, int nargs,
+		   const struct type *const *at, struct mcallee *c,
+		   const char **ret)
 {
 	uint32_t k = ts_node_named_child_count(B->cls);
+	struct cand cs[8];
 	int found = 0;
 	for (uint32_t i = 0, id = 0; i < k; i++) {
 		TSNode d = ts_node_named_child(B->cls, i);
@@ -27,52 +114,75 @@ static bool callee(struct mb *B, const char *name, int nargs,
 		if (!jnode_text_is(B->f, field(d, "name"), name) ||
 		    (int)ts_node_named_child_count(ps) != nargs)
 			continue;
-		if (found++)
+		if (found && !at)
+			return -1;
+		if (found == 8)
 			return mb_fail(B, arena_printf(B->a, "a call to %s, "
 				"overloaded with %d parameters", name, nargs));
-		c->name = name;
-		c->id = (int)id;
-		c->nargs = nargs;
+		struct cand *cd = &cs[found++];
+		cd->id = (int)id;
+		cd->ret = jnode_squeezed(B->a, B->f, field(d, "type"));
 		for (int j = 0; j < nargs; j++) {
 			TSNode p = ts_node_named_child(ps, (uint32_t)j);
-			const char *t = jnode_is(p, "formal_parameter")
+			cd->argtext[j] = jnode_is(p, "formal_parameter")
 				? jnode_squeezed(B->a, B->f, field(p, "type")) : "...";
-			if (!(c->args[j] = mb_type(t)))
-				return mb_fail(B, arena_printf(B->a, "a call to %s, "
-					"whose parameter `%s` the method model does "
-					"not have yet", name, t));
+			cd->args[j] = mb_type(cd->argtext[j]);
 		}
 	}
 	if (!found)
 		return mb_fail(B, arena_printf(B->a, "a call to %s, not a method "
 			       "of the class with %d parameters", name, nargs));
+	int pick = found == 1 ? 0 : most_specific(cs, found, nargs, at);
+	if (pick < 0)
+		return mb_fail(B, arena_printf(B->a, "a call to %s, overloaded "
+			       "with %d parameters", name, nargs));
+	const struct cand *cd = &cs[pick];
+	c->name = name;
+	c->id = cd->id;
+	c->nargs = nargs;
+	*ret = cd->ret;
+	for (int j = 0; j < nargs; j++)
+		if (!(c->args[j] = cd->args[j]))
+			return mb_fail(B, arena_printf(B->a, "a call to %s, whose "
+				"parameter `%s` the method model does not have yet",
+				name, cd->argtext[j]));
 	if (c->id > 255) /* an event holds it in 8 bits */
 		return mb_fail(B, arena_printf(B->a, "a call to %s, after the "
 			       "255th method of the class", name));
-	return true;
+	return 1;
 }
 
-struct mstmt *mb_call(struct mb *B, TSNode n)
+/* The call statement name(args[0..nargs)) (argument texts), its result
+ * type's text in *ret; NULL after mb_fail(). */
+static struct mstmt *make_call(struct mb *B, TSNode at, const char *name,
+			       int nargs, const char *const *args,
+			       const char **ret)
 {
-	TSNode obj = field(n, "object"), al = field(n, "arguments");
-	const char *name = jnode_squeezed(B->a, B->f, field(n, "name"));
-	if (!ts_node_is_null(obj) && !jnode_text_is(B->f, obj, "this"))
-		BUG("a call on another object or class");
 	for (int i = 0; i < B->m->nvars; i++)
 		if (B->m->kinds[i] == MV_FIELD)
 			return mb_fail(B, arena_printf(B->a, "a call to %s in a "
 				"method that names fields (the callee could change "
 				"them)", name)), NULL;
-	int nargs = (int)ts_node_named_child_count(al);
 	if (nargs > MIR_MAX_ARGS)
 		return mb_fail(B, arena_printf(B->a, "a call to %s with more than "
 			       "%d arguments", name, MIR_MAX_ARGS)), NULL;
 	struct mcallee c;
 	memset(&c, 0, sizeof(c));
-	if (!callee(B, name, nargs, &c))
+	int r = callee(B, name, nargs, NULL, &c, ret);
+	if (r < 0) { /* overloaded: resolve by the arguments' types */
+		const struct type *at[MIR_MAX_ARGS];
+		for (int i = 0; i < nargs; i++) {
+			const struct node *e = mb_expr_text(B, args[i], false);
+			if (!e)
+				return NULL;
+			at[i] = e->type;
+		}
+		r = callee(B, name, nargs, at, &c, ret);
+	}
+	if (!r)
 		return NULL;
 	struct mmethod *m = B->m;
-	struct mstmt *s = mb_stmt_new(B, MS_CALL, n);
+	struct mstmt *s = mb_stmt_new(B, MS_CALL, at);
 	for (s->callee = 0; s->callee < m->ncallees &&
 	     m->callees[s->callee].id != c.id; s->callee++)
 		;
@@ -84,13 +194,430 @@ struct mstmt *mb_call(struct mb *B, TSNode n)
 	s->nargs = nargs;
 	s->args = ANEWN(B->a, const struct node *, (size_t)nargs + 1);
 	for (int i = 0; i < nargs; i++) {
-		TSNode a = ts_node_named_child(al, (uint32_t)i);
 		/* method invocation conversion: widening, as the cast does */
 		bool b = c.args[i]->kind == TK_BOOLEAN;
-		if (!(s->args[i] = mb_expr_text(B, b ? mb_text(B, a)
+		if (!(s->args[i] = mb_expr_text(B, b ? args[i]
 			: arena_printf(B->a, "(%s)(%s)", c.args[i]->name,
-				       mb_text(B, a)), b)))
+				       args[i]), b)))
 			return NULL;
 	}
 	return s;
+}
+
+/* Could text hold a call (a name followed by a parenthesis)? */
+static bool maybe_call(const char *t)
+{
+	for (const char *p = strchr(t, '('); p; p = strchr(p + 1, '(')) {
+		const char *q = p;
+		while (q > t && isspace((unsigned char)q[-1]))
+			q--;
+		if (q > t && (isalnum((unsigned char)q[-1]) || q[-1] == '_' ||
+			      q[-1] == '$'))
+			return true;
+	}
+	return false;
+}
+
+/* --- lowering an expression read again alone (see the top) --- */
+
+struct lw {
+	struct mb *B;
+	struct jsrc *f;      /* the expression's snippet */
+	TSNode at;           /* where it stands in the method (lines) */
+	struct mstmt *blk;   /* where statements go */
+	int *cap;
+};
+
+static const char *text_of(struct lw *L, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	return arena_strndup(L->B->a, L->f->text + b, e - b);
+}
+
+static bool is_call(struct lw *L, TSNode n)
+{
+	if (!jnode_is(n, "method_invocation"))
+		return false;
+	TSNode o = field(n, "object");
+	return ts_node_is_null(o) || jnode_text_is(L->f, o, "this");
+}
+
+/* Counts in n's subtree: calls (lowerable or not: *other), assignments
+ * and ++/--, divisions and remainders. */
+struct census {
+	int calls, other, assigns, divs;
+};
+
+static void census(struct lw *L, TSNode n, struct census *c)
+{
+	if (jnode_is(n, "method_invocation"))
+		is_call(L, n) ? c->calls++ : c->other++;
+	if (jnode_is(n, "assignment_expression") ||
+	    jnode_is(n, "update_expression"))
+		c->assigns++;
+	if (jnode_is(n, "binary_expression")) {
+		TSNode op = field(n, "operator");
+		if (jnode_text_is(L->f, op, "/") || jnode_text_is(L->f, op, "%"))
+			c->divs++;
+	}
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		census(L, ts_node_named_child(n, i), c);
+}
+
+static bool has_call(struct lw *L, TSNode n)
+{
+	struct census c = { 0 };
+	census(L, n, &c);
+	return c.calls > 0;
+}
+
+static bool may_throw(struct lw *L, TSNode n)
+{
+	struct census c = { 0 };
+	census(L, n, &c);
+	return c.divs > 0;
+}
+
+static void emit(struct lw *L, struct mstmt *s)
+{
+	mb_append(L->B, L->blk, s, L->cap);
+}
+
+/* A free temporary of type t: its name, or NULL after mb_fail(). */
+static const char *temp(struct mb *B, const struct type *t)
+{
+	struct mmethod *m = B->m;
+	const struct type *mt = t ? mb_type(t->name) : NULL;
+	if (!mt)
+		return mb_fail(B, arena_printf(B->a, "a call in an expression of "
+			       "type %s", t ? t->name : "void")), NULL;
+	for (int i = 0; i < m->nvars; i++)
+		if ((B->istemp >> i & 1) && !(B->tbusy >> i & 1) &&
+		    m->types[i] == mt) {
+			B->tbusy |= 1u << i;
+			B->visible[i] = true;
+			return m->names[i];
+		}
+	if (m->nvars == MIR_MAX_VARS)
+		return mb_fail(B, "more than 16 variables"), NULL;
+	int i = m->nvars++;
+	m->names[i] = arena_printf(B->a, "$%d", B->ntemps++);
+	m->types[i] = mt;
+	m->kinds[i] = MV_LOCAL;
+	B->visible[i] = true;
+	B->istemp |= 1u << i;
+	B->tbusy |= 1u << i;
+	return m->names[i];
+}
+
+/* Emit `t = (text)` for a new temporary t of text's type: t's name. */
+static const char *store(struct lw *L, const char *text)
+{
+	struct mb *B = L->B;
+	const struct node *e = mb_expr_text(B, text, false);
+	const char *t = e ? temp(B, e->type) : NULL;
+	if (!t)
+		return NULL;
+	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
+	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, text),
+				  false)))
+		return NULL;
+	emit(L, s);
+	return t;
+}
+
+static const char *lower(struct lw *L, TSNode n);
+
+/* The operands kids[0..n), evaluated in order, lowered into out[]: one
+ * before a later call that could throw is stored first. */
+static bool operands(struct lw *L, const TSNode *kids, int n, const char **out)
+{
+	int last = -1;
+	for (int i = 0; i < n; i++)
+		if (has_call(L, kids[i]))
+			last = i;
+	for (int i = 0; i < n; i++) {
+		if (!(out[i] = lower(L, kids[i])))
+			return false;
+		if (i < last && may_throw(L, kids[i]) && !(out[i] = store(L, out[i])))
+			return false;
+	}
+	return true;
+}
+
+/* A call n: its arguments, then the MS_CALL; its result's temporary
+ * when used (else ""). */
+static const char *call(struct lw *L, TSNode n, bool used)
+{
+	struct mb *B = L->B;
+	TSNode al = field(n, "arguments"), kids[MIR_MAX_ARGS];
+	memset(kids, 0, sizeof(kids));
+	const char *args[MIR_MAX_ARGS], *ret = NULL;
+	const char *name = text_of(L, field(n, "name"));
+	int nargs = 0;
+	uint32_t k = ts_node_named_child_count(al);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode a = ts_node_named_child(al, i);
+		if (jnode_is(a, "line_comment") || jnode_is(a, "block_comment"))
+			continue;
+		if (nargs == MIR_MAX_ARGS)
+			return mb_fail(B, arena_printf(B->a, "a call to %s with "
+				"more than %d arguments", name, MIR_MAX_ARGS)), NULL;
+		kids[nargs++] = a;
+	}
+	if (!operands(L, kids, nargs, args))
+		return NULL;
+	struct mstmt *s = make_call(B, L->at, name, nargs, args, &ret);
+	if (!s)
+		return NULL;
+	const char *t = "";
+	if (used) {
+		const struct type *rt = mb_type(ret);
+		if (!rt)
+			return mb_fail(B, arena_printf(B->a, "a call to %s, whose "
+				"result type `%s` the method model does not have "
+				"yet", name, ret)), NULL;
+		if (!(t = temp(B, rt)) || !(s->e = mb_expr_text(B, t, false)))
+			return NULL;
+	}
+	emit(L, s);
+	return t;
+}
+
+/* `a && b`, `a || b` with calls in b: t = a; if (t) (if (!t)) {b's
+ * statements; t = b}. */
+static const char *short_circuit(struct lw *L, TSNode n, bool and)
+{
+	struct mb *B = L->B;
+	const char *l = lower(L, field(n, "left"));
+	const char *t = l ? store(L, l) : NULL;
+	if (!t)
+		return NULL;
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, L->at), *saved = L->blk;
+	int cap = 0, *savedcap = L->cap;
+	L->blk = blk;
+	L->cap = &cap;
+	const char *r = lower(L, field(n, "right"));
+	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
+	if (r)
+		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, r), false);
+	L->blk = saved;
+	L->cap = savedcap;
+	if (!s->e)
+		return NULL;
+	mb_append(B, blk, s, &cap);
+	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
+	if (!(i->e = mb_expr_text(B, arena_printf(B->a, and ? "%s" : "!%s", t),
+				  true)))
+		return NULL;
+	i->body = blk;
+	emit(L, i);
+	return t;
+}
+
+/* The text of one branch of ?: lowered into its own block *blk. */
+static const char *branch(struct lw *L, TSNode n, struct mstmt **blk, int *cap)
+{
+	struct mstmt *saved = L->blk;
+	int *savedcap = L->cap;
+	*blk = mb_stmt_new(L->B, MS_BLOCK, L->at);
+	L->blk = *blk;
+	L->cap = cap;
+	const char *r = lower(L, n);
+	L->blk = saved;
+	L->cap = savedcap;
+	return r;
+}
+
+/* `c ? x : y` with calls in x or y: if (c) {x's; t = x} else {y's; t = y}. */
+static const char *conditional(struct lw *L, TSNode n)
+{
+	struct mb *B = L->B;
+	struct mstmt *bx, *by;
+	int cx = 0, cy = 0;
+	const char *c = lower(L, field(n, "condition"));
+	const char *x = c ? branch(L, field(n, "consequence"), &bx, &cx) : NULL;
+	const char *y = x ? branch(L, field(n, "alternative"), &by, &cy) : NULL;
+	const struct node *e = y ? mb_expr_text(B, arena_printf(B->a,
+		"(%s) ? (%s) : (%s)", c, x, y), false) : NULL;
+	const char *t = e ? temp(B, e->type) : NULL;
+	if (!t)
+		return NULL;
+	const char *tn = mb_type(e->type->name)->name;
+	struct mstmt *sx = mb_stmt_new(B, MS_EXPR, L->at);
+	struct mstmt *sy = mb_stmt_new(B, MS_EXPR, L->at);
+	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
+	if (!(sx->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)", t, tn,
+						    x), false)) ||
+	    !(sy->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)", t, tn,
+						    y), false)) ||
+	    !(i->e = mb_expr_text(B, c, true)))
+		return NULL;
+	mb_append(B, bx, sx, &cx);
+	mb_append(B, by, sy, &cy);
+	i->body = bx;
+	i->els = by;
+	emit(L, i);
+	return t;
+}
+
+/* Any other node: its operands lowered in order, put back in its text. */
+static const char *sequence(struct lw *L, TSNode n)
+{
+	struct mb *B = L->B;
+	TSNode kids[8];
+	const char *out[8];
+	int nk = 0;
+	memset(kids, 0, sizeof(kids));
+	bool asg = jnode_is(n, "assignment_expression");
+	TSNode skip = asg ? field(n, "left") : jnode_is(n, "cast_expression")
+		      ? field(n, "type") : (TSNode){ 0 };
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if ((!ts_node_is_null(skip) && jnode_same(c, skip)) ||
+		    jnode_is(c, "line_comment") || jnode_is(c, "block_comment"))
+			continue;
+		if (nk == 8)
+			return mb_fail(B, "an expression of more than 8 parts with "
+				       "calls"), NULL;
+		kids[nk++] = c;
+	}
+	if (!operands(L, kids, nk, out))
+		return NULL;
+	struct strbuf sb = STRBUF_INIT;
+	uint32_t at = ts_node_start_byte(n);
+	for (int i = 0; i < nk; i++) {
+		uint32_t b = ts_node_start_byte(kids[i]);
+		sb_add(&sb, L->f->text + at, b - at);
+		sb_printf(&sb, "(%s)", out[i]);
+		at = ts_node_end_byte(kids[i]);
+	}
+	sb_add(&sb, L->f->text + at, ts_node_end_byte(n) - at);
+	const char *r = arena_strdup(B->a, sb.buf);
+	sb_release(&sb);
+	return r;
+}
+
+static const char *lower(struct lw *L, TSNode n)
+{
+	if (!has_call(L, n))
+		return text_of(L, n);
+	if (jnode_is(n, "parenthesized_expression")) {
+		const char *r = lower(L, ts_node_named_child(n, 0));
+		return r ? arena_printf(L->B->a, "(%s)", r) : NULL;
+	}
+	if (jnode_is(n, "method_invocation"))
+		return call(L, n, true);
+	if (jnode_is(n, "binary_expression")) {
+		TSNode op = field(n, "operator");
+		bool and = jnode_text_is(L->f, op, "&&");
+		if ((and || jnode_text_is(L->f, op, "||")) &&
+		    has_call(L, field(n, "right")))
+			return short_circuit(L, n, and);
+	}
+	if (jnode_is(n, "ternary_expression") &&
+	    (has_call(L, field(n, "consequence")) ||
+	     has_call(L, field(n, "alternative"))))
+		return conditional(L, n);
+	return sequence(L, n);
+}
+
+/* The expression of a snippet `class L { Object m() { return E; } }`. */
+static TSNode snippet_expr(struct jsrc *f)
+{
+	TSNode n = ts_tree_root_node(f->tree);
+	while (!ts_node_is_null(n) && !jnode_is(n, "return_statement"))
+		n = ts_node_named_child_count(n) ? ts_node_named_child(n,
+			ts_node_named_child_count(n) - 1) : (TSNode){ 0 };
+	return ts_node_is_null(n) ? n : ts_node_named_child(n, 0);
+}
+
+/* Lower text into the statements of blk: the text over temporaries
+ * (stmt: the call statement text is, with its result dropped: ""), the
+ * text itself when there is nothing to lower; NULL after mb_fail(). */
+static const char *lower_text(struct mb *B, TSNode at, const char *text,
+			      bool stmt)
+{
+	if (!maybe_call(text))
+		return text;
+	const char *why = NULL;
+	struct jsrc *f = jsrc_open_text("<call>", arena_printf(B->a,
+		"class L {\nObject m() {\nreturn %s\n;\n}\n}\n", text), B->a, &why);
+	if (!f)
+		return text;
+	TSNode e = snippet_expr(f);
+	struct census c = { 0 };
+	struct lw L = { .B = B, .f = f, .at = at };
+	if (!ts_node_is_null(e))
+		census(&L, e, &c);
+	const char *r = text;
+	if (ts_node_is_null(e) || ts_node_has_error(ts_tree_root_node(f->tree)) ||
+	    !c.calls || c.other) {
+		/* nothing to lower, or a call outside the model: the
+		 * expression's own reason */
+	} else if (c.assigns > (jnode_is(e, "assignment_expression") ? 1 : 0)) {
+		mb_fail(B, arena_printf(B->a, "`%s`: a call in an expression "
+			"that assigns inside", text));
+		r = NULL;
+	} else if (stmt && !is_call(&L, e)) {
+		/* the patch made it something else: not lowered here */
+	} else {
+		if (!B->pre)
+			B->pre = mb_stmt_new(B, MS_BLOCK, at);
+		L.blk = B->pre;
+		L.cap = &B->precap;
+		r = stmt ? call(&L, e, false) : lower(&L, e);
+	}
+	jsrc_free(f);
+	return r;
+}
+
+struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre)
+{
+	struct mstmt *test = ANEW(B->a, struct mstmt);
+	struct mstmt *blk = ANEW(B->a, struct mstmt);
+	struct mstmt *skip = ANEW(B->a, struct mstmt);
+	struct mstmt *brk = ANEW(B->a, struct mstmt);
+	int cap = 0;
+	*test = (struct mstmt){ .kind = MS_IF, .line = s->line, .e = s->e,
+				.body = skip, .els = brk };
+	*skip = (struct mstmt){ .kind = MS_SKIP, .line = s->line };
+	*brk = (struct mstmt){ .kind = MS_BREAK, .line = s->line };
+	*blk = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
+	mb_append(B, blk, pre, &cap);
+	mb_append(B, blk, test, &cap);
+	mb_append(B, blk, s->body, &cap);
+	s->e = NULL;
+	s->body = blk;
+	return s;
+}
+
+const char *mb_lower(struct mb *B, TSNode n, const char *text)
+{
+	return lower_text(B, n, text, false);
+}
+
+struct mstmt *mb_call(struct mb *B, TSNode n)
+{
+	TSNode obj = field(n, "object"), al = field(n, "arguments");
+	const char *name = jnode_squeezed(B->a, B->f, field(n, "name"));
+	if (!ts_node_is_null(obj) && !jnode_text_is(B->f, obj, "this"))
+		BUG("a call on another object or class");
+	int nargs = (int)ts_node_named_child_count(al);
+	const char **args = ANEWN(B->a, const char *, (size_t)nargs + 1);
+	bool nested = false;
+	for (int i = 0; i < nargs; i++)
+		nested |= maybe_call(args[i] = mb_text(B,
+			ts_node_named_child(al, (uint32_t)i)));
+	if (nested) { /* calls in its arguments: lowered, then this one */
+		const char *r = lower_text(B, n, mb_text(B, n), true);
+		if (!r)
+			return NULL;
+		if (!*r) /* lowered: the call is in B->pre */
+			return mb_stmt_new(B, MS_SKIP, n);
+	}
+	const char *ret;
+	return make_call(B, n, name, nargs, args, &ret);
 }

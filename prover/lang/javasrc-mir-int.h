@@ -26,6 +26,13 @@ struct mb {
 	 * an expression naming one fails with this reason */
 	int nskipped;
 	const char *skipped[MIR_MAX_VARS], *skipped_name[MIR_MAX_VARS];
+	/* javasrc-mcall.c: the statements the expressions lowered so far
+	 * need first (an MS_BLOCK, or NULL: none), and the temporaries:
+	 * bit i of istemp, slot i is one; of tbusy, it is in use (by the
+	 * statement being built: free again after it) */
+	struct mstmt *pre;
+	int precap, ntemps;
+	uint32_t istemp, tbusy;
 };
 
 /* Keep why as the build's failure (the first one wins): false. */
@@ -42,5 +49,16 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
 /* javasrc-mcall.c: the call statement n (a method_invocation,
  * unqualified or on this), or NULL after mb_fail(). */
 struct mstmt *mb_call(struct mb *B, TSNode n);
+/* The expression text (read at n, patched) with its calls lowered
+ * (lang/mir.h: Calls used as values): the text over temporaries, their
+ * statements appended to B->pre; text itself when it has no call to
+ * lower; NULL after mb_fail(). */
+const char *mb_lower(struct mb *B, TSNode n, const char *text);
+/* The loop s (a while or for: tested first) whose condition s->e needs
+ * the statements pre first: the condition tested at the start of its
+ * body instead (lang/mir.h: Calls). */
+struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre);
+/* Append s to the block blk (its kids' capacity in *cap). */
+void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
 
 #endif
