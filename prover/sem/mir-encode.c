@@ -381,11 +381,11 @@ static int read_results(struct mir_smt *S, Z3_model mdl, struct value *res)
 {
 	Z3_context c = S->enc.ctx;
 	for (int k = 0; k < MIR_MAX_RESULTS; k++) {
+		res[k] = value_int(0);
+		if (!S->results) /* no term made: Z3 as without results */
+			continue;
 		uint64_t u = 0;
 		Z3_ast v = NULL, x = Z3_mk_int(c, k, Z3_mk_bv_sort(c, 32));
-		res[k] = value_int(0);
-		if (!S->results)
-			continue;
 		if (!Z3_model_eval(c, mdl, Z3_mk_app(c, S->rfun, 1, &x), true, &v) ||
 		    !v || !Z3_get_numeral_uint64(c, v, &u))
 			return -1;
