@@ -57,17 +57,6 @@ def patched(line, orig, mut):
     return "\n".join(lines)
 
 
-STUB_G = ('Stub.tr.append(" g" + x); Long r = Stub.take("g"); '
-          'return r == null ? 0 : (int) (long) r;')
-STUB_P = ('Stub.tr.append(" p" + x); Long r = Stub.take("p"); '
-          'return r != null && (r & 1) != 0;')
-
-
-def stubbed(src, cls):
-    src = src.replace("return x * 3;", STUB_G).replace("return x > 0;", STUB_P)
-    return src.replace("public class Vals", "class " + cls)
-
-
 ENT = {}
 for l in open(LOG):
     m = re.match(r"(\d+):[^:]*:[^:]*:[^:]*:Vals@(\w+)\(([^)]*)\):(\d+):(.*) \|==> (.*)$",
@@ -120,8 +109,125 @@ def answer(x):
     return 1 if x == "true" else 0 if x == "false" else int(x)
 
 
+DECL = re.compile(r"^[ \t]+(?:(?:public|private|protected|static|final)\s+)*"
+                  r"([\w<>\[\]]+)\s+(\w+)\s*\(([^)]*)\)\s*\{", re.M)
+PRIM = ("int", "short", "byte", "char", "long")
+
+
+def uncommented(src):
+    return re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", src, flags=re.S))
+
+
+def stub_all(src, cls, keep):
+    """src with every method whose name keep() refuses answering from the
+    stubs (each call logged with its arguments), its class renamed cls."""
+    src = uncommented(src)
+    out, at = [], 0
+    for m in DECL.finditer(src):
+        if keep(m.group(2)) or m.start() < at:
+            continue
+        depth, e = 1, m.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(src[e], 0)
+            e += 1
+        t, name = m.group(1), m.group(2)
+        ps = [x.split()[-1] for x in m.group(3).split(",") if x.strip()]
+        log = 'Stub.tr.append(" %s(" + %s + ")"); ' % (name, ' + "," + '.join(ps) or '""')
+        ret = ("" if t == "void" else
+               'Long r = Stub.take("%s"); return r != null && (r & 1) != 0;' % name
+               if t == "boolean" else
+               'Long r = Stub.take("%s"); return r == null ? 0 : (%s) (long) r;' % (name, t)
+               if t in PRIM else "return null;")
+        out.append(src[at:m.end()] + " " + log + ret + " }")
+        at = e
+    out.append(src[at:])
+    name = re.search(r"\bclass\s+(\w+)", src).group(1)
+    return re.sub(r"\b%s\b" % name, cls, "".join(out))
+
+
+def stubbed(src, cls):
+    return stub_all(src, cls, lambda n: n not in ("g", "p"))
+
+
+def outcome_case(cls, meth, void, args, answers):
+    q = "".join('Stub.put("%s", %dL); ' % (c, r) for c, r in answers)
+    call = "new %s().%s(%s)" % (cls, meth, ", ".join(args))
+    return ('{ Stub.reset(); %s String o; try { %s } '
+            'catch (RuntimeException e) { o = "T"; } System.out.println(o + " |" + Stub.tr); }'
+            % (q, (call + '; o = "R normally";') if void else 'o = "R " + ' + call + ";"))
+
+
+def verify_stubbed(tag, src_of, mutant_src, log, res, rnd):
+    """Every method-level verdict in a method with calls, in the JVM with
+    every other method stubbed: killing inputs (the printed results
+    answering) must tell the mutant apart, the original doing what the
+    tool says; equivalences must hold on a grid of inputs and answers."""
+    ents = {}
+    for l in open(log):
+        m = re.match(r"(\d+):[^:]*:[^:]*:[^:]*:([\w$]+)@(\w+)\(([^)]*)\):(\d+):", l)
+        if m:
+            ents[m.group(1)] = (m.group(2), m.group(3), [t for t in m.group(4).split(",") if t])
+    classes, cases, checks = {}, [], []
+    for i, x in sorted(res.items(), key=lambda kv: int(kv[0])):
+        d = x["detail"]
+        if x["level"] != "method" or x["verdict"] == "redundant" or not (
+                "calls " in d or "no call" in d or "make its calls" in d):
+            continue
+        cls, meth, ptypes = ents[i]
+        osrc = src_of(cls)
+        void = re.search(r"void\s+%s\s*\(" % meth, osrc) is not None
+        oname, mname = "O_%s_%s" % (cls, meth), "M_%s_%s" % (cls, i)
+        classes[oname] = stub_all(osrc, oname, lambda n, k=meth: n == k)
+        classes[mname] = stub_all(mutant_src(cls, i), mname, lambda n, k=meth: n == k)
+        m = KILL.search(d)
+        if m:
+            args = [lit(t, a.split("=", 1)[1]) for t, a in zip(ptypes, m.group(2).split(", "))]
+            ans = [(c, answer(r)) for c, _, r in
+                   re.findall(r"(\w+)\(([^)]*)\) returning (-?\w+)", m.group(3) or "")]
+            cases += [outcome_case(oname, meth, void, args, ans),
+                      outcome_case(mname, meth, void, args, ans)]
+            checks.append(("kill", i, m.group(4)))
+        elif x["verdict"] == "equivalent":
+            names = sorted(set(n for _, n, _ in [(0, q.group(2), 0) for q in DECL.finditer(osrc)]))
+            for _ in range(30):
+                args = [lit(t, rnd.choice([True, False]) if t == "boolean" else
+                            rnd.choice([0, 1, -1, 2, 5, rnd.randint(-50, 50)])) for t in ptypes]
+                ans = [(c, rnd.randint(-3, 3)) for c in names for _ in range(4)]
+                cases += [outcome_case(oname, meth, void, args, ans),
+                          outcome_case(mname, meth, void, args, ans)]
+                checks.append(("same", i, None))
+    out = run_java(classes, cases, tag)
+    if out is None:
+        return
+    bad = []
+    for k, (what, i, said) in enumerate(checks):
+        o, mu = out[2 * k], out[2 * k + 1]
+        if what == "kill" and (o == mu or not o.startswith("R " + said.split()[1])):
+            bad.append("%s: %s / %s (tool: %s)" % (i, o, mu, said))
+        if what == "same" and o != mu:
+            bad.append("%s: %s / %s" % (i, o, mu))
+    nk = sum(1 for c in checks if c[0] == "kill")
+    ok(not bad and nk > 0, "%s: the JVM with every callee stubbed (answering the printed "
+       "results) tells each of the %d killed mutants in methods with calls from the "
+       "original, the original as the tool says, and no equivalent one (%d runs)%s" %
+       (tag, nk, len(checks) - nk, "; " + "; ".join(bad[:3]) if bad else ""))
+
+
 have_java = subprocess.run("command -v javac && command -v java", shell=True,
                            capture_output=True).returncode == 0
+if have_java:
+    LOGS = os.environ.get("MAJOR_LOGS") or os.path.abspath("../shared/data/major-logs")
+    for subj in ("method-invocation", "side-effects", "loops"):
+        p = subprocess.run([S, "check", "--no-timing", "--format", "json", "--source",
+                            LOGS + "/src/" + subj, "--method",
+                            LOGS + "/%s.mutants.log" % subj], capture_output=True, text=True)
+        r = {x["id"]: x for x in json.loads(p.stdout)["mutants"]} if p.returncode == 0 else {}
+        ok(p.returncode == 0 and any(" returning " in x["detail"] for x in r.values()),
+           "%s: checked with --method, killing inputs with call results" % subj)
+        base = LOGS + "/src/" + subj
+        verify_stubbed(subj, lambda c, b=base: open("%s/%s.java" % (b, c)).read(),
+                       lambda c, i, b=base: open("%s/mutants/%s/%s.java" % (b, i, c)).read(),
+                       LOGS + "/%s.mutants.log" % subj, r, random.Random(15))
 if have_java:
     classes = {"Vals": stubbed(SRC, "Vals")}
     cases, checks = [], []
