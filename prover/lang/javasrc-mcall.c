@@ -311,6 +311,15 @@ static const char *temp(struct mb *B, const struct type *t)
 	return m->names[i];
 }
 
+/* Is text the name of a temporary (a call's result, a stored operand)? */
+static bool is_temp(const struct mb *B, const char *text)
+{
+	for (int i = 0; i < B->m->nvars; i++)
+		if ((B->istemp >> i & 1) && !strcmp(B->m->names[i], text))
+			return true;
+	return false;
+}
+
 /* Emit `t = (text)` for a new temporary t of text's type: t's name. */
 static const char *store(struct lw *L, const char *text)
 {
@@ -340,7 +349,8 @@ static bool operands(struct lw *L, const TSNode *kids, int n, const char **out)
 	for (int i = 0; i < n; i++) {
 		if (!(out[i] = lower(L, kids[i])))
 			return false;
-		if (i < last && may_throw(L, kids[i]) && !(out[i] = store(L, out[i])))
+		if (i < last && may_throw(L, kids[i]) && !is_temp(L->B, out[i]) &&
+		    !(out[i] = store(L, out[i])))
 			return false;
 	}
 	return true;
@@ -391,7 +401,8 @@ static const char *short_circuit(struct lw *L, TSNode n, bool and)
 {
 	struct mb *B = L->B;
 	const char *l = lower(L, field(n, "left"));
-	const char *t = l ? store(L, l) : NULL;
+	/* a temporary of the left (its call's result) carries the value */
+	const char *t = l && is_temp(B, l) ? l : l ? store(L, l) : NULL;
 	if (!t)
 		return NULL;
 	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, L->at), *saved = L->blk;

@@ -297,11 +297,13 @@ static struct mstmt *loop(struct mb *B, TSNode n)
 	s->test_first = !jnode_is(n, "do_statement");
 	TSNode c = field(n, "condition");
 	struct mstmt *outer = B->pre;
+	uint32_t busy = B->tbusy;
 	B->pre = NULL;
 	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
 		return NULL;
 	struct mstmt *pre = B->pre;
 	B->pre = outer;
+	B->tbusy = busy; /* the test is done before the body runs */
 	if (pre && !s->test_first)
 		return mb_fail(B, "a call in a do-while condition"), NULL;
 	if (!(s->body = sub(B, field(n, "body"))))
@@ -328,8 +330,11 @@ static struct mstmt *for_loop(struct mb *B, TSNode n)
 static struct mstmt *if_stmt(struct mb *B, TSNode n)
 {
 	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
-	if (!(s->e = expr(B, field(n, "condition"), true)) ||
-	    !(s->body = sub(B, field(n, "consequence"))))
+	uint32_t busy = B->tbusy;
+	if (!(s->e = expr(B, field(n, "condition"), true)))
+		return NULL;
+	B->tbusy = busy; /* the branches run after the test */
+	if (!(s->body = sub(B, field(n, "consequence"))))
 		return NULL;
 	TSNode e = field(n, "alternative");
 	if (!ts_node_is_null(e) && !(s->els = sub(B, e)))
@@ -410,6 +415,7 @@ static struct mstmt *switch_stmt(struct mb *B, TSNode n)
 {
 	struct mstmt *s = mb_stmt_new(B, MS_SWITCH, n);
 	TSNode c = field(n, "condition"), body = field(n, "body");
+	uint32_t busy = B->tbusy;
 	const char *ct = lowered(B, c);
 	const struct node *sel = ct ? mb_expr_text(B, ct, false) : NULL;
 	if (!sel)
@@ -419,6 +425,7 @@ static struct mstmt *switch_stmt(struct mb *B, TSNode n)
 			    "short and byte are modelled)", sel->type->name)), NULL;
 	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "(int)%s", ct), false)))
 		return NULL;
+	B->tbusy = busy; /* the groups run after the selector */
 	bool saved[MIR_MAX_VARS];
 	memcpy(saved, B->visible, sizeof(saved));
 	uint32_t k = ts_node_named_child_count(body);
