@@ -8,7 +8,9 @@
 # call behind `||` (a mutant that makes it unconditional), a guard on a
 # result whose branches agree (equivalent), the guard's call removed, a
 # call in a call's argument, calls in both branches of ?:, and a call in
-# a loop's condition.  The verdicts the semantics dictate are asserted;
+# a while and a do-while condition.  The shipped subjects with calls
+# (method-invocation, side-effects, loops) are run the same way, every
+# method but the one judged stubbed.  The verdicts the semantics dictate are asserted;
 # every killing input is run in the JVM with the callees g and p replaced
 # by stubs answering each callee's calls in order with the printed
 # results, and every equivalence on a grid of inputs and random stub
@@ -24,9 +26,9 @@ p = subprocess.run([S, "check", "--no-timing", "--format", "json", "--source",
                     D + "/src", "--method", LOG], capture_output=True, text=True)
 d = json.loads(p.stdout) if p.returncode == 0 else None
 v = {x["id"]: x for x in d["mutants"]} if d else {}
-ok(len(v) == 11, "Vals: 11 verdicts, exit 0")
+ok(len(v) == 13, "Vals: 13 verdicts, exit 0")
 meth = lambda i: v.get(i, {}).get("level") == "method"
-ok(all(meth(str(i)) or "killed by twice" in v[str(i)]["detail"] for i in range(1, 12)),
+ok(all(meth(str(i)) or "killed by twice" in v[str(i)]["detail"] for i in range(1, 14)),
    "Vals: every mutant is judged in its method (no call left outside the model)")
 ok(v["2"]["verdict"] == "killable" and "with g(" in v["2"]["detail"] and
    ", then g(" in v["2"]["detail"],
@@ -48,6 +50,9 @@ ok(v["8"]["verdict"] in ("killable", "subsumed", "duplicate") and meth("8"),
    "a call in a call's argument: the argument's mutant killed")
 ok(v["11"]["verdict"] == "killable" and "p(" in v["11"]["detail"],
    "a call in a loop's condition: made on each test")
+ok(v["12"]["verdict"] == "killable" and v["13"]["verdict"] in ("killable", "subsumed", "duplicate")
+   and meth("12") and meth("13"),
+   "a call in a do-while's condition: tested after each iteration, its mutants killed")
 
 
 def patched(line, orig, mut):

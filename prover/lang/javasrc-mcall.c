@@ -284,8 +284,7 @@ static void emit(struct lw *L, struct mstmt *s)
 	mb_append(L->B, L->blk, s, L->cap);
 }
 
-/* A free temporary of type t: its name, or NULL after mb_fail(). */
-static const char *temp(struct mb *B, const struct type *t)
+const char *mb_temp(struct mb *B, const struct type *t)
 {
 	struct mmethod *m = B->m;
 	const struct type *mt = t ? mb_type(t->name) : NULL;
@@ -325,7 +324,7 @@ static const char *store(struct lw *L, const char *text)
 {
 	struct mb *B = L->B;
 	const struct node *e = mb_expr_text(B, text, false);
-	const char *t = e ? temp(B, e->type) : NULL;
+	const char *t = e ? mb_temp(B, e->type) : NULL;
 	if (!t)
 		return NULL;
 	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
@@ -388,7 +387,7 @@ static const char *call(struct lw *L, TSNode n, bool used)
 			return mb_fail(B, arena_printf(B->a, "a call to %s, whose "
 				"result type `%s` the method model does not have "
 				"yet", name, ret)), NULL;
-		if (!(t = temp(B, rt)) || !(s->e = mb_expr_text(B, t, false)))
+		if (!(t = mb_temp(B, rt)) || !(s->e = mb_expr_text(B, t, false)))
 			return NULL;
 	}
 	emit(L, s);
@@ -452,7 +451,7 @@ static const char *conditional(struct lw *L, TSNode n)
 	const char *y = x ? branch(L, field(n, "alternative"), &by, &cy) : NULL;
 	const struct node *e = y ? mb_expr_text(B, arena_printf(B->a,
 		"(%s) ? (%s) : (%s)", c, x, y), false) : NULL;
-	const char *t = e ? temp(B, e->type) : NULL;
+	const char *t = e ? mb_temp(B, e->type) : NULL;
 	if (!t)
 		return NULL;
 	const char *tn = mb_type(e->type->name)->name;
@@ -585,7 +584,16 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 	return r;
 }
 
-struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre)
+static struct mstmt *assign(struct mb *B, int line, const char *text)
+{
+	struct mstmt *a = ANEW(B->a, struct mstmt);
+	*a = (struct mstmt){ .kind = MS_EXPR, .line = line,
+			     .e = mb_expr_text(B, text, false) };
+	return a->e ? a : NULL;
+}
+
+struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre,
+			    const char *flag)
 {
 	struct mstmt *test = ANEW(B->a, struct mstmt);
 	struct mstmt *blk = ANEW(B->a, struct mstmt);
@@ -599,10 +607,35 @@ struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre)
 	*blk = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
 	mb_append(B, blk, pre, &cap);
 	mb_append(B, blk, test, &cap);
-	mb_append(B, blk, s->body, &cap);
 	s->e = NULL;
-	s->body = blk;
-	return s;
+	if (!flag) {
+		mb_append(B, blk, s->body, &cap);
+		s->body = blk;
+		return s;
+	}
+	/* do { body } while (e): { f = false; while (true) { if (f) { pre;
+	 * if (!e) break; } f = true; body } } */
+	struct mstmt *guard = ANEW(B->a, struct mstmt), *nb = ANEW(B->a, struct mstmt);
+	struct mstmt *out = ANEW(B->a, struct mstmt);
+	struct mstmt *clear = assign(B, s->line, arena_printf(B->a, "%s = false", flag));
+	struct mstmt *set = assign(B, s->line, arena_printf(B->a, "%s = true", flag));
+	int nc = 0, oc = 0;
+	if (!clear || !set)
+		return NULL;
+	*guard = (struct mstmt){ .kind = MS_IF, .line = s->line, .body = blk,
+				 .e = mb_expr_text(B, flag, true) };
+	*nb = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
+	*out = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
+	if (!guard->e)
+		return NULL;
+	mb_append(B, nb, guard, &nc);
+	mb_append(B, nb, set, &nc);
+	mb_append(B, nb, s->body, &nc);
+	s->body = nb;
+	s->test_first = true;
+	mb_append(B, out, clear, &oc);
+	mb_append(B, out, s, &oc);
+	return out;
 }
 
 const char *mb_lower(struct mb *B, TSNode n, const char *text)

@@ -304,11 +304,12 @@ static struct mstmt *loop(struct mb *B, TSNode n)
 	struct mstmt *pre = B->pre;
 	B->pre = outer;
 	B->tbusy = busy; /* the test is done before the body runs */
-	if (pre && !s->test_first)
-		return mb_fail(B, "a call in a do-while condition"), NULL;
-	if (!(s->body = sub(B, field(n, "body"))))
+	/* a do-while's: a flag, set after the first test point */
+	const char *flag = pre && !s->test_first
+			   ? mb_temp(B, mb_type("boolean")) : "";
+	if (!flag || !(s->body = sub(B, field(n, "body"))))
 		return NULL;
-	return pre ? mb_loop_calls(B, s, pre) : s;
+	return pre ? mb_loop_calls(B, s, pre, *flag ? flag : NULL) : s;
 }
 
 static struct mstmt *for_loop(struct mb *B, TSNode n)

@@ -54,10 +54,17 @@ struct mstmt *mb_call(struct mb *B, TSNode n);
  * statements appended to B->pre; text itself when it has no call to
  * lower; NULL after mb_fail(). */
 const char *mb_lower(struct mb *B, TSNode n, const char *text);
-/* The loop s (a while or for: tested first) whose condition s->e needs
- * the statements pre first: the condition tested at the start of its
- * body instead (lang/mir.h: Calls). */
-struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre);
+/* The loop s whose condition s->e needs the statements pre first: the
+ * condition tested at the start of its body instead (lang/mir.h:
+ * Calls); a do-while's from the second iteration, flag (a boolean
+ * temporary in use) saying whether the run is past its first.  The loop
+ * or, for a do-while, a block that clears the flag first; NULL after
+ * mb_fail(). */
+struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre,
+			    const char *flag);
+/* A free temporary of type t, now in use: its name; NULL after
+ * mb_fail(). */
+const char *mb_temp(struct mb *B, const struct type *t);
 /* Append s to the block blk (its kids' capacity in *cap). */
 void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
 

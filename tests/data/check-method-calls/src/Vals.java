@@ -43,4 +43,12 @@ public class Vals {
         }
         return s;
     }
+
+    int again(int n) {
+        int s = 0;
+        do {
+            s = s + 1;
+        } while (p(n - s));
+        return s;
+    }
 }
