@@ -1,7 +1,8 @@
 /*
  * javasrc-mir-int.h - the builder of the method IR shared by its files
  * (lang/javasrc-method.c: statements and expressions; lang/javasrc-
- * mcall.c: calls).  Internal to lang/.
+ * mcall.c: calls; lang/javasrc-mlower.c: calls whose result is used).
+ * Internal to lang/.
  *
  * One struct mb per build: everything it makes lives in the arena a;
  * the first failure's reason is kept in why (the build then fails).
@@ -49,6 +50,17 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
 /* javasrc-mcall.c: the call statement n (a method_invocation,
  * unqualified or on this), or NULL after mb_fail(). */
 struct mstmt *mb_call(struct mb *B, TSNode n);
+/* The call statement name(args[0..nargs)) (argument texts), its result
+ * type's text in *ret; NULL after mb_fail(). */
+struct mstmt *mb_make_call(struct mb *B, TSNode at, const char *name,
+			    int nargs, const char *const *args, const char **ret);
+
+/* javasrc-mlower.c: could text hold a call (a name, a parenthesis)? */
+bool mb_maybe_call(const char *text);
+/* The call statement text (read at n, patched) whose arguments hold
+ * calls, lowered: "" (its MS_CALL and theirs appended to B->pre), text
+ * itself when there is nothing to lower, NULL after mb_fail(). */
+const char *mb_lower_stmt(struct mb *B, TSNode n, const char *text);
 /* The expression text (read at n, patched) with its calls lowered
  * (lang/mir.h: Calls used as values): the text over temporaries, their
  * statements appended to B->pre; text itself when it has no call to
