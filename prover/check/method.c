@@ -81,34 +81,6 @@ static const char *call_text(struct arena *a, const struct mmethod *o,
 	return r;
 }
 
-/* " with f(0) returning 5, then f(1) returning 6": the results of the
- * calls of run r whose result is used, for a stub answering them in
- * order (sem/mir.h: Call results); "" when none. */
-static const char *results_text(struct arena *a, const struct mmethod *o,
-				const struct mrun *r)
-{
-	struct strbuf sb = STRBUF_INIT;
-	for (int k = 0; k < r->nevents; k++) {
-		const struct mevent *e = &r->events[k];
-		const struct mcallee *c = NULL;
-		for (int j = 0; j < o->ncallees; j++)
-			if (o->callees[j].id == e->id)
-				c = &o->callees[j];
-		if (!e->valued || !c)
-			continue;
-		sb_printf(&sb, "%s%s(", sb.len ? ", then " : " with ", c->name);
-		for (int i = 0; i < e->nargs; i++) {
-			sb_puts(&sb, i ? ", " : "");
-			value_print(&sb, c->args[i], e->args[i]);
-		}
-		sb_puts(&sb, ") returning ");
-		value_print(&sb, e->rtype, e->result);
-	}
-	char *s = arena_strdup(a, sb.buf ? sb.buf : "");
-	sb_release(&sb);
-	return s;
-}
-
 static void add_note(struct cgroup *g, struct cmutant *m, const char *what)
 {
 	m->note = m->note ? arena_printf(g->a, "%s; method level: %s", m->note,
@@ -137,7 +109,7 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in)
 		return false;
 	}
 	const char *how = arena_printf(g->a, "killed by %s%s: the original %s, "
-		"the mutant %s", call, results_text(g->a, o, &ro),
+		"the mutant %s", call, mir_describe_results(g->a, o, &ro),
 		mir_describe(g->a, o, in, &ro),
 		mir_describe(g->a, m->mm, in, &rm));
 	if (m->v == CV_DUPLICATE || m->v == CV_SUBSUMED ||

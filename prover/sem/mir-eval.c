@@ -277,3 +277,28 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 	sb_release(&sb);
 	return s;
 }
+
+const char *mir_describe_results(struct arena *a, const struct mmethod *o,
+				 const struct mrun *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int k = 0; k < r->nevents; k++) {
+		const struct mevent *e = &r->events[k];
+		const struct mcallee *c = NULL;
+		for (int j = 0; j < o->ncallees; j++)
+			if (o->callees[j].id == e->id)
+				c = &o->callees[j];
+		if (!e->valued || !c)
+			continue;
+		sb_printf(&sb, "%s%s(", sb.len ? ", then " : " with ", c->name);
+		for (int i = 0; i < e->nargs; i++) {
+			sb_puts(&sb, i ? ", " : "");
+			value_print(&sb, c->args[i], e->args[i]);
+		}
+		sb_puts(&sb, ") returning ");
+		value_print(&sb, e->rtype, e->result);
+	}
+	char *s = arena_strdup(a, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return s;
+}

@@ -95,6 +95,13 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 /* Does m use the result of a call (an MS_CALL with a result variable)? */
 bool mir_uses_results(const struct mmethod *m);
 
+/* " with f(0) returning 5, then f(1) returning 6": the results of the
+ * calls of run r whose result was used, in order, what a stub answering
+ * each callee's calls in order returns (see Call results); "" when
+ * none.  In a. */
+const char *mir_describe_results(struct arena *a, const struct mmethod *m,
+				 const struct mrun *r);
+
 /* The encoding: the original once, each mutant in a push/pop scope.
  * An input it fills (input[] below) has MIR_IN entries. */
 struct mir_smt;
