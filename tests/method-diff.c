@@ -10,7 +10,12 @@
  * groups with fall-through, empty groups and break, or arrow rules; a
  * default in some), and int expressions with every arithmetic, bitwise and shift
  * operator, ?: and short-circuit conditions (division and remainder by
- * zero throw).  One class holds them all; javac compiles it and the JVM
+ * zero throw); a quarter of the methods (naming no field) make calls:
+ * statements note(x), this.note2(x, y), and calls whose result is used,
+ * val(x) in int expressions and bv(x) in conditions (short-circuit ones
+ * too), whose answers come from one table indexed by the method, the
+ * case and the call's number in the run (MDiff.ans(), answer() here:
+ * sem/mir.h: Call results).  One class holds them all; javac compiles it and the JVM
  * runs each method on random and boundary inputs, printing the return
  * value and the fields' final values, or T for an exception.  The same
  * file is read by the tool's front end (jsrc_method), and every case is
@@ -459,7 +464,8 @@ int main(void)
 {
 	plan_no_plan();
 	A = arena_new();
-	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
+	/* for exploring: other methods; MDIFF_KEEP=1 keeps the Java file */
+	if (getenv("MDIFF_SEED"))
 		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
 	if (!mkdtemp(dir))
 		return 99;
