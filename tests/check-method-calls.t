@@ -17,7 +17,7 @@
 # answers: the outcome (result and the calls made) must differ, or agree.
 import json, os, random, re, subprocess, tempfile
 
-from tap import S, done, ok
+from tap import LOGS, S, done, ok
 
 D = "tests/data/check-method-calls"
 LOG = D + "/vals.mutants.log"
@@ -221,7 +221,6 @@ def verify_stubbed(tag, src_of, mutant_src, log, res, rnd):
 have_java = subprocess.run("command -v javac && command -v java", shell=True,
                            capture_output=True).returncode == 0
 if have_java:
-    LOGS = os.environ.get("MAJOR_LOGS") or os.path.abspath("../shared/data/major-logs")
     for subj in ("method-invocation", "side-effects", "loops"):
         p = subprocess.run([S, "check", "--no-timing", "--format", "json", "--source",
                             LOGS + "/src/" + subj, "--method",
