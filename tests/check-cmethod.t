@@ -65,7 +65,7 @@ def sites(path):
     """site name -> (function, line, original) from the batch."""
     out, cur = {}, None
     for l in open(path):
-        m = re.match(r"\s*- name: (\w+)", l)
+        m = re.match(r"\s*- name: ([\w-]+)", l)
         if m:
             cur = m.group(1)
             out[cur] = {}
@@ -79,6 +79,15 @@ def sites(path):
 text = open(SRC).read()
 FUNCS, GLOBS = signatures(text)
 SITES = sites(BATCH)
+# the callees' numbers (what each records first) and the functions with
+# a local declared without an initializer (MemorySanitizer sees their
+# reads; UBSan does not)
+TRACE = "static int tr[" in text
+CALLEES = dict(re.findall(r"^void (\w+)\([^)]*\)\n\{\n\tif \(ntr < 60\) "
+                          r"\{\n\t\ttr\[ntr\+\+\] = (\d+);", text, re.M))
+UNINIT = {m.group(1) for m in re.finditer(
+    r"^\w+(?: \w+)? (\w+)\([^)]*\)\n\{\n((?:\t.*\n|\n)*?)\}", text, re.M)
+    if re.search(r"^\t(int|unsigned|long|short) \w+(, \w+)*;$", m.group(2), re.M)}
 
 
 def mutated(site, mutant):
@@ -99,13 +108,21 @@ def mutated(site, mutant):
 
 def driver():
     """main(): per stdin line `f v1 .. vk g1 .. gm`, fork, set the
-    globals, call f, print `R ret g1 .. gm` (ret `-` for void), or `U`
-    when the child does not exit normally (a sanitizer's stop)."""
+    globals, call f, print `R ret g1 .. gm | trace` (ret `-` for void;
+    the trace: what the callees recorded, each callee's number and
+    arguments), or `U` when the child does not exit normally (a
+    sanitizer's stop).  Each value printed is branched on first, so that
+    MemorySanitizer reports one that is uninitialized."""
     d = ["#include <stdio.h>", "#include <string.h>", "#include <unistd.h>",
          "#include <sys/wait.h>", "static long long v[32];",
+         "static volatile int sink;",
+         "static long long use(long long x) { if (x == 0x5a5a5a) sink++; return x; }",
          "static void show(void) {"]
     for t, g in GLOBS:
-        d.append('\tprintf(" %%lld", (long long)%s);' % g)
+        d.append('\tprintf(" %%lld", use((long long)%s));' % g)
+    if TRACE:
+        d.append('\tprintf(" |");\n\tfor (int i = 0; i < ntr; i++) '
+                 'printf(" %d", tr[i]);')
     d += ['\tprintf("\\n");', "}", "int main(void) {", "\tchar f[64];",
           '\twhile (scanf("%63s", f) == 1) {']
     for fn, (rt, ps) in FUNCS.items():
@@ -119,7 +136,7 @@ def driver():
         if rt == "void":
             d.append('\t\t\t\t%s(%s);\n\t\t\t\tprintf("R -");' % (fn, args))
         else:
-            d.append('\t\t\t\tprintf("R %%lld", (long long)%s(%s));' % (fn, args))
+            d.append('\t\t\t\tprintf("R %%lld", use((long long)%s(%s)));' % (fn, args))
         d.append("\t\t\t\tshow();\n\t\t\t\tfflush(stdout);\n\t\t\t\t_exit(0);\n\t\t\t}")
         d.append("\t\t\tint st = 0;\n\t\t\twaitpid(p, &st, 0);")
         d.append('\t\t\tif (!WIFEXITED(st) || WEXITSTATUS(st)) printf("U\\n");')
@@ -131,17 +148,20 @@ def driver():
 BUILT = {}
 
 
-def build(key, source):
-    """Compile source with the driver by gcc and clang (UBSan)."""
+def build(key, source, msan=False):
+    """Compile source with the driver by gcc and clang (UBSan), and with
+    msan by clang with MemorySanitizer too."""
+    key += ".msan" * msan
     if key in BUILT:
         return BUILT[key]
     c = os.path.join(T, key + ".c")
     with open(c, "w") as f:
         f.write(source + "\n" + driver())
     exes = []
-    for cc in ("gcc", "clang"):
-        exe = os.path.join(T, key + "." + cc)
-        p = subprocess.run([cc, "-O0", "-w", "-fsanitize=undefined",
+    for cc, san in [("gcc", "undefined"), ("clang", "undefined")] + \
+            [("clang", "memory")] * msan:
+        exe = os.path.join(T, key + "." + cc + "." + san)
+        p = subprocess.run([cc, "-O0", "-w", "-fsanitize=" + san,
                             "-fno-sanitize-recover=all", "-o", exe, c],
                            capture_output=True, text=True)
         if p.returncode:
@@ -154,21 +174,29 @@ def build(key, source):
 
 
 BAD_COMPILERS = []
+RAN = {}  # (program, function, input) -> its line
 
 
 def outcomes(exes, fn, inputs):
     """The outcome of each input (a list of numbers) on both compilers:
     U if either reports UB, else their common result."""
-    stdin = "".join("%s %s\n" % (fn, " ".join(str(v) for v in i)) for i in inputs)
     res = []
     for exe in exes:
-        p = subprocess.run([exe], input=stdin, capture_output=True, text=True)
-        res.append(p.stdout.split("\n")[:len(inputs)])
+        todo = [i for i in inputs if (exe, fn, tuple(i)) not in RAN]
+        if todo:
+            stdin = "".join("%s %s\n" % (fn, " ".join(str(v) for v in i))
+                            for i in todo)
+            p = subprocess.run([exe], input=stdin, capture_output=True,
+                               text=True)
+            for i, l in zip(todo, p.stdout.split("\n")):
+                RAN[exe, fn, tuple(i)] = l
+        res.append([RAN.get((exe, fn, tuple(i)), "") for i in inputs])
     out = []
-    for g, c in zip(*res):
-        if g != c and "U" not in (g, c):
+    for r in zip(*res):
+        g, c = r[:2]
+        if g != c and "U" not in r:
             BAD_COMPILERS.append((fn, g, c))
-        out.append("U" if "U" in (g, c) else g)
+        out.append("U" if "U" in r else g)
     return out
 
 
@@ -220,8 +248,41 @@ def kill_input(detail):
                      desc if desc == "returns normally" else m.group(5))
 
 
+def described_trace(detail):
+    """The callees' record the original's description implies: `calls
+    note(3), note2(3, 4)` is [1, 3, 2, 3, 4], `no call` []; None when it
+    names no call."""
+    d = detail.split("the original ", 1)[1].split(", the mutant ", 1)[0]
+    if d.endswith(", no call"):
+        return []
+    if ", calls " not in d:
+        return None
+    tr = []
+    for name, args in re.findall(r"(\w+)\(([^)]*)\)", d.split(", calls ", 1)[1]):
+        tr += [int(CALLEES[name])] + [int(a.rstrip("uUlL")) for a in args.split(", ")]
+    return tr
+
+
+def pair(r):
+    """The original and mutant r compiled (with MemorySanitizer too when
+    its function has a local without an initializer)."""
+    site = site_of(r)
+    ms = SITES[site]["function"] in UNINIT
+    return (build("orig", text, ms),
+            build("m_" + r["id"].replace(".", "_"), mutated(site, r["mutant"]),
+                  ms))
+
+
+SITE_BY_ID = {}
+
+
 def site_of(r):
-    return r["where"]
+    """The batch's site of r (a report's mutant: of the batch's mutant of
+    its id)."""
+    return SITE_BY_ID.get(r["id"], r["where"])
+
+
+call_kills, uninit_kills = [], []
 
 
 def check_kills(res, label):
@@ -235,9 +296,7 @@ def check_kills(res, label):
         if not k:
             continue
         fn, row, desc = k
-        site = site_of(r)
-        o = build("orig", text)
-        m = build("m_" + r["id"].replace(".", "_"), mutated(site, r["mutant"]))
+        o, m = pair(r)
         if not o or not m:
             bad += 1
             continue
@@ -247,11 +306,17 @@ def check_kills(res, label):
         described = (oo == "U") if desc == "U" else \
             (oo.startswith("R -") if desc == "returns normally"
              else oo.split()[:2] == ["R", desc])
+        tr = described_trace(r["detail"])
+        if tr is not None and oo != "U":
+            described &= [int(x) for x in oo.split(" | ")[1].split()] == tr
+            call_kills.append(r["id"])
         if oo == mo or not described:
             bad += 1
             print("# %s %s: input %s: original %s (tool: %s), mutant %s"
                   % (label, r["id"], row, oo, desc, mo))
         ub_kills += (oo == "U") != (mo == "U")
+        if (oo == "U") != (mo == "U") and fn in UNINIT:
+            uninit_kills.append(r["id"])
     return n, bad, ub_kills
 
 
@@ -267,6 +332,7 @@ ok(rc == 0 and res is not None and
    % rc)
 if res is None:
     stop()
+SITE_BY_ID = {r["id"]: r["where"] for r in res}
 
 # killing inputs, re-run by the compilers
 n, bad, ub_kills = check_kills(res, "kill")
@@ -275,16 +341,20 @@ ok(n >= 8 and bad == 0, "every method-level killing input (%d) tells the "
    % (n, bad))
 ok(ub_kills >= 1, "some killing inputs (%d) are undefined behaviour in "
    "exactly one of them (ub: outcome), as UBSan sees it" % ub_kills)
+ok(len(call_kills) >= 4, "killing inputs that name the calls made (%d: %s) "
+   "give the compiled original exactly those calls (the callees' record)"
+   % (len(call_kills), ", ".join(call_kills)))
+ok(len(uninit_kills) >= 4, "killing inputs where one side reads a local "
+   "before it is assigned (%d: %s): UB that MemorySanitizer reports and "
+   "UBSan does not" % (len(uninit_kills), ", ".join(uninit_kills)))
 
 # equivalences, re-run on grids
 eq = [r for r in res if r["verdict"] == "equivalent" and
       "equivalent in its method" in r["detail"]]
 bad = checked = 0
 for r in eq:
-    site = site_of(r)
-    fn = SITES[site]["function"]
-    o = build("orig", text)
-    m = build("m_" + r["id"].replace(".", "_"), mutated(site, r["mutant"]))
+    fn = SITES[site_of(r)]["function"]
+    o, m = pair(r)
     g = grid(fn)
     a, b = outcomes(o, fn, g), outcomes(m, fn, g)
     checked += len(g)
@@ -337,6 +407,140 @@ calls = [r for r in res if site_of(r) == "call"]
 ok(calls and all("not modelled:" in r["detail"] and "outside the method "
                  "model" in r["detail"] for r in calls),
    "a call leaves the mutant at expression level, with the reason")
+
+# the constructs: every mutant of their sites is modelled
+NEW = ("switch-", "uninit-", "call-guard", "call-arg", "call-del")
+newr = [r for r in res if site_of(r).startswith(NEW)]
+ok(len(newr) >= 25 and not any("not modelled" in r["detail"] for r in newr),
+   "switch, locals without an initializer and call statements: all %d "
+   "mutants of their sites are judged in their function" % len(newr))
+eqn = sorted(r["id"] for r in eq if site_of(r).startswith(NEW))
+only = {"switch-label.1", "call-arg.1", "call-arg.3"}
+ok(only <= set(eqn) and not only & eq0,
+   "switch labels that fall into the default group and call arguments "
+   "equal after the conversion to the parameter are equivalent in their "
+   "function only (%s)" % ", ".join(eqn))
+glob = [r for r in res if site_of(r) == "call-globals"]
+ok(glob and all("a call to note in a function that names globals" in
+                r["detail"] for r in glob),
+   "a call in a function that names globals: not modelled, with the reason")
+
+
+def refused(body, fn, line):
+    """The reason csrc_method gives for function fn of body, through a
+    one-site batch."""
+    c = os.path.join(T, "r.c")
+    with open(c, "w") as f:
+        f.write(body)
+    with open(os.path.join(T, "r.yaml"), "w") as f:
+        f.write('language: c\nsites:\n  - source: r.c\n    function: %s\n'
+                '    line: %d\n    expr: "a"\n    mutants: ["a + 1"]\n' % (fn, line))
+    q = subprocess.run([S, "check", "--no-timing", "--method",
+                        os.path.join(T, "r.yaml")], capture_output=True,
+                       text=True)
+    m = re.search(r"not modelled: ([^\]]*)", q.stdout)
+    return m.group(1) if m else q.stdout + q.stderr
+
+
+why = [refused("int f(int a)\n{\n\tint y;\n\tint z = (y = a) + 1;\n"
+               "\treturn z;\n}\n", "f", 4),
+       refused("int f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n\t\tint k = 2;\n"
+               "\t\treturn k;\n\t}\n\treturn 0;\n}\n", "f", 3),
+       refused("int f(int a)\n{\n\tint b = 3;\n\tswitch (a) {\n\tcase b:\n"
+               "\t\treturn 1;\n\t}\n\treturn 0;\n}\n", "f", 4),
+       refused("int f(int a)\n{\n\tg(a);\n\treturn a;\n}\n", "f", 3)]
+ok("an assignment to `y` (declared without an initializer) inside an "
+   "expression" in why[0] and "a declaration directly under a case label"
+   in why[1] and "not an integer constant expression" in why[2] and
+   "not a function of the file" in why[3],
+   "not modelled, with the reason: an assignment to an uninitialized local "
+   "inside an expression, a declaration under a case label, a label that "
+   "is not constant, a call to a function not in the file (%s)" % why)
+
+# --- the same mutants in a mutation-testing-elements report -------------
+# fun.c with a comment of characters of one and two UTF-16 units before
+# each mutated line's text; each site's mutants at their exact location
+# (columns in UTF-16 units), a statement site's as its statement
+# replaced (the expression's text and `;`) or deleted
+def units(u):
+    return len(u.encode("utf-16-le")) // 2
+
+
+MARK = "/* \u00e9\U0001F600 */ "
+lines = text.split("\n")
+for site in SITES.values():
+    if not lines[site["line"] - 1].startswith("\t" + MARK):
+        lines[site["line"] - 1] = "\t" + MARK + lines[site["line"] - 1][1:]
+muts = []
+for r in res:
+    site = SITES[site_of(r)]
+    line = lines[site["line"] - 1]
+    orig = site["expr"]
+    c0 = units(line[:line.index(orig)]) + 1
+    rep = "" if r["mutant"] == "<NO-OP>" else \
+        r["mutant"] + ";" * orig.endswith(";")
+    muts.append({"id": r["id"], "mutatorName": "op", "status": "Survived",
+                 "replacement": rep, "location": {
+                     "start": {"line": site["line"], "column": c0},
+                     "end": {"line": site["line"], "column": c0 + units(orig)}}})
+erep = os.path.join(T, "fun.json")
+with open(erep, "w") as f:
+    json.dump({"schemaVersion": "2", "files": {"fun.c": {
+        "language": "c", "source": "\n".join(lines), "mutants": muts}}},
+        f, ensure_ascii=False)
+rce, rese, _ = run(["--method", erep])
+byid = {r["id"]: r for r in res}
+fun_of = {r["id"]: SITES[site_of(r)]["function"] for r in res}
+same = rel = badrel = 0
+other, lost = [], []
+for r in rese or []:
+    y = byid[r["id"]]
+    if r["verdict"] == y["verdict"] and r.get("by") == y.get("by"):
+        same += 1
+        continue
+    if r["verdict"] == "killable" and y["verdict"] in ("duplicate", "subsumed"):
+        lost.append(r)  # a relation not claimed: its killing input checked
+        continue
+    if r["verdict"] not in ("duplicate", "subsumed") or \
+            fun_of[r["by"]] != fun_of[r["id"]] or \
+            y["verdict"] not in ("killable", "duplicate", "subsumed"):
+        other.append((r["id"], y["verdict"], r["verdict"], r.get("by")))
+        continue
+    # a relation across the sites of one function, checked on a grid
+    fn = fun_of[r["id"]]
+    g = grid(fn)
+    o, m = pair(y)
+    _, b = pair(byid[r["by"]])
+    oo, mo, bo = outcomes(o, fn, g), outcomes(m, fn, g), outcomes(b, fn, g)
+    good = all(x == z for x, z in zip(mo, bo)) if r["verdict"] == "duplicate" \
+        else all(x != w for x, z, w in zip(oo, bo, mo) if z != x)
+    rel += site_of(byid[r["by"]]) != site_of(y)
+    if not good:
+        badrel += 1
+        print("# %s %s by %s: not so on the grid" % (r["id"], r["verdict"], r["by"]))
+ok(rce == 0 and rese is not None and len(rese) == len(res) and not other,
+   "the batch's mutants in an elements report (%d), judged with --method: "
+   "the batch's verdicts (%d the same), or a relation to a mutant of "
+   "another site of their function (%s)" % (len(rese or []), same, other))
+nl, badl, _ = check_kills(lost, "report")
+ok(nl == len(lost) and badl == 0, "the report's mutants killable where the "
+   "batch relates them within a site (%d: %s): their killing inputs hold, "
+   "compiled" % (len(lost), ", ".join(r["id"] for r in lost)))
+ok(rel >= 3 and badrel == 0, "relations across the sites of one C function "
+   "(%d) hold on the grid, compiled (%d do not)" % (rel, badrel))
+q = subprocess.run([S, "check", "--method", "--format", "elements", erep],
+                   capture_output=True, text=True)
+rcw, back = q.returncode, q.stdout
+with open(os.path.join(T, "back.json"), "w") as f:
+    f.write(back)
+rcb, resb, _ = run(["--method", os.path.join(T, "back.json")])
+key = lambda rs: sorted((r["id"], r["verdict"], r.get("by"), r["detail"])
+                        for r in rs or [])
+ok(rcw == 0 and resb and key(resb) == key(rese) and
+   json.loads(back)["files"]["fun.c"]["mutants"][0]["location"] ==
+   muts[0]["location"],
+   "written back with --format elements and read again: the same verdicts, "
+   "relations and details, the locations kept")
 
 # the keys
 def batch_err(body):

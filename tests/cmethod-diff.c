@@ -4,10 +4,17 @@
  * -fsanitize=undefined -fno-sanitize-recover=all (issue 15).
  *
  * Random C functions over parameters int a, unsigned b, short c,
- * globals int f, long g, unsigned char h and locals int t, unsigned u:
- * assignments (= and every compound operator, ++, --) to locals and
- * globals, if/else, for and do-while loops (nested, with break and
- * continue), early returns, and expressions with every arithmetic,
+ * globals int f, long g, unsigned char h and locals int t, unsigned u
+ * and int q (declared without an initializer, assigned on both branches
+ * of an if before any read: a read before would be UB that UBSan does
+ * not see): assignments (= and every compound operator, ++, --) to
+ * locals and globals, if/else, for and do-while loops (nested, with
+ * break and continue), switch statements (constant-expression labels,
+ * default or none, fall-through or break), call statements ev1(e) and
+ * ev2(e, e) to functions of the file that record their arguments (in a
+ * third of the functions, which name no global: the calls are events a
+ * test sees, compared with the record), early returns, and expressions
+ * with every arithmetic,
  * bitwise and shift operator, casts, ?:, !, short-circuit and scalar
  * conditions; return types int, unsigned, long and short.  Signed
  * overflow, division by zero, INT_MIN / -1 and shifts out of range
@@ -33,6 +40,7 @@
 
 #define NM 60
 #define NI 12
+#define OUTW 1024 /* an outcome line: result, globals, calls */
 
 static struct arena *A;
 static uint64_t seed = 0xc5eed;
@@ -47,7 +55,10 @@ static int rnd(int n)
 
 struct gen {
 	struct strbuf *sb;
-	int depth, loops, in_loop, wn;
+	int depth, loops, in_loop, wn, switches;
+	bool calls;     /* a function that calls (and names no global) */
+	bool q;         /* the local q, declared without an initializer,
+			 * is assigned on every path from here on */
 };
 
 static void expr(struct gen *G, int d);
@@ -85,7 +96,11 @@ static void expr(struct gen *G, int d)
 					     "(long)", "(unsigned)", "(int)" };
 	int k = d <= 0 ? 0 : rnd(7);
 	if (k <= 1) {
-		sb_puts(G->sb, leaf[rnd(17)]);
+		int l;
+		do
+			l = rnd(G->q ? 18 : 17);
+		while (G->calls && l >= 5 && l <= 7); /* f, g, h */
+		sb_puts(G->sb, l == 17 ? "q" : leaf[l]);
 	} else if (k == 5) {
 		sb_puts(G->sb, casts[rnd(5)]);
 		sb_puts(G->sb, "(");
@@ -155,19 +170,89 @@ static void loop(struct gen *G)
 	G->in_loop--;
 }
 
+/* switch (e) with three to five groups: distinct labels (some constant
+ * expressions), a default or not, each group ending in break or
+ * falling through. */
+static int nswitch; /* switch statements generated */
+
+static void switch_stmt(struct gen *G)
+{
+	static const char *const lab[] = { "0", "1", "2 + 1", "'\\004'", "-1",
+					   "5", "(short)6", "100000" };
+	int used = 0, n = 3 + rnd(3), dflt = rnd(n + 1);
+	G->switches++;
+	nswitch++;
+	sb_puts(G->sb, "switch (");
+	expr(G, 1);
+	sb_puts(G->sb, rnd(2) ? " & 7) {\n" : ") {\n");
+	for (int i = 0; i < n; i++) {
+		int l;
+		do
+			l = rnd(8);
+		while (used & 1 << l);
+		used |= 1 << l;
+		indent(G);
+		if (i == dflt)
+			sb_puts(G->sb, "default:\n");
+		else
+			sb_printf(G->sb, "case %s:\n", lab[l]);
+		G->depth++;
+		int k = rnd(3);
+		bool brk = rnd(3);
+		indent(G);
+		if (k) { /* a block: a declaration may not follow a label */
+			block(G, k);
+			sb_puts(G->sb, "\n");
+		} else if (!brk) {
+			sb_puts(G->sb, ";\n"); /* nor may the end of a block */
+		}
+		if (brk) {
+			if (k)
+				indent(G);
+			sb_puts(G->sb, "break;\n");
+		}
+		G->depth--;
+	}
+	indent(G);
+	sb_puts(G->sb, "}\n");
+}
+
+/* ev1(e); or ev2(e, e); (the callees record their calls) */
+static void call_stmt(struct gen *G)
+{
+	if (rnd(2)) {
+		sb_puts(G->sb, "ev1(");
+		expr(G, 1);
+	} else {
+		sb_puts(G->sb, "ev2(");
+		expr(G, 1);
+		sb_puts(G->sb, ", ");
+		expr(G, 1);
+	}
+	sb_puts(G->sb, ");\n");
+}
+
 static void stmt(struct gen *G)
 {
-	static const char *const tgt[] = { "t", "u", "f", "g", "h" };
+	static const char *const tgt[] = { "t", "u", "q", "f", "g", "h" };
 	static const char *const asg[] = { "=", "+=", "-=", "*=", "/=", "%=",
 					   "<<=", ">>=", "&=", "|=", "^=", "=" };
-	int k = rnd(G->depth < 2 ? 10 : 7);
+	int k = rnd(G->depth < 2 ? 12 : 7);
 	indent(G);
-	if (k <= 3) {
-		sb_printf(G->sb, "%s %s ", tgt[rnd(5)], asg[rnd(12)]);
+	if (k == 10 && G->calls && G->in_loop <= 1) {
+		call_stmt(G);
+	} else if (k == 11 && G->switches < 2) {
+		switch_stmt(G);
+	} else if (k <= 3 || k >= 10) {
+		int n = G->calls ? 2 + G->q : 6, t;
+		do
+			t = rnd(n);
+		while (t == 2 && !G->q);
+		sb_printf(G->sb, "%s %s ", tgt[t], asg[rnd(12)]);
 		expr(G, 2);
 		sb_puts(G->sb, ";\n");
 	} else if (k == 4) {
-		const char *v = tgt[rnd(5)], *o = rnd(2) ? "++" : "--";
+		const char *v = tgt[rnd(2)], *o = rnd(2) ? "++" : "--";
 		if (rnd(2))
 			sb_printf(G->sb, "%s%s;\n", v, o);
 		else
@@ -227,13 +312,28 @@ static void write_c(const char *path)
 	struct strbuf sb = STRBUF_INIT;
 	sb_puts(&sb, "#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <unistd.h>\n#include <sys/wait.h>\n"
-		"int f;\nlong g;\nunsigned char h;\n\n");
+		"int f;\nlong g;\nunsigned char h;\n"
+		"static int tr[200], ntr;\n\n"
+		"void ev1(int v)\n{\n\tif (ntr < 190) {\n\t\ttr[ntr++] = 1;\n"
+		"\t\ttr[ntr++] = v;\n\t}\n}\n\n"
+		"void ev2(int a, unsigned char b)\n{\n\tif (ntr < 190) {\n"
+		"\t\ttr[ntr++] = 2;\n\t\ttr[ntr++] = a;\n\t\ttr[ntr++] = b;\n"
+		"\t}\n}\n\n");
 	for (int m = 0; m < NM; m++) {
 		rtype[m] = rts[rnd(4)];
 		sb_printf(&sb, "%s m%d(int a, unsigned b, short c)\n{\n",
 			  rtype[m], m);
-		sb_puts(&sb, "\tint t = a;\n\tunsigned u = b;\n");
-		struct gen G = { &sb, 0, 0, 0, 0 };
+		sb_puts(&sb, "\tint t = a;\n\tunsigned u = b;\n\tint q;\n");
+		struct gen G = { .sb = &sb, .calls = m % 3 == 1 };
+		/* q assigned on every path before it is read */
+		sb_puts(&sb, "\tif (");
+		cond(&G, 1);
+		sb_puts(&sb, ")\n\t\tq = ");
+		expr(&G, 1);
+		sb_puts(&sb, ";\n\telse\n\t\tq = ");
+		expr(&G, 1);
+		sb_puts(&sb, ";\n");
+		G.q = true;
 		stmts(&G, 2 + rnd(5));
 		sb_puts(&sb, "\treturn ");
 		expr(&G, 2);
@@ -262,8 +362,11 @@ static void write_c(const char *path)
 			  "\t\tif (p == 0) {\n\t\t\tf = (int)x[3];\n"
 			  "\t\t\tg = (long)x[4];\n\t\t\th = (unsigned char)x[5];\n"
 			  "\t\t\t%s r = m%d((int)x[0], (unsigned)x[1], (short)x[2]);\n"
-			  "\t\t\tprintf(\"%d %%d R %s %%lld %%lld %%u\\n\", i, "
+			  "\t\t\tprintf(\"%d %%d R %s %%lld %%lld %%u |\", i, "
 			  "(%s)r, (long long)f, (long long)g, (unsigned)h);\n"
+			  "\t\t\tfor (int k = 0; k < ntr; k++)\n"
+			  "\t\t\t\tprintf(\" %%d\", tr[k]);\n"
+			  "\t\t\tprintf(\"\\n\");\n"
 			  "\t\t\tfflush(stdout);\n\t\t\t_exit(0);\n\t\t}\n"
 			  "\t\tint st = 0;\n\t\twaitpid(p, &st, 0);\n"
 			  "\t\tif (!WIFEXITED(st) || WEXITSTATUS(st))\n"
@@ -304,10 +407,23 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 		snprintf(ret, sizeof(ret), "%lld", (long long)value_i64(r->ret));
 	else
 		snprintf(ret, sizeof(ret), "%llu", (unsigned long long)r->ret.bits);
-	snprintf(buf, n, "R %s %lld %lld %u", ret,
-		 (long long)value_i64(global_of(m, r, 3, gin[0])),
-		 (long long)value_i64(global_of(m, r, 4, gin[1])),
-		 (unsigned)global_of(m, r, 5, gin[2]).bits);
+	int w = snprintf(buf, n, "R %s %lld %lld %u |", ret,
+			 (long long)value_i64(global_of(m, r, 3, gin[0])),
+			 (long long)value_i64(global_of(m, r, 4, gin[1])),
+			 (unsigned)global_of(m, r, 5, gin[2]).bits);
+	/* the calls, as the callees record them: ev1 1, ev2 2 */
+	for (int e = 0; e < r->nevents && w > 0 && (size_t)w < n; e++) {
+		const struct mevent *ev = &r->events[e];
+		const char *name = "?";
+		for (int j = 0; j < m->ncallees; j++)
+			if (m->callees[j].id == ev->id)
+				name = m->callees[j].name;
+		w += snprintf(buf + w, n - (size_t)w, " %s", !strcmp(name, "ev1")
+			      ? "1" : !strcmp(name, "ev2") ? "2" : "?");
+		for (int i = 0; i < ev->nargs && w > 0 && (size_t)w < n; i++)
+			w += snprintf(buf + w, n - (size_t)w, " %lld",
+				      (long long)value_i64(ev->args[i]));
+	}
 }
 
 /* The inputs of case k in m's variable order; gin: the globals'. */
@@ -326,9 +442,9 @@ static void inputs(const struct mmethod *m, const struct ccase *k,
 
 /* out[m][i]: what the program compiled by cc printed for case i of m. */
 static bool run_compiler(const char *cc, const char *src,
-			 char (*out)[NI][64])
+			 char (*out)[NI][OUTW])
 {
-	char cmd[1200], line[200];
+	char cmd[1200], line[OUTW + 32];
 	snprintf(cmd, sizeof(cmd), "%s -O0 -w -fsanitize=undefined "
 		 "-fno-sanitize-recover=all -o %s/%s %s 2>&1 && %s/%s "
 		 "2>/dev/null", cc, dir, cc, src, dir, cc);
@@ -350,7 +466,7 @@ static bool run_compiler(const char *cc, const char *src,
 		  "the %d cases (%d)", cc, NM * NI, lines);
 }
 
-static char outg[NM][NI][64], outc[NM][NI][64];
+static char outg[NM][NI][OUTW], outc[NM][NI][OUTW];
 
 static void compare(const char *path)
 {
@@ -360,7 +476,8 @@ static void compare(const char *path)
 		return;
 	const struct mmethod *mm[NM];
 	int built = 0, bad_eval = 0, bad_enc = 0, bad_gcc = 0, ub = 0;
-	int gcc_missed = 0, clang_missed = 0, cases_run = 0;
+	int gcc_missed = 0, clang_missed = 0, cases_run = 0, events = 0;
+	int with_events = 0;
 	for (int m = 0; m < NM; m++) {
 		char name[16];
 		snprintf(name, sizeof(name), "m%d", m);
@@ -378,7 +495,7 @@ static void compare(const char *path)
 			struct value in[MAX_VARS], gin[3];
 			inputs(mm[m], &cases[m][i], in, gin);
 			struct mrun r, e;
-			char got[80], enc[80];
+			char got[OUTW], enc[OUTW];
 			mir_eval(mm[m], in, 0, &r);
 			show(got, sizeof(got), mm[m], &r, gin);
 			if (mir_smt_outcome(S, mm[m], in, &e) < 0 || e.cut)
@@ -391,6 +508,8 @@ static void compare(const char *path)
 			const char *want = *gw == 'U' ? gw : cw;
 			cases_run++;
 			ub += r.threw;
+			events += r.threw ? 0 : r.nevents;
+			with_events += !r.threw && r.nevents;
 			if ((strcmp(got, want) || r.overflow) && bad_eval++ < 5)
 				diag("m%d input %d: gcc %s, clang %s, evaluator "
 				     "%s", m, i, gw, cw, got);
@@ -415,6 +534,9 @@ static void compare(const char *path)
 	   "case (%d differ)", bad_enc);
 	ok(ub > 0 && ub < cases_run, "some cases have undefined behaviour, "
 	   "some return");
+	ok(nswitch >= 10 && with_events >= 20, "%d switch statements; %d cases "
+	   "return after calls (%d events), each compared with what the "
+	   "callees recorded", nswitch, with_events, events);
 	csrc_free(f);
 }
 

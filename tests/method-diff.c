@@ -10,7 +10,12 @@
  * groups with fall-through, empty groups and break, or arrow rules; a
  * default in some), and int expressions with every arithmetic, bitwise and shift
  * operator, ?: and short-circuit conditions (division and remainder by
- * zero throw).  One class holds them all; javac compiles it and the JVM
+ * zero throw); a quarter of the methods (naming no field) make calls:
+ * statements note(x), this.note2(x, y), and calls whose result is used,
+ * val(x) in int expressions and bv(x) in conditions (short-circuit ones
+ * too), whose answers come from one table indexed by the method, the
+ * case and the call's number in the run (MDiff.ans(), answer() here:
+ * sem/mir.h: Call results).  One class holds them all; javac compiles it and the JVM
  * runs each method on random and boundary inputs, printing the return
  * value and the fields' final values, or T for an exception.  The same
  * file is read by the tool's front end (jsrc_method), and every case is
@@ -32,6 +37,7 @@ static uint64_t seed = 0x3e7a0d;
 static char dir[] = "/tmp/subsume-mdiff-XXXXXX";
 static int nswitch, narrow; /* switch statements generated, arrow ones */
 static int ncalls;          /* call statements generated */
+static int nvals;           /* calls whose result is used, generated */
 
 static int rnd(int n)
 {
@@ -50,7 +56,12 @@ static void cond(struct gen *G, int d)
 {
 	static const char *const rel[] = { "<", "<=", ">", ">=", "==", "!=" };
 	int k = d <= 0 ? rnd(3) : rnd(6);
-	if (k == 0)
+	if (G->calls && rnd(5) == 0) { /* a boolean result */
+		sb_puts(G->sb, "bv(");
+		expr(G, d - 1);
+		sb_puts(G->sb, ")");
+		nvals++;
+	} else if (k == 0)
 		sb_puts(G->sb, rnd(2) ? "c" : "!c");
 	else if (k <= 2 || k == 5) {
 		sb_puts(G->sb, "(");
@@ -74,7 +85,12 @@ static void expr(struct gen *G, int d)
 	static const char *const ops[] = { "+", "-", "*", "/", "%", "&", "|",
 					   "^", "<<", ">>", ">>>" };
 	int k = d <= 0 ? 0 : rnd(5);
-	if (k <= 1) {
+	if (G->calls && rnd(5) == 0) { /* an int result */
+		sb_puts(G->sb, "val(");
+		expr(G, d - 1);
+		sb_puts(G->sb, ")");
+		nvals++;
+	} else if (k <= 1) {
 		int l = rnd(11);
 		sb_puts(G->sb, leaf[G->calls && (l == 4 || l == 5) ? l - 4 : l]);
 	} else if (k == 4) {
@@ -254,6 +270,16 @@ struct mcase {
 };
 
 static struct mcase cases[NM][NI];
+/* The callees' answer to call r of case i of method m: MDiff.ans(). */
+static int64_t answer(int m, int i, int r)
+{
+	uint64_t h = (uint64_t)m * 1000003u + (uint64_t)i * 1009u +
+		     (uint64_t)r * 31u + 1;
+	h ^= h >> 7;
+	h *= 0x9E3779B97F4A7C15ULL;
+	h ^= h >> 29;
+	return (h >> 61) < 5 ? (int64_t)((h >> 32) % 7) - 3 : (int64_t)h;
+}
 static size_t body_at[NM];
 
 static void write_java(const char *path)
@@ -261,8 +287,14 @@ static void write_java(const char *path)
 	struct strbuf sb = STRBUF_INIT;
 	sb_puts(&sb, "public class MDiff {\n  int f, g;\n"
 		"  static StringBuilder tr = new StringBuilder();\n"
-		"  static void note(int x) { tr.append(\" n\" + x); }\n"
-		"  void note2(int x, boolean y) { tr.append(\" o\" + x + \"/\" + y); }\n");
+		"  static int cm, ci, nc;\n"
+		"  static long ans(int m, int i, int r) { long h = m * 1000003L + "
+		"i * 1009L + r * 31L + 1; h ^= h >>> 7; h *= 0x9E3779B97F4A7C15L; "
+		"h ^= h >>> 29; return (h >>> 61) < 5 ? ((h >>> 32) % 7) - 3 : h; }\n"
+		"  static void note(int x) { tr.append(\" n\" + x); nc++; }\n"
+		"  void note2(int x, boolean y) { tr.append(\" o\" + x + \"/\" + y); nc++; }\n"
+		"  int val(int x) { tr.append(\" v\" + x); return (int) ans(cm, ci, nc++); }\n"
+		"  boolean bv(int x) { tr.append(\" b\" + x); return (ans(cm, ci, nc++) & 1) != 0; }\n");
 	for (int m = 0; m < NM; m++) {
 		sb_printf(&sb, "  int m%d(int a, int b, boolean c) {\n", m);
 		body_at[m] = sb.len;
@@ -280,6 +312,7 @@ static void write_java(const char *path)
 			struct mcase *k = &cases[m][i];
 			*k = (struct mcase){ input_int(), input_int(), input_int(),
 					     input_int(), rnd(2) };
+			sb_printf(&sb, "    cm = %d; ci = %d; nc = 0;\n", m, i);
 			sb_printf(&sb, "    { MDiff o = new MDiff(); o.f = %d; "
 				  "o.g = %d; tr.setLength(0); String v; try { int r = "
 				  "o.m%d(%d, %d, %s); v = \"R \" + r + \" \" + o.f + "
@@ -326,8 +359,9 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 		for (int j = 0; j < m->ncallees; j++)
 			if (m->callees[j].id == ev->id)
 				name = m->callees[j].name;
-		if (!strcmp(name, "note"))
-			w += snprintf(buf + w, n - (size_t)w, " n%d",
+		if (!strcmp(name, "note") || !strcmp(name, "val") ||
+		    !strcmp(name, "bv"))
+			w += snprintf(buf + w, n - (size_t)w, " %c%d", *name,
 				      (int32_t)ev->args[0].bits);
 		else
 			w += snprintf(buf + w, n - (size_t)w, " o%d/%s",
@@ -366,6 +400,9 @@ static void compare(const char *path, FILE *jvm)
 	ok(built == NM, "all %d generated methods are modelled", NM);
 	ok(ncalls >= 10, "%d call statements (events) in the methods without "
 	   "fields", ncalls);
+	ok(nvals >= 10, "%d calls whose result is used (val, bv: answers from "
+	   "a table by call number, the same in the JVM, evaluator and encoding)",
+	   nvals);
 	ok(nswitch >= 5 && narrow >= 1 && narrow < nswitch, "they have switch "
 	   "statements, old-style and arrow (%d, %d arrow)", nswitch, narrow);
 	char line[2048];
@@ -379,8 +416,10 @@ static void compare(const char *path, FILE *jvm)
 		line[strcspn(line, "\n")] = 0;
 		const char *want = line + pos;
 		struct mcase *k = &cases[m][i];
-		struct value in[MAX_VARS];
+		struct value in[MIR_IN];
 		inputs(mm[m], k, in);
+		for (int r = 0; r < MIR_MAX_RESULTS; r++)
+			in[MIR_RES + r] = value_int(answer(m, i, r));
 		struct mrun r, e;
 		char got[1024], enc[1024];
 		mir_eval(mm[m], in, 0, &r);
@@ -425,7 +464,8 @@ int main(void)
 {
 	plan_no_plan();
 	A = arena_new();
-	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
+	/* for exploring: other methods; MDIFF_KEEP=1 keeps the Java file */
+	if (getenv("MDIFF_SEED"))
 		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
 	if (!mkdtemp(dir))
 		return 99;
@@ -446,7 +486,7 @@ int main(void)
 			}
 		}
 	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	snprintf(cmd, sizeof(cmd), getenv("MDIFF_KEEP") ? "true %s" : "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		diag("cannot remove %s", dir);
 	arena_free(A);

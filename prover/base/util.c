@@ -248,6 +248,43 @@ long text_line_offset(const char *text, long line)
 	return p - text;
 }
 
+/* The bytes and UTF-16 units of the character at p (not a NUL). */
+static int utf8_char(const char *p, int *units)
+{
+	unsigned char c = (unsigned char)*p;
+	int n = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	for (int k = 1; k < n; k++)
+		if (((unsigned char)p[k] & 0xc0) != 0x80)
+			n = 1; /* not UTF-8: a byte is a character */
+	*units = n == 4 ? 2 : 1;
+	return n;
+}
+
+int text_column(const char *text, size_t ls, size_t off)
+{
+	int col = 1, u;
+	for (size_t p = ls; p < off && text[p];) {
+		p += (size_t)utf8_char(text + p, &u);
+		col += u;
+	}
+	return col;
+}
+
+long text_column_offset(const char *text, size_t ls, long col)
+{
+	size_t p = ls;
+	for (long c = 1; c < col;) {
+		if (!text[p] || text[p] == '\n')
+			return -1;
+		int u, n = utf8_char(text + p, &u);
+		if (c + u > col)
+			return -2;
+		c += u;
+		p += (size_t)n;
+	}
+	return (long)p;
+}
+
 char *read_file(const char *path, size_t *lenp)
 {
 	FILE *f = fopen(path, "rb");

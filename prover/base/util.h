@@ -96,6 +96,19 @@ void sb_json_str(struct strbuf *sb, const char *s);
  * when text has fewer lines. */
 long text_line_offset(const char *text, long line);
 
+/* Columns as mutation-testing-elements counts them: 1 + the UTF-16 code
+ * units before the position on its line (its report app takes
+ * `source.substring(lineStart, lineStart + column - 1)` of a JavaScript
+ * string; Stryker's positions are JavaScript's too).  A character of
+ * four UTF-8 bytes is two units, any other one unit; bytes that are not
+ * UTF-8 count one each.
+ * text_column(): the column of byte offset off on the line starting at
+ * byte ls.  text_column_offset(): the byte offset of column col on that
+ * line; -1 past the line's end (its end is a column), -2 inside a
+ * character of two units. */
+int text_column(const char *text, size_t ls, size_t off);
+long text_column_offset(const char *text, size_t ls, long col);
+
 /* Read a whole file; NULL (errno set) on failure.  Caller frees. */
 char *read_file(const char *path, size_t *len);
 /*

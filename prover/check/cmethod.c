@@ -3,11 +3,13 @@
  * a YAML site with `source`, `function` and `line` (check/yaml.c) names
  * the C function around its original; with --method each of its
  * mutants gets the function's IR, original and mutated
- * (lang/csrc.h), before the method-level verdicts.  The same entry
- * point (csrc_find, csrc_method) serves any reader that knows a C
- * mutant's file, function and node.
+ * (lang/csrc.h), before the method-level verdicts.  A reader that
+ * knows a C mutant's bytes (a mutation-testing-elements report,
+ * check/mte.c) attaches it with check_cmethod_attach_at().
  */
 #include "check/method.h"
+
+#include <string.h>
 
 #include "lang/csrc.h"
 
@@ -50,6 +52,38 @@ static void attach_site(struct cgroup *g, int si)
 		}
 	}
 	csrc_free(f);
+}
+
+void check_cmethod_attach_at(struct cgroup *g, int i, struct csrc *f,
+			     const struct profile *pf, size_t b, size_t e,
+			     bool stmt)
+{
+	struct cmutant *m = &g->mutants[i];
+	const char *why = NULL, *fn = csrc_function_at(f, g->a, b, e);
+	if (!fn) {
+		m->mwhy = "it is not inside a function's body";
+		return;
+	}
+	/* one original per function in the group: encoded once */
+	const struct mmethod *o = NULL;
+	for (int j = 0; j < i && !o; j++) {
+		const struct mmethod *p = g->mutants[j].mo;
+		if (p && p->profile == pf && !strcmp(p->name, fn))
+			o = p;
+	}
+	if (!o)
+		o = csrc_method(f, pf, g->a, fn, 0, 0, NULL, false, &why);
+	const struct mmethod *mm = o ? csrc_method(f, pf, g->a, fn, b, e,
+						   m->text, stmt, &why)
+				     : NULL;
+	if (mm && mm->ncallees > o->ncallees) {
+		m->mwhy = "the mutant calls a function its original does not";
+	} else if (mm) {
+		m->mo = o;
+		m->mm = mm;
+	} else {
+		m->mwhy = why ? why : "not modelled";
+	}
 }
 
 void check_cmethod_attach(struct cgroup *g)

@@ -23,7 +23,7 @@ struct mstep {
 	int a, b;
 	int answer;
 	const char *reason;
-	struct value input[MAX_VARS];
+	struct value input[MIR_IN];
 };
 
 struct mtape {
@@ -303,7 +303,7 @@ static struct mir_smt *smt_new(const struct msolve *M)
  * so far would have left it in (they are made again, in order). */
 static void go_live(struct msolve *M)
 {
-	struct value in[MAX_VARS];
+	struct value in[MIR_IN];
 	const char *why;
 	M->st.diverged = true;
 	M->S = smt_new(M);

@@ -46,6 +46,8 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 				     : NULL;
 	if (mm && mm->ncallees > o->ncallees) {
 		m->mwhy = "the mutant calls a method its original does not";
+	} else if (mm && mir_uses_results(mm) && !mir_uses_results(o)) {
+		m->mwhy = "the mutant uses a call's result, its original none";
 	} else if (mm) {
 		m->mo = o;
 		m->mm = mm;
@@ -166,8 +168,9 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in0)
 			 "%s did not re-check in the evaluator (not used)", call));
 		return false;
 	}
-	const char *how = arena_printf(g->a, "killed by %s: the original %s, "
-		"the mutant %s", call, mir_describe(g->a, o, in, &ro),
+	const char *how = arena_printf(g->a, "killed by %s%s: the original %s, "
+		"the mutant %s", call, mir_describe_results(g->a, o, &ro),
+		mir_describe(g->a, o, in, &ro),
 		mir_describe(g->a, m->mm, in, &rm));
 	if (m->v == CV_DUPLICATE || m->v == CV_SUBSUMED ||
 	    m->v == CV_REDUNDANT) {
@@ -195,7 +198,7 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in0)
  * too. */
 #define TRIES 48
 
-static void pool_inputs(const struct mmethod *o, struct value (*rows)[MAX_VARS])
+static void pool_inputs(const struct mmethod *o, struct value (*rows)[MIR_IN])
 {
 	static const int64_t pool[] = { 0, 1, -1, 2, 3, -2, 7, 100,
 					2147483647, -2147483648LL };
@@ -208,11 +211,22 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MAX_VARS])
 				    : r % 3 ? pool[r % 10] : (int64_t)(r % 401) - 200;
 			rows[k][i] = type_wrap(o->types[i], v);
 		}
+	/* call results (sem/mir.h), from a generator of their own: the
+	 * variables' rows stay those of methods without them */
+	bool res = mir_uses_results(o);
+	for (int k = 0; k < TRIES; k++)
+		for (int j = 0; j < MIR_MAX_RESULTS; j++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			uint64_t r = seed >> 33;
+			rows[k][MIR_RES + j] = value_int(!res ? 0 : k < 8
+				? pool[(k + j) % 8] : r % 3 ? pool[r % 10]
+				: (int64_t)(r % 401) - 200);
+		}
 }
 
 /* The pool of a method: its inputs and the original's runs on them. */
 struct mpool {
-	struct value rows[TRIES][MAX_VARS];
+	struct value rows[TRIES][MIR_IN];
 	struct mrun orig[TRIES];
 };
 
@@ -290,7 +304,7 @@ struct mlive {
 	int n;
 	size_t cap;
 	int *idx, *h;
-	struct value (*kin)[MAX_VARS];
+	struct value (*kin)[MIR_IN];
 	bool *pooled;           /* kin[k] is an input of the pool */
 };
 
@@ -422,7 +436,7 @@ static void left_open(struct mrel *R, int a, int b, const char *why)
  * evaluator does not see what the solver saw, the pair stays open. */
 static bool ask_pair(struct mrel *R, int a, int b, bool sub)
 {
-	struct value in[MAX_VARS];
+	struct value in[MIR_IN];
 	const char *why = NULL;
 	int ha = R->L->h[a - 1], hb = R->L->h[b - 1];
 	if (R->budget <= 0) {

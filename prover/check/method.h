@@ -58,6 +58,15 @@ bool check_method_joins(const struct cgroup *p, const struct cgroup *g);
  * check_method_verdicts(). */
 void check_cmethod_attach(struct cgroup *g);
 
+struct csrc;
+/* Reader thread (cmethod.c): the IR of mutant i of g, a C mutant at
+ * bytes [b, e) of f (stmt: the statement there, deleted; else the
+ * expression there, replaced by the mutant's text), in profile pf; the
+ * function is the one whose body holds it.  Sets mo and mm, or mwhy. */
+void check_cmethod_attach_at(struct cgroup *g, int i, struct csrc *f,
+			     const struct profile *pf, size_t b, size_t e,
+			     bool stmt);
+
 /* Worker: the method-level verdicts of g's mutants with IR. */
 void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);
 

@@ -11,7 +11,7 @@
 #include "check/mte.h"
 #include "check/site.h"
 #include "check/source.h"
-#include "lang/csrc-expr.h"
+#include "lang/csrc.h"
 #include "lang/javasrc.h"
 #include "lang/profile.h"
 
@@ -91,8 +91,9 @@ static struct json *member(struct loader *L, const struct json *o,
 }
 
 /* A position {line, column} of source s: its byte offset, or -1 (an
- * error counted).  Columns count characters; the end of a line (and
- * of the source) is a position too. */
+ * error counted).  Columns count UTF-16 code units (text_column_offset,
+ * base/util.h); the end of a line (and of the source) is a position
+ * too. */
 static long position(struct loader *L, const struct json *pos,
 		     const char *what, const char *s, int *line, int *col)
 {
@@ -115,18 +116,14 @@ static long position(struct loader *L, const struct json *pos,
 		L->errs++;
 		return -1;
 	}
-	long p = b;
-	for (long k = 1; k < c; k++) {
-		if (!s[p] || s[p] == '\n') {
-			diag_error(jc->loc, "the %s is at column %ld, after the "
-				   "end of line %ld of the file's source", what,
-				   c, l);
-			L->errs++;
-			return -1;
-		}
-		p++;
-		while ((s[p] & 0xc0) == 0x80)
-			p++;
+	long p = text_column_offset(s, (size_t)b, c);
+	if (p < 0) {
+		diag_error(jc->loc, p == -1 ? "the %s is at column %ld, after the "
+			   "end of line %ld of the file's source"
+			   : "the %s's column %ld on line %ld is inside a "
+			   "character of two UTF-16 units", what, c, l);
+		L->errs++;
+		return -1;
 	}
 	*line = (int)l;
 	*col = (int)c;
@@ -381,7 +378,7 @@ static const char *const java_langs[] = { "java", NULL };
 /* A parsed file of the report: Java or C (one of them set). */
 struct pfile {
 	struct jsrc *j;
-	struct cexfile *c;
+	struct csrc *c;
 	const struct profile *pf; /* C: the profile (lp64, signed char,
 				   * UB "outcome", the C defaults of
 				   * docs/c.md) */
@@ -398,7 +395,8 @@ static const char *file_refusal(struct cgroup *g, const struct efile *f,
 		bool cxx = strcasecmp(f->language, "c") && strcasecmp(f->language, "h");
 		pf->pf = c_profile(cxx ? "c++" : "c", "lp64", true,
 				   (enum ub_policy)c_ub_policy("outcome"));
-		pf->c = cexfile_open_text(f->path, f->source, g->a, &why);
+		pf->c = csrc_from_text(f->path, f->source, strlen(f->source),
+				       g->a, &why);
 		return pf->c ? NULL : arena_printf(g->a, "its source: %s", why);
 	}
 	if (!lang_is(f->language, java_langs))
@@ -418,18 +416,34 @@ static const char *file_refusal(struct cgroup *g, const struct efile *f,
 	return NULL;
 }
 
-/* A C mutant at bytes [b, e): its site is the expression there, typed
- * from its declarations (lang/csrc-expr.h); true, or false and *why. */
+static const char *f_text(const struct pfile *pf)
+{
+	return csrc_text(pf->c);
+}
+
+/* A C mutant at bytes [b, e): its site is the expression there (or in
+ * the expression statement there), typed from its declarations
+ * (lang/csrc.h), in *x; true, or false and *why. */
 static bool place_c(struct cgroup *g, struct mplace *p, int k,
 		    const struct pfile *pf, const struct emutant *em,
-		    const char **why)
+		    struct cexpr *xp, const char **why)
 {
 	struct cexpr x;
-	if (cexfile_expr(pf->c, g->a, em->b, em->e, &x, why) < 0)
+	if (csrc_expr(pf->c, g->a, em->b, em->e, &x, why) < 0)
 		return false;
+	*xp = x;
 	struct cmutant *m = &g->mutants[k];
-	p->key = arena_printf(g->a, "C%zu:%zu", em->b, em->e);
+	p->key = arena_printf(g->a, "C%zu:%zu", x.b, x.e);
 	p->discarded = x.discarded;
+	if (x.statement) { /* `x++;` read as `x++`, its mutant likewise */
+		p->base = p->orig = m->orig =
+			arena_strndup(g->a, f_text(pf) + x.b, x.e - x.b);
+		size_t l = strlen(m->text);
+		while (l && (isspace((unsigned char)m->text[l - 1]) ||
+			     m->text[l - 1] == ';'))
+			l--;
+		m->text = arena_strndup(g->a, m->text, l);
+	}
 	p->nvars = x.nvars;
 	for (int v = 0; v < x.nvars; v++)
 		p->vars[v] = (struct cvar){ x.vars[v].name, x.vars[v].type };
@@ -439,6 +453,28 @@ static bool place_c(struct cgroup *g, struct mplace *p, int k,
 			       "expression yet)", em->at.path, em->at.sline,
 			       em->at.scol);
 	return true;
+}
+
+/* --method: C mutant k of g in its function (x: its expression, when it
+ * has one). */
+static void attach_c(struct cgroup *g, int k, const struct pfile *pf,
+		     const struct emutant *em, const struct cexpr *x)
+{
+	struct cmutant *m = &g->mutants[k];
+	size_t b = em->b, e = em->e;
+	bool stmt = false;
+	if (x->statement && *m->text) {
+		b = x->b; /* the expression of an expression statement */
+		e = x->e;
+	} else {
+		stmt = csrc_is_statement(pf->c, b, &e);
+	}
+	if (stmt && *m->text)
+		m->mwhy = "a statement mutant other than a deletion";
+	else if (!stmt && !*m->text)
+		m->mwhy = "an empty replacement of an expression";
+	else
+		check_cmethod_attach_at(g, k, pf->c, pf->pf, b, e, stmt);
 }
 
 /* Mutant k of f into group g (index k), placed in pf (or refused). */
@@ -468,8 +504,14 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 			: "the report gives no replacement";
 	if (!why && em->b == em->e)
 		why = "its location is empty";
-	if (!why && pf->c && place_c(g, p, k, pf, em, &why) && !*m->text)
+	struct cexpr x = { 0 };
+	bool placed = !why && pf->c && place_c(g, p, k, pf, em, &x, &why);
+	if (placed && !*m->text && !x.statement)
 		why = "an empty replacement of an expression";
+	size_t se = em->e;
+	if (pf->c && method && !refusal && r && em->b < em->e &&
+	    (placed || csrc_is_statement(pf->c, em->b, &se)))
+		attach_c(g, k, pf, em, &x);
 	if (!why && pf->j && check_place_exact(g, p, k, pf->j, em->line, em->b,
 					       method, &why) && !p->stmt &&
 	    !*m->text)
@@ -479,7 +521,8 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 	m->orig = base;
 	m->note = NULL;
 	m->level = CL_FALLBACK;
-	m->mo = m->mm = NULL;
+	if (!pf->c) /* a C mutant may still be judged in its function */
+		m->mo = m->mm = NULL;
 	site_unsupported(g, m, arena_printf(g->a, "%s:%d:%d-%d:%d `%s`: %s",
 		f->path, em->at.sline, em->at.scol, em->at.eline, em->at.ecol,
 		base, why));
@@ -511,7 +554,7 @@ static void read_file_group(const struct check_elements *e,
 		g->sites[s].profile = pf.pf;
 	free(mp);
 	jsrc_free(pf.j);
-	cexfile_free(pf.c);
+	csrc_free(pf.c);
 	g->seq = (*seq)++;
 	emit(ctx, g);
 }

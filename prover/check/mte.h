@@ -5,7 +5,8 @@
  *
  * The report embeds each file's source and, for each mutant, its id,
  * mutator, location (start and end, line and column, 1-based, the end
- * exclusive; columns count characters), replacement (optional) and
+ * exclusive; columns count UTF-16 code units as the report's app and
+ * Stryker do, base/util.h text_column()), replacement (optional) and
  * test status.  The original is the source text at the location, the
  * mutant the source with the replacement there.
  *

@@ -125,7 +125,8 @@ static const char *relative(const struct check_report *r, const char *path)
 }
 
 /* From (line, col) in text, the position just after the characters of
- * orig (blanks ignored): the end of the mutated text. */
+ * orig (blanks ignored): the end of the mutated text (columns in bytes
+ * here). */
 static void walk_end(const char *text, int line, int col, const char *orig,
 		     int *eline, int *ecol)
 {
@@ -209,9 +210,10 @@ static int source_file(struct check_report *r, const char *path)
 	return f;
 }
 
-/* The synthesized file of class path p: original o on line, at *col. */
+/* The synthesized file of class path p: original o on line, at columns
+ * [*col, *ecol). */
 static int synth_place(struct check_report *r, const char *p, int line,
-		       const char *o, int *col)
+		       const char *o, int *col, int *ecol)
 {
 	int f = mte_report_file(r->rep, p, NULL);
 	size_t i;
@@ -237,7 +239,8 @@ static int synth_place(struct check_report *r, const char *p, int line,
 		*l = sb.buf;
 		at = *l + strlen(*l) - strlen(o);
 	}
-	*col = (int)(at - *l) + 1;
+	*col = text_column(*l, 0, (size_t)(at - *l));
+	*ecol = text_column(*l, 0, (size_t)(at - *l) + strlen(o));
 	return f;
 }
 
@@ -300,7 +303,7 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 			f = mte_report_file(r->rep, path, s->orig);
 			x.sline = x.eline = 1;
 			x.scol = 1;
-			x.ecol = (int)strlen(s->orig) + 1;
+			x.ecol = text_column(s->orig, 0, strlen(s->orig));
 		} else if ((f = source_file(r, g->srcpath)) >= 0 && line > 0 &&
 			   text_line_offset(mte_report_source(r->rep, f), line) >= 0) {
 			const char *text = mte_report_source(r->rep, f);
@@ -315,15 +318,18 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 				col = at ? (int)(at - ln) + 1 : 1;
 			}
 			x.sline = line;
-			x.scol = col;
 			walk_end(text, line, col, orig, &x.eline, &x.ecol);
+			/* bytes to the report's columns (UTF-16 units) */
+			x.scol = text_column(text, (size_t)ls,
+					     (size_t)ls + (size_t)col - 1);
+			long le = text_line_offset(text, x.eline);
+			x.ecol = text_column(text, (size_t)le,
+					     (size_t)le + (size_t)x.ecol - 1);
 		} else {
 			path = class_path(g->where);
-			int col;
-			f = synth_place(r, path, line > 0 ? line : 1, orig, &col);
+			f = synth_place(r, path, line > 0 ? line : 1, orig,
+					&x.scol, &x.ecol);
 			x.sline = x.eline = line > 0 ? line : 1;
-			x.scol = col;
-			x.ecol = col + (int)strlen(orig);
 		}
 		desc = xstrdup(arena_printf(g->a, "%s |==> %s%s%s%s", orig,
 					    x.replacement, m->from ? " (Major: " : "",

@@ -8,6 +8,7 @@
 #include <tree_sitter/api.h>
 
 #include "lang/csrc.h"
+#include "lang/mir.h"
 
 struct csrc {
 	struct source src;
@@ -22,9 +23,68 @@ TSNode cnode_field(TSNode n, const char *name);
  * ("unsigned int"), in a. */
 char *cnode_squeezed(struct arena *a, const struct csrc *f, TSNode n);
 char *cnode_spaced(struct arena *a, const struct csrc *f, TSNode n);
+/* The text of n as written, in a. */
+char *cnode_text(struct arena *a, const struct csrc *f, TSNode n);
+/* Is n's text s exactly? */
+bool cnode_text_is(const struct csrc *f, TSNode n, const char *s);
+/* Do x and y stand for one node (type and bytes)? */
+bool cnode_same(TSNode x, TSNode y);
 /* The function_definition named fname, or a null node. */
 TSNode csrc_function(const struct csrc *f, const char *fname);
 /* The identifier a (function) declarator declares, or a null node. */
 TSNode cdecl_name(TSNode d);
+
+/* --- the IR builder (csrc-method.c, csrc-mstmt.c) ------------------ */
+
+struct cb {
+	struct csrc *f;
+	struct arena *a;
+	const struct profile *pf;
+	struct mmethod *m;
+	/* the mutated node [pb, pe) and its replacement (text NULL: none) */
+	uint32_t pb, pe;
+	const char *text;
+	bool stmt, applied;
+	bool visible[MIR_MAX_VARS];
+	/* a local declared without an initializer (C11 6.3.2.1p2: reading
+	 * it before a value is stored is undefined): flag[v] is its
+	 * "assigned" slot + 1 (0: none), guard[v] the read that stands for
+	 * it, `flag ? v : (T)(1 / 0)` */
+	int flag[MIR_MAX_VARS];
+	struct node *guard[MIR_MAX_VARS];
+	bool top_assign;     /* the expression typed is a statement's: a
+			      * plain assignment to a flagged local at its
+			      * top sets the flag (after it) */
+	int set_flag;        /* that flag + 1, or 0 */
+	const char *why;     /* the first failure */
+};
+
+/* false, and why kept when it is the first failure */
+bool cb_fail(struct cb *B, const char *why);
+/* The integer type of declaration (or parameter) decl; NULL, failed. */
+const struct type *cb_ctype(struct cb *B, TSNode decl, bool *is_const);
+int cb_add_var(struct cb *B, const char *name, const struct type *t,
+	       enum mvar_kind kind);
+/* n's text with the mutant applied when it lies inside */
+const char *cb_text(struct cb *B, TSNode n);
+/* text parsed and typed in the visible variables (cond: as a condition) */
+struct node *cb_expr_text(struct cb *B, const char *text, bool cond);
+struct node *cb_expr(struct cb *B, TSNode n, bool cond);
+struct mstmt *cb_stmt_new(struct cb *B, enum mstmt_kind k, TSNode n);
+void cb_append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap);
+struct mstmt *cb_statement(struct cb *B, TSNode n);
+struct mstmt *cb_block(struct cb *B, TSNode n);
+bool cb_block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap);
+/* Does the patch delete statement n (then it is applied)? */
+bool cb_deleted(struct cb *B, TSNode n);
+
+/* csrc-mstmt.c: switch, a call statement, locals without initializers */
+struct mstmt *cb_switch(struct cb *B, TSNode n);
+struct mstmt *cb_call(struct cb *B, TSNode n);
+/* Declare name (type t) without an initializer into blk. */
+bool cb_uninit_local(struct cb *B, const char *name, const struct type *t,
+		     TSNode d, struct mstmt *blk, int *cap);
+/* Reads of flagged locals in typed n guarded; 0, or -1 (failed). */
+int cb_guard_reads(struct cb *B, struct node **n);
 
 #endif

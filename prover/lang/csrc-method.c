@@ -9,20 +9,7 @@
 #include <ctype.h>
 #include <string.h>
 
-struct cb {
-	struct csrc *f;
-	struct arena *a;
-	const struct profile *pf;
-	struct mmethod *m;
-	/* the mutated node [pb, pe) and its replacement (text NULL: none) */
-	uint32_t pb, pe;
-	const char *text;
-	bool stmt, applied;
-	bool visible[MIR_MAX_VARS];
-	const char *why;     /* the first failure */
-};
-
-static bool fail(struct cb *B, const char *why)
+bool cb_fail(struct cb *B, const char *why)
 {
 	if (!B->why)
 		B->why = why;
@@ -31,7 +18,7 @@ static bool fail(struct cb *B, const char *why)
 
 /* The IR's type for a declaration's type node: a C integer type of the
  * profile (qualifiers other than const and volatile fail). */
-static const struct type *ctype(struct cb *B, TSNode decl, bool *is_const)
+const struct type *cb_ctype(struct cb *B, TSNode decl, bool *is_const)
 {
 	*is_const = false;
 	uint32_t k = ts_node_named_child_count(decl);
@@ -42,7 +29,7 @@ static const struct type *ctype(struct cb *B, TSNode decl, bool *is_const)
 			if (!strcmp(s, "const"))
 				*is_const = true;
 			else if (strcmp(s, "volatile"))
-				return fail(B, arena_printf(B->a, "a %s variable",
+				return cb_fail(B, arena_printf(B->a, "a %s variable",
 							    s)), NULL;
 		}
 	}
@@ -51,17 +38,17 @@ static const struct type *ctype(struct cb *B, TSNode decl, bool *is_const)
 			   : cnode_spaced(B->a, B->f, tn);
 	const struct type *t = profile_type(B->pf, name);
 	if (!t || t->kind != TK_INT)
-		return fail(B, arena_printf(B->a, "the type `%s` is not in the "
+		return cb_fail(B, arena_printf(B->a, "the type `%s` is not in the "
 				"method model (its integer types only)", name)), NULL;
 	return t;
 }
 
-static int add_var(struct cb *B, const char *name, const struct type *t,
+int cb_add_var(struct cb *B, const char *name, const struct type *t,
 		   enum mvar_kind kind)
 {
 	struct mmethod *m = B->m;
 	if (m->nvars == MIR_MAX_VARS)
-		return fail(B, "more than 16 variables"), -1;
+		return cb_fail(B, "more than 16 variables"), -1;
 	for (int i = 0; i < m->nvars; i++)
 		if (B->visible[i] && !strcmp(m->names[i], name))
 			B->visible[i] = false; /* hidden from here on */
@@ -73,7 +60,7 @@ static int add_var(struct cb *B, const char *name, const struct type *t,
 }
 
 /* The text of n, with the mutant applied when its node lies inside n. */
-static const char *text_of(struct cb *B, TSNode n)
+const char *cb_text(struct cb *B, TSNode n)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	const char *t = B->f->text;
@@ -87,12 +74,12 @@ static const char *text_of(struct cb *B, TSNode n)
 
 /* Parse and type text; cond: as a condition (a number converted to the
  * profile's boolean, != 0, as C's if and while read it). */
-static struct node *expr_text(struct cb *B, const char *text, bool cond)
+struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 {
 	struct expr_src es = { .text = text, .src = &B->f->src, .quiet = true };
 	struct node *n = parse_expr_in(B->pf, B->a, &es, false);
 	if (!n)
-		return fail(B, arena_printf(B->a, "`%s` is outside the method "
+		return cb_fail(B, arena_printf(B->a, "`%s` is outside the method "
 				"model (calls, pointers, arrays, structs, the "
 				"comma operator)", text)), NULL;
 	const char *names[MIR_MAX_VARS];
@@ -118,25 +105,27 @@ static struct node *expr_text(struct cb *B, const char *text, bool cond)
 	    n->type->kind != TK_BOOLEAN)
 		rc = -1;
 	if (rc) {
-		fail(B, arena_printf(B->a, "`%s`: %s", text,
+		cb_fail(B, arena_printf(B->a, "`%s`: %s", text,
 				     err.buf ? err.buf : "not an integer value"));
 		n = NULL;
 	}
 	sb_release(&err);
+	if (n && cb_guard_reads(B, &n) < 0)
+		n = NULL;
 	return n;
 }
 
-static struct node *expr(struct cb *B, TSNode n, bool cond)
+struct node *cb_expr(struct cb *B, TSNode n, bool cond)
 {
 	if (cnode_is(n, "parenthesized_expression") && cond &&
 	    ts_node_named_child_count(n) == 1)
 		n = ts_node_named_child(n, 0);
 	if (cnode_is(n, "comma_expression"))
-		return fail(B, "the comma operator"), NULL;
-	return expr_text(B, text_of(B, n), cond);
+		return cb_fail(B, "the comma operator"), NULL;
+	return cb_expr_text(B, cb_text(B, n), cond);
 }
 
-static struct mstmt *new_stmt(struct cb *B, enum mstmt_kind k, TSNode n)
+struct mstmt *cb_stmt_new(struct cb *B, enum mstmt_kind k, TSNode n)
 {
 	struct mstmt *s = ANEW(B->a, struct mstmt);
 	memset(s, 0, sizeof(*s));
@@ -145,7 +134,7 @@ static struct mstmt *new_stmt(struct cb *B, enum mstmt_kind k, TSNode n)
 	return s;
 }
 
-static void append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap)
+void cb_append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap)
 {
 	if (blk->nkids == *cap) {
 		int nc = *cap ? 2 * *cap : 8;
@@ -158,15 +147,14 @@ static void append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap)
 	blk->kids[blk->nkids++] = s;
 }
 
-static struct mstmt *stmt(struct cb *B, TSNode n);
 
 /* A local declaration: each declarator with its initializer, as an
- * assignment (C reads an uninitialized local as indeterminate: one
- * without an initializer fails). */
+ * assignment, or without one (csrc-mstmt.c: reading it before it is
+ * assigned is undefined). */
 static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 {
 	bool is_const;
-	const struct type *t = ctype(B, n, &is_const);
+	const struct type *t = cb_ctype(B, n, &is_const);
 	if (!t)
 		return false;
 	uint32_t k = ts_node_named_child_count(n);
@@ -174,35 +162,37 @@ static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 		TSNode d = ts_node_named_child(n, i);
 		if (cnode_is(d, "storage_class_specifier")) {
 			if (strcmp(cnode_squeezed(B->a, B->f, d), "register"))
-				return fail(B, "a static or extern local");
+				return cb_fail(B, "a static or extern local");
 			continue;
 		}
-		if (cnode_is(d, "identifier"))
-			return fail(B, arena_printf(B->a, "`%s` is declared "
-				"without an initializer (C leaves it "
-				"indeterminate)", cnode_squeezed(B->a, B->f, d)));
+		if (cnode_is(d, "identifier")) {
+			if (!cb_uninit_local(B, cnode_squeezed(B->a, B->f, d), t,
+					     d, blk, cap))
+				return false;
+			continue;
+		}
 		if (!cnode_is(d, "init_declarator"))
 			continue; /* type, qualifiers */
 		TSNode nm = cnode_field(d, "declarator"), v = cnode_field(d, "value");
 		if (!cnode_is(nm, "identifier") || cnode_is(v, "initializer_list"))
-			return fail(B, "a pointer, array or function declaration");
+			return cb_fail(B, "a pointer, array or function declaration");
 		const char *name = cnode_squeezed(B->a, B->f, nm);
 		/* C: the name is in scope in its own initializer; typing sees
 		 * the new slot, as the compilers do */
-		if (add_var(B, name, t, MV_LOCAL) < 0)
+		if (cb_add_var(B, name, t, MV_LOCAL) < 0)
 			return false;
-		struct mstmt *s = new_stmt(B, MS_EXPR, d);
-		s->e = expr_text(B, arena_printf(B->a, "%s = (%s)", name,
-						 text_of(B, v)), false);
+		struct mstmt *s = cb_stmt_new(B, MS_EXPR, d);
+		s->e = cb_expr_text(B, arena_printf(B->a, "%s = (%s)", name,
+						 cb_text(B, v)), false);
 		if (!s->e)
 			return false;
-		append(B, blk, s, cap);
+		cb_append(B, blk, s, cap);
 	}
 	return true;
 }
 
 /* The patch deletes statement n? */
-static bool deleted(struct cb *B, TSNode n)
+bool cb_deleted(struct cb *B, TSNode n)
 {
 	if (!B->text || !B->stmt || ts_node_start_byte(n) != B->pb ||
 	    ts_node_end_byte(n) != B->pe)
@@ -211,34 +201,34 @@ static bool deleted(struct cb *B, TSNode n)
 	return true;
 }
 
-static bool block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
+bool cb_block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 {
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode c = ts_node_named_child(n, i);
 		if (cnode_is(c, "comment"))
 			continue;
-		if (cnode_is(c, "declaration") && !deleted(B, c)) {
+		if (cnode_is(c, "declaration") && !cb_deleted(B, c)) {
 			if (!local_decl(B, c, blk, cap))
 				return false;
 			continue;
 		}
 		struct mstmt *s = cnode_is(c, "declaration")
-				  ? new_stmt(B, MS_SKIP, c) : stmt(B, c);
+				  ? cb_stmt_new(B, MS_SKIP, c) : cb_statement(B, c);
 		if (!s)
 			return false;
-		append(B, blk, s, cap);
+		cb_append(B, blk, s, cap);
 	}
 	return true;
 }
 
-static struct mstmt *block(struct cb *B, TSNode n)
+struct mstmt *cb_block(struct cb *B, TSNode n)
 {
 	bool saved[MIR_MAX_VARS];
 	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, n);
 	int cap = 0;
-	bool ok = block_into(B, n, blk, &cap);
+	bool ok = cb_block_into(B, n, blk, &cap);
 	memcpy(B->visible, saved, sizeof(saved));
 	return ok ? blk : NULL;
 }
@@ -247,16 +237,16 @@ static struct mstmt *block(struct cb *B, TSNode n)
 static struct mstmt *sub(struct cb *B, TSNode n)
 {
 	if (ts_node_is_null(n))
-		return fail(B, "a statement is missing"), NULL;
+		return cb_fail(B, "a statement is missing"), NULL;
 	if (cnode_is(n, "declaration"))
-		return fail(B, "a declaration as a branch"), NULL;
-	return stmt(B, n);
+		return cb_fail(B, "a declaration as a branch"), NULL;
+	return cb_statement(B, n);
 }
 
 /* An expression list (a comma_expression of a for's update) as a block. */
 static struct mstmt *expr_list(struct cb *B, TSNode n)
 {
-	struct mstmt *blk = new_stmt(B, MS_BLOCK, n);
+	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, n);
 	int cap = 0;
 	while (!ts_node_is_null(n)) {
 		TSNode e = n, next = { 0 };
@@ -264,10 +254,21 @@ static struct mstmt *expr_list(struct cb *B, TSNode n)
 			e = cnode_field(n, "left");
 			next = cnode_field(n, "right");
 		}
-		struct mstmt *s = new_stmt(B, MS_EXPR, e);
-		if (!(s->e = expr(B, e, false)))
+		struct mstmt *s = cb_stmt_new(B, MS_EXPR, e);
+		B->top_assign = true;
+		s->e = cb_expr(B, e, false);
+		B->top_assign = false;
+		if (!s->e)
 			return NULL;
-		append(B, blk, s, &cap);
+		cb_append(B, blk, s, &cap);
+		if (B->set_flag) { /* x = e; of a local without initializer */
+			struct mstmt *f = cb_stmt_new(B, MS_EXPR, e);
+			f->e = cb_expr_text(B, arena_printf(B->a, "%s = 1",
+					    B->m->names[B->set_flag - 1]), false);
+			if (!f->e)
+				return NULL;
+			cb_append(B, blk, f, &cap);
+		}
 		n = next;
 	}
 	return blk;
@@ -275,11 +276,11 @@ static struct mstmt *expr_list(struct cb *B, TSNode n)
 
 static struct mstmt *loop(struct cb *B, TSNode n)
 {
-	struct mstmt *s = new_stmt(B, MS_LOOP, n);
+	struct mstmt *s = cb_stmt_new(B, MS_LOOP, n);
 	B->m->nloops++;
 	s->test_first = !cnode_is(n, "do_statement");
 	TSNode c = cnode_field(n, "condition");
-	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
+	if (!ts_node_is_null(c) && !(s->e = cb_expr(B, c, true)))
 		return NULL;
 	if (!(s->body = sub(B, cnode_field(n, "body"))))
 		return NULL;
@@ -290,7 +291,7 @@ static struct mstmt *for_loop(struct cb *B, TSNode n)
 {
 	bool saved[MIR_MAX_VARS];
 	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = new_stmt(B, MS_BLOCK, n), *s = NULL;
+	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, n), *s = NULL;
 	int cap = 0;
 	TSNode init = cnode_field(n, "initializer"), up = cnode_field(n, "update");
 	bool ok = true;
@@ -299,13 +300,13 @@ static struct mstmt *for_loop(struct cb *B, TSNode n)
 	else if (!ts_node_is_null(init)) {
 		struct mstmt *i = expr_list(B, init);
 		if ((ok = i != NULL))
-			append(B, blk, i, &cap);
+			cb_append(B, blk, i, &cap);
 	}
 	if (ok && (s = loop(B, n))) {
-		s->update = ts_node_is_null(up) ? new_stmt(B, MS_SKIP, n)
+		s->update = ts_node_is_null(up) ? cb_stmt_new(B, MS_SKIP, n)
 						: expr_list(B, up);
 		if (s->update)
-			append(B, blk, s, &cap);
+			cb_append(B, blk, s, &cap);
 	}
 	memcpy(B->visible, saved, sizeof(saved));
 	return s && s->update ? blk : NULL;
@@ -313,8 +314,8 @@ static struct mstmt *for_loop(struct cb *B, TSNode n)
 
 static struct mstmt *if_stmt(struct cb *B, TSNode n)
 {
-	struct mstmt *s = new_stmt(B, MS_IF, n);
-	if (!(s->e = expr(B, cnode_field(n, "condition"), true)) ||
+	struct mstmt *s = cb_stmt_new(B, MS_IF, n);
+	if (!(s->e = cb_expr(B, cnode_field(n, "condition"), true)) ||
 	    !(s->body = sub(B, cnode_field(n, "consequence"))))
 		return NULL;
 	TSNode e = cnode_field(n, "alternative");
@@ -327,35 +328,37 @@ static struct mstmt *if_stmt(struct cb *B, TSNode n)
 
 static struct mstmt *return_stmt(struct cb *B, TSNode n)
 {
-	struct mstmt *s = new_stmt(B, MS_RETURN, n);
+	struct mstmt *s = cb_stmt_new(B, MS_RETURN, n);
 	TSNode v = ts_node_named_child(n, 0);
 	if (ts_node_is_null(v) || cnode_is(v, "comment")) {
 		if (B->m->ret)
-			return fail(B, "`return;` in a function that returns a "
+			return cb_fail(B, "`return;` in a function that returns a "
 				    "value"), NULL;
 		return s;
 	}
 	if (!B->m->ret)
-		return fail(B, "a value returned from a void function"), NULL;
+		return cb_fail(B, "a value returned from a void function"), NULL;
 	if (cnode_is(v, "comma_expression"))
-		return fail(B, "the comma operator"), NULL;
+		return cb_fail(B, "the comma operator"), NULL;
 	/* the declared type decides: converted as C does on return */
-	s->e = expr_text(B, arena_printf(B->a, "(%s)(%s)", B->m->ret->name,
-					 text_of(B, v)), false);
+	s->e = cb_expr_text(B, arena_printf(B->a, "(%s)(%s)", B->m->ret->name,
+					 cb_text(B, v)), false);
 	return s->e ? s : NULL;
 }
 
-static struct mstmt *stmt(struct cb *B, TSNode n)
+struct mstmt *cb_statement(struct cb *B, TSNode n)
 {
-	if (deleted(B, n))
-		return new_stmt(B, MS_SKIP, n);
+	if (cb_deleted(B, n))
+		return cb_stmt_new(B, MS_SKIP, n);
 	const char *k = ts_node_type(n);
 	if (!strcmp(k, "compound_statement"))
-		return block(B, n);
+		return cb_block(B, n);
 	if (!strcmp(k, "expression_statement")) {
 		TSNode e = ts_node_named_child(n, 0);
 		if (ts_node_is_null(e))
-			return new_stmt(B, MS_SKIP, n);
+			return cb_stmt_new(B, MS_SKIP, n);
+		if (cnode_is(e, "call_expression"))
+			return cb_call(B, e);
 		struct mstmt *s = expr_list(B, e);
 		return s && s->nkids == 1 ? s->kids[0] : s;
 	}
@@ -365,13 +368,15 @@ static struct mstmt *stmt(struct cb *B, TSNode n)
 		return loop(B, n);
 	if (!strcmp(k, "for_statement"))
 		return for_loop(B, n);
+	if (!strcmp(k, "switch_statement"))
+		return cb_switch(B, n);
 	if (!strcmp(k, "return_statement"))
 		return return_stmt(B, n);
 	if (!strcmp(k, "break_statement"))
-		return new_stmt(B, MS_BREAK, n);
+		return cb_stmt_new(B, MS_BREAK, n);
 	if (!strcmp(k, "continue_statement"))
-		return new_stmt(B, MS_CONTINUE, n);
-	return fail(B, arena_printf(B->a, "a %s", k)), NULL;
+		return cb_stmt_new(B, MS_CONTINUE, n);
+	return cb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
 }
 
 /* Does the body's text name identifier name (a cheap over-approximation
@@ -410,16 +415,18 @@ static bool globals(struct cb *B, TSNode fn, TSNode body)
 				 !cnode_is(v, "array_declarator"))
 				continue; /* type, qualifiers, functions */
 			const char *name = cnode_squeezed(B->a, B->f, nm);
-			if (!named_in(btext, cnode_is(nm, "identifier") ? name : ""))
+			/* a pointer or array global: its uses fail as
+			 * expressions, and it is no input of the model */
+			if (!cnode_is(nm, "identifier") || !named_in(btext, name))
 				continue;
 			bool is_const;
-			const struct type *t = ctype(B, d, &is_const);
+			const struct type *t = cb_ctype(B, d, &is_const);
 			if (!t)
 				return false;
 			if (is_const)
-				return fail(B, arena_printf(B->a, "the const "
+				return cb_fail(B, arena_printf(B->a, "the const "
 					    "global `%s`", name));
-			if (add_var(B, name, t, MV_FIELD) < 0)
+			if (cb_add_var(B, name, t, MV_FIELD) < 0)
 				return false;
 		}
 	}
@@ -435,17 +442,17 @@ static bool params(struct cb *B, TSNode fd)
 		if (cnode_is(p, "comment"))
 			continue;
 		if (!cnode_is(p, "parameter_declaration"))
-			return fail(B, "a variadic or old-style parameter list");
+			return cb_fail(B, "a variadic or old-style parameter list");
 		bool is_const;
 		const struct type *t = NULL;
 		if (ts_node_is_null(d) && k == 1 &&
 		    !strcmp(cnode_squeezed(B->a, B->f, p), "void"))
 			return true; /* f(void) */
 		if (!cnode_is(d, "identifier"))
-			return fail(B, "a pointer, array or unnamed parameter");
-		if (!(t = ctype(B, p, &is_const)))
+			return cb_fail(B, "a pointer, array or unnamed parameter");
+		if (!(t = cb_ctype(B, p, &is_const)))
 			return false;
-		if (add_var(B, cnode_squeezed(B->a, B->f, d), t, MV_PARAM) < 0)
+		if (cb_add_var(B, cnode_squeezed(B->a, B->f, d), t, MV_PARAM) < 0)
 			return false;
 	}
 	return true;
@@ -457,7 +464,7 @@ static TSNode signature(struct cb *B, TSNode fn)
 	struct mmethod *m = B->m;
 	TSNode fd = cnode_field(fn, "declarator");
 	if (!cnode_is(fd, "function_declarator"))
-		return fail(B, "a function returning a pointer"), (TSNode){ 0 };
+		return cb_fail(B, "a function returning a pointer"), (TSNode){ 0 };
 	m->name = cnode_squeezed(B->a, B->f, cdecl_name(fd));
 	m->file = arena_strdup(B->a, B->f->name);
 	m->line = (int)ts_node_start_point(fn).row + 1;
@@ -466,7 +473,7 @@ static TSNode signature(struct cb *B, TSNode fn)
 	const char *rt = cnode_spaced(B->a, B->f, cnode_field(fn, "type"));
 	if (strcmp(rt, "void")) {
 		bool is_const;
-		if (!(m->ret = ctype(B, fn, &is_const)))
+		if (!(m->ret = cb_ctype(B, fn, &is_const)))
 			return (TSNode){ 0 };
 	}
 	return fd;
@@ -483,20 +490,20 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode fn = csrc_function(f, fname), fd = { 0 };
 	if (pf->ub == UB_DEFINED_ONLY)
-		fail(&B, "`ub: defined-only` is not in the method model (use "
+		cb_fail(&B, "`ub: defined-only` is not in the method model (use "
 		     "outcome or wrap)");
 	else if (ts_node_is_null(fn))
-		fail(&B, arena_printf(a, "no function %s in %s", fname, f->name));
+		cb_fail(&B, arena_printf(a, "no function %s in %s", fname, f->name));
 	else if (mutant && (begin > end || end > ts_node_end_byte(fn) ||
 			    begin < ts_node_start_byte(fn)))
-		fail(&B, "the mutated node is not inside the function");
+		cb_fail(&B, "the mutated node is not inside the function");
 	if (!B.why)
 		fd = signature(&B, fn);
 	TSNode body = ts_node_is_null(fn) ? fn : cnode_field(fn, "body");
 	if (!B.why && params(&B, fd) && globals(&B, fn, body))
-		B.m->body = block(&B, body);
+		B.m->body = cb_block(&B, body);
 	if (!B.why && mutant && !B.applied)
-		fail(&B, "the mutated code is not inside a modelled expression "
+		cb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
 	if (B.why) {
 		*why = B.why;

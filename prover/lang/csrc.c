@@ -33,6 +33,20 @@ char *cnode_squeezed(struct arena *a, const struct csrc *f, TSNode n)
 	return s;
 }
 
+char *cnode_text(struct arena *a, const struct csrc *f, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	return arena_strndup(a, f->text + b, e - b);
+}
+
+bool cnode_same(TSNode x, TSNode y)
+{
+	return !ts_node_is_null(x) && !ts_node_is_null(y) &&
+	       ts_node_start_byte(x) == ts_node_start_byte(y) &&
+	       ts_node_end_byte(x) == ts_node_end_byte(y) &&
+	       !strcmp(ts_node_type(x), ts_node_type(y));
+}
+
 char *cnode_spaced(struct arena *a, const struct csrc *f, TSNode n)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -149,7 +163,7 @@ TSNode cdecl_name(TSNode d)
 	return d;
 }
 
-static bool text_is(const struct csrc *f, TSNode n, const char *s)
+bool cnode_text_is(const struct csrc *f, TSNode n, const char *s)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	return strlen(s) == e - b && !memcmp(f->text + b, s, e - b);
@@ -164,7 +178,7 @@ TSNode csrc_function(const struct csrc *f, const char *fname)
 		if (!cnode_is(d, "function_definition"))
 			continue;
 		TSNode nm = cdecl_name(cnode_field(d, "declarator"));
-		if (!ts_node_is_null(nm) && text_is(f, nm, fname))
+		if (!ts_node_is_null(nm) && cnode_text_is(f, nm, fname))
 			return d;
 	}
 	return (TSNode){ 0 };
@@ -193,6 +207,39 @@ static bool is_statement(TSNode n)
 	size_t l = strlen(t);
 	return (l > 10 && !strcmp(t + l - 10, "_statement")) ||
 	       !strcmp(t, "declaration");
+}
+
+const char *csrc_function_at(const struct csrc *f, struct arena *a,
+			     size_t b, size_t e)
+{
+	TSNode root = ts_tree_root_node(f->tree);
+	uint32_t k = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(root, i);
+		TSNode body = cnode_field(d, "body");
+		if (!cnode_is(d, "function_definition") || ts_node_is_null(body) ||
+		    b < ts_node_start_byte(body) || e > ts_node_end_byte(body))
+			continue;
+		TSNode nm = cdecl_name(cnode_field(d, "declarator"));
+		return ts_node_is_null(nm) ? NULL : cnode_text(a, f, nm);
+	}
+	return NULL;
+}
+
+bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e)
+{
+	size_t end = *e;
+	while (end > b && isspace((unsigned char)f->text[end - 1]))
+		end--;
+	TSNode n = ts_node_named_descendant_for_byte_range(
+		ts_tree_root_node(f->tree), (uint32_t)b, (uint32_t)end);
+	for (; !ts_node_is_null(n) && ts_node_start_byte(n) == b &&
+	       ts_node_end_byte(n) == end; n = ts_node_parent(n))
+		if (is_statement(n)) {
+			*e = end;
+			return true;
+		}
+	return false;
 }
 
 int csrc_find(struct csrc *f, struct arena *a, const char *fname, int line,

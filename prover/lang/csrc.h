@@ -14,17 +14,27 @@
  * fields) and locals, of the profile's integer types (int, unsigned,
  * long, char, short, _Bool, the fixed-width and other spellings the
  * profile knows; its data model decides the widths); expression
- * statements (=, op=, ++, --), declarations with initializers, blocks,
- * if/else, while, do, for, break, continue and return; expressions as
- * lang/parse.c reads C (operators, ?:, short-circuit operators, casts).
- * Undefined behaviour is the C profile's (docs/c.md, `ub:`): under
- * `ub: outcome` and `wrap` it is the exceptional outcome of the IR.
- * Anything else (pointers, arrays, calls, structs, floating types,
- * goto, switch, labels, a local declared without an initializer, a
- * const global) makes the build fail with the reason.
+ * statements (=, op=, ++, --), declarations with or without
+ * initializers, blocks, if/else, while, do, for, switch, break,
+ * continue and return, call statements `f(args);` to functions of the
+ * file (events, lang/mir.h Calls); expressions as lang/parse.c reads C
+ * (operators, ?:, short-circuit operators, casts).  Undefined behaviour
+ * is the C profile's (docs/c.md, `ub:`): under `ub: outcome` and `wrap`
+ * it is the exceptional outcome of the IR; reading a local before a
+ * value is stored in it is undefined (C11 6.3.2.1p2, csrc-mstmt.c).
+ * Anything else (pointers, arrays, calls whose value is used, structs,
+ * floating types, goto, labels, a const global) makes the build fail
+ * with the reason.
+ *
+ * The same parse serves the expression level (csrc_expr(): the C files
+ * of a mutation-testing-elements report, check/mte.h): a mutant's
+ * location as an expression, and the declared types of the variables it
+ * reads.  C++ sources are read with the C grammar too: a function it
+ * cannot read is refused, never guessed.
  *
  * Ownership: a struct csrc owns its text, name and tree (csrc_free());
- * the IR lives in the arena given.  One thread at a time per csrc.
+ * the IR and the strings returned live in the arena given.  One thread
+ * at a time per csrc.
  */
 #ifndef SUBSUME_CSRC_H
 #define SUBSUME_CSRC_H
@@ -65,5 +75,39 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 			    struct arena *a, const char *fname, size_t begin,
 			    size_t end, const char *mutant, bool stmt,
 			    const char **why);
+
+/* The function_definition whose body holds bytes [b, e): its name (in
+ * a), or NULL. */
+const char *csrc_function_at(const struct csrc *f, struct arena *a,
+			     size_t b, size_t e);
+
+/* Is [b, e) (trailing blanks ignored) exactly a statement of f?  Then
+ * *e is its end (without the blanks). */
+bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e);
+
+#define CSRC_MAX_EXPR_VARS 16
+
+/* The expression at bytes [b, e) of the file, as a check site reads it:
+ * the variables it reads (plain identifiers, not inside calls, field
+ * accesses or subscripts: those are opaque) with their declared types as
+ * written ("int", "unsigned long", "size_t"), found in the enclosing
+ * blocks, the function's parameters or the file's declarations, the
+ * innermost declaration before the expression; discarded: its value is
+ * dropped (an expression statement); statement: [b, e) is an expression
+ * statement (`x++;`), read as its expression, whose bytes are [out.b,
+ * out.e).  0, or -1 and *why: not a whole expression, another statement,
+ * inside a function that does not parse, a
+ * variable whose declaration is not found or is not of a plain type
+ * (pointers, arrays, structs). */
+struct cexpr {
+	bool discarded, statement;
+	size_t b, e;
+	int nvars;
+	struct {
+		const char *name, *type;
+	} vars[CSRC_MAX_EXPR_VARS];
+};
+int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
+	      struct cexpr *out, const char **why);
 
 #endif

@@ -126,9 +126,25 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 	return n;
 }
 
+/* n's expression, its calls lowered into B->pre (javasrc-mcall.c). */
+static const char *lowered(struct mb *B, TSNode n)
+{
+	return mb_lower(B, n, mb_text(B, n));
+}
+
 static struct node *expr(struct mb *B, TSNode n, bool want_bool)
 {
-	return mb_expr_text(B, mb_text(B, n), want_bool);
+	const char *t = lowered(B, n);
+	return t ? mb_expr_text(B, t, want_bool) : NULL;
+}
+
+/* Move the statements lowered calls need (B->pre) into blk. */
+static void flush_pre(struct mb *B, struct mstmt *blk, int *cap)
+{
+	for (int i = 0; B->pre && i < B->pre->nkids; i++)
+		mb_append(B, blk, B->pre->kids[i], cap);
+	B->pre = NULL;
+	B->precap = 0;
 }
 
 struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n)
@@ -141,19 +157,6 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n)
 }
 
 static struct mstmt *stmt(struct mb *B, TSNode n);
-
-void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap)
-{
-	if (blk->nkids == *cap) {
-		int nc = *cap ? 2 * *cap : 8;
-		struct mstmt **k = ANEWN(B->a, struct mstmt *, (size_t)nc);
-		if (blk->nkids)
-			memcpy(k, blk->kids, sizeof(*k) * (size_t)blk->nkids);
-		blk->kids = k;
-		*cap = nc;
-	}
-	blk->kids[blk->nkids++] = s;
-}
 
 /* A local declaration: its initialized declarators as assignments. */
 static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
@@ -169,16 +172,21 @@ static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 		if (!ts_node_is_null(field(d, "dimensions")))
 			return mb_fail(B, "an array declaration");
 		const char *name = jnode_squeezed(B->a, B->f, nm);
+		uint32_t busy = B->tbusy; /* its temporaries, free after it */
 		/* the initializer is read before the name is in scope */
-		const char *init = ts_node_is_null(v) ? NULL : mb_text(B, v);
-		if (add_var(B, name, type, MV_LOCAL) < 0)
+		const char *init = ts_node_is_null(v) ? NULL : mb_lower(B, v,
+							mb_text(B, v));
+		if ((!init && !ts_node_is_null(v)) ||
+		    add_var(B, name, type, MV_LOCAL) < 0)
 			return false;
+		flush_pre(B, blk, cap);
 		if (!init)
 			continue;
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, d);
 		int p0 = B->npend;
 		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", name, init),
 				 false);
+		B->tbusy = busy;
 		if (!s->e || !mb_heap_flush(B, p0, blk, cap, d))
 			return false;
 		mb_append(B, blk, s, cap);
@@ -273,6 +281,7 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, c);
 		if (!(s->e = expr(B, c, false)))
 			return NULL;
+		flush_pre(B, blk, &cap);
 		mb_append(B, blk, s, &cap);
 	}
 	return blk;
@@ -284,15 +293,24 @@ static struct mstmt *loop(struct mb *B, TSNode n)
 	B->m->nloops++;
 	s->test_first = !jnode_is(n, "do_statement");
 	TSNode c = field(n, "condition");
+	struct mstmt *outer = B->pre;
+	uint32_t busy = B->tbusy;
 	int p0 = B->npend;
+	B->pre = NULL;
 	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
 		return NULL;
 	if (!s->test_first && B->npend > p0) /* evaluated after the body */
 		return mb_fail(B, "a read through a reference in a do-while "
 			       "condition"), NULL;
-	if (!(s->body = sub(B, field(n, "body"))))
+	struct mstmt *pre = B->pre;
+	B->pre = outer;
+	B->tbusy = busy; /* the test is done before the body runs */
+	/* a do-while's: a flag, set after the first test point */
+	const char *flag = pre && !s->test_first
+			   ? mb_temp(B, mb_type("boolean")) : "";
+	if (!flag || !(s->body = sub(B, field(n, "body"))))
 		return NULL;
-	return s;
+	return pre ? mb_loop_calls(B, s, pre, *flag ? flag : NULL) : s;
 }
 
 static struct mstmt *for_loop(struct mb *B, TSNode n)
@@ -318,8 +336,11 @@ static struct mstmt *for_loop(struct mb *B, TSNode n)
 static struct mstmt *if_stmt(struct mb *B, TSNode n)
 {
 	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
-	if (!(s->e = expr(B, field(n, "condition"), true)) ||
-	    !(s->body = sub(B, field(n, "consequence"))))
+	uint32_t busy = B->tbusy;
+	if (!(s->e = expr(B, field(n, "condition"), true)))
+		return NULL;
+	B->tbusy = busy; /* the branches run after the test */
+	if (!(s->body = sub(B, field(n, "consequence"))))
 		return NULL;
 	TSNode e = field(n, "alternative");
 	if (!ts_node_is_null(e) && !(s->els = sub(B, e)))
@@ -400,15 +421,17 @@ static struct mstmt *switch_stmt(struct mb *B, TSNode n)
 {
 	struct mstmt *s = mb_stmt_new(B, MS_SWITCH, n);
 	TSNode c = field(n, "condition"), body = field(n, "body");
-	const struct node *sel = expr(B, c, false);
+	uint32_t busy = B->tbusy;
+	const char *ct = lowered(B, c);
+	const struct node *sel = ct ? mb_expr_text(B, ct, false) : NULL;
 	if (!sel)
 		return NULL;
 	if (sel->type->kind != TK_INT || sel->type->bits > 32)
 		return mb_fail(B, arena_printf(B->a, "a switch on a %s (int, char, "
 			    "short and byte are modelled)", sel->type->name)), NULL;
-	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "(int)%s", mb_text(B, c)),
-			       false)))
+	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "(int)%s", ct), false)))
 		return NULL;
+	B->tbusy = busy; /* the groups run after the selector */
 	bool saved[MIR_MAX_VARS];
 	memcpy(saved, B->visible, sizeof(saved));
 	uint32_t k = ts_node_named_child_count(body);
@@ -437,7 +460,29 @@ static bool deleted(struct mb *B, TSNode n)
 	return true;
 }
 
+static struct mstmt *stmt_kind(struct mb *B, TSNode n);
+
+/* Statement n, after the statements its calls need (B->pre): its
+ * temporaries are free again after it. */
 static struct mstmt *stmt(struct mb *B, TSNode n)
+{
+	struct mstmt *outer = B->pre;
+	int outercap = B->precap;
+	uint32_t busy = B->tbusy;
+	B->pre = NULL;
+	B->precap = 0;
+	struct mstmt *s = stmt_kind(B, n);
+	if (s && B->pre) {
+		mb_append(B, B->pre, s, &B->precap);
+		s = B->pre;
+	}
+	B->pre = outer;
+	B->precap = outercap;
+	B->tbusy = busy;
+	return s;
+}
+
+static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 {
 	if (deleted(B, n))
 		return mb_stmt_new(B, MS_SKIP, n);
@@ -466,13 +511,13 @@ static struct mstmt *stmt(struct mb *B, TSNode n)
 		if (ts_node_is_null(v) || jnode_is(v, "line_comment") ||
 		    jnode_is(v, "block_comment"))
 			return s;
-		if (!(s->e = expr(B, v, false)))
+		const char *t = lowered(B, v);
+		if (!t || !(s->e = mb_expr_text(B, t, false)))
 			return NULL;
 		if (!B->m->ret || s->e->type != B->m->ret) {
 			/* the declared type decides: convert as Java does */
 			s->e = mb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
-				B->m->ret ? B->m->ret->name : "void",
-				mb_text(B, v)), false);
+				B->m->ret ? B->m->ret->name : "void", t), false);
 			if (!s->e)
 				return NULL;
 		}
@@ -600,7 +645,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 			     const struct mheap_pre *pre, struct mheap_pre *paths,
 			     bool *heap_on, const char **why)
 {
-	struct mb B = { .f = f, .a = a, .patch = patch, .pre = pre };
+	struct mb B = { .f = f, .a = a, .patch = patch, .hpre = pre };
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode md = method_at(&B, at);

@@ -8,7 +8,8 @@
  * compound assignments, ++ and --), local declarations, blocks, if/else,
  * while, do, for (without labels), break, continue, return, throw,
  * switch over int, char, short and byte (groups and arrow rules), and
- * call statements to methods of the class (lang/mir.h: Calls);
+ * calls to methods of the class, as statements or with their result
+ * used (lang/mir.h: Calls);
  * expressions as lang/parse.c reads them (operators, ?:, short-circuit
  * operators, casts).  Anything else (other calls, field access through
  * a reference, arrays, switch on strings and enums, try, labels,

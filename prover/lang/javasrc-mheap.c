@@ -65,7 +65,7 @@ static int heap_var(struct mb *B, int base, const char *f)
 		if (B->envname[i] && !strcmp(m->names[i], name) &&
 		    (base < 0) == (m->kinds[i] == MV_FIELD))
 			return B->visible[i] = true, i;
-	if (B->pre && B->patch)
+	if (B->hpre && B->patch)
 		return mb_fail(B, arena_printf(B->a, "the mutant reads `%s`, which "
 					    "its original does not", name)), -1;
 	const char *ft = field_decl(B, f);
@@ -287,10 +287,10 @@ bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre)
 			base = -1;
 		if (base < -1)
 			return mb_fail(B, "the original's paths are not found");
-		const struct mheap_pre *saved = B->pre;
-		B->pre = NULL;
+		const struct mheap_pre *saved = B->hpre;
+		B->hpre = NULL;
 		int v = heap_var(B, base, pre->field[k]);
-		B->pre = saved;
+		B->hpre = saved;
 		if (v < 0)
 			return false;
 		B->visible[v] = false;

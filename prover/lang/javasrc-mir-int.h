@@ -1,7 +1,8 @@
 /*
  * javasrc-mir-int.h - the builder of the method IR shared by its files
  * (lang/javasrc-method.c: statements and expressions; lang/javasrc-
- * mcall.c: calls).  Internal to lang/.
+ * mcall.c: calls; lang/javasrc-mlower.c: calls whose result is used).
+ * Internal to lang/.
  *
  * One struct mb per build: everything it makes lives in the arena a;
  * the first failure's reason is kept in why (the build then fails).
@@ -37,8 +38,15 @@ struct mb {
 	const char *hfield[MIR_MAX_VARS];  /* MV_HEAP: the field */
 	int npend;             /* null checks of the statement being built */
 	int pend[MIR_MAX_VARS];
-	const struct mheap_pre *pre; /* the original's paths (a mutant) */
+	const struct mheap_pre *hpre; /* the original's paths (a mutant) */
 	int npre_made;
+	/* javasrc-mcall.c: the statements the expressions lowered so far
+	 * need first (an MS_BLOCK, or NULL: none), and the temporaries:
+	 * bit i of istemp, slot i is one; of tbusy, it is in use (by the
+	 * statement being built: free again after it) */
+	struct mstmt *pre;
+	int precap, ntemps;
+	uint32_t istemp, tbusy;
 };
 
 /* The original's paths (base "this": a field a parameter hides), created
@@ -62,6 +70,35 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
 /* javasrc-mcall.c: the call statement n (a method_invocation,
  * unqualified or on this), or NULL after mb_fail(). */
 struct mstmt *mb_call(struct mb *B, TSNode n);
+/* The call statement name(args[0..nargs)) (argument texts), its result
+ * type's text in *ret; NULL after mb_fail(). */
+struct mstmt *mb_make_call(struct mb *B, TSNode at, const char *name,
+			    int nargs, const char *const *args, const char **ret);
+
+/* javasrc-mlower.c: could text hold a call (a name, a parenthesis)? */
+bool mb_maybe_call(const char *text);
+/* The call statement text (read at n, patched) whose arguments hold
+ * calls, lowered: "" (its MS_CALL and theirs appended to B->pre), text
+ * itself when there is nothing to lower, NULL after mb_fail(). */
+const char *mb_lower_stmt(struct mb *B, TSNode n, const char *text);
+/* The expression text (read at n, patched) with its calls lowered
+ * (lang/mir.h: Calls used as values): the text over temporaries, their
+ * statements appended to B->pre; text itself when it has no call to
+ * lower; NULL after mb_fail(). */
+const char *mb_lower(struct mb *B, TSNode n, const char *text);
+/* The loop s whose condition s->e needs the statements pre first: the
+ * condition tested at the start of its body instead (lang/mir.h:
+ * Calls); a do-while's from the second iteration, flag (a boolean
+ * temporary in use) saying whether the run is past its first.  The loop
+ * or, for a do-while, a block that clears the flag first; NULL after
+ * mb_fail(). */
+struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre,
+			    const char *flag);
+/* A free temporary of type t, now in use: its name; NULL after
+ * mb_fail(). */
+const char *mb_temp(struct mb *B, const struct type *t);
+/* Append s to the block blk (its kids' capacity in *cap). */
+void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
 
 /* javasrc-mheap.c.  The type of a declaration as written (a primitive
  * or the class, a reference: *ref), or NULL. */
@@ -82,7 +119,5 @@ bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
 bool mb_heap_finish(struct mb *B);
 /* The paths the build made, for the mutants' builds. */
 void mb_heap_paths(const struct mb *B, struct mheap_pre *out);
-/* javasrc-method.c: append s to blk */
-void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
 
 #endif

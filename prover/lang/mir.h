@@ -13,17 +13,30 @@
  * typed with the names visible where it stands, so a local that shadows
  * a field, or two sibling blocks' locals of one name, are different
  * slots.  Only primitive types other than float and double are modelled;
- * an expression over anything else (references, calls, arrays) makes
+ * an expression over anything else (references, arrays) makes
  * the build fail with the reason, as does a switch on anything but an
  * int, char, short or byte, or with a label that is not a literal.
  *
- * Calls.  A call statement `f(args);` to a method declared in the same
- * class, unqualified or on `this`, with primitive parameters, is an
- * MS_CALL: its arguments are evaluated and the call is made, an event a
- * test sees (the callee and the argument values); its result, if any,
- * is dropped.  The callee is opaque: it returns normally.  A call
- * anywhere else (its result used), or in a method that names fields
+ * Calls.  A call to a method declared in the same class, unqualified or
+ * on `this`, with primitive parameters, is an MS_CALL: its arguments are
+ * evaluated and the call is made, an event a test sees (the callee and
+ * the argument values).  As a statement `f(args);` its result, if any,
+ * is dropped; a call whose result is used (`return g(x);`, `g(x) + 1`,
+ * `c || p(x)`) is lowered out of its expression by the Java front end
+ * (lang/javasrc-mcall.c): an MS_CALL whose e is the N_VAR of a local
+ * temporary (named $N) receiving the result, of the callee's result type
+ * (a primitive other than float and double), the expression then reading
+ * the temporary; short-circuit operators and ?: become MS_IF, so a call
+ * not evaluated is not made, and a loop condition with calls is tested
+ * at the start of its body (MS_IF with an MS_BREAK).  The result is
+ * opaque, a function of the call's place in the run (sem/mir.h: Call
+ * results); the callee returns normally (while there is no try/catch a
+ * callee's exception would end both runs alike at the same call).  A
+ * call on another object or class, or in a method that names fields
  * (the callee could change them), makes the build fail with the reason.
+ * C (lang/csrc-mstmt.c): a call statement to a function declared or
+ * defined in the file, id its place among the file's function
+ * declarators; a function that names globals may not call.
  *
  * References (a subset of the heap; lang/javasrc-mheap.c).  The only
  * reference type is the method's own class C; a reference is an int
@@ -83,7 +96,8 @@ enum mstmt_kind {
 	MS_CONTINUE, /* of the innermost loop (its update still runs) */
 	MS_RETURN,   /* return e (NULL: void) */
 	MS_THROW,    /* an explicit throw: the exceptional outcome */
-	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int;
+	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int
+		      * (C: in its promoted type, the labels converted to it);
 		      * kids are its MS_CASE groups in source order.  The
 		      * run enters the first group with a label equal to e
 		      * (or else the default one, or none) and falls through
@@ -93,7 +107,8 @@ enum mstmt_kind {
 		      * labels[0..nlabels), each an int constant expression
 		      * (no variable), dflt for `default`, and body, its
 		      * statements (an arrow rule's end with an MS_BREAK) */
-	MS_CALL,     /* callee(args[0..nargs)), its result dropped: see
+	MS_CALL,     /* callee(args[0..nargs)), its result into the
+		      * variable e (an N_VAR) or dropped (e NULL): see
 		      * Calls above */
 };
 

@@ -21,6 +21,7 @@ struct mst {
 	Z3_ast v[MAX_VARS];
 	Z3_ast thr, retf, ret, brk, cont, cut;
 	Z3_ast trace; /* the calls made, the last first: a list of events */
+	Z3_ast ncalls; /* how many (32 bits), kept when results are used */
 };
 
 /* An event as one bit-vector: the callee's id (8 bits), then each
@@ -49,6 +50,11 @@ struct mir_smt {
 	bool calls_made;       /* the original has calls: traces kept */
 	Z3_sort tsort;         /* lists of events (Z3's list datatype) */
 	Z3_func_decl nil, cons;
+	/* the original uses call results: R(k), 64 bits of the result of
+	 * the call made after k others (sem/mir.h: Call results) */
+	bool results;
+	Z3_func_decl rfun;
+	const struct value *oracle; /* mir_smt_outcome(): R from an input */
 };
 
 static Z3_ast running(Z3_context c, const struct mst *st)
@@ -72,6 +78,8 @@ static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
 	st->cut = Z3_mk_ite(c, g, t->cut, st->cut);
 	if (S->calls_made)
 		st->trace = Z3_mk_ite(c, g, t->trace, st->trace);
+	if (S->results)
+		st->ncalls = Z3_mk_ite(c, g, t->ncalls, st->ncalls);
 }
 
 static Z3_ast expr(struct mir_smt *S, const struct node *n, struct mst *st)
@@ -142,7 +150,29 @@ static void switch_body(struct mir_smt *S, const struct mstmt *s,
 	free(hit);
 }
 
-/* A call: its arguments, then the event on the trace. */
+/* The result of the call made after k others, as type t: R(k)'s low
+ * bits (a boolean: bit 0); from the oracle when there is one. */
+static Z3_ast result(struct mir_smt *S, const struct type *t, Z3_ast k)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_sort s64 = Z3_mk_bv_sort(c, 64), s32 = Z3_mk_bv_sort(c, 32);
+	Z3_ast r;
+	if (S->oracle) {
+		r = Z3_mk_int64(c, 0, s64);
+		for (int i = MIR_MAX_RESULTS - 1; i >= 0; i--)
+			r = Z3_mk_ite(c, Z3_mk_eq(c, k, Z3_mk_int(c, i, s32)),
+				      Z3_mk_unsigned_int64(c, S->oracle[i].bits, s64), r);
+	} else {
+		r = Z3_mk_app(c, S->rfun, 1, &k);
+	}
+	if (t->kind == TK_BOOLEAN)
+		return Z3_mk_eq(c, Z3_mk_extract(c, 0, 0, r),
+				Z3_mk_int(c, 1, Z3_mk_bv_sort(c, 1)));
+	return t->bits < 64 ? Z3_mk_extract(c, (unsigned)t->bits - 1, 0, r) : r;
+}
+
+/* A call: its arguments, then the event on the trace; its result (s->e,
+ * when used) is R(the calls made so far). */
 static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 {
 	Z3_context c = S->enc.ctx;
@@ -165,6 +195,14 @@ static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 	/* no call when an argument threw */
 	st->trace = Z3_mk_ite(c, st->thr, st->trace,
 			      Z3_mk_app(c, S->cons, 2, (Z3_ast[]){ ev, st->trace }));
+	if (!S->results)
+		return;
+	if (s->e)
+		st->v[s->e->var] = Z3_mk_ite(c, st->thr, st->v[s->e->var],
+					     result(S, s->e->type, st->ncalls));
+	Z3_sort s32 = Z3_mk_bv_sort(c, 32);
+	st->ncalls = Z3_mk_ite(c, st->thr, st->ncalls,
+			       Z3_mk_bvadd(c, st->ncalls, Z3_mk_int(c, 1, s32)));
 }
 
 static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
@@ -234,7 +272,12 @@ static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 	S->cur = m;
 	if (m->ncallees > S->orig->ncallees)
 		BUG("a mutant with calls its original does not make");
+	if (!S->results && mir_uses_results(m))
+		BUG("a mutant using call results its original does not");
+	/* a mutant's calls may need fewer or more temporaries (lang/mir.h) */
+	S->enc.nvars = m->nvars;
 	st->trace = S->calls_made ? Z3_mk_app(c, S->nil, 0, NULL) : NULL;
+	st->ncalls = S->results ? Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 32)) : NULL;
 	for (int i = 0; i < m->nvars; i++)
 		st->v[i] = m->kinds[i] == MV_LOCAL
 			   ? enc_constant(&S->enc, m->types[i], value_int(0))
@@ -268,6 +311,11 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 		S->tsort = Z3_mk_list_sort(c, Z3_mk_string_symbol(c, "trace"),
 					   Z3_mk_bv_sort(c, EV_BITS), &S->nil,
 					   &is_nil, &S->cons, &is_cons, &head, &tail);
+	}
+	if ((S->results = mir_uses_results(orig))) {
+		Z3_sort s32 = Z3_mk_bv_sort(c, 32);
+		S->rfun = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, "$result"), 1,
+					  &s32, Z3_mk_bv_sort(c, 64));
 	}
 	S->orig = orig;
 	S->bound = bound ? bound : MIR_DEFAULT_UNROLL;
@@ -328,6 +376,24 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 								 y->trace)) });
 }
 
+/* R(0..MIR_MAX_RESULTS) in the model into res (0 without results). */
+static int read_results(struct mir_smt *S, Z3_model mdl, struct value *res)
+{
+	Z3_context c = S->enc.ctx;
+	for (int k = 0; k < MIR_MAX_RESULTS; k++) {
+		res[k] = value_int(0);
+		if (!S->results) /* no term made: Z3 as without results */
+			continue;
+		uint64_t u = 0;
+		Z3_ast v = NULL, x = Z3_mk_int(c, k, Z3_mk_bv_sort(c, 32));
+		if (!Z3_model_eval(c, mdl, Z3_mk_app(c, S->rfun, 1, &x), true, &v) ||
+		    !v || !Z3_get_numeral_uint64(c, v, &u))
+			return -1;
+		res[k].bits = u;
+	}
+	return 0;
+}
+
 /* Check q in a scope: SAT fills input. */
 static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 {
@@ -358,6 +424,8 @@ static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 					   &input[i]) < 0)
 				r = Z3_L_UNDEF;
 		}
+		if (read_results(S, mdl, input + MIR_RES) < 0)
+			r = Z3_L_UNDEF;
 		Z3_model_dec_ref(c, mdl);
 		if (r == Z3_L_UNDEF)
 			S->reason = "a model value out of range";
@@ -513,7 +581,9 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 	Z3_ast cin[MAX_VARS];
 	for (int i = 0; i < mm->nvars; i++)
 		cin[i] = enc_constant(&S->enc, mm->types[i], in[i]);
+	S->oracle = in + MIR_RES;
 	run(S, mm, cin, &st);
+	S->oracle = NULL;
 	memset(out, 0, sizeof(*out));
 	Z3_ast t[3] = { Z3_simplify(c, st.thr), Z3_simplify(c, st.cut),
 			Z3_simplify(c, st.ret) };

@@ -17,6 +17,7 @@ struct ev {
 	struct value v[MAX_VARS];
 	struct value ret;
 	struct mrun *out;  /* its events */
+	const struct value *res; /* the call results: in + MIR_RES */
 };
 
 /* Evaluate n on the current variables: F_NORMAL and *val, or F_THROW,
@@ -96,7 +97,8 @@ static enum flow run_switch(struct ev *E, const struct mstmt *s)
 	return f == F_BREAK ? F_NORMAL : f;
 }
 
-/* A call: its arguments, then the event. */
+/* A call: its arguments, then the event; its result (s->e, when
+ * used) is R(k) of the input, k the calls made before it. */
 static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 {
 	struct mevent ev = { .id = E->m->callees[s->callee].id,
@@ -108,8 +110,37 @@ static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 	}
 	if (r->nevents == MIR_MAX_EVENTS)
 		return F_OVER;
+	if (s->e) {
+		const struct type *t = s->e->type;
+		if (r->nevents >= MIR_MAX_RESULTS)
+			return F_OVER;
+		uint64_t b = E->res[r->nevents].bits;
+		ev.valued = true;
+		ev.rtype = t;
+		ev.result = t->kind == TK_BOOLEAN ? value_int((int64_t)(b & 1))
+			    : type_wrap(t, (int64_t)b);
+		E->v[s->e->var] = ev.result;
+	}
 	r->events[r->nevents++] = ev;
 	return F_NORMAL;
+}
+
+static bool stmt_uses_results(const struct mstmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == MS_CALL && s->e)
+		return true;
+	for (int i = 0; i < s->nkids; i++)
+		if (stmt_uses_results(s->kids[i]))
+			return true;
+	return stmt_uses_results(s->body) || stmt_uses_results(s->els) ||
+	       stmt_uses_results(s->update);
+}
+
+bool mir_uses_results(const struct mmethod *m)
+{
+	return stmt_uses_results(m->body);
 }
 
 static enum flow run(struct ev *E, const struct mstmt *s)
@@ -157,7 +188,8 @@ static enum flow run(struct ev *E, const struct mstmt *s)
 void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	      struct mrun *out)
 {
-	struct ev E = { .m = m, .bound = bound, .out = out };
+	struct ev E = { .m = m, .bound = bound, .out = out,
+			.res = in + MIR_RES };
 	for (int i = 0; i < m->nvars; i++)
 		E.v[i] = m->kinds[i] == MV_LOCAL ? value_int(0) : in[i];
 	memset(out, 0, offsetof(struct mrun, events)); /* nevents = 0 */
@@ -256,6 +288,31 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 	if (m->ncallees && !r->nevents)
 		sb_puts(&sb, ", no call");
 	char *s = arena_strdup(a, sb.buf);
+	sb_release(&sb);
+	return s;
+}
+
+const char *mir_describe_results(struct arena *a, const struct mmethod *o,
+				 const struct mrun *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int k = 0; k < r->nevents; k++) {
+		const struct mevent *e = &r->events[k];
+		const struct mcallee *c = NULL;
+		for (int j = 0; j < o->ncallees; j++)
+			if (o->callees[j].id == e->id)
+				c = &o->callees[j];
+		if (!e->valued || !c)
+			continue;
+		sb_printf(&sb, "%s%s(", sb.len ? ", then " : " with ", c->name);
+		for (int i = 0; i < e->nargs; i++) {
+			sb_puts(&sb, i ? ", " : "");
+			value_print(&sb, c->args[i], e->args[i]);
+		}
+		sb_puts(&sb, ") returning ");
+		value_print(&sb, e->rtype, e->result);
+	}
+	char *s = arena_strdup(a, sb.buf ? sb.buf : "");
 	sb_release(&sb);
 	return s;
 }

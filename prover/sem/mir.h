@@ -12,6 +12,29 @@
  * (lang/mir.h: Calls), in order, each with its callee and argument
  * values.  Locals and parameters are not seen.
  *
+ * Call results (lang/mir.h: Calls).  A call whose result is used
+ * yields an opaque value: the value of an uninterpreted function of
+ * (callee, argument values, k), k the number of calls the run made
+ * before it.  The original and every mutant share that function: it is
+ * part of the input.  Both implementations use R(k), a function of k
+ * alone, which asks the same questions: two runs whose calls so far
+ * differ in a callee or an argument are already told apart by their
+ * traces, so a difference (original against mutant, mutant against
+ * mutant, or "a kills, b does not") exists for some function of
+ * (callee, args, k) exactly when it exists for some R(k) (given one,
+ * R(k) := the answer along the run whose calls the others follow; given
+ * R, the function that ignores callee and arguments).  An input is
+ * therefore in[0..MIR_IN): the variables' values in[0..nvars) and the
+ * results in[MIR_RES + k], k < MIR_MAX_RESULTS (the low bits, as the
+ * call's result type: a boolean is bit 0); a run that uses the result
+ * of call MIR_MAX_RESULTS or later overflows (undecided).  A killing
+ * input prints the results along the original's calls, which is what a
+ * stub answering each callee's calls in order gives: a mutant whose
+ * calls follow the original's gets the same answers, and one whose
+ * calls differ is killed by its trace whatever comes after.  A callee
+ * that throws needs no modelling while methods have no try/catch: both
+ * runs would end alike at that call (the same calls so far).
+ *
  * Loops.  With a bound N, a loop whose body has run N times in one
  * entry and whose condition holds again is cut: the run stops there
  * and is flagged (cut), and says nothing about the method.  The
@@ -30,11 +53,18 @@
 #define MIR_EVAL_STEPS 1000000L
 #define MIR_DEFAULT_UNROLL 8
 #define MIR_MAX_EVENTS 64 /* calls per run; beyond: overflow (undecided) */
+#define MIR_MAX_RESULTS 32 /* call results an input holds */
+#define MIR_RES MAX_VARS   /* in[MIR_RES + k]: the result of call k */
+#define MIR_IN (MAX_VARS + MIR_MAX_RESULTS) /* an input's entries */
 
-/* A call made: callee (mcallee.id, a place in the class) and arguments. */
+/* A call made: callee (mcallee.id, a place in the class) and arguments;
+ * valued: its result was used, and was result, of type rtype. */
 struct mevent {
 	int id, nargs;
 	struct value args[MIR_MAX_ARGS];
+	bool valued;
+	struct value result;
+	const struct type *rtype;
 };
 
 struct mrun {
@@ -47,7 +77,8 @@ struct mrun {
 	struct mevent events[MIR_MAX_EVENTS];
 };
 
-/* Run m on in[0..m->nvars) (locals' entries are ignored). */
+/* Run m on in[0..m->nvars) (locals' entries are ignored) and, when it
+ * uses call results, in[MIR_RES..MIR_IN): see Call results. */
 void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	      struct mrun *out);
 /* Do two runs of methods with m's variables differ in what a test sees?
@@ -65,7 +96,18 @@ void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r);
 
-/* The encoding: the original once, each mutant in a push/pop scope. */
+/* Does m use the result of a call (an MS_CALL with a result variable)? */
+bool mir_uses_results(const struct mmethod *m);
+
+/* " with f(0) returning 5, then f(1) returning 6": the results of the
+ * calls of run r whose result was used, in order, what a stub answering
+ * each callee's calls in order returns (see Call results); "" when
+ * none.  In a. */
+const char *mir_describe_results(struct arena *a, const struct mmethod *m,
+				 const struct mrun *r);
+
+/* The encoding: the original once, each mutant in a push/pop scope.
+ * An input it fills (input[] below) has MIR_IN entries. */
 struct mir_smt;
 /* bound: loop unrolling (0: MIR_DEFAULT_UNROLL); per query, timeout_ms
  * (a clock) and rlimit (Z3's resource count, the same on every machine);

@@ -1,0 +1,293 @@
+/*
+ * csrc-mstmt.c - the C statements of the method IR beyond blocks,
+ * branches and loops (lang/csrc.h, lang/csrc-int.h): switch, call
+ * statements, and locals declared without an initializer.
+ *
+ * Locals without an initializer.  C11 6.3.2.1p2: an lvalue designating
+ * an object of automatic storage duration that could have been declared
+ * with the register storage class (its address is never taken: the
+ * method model has no `&`) and that is uninitialized (no initializer,
+ * no assignment before) has undefined behaviour when its value is used.
+ * So each such local x gets a boolean slot "assigned", false at its
+ * declaration (every time it is reached: a loop body's local starts
+ * uninitialized again), set by a plain assignment `x = e;` standing as
+ * a statement (after e is evaluated, which may read x), and every read
+ * of x (also the read of x += e, x++) is `assigned ? x : (T)(1 / 0)`:
+ * the profile's exceptional outcome when it is not.  A plain assignment
+ * to x inside a larger expression is not modelled (it fails with the
+ * reason).  Neither gcc nor clang reports such a read under
+ * -fsanitize=undefined (the value is just whatever the stack holds).
+ */
+#include "lang/csrc-int.h"
+
+#include <string.h>
+
+/* --- locals without an initializer --------------------------------- */
+
+bool cb_uninit_local(struct cb *B, const char *name, const struct type *t,
+		     TSNode d, struct mstmt *blk, int *cap)
+{
+	const char *fname = arena_printf(B->a, "__subsume_assigned_%s", name);
+	int fl = cb_add_var(B, fname, profile_type(B->pf, "_Bool"), MV_LOCAL);
+	int v = fl < 0 ? -1 : cb_add_var(B, name, t, MV_LOCAL);
+	if (v < 0)
+		return false;
+	B->flag[v] = 0;
+	struct node *g = cb_expr_text(B, arena_printf(B->a, "%s ? %s : (%s)"
+				      "(1 / 0)", fname, name, t->name), false);
+	struct mstmt *s = cb_stmt_new(B, MS_EXPR, d);
+	s->e = cb_expr_text(B, arena_printf(B->a, "%s = 0", fname), false);
+	if (!g || !s->e)
+		return false;
+	B->guard[v] = g;
+	B->flag[v] = fl + 1;
+	cb_append(B, blk, s, cap);
+	return true;
+}
+
+static bool is_guard(const struct cb *B, const struct node *n)
+{
+	for (int i = 0; i < B->m->nvars; i++)
+		if (B->guard[i] == n)
+			return true;
+	return false;
+}
+
+static int guard(struct cb *B, struct node **np, bool top)
+{
+	struct node *n = *np;
+	if (!n || is_guard(B, n))
+		return 0;
+	if (n->kind == N_VAR) {
+		if (B->flag[n->var])
+			*np = B->guard[n->var];
+		return 0;
+	}
+	if (n->kind == N_ASSIGN || n->kind == N_INCDEC) {
+		int v = n->a->var;
+		if (n->kind == N_ASSIGN && n->op == OP_NONE && B->flag[v]) {
+			if (!top)
+				return cb_fail(B, arena_printf(B->a, "an assignment "
+					"to `%s` (declared without an initializer) "
+					"inside an expression", n->a->name)) - 1;
+			B->set_flag = B->flag[v];
+		}
+		/* a is the variable written; c reads it for x op= e */
+		return guard(B, &n->b, false) | guard(B, &n->c, false);
+	}
+	return guard(B, &n->a, false) | guard(B, &n->b, false) |
+	       guard(B, &n->c, false);
+}
+
+int cb_guard_reads(struct cb *B, struct node **n)
+{
+	bool any = false;
+	for (int i = 0; i < B->m->nvars; i++)
+		any |= B->flag[i] != 0;
+	if (!any)
+		return 0;
+	bool top = B->top_assign;
+	B->top_assign = false;
+	B->set_flag = 0;
+	return guard(B, n, top) ? -1 : 0;
+}
+
+/* --- switch -------------------------------------------------------- */
+
+static bool has_var(const struct node *n)
+{
+	return n && (n->kind == N_VAR || has_var(n->a) || has_var(n->b) ||
+		     has_var(n->c));
+}
+
+/* One case_statement: its label (or default) and statements. */
+static struct mstmt *case_group(struct cb *B, TSNode n, const char *sel_type)
+{
+	struct mstmt *g = cb_stmt_new(B, MS_CASE, n);
+	struct mstmt *blk = g->body = cb_stmt_new(B, MS_BLOCK, n);
+	TSNode v = cnode_field(n, "value");
+	int cap = 0;
+	if (ts_node_is_null(v)) {
+		g->dflt = true;
+	} else {
+		const char *t = cb_text(B, v);
+		/* C11 6.8.4.2p5: converted to the promoted controlling type */
+		struct node *e = cb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
+						sel_type, t), false);
+		if (!e)
+			return NULL;
+		if (has_var(e))
+			return cb_fail(B, arena_printf(B->a, "the case label `%s` is "
+				       "not an integer constant expression", t)),
+			       NULL;
+		g->labels = ANEWN(B->a, const struct node *, 1);
+		g->labels[g->nlabels++] = e;
+	}
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if (cnode_same(c, v) || cnode_is(c, "comment"))
+			continue;
+		if (cnode_is(c, "declaration") || cnode_is(c, "type_definition"))
+			return cb_fail(B, "a declaration directly under a case "
+				       "label"), NULL;
+		struct mstmt *s = cb_statement(B, c);
+		if (!s)
+			return NULL;
+		cb_append(B, blk, s, &cap);
+	}
+	return g;
+}
+
+/* The type a switch compares in: the controlling expression's, promoted
+ * (C11 6.8.4.2p5, 6.3.1.1p2). */
+static const char *promoted(struct cb *B, const struct type *t)
+{
+	const struct type *i = profile_type(B->pf, "int");
+	return t->bits < i->bits || t->kind == TK_BOOLEAN ? i->name : t->name;
+}
+
+struct mstmt *cb_switch(struct cb *B, TSNode n)
+{
+	struct mstmt *s = cb_stmt_new(B, MS_SWITCH, n);
+	TSNode c = cnode_field(n, "condition"), body = cnode_field(n, "body");
+	if (!cnode_is(body, "compound_statement"))
+		return cb_fail(B, "a switch whose body is not a block"), NULL;
+	const struct node *sel = cb_expr(B, c, false);
+	if (!sel)
+		return NULL;
+	if (sel->type->kind != TK_INT && sel->type->kind != TK_BOOLEAN)
+		return cb_fail(B, "a switch on a value that is not an integer"),
+		       NULL;
+	const char *t = promoted(B, sel->type);
+	if (!(s->e = cb_expr_text(B, arena_printf(B->a, "(%s)%s", t,
+						  cb_text(B, c)), false)))
+		return NULL;
+	uint32_t k = ts_node_named_child_count(body);
+	s->kids = ANEWN(B->a, struct mstmt *, (size_t)k + 1);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode g = ts_node_named_child(body, i);
+		if (cnode_is(g, "comment") || cb_deleted(B, g))
+			continue;
+		if (!cnode_is(g, "case_statement"))
+			return cb_fail(B, "a statement before a switch's first "
+				       "case label"), NULL;
+		if (!(s->kids[s->nkids++] = case_group(B, g, t)))
+			return NULL;
+	}
+	return s;
+}
+
+/* --- call statements ----------------------------------------------- */
+
+/* The declaration or definition of function name at the file's top
+ * level (the first one), its place among them (*id, from 1), and its
+ * function declarator; a null node when there is none. */
+static TSNode callee_decl(struct cb *B, const char *name, int *id)
+{
+	TSNode root = ts_tree_root_node(B->f->tree);
+	uint32_t k = ts_node_named_child_count(root);
+	*id = 0;
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(root, i), fd = cnode_field(d, "declarator");
+		if (!cnode_is(d, "function_definition") &&
+		    !cnode_is(d, "declaration"))
+			continue;
+		if (!cnode_is(fd, "function_declarator"))
+			continue;
+		++*id;
+		TSNode nm = cdecl_name(fd);
+		if (!ts_node_is_null(nm) && cnode_text_is(B->f, nm, name))
+			return fd;
+	}
+	return (TSNode){ 0 };
+}
+
+/* The parameters' types of function declarator fd into c. */
+static bool callee_params(struct cb *B, TSNode fd, struct mcallee *c)
+{
+	TSNode ps = cnode_field(fd, "parameters");
+	uint32_t k = ts_node_named_child_count(ps);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode p = ts_node_named_child(ps, i);
+		if (cnode_is(p, "comment"))
+			continue;
+		if (!cnode_is(p, "parameter_declaration"))
+			return cb_fail(B, arena_printf(B->a, "a call to %s, a "
+				       "variadic or old-style function", c->name));
+		TSNode d = cnode_field(p, "declarator");
+		if (ts_node_is_null(d) && k == 1 &&
+		    !strcmp(cnode_squeezed(B->a, B->f, p), "void"))
+			return true;
+		if (c->nargs == MIR_MAX_ARGS)
+			return cb_fail(B, arena_printf(B->a, "a call to %s, of more "
+				       "than %d parameters", c->name,
+				       MIR_MAX_ARGS));
+		if (!ts_node_is_null(d) && !cnode_is(d, "identifier"))
+			return cb_fail(B, arena_printf(B->a, "a call to %s, whose "
+				       "parameter is a pointer or an array",
+				       c->name));
+		bool is_const;
+		if (!(c->args[c->nargs++] = cb_ctype(B, p, &is_const)))
+			return false;
+	}
+	return true;
+}
+
+struct mstmt *cb_call(struct cb *B, TSNode n)
+{
+	TSNode fn = cnode_field(n, "function"), al = cnode_field(n, "arguments");
+	if (!cnode_is(fn, "identifier"))
+		return cb_fail(B, "a call through an expression"), NULL;
+	const char *name = cnode_squeezed(B->a, B->f, fn);
+	struct mmethod *m = B->m;
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] == MV_FIELD)
+			return cb_fail(B, arena_printf(B->a, "a call to %s in a "
+				"function that names globals (the callee could "
+				"change them)", name)), NULL;
+	struct mcallee c;
+	memset(&c, 0, sizeof(c));
+	c.name = name;
+	TSNode fd = callee_decl(B, name, &c.id);
+	if (ts_node_is_null(fd))
+		return cb_fail(B, arena_printf(B->a, "a call to %s, not a "
+			       "function of the file", name)), NULL;
+	if (c.id > 255) /* an event holds it in 8 bits */
+		return cb_fail(B, arena_printf(B->a, "a call to %s, after the "
+			       "255th function of the file", name)), NULL;
+	if (!callee_params(B, fd, &c))
+		return NULL;
+	uint32_t na = ts_node_named_child_count(al);
+	int nargs = 0;
+	for (uint32_t i = 0; i < na; i++)
+		nargs += !cnode_is(ts_node_named_child(al, i), "comment");
+	if (nargs != c.nargs)
+		return cb_fail(B, arena_printf(B->a, "a call to %s with %d "
+			       "arguments for %d parameters", name, nargs,
+			       c.nargs)), NULL;
+	struct mstmt *s = cb_stmt_new(B, MS_CALL, n);
+	for (s->callee = 0; s->callee < m->ncallees &&
+	     m->callees[s->callee].id != c.id; s->callee++)
+		;
+	if (s->callee == m->ncallees) {
+		if (m->ncallees == MIR_MAX_CALLEES)
+			return cb_fail(B, "calls to more than 8 functions"), NULL;
+		m->callees[m->ncallees++] = c;
+	}
+	s->nargs = nargs;
+	s->args = ANEWN(B->a, const struct node *, (size_t)nargs + 1);
+	for (uint32_t i = 0, j = 0; i < na; i++) {
+		TSNode a = ts_node_named_child(al, i);
+		if (cnode_is(a, "comment"))
+			continue;
+		if (cnode_is(a, "comma_expression"))
+			return cb_fail(B, "the comma operator"), NULL;
+		/* converted as if by assignment (C11 6.5.2.2p7) */
+		if (!(s->args[j] = cb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
+				c.args[j]->name, cb_text(B, a)), false)))
+			return NULL;
+		j++;
+	}
+	return s;
+}

@@ -1,0 +1,479 @@
+/*
+ * javasrc-mlower.c - calls whose result is used, lowered out of their
+ * expression into MS_CALL statements (lang/mir.h: Calls;
+ * lang/javasrc-mir-int.h: mb_lower()).
+ *
+ * Lowering.  An expression with calls is read again by tree-sitter (its
+ * text, the patch applied, alone in a small class) and rewritten in
+ * Java's evaluation order: each call becomes an MS_CALL whose result
+ * goes to a temporary (a local slot named $N), the expression reads the
+ * temporary.  An operand evaluated before a later call that could throw
+ * (a division or remainder) is first stored in a temporary, so that it
+ * throws before the call is made; other operands read variables no call
+ * can change (a callee cannot write locals or parameters, and a method
+ * naming fields keeps no call), so they are left in place.  `a && b`,
+ * `a || b` and `c ? x : y` with calls in the part evaluated second
+ * become an MS_IF, so a call not evaluated is not made.  A loop's
+ * condition with calls is tested at the start of its body (do-while:
+ * from the second iteration), its calls made there each time.  An
+ * expression with calls and an assignment or ++/-- inside it (other than
+ * one assignment at its top) is not lowered: the build fails.
+ *
+ * Temporaries are slots of the method; one is reused by later
+ * statements of its type once the statement that needed it is built.
+ * A mutant may need fewer or more of them than its original: only the
+ * parameters and fields (first) must match (sem/mir-encode.c encodes
+ * each method with its own slots).
+ */
+#include "lang/javasrc-mir-int.h"
+
+#include <ctype.h>
+#include <string.h>
+
+static TSNode field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+bool mb_maybe_call(const char *t)
+{
+	for (const char *p = strchr(t, '('); p; p = strchr(p + 1, '(')) {
+		const char *q = p;
+		while (q > t && isspace((unsigned char)q[-1]))
+			q--;
+		if (q > t && (isalnum((unsigned char)q[-1]) || q[-1] == '_' ||
+			      q[-1] == '$'))
+			return true;
+	}
+	return false;
+}
+
+/* --- lowering an expression read again alone (see the top) --- */
+
+struct lw {
+	struct mb *B;
+	struct jsrc *f;      /* the expression's snippet */
+	TSNode at;           /* where it stands in the method (lines) */
+	struct mstmt *blk;   /* where statements go */
+	int *cap;
+};
+
+static const char *text_of(struct lw *L, TSNode n)
+{
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	return arena_strndup(L->B->a, L->f->text + b, e - b);
+}
+
+static bool is_call(struct lw *L, TSNode n)
+{
+	if (!jnode_is(n, "method_invocation"))
+		return false;
+	TSNode o = field(n, "object");
+	return ts_node_is_null(o) || jnode_text_is(L->f, o, "this");
+}
+
+/* Counts in n's subtree: calls (lowerable or not: *other), assignments
+ * and ++/--, divisions and remainders. */
+struct census {
+	int calls, other, assigns, divs;
+};
+
+static void census(struct lw *L, TSNode n, struct census *c)
+{
+	if (jnode_is(n, "method_invocation"))
+		is_call(L, n) ? c->calls++ : c->other++;
+	if (jnode_is(n, "assignment_expression") ||
+	    jnode_is(n, "update_expression"))
+		c->assigns++;
+	if (jnode_is(n, "binary_expression")) {
+		TSNode op = field(n, "operator");
+		if (jnode_text_is(L->f, op, "/") || jnode_text_is(L->f, op, "%"))
+			c->divs++;
+	}
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		census(L, ts_node_named_child(n, i), c);
+}
+
+static bool has_call(struct lw *L, TSNode n)
+{
+	struct census c = { 0 };
+	census(L, n, &c);
+	return c.calls > 0;
+}
+
+static bool may_throw(struct lw *L, TSNode n)
+{
+	struct census c = { 0 };
+	census(L, n, &c);
+	return c.divs > 0;
+}
+
+static void emit(struct lw *L, struct mstmt *s)
+{
+	mb_append(L->B, L->blk, s, L->cap);
+}
+
+const char *mb_temp(struct mb *B, const struct type *t)
+{
+	struct mmethod *m = B->m;
+	const struct type *mt = t ? mb_type(t->name) : NULL;
+	if (!mt)
+		return mb_fail(B, arena_printf(B->a, "a call in an expression of "
+			       "type %s", t ? t->name : "void")), NULL;
+	for (int i = 0; i < m->nvars; i++)
+		if ((B->istemp >> i & 1) && !(B->tbusy >> i & 1) &&
+		    m->types[i] == mt) {
+			B->tbusy |= 1u << i;
+			B->visible[i] = true;
+			return m->names[i];
+		}
+	if (m->nvars == MIR_MAX_VARS)
+		return mb_fail(B, "more than 16 variables"), NULL;
+	int i = m->nvars++;
+	m->names[i] = arena_printf(B->a, "$%d", B->ntemps++);
+	m->types[i] = mt;
+	m->kinds[i] = MV_LOCAL;
+	B->visible[i] = true;
+	B->istemp |= 1u << i;
+	B->tbusy |= 1u << i;
+	return m->names[i];
+}
+
+/* Is text the name of a temporary (a call's result, a stored operand)? */
+static bool is_temp(const struct mb *B, const char *text)
+{
+	for (int i = 0; i < B->m->nvars; i++)
+		if ((B->istemp >> i & 1) && !strcmp(B->m->names[i], text))
+			return true;
+	return false;
+}
+
+/* Emit `t = (text)` for a new temporary t of text's type: t's name. */
+static const char *store(struct lw *L, const char *text)
+{
+	struct mb *B = L->B;
+	const struct node *e = mb_expr_text(B, text, false);
+	const char *t = e ? mb_temp(B, e->type) : NULL;
+	if (!t)
+		return NULL;
+	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
+	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, text),
+				  false)))
+		return NULL;
+	emit(L, s);
+	return t;
+}
+
+static const char *lower(struct lw *L, TSNode n);
+
+/* The operands kids[0..n), evaluated in order, lowered into out[]: one
+ * before a later call that could throw is stored first. */
+static bool operands(struct lw *L, const TSNode *kids, int n, const char **out)
+{
+	int last = -1;
+	for (int i = 0; i < n; i++)
+		if (has_call(L, kids[i]))
+			last = i;
+	for (int i = 0; i < n; i++) {
+		if (!(out[i] = lower(L, kids[i])))
+			return false;
+		if (i < last && may_throw(L, kids[i]) && !is_temp(L->B, out[i]) &&
+		    !(out[i] = store(L, out[i])))
+			return false;
+	}
+	return true;
+}
+
+/* A call n: its arguments, then the MS_CALL; its result's temporary
+ * when used (else ""). */
+static const char *call(struct lw *L, TSNode n, bool used)
+{
+	struct mb *B = L->B;
+	TSNode al = field(n, "arguments"), kids[MIR_MAX_ARGS];
+	memset(kids, 0, sizeof(kids));
+	const char *args[MIR_MAX_ARGS], *ret = NULL;
+	const char *name = text_of(L, field(n, "name"));
+	int nargs = 0;
+	uint32_t k = ts_node_named_child_count(al);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode a = ts_node_named_child(al, i);
+		if (jnode_is(a, "line_comment") || jnode_is(a, "block_comment"))
+			continue;
+		if (nargs == MIR_MAX_ARGS)
+			return mb_fail(B, arena_printf(B->a, "a call to %s with "
+				"more than %d arguments", name, MIR_MAX_ARGS)), NULL;
+		kids[nargs++] = a;
+	}
+	if (!operands(L, kids, nargs, args))
+		return NULL;
+	struct mstmt *s = mb_make_call(B, L->at, name, nargs, args, &ret);
+	if (!s)
+		return NULL;
+	const char *t = "";
+	if (used) {
+		const struct type *rt = mb_type(ret);
+		if (!rt)
+			return mb_fail(B, arena_printf(B->a, "a call to %s, whose "
+				"result type `%s` the method model does not have "
+				"yet", name, ret)), NULL;
+		if (!(t = mb_temp(B, rt)) || !(s->e = mb_expr_text(B, t, false)))
+			return NULL;
+	}
+	emit(L, s);
+	return t;
+}
+
+/* `a && b`, `a || b` with calls in b: t = a; if (t) (if (!t)) {b's
+ * statements; t = b}. */
+static const char *short_circuit(struct lw *L, TSNode n, bool and)
+{
+	struct mb *B = L->B;
+	const char *l = lower(L, field(n, "left"));
+	/* a temporary of the left (its call's result) carries the value */
+	const char *t = l && is_temp(B, l) ? l : l ? store(L, l) : NULL;
+	if (!t)
+		return NULL;
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, L->at), *saved = L->blk;
+	int cap = 0, *savedcap = L->cap;
+	L->blk = blk;
+	L->cap = &cap;
+	const char *r = lower(L, field(n, "right"));
+	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
+	if (r)
+		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, r), false);
+	L->blk = saved;
+	L->cap = savedcap;
+	if (!s->e)
+		return NULL;
+	mb_append(B, blk, s, &cap);
+	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
+	if (!(i->e = mb_expr_text(B, arena_printf(B->a, and ? "%s" : "!%s", t),
+				  true)))
+		return NULL;
+	i->body = blk;
+	emit(L, i);
+	return t;
+}
+
+/* The text of one branch of ?: lowered into its own block *blk. */
+static const char *branch(struct lw *L, TSNode n, struct mstmt **blk, int *cap)
+{
+	struct mstmt *saved = L->blk;
+	int *savedcap = L->cap;
+	*blk = mb_stmt_new(L->B, MS_BLOCK, L->at);
+	L->blk = *blk;
+	L->cap = cap;
+	const char *r = lower(L, n);
+	L->blk = saved;
+	L->cap = savedcap;
+	return r;
+}
+
+/* `c ? x : y` with calls in x or y: if (c) {x's; t = x} else {y's; t = y}. */
+static const char *conditional(struct lw *L, TSNode n)
+{
+	struct mb *B = L->B;
+	struct mstmt *bx, *by;
+	int cx = 0, cy = 0;
+	const char *c = lower(L, field(n, "condition"));
+	const char *x = c ? branch(L, field(n, "consequence"), &bx, &cx) : NULL;
+	const char *y = x ? branch(L, field(n, "alternative"), &by, &cy) : NULL;
+	const struct node *e = y ? mb_expr_text(B, arena_printf(B->a,
+		"(%s) ? (%s) : (%s)", c, x, y), false) : NULL;
+	const char *t = e ? mb_temp(B, e->type) : NULL;
+	if (!t)
+		return NULL;
+	const char *tn = mb_type(e->type->name)->name;
+	struct mstmt *sx = mb_stmt_new(B, MS_EXPR, L->at);
+	struct mstmt *sy = mb_stmt_new(B, MS_EXPR, L->at);
+	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
+	if (!(sx->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)", t, tn,
+						    x), false)) ||
+	    !(sy->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)", t, tn,
+						    y), false)) ||
+	    !(i->e = mb_expr_text(B, c, true)))
+		return NULL;
+	mb_append(B, bx, sx, &cx);
+	mb_append(B, by, sy, &cy);
+	i->body = bx;
+	i->els = by;
+	emit(L, i);
+	return t;
+}
+
+/* Any other node: its operands lowered in order, put back in its text. */
+static const char *sequence(struct lw *L, TSNode n)
+{
+	struct mb *B = L->B;
+	TSNode kids[8];
+	const char *out[8];
+	int nk = 0;
+	memset(kids, 0, sizeof(kids));
+	bool asg = jnode_is(n, "assignment_expression");
+	TSNode skip = asg ? field(n, "left") : jnode_is(n, "cast_expression")
+		      ? field(n, "type") : (TSNode){ 0 };
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		if ((!ts_node_is_null(skip) && jnode_same(c, skip)) ||
+		    jnode_is(c, "line_comment") || jnode_is(c, "block_comment"))
+			continue;
+		if (nk == 8)
+			return mb_fail(B, "an expression of more than 8 parts with "
+				       "calls"), NULL;
+		kids[nk++] = c;
+	}
+	if (!operands(L, kids, nk, out))
+		return NULL;
+	struct strbuf sb = STRBUF_INIT;
+	uint32_t at = ts_node_start_byte(n);
+	for (int i = 0; i < nk; i++) {
+		uint32_t b = ts_node_start_byte(kids[i]);
+		sb_add(&sb, L->f->text + at, b - at);
+		sb_printf(&sb, "(%s)", out[i]);
+		at = ts_node_end_byte(kids[i]);
+	}
+	sb_add(&sb, L->f->text + at, ts_node_end_byte(n) - at);
+	const char *r = arena_strdup(B->a, sb.buf);
+	sb_release(&sb);
+	return r;
+}
+
+static const char *lower(struct lw *L, TSNode n)
+{
+	if (!has_call(L, n))
+		return text_of(L, n);
+	if (jnode_is(n, "parenthesized_expression")) {
+		const char *r = lower(L, ts_node_named_child(n, 0));
+		return r ? arena_printf(L->B->a, "(%s)", r) : NULL;
+	}
+	if (jnode_is(n, "method_invocation"))
+		return call(L, n, true);
+	if (jnode_is(n, "binary_expression")) {
+		TSNode op = field(n, "operator");
+		bool and = jnode_text_is(L->f, op, "&&");
+		if ((and || jnode_text_is(L->f, op, "||")) &&
+		    has_call(L, field(n, "right")))
+			return short_circuit(L, n, and);
+	}
+	if (jnode_is(n, "ternary_expression") &&
+	    (has_call(L, field(n, "consequence")) ||
+	     has_call(L, field(n, "alternative"))))
+		return conditional(L, n);
+	return sequence(L, n);
+}
+
+/* The expression of a snippet `class L { Object m() { return E; } }`. */
+static TSNode snippet_expr(struct jsrc *f)
+{
+	TSNode n = ts_tree_root_node(f->tree);
+	while (!ts_node_is_null(n) && !jnode_is(n, "return_statement"))
+		n = ts_node_named_child_count(n) ? ts_node_named_child(n,
+			ts_node_named_child_count(n) - 1) : (TSNode){ 0 };
+	return ts_node_is_null(n) ? n : ts_node_named_child(n, 0);
+}
+
+/* Lower text into the statements of blk: the text over temporaries
+ * (stmt: the call statement text is, with its result dropped: ""), the
+ * text itself when there is nothing to lower; NULL after mb_fail(). */
+static const char *lower_text(struct mb *B, TSNode at, const char *text,
+			      bool stmt)
+{
+	if (!mb_maybe_call(text))
+		return text;
+	const char *why = NULL;
+	struct jsrc *f = jsrc_open_text("<call>", arena_printf(B->a,
+		"class L {\nObject m() {\nreturn %s\n;\n}\n}\n", text), B->a, &why);
+	if (!f)
+		return text;
+	TSNode e = snippet_expr(f);
+	struct census c = { 0 };
+	struct lw L = { .B = B, .f = f, .at = at };
+	if (!ts_node_is_null(e))
+		census(&L, e, &c);
+	const char *r = text;
+	if (ts_node_is_null(e) || ts_node_has_error(ts_tree_root_node(f->tree)) ||
+	    !c.calls || c.other) {
+		/* nothing to lower, or a call outside the model: the
+		 * expression's own reason */
+	} else if (c.assigns > (jnode_is(e, "assignment_expression") ? 1 : 0)) {
+		mb_fail(B, arena_printf(B->a, "`%s`: a call in an expression "
+			"that assigns inside", text));
+		r = NULL;
+	} else if (stmt && !is_call(&L, e)) {
+		/* the patch made it something else: not lowered here */
+	} else {
+		if (!B->pre)
+			B->pre = mb_stmt_new(B, MS_BLOCK, at);
+		L.blk = B->pre;
+		L.cap = &B->precap;
+		r = stmt ? call(&L, e, false) : lower(&L, e);
+	}
+	jsrc_free(f);
+	return r;
+}
+
+static struct mstmt *assign(struct mb *B, int line, const char *text)
+{
+	struct mstmt *a = ANEW(B->a, struct mstmt);
+	*a = (struct mstmt){ .kind = MS_EXPR, .line = line,
+			     .e = mb_expr_text(B, text, false) };
+	return a->e ? a : NULL;
+}
+
+struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre,
+			    const char *flag)
+{
+	struct mstmt *test = ANEW(B->a, struct mstmt);
+	struct mstmt *blk = ANEW(B->a, struct mstmt);
+	struct mstmt *skip = ANEW(B->a, struct mstmt);
+	struct mstmt *brk = ANEW(B->a, struct mstmt);
+	int cap = 0;
+	*test = (struct mstmt){ .kind = MS_IF, .line = s->line, .e = s->e,
+				.body = skip, .els = brk };
+	*skip = (struct mstmt){ .kind = MS_SKIP, .line = s->line };
+	*brk = (struct mstmt){ .kind = MS_BREAK, .line = s->line };
+	*blk = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
+	mb_append(B, blk, pre, &cap);
+	mb_append(B, blk, test, &cap);
+	s->e = NULL;
+	if (!flag) {
+		mb_append(B, blk, s->body, &cap);
+		s->body = blk;
+		return s;
+	}
+	/* do { body } while (e): { f = false; while (true) { if (f) { pre;
+	 * if (!e) break; } f = true; body } } */
+	struct mstmt *guard = ANEW(B->a, struct mstmt), *nb = ANEW(B->a, struct mstmt);
+	struct mstmt *out = ANEW(B->a, struct mstmt);
+	struct mstmt *clear = assign(B, s->line, arena_printf(B->a, "%s = false", flag));
+	struct mstmt *set = assign(B, s->line, arena_printf(B->a, "%s = true", flag));
+	int nc = 0, oc = 0;
+	if (!clear || !set)
+		return NULL;
+	*guard = (struct mstmt){ .kind = MS_IF, .line = s->line, .body = blk,
+				 .e = mb_expr_text(B, flag, true) };
+	*nb = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
+	*out = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
+	if (!guard->e)
+		return NULL;
+	mb_append(B, nb, guard, &nc);
+	mb_append(B, nb, set, &nc);
+	mb_append(B, nb, s->body, &nc);
+	s->body = nb;
+	s->test_first = true;
+	mb_append(B, out, clear, &oc);
+	mb_append(B, out, s, &oc);
+	return out;
+}
+
+const char *mb_lower(struct mb *B, TSNode n, const char *text)
+{
+	return lower_text(B, n, text, false);
+}
+
+const char *mb_lower_stmt(struct mb *B, TSNode n, const char *text)
+{
+	return lower_text(B, n, text, true);
+}

@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+# check-method-calls.t - calls whose result is used, at method level
+# (lang/mir.h: Calls; sem/mir.h: Call results).
+#
+# Subject: tests/data/check-method-calls/src/Vals.java (vals.mutants.log,
+# Major's format): two results of one call subtracted (not constant: the
+# callee may answer differently each time), a result in arithmetic, a
+# call behind `||` (a mutant that makes it unconditional), a guard on a
+# result whose branches agree (equivalent), the guard's call removed, a
+# call in a call's argument, calls in both branches of ?:, and a call in
+# a while and a do-while condition.  The shipped subjects with calls
+# (method-invocation, side-effects, loops) are run the same way, every
+# method but the one judged stubbed.  The verdicts the semantics dictate are asserted;
+# every killing input is run in the JVM with the callees g and p replaced
+# by stubs answering each callee's calls in order with the printed
+# results, and every equivalence on a grid of inputs and random stub
+# answers: the outcome (result and the calls made) must differ, or agree.
+import json, os, random, re, subprocess, tempfile
+
+from tap import LOGS, S, done, ok
+
+D = "tests/data/check-method-calls"
+LOG = D + "/vals.mutants.log"
+SRC = open(D + "/src/Vals.java").read()
+p = subprocess.run([S, "check", "--no-timing", "--format", "json", "--source",
+                    D + "/src", "--method", LOG], capture_output=True, text=True)
+d = json.loads(p.stdout) if p.returncode == 0 else None
+v = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(len(v) == 13, "Vals: 13 verdicts, exit 0")
+meth = lambda i: v.get(i, {}).get("level") == "method"
+ok(all(meth(str(i)) or "killed by twice" in v[str(i)]["detail"] for i in range(1, 14)),
+   "Vals: every mutant is judged in its method (no call left outside the model)")
+ok(v["2"]["verdict"] == "killable" and "with g(" in v["2"]["detail"] and
+   ", then g(" in v["2"]["detail"],
+   "a = g(x); b = g(x); return a - b is not constant: 0 for it is killed, "
+   "by two different results")
+ok(v["3"]["verdict"] == "killable" and re.search(r"with g\(-?\d+\) returning -?\d+",
+                                                   v["3"]["detail"]),
+   "a result in arithmetic: killed, the stubbed result printed")
+ok(v["4"]["verdict"] == "killable" and "no call" in v["4"]["detail"] and
+   "calls p(" in v["4"]["detail"],
+   "c || p(x) to c != p(x): the call made where it was not is seen")
+ok(v["5"]["verdict"] == "killable" and "calls p(" in v["5"]["detail"],
+   "c || p(x) to c: the call no longer made is seen")
+ok(v["6"]["verdict"] == "equivalent" and meth("6"),
+   "a guard on a call's result whose branches agree: equivalent in its method")
+ok(v["7"]["verdict"] == "killable" and meth("7"),
+   "the guard replaced by true (its call gone): killed")
+ok(v["8"]["verdict"] in ("killable", "subsumed", "duplicate") and meth("8"),
+   "a call in a call's argument: the argument's mutant killed")
+ok(v["11"]["verdict"] == "killable" and "p(" in v["11"]["detail"],
+   "a call in a loop's condition: made on each test")
+ok(v["12"]["verdict"] == "killable" and v["13"]["verdict"] in ("killable", "subsumed", "duplicate")
+   and meth("12") and meth("13"),
+   "a call in a do-while's condition: tested after each iteration, its mutants killed")
+
+
+def patched(line, orig, mut):
+    lines = SRC.split("\n")
+    assert lines[line - 1].count(orig) == 1, (line, orig)
+    lines[line - 1] = lines[line - 1].replace(orig, "(%s)" % mut)
+    return "\n".join(lines)
+
+
+ENT = {}
+for l in open(LOG):
+    m = re.match(r"(\d+):[^:]*:[^:]*:[^:]*:Vals@(\w+)\(([^)]*)\):(\d+):(.*) \|==> (.*)$",
+                 l.rstrip("\n"))
+    ENT[m.group(1)] = (m.group(2), [t for t in m.group(3).split(",") if t],
+                       int(m.group(4)), m.group(5), m.group(6))
+KILL = re.compile(r"killed by (\w+)\(([^)]*)\)((?: with |, then )[^:]*)?: "
+                  r"the original (returns -?\w+)")
+
+
+def java_case(cls, meth, args, answers):
+    """A statement printing cls's outcome on args with the stubs' answers."""
+    q = "".join('Stub.put("%s", %dL); ' % (c, r) for c, r in answers)
+    return ('{ Stub.reset(); %s String o; try { o = "R " + new %s().%s(%s); } '
+            'catch (RuntimeException e) { o = "T"; } System.out.println(o + " |" + Stub.tr); }'
+            % (q, cls, meth, ", ".join(args)))
+
+
+def run_java(classes, cases, tag):
+    work = tempfile.mkdtemp(prefix="check-method-calls.")
+    files = []
+    for name, text in classes.items():
+        open(os.path.join(work, name + ".java"), "w").write(text)
+        files.append(os.path.join(work, name + ".java"))
+    open(os.path.join(work, "Stub.java"), "w").write(
+        "import java.util.*;\nclass Stub {\n"
+        "  static StringBuilder tr = new StringBuilder();\n"
+        "  static Map<String, ArrayDeque<Long>> q = new HashMap<>();\n"
+        "  static void reset() { tr.setLength(0); q.clear(); }\n"
+        "  static void put(String c, long v) { q.computeIfAbsent(c, k -> new ArrayDeque<>()).add(v); }\n"
+        "  static Long take(String c) { ArrayDeque<Long> d = q.get(c); return d == null ? null : d.poll(); }\n"
+        "}\n")
+    open(os.path.join(work, "Drv.java"), "w").write(
+        "class Drv {\n  public static void main(String[] a) {\n" + "\n".join(cases) + "\n  }\n}\n")
+    files += [os.path.join(work, "Stub.java"), os.path.join(work, "Drv.java")]
+    c = subprocess.run(["javac", "-nowarn", "-d", work] + files, capture_output=True, text=True)
+    if c.returncode:
+        ok(False, "%s: javac compiles (%s)" % (tag, c.stderr[:300]))
+        return None
+    r = subprocess.run(["java", "-Xshare:auto", "-cp", work, "Drv"], capture_output=True, text=True)
+    subprocess.run(["rm", "-rf", work])
+    return r.stdout.split("\n")
+
+
+def lit(t, x):
+    return ("true" if x in ("true", True) else "false") if t == "boolean" else str(x)
+
+
+def answer(x):
+    return 1 if x == "true" else 0 if x == "false" else int(x)
+
+
+DECL = re.compile(r"^[ \t]+(?:(?:public|private|protected|static|final)\s+)*"
+                  r"([\w<>\[\]]+)\s+(\w+)\s*\(([^)]*)\)\s*\{", re.M)
+PRIM = ("int", "short", "byte", "char", "long")
+
+
+def uncommented(src):
+    return re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", src, flags=re.S))
+
+
+def stub_all(src, cls, keep):
+    """src with every method whose name keep() refuses answering from the
+    stubs (each call logged with its arguments), its class renamed cls."""
+    src = uncommented(src)
+    out, at = [], 0
+    for m in DECL.finditer(src):
+        if keep(m.group(2)) or m.start() < at:
+            continue
+        depth, e = 1, m.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(src[e], 0)
+            e += 1
+        t, name = m.group(1), m.group(2)
+        ps = [x.split()[-1] for x in m.group(3).split(",") if x.strip()]
+        log = 'Stub.tr.append(" %s(" + %s + ")"); ' % (name, ' + "," + '.join(ps) or '""')
+        ret = ("" if t == "void" else
+               'Long r = Stub.take("%s"); return r != null && (r & 1) != 0;' % name
+               if t == "boolean" else
+               'Long r = Stub.take("%s"); return r == null ? 0 : (%s) (long) r;' % (name, t)
+               if t in PRIM else "return null;")
+        out.append(src[at:m.end()] + " " + log + ret + " }")
+        at = e
+    out.append(src[at:])
+    name = re.search(r"\bclass\s+(\w+)", src).group(1)
+    return re.sub(r"\b%s\b" % name, cls, "".join(out))
+
+
+def stubbed(src, cls):
+    return stub_all(src, cls, lambda n: n not in ("g", "p"))
+
+
+def outcome_case(cls, meth, void, args, answers):
+    q = "".join('Stub.put("%s", %dL); ' % (c, r) for c, r in answers)
+    call = "new %s().%s(%s)" % (cls, meth, ", ".join(args))
+    return ('{ Stub.reset(); %s String o; try { %s } '
+            'catch (RuntimeException e) { o = "T"; } System.out.println(o + " |" + Stub.tr); }'
+            % (q, (call + '; o = "R normally";') if void else 'o = "R " + ' + call + ";"))
+
+
+def verify_stubbed(tag, src_of, mutant_src, log, res, rnd):
+    """Every method-level verdict in a method with calls, in the JVM with
+    every other method stubbed: killing inputs (the printed results
+    answering) must tell the mutant apart, the original doing what the
+    tool says; equivalences must hold on a grid of inputs and answers."""
+    ents = {}
+    for l in open(log):
+        m = re.match(r"(\d+):[^:]*:[^:]*:[^:]*:([\w$]+)@(\w+)\(([^)]*)\):(\d+):", l)
+        if m:
+            ents[m.group(1)] = (m.group(2), m.group(3), [t for t in m.group(4).split(",") if t])
+    classes, cases, checks = {}, [], []
+    for i, x in sorted(res.items(), key=lambda kv: int(kv[0])):
+        d = x["detail"]
+        if x["level"] != "method" or x["verdict"] == "redundant" or not (
+                "calls " in d or "no call" in d or "make its calls" in d):
+            continue
+        cls, meth, ptypes = ents[i]
+        osrc = src_of(cls)
+        void = re.search(r"void\s+%s\s*\(" % meth, osrc) is not None
+        oname, mname = "O_%s_%s" % (cls, meth), "M_%s_%s" % (cls, i)
+        classes[oname] = stub_all(osrc, oname, lambda n, k=meth: n == k)
+        classes[mname] = stub_all(mutant_src(cls, i), mname, lambda n, k=meth: n == k)
+        m = KILL.search(d)
+        if m:
+            args = [lit(t, a.split("=", 1)[1]) for t, a in zip(ptypes, m.group(2).split(", "))]
+            ans = [(c, answer(r)) for c, _, r in
+                   re.findall(r"(\w+)\(([^)]*)\) returning (-?\w+)", m.group(3) or "")]
+            cases += [outcome_case(oname, meth, void, args, ans),
+                      outcome_case(mname, meth, void, args, ans)]
+            checks.append(("kill", i, m.group(4)))
+        elif x["verdict"] == "equivalent":
+            names = sorted(set(n for _, n, _ in [(0, q.group(2), 0) for q in DECL.finditer(osrc)]))
+            for _ in range(30):
+                args = [lit(t, rnd.choice([True, False]) if t == "boolean" else
+                            rnd.choice([0, 1, -1, 2, 5, rnd.randint(-50, 50)])) for t in ptypes]
+                ans = [(c, rnd.randint(-3, 3)) for c in names for _ in range(4)]
+                cases += [outcome_case(oname, meth, void, args, ans),
+                          outcome_case(mname, meth, void, args, ans)]
+                checks.append(("same", i, None))
+    out = run_java(classes, cases, tag)
+    if out is None:
+        return
+    bad = []
+    for k, (what, i, said) in enumerate(checks):
+        o, mu = out[2 * k], out[2 * k + 1]
+        if what == "kill" and (o == mu or not o.startswith("R " + said.split()[1])):
+            bad.append("%s: %s / %s (tool: %s)" % (i, o, mu, said))
+        if what == "same" and o != mu:
+            bad.append("%s: %s / %s" % (i, o, mu))
+    nk = sum(1 for c in checks if c[0] == "kill")
+    ok(not bad and nk > 0, "%s: the JVM with every callee stubbed (answering the printed "
+       "results) tells each of the %d killed mutants in methods with calls from the "
+       "original, the original as the tool says, and no equivalent one (%d runs)%s" %
+       (tag, nk, len(checks) - nk, "; " + "; ".join(bad[:3]) if bad else ""))
+
+
+have_java = subprocess.run("command -v javac && command -v java", shell=True,
+                           capture_output=True).returncode == 0
+if have_java:
+    for subj in ("method-invocation", "side-effects", "loops"):
+        p = subprocess.run([S, "check", "--no-timing", "--format", "json", "--source",
+                            LOGS + "/src/" + subj, "--method",
+                            LOGS + "/%s.mutants.log" % subj], capture_output=True, text=True)
+        r = {x["id"]: x for x in json.loads(p.stdout)["mutants"]} if p.returncode == 0 else {}
+        ok(p.returncode == 0 and any(" returning " in x["detail"] for x in r.values()),
+           "%s: checked with --method, killing inputs with call results" % subj)
+        base = LOGS + "/src/" + subj
+        verify_stubbed(subj, lambda c, b=base: open("%s/%s.java" % (b, c)).read(),
+                       lambda c, i, b=base: open("%s/mutants/%s/%s.java" % (b, i, c)).read(),
+                       LOGS + "/%s.mutants.log" % subj, r, random.Random(15))
+if have_java:
+    classes = {"Vals": stubbed(SRC, "Vals")}
+    cases, checks = [], []
+    rnd = random.Random(15)
+    for i, x in sorted(v.items(), key=lambda kv: int(kv[0])):
+        if x["level"] != "method" or x["verdict"] == "redundant":
+            continue
+        meth, ptypes, line, orig, mut = ENT[i]
+        classes["M%s" % i] = stubbed(patched(line, orig, mut), "M" + i)
+        m = KILL.search(x["detail"])
+        if m:
+            args = [lit(t, a.split("=", 1)[1]) for t, a in zip(ptypes, m.group(2).split(", "))]
+            ans = [(c, answer(r)) for c, _, r in
+                   re.findall(r"(\w+)\(([^)]*)\) returning (-?\w+)", m.group(3) or "")]
+            cases += [java_case("Vals", meth, args, ans), java_case("M" + i, meth, args, ans)]
+            checks.append(("kill", i, m.group(4)))
+        elif x["verdict"] == "equivalent":
+            for _ in range(30):
+                args = [lit(t, rnd.choice([True, False]) if t == "boolean" else
+                            rnd.choice([0, 1, -1, 2, 5, rnd.randint(-50, 50)])) for t in ptypes]
+                ans = [(c, rnd.randint(-3, 3)) for c in ("g", "p") for _ in range(4)]
+                cases += [java_case("Vals", meth, args, ans), java_case("M" + i, meth, args, ans)]
+                checks.append(("same", i, None))
+    out = run_java(classes, cases, "Vals")
+    if out is not None:
+        bad = []
+        for k, (what, i, said) in enumerate(checks):
+            o, mu = out[2 * k], out[2 * k + 1]
+            if what == "kill" and (o == mu or not o.startswith("R " + said.split()[1])):
+                bad.append("%s: %s / %s (tool: %s)" % (i, o, mu, said))
+            if what == "same" and o != mu:
+                bad.append("%s: %s / %s" % (i, o, mu))
+        nk = sum(1 for c in checks if c[0] == "kill")
+        ok(not bad and nk >= 8, "the JVM with stubs answering the printed results tells "
+           "every killed mutant from the original (%d inputs), the original as the tool "
+           "says, and never an equivalent one (%d runs)%s" %
+           (nk, len(checks) - nk, "; " + "; ".join(bad[:3]) if bad else ""))
+    done()
+else:
+    done(skip="javac and java are not installed")
