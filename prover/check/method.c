@@ -158,7 +158,8 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in0)
 {
 	const struct mmethod *o = m->mo;
 	struct mrun ro, rm;
-	struct value in[MAX_VARS];
+	struct value in[MIR_IN];
+	memcpy(in, in0, sizeof(in)); /* the call results too */
 	canon_refs(o, in0, in);
 	mir_eval(o, in, 0, &ro);
 	mir_eval(m->mm, in, 0, &rm);
