@@ -12,6 +12,23 @@
  * (lang/mir.h: Calls), in order, each with its callee and argument
  * values.  Locals and parameters are not seen.
  *
+ * Floating values (float, double: returned, a field's or global's final
+ * value, a call's argument) are seen as the expression-level checker
+ * sees them, by one rule: lang/value.h's value_observed() here and
+ * sem/encode.h's enc_float_same() in Z3, under the method's fcmp (the
+ * site's float-compare: YAML key or --float-compare; by default
+ * identical).  Identical is what a test sees: Java's
+ * assertEquals(double, double) and Double.equals compare
+ * doubleToLongBits, so every NaN is the same outcome and -0.0 differs
+ * from 0.0; outcomes are equal iff both are NaN or their bits are.  A C
+ * test has no Double.equals; the analogous check a C test can write,
+ * memcmp of the results after isnan() (or signbit() beside ==), is the
+ * same rule: bitwise after NaN canonicalisation (C's NaN payloads and
+ * signs are unspecified by the operations that make them, so a test
+ * cannot rely on them; a difference only in -0.0 is visible to 1/x and
+ * signbit, so it counts).  Values are kept canonical (lang/value.h), so
+ * under identical two payloads are equal iff the outcomes are.
+ *
  * Loops.  With a bound N, a loop whose body has run N times in one
  * entry and whose condition holds again is cut: the run stops there
  * and is flagged (cut), and says nothing about the method.  The
