@@ -583,13 +583,15 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 			Z3_simplify(c, st.ret) };
 	out->threw = Z3_get_bool_value(c, t[0]) == Z3_L_TRUE;
 	out->cut = Z3_get_bool_value(c, t[1]) == Z3_L_TRUE;
+	if (S->calls_made && read_trace(S, mm, Z3_simplify(c, st.trace), out) < 0)
+		return -1;
+	if (out->threw) /* values after C's UB may be left open (fp.to_sbv) */
+		return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
 	if (mm->ret && enc_read_value(&S->enc, t[2], mm->ret, &out->ret) < 0)
 		return -1;
 	for (int i = 0; i < mm->nvars; i++)
 		if (enc_read_value(&S->enc, Z3_simplify(c, st.v[i]), mm->types[i],
 				   &out->vars[i]) < 0)
 			return -1;
-	if (S->calls_made && read_trace(S, mm, Z3_simplify(c, st.trace), out) < 0)
-		return -1;
 	return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
 }
