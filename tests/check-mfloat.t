@@ -30,6 +30,7 @@
 #     verdicts are at method level, its equivalence "every loop
 #     bounded"; with --float-compare numeric some mutant killed only by
 #     a signed zero becomes equivalent.
+# And docs/check.md's example lines are the tool's output.
 import itertools, json, os, random, re, struct, subprocess, tempfile
 
 from tap import S, done, ok, stop
@@ -439,6 +440,12 @@ def have(p):
     return subprocess.run(["sh", "-c", "command -v " + p], capture_output=True).returncode == 0
 
 
+# docs/check.md shows the output on Fl.java: it is what the tool prints
+p = subprocess.run([S, "check", "--no-timing", "--method", "--source", D + "/src",
+                    D + "/fl.mutants.log"], capture_output=True, text=True)
+shown = [l for l in open("docs/check.md").read().split("\n") if l.startswith("Fl@")]
+ok(shown and all(l in p.stdout.split("\n") for l in shown),
+   "docs/check.md: the floating example's %d lines are the tool's" % len(shown))
 if have("javac") and have("java"):
     java_part()
 else:
