@@ -330,6 +330,9 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 	S->solver = make_solver(c, orig);
 	Z3_solver_inc_ref(c, S->solver);
 	S->timeout_ms = timeout_ms;
+	if (rlimit && floating(orig)) /* sem/mir.h: Solver cost */
+		rlimit = rlimit / MIR_FLOAT_RLIMIT_DIV ? rlimit / MIR_FLOAT_RLIMIT_DIV
+						       : 1;
 	if (rlimit) {
 		Z3_params p = Z3_mk_params(c);
 		Z3_params_inc_ref(c, p);

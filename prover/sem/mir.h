@@ -44,6 +44,16 @@
 #include "lang/mir.h"
 #include "sem/eval.h"
 
+/* Solver cost.  A method with floating values (anywhere) is solved by
+ * Z3's qffpbv tactic, push/pop per question, with a tenth of the
+ * resource limit (rlimit) per question: floating questions bit-blast
+ * to large SAT problems, and at the default limit (50 million units) a
+ * question about a loop of eight float multiplications ran past the 10
+ * s clock, so the clock, not the count that is the same on every
+ * machine, would decide; a tenth ends such a question in about 1.5 s
+ * (unknown: the expression-level verdict stays, with the reason). */
+#define MIR_FLOAT_RLIMIT_DIV 10
+
 #define MIR_EVAL_STEPS 1000000L
 #define MIR_DEFAULT_UNROLL 8
 #define MIR_MAX_EVENTS 64 /* calls per run; beyond: overflow (undecided) */
@@ -81,8 +91,8 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 /* The encoding: the original once, each mutant in a push/pop scope. */
 struct mir_smt;
 /* bound: loop unrolling (0: MIR_DEFAULT_UNROLL); per query, timeout_ms
- * (a clock) and rlimit (Z3's resource count, the same on every machine);
- * 0: none. */
+ * (a clock) and rlimit (Z3's resource count, the same on every machine;
+ * divided by MIR_FLOAT_RLIMIT_DIV for a floating method); 0: none. */
 struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 			    unsigned timeout_ms, unsigned rlimit);
 void mir_smt_free(struct mir_smt *s);
