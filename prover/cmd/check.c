@@ -295,7 +295,7 @@ int cmd_check(int argc, char **argv)
 						"elements", "html", NULL };
 	static const char *const solvers[] = { "cvc5", NULL };
 	static const char *const fcmps[] = { "identical", "numeric", NULL };
-	struct check_args A = { .format = "text", .timeout = 10000,
+	struct check_args A = { .format = "text", .timeout = DEFAULT_TIMEOUT_MS,
 				.rlimit = DEFAULT_RLIMIT, .jobs = 1,
 				.unroll = MIR_DEFAULT_UNROLL, .timing = true };
 	const struct option options[] = {
@@ -336,8 +336,8 @@ int cmd_check(int argc, char **argv)
 		OPT_NO_TIMING_HELP(&A.timing,
 				   "leave times and rates out of the summary"),
 		OPT_FLAG(0, "no-cache", &check_cache_enabled, false,
-			 "prove every site, even when an identical proof\n"
-			 "obligation was proven before (for benchmarks)"),
+			 "prove every site and method, even when an identical\n"
+			 "proof obligation was proven before (for benchmarks)"),
 		OPT_SMT2(&A.smt2),
 		OPT_CONFIRM(&A.confirm, solvers),
 		OPT_CHOICE(0, "float-compare", "HOW", &A.fcmp, fcmps,
