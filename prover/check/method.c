@@ -4,7 +4,6 @@
 #include "check/method.h"
 
 #include <ctype.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -136,32 +135,6 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in)
  * too. */
 #define TRIES 48
 
-/* A floating input: the boundaries first (NaN, signed zeros,
- * infinities, the least subnormal, the largest finite value), as the
- * expression level's pool has them. */
-static struct value pool_float(const struct type *t, int k, int i, uint64_t r)
-{
-	static const double pool[] = { 0.0, 1.0, -1.0, NAN, -0.0, 2.0,
-				       INFINITY, -INFINITY, 0.5, -2.5, 3.0,
-				       100.0, 1e-3, -7.0 };
-	int n = (int)(sizeof(pool) / sizeof(pool[0]));
-	bool wide = t->bits == 64;
-	if (k < 8)
-		return value_from_double(t, pool[(k + i) % 8]);
-	switch (r % 6) {
-	case 0: /* the least subnormal, positive or negative */
-		return value_from_double(t, (r & 64 ? -1 : 1) *
-			(wide ? 4.9406564584124654e-324 : 1.40129846e-45));
-	case 1: /* the largest finite value */
-		return value_from_double(t, (r & 64 ? -1 : 1) *
-			(wide ? 1.7976931348623157e308 : 3.40282347e38));
-	case 2:
-		return value_from_double(t, (double)((int64_t)(r % 401) - 200) / 8);
-	default:
-		return value_from_double(t, pool[r % (uint64_t)n]);
-	}
-}
-
 static void pool_inputs(const struct mmethod *o, struct value (*rows)[MAX_VARS])
 {
 	static const int64_t pool[] = { 0, 1, -1, 2, 3, -2, 7, 100,
@@ -174,7 +147,7 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MAX_VARS])
 			int64_t v = k < 8 ? pool[(k + i) % 8]
 				    : r % 3 ? pool[r % 10] : (int64_t)(r % 401) - 200;
 			rows[k][i] = o->types[i]->kind == TK_FLOAT
-				     ? pool_float(o->types[i], k, i, r)
+				     ? mfloat_pool_input(o->types[i], k, i, r)
 				     : type_wrap(o->types[i], v);
 		}
 }
@@ -324,24 +297,6 @@ static bool usable(const struct mrun *r)
 	return !r->cut && !r->overflow;
 }
 
-/* v of type t as a test compares it (sem/mir.h: floating values by
- * the expression level's rule). */
-static uint64_t seen(const struct mmethod *o, const struct type *t,
-		     struct value v)
-{
-	return value_observed(t, v, o->fcmp).bits;
-}
-
-/* The type of argument i of event e (NULL: unknown, as an integer). */
-static const struct type *event_arg(const struct mmethod *o,
-				    const struct mevent *e, int i)
-{
-	for (int j = 0; j < o->ncallees; j++)
-		if (o->callees[j].id == e->id && i < o->callees[j].nargs)
-			return o->callees[j].args[i];
-	return NULL;
-}
-
 /* A hash of what a test sees of a run: two runs with different hashes
  * differ (mir_differs); equal hashes prove nothing. */
 static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
@@ -351,16 +306,16 @@ static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
 		const struct mevent *e = &r->events[k];
 		h = (h ^ (uint64_t)e->id) * 0x100000001b3ULL;
 		for (int i = 0; i < e->nargs; i++)
-			h = (h ^ seen(o, event_arg(o, e, i), e->args[i])) *
+			h = (h ^ mfloat_seen(o, mfloat_event_arg(o, e, i), e->args[i])) *
 			    0x100000001b3ULL;
 	}
 	if (r->threw)
 		return r->nevents ? (h & ~3ULL) | 1 : 1;
 	if (o->ret)
-		h = (h ^ seen(o, o->ret, r->ret)) * 0x100000001b3ULL;
+		h = (h ^ mfloat_seen(o, o->ret, r->ret)) * 0x100000001b3ULL;
 	for (int i = 0; i < o->nvars; i++)
 		if (o->kinds[i] == MV_FIELD)
-			h = (h ^ seen(o, o->types[i], r->vars[i])) *
+			h = (h ^ mfloat_seen(o, o->types[i], r->vars[i])) *
 			    0x100000001b3ULL;
 	return h | 2;
 }
@@ -665,46 +620,6 @@ static void method_verdicts(struct cgroup *g, const struct mmethod *o,
 	}
 }
 
-/* Does a test see a floating value of o (returned, a field's, a call's
- * argument)?  Only then does the site's float-compare matter. */
-static bool sees_floating(const struct mmethod *o)
-{
-	if (o->ret && o->ret->kind == TK_FLOAT)
-		return true;
-	for (int i = 0; i < o->nvars; i++)
-		if (o->kinds[i] == MV_FIELD && o->types[i]->kind == TK_FLOAT)
-			return true;
-	for (int j = 0; j < o->ncallees; j++)
-		for (int i = 0; i < o->callees[j].nargs; i++)
-			if (o->callees[j].args[i]->kind == TK_FLOAT)
-				return true;
-	return false;
-}
-
-/* The rule mutant x's method compares floating outcomes by: its site's
- * float-compare (check_site_fcmp), when the method shows any. */
-static enum float_compare method_fcmp(const struct cgroup *g,
-				      const struct cmutant *x,
-				      const struct check_opts *opts)
-{
-	return sees_floating(x->mo) ? check_site_fcmp(&g->sites[x->site], opts)
-				    : FCMP_IDENTICAL;
-}
-
-/* m with fcmp fc: itself, or a copy in g's arena (the builders leave
- * FCMP_IDENTICAL). */
-static const struct mmethod *with_fcmp(struct cgroup *g,
-				       const struct mmethod *m,
-				       enum float_compare fc)
-{
-	if (m->fcmp == fc)
-		return m;
-	struct mmethod *c = ANEW(g->a, struct mmethod);
-	*c = *m;
-	c->fcmp = fc;
-	return c;
-}
-
 void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 {
 	struct mpool *P = arena_alloc(g->a, sizeof(*P));
@@ -721,15 +636,15 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 		if (!m->mm || m->mdone)
 			continue;
 		int n = 0;
-		enum float_compare fc = method_fcmp(g, m, opts);
-		const struct mmethod *o = with_fcmp(g, m->mo, fc);
+		enum float_compare fc = mfloat_rule(g, m, opts);
+		const struct mmethod *o = mfloat_with_rule(g, m->mo, fc);
 		for (int j = i; j < g->nmutants; j++) {
 			struct cmutant *x = &g->mutants[j];
 			if (!x->mm || x->mdone || !same_method(x->mo, o) ||
-			    method_fcmp(g, x, opts) != fc)
+			    mfloat_rule(g, x, opts) != fc)
 				continue;
 			x->mo = o; /* one original per method (and rule) */
-			x->mm = with_fcmp(g, x->mm, fc);
+			x->mm = mfloat_with_rule(g, x->mm, fc);
 			x->mdone = true;
 			ms[n] = x;
 			idx[n++] = j;
