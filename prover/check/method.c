@@ -646,6 +646,8 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 			x->mo = o; /* one original per method (and rule) */
 			x->mm = mfloat_with_rule(g, x->mm, fc);
 			x->mdone = true;
+			/* its verdict rests on the rule: outputs name it */
+			g->sites[x->site].floating |= mfloat_shown(o);
 			ms[n] = x;
 			idx[n++] = j;
 		}

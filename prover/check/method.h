@@ -66,6 +66,8 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);
  * of the first inputs tried (r: the row's random bits): NaN, both
  * zeros and both infinities among the first rows, then the least
  * subnormal, the largest finite value, halves and small numbers.
+ * mfloat_shown: does a test see a floating value of o (returned, a
+ * field's, a call's argument)?  Only then does float-compare matter.
  * mfloat_seen: v of type t (NULL: an integer) in the form a test of o
  * compares it (value_observed under o->fcmp); mfloat_event_arg: the
  * type of argument i of event e (NULL: unknown).  mfloat_rule: the
@@ -74,6 +76,7 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);
  * value, else FCMP_IDENTICAL; mfloat_with_rule: m with that rule
  * (itself, or a copy in g's arena). */
 struct mevent;
+bool mfloat_shown(const struct mmethod *o);
 struct value mfloat_pool_input(const struct type *t, int k, int i,
 			       uint64_t r);
 uint64_t mfloat_seen(const struct mmethod *o, const struct type *t,

@@ -49,9 +49,7 @@ const struct type *mfloat_event_arg(const struct mmethod *o,
 	return NULL;
 }
 
-/* Does a test see a floating value of o (returned, a field's, a call's
- * argument)?  Only then does the site's float-compare matter. */
-static bool sees_floating(const struct mmethod *o)
+bool mfloat_shown(const struct mmethod *o)
 {
 	if (o->ret && o->ret->kind == TK_FLOAT)
 		return true;
@@ -69,7 +67,7 @@ enum float_compare mfloat_rule(const struct cgroup *g,
 			       const struct cmutant *x,
 			       const struct check_opts *opts)
 {
-	return sees_floating(x->mo) ? check_site_fcmp(&g->sites[x->site], opts)
+	return mfloat_shown(x->mo) ? check_site_fcmp(&g->sites[x->site], opts)
 				    : FCMP_IDENTICAL;
 }
 
