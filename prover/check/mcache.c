@@ -78,7 +78,7 @@ static const char *intern(const char *s)
 #if UINTPTR_MAX == 0xffffffffffffffffu
 _Static_assert(sizeof(struct mstmt) == 96,
 	       "struct mstmt changed: update the method cache's key");
-_Static_assert(sizeof(struct mmethod) == 776,
+_Static_assert(sizeof(struct mmethod) == 784,
 	       "struct mmethod changed: update the method cache's key");
 _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");
@@ -130,7 +130,7 @@ static void key_method(struct strbuf *sb, const struct mmethod *m)
 		  m->profile ? m->profile->name : "java",
 		  m->profile ? m->profile->options : "",
 		  m->ret ? type_name(m->ret) : "void", m->nvars, m->nloops);
-	sb_printf(sb, "%d ", m->ncallees);
+	sb_printf(sb, "%d %d ", m->ncallees, (int)m->fcmp);
 	for (int i = 0; i < m->ncallees; i++) {
 		const struct mcallee *c = &m->callees[i];
 		sb_printf(sb, "%zu:%s %d %d ", strlen(c->name), c->name, c->id,

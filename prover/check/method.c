@@ -210,7 +210,9 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MIR_IN])
 			uint64_t r = seed >> 33;
 			int64_t v = k < 8 ? pool[(k + i) % 8]
 				    : r % 3 ? pool[r % 10] : (int64_t)(r % 401) - 200;
-			rows[k][i] = type_wrap(o->types[i], v);
+			rows[k][i] = o->types[i]->kind == TK_FLOAT
+				     ? mfloat_pool_input(o->types[i], k, i, r)
+				     : type_wrap(o->types[i], v);
 		}
 	/* call results (sem/mir.h), from a generator of their own: the
 	 * variables' rows stay those of methods without them */
@@ -376,17 +378,20 @@ static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 	for (int k = 0; k < r->nevents; k++) { /* the calls made */
-		h = (h ^ (uint64_t)r->events[k].id) * 0x100000001b3ULL;
-		for (int i = 0; i < r->events[k].nargs; i++)
-			h = (h ^ r->events[k].args[i].bits) * 0x100000001b3ULL;
+		const struct mevent *e = &r->events[k];
+		h = (h ^ (uint64_t)e->id) * 0x100000001b3ULL;
+		for (int i = 0; i < e->nargs; i++)
+			h = (h ^ mfloat_seen(o, mfloat_event_arg(o, e, i), e->args[i])) *
+			    0x100000001b3ULL;
 	}
 	if (r->threw)
 		return r->nevents ? (h & ~3ULL) | 1 : 1;
 	if (o->ret)
-		h = (h ^ r->ret.bits) * 0x100000001b3ULL;
+		h = (h ^ mfloat_seen(o, o->ret, r->ret)) * 0x100000001b3ULL;
 	for (int i = 0; i < o->nvars; i++)
 		if (o->kinds[i] == MV_FIELD)
-			h = (h ^ r->vars[i].bits) * 0x100000001b3ULL;
+			h = (h ^ mfloat_seen(o, o->types[i], r->vars[i])) *
+			    0x100000001b3ULL;
 	return h | 2;
 }
 
@@ -706,12 +711,18 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 		if (!m->mm || m->mdone)
 			continue;
 		int n = 0;
+		enum float_compare fc = mfloat_rule(g, m, opts);
+		const struct mmethod *o = mfloat_with_rule(g, m->mo, fc);
 		for (int j = i; j < g->nmutants; j++) {
 			struct cmutant *x = &g->mutants[j];
-			if (!x->mm || x->mdone || !same_method(x->mo, m->mo))
+			if (!x->mm || x->mdone || !same_method(x->mo, o) ||
+			    mfloat_rule(g, x, opts) != fc)
 				continue;
-			x->mo = m->mo; /* one original per method */
+			x->mo = o; /* one original per method (and rule) */
+			x->mm = mfloat_with_rule(g, x->mm, fc);
 			x->mdone = true;
+			/* its verdict rests on the rule: outputs name it */
+			g->sites[x->site].floating |= mfloat_shown(o);
 			ms[n] = x;
 			idx[n++] = j;
 		}

@@ -70,4 +70,33 @@ void check_cmethod_attach_at(struct cgroup *g, int i, struct csrc *f,
 /* Worker: the method-level verdicts of g's mutants with IR. */
 void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);
 
+/* mfloat.c: floating values at method level (sem/mir.h).
+ * mfloat_pool_input: a floating input of type t for row k, variable i
+ * of the first inputs tried (r: the row's random bits): NaN, both
+ * zeros and both infinities among the first rows, then the least
+ * subnormal, the largest finite value, halves and small numbers.
+ * mfloat_shown: does a test see a floating value of o (returned, a
+ * field's, a call's argument)?  Only then does float-compare matter.
+ * mfloat_seen: v of type t (NULL: an integer) in the form a test of o
+ * compares it (value_observed under o->fcmp); mfloat_event_arg: the
+ * type of argument i of event e (NULL: unknown).  mfloat_rule: the
+ * rule mutant x's method compares floating outcomes by, its site's
+ * float-compare (check_site_fcmp) when the method shows a floating
+ * value, else FCMP_IDENTICAL; mfloat_with_rule: m with that rule
+ * (itself, or a copy in g's arena). */
+struct mevent;
+bool mfloat_shown(const struct mmethod *o);
+struct value mfloat_pool_input(const struct type *t, int k, int i,
+			       uint64_t r);
+uint64_t mfloat_seen(const struct mmethod *o, const struct type *t,
+		     struct value v);
+const struct type *mfloat_event_arg(const struct mmethod *o,
+				    const struct mevent *e, int i);
+enum float_compare mfloat_rule(const struct cgroup *g,
+			       const struct cmutant *x,
+			       const struct check_opts *opts);
+const struct mmethod *mfloat_with_rule(struct cgroup *g,
+				       const struct mmethod *m,
+				       enum float_compare fc);
+
 #endif

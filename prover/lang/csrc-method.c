@@ -16,8 +16,8 @@ bool cb_fail(struct cb *B, const char *why)
 	return false;
 }
 
-/* The IR's type for a declaration's type node: a C integer type of the
- * profile (qualifiers other than const and volatile fail). */
+/* The IR's type for a declaration's type node: a C integer or floating
+ * type of the profile (qualifiers other than const and volatile fail). */
 const struct type *cb_ctype(struct cb *B, TSNode decl, bool *is_const)
 {
 	*is_const = false;
@@ -37,9 +37,10 @@ const struct type *cb_ctype(struct cb *B, TSNode decl, bool *is_const)
 	const char *name = ts_node_is_null(tn) ? "int"
 			   : cnode_spaced(B->a, B->f, tn);
 	const struct type *t = profile_type(B->pf, name);
-	if (!t || t->kind != TK_INT)
+	if (!t || (t->kind != TK_INT && t->kind != TK_FLOAT))
 		return cb_fail(B, arena_printf(B->a, "the type `%s` is not in the "
-				"method model (its integer types only)", name)), NULL;
+				"method model (its integer and floating types "
+				"only)", name)), NULL;
 	return t;
 }
 
@@ -91,7 +92,7 @@ struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 				.arena = B->a, .profile = B->pf };
 	int rc = type_expr(n, &env, &es);
 	if (!rc && cond && n->type->kind != TK_BOOLEAN) {
-		if (n->type->kind != TK_INT) {
+		if (n->type->kind != TK_INT && n->type->kind != TK_FLOAT) {
 			rc = -1;
 		} else {
 			struct node *c = node_new(B->a, N_CONV, n->pos);
@@ -102,7 +103,7 @@ struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 		}
 	}
 	if (!rc && !cond && n->type->kind != TK_INT && n->type->kind != TK_VOID &&
-	    n->type->kind != TK_BOOLEAN)
+	    n->type->kind != TK_BOOLEAN && n->type->kind != TK_FLOAT)
 		rc = -1;
 	if (rc) {
 		cb_fail(B, arena_printf(B->a, "`%s`: %s", text,

@@ -23,7 +23,7 @@ bool mb_fail(struct mb *B, const char *why)
 const struct type *mb_type(const char *name)
 {
 	static const char *const ok[] = { "boolean", "byte", "short", "char",
-					  "int", "long" };
+					  "int", "long", "float", "double" };
 	for (size_t k = 0; k < sizeof(ok) / sizeof(ok[0]); k++)
 		if (!strcmp(name, ok[k]))
 			return profile_type(&profile_java, name);

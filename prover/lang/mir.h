@@ -12,10 +12,11 @@
  * value never matters: Java's definite assignment).  Each expression was
  * typed with the names visible where it stands, so a local that shadows
  * a field, or two sibling blocks' locals of one name, are different
- * slots.  Only primitive types other than float and double are modelled;
- * an expression over anything else (references, arrays) makes
- * the build fail with the reason, as does a switch on anything but an
- * int, char, short or byte, or with a label that is not a literal.
+ * slots.  Only primitive types are modelled (float and double with
+ * the profile's IEEE semantics, as at expression level); an expression
+ * over anything else (references, arrays) makes the build fail
+ * with the reason, as does a switch on anything but an int, char, short
+ * or byte, or with a label that is not a literal.
  *
  * Calls.  A call to a method declared in the same class, unqualified or
  * on `this`, with primitive parameters, is an MS_CALL: its arguments are
@@ -162,6 +163,10 @@ struct mmethod {
 	int ncallees;
 	struct mcallee callees[MIR_MAX_CALLEES];
 	struct mstmt *body;
+	/* How a test compares floating outcomes (lang/value.h's rule, the
+	 * expression level's): the builders leave FCMP_IDENTICAL (0),
+	 * check/method.c sets the site's float-compare (sem/mir.h) */
+	enum float_compare fcmp;
 };
 
 /* A mutant as a change of the method's source text: the node starting

@@ -217,6 +217,20 @@ Z3_ast enc_float_same(struct encoder *s, Z3_ast a, Z3_ast b,
 	return Z3_mk_or(c, 2, args);
 }
 
+Z3_ast enc_float_observed(struct encoder *s, Z3_ast x, const struct type *t,
+			  enum float_compare fc)
+{
+	Z3_context c = s->ctx;
+	Z3_sort bv = Z3_mk_bv_sort(c, (unsigned)t->bits);
+	if (fc == FCMP_NUMERIC) /* -0.0 as +0.0 */
+		x = Z3_mk_ite(c, Z3_mk_fpa_is_zero(c, x),
+			      enc_float_constant(s, t, value_uint(0)), x);
+	/* to_ieee_bv leaves NaN's pattern open: the canonical one */
+	return Z3_mk_ite(c, Z3_mk_fpa_is_nan(c, x),
+			 Z3_mk_unsigned_int64(c, value_nan(t).bits, bv),
+			 Z3_mk_fpa_to_ieee_bv(c, x));
+}
+
 int enc_float_read(struct encoder *s, Z3_ast v, const struct type *t,
 		   struct value *out)
 {

@@ -69,6 +69,11 @@ Z3_ast enc_float_arith(struct encoder *s, enum op op, Z3_ast a, Z3_ast b);
 Z3_ast enc_float_compare(struct encoder *s, enum op op, Z3_ast a, Z3_ast b);
 Z3_ast enc_float_same(struct encoder *s, Z3_ast a, Z3_ast b,
 		      enum float_compare fc);
+/* x of floating type t as a bit-vector of t's width in the form
+ * outcomes are compared in under fc (value_observed's twin: equal iff
+ * enc_float_same; NaN the canonical pattern). */
+Z3_ast enc_float_observed(struct encoder *s, Z3_ast x, const struct type *t,
+			  enum float_compare fc);
 int enc_float_read(struct encoder *s, Z3_ast v, const struct type *t,
 		   struct value *out);
 

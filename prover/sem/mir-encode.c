@@ -183,9 +183,14 @@ static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 		if (i < s->nargs) {
 			const struct type *t = ce->args[i];
 			a = expr(S, s->args[i], st);
+			if (t->kind == TK_FLOAT) /* as a test compares it */
+				a = enc_float_observed(&S->enc, a, t,
+						       S->orig->fcmp);
 			if (t->kind == TK_BOOLEAN)
 				a = Z3_mk_ite(c, a, Z3_mk_int(c, 1, Z3_mk_bv_sort(c, 64)),
 					      Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 64)));
+			else if (t->kind == TK_FLOAT && t->bits < 64)
+				a = Z3_mk_zero_ext(c, 64 - (unsigned)t->bits, a);
 			else if (t->bits < 64)
 				a = t->is_signed ? Z3_mk_sign_ext(c, 64 - (unsigned)t->bits, a)
 						 : Z3_mk_zero_ext(c, 64 - (unsigned)t->bits, a);
@@ -288,6 +293,54 @@ static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 	stmt(S, m->body, st);
 }
 
+/* Is there a floating value in n, in s? */
+static bool float_node(const struct node *n)
+{
+	return n && ((n->type && n->type->kind == TK_FLOAT) ||
+		     float_node(n->a) || float_node(n->b) || float_node(n->c));
+}
+
+static bool float_stmt(const struct mstmt *s)
+{
+	if (!s)
+		return false;
+	if (float_node(s->e) || float_stmt(s->body) || float_stmt(s->els) ||
+	    float_stmt(s->update))
+		return true;
+	for (int i = 0; i < s->nkids; i++)
+		if (float_stmt(s->kids[i]))
+			return true;
+	for (int i = 0; i < s->nargs; i++)
+		if (float_node(s->args[i]))
+			return true;
+	return false;
+}
+
+/* Does m compute with floating values anywhere? */
+static bool floating(const struct mmethod *m)
+{
+	for (int i = 0; i < m->nvars; i++)
+		if (m->types[i]->kind == TK_FLOAT)
+			return true;
+	return (m->ret && m->ret->kind == TK_FLOAT) || float_stmt(m->body);
+}
+
+/* The method's solver: Z3's simple solver (incremental, push/pop per
+ * question); with floating values one from the qffpbv tactic, as the
+ * expression level's (sem/smt.c: its word-level preprocessing decides
+ * x * 2.0 against x + x where bit-blasting alone runs out of limits;
+ * push/pop still scope each question). */
+static Z3_solver make_solver(Z3_context c, const struct mmethod *orig)
+{
+	if (!floating(orig))
+		return Z3_mk_simple_solver(c);
+	Z3_tactic t = Z3_mk_tactic(c, "qffpbv");
+	Z3_tactic_inc_ref(c, t);
+	Z3_solver s = Z3_mk_solver_from_tactic(c, t);
+	Z3_tactic_dec_ref(c, t);
+	return s;
+}
+
 static void on_error(Z3_context c, Z3_error_code e)
 {
 	(void)c;
@@ -322,9 +375,12 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 	for (int i = 0; i < orig->nvars; i++)
 		S->in[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, orig->names[i]),
 				       enc_sort(&S->enc, orig->types[i]));
-	S->solver = Z3_mk_simple_solver(c);
+	S->solver = make_solver(c, orig);
 	Z3_solver_inc_ref(c, S->solver);
 	S->timeout_ms = timeout_ms;
+	if (rlimit && floating(orig)) /* sem/mir.h: Solver cost */
+		rlimit = rlimit / MIR_FLOAT_RLIMIT_DIV ? rlimit / MIR_FLOAT_RLIMIT_DIV
+						       : 1;
 	if (rlimit) {
 		Z3_params p = Z3_mk_params(c);
 		Z3_params_inc_ref(c, p);
@@ -353,6 +409,17 @@ unsigned mir_smt_calls(const struct mir_smt *S)
 	return S->calls;
 }
 
+/* Are a and b, of type t, different outcomes (sem/mir.h: floating
+ * values by the expression level's rule)? */
+static Z3_ast unlike(struct mir_smt *S, const struct type *t, Z3_ast a,
+		     Z3_ast b)
+{
+	Z3_context c = S->enc.ctx;
+	if (t->kind == TK_FLOAT)
+		return Z3_mk_not(c, enc_float_same(&S->enc, a, b, S->orig->fcmp));
+	return Z3_mk_not(c, Z3_mk_eq(c, a, b));
+}
+
 /* Do the final states x and y differ in what a test sees? */
 static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y)
 {
@@ -361,10 +428,10 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 	Z3_ast parts[MAX_VARS + 1];
 	unsigned n = 0;
 	if (m->ret)
-		parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, x->ret, y->ret));
+		parts[n++] = unlike(S, m->ret, x->ret, y->ret);
 	for (int i = 0; i < m->nvars; i++)
 		if (m->kinds[i] == MV_FIELD)
-			parts[n++] = Z3_mk_not(c, Z3_mk_eq(c, x->v[i], y->v[i]));
+			parts[n++] = unlike(S, m->types[i], x->v[i], y->v[i]);
 	Z3_ast d = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
 	Z3_ast neither = Z3_mk_and(c, 2, (Z3_ast[]){ Z3_mk_not(c, x->thr),
 						       Z3_mk_not(c, y->thr) });
@@ -589,13 +656,15 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 			Z3_simplify(c, st.ret) };
 	out->threw = Z3_get_bool_value(c, t[0]) == Z3_L_TRUE;
 	out->cut = Z3_get_bool_value(c, t[1]) == Z3_L_TRUE;
+	if (S->calls_made && read_trace(S, mm, Z3_simplify(c, st.trace), out) < 0)
+		return -1;
+	if (out->threw) /* values after C's UB may be left open (fp.to_sbv) */
+		return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
 	if (mm->ret && enc_read_value(&S->enc, t[2], mm->ret, &out->ret) < 0)
 		return -1;
 	for (int i = 0; i < mm->nvars; i++)
 		if (enc_read_value(&S->enc, Z3_simplify(c, st.v[i]), mm->types[i],
 				   &out->vars[i]) < 0)
 			return -1;
-	if (S->calls_made && read_trace(S, mm, Z3_simplify(c, st.trace), out) < 0)
-		return -1;
 	return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
 }

@@ -201,7 +201,26 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	memcpy(out->vars, E.v, sizeof(E.v[0]) * (size_t)m->nvars);
 }
 
-static bool same_events(const struct mrun *x, const struct mrun *y)
+/* Are a and b, values of type t, the same outcome under m's rule for
+ * floating values (sem/mir.h)? */
+static bool same_value(const struct mmethod *m, const struct type *t,
+		       struct value a, struct value b)
+{
+	return value_observed(t, a, m->fcmp).bits ==
+	       value_observed(t, b, m->fcmp).bits;
+}
+
+/* The type of argument i of a call to callee id (NULL: unknown). */
+static const struct type *arg_type(const struct mmethod *m, int id, int i)
+{
+	for (int j = 0; j < m->ncallees; j++)
+		if (m->callees[j].id == id && i < m->callees[j].nargs)
+			return m->callees[j].args[i];
+	return NULL;
+}
+
+static bool same_events(const struct mmethod *m, const struct mrun *x,
+			const struct mrun *y)
 {
 	if (x->nevents != y->nevents)
 		return false;
@@ -210,7 +229,8 @@ static bool same_events(const struct mrun *x, const struct mrun *y)
 		if (a->id != b->id || a->nargs != b->nargs)
 			return false;
 		for (int i = 0; i < a->nargs; i++)
-			if (a->args[i].bits != b->args[i].bits)
+			if (!same_value(m, arg_type(m, a->id, i), a->args[i],
+					b->args[i]))
 				return false;
 	}
 	return true;
@@ -219,14 +239,15 @@ static bool same_events(const struct mrun *x, const struct mrun *y)
 bool mir_differs(const struct mmethod *m, const struct mrun *x,
 		 const struct mrun *y)
 {
-	if (!same_events(x, y))
+	if (!same_events(m, x, y))
 		return true;
 	if (x->threw || y->threw)
 		return x->threw != y->threw;
-	if (m->ret && x->ret.bits != y->ret.bits)
+	if (m->ret && !same_value(m, m->ret, x->ret, y->ret))
 		return true;
 	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] == MV_FIELD && x->vars[i].bits != y->vars[i].bits)
+		if (m->kinds[i] == MV_FIELD &&
+		    !same_value(m, m->types[i], x->vars[i], y->vars[i]))
 			return true;
 	return false;
 }
