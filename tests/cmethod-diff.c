@@ -376,11 +376,7 @@ static void write_c(const char *path)
 			  rtype[m][0] == 'u' ? "unsigned long long" : "long long",
 			  m);
 	sb_puts(&sb, "\tfflush(stdout);\n\treturn 0;\n}\n");
-	FILE *fp = fopen(path, "w");
-	if (!fp)
-		exit(99);
-	fputs(sb.buf, fp);
-	fclose(fp);
+	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }
 
@@ -540,13 +536,6 @@ static void compare(const char *path)
 	csrc_free(f);
 }
 
-static bool have(const char *prog)
-{
-	char cmd[256];
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
-	return system(cmd) == 0;
-}
-
 int main(void)
 {
 	plan_no_plan();
@@ -559,7 +548,7 @@ int main(void)
 	char src[300], cmd[400];
 	snprintf(src, sizeof(src), "%s/cdiff.c", dir);
 	write_c(src);
-	if (!have("gcc") || !have("clang"))
+	if (!prog_exists("gcc") || !prog_exists("clang"))
 		ok(0, "gcc and clang are installed (scripts/deps.sh)");
 	else if (run_compiler("gcc", src, outg) &&
 		 run_compiler("clang", src, outc))

@@ -79,11 +79,7 @@ static void write_c(const char *path)
 			  NI, m, rtype[m], m, m, show, m);
 	}
 	sb_puts(&sb, "    fflush(stdout);\n    return 0;\n}\n");
-	FILE *fp = fopen(path, "w");
-	if (!fp)
-		exit(99);
-	fputs(sb.buf, fp);
-	fclose(fp);
+	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }
 
@@ -160,7 +156,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 99;
 	make_inputs();
-	if (!have("gcc") || !have("clang"))
+	if (!prog_exists("gcc") || !prog_exists("clang"))
 		ok(0, "gcc and clang are installed (scripts/deps.sh)");
 	else
 		c_part();

@@ -70,11 +70,7 @@ static void write_java(const char *path)
 	for (int m = 0; m < NM; m++)
 		sb_printf(&sb, "        r%d(out);\n", m);
 	sb_puts(&sb, "        System.out.print(out);\n    }\n}\n");
-	FILE *fp = fopen(path, "w");
-	if (!fp)
-		exit(99);
-	fputs(sb.buf, fp);
-	fclose(fp);
+	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }
 
@@ -124,7 +120,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 99;
 	make_inputs();
-	if (!have("javac") || !have("java"))
+	if (!prog_exists("javac") || !prog_exists("java"))
 		ok(0, "javac and java are installed (scripts/deps.sh)");
 	else
 		java_part();

@@ -494,11 +494,4 @@ static int read_lines(FILE *p, char (*out)[NI][WANT])
 	return lines;
 }
 
-static bool have(const char *prog)
-{
-	char cmd[256];
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
-	return system(cmd) == 0;
-}
-
 #endif

@@ -243,11 +243,7 @@ static void write_java(const char *path)
 	for (int m = 0; m < NM; m++)
 		sb_printf(&sb, "    c%d(out);\n", m);
 	sb_puts(&sb, "    System.out.print(out);\n  }\n}\n");
-	FILE *fp = fopen(path, "w");
-	if (!fp)
-		exit(99);
-	fputs(sb.buf, fp);
-	fclose(fp);
+	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }
 
@@ -351,13 +347,6 @@ static void compare(const char *path, FILE *jvm)
 	jsrc_free(f);
 }
 
-static bool have(const char *prog)
-{
-	char cmd[256];
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
-	return system(cmd) == 0;
-}
-
 int main(void)
 {
 	plan_no_plan();
@@ -369,7 +358,7 @@ int main(void)
 	char src[300], cmd[1000];
 	snprintf(src, sizeof(src), "%s/H.java", dir);
 	write_java(src);
-	if (!have("javac") || !have("java")) {
+	if (!prog_exists("javac") || !prog_exists("java")) {
 		ok(0, "javac and java are installed (scripts/deps.sh)");
 	} else {
 		snprintf(cmd, sizeof(cmd), "javac -nowarn -d %s %s 2>&1", dir, src);

@@ -20,6 +20,26 @@
 #include "tap.h"
 #include "model/theory.h"
 
+/* ---- external programs and files (the differential tests) ---- */
+
+/* Is prog on PATH? */
+static inline bool prog_exists(const char *prog)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", prog);
+	return system(cmd) == 0;
+}
+
+/* Write text to path; exit 99 (a broken test set-up) if it cannot. */
+static inline void write_text_file(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+	if (!fp)
+		exit(99);
+	fputs(text, fp);
+	fclose(fp);
+}
+
 /* ---- diagnostics ---- */
 
 static char *cap_buf;
