@@ -72,12 +72,102 @@ KILL = re.compile(r"killed by (\w+)\(([^)]*)\)((?: with |, then )[^:]*)?: "
                   r"the original (returns -?\w+)")
 
 
+STUB = r"""import java.util.*;
+import java.lang.reflect.*;
+class Stub {
+  static StringBuilder tr = new StringBuilder();
+  static Map<String, ArrayDeque<Long>> q = new HashMap<>();
+  static Map<String, ArrayDeque<String>> sq = new HashMap<>();
+  static Object self;
+  static Map<String, Object> objs = new LinkedHashMap<>();
+  static void reset() { tr.setLength(0); q.clear(); sq.clear(); self = null; objs.clear(); }
+  static void put(String c, long v) { q.computeIfAbsent(c, k -> new ArrayDeque<>()).add(v); }
+  static Long take(String c) { ArrayDeque<Long> d = q.get(c); return d == null ? null : d.poll(); }
+  static void sets(String c, String s) { sq.computeIfAbsent(c, k -> new ArrayDeque<>()).add(s); }
+  static Object obj(String v) throws Exception {
+    if (v.equals("null")) return null;
+    if (v.equals("this")) return self;
+    Object o = objs.get(v);
+    if (o == null) {
+      Constructor<?> k = self.getClass().getDeclaredConstructor();
+      k.setAccessible(true);
+      o = k.newInstance();
+      objs.put(v, o);
+    }
+    return o;
+  }
+  static String name(Object o) {
+    if (o == null) return "null";
+    if (o == self) return "this";
+    for (Map.Entry<String, Object> e : objs.entrySet()) if (e.getValue() == o) return e.getKey();
+    return "?";
+  }
+  static List<Field> fields() {
+    List<Field> l = new ArrayList<>();
+    if (self == null) return l;
+    for (Field f : self.getClass().getDeclaredFields())
+      if (!Modifier.isStatic(f.getModifiers())) { f.setAccessible(true); l.add(f); }
+    l.sort(Comparator.comparing(Field::getName));
+    return l;
+  }
+  static String show() {
+    StringBuilder b = new StringBuilder();
+    try {
+      for (Field f : fields()) {
+        Object v = f.get(self);
+        b.append(" ").append(f.getName()).append("=").append(f.getType().isPrimitive() ? String.valueOf(v) : name(v));
+      }
+    } catch (Exception e) { throw new AssertionError(e); }
+    return b.toString();
+  }
+  // a call: the receiver (when not the object under test), the callee and
+  // its arguments, and every field of the object under test as it sees them
+  static void event(Object recv, String what) {
+    if (self == null) { tr.append(" ").append(what); return; }
+    tr.append(" ").append(recv == self ? "" : name(recv) + ".").append(what).append(" {").append(show()).append(" }");
+  }
+  // field assignments "x=3,ref=o1" on the object under test
+  static void assign(String s) {
+    if (s == null || s.isEmpty()) return;
+    try {
+      for (String kv : s.split(",")) {
+        String[] p = kv.split("=");
+        Field f = self.getClass().getDeclaredField(p[0]);
+        f.setAccessible(true);
+        Class<?> t = f.getType();
+        String v = p[1];
+        if (t == int.class) f.setInt(self, Integer.parseInt(v));
+        else if (t == long.class) f.setLong(self, Long.parseLong(v));
+        else if (t == short.class) f.setShort(self, Short.parseShort(v));
+        else if (t == byte.class) f.setByte(self, Byte.parseByte(v));
+        else if (t == boolean.class) f.setBoolean(self, Boolean.parseBoolean(v));
+        else f.set(self, obj(v));
+      }
+    } catch (Exception e) { throw new AssertionError(e); }
+  }
+  static void apply(String c) { ArrayDeque<String> d = sq.get(c); assign(d == null ? null : d.poll()); }
+}
+"""
+
+
+def outcome_case(cls, meth, void, args, answers, fields="", sets=()):
+    """A statement printing what a test sees of cls.meth(args) with the
+    fields set first and the stubs answering (results, field sets): the
+    return value or T, the object's fields, the calls made."""
+    q = "".join('Stub.put("%s", %dL); ' % (c, r) for c, r in answers)
+    q += "".join('Stub.sets("%s", "%s"); ' % (c, x) for c, x in sets)
+    call = "o.%s(%s)" % (meth, ", ".join(args))
+    return ('{ Stub.reset(); %s o = new %s(); Stub.self = o; Stub.assign("%s"); %s String v; '
+            'try { %s } catch (RuntimeException e) { v = "T"; } '
+            'System.out.println(v + " |" + Stub.tr); }'
+            % (cls, cls, fields, q,
+               (call + '; v = "R normally ;" + Stub.show();') if void
+               else 'v = "R " + ' + call + ' + " ;" + Stub.show();'))
+
+
 def java_case(cls, meth, args, answers):
     """A statement printing cls's outcome on args with the stubs' answers."""
-    q = "".join('Stub.put("%s", %dL); ' % (c, r) for c, r in answers)
-    return ('{ Stub.reset(); %s String o; try { o = "R " + new %s().%s(%s); } '
-            'catch (RuntimeException e) { o = "T"; } System.out.println(o + " |" + Stub.tr); }'
-            % (q, cls, meth, ", ".join(args)))
+    return outcome_case(cls, meth, False, args, answers)
 
 
 def run_java(classes, cases, tag):
@@ -86,16 +176,21 @@ def run_java(classes, cases, tag):
     for name, text in classes.items():
         open(os.path.join(work, name + ".java"), "w").write(text)
         files.append(os.path.join(work, name + ".java"))
-    open(os.path.join(work, "Stub.java"), "w").write(
-        "import java.util.*;\nclass Stub {\n"
-        "  static StringBuilder tr = new StringBuilder();\n"
-        "  static Map<String, ArrayDeque<Long>> q = new HashMap<>();\n"
-        "  static void reset() { tr.setLength(0); q.clear(); }\n"
-        "  static void put(String c, long v) { q.computeIfAbsent(c, k -> new ArrayDeque<>()).add(v); }\n"
-        "  static Long take(String c) { ArrayDeque<Long> d = q.get(c); return d == null ? null : d.poll(); }\n"
-        "}\n")
+    open(os.path.join(work, "Stub.java"), "w").write(STUB)
+    # one static method per case, 500 to a class (the JVM's code limits)
+    parts = []
+    for c in range(0, len(cases), 500):
+        name = "Drv%d" % (c // 500)
+        body = ["  static void c%d() {\n    %s\n  }" % (k, t) for k, t in enumerate(cases[c:c + 500])]
+        body.append("  static void run() {\n%s\n  }" % "\n".join(
+            "    c%d();" % k for k in range(len(cases[c:c + 500]))))
+        open(os.path.join(work, name + ".java"), "w").write(
+            "class %s {\n%s\n}\n" % (name, "\n".join(body)))
+        files.append(os.path.join(work, name + ".java"))
+        parts.append(name)
     open(os.path.join(work, "Drv.java"), "w").write(
-        "class Drv {\n  public static void main(String[] a) {\n" + "\n".join(cases) + "\n  }\n}\n")
+        "class Drv {\n  public static void main(String[] a) {\n%s\n  }\n}\n"
+        % "\n".join("    %s.run();" % n for n in parts))
     files += [os.path.join(work, "Stub.java"), os.path.join(work, "Drv.java")]
     c = subprocess.run(["javac", "-nowarn", "-d", work] + files, capture_output=True, text=True)
     if c.returncode:
@@ -103,7 +198,12 @@ def run_java(classes, cases, tag):
         return None
     r = subprocess.run(["java", "-Xshare:auto", "-cp", work, "Drv"], capture_output=True, text=True)
     subprocess.run(["rm", "-rf", work])
-    return r.stdout.split("\n")
+    lines = r.stdout.split("\n")
+    if not ok(r.returncode == 0 and len(lines) > len(cases),
+              "%s: the JVM runs the %d cases%s" % (tag, len(cases), (": " + r.stderr[:400])
+                                                   if r.returncode else "")):
+        return None
+    return lines
 
 
 def lit(t, x):
@@ -137,7 +237,9 @@ def stub_all(src, cls, keep):
             e += 1
         t, name = m.group(1), m.group(2)
         ps = [x.split()[-1] for x in m.group(3).split(",") if x.strip()]
-        log = 'Stub.tr.append(" %s(" + %s + ")"); ' % (name, ' + "," + '.join(ps) or '""')
+        recv = "Stub.self" if re.search(r"\bstatic\b", m.group(0)) else "this"
+        log = 'Stub.event(%s, "%s(" + %s + ")"); Stub.apply("%s"); ' % (
+            recv, name, ' + "," + '.join(ps) or '""', name)
         ret = ("" if t == "void" else
                'Long r = Stub.take("%s"); return r != null && (r & 1) != 0;' % name
                if t == "boolean" else
@@ -150,16 +252,85 @@ def stub_all(src, cls, keep):
     return re.sub(r"\b%s\b" % name, cls, "".join(out))
 
 
+FIELD = re.compile(r"^[ \t]+(?:(?:public|private|protected|final)\s+)*(\w+)\s+(\w+)\s*(?:=[^;]*)?;",
+                   re.M)
+
+
+def class_fields(src):
+    """The instance fields (type, name) declared one to a line in src's
+    class body (brace depth 1)."""
+    out, depth = [], 0
+    for line in uncommented(src).split("\n"):
+        m = FIELD.match(line)
+        if depth == 1 and m and m.group(1) != "return" and "static" not in line:
+            out.append(m.groups())
+        depth += line.count("{") - line.count("}")
+    return out
+
+
+def parse_kill(detail, ptypes, decls):
+    """A killing input the tool printed: the arguments, the stubs'
+    answers (callee, result), the fields set first ("x=1,ref=o1"), the
+    field sets of each call in order (callee, "x=3"), and what it says the
+    original does.  decls: callee name -> result type."""
+    m = KILL.search(detail)
+    if not m:
+        return None
+    args = [lit(t, a.split("=", 1)[1]) for t, a in zip(ptypes, m.group(2).split(", "))]
+    g3, fields, evs = m.group(3) or "", "", ""
+    if g3.startswith(" with field "):
+        rest = g3[len(" with field "):]
+        k = rest.find(" with ")
+        fields, evs = (rest[:k], rest[k + 6:]) if k >= 0 else (rest, "")
+    elif g3.startswith(" with "):
+        evs = g3[6:]
+    ans, sets = [], []
+    for e in evs.split(", then ") if evs else []:
+        q = re.match(r"(?:\w+\.)?(\w+)\(([^)]*)\)(?: returning (-?\w+))?"
+                     r"(?:(?: and)? setting (.*))?$", e)
+        c = q.group(1)
+        if q.group(3) is not None:
+            ans.append((c, answer(q.group(3))))
+        elif decls.get(c, "void") != "void":
+            ans.append((c, 0))  # an unused result: a call a stub answers
+        sets.append((c, (q.group(4) or "").replace(", ", ",")))
+    return args, ans, fields.replace(", ", ","), sets, m.group(4)
+
+
+def grid_fields(flds, rnd):
+    """Random values for the fields: ints, booleans, references."""
+    out = []
+    for t, n in flds:
+        if t == "boolean":
+            out.append("%s=%s" % (n, rnd.choice(["true", "false"])))
+        elif t in PRIM:
+            out.append("%s=%d" % (n, rnd.choice([0, 1, -1, 2, 5, rnd.randint(-50, 50)])))
+        else:
+            out.append("%s=%s" % (n, rnd.choice(["null", "this", "o1", "o2"])))
+    return ",".join(out)
+
+
 def stubbed(src, cls):
     return stub_all(src, cls, lambda n: n not in ("g", "p"))
 
 
-def outcome_case(cls, meth, void, args, answers):
-    q = "".join('Stub.put("%s", %dL); ' % (c, r) for c, r in answers)
-    call = "new %s().%s(%s)" % (cls, meth, ", ".join(args))
-    return ('{ Stub.reset(); %s String o; try { %s } '
-            'catch (RuntimeException e) { o = "T"; } System.out.println(o + " |" + Stub.tr); }'
-            % (q, (call + '; o = "R normally";') if void else 'o = "R " + ' + call + ";"))
+def grid_cases(oname, mname, meth, void, ptypes, osrc, rnd):
+    """30 pairs of cases on random arguments, fields, stub answers and
+    field sets by the callees (sem/mir.h: Calls and fields)."""
+    names = sorted(set(q.group(2) for q in DECL.finditer(uncommented(osrc))))
+    flds = class_fields(osrc)
+    prims = [(t, n) for t, n in flds if t in PRIM or t == "boolean"]
+    out = []
+    for _ in range(30):
+        args = [lit(t, rnd.choice([True, False]) if t == "boolean" else
+                    rnd.choice([0, 1, -1, 2, 5, rnd.randint(-50, 50)])) for t in ptypes]
+        ans = [(c, rnd.randint(-3, 3)) for c in names for _ in range(4)]
+        sets = [(c, grid_fields(rnd.sample(prims, rnd.randint(0, len(prims))), rnd))
+                for c in names for _ in range(4)]
+        fs = grid_fields(flds, rnd)
+        out += [outcome_case(oname, meth, void, args, ans, fs, sets),
+                outcome_case(mname, meth, void, args, ans, fs, sets)]
+    return out
 
 
 def verify_stubbed(tag, src_of, mutant_src, log, res, rnd):
@@ -184,30 +355,23 @@ def verify_stubbed(tag, src_of, mutant_src, log, res, rnd):
         oname, mname = "O_%s_%s" % (cls, meth), "M_%s_%s" % (cls, i)
         classes[oname] = stub_all(osrc, oname, lambda n, k=meth: n == k)
         classes[mname] = stub_all(mutant_src(cls, i), mname, lambda n, k=meth: n == k)
-        m = KILL.search(d)
-        if m:
-            args = [lit(t, a.split("=", 1)[1]) for t, a in zip(ptypes, m.group(2).split(", "))]
-            ans = [(c, answer(r)) for c, _, r in
-                   re.findall(r"(\w+)\(([^)]*)\) returning (-?\w+)", m.group(3) or "")]
-            cases += [outcome_case(oname, meth, void, args, ans),
-                      outcome_case(mname, meth, void, args, ans)]
-            checks.append(("kill", i, m.group(4)))
+        decls = {q.group(2): q.group(1) for q in DECL.finditer(uncommented(osrc))}
+        k = parse_kill(d, ptypes, decls)
+        if k:
+            args, ans, fs, sets, said = k
+            cases += [outcome_case(oname, meth, void, args, ans, fs, sets),
+                      outcome_case(mname, meth, void, args, ans, fs, sets)]
+            checks.append(("kill", i, said))
         elif x["verdict"] == "equivalent":
-            names = sorted(set(n for _, n, _ in [(0, q.group(2), 0) for q in DECL.finditer(osrc)]))
-            for _ in range(30):
-                args = [lit(t, rnd.choice([True, False]) if t == "boolean" else
-                            rnd.choice([0, 1, -1, 2, 5, rnd.randint(-50, 50)])) for t in ptypes]
-                ans = [(c, rnd.randint(-3, 3)) for c in names for _ in range(4)]
-                cases += [outcome_case(oname, meth, void, args, ans),
-                          outcome_case(mname, meth, void, args, ans)]
-                checks.append(("same", i, None))
+            cases += grid_cases(oname, mname, meth, void, ptypes, osrc, rnd)
+            checks += [("same", i, None)] * 30
     out = run_java(classes, cases, tag)
     if out is None:
         return
     bad = []
     for k, (what, i, said) in enumerate(checks):
         o, mu = out[2 * k], out[2 * k + 1]
-        if what == "kill" and (o == mu or not o.startswith("R " + said.split()[1])):
+        if what == "kill" and (o == mu or not o.startswith("R %s ;" % said.split()[1])):
             bad.append("%s: %s / %s (tool: %s)" % (i, o, mu, said))
         if what == "same" and o != mu:
             bad.append("%s: %s / %s" % (i, o, mu))
@@ -260,7 +424,7 @@ if have_java:
         bad = []
         for k, (what, i, said) in enumerate(checks):
             o, mu = out[2 * k], out[2 * k + 1]
-            if what == "kill" and (o == mu or not o.startswith("R " + said.split()[1])):
+            if what == "kill" and (o == mu or not o.startswith("R %s ;" % said.split()[1])):
                 bad.append("%s: %s / %s (tool: %s)" % (i, o, mu, said))
             if what == "same" and o != mu:
                 bad.append("%s: %s / %s" % (i, o, mu))

@@ -78,7 +78,7 @@ static const char *intern(const char *s)
 #if UINTPTR_MAX == 0xffffffffffffffffu
 _Static_assert(sizeof(struct mstmt) == 96,
 	       "struct mstmt changed: update the method cache's key");
-_Static_assert(sizeof(struct mmethod) == 784,
+_Static_assert(sizeof(struct mmethod) == 848,
 	       "struct mmethod changed: update the method cache's key");
 _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");
@@ -133,8 +133,8 @@ static void key_method(struct strbuf *sb, const struct mmethod *m)
 	sb_printf(sb, "%d %d ", m->ncallees, (int)m->fcmp);
 	for (int i = 0; i < m->ncallees; i++) {
 		const struct mcallee *c = &m->callees[i];
-		sb_printf(sb, "%zu:%s %d %d ", strlen(c->name), c->name, c->id,
-			  c->nargs);
+		sb_printf(sb, "%zu:%s %d %d %s", strlen(c->name), c->name, c->id,
+			  c->nargs, c->recv ? "recv " : "");
 		for (int k = 0; k < c->nargs; k++)
 			sb_printf(sb, "%s ", type_name(c->args[k]));
 	}

@@ -56,24 +56,42 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 	}
 }
 
+/* The id v renumbered: 2, 3, ... in order of appearance (seen[0..*n)). */
+static struct value canon_ref(uint64_t *seen, int *n, struct value v)
+{
+	if (v.bits <= 1)
+		return v;
+	int k = 0;
+	while (k < *n && seen[k] != v.bits)
+		k++;
+	if (k == *n)
+		seen[(*n)++] = v.bits;
+	return value_int(k + 2);
+}
+
 /* in with its references renumbered 2, 3, ... in order of appearance
- * (null and this kept): ids only compare for identity (lang/mir.h). */
+ * (null and this kept): ids only compare for identity (lang/mir.h);
+ * the values reference fields get after calls too (sem/mir.h). */
 static void canon_refs(const struct mmethod *o, const struct value *in,
 		       struct value *out)
 {
-	uint64_t seen[MAX_VARS];
-	int n = 0;
+	uint64_t seen[MAX_VARS + MIR_MAX_HAVOC];
+	int n = 0, nf = mir_havoc(o);
 	for (int i = 0; i < o->nvars; i++) {
 		out[i] = in[i];
-		if (!(o->refs & (1u << i)) || in[i].bits <= 1)
-			continue;
-		int k = 0;
-		while (k < n && seen[k] != in[i].bits)
-			k++;
-		if (k == n)
-			seen[n++] = in[i].bits;
-		out[i] = value_int(k + 2);
+		if (o->refs & (1u << i))
+			out[i] = canon_ref(seen, &n, in[i]);
 	}
+	for (int k = 0; nf && (k + 1) * nf <= MIR_MAX_HAVOC; k++)
+		for (int i = 0, j = 0; i < o->nvars; i++) {
+			if (o->kinds[i] != MV_FIELD)
+				continue;
+			int at = MIR_HAV + k * nf + j++;
+			/* an id as the evaluator reads it: its low 32 bits */
+			if (o->refs & (1u << i))
+				out[at] = canon_ref(seen, &n, value_int(
+					(int32_t)in[at].bits));
+		}
 }
 
 /* The variable named by name[0..len), not a local, or -1. */
@@ -223,6 +241,20 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MIR_IN])
 			uint64_t r = seed >> 33;
 			rows[k][MIR_RES + j] = value_int(!res ? 0 : k < 8
 				? pool[(k + j) % 8] : r % 3 ? pool[r % 10]
+				: (int64_t)(r % 401) - 200);
+		}
+	/* fields after calls (sem/mir.h: Calls and fields): the same */
+	bool hav = mir_havoc(o) > 0;
+	for (int k = 0; k < TRIES; k++)
+		for (int j = 0; j < MIR_MAX_HAVOC; j++) {
+			uint64_t r = 0;
+			if (hav) {
+				seed = seed * 6364136223846793005ULL +
+				       1442695040888963407ULL;
+				r = seed >> 33;
+			}
+			rows[k][MIR_HAV + j] = value_int(!hav ? 0 : k < 8
+				? pool[(k + j + 1) % 8] : r % 3 ? pool[r % 10]
 				: (int64_t)(r % 401) - 200);
 		}
 }
@@ -383,6 +415,8 @@ static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
 		for (int i = 0; i < e->nargs; i++)
 			h = (h ^ mfloat_seen(o, mfloat_event_arg(o, e, i), e->args[i])) *
 			    0x100000001b3ULL;
+		for (int j = 0; j < e->nseen; j++) /* Calls and fields */
+			h = (h ^ e->seen[j].bits) * 0x100000001b3ULL;
 	}
 	if (r->threw)
 		return r->nevents ? (h & ~3ULL) | 1 : 1;

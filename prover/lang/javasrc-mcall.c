@@ -131,15 +131,56 @@ static int callee(struct mb *B, const char *name, int nargs,
 	return 1;
 }
 
+const char *mb_receiver(struct mb *B, struct jsrc *f, TSNode n, bool *ok)
+{
+	TSNode o = field(n, "object");
+	*ok = true;
+	if (ts_node_is_null(o) || jnode_text_is(f, o, "this"))
+		return NULL;
+	*ok = false;
+	if (!jnode_is(o, "identifier"))
+		return NULL;
+	const struct mmethod *m = B->m;
+	for (int i = m->nvars - 1; i >= 0; i--)
+		if (B->visible[i] && jnode_text_is(f, o, m->names[i]) &&
+		    !B->envname[i] && (m->refs >> i & 1)) {
+			*ok = true;
+			return m->names[i];
+		}
+	return NULL;
+}
+
+/* The callee c (recv: on a reference) in the method's table: its
+ * index, or -1 after mb_fail(). */
+static int callee_index(struct mb *B, const struct mcallee *c)
+{
+	struct mmethod *m = B->m;
+	int k = 0;
+	while (k < m->ncallees && m->callees[k].id != c->id)
+		k++;
+	if (k < m->ncallees && m->callees[k].recv != c->recv)
+		return mb_fail(B, arena_printf(B->a, "calls to %s both on this "
+			       "and on a reference", c->name)), -1;
+	if (k == m->ncallees) {
+		if (m->ncallees == MIR_MAX_CALLEES)
+			return mb_fail(B, "calls to more than 8 methods"), -1;
+		m->callees[m->ncallees++] = *c;
+	}
+	return k;
+}
+
 struct mstmt *mb_make_call(struct mb *B, TSNode at, const char *name,
 			    int nargs, const char *const *args, const char **ret)
 {
-	for (int i = 0; i < B->m->nvars; i++)
-		if (B->m->kinds[i] == MV_FIELD)
-			return mb_fail(B, arena_printf(B->a, "a call to %s in a "
-				"method that names fields (the callee could change "
-				"them)", name)), NULL;
-	if (nargs > MIR_MAX_ARGS)
+	return mb_make_call_on(B, at, NULL, name, nargs, args, ret);
+}
+
+struct mstmt *mb_make_call_on(struct mb *B, TSNode at, const char *recv,
+			      const char *name, int nargs,
+			      const char *const *args, const char **ret)
+{
+	int r0 = recv ? 1 : 0;
+	if (nargs + r0 > MIR_MAX_ARGS)
 		return mb_fail(B, arena_printf(B->a, "a call to %s with more than "
 			       "%d arguments", name, MIR_MAX_ARGS)), NULL;
 	struct mcallee c;
@@ -157,34 +198,54 @@ struct mstmt *mb_make_call(struct mb *B, TSNode at, const char *name,
 	}
 	if (!r)
 		return NULL;
-	struct mmethod *m = B->m;
 	struct mstmt *s = mb_stmt_new(B, MS_CALL, at);
-	for (s->callee = 0; s->callee < m->ncallees &&
-	     m->callees[s->callee].id != c.id; s->callee++)
-		;
-	if (s->callee == m->ncallees) {
-		if (m->ncallees == MIR_MAX_CALLEES)
-			return mb_fail(B, "calls to more than 8 methods"), NULL;
-		m->callees[m->ncallees++] = c;
+	if (recv) { /* the receiver first: args[0], an int id */
+		memmove(c.args + 1, c.args, sizeof(c.args[0]) * (size_t)nargs);
+		c.args[0] = profile_type(&profile_java, "int");
+		c.nargs++;
+		c.recv = true;
 	}
-	s->nargs = nargs;
-	s->args = ANEWN(B->a, const struct node *, (size_t)nargs + 1);
+	if ((s->callee = callee_index(B, &c)) < 0)
+		return NULL;
+	s->nargs = nargs + r0;
+	s->args = ANEWN(B->a, const struct node *, (size_t)s->nargs + 1);
+	if (recv && !(s->args[0] = mb_expr_text(B, recv, false)))
+		return NULL;
 	for (int i = 0; i < nargs; i++) {
 		/* method invocation conversion: widening, as the cast does */
-		bool b = c.args[i]->kind == TK_BOOLEAN;
-		if (!(s->args[i] = mb_expr_text(B, b ? args[i]
-			: arena_printf(B->a, "(%s)(%s)", c.args[i]->name,
-				       args[i]), b)))
+		const struct type *t = c.args[i + r0];
+		bool b = t->kind == TK_BOOLEAN;
+		if (!(s->args[i + r0] = mb_expr_text(B, b ? args[i]
+			: arena_printf(B->a, "(%s)(%s)", t->name, args[i]), b)))
 			return NULL;
 	}
 	return s;
 }
 
+bool mb_calls_finish(struct mb *B)
+{
+	const struct mmethod *m = B->m;
+	int nf = 0;
+	for (int i = 0; m->ncallees && i < m->nvars; i++) {
+		if (m->kinds[i] != MV_FIELD)
+			continue;
+		if (m->types[i]->kind == TK_FLOAT)
+			return mb_fail(B, arena_printf(B->a, "a call in a method "
+				"that names the floating field %s", m->names[i]));
+		if (++nf > MIR_MAX_SEEN)
+			return mb_fail(B, arena_printf(B->a, "a call in a method "
+				"that names more than %d fields", MIR_MAX_SEEN));
+	}
+	return true;
+}
+
 struct mstmt *mb_call(struct mb *B, TSNode n)
 {
-	TSNode obj = field(n, "object"), al = field(n, "arguments");
+	TSNode al = field(n, "arguments");
 	const char *name = jnode_squeezed(B->a, B->f, field(n, "name"));
-	if (!ts_node_is_null(obj) && !jnode_text_is(B->f, obj, "this"))
+	bool on;
+	const char *recv = mb_receiver(B, B->f, n, &on);
+	if (!on)
 		BUG("a call on another object or class");
 	int nargs = (int)ts_node_named_child_count(al);
 	const char **args = ANEWN(B->a, const char *, (size_t)nargs + 1);
@@ -192,6 +253,9 @@ struct mstmt *mb_call(struct mb *B, TSNode n)
 	for (int i = 0; i < nargs; i++)
 		nested |= mb_maybe_call(args[i] = mb_text(B,
 			ts_node_named_child(al, (uint32_t)i)));
+	if (nested && recv) /* the receiver is read before them */
+		return mb_fail(B, arena_printf(B->a, "a call on `%s` with calls "
+			       "in its arguments", recv)), NULL;
 	if (nested) { /* calls in its arguments: lowered, then this one */
 		const char *r = mb_lower_stmt(B, n, mb_text(B, n));
 		if (!r)
@@ -200,5 +264,5 @@ struct mstmt *mb_call(struct mb *B, TSNode n)
 			return mb_stmt_new(B, MS_SKIP, n);
 	}
 	const char *ret;
-	return mb_make_call(B, n, name, nargs, args, &ret);
+	return mb_make_call_on(B, n, recv, name, nargs, args, &ret);
 }

@@ -490,10 +490,12 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 	if (!strcmp(k, "block"))
 		return block(B, n);
 	if (!strcmp(k, "expression_statement")) {
-		TSNode c = ts_node_named_child(n, 0), o = field(c, "object");
+		TSNode c = ts_node_named_child(n, 0);
+		bool on = false;
 		/* a call on another object or class: the expression's reason */
-		if (jnode_is(c, "method_invocation") &&
-		    (ts_node_is_null(o) || jnode_text_is(B->f, o, "this")))
+		if (jnode_is(c, "method_invocation"))
+			mb_receiver(B, B->f, c, &on);
+		if (on)
 			return mb_call(B, c);
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, n);
 		s->e = expr(B, ts_node_named_child(n, 0), false);
@@ -673,7 +675,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	if (!B.why && patch && !B.applied)
 		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
-	if (!B.why)
+	if (!B.why && mb_calls_finish(&B))
 		mb_heap_finish(&B);
 	*heap_on = B.heap_on || B.this_dot;
 	paths->n = 0;

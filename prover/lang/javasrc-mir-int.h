@@ -71,9 +71,21 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
  * unqualified or on this), or NULL after mb_fail(). */
 struct mstmt *mb_call(struct mb *B, TSNode n);
 /* The call statement name(args[0..nargs)) (argument texts), its result
- * type's text in *ret; NULL after mb_fail(). */
+ * type's text in *ret; NULL after mb_fail().  _on: on the reference
+ * variable recv (NULL: this; lang/mir.h: Calls on references). */
 struct mstmt *mb_make_call(struct mb *B, TSNode at, const char *name,
 			    int nargs, const char *const *args, const char **ret);
+struct mstmt *mb_make_call_on(struct mb *B, TSNode at, const char *recv,
+			      const char *name, int nargs,
+			      const char *const *args, const char **ret);
+/* The receiver of the method_invocation n of f (the method's text or a
+ * snippet of it): NULL for a call on this (unqualified too), else the
+ * name of the reference variable it is called on; *ok false when it is
+ * neither (another object or class: not modelled). */
+const char *mb_receiver(struct mb *B, struct jsrc *f, TSNode n, bool *ok);
+/* After the body: a method with calls names at most MIR_MAX_SEEN fields
+ * (lang/mir.h: Calls and fields), none floating; false after mb_fail(). */
+bool mb_calls_finish(struct mb *B);
 
 /* javasrc-mlower.c: could text hold a call (a name, a parenthesis)? */
 bool mb_maybe_call(const char *text);

@@ -8,10 +8,12 @@
  * Java's evaluation order: each call becomes an MS_CALL whose result
  * goes to a temporary (a local slot named $N), the expression reads the
  * temporary.  An operand evaluated before a later call that could throw
- * (a division or remainder) is first stored in a temporary, so that it
- * throws before the call is made; other operands read variables no call
- * can change (a callee cannot write locals or parameters, and a method
- * naming fields keeps no call), so they are left in place.  `a && b`,
+ * (a division or remainder) or that reads a field (the callee may change
+ * it: lang/mir.h, Calls and fields) is first stored in a temporary, so
+ * that it throws, or reads, before the call is made; `x op= e` with
+ * calls in e and x a field reads x first the same way; other operands
+ * read variables no call can change (a callee cannot write locals or
+ * parameters), so they are left in place.  `a && b`,
  * `a || b` and `c ? x : y` with calls in the part evaluated second
  * become an MS_IF, so a call not evaluated is not made.  A loop's
  * condition with calls is tested at the start of its body (do-while:
@@ -66,10 +68,30 @@ static const char *text_of(struct lw *L, TSNode n)
 
 static bool is_call(struct lw *L, TSNode n)
 {
+	bool ok;
 	if (!jnode_is(n, "method_invocation"))
 		return false;
-	TSNode o = field(n, "object");
-	return ts_node_is_null(o) || jnode_text_is(L->f, o, "this");
+	mb_receiver(L->B, L->f, n, &ok);
+	return ok;
+}
+
+/* Could n read a field (a name of one the method names, this)?  A
+ * callee may change fields (lang/mir.h: Calls and fields). */
+static bool reads_field(struct lw *L, TSNode n)
+{
+	const struct mmethod *m = L->B->m;
+	if (jnode_is(n, "this"))
+		return true;
+	if (jnode_is(n, "identifier"))
+		for (int i = 0; i < m->nvars; i++)
+			if (m->kinds[i] == MV_FIELD && L->B->visible[i] &&
+			    jnode_text_is(L->f, n, m->names[i]))
+				return true;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		if (reads_field(L, ts_node_named_child(n, i)))
+			return true;
+	return false;
 }
 
 /* Counts in n's subtree: calls (lowerable or not: *other), assignments
@@ -178,8 +200,8 @@ static bool operands(struct lw *L, const TSNode *kids, int n, const char **out)
 	for (int i = 0; i < n; i++) {
 		if (!(out[i] = lower(L, kids[i])))
 			return false;
-		if (i < last && may_throw(L, kids[i]) && !is_temp(L->B, out[i]) &&
-		    !(out[i] = store(L, out[i])))
+		if (i < last && (may_throw(L, kids[i]) || reads_field(L, kids[i])) &&
+		    !is_temp(L->B, out[i]) && !(out[i] = store(L, out[i])))
 			return false;
 	}
 	return true;
@@ -194,6 +216,8 @@ static const char *call(struct lw *L, TSNode n, bool used)
 	memset(kids, 0, sizeof(kids));
 	const char *args[MIR_MAX_ARGS], *ret = NULL;
 	const char *name = text_of(L, field(n, "name"));
+	bool on;
+	const char *recv = mb_receiver(B, L->f, n, &on);
 	int nargs = 0;
 	uint32_t k = ts_node_named_child_count(al);
 	for (uint32_t i = 0; i < k; i++) {
@@ -205,9 +229,14 @@ static const char *call(struct lw *L, TSNode n, bool used)
 				"more than %d arguments", name, MIR_MAX_ARGS)), NULL;
 		kids[nargs++] = a;
 	}
+	for (int i = 0; recv && i < nargs; i++)
+		if (has_call(L, kids[i])) /* the receiver is read before */
+			return mb_fail(B, arena_printf(B->a, "a call on `%s` with "
+				       "calls in its arguments", recv)), NULL;
 	if (!operands(L, kids, nargs, args))
 		return NULL;
-	struct mstmt *s = mb_make_call(B, L->at, name, nargs, args, &ret);
+	struct mstmt *s = mb_make_call_on(B, L->at, recv, name, nargs, args,
+					  &ret);
 	if (!s)
 		return NULL;
 	const char *t = "";
@@ -302,6 +331,22 @@ static const char *conditional(struct lw *L, TSNode n)
 	return t;
 }
 
+/* `x op= e` with calls in e and x a field's: Java reads x before e, so
+ * t = x; e's statements; x = (T)((t) op (e)). */
+static const char *compound(struct lw *L, TSNode n)
+{
+	struct mb *B = L->B;
+	const char *x = text_of(L, field(n, "left"));
+	const char *op = text_of(L, field(n, "operator"));
+	const struct node *xe = mb_expr_text(B, x, false);
+	const char *t = xe ? store(L, x) : NULL;
+	const char *r = t ? lower(L, field(n, "right")) : NULL;
+	if (!r)
+		return NULL;
+	return arena_printf(B->a, "%s = (%s)((%s) %.*s (%s))", x,
+			    xe->type->name, t, (int)strlen(op) - 1, op, r);
+}
+
 /* Any other node: its operands lowered in order, put back in its text. */
 static const char *sequence(struct lw *L, TSNode n)
 {
@@ -311,6 +356,9 @@ static const char *sequence(struct lw *L, TSNode n)
 	int nk = 0;
 	memset(kids, 0, sizeof(kids));
 	bool asg = jnode_is(n, "assignment_expression");
+	if (asg && !jnode_text_is(L->f, field(n, "operator"), "=") &&
+	    has_call(L, field(n, "right")) && reads_field(L, field(n, "left")))
+		return compound(L, n);
 	TSNode skip = asg ? field(n, "left") : jnode_is(n, "cast_expression")
 		      ? field(n, "type") : (TSNode){ 0 };
 	uint32_t k = ts_node_named_child_count(n);

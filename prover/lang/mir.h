@@ -131,14 +131,18 @@ struct mstmt {
 
 #define MIR_MAX_CALLEES 8
 #define MIR_MAX_ARGS 4
+#define MIR_MAX_SEEN 8 /* fields a method with calls may name */
 
 /* A method of the class called by the method: id is its place among
  * the class's method declarations (the same for the original and every
- * mutant), args its parameters' types. */
+ * mutant), args its parameters' types; recv: called on a reference
+ * (Calls on references), args[0] is the receiver (an int, its id), and
+ * nargs counts it. */
 struct mcallee {
 	const char *name;
 	int id, nargs;
 	const struct type *args[MIR_MAX_ARGS];
+	bool recv;
 };
 
 /* MV_HEAP: a read through a reference (References above) */

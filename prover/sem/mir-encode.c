@@ -21,13 +21,16 @@ struct mst {
 	Z3_ast v[MAX_VARS];
 	Z3_ast thr, retf, ret, brk, cont, cut;
 	Z3_ast trace; /* the calls made, the last first: a list of events */
-	Z3_ast ncalls; /* how many (32 bits), kept when results are used */
+	Z3_ast ncalls; /* how many (32 bits), kept when results are used or
+			* fields havocked */
 };
 
 /* An event as one bit-vector: the callee's id (8 bits), then each
  * argument as 64 bits (booleans 0 or 1, integers sign- or zero-extended
- * as their type), unused ones 0. */
+ * as their type), unused ones 0; in a method with calls and fields
+ * (S->nf of them), then each field's value at the call, as 64 bits. */
 #define EV_BITS (8 + 64 * MIR_MAX_ARGS)
+#define EV_WIDTH(S) (EV_BITS + 64 * (unsigned)(S)->nf)
 
 struct mir_smt {
 	struct encoder enc;
@@ -55,6 +58,10 @@ struct mir_smt {
 	bool results;
 	Z3_func_decl rfun;
 	const struct value *oracle; /* mir_smt_outcome(): R from an input */
+	/* calls and fields (sem/mir.h): nf fields, H(k * nf + j) 64 bits of
+	 * field j after call k */
+	int nf;
+	Z3_func_decl hfun;
 };
 
 static Z3_ast running(Z3_context c, const struct mst *st)
@@ -78,7 +85,7 @@ static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
 	st->cut = Z3_mk_ite(c, g, t->cut, st->cut);
 	if (S->calls_made)
 		st->trace = Z3_mk_ite(c, g, t->trace, st->trace);
-	if (S->results)
+	if (S->results || S->nf)
 		st->ncalls = Z3_mk_ite(c, g, t->ncalls, st->ncalls);
 }
 
@@ -150,20 +157,22 @@ static void switch_body(struct mir_smt *S, const struct mstmt *s,
 	free(hit);
 }
 
-/* The result of the call made after k others, as type t: R(k)'s low
- * bits (a boolean: bit 0); from the oracle when there is one. */
-static Z3_ast result(struct mir_smt *S, const struct type *t, Z3_ast k)
+/* The opaque value f(k) (R: a call's result, H: a field after a call)
+ * as type t: its low bits (a boolean: bit 0); from the oracle's n
+ * entries when there is one. */
+static Z3_ast opaque(struct mir_smt *S, Z3_func_decl f, const struct value *or,
+		     int n, const struct type *t, Z3_ast k)
 {
 	Z3_context c = S->enc.ctx;
 	Z3_sort s64 = Z3_mk_bv_sort(c, 64), s32 = Z3_mk_bv_sort(c, 32);
 	Z3_ast r;
-	if (S->oracle) {
+	if (or) {
 		r = Z3_mk_int64(c, 0, s64);
-		for (int i = MIR_MAX_RESULTS - 1; i >= 0; i--)
+		for (int i = n - 1; i >= 0; i--)
 			r = Z3_mk_ite(c, Z3_mk_eq(c, k, Z3_mk_int(c, i, s32)),
-				      Z3_mk_unsigned_int64(c, S->oracle[i].bits, s64), r);
+				      Z3_mk_unsigned_int64(c, or[i].bits, s64), r);
 	} else {
-		r = Z3_mk_app(c, S->rfun, 1, &k);
+		r = Z3_mk_app(c, f, 1, &k);
 	}
 	if (t->kind == TK_BOOLEAN)
 		return Z3_mk_eq(c, Z3_mk_extract(c, 0, 0, r),
@@ -171,36 +180,79 @@ static Z3_ast result(struct mir_smt *S, const struct type *t, Z3_ast k)
 	return t->bits < 64 ? Z3_mk_extract(c, (unsigned)t->bits - 1, 0, r) : r;
 }
 
+static Z3_ast result(struct mir_smt *S, const struct type *t, Z3_ast k)
+{
+	return opaque(S, S->rfun, S->oracle, MIR_MAX_RESULTS, t, k);
+}
+
+/* a, a value of type t, as 64 bits in an event. */
+static Z3_ast bits64(struct mir_smt *S, const struct type *t, Z3_ast a)
+{
+	Z3_context c = S->enc.ctx;
+	if (t->kind == TK_FLOAT) /* as a test compares it */
+		a = enc_float_observed(&S->enc, a, t, S->orig->fcmp);
+	if (t->kind == TK_BOOLEAN)
+		return Z3_mk_ite(c, a, Z3_mk_int(c, 1, Z3_mk_bv_sort(c, 64)),
+				 Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 64)));
+	if (t->kind == TK_FLOAT && t->bits < 64)
+		return Z3_mk_zero_ext(c, 64 - (unsigned)t->bits, a);
+	if (t->bits < 64)
+		return t->is_signed ? Z3_mk_sign_ext(c, 64 - (unsigned)t->bits, a)
+				    : Z3_mk_zero_ext(c, 64 - (unsigned)t->bits, a);
+	return a;
+}
+
+/* Calls and fields (sem/mir.h): the fields' values at the call appended
+ * to the event ev, then each field j gets H(k * nf + j), k the calls
+ * made so far (where the run makes the call: nothing threw). */
+static Z3_ast havoc(struct mir_smt *S, Z3_ast ev, struct mst *st)
+{
+	Z3_context c = S->enc.ctx;
+	const struct mmethod *m = S->orig;
+	Z3_sort s32 = Z3_mk_bv_sort(c, 32);
+	Z3_ast base = Z3_mk_bvmul(c, st->ncalls, Z3_mk_int(c, S->nf, s32));
+	for (int i = 0, j = 0; i < m->nvars; i++) {
+		if (m->kinds[i] != MV_FIELD)
+			continue;
+		if (S->cur->kinds[i] != MV_FIELD)
+			BUG("a mutant's fields are not its original's");
+		ev = Z3_mk_concat(c, ev, bits64(S, m->types[i], st->v[i]));
+		Z3_ast k = Z3_mk_bvadd(c, base, Z3_mk_int(c, j++, s32));
+		st->v[i] = Z3_mk_ite(c, st->thr, st->v[i],
+				     opaque(S, S->hfun, S->oracle ? S->oracle +
+					    (MIR_HAV - MIR_RES) : NULL,
+					    MIR_MAX_HAVOC, m->types[i], k));
+	}
+	return ev;
+}
+
 /* A call: its arguments, then the event on the trace; its result (s->e,
- * when used) is R(the calls made so far). */
+ * when used) is R(the calls made so far).  On a null receiver (a call
+ * on a reference: args[0]) it throws after the arguments, before the
+ * call. */
 static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 {
 	Z3_context c = S->enc.ctx;
 	const struct mcallee *ce = &S->cur->callees[s->callee];
-	Z3_ast ev = Z3_mk_int(c, ce->id, Z3_mk_bv_sort(c, 8));
+	Z3_ast ev = Z3_mk_int(c, ce->id, Z3_mk_bv_sort(c, 8)), recv = NULL;
 	for (int i = 0; i < MIR_MAX_ARGS; i++) {
 		Z3_ast a = Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 64));
 		if (i < s->nargs) {
-			const struct type *t = ce->args[i];
-			a = expr(S, s->args[i], st);
-			if (t->kind == TK_FLOAT) /* as a test compares it */
-				a = enc_float_observed(&S->enc, a, t,
-						       S->orig->fcmp);
-			if (t->kind == TK_BOOLEAN)
-				a = Z3_mk_ite(c, a, Z3_mk_int(c, 1, Z3_mk_bv_sort(c, 64)),
-					      Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 64)));
-			else if (t->kind == TK_FLOAT && t->bits < 64)
-				a = Z3_mk_zero_ext(c, 64 - (unsigned)t->bits, a);
-			else if (t->bits < 64)
-				a = t->is_signed ? Z3_mk_sign_ext(c, 64 - (unsigned)t->bits, a)
-						 : Z3_mk_zero_ext(c, 64 - (unsigned)t->bits, a);
+			Z3_ast x = expr(S, s->args[i], st);
+			recv = i ? recv : x;
+			a = bits64(S, ce->args[i], x);
 		}
 		ev = Z3_mk_concat(c, ev, a);
 	}
+	if (ce->recv)
+		st->thr = Z3_mk_or(c, 2, (Z3_ast[]){ st->thr, Z3_mk_eq(c, recv,
+			enc_constant(&S->enc, ce->args[0], value_int(0))) });
+	if (S->nf)
+		ev = havoc(S, ev, st);
 	/* no call when an argument threw */
 	st->trace = Z3_mk_ite(c, st->thr, st->trace,
 			      Z3_mk_app(c, S->cons, 2, (Z3_ast[]){ ev, st->trace }));
-	if (!S->results)
+	if (!S->results && !S->nf)
 		return;
 	if (s->e)
 		st->v[s->e->var] = Z3_mk_ite(c, st->thr, st->v[s->e->var],
@@ -282,7 +334,8 @@ static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 	/* a mutant's calls may need fewer or more temporaries (lang/mir.h) */
 	S->enc.nvars = m->nvars;
 	st->trace = S->calls_made ? Z3_mk_app(c, S->nil, 0, NULL) : NULL;
-	st->ncalls = S->results ? Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 32)) : NULL;
+	st->ncalls = S->results || S->nf ? Z3_mk_int(c, 0, Z3_mk_bv_sort(c, 32))
+					 : NULL;
 	for (int i = 0; i < m->nvars; i++)
 		st->v[i] = m->kinds[i] == MV_LOCAL
 			   ? enc_constant(&S->enc, m->types[i], value_int(0))
@@ -359,15 +412,21 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 	S->enc = (struct encoder){ .ctx = c, .nvars = orig->nvars };
 	/* the trace only where there are calls (else Z3 sees what it saw
 	 * before calls were modelled) */
+	S->nf = mir_havoc(orig);
 	if ((S->calls_made = orig->ncallees > 0)) {
 		Z3_func_decl is_nil, is_cons, head, tail;
 		S->tsort = Z3_mk_list_sort(c, Z3_mk_string_symbol(c, "trace"),
-					   Z3_mk_bv_sort(c, EV_BITS), &S->nil,
+					   Z3_mk_bv_sort(c, EV_WIDTH(S)), &S->nil,
 					   &is_nil, &S->cons, &is_cons, &head, &tail);
 	}
 	if ((S->results = mir_uses_results(orig))) {
 		Z3_sort s32 = Z3_mk_bv_sort(c, 32);
 		S->rfun = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, "$result"), 1,
+					  &s32, Z3_mk_bv_sort(c, 64));
+	}
+	if (S->nf) {
+		Z3_sort s32 = Z3_mk_bv_sort(c, 32);
+		S->hfun = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, "$field"), 1,
 					  &s32, Z3_mk_bv_sort(c, 64));
 	}
 	S->orig = orig;
@@ -443,22 +502,33 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 								 y->trace)) });
 }
 
-/* R(0..MIR_MAX_RESULTS) in the model into res (0 without results). */
-static int read_results(struct mir_smt *S, Z3_model mdl, struct value *res)
+/* f(0..n) in the model into res (0 without f: with: f is used). */
+static int read_fun(struct mir_smt *S, Z3_model mdl, Z3_func_decl f, bool with,
+		    int n, struct value *res)
 {
 	Z3_context c = S->enc.ctx;
-	for (int k = 0; k < MIR_MAX_RESULTS; k++) {
+	for (int k = 0; k < n; k++) {
 		res[k] = value_int(0);
-		if (!S->results) /* no term made: Z3 as without results */
+		if (!with) /* no term made: Z3 as without results */
 			continue;
 		uint64_t u = 0;
 		Z3_ast v = NULL, x = Z3_mk_int(c, k, Z3_mk_bv_sort(c, 32));
-		if (!Z3_model_eval(c, mdl, Z3_mk_app(c, S->rfun, 1, &x), true, &v) ||
+		if (!Z3_model_eval(c, mdl, Z3_mk_app(c, f, 1, &x), true, &v) ||
 		    !v || !Z3_get_numeral_uint64(c, v, &u))
 			return -1;
 		res[k].bits = u;
 	}
 	return 0;
+}
+
+/* R(0..MIR_MAX_RESULTS) and H(0..MIR_MAX_HAVOC) into the input. */
+static int read_results(struct mir_smt *S, Z3_model mdl, struct value *input)
+{
+	if (read_fun(S, mdl, S->rfun, S->results, MIR_MAX_RESULTS,
+		     input + MIR_RES) < 0)
+		return -1;
+	return read_fun(S, mdl, S->hfun, S->nf > 0, MIR_MAX_HAVOC,
+			input + MIR_HAV);
 }
 
 /* Check q in a scope: SAT fills input. */
@@ -491,7 +561,7 @@ static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 					   &input[i]) < 0)
 				r = Z3_L_UNDEF;
 		}
-		if (read_results(S, mdl, input + MIR_RES) < 0)
+		if (read_results(S, mdl, input) < 0)
 			r = Z3_L_UNDEF;
 		Z3_model_dec_ref(c, mdl);
 		if (r == Z3_L_UNDEF)
@@ -625,7 +695,8 @@ static int read_trace(struct mir_smt *S, const struct mmethod *mm, Z3_ast t,
 	for (Z3_ast x = t; n > 0; x = Z3_get_app_arg(c, Z3_to_app(c, x), 1)) {
 		Z3_ast ev = Z3_get_app_arg(c, Z3_to_app(c, x), 0);
 		struct mevent *e = &out->events[--n];
-		e->id = (int)bits_of(c, ev, EV_BITS - 1, EV_BITS - 8);
+		unsigned top = EV_WIDTH(S);
+		e->id = (int)bits_of(c, ev, top - 1, top - 8);
 		e->nargs = -1;
 		for (int j = 0; j < mm->ncallees; j++)
 			if (mm->callees[j].id == e->id)
@@ -633,8 +704,13 @@ static int read_trace(struct mir_smt *S, const struct mmethod *mm, Z3_ast t,
 		if (e->nargs < 0)
 			return -1;
 		for (int i = 0; i < e->nargs; i++) {
-			unsigned lo = (unsigned)(EV_BITS - 8 - 64 * (i + 1));
+			unsigned lo = top - 8 - 64 * (unsigned)(i + 1);
 			e->args[i].bits = (uint64_t)bits_of(c, ev, lo + 63, lo);
+		}
+		e->nseen = S->nf;
+		for (int j = 0; j < S->nf; j++) {
+			unsigned lo = top - 8 - 64 * (unsigned)(MIR_MAX_ARGS + j + 1);
+			e->seen[j].bits = (uint64_t)bits_of(c, ev, lo + 63, lo);
 		}
 	}
 	return 0;

@@ -18,6 +18,8 @@ struct ev {
 	struct value ret;
 	struct mrun *out;  /* its events */
 	const struct value *res; /* the call results: in + MIR_RES */
+	const struct value *hav; /* the fields after calls: in + MIR_HAV */
+	int nf;            /* mir_havoc() */
 };
 
 /* Evaluate n on the current variables: F_NORMAL and *val, or F_THROW,
@@ -97,6 +99,34 @@ static enum flow run_switch(struct ev *E, const struct mstmt *s)
 	return f == F_BREAK ? F_NORMAL : f;
 }
 
+/* The value of type t an opaque input's bits give (a boolean: bit 0),
+ * as a call's result or a field after a call. */
+static struct value opaque(const struct type *t, uint64_t b)
+{
+	return t->kind == TK_BOOLEAN ? value_int((int64_t)(b & 1))
+	       : type_wrap(t, (int64_t)b);
+}
+
+/* Call k of a method with calls and fields (sem/mir.h: Calls and
+ * fields): the event records the fields' values, then each gets the
+ * opaque H(k, j); F_OVER past the input's MIR_MAX_HAVOC entries. */
+static enum flow havoc(struct ev *E, struct mevent *ev, int k)
+{
+	const struct mmethod *m = E->m;
+	if ((k + 1) * E->nf > MIR_MAX_HAVOC)
+		return F_OVER;
+	for (int i = 0, j = 0; i < m->nvars; i++) {
+		if (m->kinds[i] != MV_FIELD)
+			continue;
+		ev->seen[j] = E->v[i];
+		E->v[i] = ev->after[j] = opaque(m->types[i],
+						E->hav[k * E->nf + j].bits);
+		j++;
+	}
+	ev->nseen = E->nf;
+	return F_NORMAL;
+}
+
 /* A call: its arguments, then the event; its result (s->e, when
  * used) is R(k) of the input, k the calls made before it. */
 static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
@@ -108,7 +138,11 @@ static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 		if (f != F_NORMAL)
 			return f;
 	}
+	if (E->m->callees[s->callee].recv && !ev.args[0].bits)
+		return F_THROW; /* a null receiver, after the arguments */
 	if (r->nevents == MIR_MAX_EVENTS)
+		return F_OVER;
+	if (E->nf && havoc(E, &ev, r->nevents) != F_NORMAL)
 		return F_OVER;
 	if (s->e) {
 		const struct type *t = s->e->type;
@@ -117,8 +151,7 @@ static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 		uint64_t b = E->res[r->nevents].bits;
 		ev.valued = true;
 		ev.rtype = t;
-		ev.result = t->kind == TK_BOOLEAN ? value_int((int64_t)(b & 1))
-			    : type_wrap(t, (int64_t)b);
+		ev.result = opaque(t, b);
 		E->v[s->e->var] = ev.result;
 	}
 	r->events[r->nevents++] = ev;
@@ -142,6 +175,7 @@ bool mir_uses_results(const struct mmethod *m)
 {
 	return stmt_uses_results(m->body);
 }
+
 
 static enum flow run(struct ev *E, const struct mstmt *s)
 {
@@ -189,7 +223,8 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	      struct mrun *out)
 {
 	struct ev E = { .m = m, .bound = bound, .out = out,
-			.res = in + MIR_RES };
+			.res = in + MIR_RES, .hav = in + MIR_HAV,
+			.nf = mir_havoc(m) };
 	for (int i = 0; i < m->nvars; i++)
 		E.v[i] = m->kinds[i] == MV_LOCAL ? value_int(0) : in[i];
 	memset(out, 0, offsetof(struct mrun, events)); /* nevents = 0 */
@@ -210,13 +245,12 @@ static bool same_value(const struct mmethod *m, const struct type *t,
 	       value_observed(t, b, m->fcmp).bits;
 }
 
-/* The type of argument i of a call to callee id (NULL: unknown). */
-static const struct type *arg_type(const struct mmethod *m, int id, int i)
+/* The type of argument i of event e (NULL: unknown). */
+static const struct type *arg_type(const struct mmethod *m,
+				   const struct mevent *e, int i)
 {
-	for (int j = 0; j < m->ncallees; j++)
-		if (m->callees[j].id == id && i < m->callees[j].nargs)
-			return m->callees[j].args[i];
-	return NULL;
+	const struct mcallee *c = mir_callee_of(m, e);
+	return c && i < c->nargs ? c->args[i] : NULL;
 }
 
 static bool same_events(const struct mmethod *m, const struct mrun *x,
@@ -229,8 +263,11 @@ static bool same_events(const struct mmethod *m, const struct mrun *x,
 		if (a->id != b->id || a->nargs != b->nargs)
 			return false;
 		for (int i = 0; i < a->nargs; i++)
-			if (!same_value(m, arg_type(m, a->id, i), a->args[i],
+			if (!same_value(m, arg_type(m, a, i), a->args[i],
 					b->args[i]))
+				return false;
+		for (int j = 0; j < a->nseen; j++)
+			if (a->seen[j].bits != b->seen[j].bits)
 				return false;
 	}
 	return true;
@@ -291,49 +328,12 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 		sb_puts(&sb, m->profile ? ", globals unchanged"
 					: ", fields unchanged");
 	for (int k = 0; k < r->nevents; k++) {
-		const struct mevent *e = &r->events[k];
-		const struct mcallee *c = NULL;
-		for (int j = 0; j < m->ncallees; j++)
-			if (m->callees[j].id == e->id)
-				c = &m->callees[j];
-		sb_printf(&sb, "%s%s(", k ? ", " : ", calls ", c ? c->name : "?");
-		for (int i = 0; i < e->nargs; i++) {
-			sb_puts(&sb, i ? ", " : "");
-			if (c)
-				value_print(&sb, c->args[i], e->args[i]);
-			else
-				sb_printf(&sb, "%lld", (long long)e->args[i].bits);
-		}
-		sb_puts(&sb, ")");
+		sb_puts(&sb, k ? ", " : ", calls ");
+		mir_event_print(&sb, m, &r->events[k], true);
 	}
 	if (m->ncallees && !r->nevents)
 		sb_puts(&sb, ", no call");
 	char *s = arena_strdup(a, sb.buf);
-	sb_release(&sb);
-	return s;
-}
-
-const char *mir_describe_results(struct arena *a, const struct mmethod *o,
-				 const struct mrun *r)
-{
-	struct strbuf sb = STRBUF_INIT;
-	for (int k = 0; k < r->nevents; k++) {
-		const struct mevent *e = &r->events[k];
-		const struct mcallee *c = NULL;
-		for (int j = 0; j < o->ncallees; j++)
-			if (o->callees[j].id == e->id)
-				c = &o->callees[j];
-		if (!e->valued || !c)
-			continue;
-		sb_printf(&sb, "%s%s(", sb.len ? ", then " : " with ", c->name);
-		for (int i = 0; i < e->nargs; i++) {
-			sb_puts(&sb, i ? ", " : "");
-			value_print(&sb, c->args[i], e->args[i]);
-		}
-		sb_puts(&sb, ") returning ");
-		value_print(&sb, e->rtype, e->result);
-	}
-	char *s = arena_strdup(a, sb.buf ? sb.buf : "");
 	sb_release(&sb);
 	return s;
 }

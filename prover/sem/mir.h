@@ -82,16 +82,25 @@
 #define MIR_MAX_EVENTS 64 /* calls per run; beyond: overflow (undecided) */
 #define MIR_MAX_RESULTS 32 /* call results an input holds */
 #define MIR_RES MAX_VARS   /* in[MIR_RES + k]: the result of call k */
-#define MIR_IN (MAX_VARS + MIR_MAX_RESULTS) /* an input's entries */
+#define MIR_MAX_HAVOC 64   /* fields' values after calls an input holds */
+/* in[MIR_HAV + k * nf + j]: field j's value after call k (Calls and
+ * fields), nf = mir_havoc() */
+#define MIR_HAV (MIR_RES + MIR_MAX_RESULTS)
+#define MIR_IN (MIR_HAV + MIR_MAX_HAVOC) /* an input's entries */
 
-/* A call made: callee (mcallee.id, a place in the class) and arguments;
- * valued: its result was used, and was result, of type rtype. */
+/* A call made: callee (mcallee.id, a place in the class) and arguments
+ * (a call on a reference: args[0] is the receiver); valued: its result
+ * was used, and was result, of type rtype.  In a method with calls and
+ * fields (mir_havoc() > 0): seen[j], field j's value at the call (the
+ * method's MV_FIELD variables in order), after[j] its value after. */
 struct mevent {
 	int id, nargs;
 	struct value args[MIR_MAX_ARGS];
 	bool valued;
 	struct value result;
 	const struct type *rtype;
+	int nseen;
+	struct value seen[MIR_MAX_SEEN], after[MIR_MAX_SEEN];
 };
 
 struct mrun {
@@ -123,13 +132,27 @@ void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r);
 
+/* Event e as "f(1, 2)", "o1.g()" (a call on a reference), with seen
+ * the fields' values at the call after it (" seeing x=1, y=2"). */
+void mir_event_print(struct strbuf *sb, const struct mmethod *m,
+		     const struct mevent *e, bool seen);
+
 /* Does m use the result of a call (an MS_CALL with a result variable)? */
 bool mir_uses_results(const struct mmethod *m);
+/* The fields each call of m sees and may change (Calls and fields): the
+ * number of m's MV_FIELD variables when m has calls, else 0. */
+int mir_havoc(const struct mmethod *m);
+/* The callee of event e (its id and arity: a call on a reference has
+ * its receiver as one more), or NULL. */
+const struct mcallee *mir_callee_of(const struct mmethod *m,
+				    const struct mevent *e);
 
 /* " with f(0) returning 5, then f(1) returning 6": the results of the
  * calls of run r whose result was used, in order, what a stub answering
  * each callee's calls in order returns (see Call results); "" when
- * none.  In a. */
+ * none.  In a method with calls and fields every call, with the fields
+ * it changes: " with inc() returning 5 and setting x=3, then log(1),
+ * then o1.reset() setting x=0" (Calls and fields). */
 const char *mir_describe_results(struct arena *a, const struct mmethod *m,
 				 const struct mrun *r);
 
