@@ -15,7 +15,11 @@
  * val(x) in int expressions and bv(x) in conditions (short-circuit ones
  * too), whose answers come from one table indexed by the method, the
  * case and the call's number in the run (MDiff.ans(), answer() here:
- * sem/mir.h: Call results).  One class holds them all; javac compiles it and the JVM
+ * sem/mir.h: Call results).  Twelve more make the same calls and
+ * name and write both fields (f += val(x) too): each callee logs the
+ * fields it sees and sets f and g from a second table indexed by the
+ * call's number and the field (MDiff.hv(), the input's MIR_HAV entries:
+ * sem/mir.h: Calls and fields).  One class holds them all; javac compiles it and the JVM
  * runs each method on random and boundary inputs, printing the return
  * value and the fields' final values, or T for an exception.  The same
  * file is read by the tool's front end (jsrc_method), and every case is
@@ -29,7 +33,8 @@
 #include "lang/javasrc-method.h"
 #include "sem/mir.h"
 
-#define NM 40
+#define NM 52
+#define NM_PLAIN 40 /* then methods with calls and fields */
 #define NI 12
 
 static struct arena *A;
@@ -38,6 +43,7 @@ static char dir[] = "/tmp/subsume-mdiff-XXXXXX";
 static int nswitch, narrow; /* switch statements generated, arrow ones */
 static int ncalls;          /* call statements generated */
 static int nvals;           /* calls whose result is used, generated */
+static int nhcalls;         /* calls in methods that name fields */
 
 static int rnd(int n)
 {
@@ -47,7 +53,8 @@ static int rnd(int n)
 struct gen {
 	struct strbuf *sb;
 	int depth, loops, in_loop, switches, in_switch;
-	bool calls; /* a method with calls: it names no field */
+	bool calls; /* a method with calls */
+	bool fields; /* and it names fields (else none) */
 };
 
 static void expr(struct gen *G, int d);
@@ -56,7 +63,7 @@ static void cond(struct gen *G, int d)
 {
 	static const char *const rel[] = { "<", "<=", ">", ">=", "==", "!=" };
 	int k = d <= 0 ? rnd(3) : rnd(6);
-	if (G->calls && rnd(5) == 0) { /* a boolean result */
+	if (G->calls && rnd(G->fields ? 9 : 5) == 0) { /* a boolean result */
 		sb_puts(G->sb, "bv(");
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
@@ -85,14 +92,16 @@ static void expr(struct gen *G, int d)
 	static const char *const ops[] = { "+", "-", "*", "/", "%", "&", "|",
 					   "^", "<<", ">>", ">>>" };
 	int k = d <= 0 ? 0 : rnd(5);
-	if (G->calls && rnd(5) == 0) { /* an int result */
+	if (G->calls && rnd(G->fields ? 9 : 5) == 0) { /* an int result */
 		sb_puts(G->sb, "val(");
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
 		nvals++;
+		nhcalls += G->fields;
 	} else if (k <= 1) {
 		int l = rnd(11);
-		sb_puts(G->sb, leaf[G->calls && (l == 4 || l == 5) ? l - 4 : l]);
+		sb_puts(G->sb, leaf[G->calls && !G->fields && (l == 4 || l == 5)
+				    ? l - 4 : l]);
 	} else if (k == 4) {
 		sb_puts(G->sb, "(");
 		cond(G, d - 1);
@@ -193,6 +202,7 @@ static void stmt(struct gen *G)
 		}
 		sb_puts(G->sb, ");\n");
 		ncalls++;
+		nhcalls += G->fields;
 		return;
 	}
 	if (k >= 10 && G->switches < 2) {
@@ -200,11 +210,12 @@ static void stmt(struct gen *G)
 		return;
 	}
 	if (k <= 3) {
-		sb_printf(G->sb, "%s %s ", tgt[rnd(G->calls ? 2 : 4)], asg[rnd(4)]);
+		sb_printf(G->sb, "%s %s ", tgt[rnd(G->calls && !G->fields ? 2 : 4)],
+			  asg[rnd(4)]);
 		expr(G, 2);
 		sb_puts(G->sb, ";\n");
 	} else if (k == 4) {
-		sb_printf(G->sb, "%s%s;\n", tgt[rnd(G->calls ? 2 : 4)],
+		sb_printf(G->sb, "%s%s;\n", tgt[rnd(G->calls && !G->fields ? 2 : 4)],
 			  rnd(2) ? "++" : "--");
 	} else if (k == 5) {
 		sb_puts(G->sb, "if (");
@@ -280,6 +291,12 @@ static int64_t answer(int m, int i, int r)
 	h ^= h >> 29;
 	return (h >> 61) < 5 ? (int64_t)((h >> 32) % 7) - 3 : (int64_t)h;
 }
+/* The value field j gets after call r of case i of method m (a method
+ * with calls and fields): MDiff.hv(). */
+static int64_t havoc_value(int m, int i, int r, int j)
+{
+	return answer(m + 5000, i, 2 * r + j);
+}
 static size_t body_at[NM];
 
 static void write_java(const char *path)
@@ -291,15 +308,22 @@ static void write_java(const char *path)
 		"  static long ans(int m, int i, int r) { long h = m * 1000003L + "
 		"i * 1009L + r * 31L + 1; h ^= h >>> 7; h *= 0x9E3779B97F4A7C15L; "
 		"h ^= h >>> 29; return (h >>> 61) < 5 ? ((h >>> 32) % 7) - 3 : h; }\n"
-		"  static void note(int x) { tr.append(\" n\" + x); nc++; }\n"
-		"  void note2(int x, boolean y) { tr.append(\" o\" + x + \"/\" + y); nc++; }\n"
-		"  int val(int x) { tr.append(\" v\" + x); return (int) ans(cm, ci, nc++); }\n"
-		"  boolean bv(int x) { tr.append(\" b\" + x); return (ans(cm, ci, nc++) & 1) != 0; }\n");
+		"  static MDiff cur; static boolean hvon;\n"
+		"  static void hv() { if (!hvon) return; tr.append(\"{\" + cur.f + \",\" + "
+		"cur.g + \"}\"); cur.f = (int) ans(cm + 5000, ci, 2 * nc); cur.g = (int) "
+		"ans(cm + 5000, ci, 2 * nc + 1); }\n"
+		"  static void note(int x) { tr.append(\" n\" + x); hv(); nc++; }\n"
+		"  void note2(int x, boolean y) { tr.append(\" o\" + x + \"/\" + y); hv(); nc++; }\n"
+		"  int val(int x) { tr.append(\" v\" + x); hv(); return (int) ans(cm, ci, nc++); }\n"
+		"  boolean bv(int x) { tr.append(\" b\" + x); hv(); return (ans(cm, ci, nc++) & 1) != 0; }\n");
 	for (int m = 0; m < NM; m++) {
 		sb_printf(&sb, "  int m%d(int a, int b, boolean c) {\n", m);
 		body_at[m] = sb.len;
-		sb_puts(&sb, "    int t = a;\n    int u = b;\n");
-		struct gen G = { &sb, 0, 0, 0, 0, 0, m % 4 == 3 };
+		struct gen G = { &sb, 0, 0, 0, 0, 0, m % 4 == 3 || m >= NM_PLAIN,
+				 m >= NM_PLAIN };
+		/* with calls and fields: both named (the stubs set both) */
+		sb_puts(&sb, G.fields ? "    int t = a + f;\n    int u = b ^ g;\n"
+				      : "    int t = a;\n    int u = b;\n");
 		stmts(&G, 2 + rnd(5));
 		sb_puts(&sb, "    return ");
 		expr(&G, 2);
@@ -312,8 +336,9 @@ static void write_java(const char *path)
 			struct mcase *k = &cases[m][i];
 			*k = (struct mcase){ input_int(), input_int(), input_int(),
 					     input_int(), rnd(2) };
-			sb_printf(&sb, "    cm = %d; ci = %d; nc = 0;\n", m, i);
-			sb_printf(&sb, "    { MDiff o = new MDiff(); o.f = %d; "
+			sb_printf(&sb, "    cm = %d; ci = %d; nc = 0; hvon = %s;\n", m, i,
+				  m >= NM_PLAIN ? "true" : "false");
+			sb_printf(&sb, "    { MDiff o = new MDiff(); cur = o; o.f = %d; "
 				  "o.g = %d; tr.setLength(0); String v; try { int r = "
 				  "o.m%d(%d, %d, %s); v = \"R \" + r + \" \" + o.f + "
 				  "\" \" + o.g; } catch (RuntimeException e) { v = "
@@ -363,6 +388,10 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 			w += snprintf(buf + w, n - (size_t)w, " o%d/%s",
 				      (int32_t)ev->args[0].bits,
 				      ev->args[1].bits ? "true" : "false");
+		if (ev->nseen == 2 && w > 0 && (size_t)w < n) /* f, g seen */
+			w += snprintf(buf + w, n - (size_t)w, "{%d,%d}",
+				      (int32_t)ev->seen[0].bits,
+				      (int32_t)ev->seen[1].bits);
 	}
 }
 
@@ -394,8 +423,10 @@ static void compare(const char *path, FILE *jvm)
 			diag("m%d: %s", m, why);
 	}
 	ok(built == NM, "all %d generated methods are modelled", NM);
-	ok(ncalls >= 10, "%d call statements (events) in the methods without "
-	   "fields", ncalls);
+	ok(ncalls >= 10, "%d call statements (events) in the methods with calls",
+	   ncalls);
+	ok(nhcalls >= 10, "%d calls in methods that name and write fields (each "
+	   "sees f and g, then sets them from a table)", nhcalls);
 	ok(nvals >= 10, "%d calls whose result is used (val, bv: answers from "
 	   "a table by call number, the same in the JVM, evaluator and encoding)",
 	   nvals);
@@ -416,6 +447,8 @@ static void compare(const char *path, FILE *jvm)
 		inputs(mm[m], k, in);
 		for (int r = 0; r < MIR_MAX_RESULTS; r++)
 			in[MIR_RES + r] = value_int(answer(m, i, r));
+		for (int r = 0; r < MIR_MAX_HAVOC; r++)
+			in[MIR_HAV + r] = value_int(havoc_value(m, i, r / 2, r % 2));
 		struct mrun r, e;
 		char got[1024], enc[1024];
 		mir_eval(mm[m], in, 0, &r);
