@@ -13,7 +13,10 @@
  * default or none, fall-through or break), call statements ev1(e) and
  * ev2(e, e) to functions of the file that record their arguments (in a
  * third of the functions, which name no global: the calls are events a
- * test sees, compared with the record), early returns, and expressions
+ * test sees, compared with the record; in twelve more that name all
+ * three globals the callees also record the globals they see and set
+ * them from a table, hv() here and in the program, the input's MIR_HAV
+ * entries: sem/mir.h, Calls and fields), early returns, and expressions
  * with every arithmetic,
  * bitwise and shift operator, casts, ?:, !, short-circuit and scalar
  * conditions; return types int, unsigned, long and short.  Signed
@@ -38,7 +41,8 @@
 #include "lang/csrc.h"
 #include "sem/mir.h"
 
-#define NM 60
+#define NM 72
+#define NM_PLAIN 60 /* then functions with calls that name globals */
 #define NI 12
 #define OUTW 1024 /* an outcome line: result, globals, calls */
 
@@ -56,7 +60,8 @@ static int rnd(int n)
 struct gen {
 	struct strbuf *sb;
 	int depth, loops, in_loop, wn, switches;
-	bool calls;     /* a function that calls (and names no global) */
+	bool calls;     /* a function that calls */
+	bool globals;   /* and names the globals (else none) */
 	bool q;         /* the local q, declared without an initializer,
 			 * is assigned on every path from here on */
 };
@@ -99,7 +104,7 @@ static void expr(struct gen *G, int d)
 		int l;
 		do
 			l = rnd(G->q ? 18 : 17);
-		while (G->calls && l >= 5 && l <= 7); /* f, g, h */
+		while (G->calls && !G->globals && l >= 5 && l <= 7); /* f, g, h */
 		sb_puts(G->sb, l == 17 ? "q" : leaf[l]);
 	} else if (k == 5) {
 		sb_puts(G->sb, casts[rnd(5)]);
@@ -239,12 +244,12 @@ static void stmt(struct gen *G)
 					   "<<=", ">>=", "&=", "|=", "^=", "=" };
 	int k = rnd(G->depth < 2 ? 12 : 7);
 	indent(G);
-	if (k == 10 && G->calls && G->in_loop <= 1) {
+	if ((k == 10 || (G->globals && k <= 1)) && G->calls && G->in_loop <= 1) {
 		call_stmt(G);
 	} else if (k == 11 && G->switches < 2) {
 		switch_stmt(G);
 	} else if (k <= 3 || k >= 10) {
-		int n = G->calls ? 2 + G->q : 6, t;
+		int n = G->calls && !G->globals ? 2 + G->q : 6, t;
 		do
 			t = rnd(n);
 		while (t == 2 && !G->q);
@@ -304,6 +309,19 @@ static const char *const vtype[6] = { "int", "unsigned", "short", "int",
 				      "long", "unsigned char" };
 
 static struct ccase cases[NM][NI];
+
+/* The value global j gets after call r of case i of function m (one
+ * with calls that names the globals): hv() in the program. */
+static int64_t hv(int m, int i, int r)
+{
+	uint64_t x = (uint64_t)m * 1000003u + (uint64_t)i * 1009u +
+		     (uint64_t)r * 31u + 7;
+	x ^= x >> 7;
+	x *= 0x9E3779B97F4A7C15ULL;
+	x ^= x >> 29;
+	return (x >> 61) < 5 ? (int64_t)((x >> 32) % 9) - 4
+			     : (int64_t)(x >> 33) - (1LL << 30);
+}
 static const char *rtype[NM];
 
 static void write_c(const char *path)
@@ -313,18 +331,35 @@ static void write_c(const char *path)
 	sb_puts(&sb, "#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <unistd.h>\n#include <sys/wait.h>\n"
 		"int f;\nlong g;\nunsigned char h;\n"
-		"static int tr[200], ntr;\n\n"
-		"void ev1(int v)\n{\n\tif (ntr < 190) {\n\t\ttr[ntr++] = 1;\n"
-		"\t\ttr[ntr++] = v;\n\t}\n}\n\n"
-		"void ev2(int a, unsigned char b)\n{\n\tif (ntr < 190) {\n"
+		"static long long tr[400];\nstatic int ntr, cm, ci, nc, hvon;\n\n"
+		"static long long hv(int m, int i, int r)\n{\n"
+		"\tunsigned long long x = (unsigned long long)m * 1000003u + "
+		"(unsigned long long)i * 1009u + (unsigned long long)r * 31u + 7;\n"
+		"\tx ^= x >> 7;\n\tx *= 0x9E3779B97F4A7C15ULL;\n\tx ^= x >> 29;\n"
+		"\treturn (x >> 61) < 5 ? (long long)((x >> 32) % 9) - 4 : "
+		"(long long)(x >> 33) - (1LL << 30);\n}\n\n"
+		"/* the globals a callee sees, then sets from the table */\n"
+		"static void havoc(void)\n{\n\tif (!hvon)\n\t\treturn;\n"
+		"\tif (ntr < 390) {\n\t\ttr[ntr++] = f;\n\t\ttr[ntr++] = g;\n"
+		"\t\ttr[ntr++] = h;\n\t}\n\tf = (int)hv(cm, ci, 3 * nc);\n"
+		"\tg = (long)hv(cm, ci, 3 * nc + 1);\n"
+		"\th = (unsigned char)hv(cm, ci, 3 * nc + 2);\n\tnc++;\n}\n\n"
+		"void ev1(int v)\n{\n\tif (ntr < 390) {\n\t\ttr[ntr++] = 1;\n"
+		"\t\ttr[ntr++] = v;\n\t}\n\thavoc();\n}\n\n"
+		"void ev2(int a, unsigned char b)\n{\n\tif (ntr < 390) {\n"
 		"\t\ttr[ntr++] = 2;\n\t\ttr[ntr++] = a;\n\t\ttr[ntr++] = b;\n"
-		"\t}\n}\n\n");
+		"\t}\n\thavoc();\n}\n\n");
 	for (int m = 0; m < NM; m++) {
 		rtype[m] = rts[rnd(4)];
 		sb_printf(&sb, "%s m%d(int a, unsigned b, short c)\n{\n",
 			  rtype[m], m);
-		sb_puts(&sb, "\tint t = a;\n\tunsigned u = b;\n\tint q;\n");
-		struct gen G = { .sb = &sb, .calls = m % 3 == 1 };
+		struct gen G = { .sb = &sb, .calls = m % 3 == 1 || m >= NM_PLAIN,
+				 .globals = m >= NM_PLAIN };
+		/* with calls and globals: all three named (the callees set
+		 * them all) */
+		sb_puts(&sb, G.globals ? "\tint t = a ^ f ^ (int)(g & 255) ^ h;\n"
+				       "\tunsigned u = b;\n\tint q;\n"
+				       : "\tint t = a;\n\tunsigned u = b;\n\tint q;\n");
 		/* q assigned on every path before it is read */
 		sb_puts(&sb, "\tif (");
 		cond(&G, 1);
@@ -359,19 +394,20 @@ static void write_c(const char *path)
 		sb_printf(&sb, "\tfor (int i = 0; i < %d; i++) {\n"
 			  "\t\tlong long *x = in[%d][i];\n"
 			  "\t\tfflush(stdout);\n\t\tpid_t p = fork();\n"
-			  "\t\tif (p == 0) {\n\t\t\tf = (int)x[3];\n"
+			  "\t\tif (p == 0) {\n\t\t\tcm = %d; ci = i; nc = 0; "
+			  "hvon = %d;\n\t\t\tf = (int)x[3];\n"
 			  "\t\t\tg = (long)x[4];\n\t\t\th = (unsigned char)x[5];\n"
 			  "\t\t\t%s r = m%d((int)x[0], (unsigned)x[1], (short)x[2]);\n"
 			  "\t\t\tprintf(\"%d %%d R %s %%lld %%lld %%u |\", i, "
 			  "(%s)r, (long long)f, (long long)g, (unsigned)h);\n"
 			  "\t\t\tfor (int k = 0; k < ntr; k++)\n"
-			  "\t\t\t\tprintf(\" %%d\", tr[k]);\n"
+			  "\t\t\t\tprintf(\" %%lld\", tr[k]);\n"
 			  "\t\t\tprintf(\"\\n\");\n"
 			  "\t\t\tfflush(stdout);\n\t\t\t_exit(0);\n\t\t}\n"
 			  "\t\tint st = 0;\n\t\twaitpid(p, &st, 0);\n"
 			  "\t\tif (!WIFEXITED(st) || WEXITSTATUS(st))\n"
 			  "\t\t\tprintf(\"%d %%d U\\n\", i);\n\t}\n",
-			  NI, m, rtype[m], m, m,
+			  NI, m, m, m >= NM_PLAIN, rtype[m], m, m,
 			  rtype[m][0] == 'u' ? "%llu" : "%lld",
 			  rtype[m][0] == 'u' ? "unsigned long long" : "long long",
 			  m);
@@ -419,6 +455,11 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 		for (int i = 0; i < ev->nargs && w > 0 && (size_t)w < n; i++)
 			w += snprintf(buf + w, n - (size_t)w, " %lld",
 				      (long long)value_i64(ev->args[i]));
+		/* the globals it saw (f, g, h: their declaration order) */
+		for (int j = 0; j < ev->nseen && w > 0 && (size_t)w < n; j++)
+			w += snprintf(buf + w, n - (size_t)w, " %lld", j == 2
+				      ? (long long)ev->seen[j].bits
+				      : (long long)value_i64(ev->seen[j]));
 	}
 }
 
@@ -473,7 +514,7 @@ static void compare(const char *path)
 	const struct mmethod *mm[NM];
 	int built = 0, bad_eval = 0, bad_enc = 0, bad_gcc = 0, ub = 0;
 	int gcc_missed = 0, clang_missed = 0, cases_run = 0, events = 0;
-	int with_events = 0;
+	int with_events = 0, nover = 0, havoc_events = 0;
 	for (int m = 0; m < NM; m++) {
 		char name[16];
 		snprintf(name, sizeof(name), "m%d", m);
@@ -488,11 +529,18 @@ static void compare(const char *path)
 			continue;
 		struct mir_smt *S = mir_smt_new(mm[m], 8, 0, 0);
 		for (int i = 0; i < NI; i++) {
-			struct value in[MAX_VARS], gin[3];
+			struct value in[MIR_IN], gin[3];
 			inputs(mm[m], &cases[m][i], in, gin);
+			for (int r = 0; r < MIR_MAX_HAVOC; r++)
+				in[MIR_HAV + r] = value_int(hv(m, i, r));
 			struct mrun r, e;
 			char got[OUTW], enc[OUTW];
 			mir_eval(mm[m], in, 0, &r);
+			if (r.overflow && m >= NM_PLAIN) { /* past the table */
+				nover++;
+				continue;
+			}
+			havoc_events += m >= NM_PLAIN && !r.threw ? r.nevents : 0;
 			show(got, sizeof(got), mm[m], &r, gin);
 			if (mir_smt_outcome(S, mm[m], in, &e) < 0 || e.cut)
 				snprintf(enc, sizeof(enc), "failed");
@@ -533,6 +581,10 @@ static void compare(const char *path)
 	ok(nswitch >= 10 && with_events >= 20, "%d switch statements; %d cases "
 	   "return after calls (%d events), each compared with what the "
 	   "callees recorded", nswitch, with_events, events);
+	ok(havoc_events >= 20 && nover * 10 < (NM - NM_PLAIN) * NI, "%d calls "
+	   "in functions that name the globals (each sees them, then they "
+	   "come from a table), %d cases past the table's %d entries",
+	   havoc_events, nover, MIR_MAX_HAVOC);
 	csrc_free(f);
 }
 

@@ -241,11 +241,20 @@ struct mstmt *cb_call(struct cb *B, TSNode n)
 		return cb_fail(B, "a call through an expression"), NULL;
 	const char *name = cnode_squeezed(B->a, B->f, fn);
 	struct mmethod *m = B->m;
-	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] == MV_FIELD)
+	/* the callee sees and may change the globals (lang/mir.h: Calls and
+	 * fields): at most MIR_MAX_SEEN, none floating */
+	for (int i = 0, nf = 0; i < m->nvars; i++) {
+		if (m->kinds[i] != MV_FIELD)
+			continue;
+		if (m->types[i]->kind == TK_FLOAT)
 			return cb_fail(B, arena_printf(B->a, "a call to %s in a "
-				"function that names globals (the callee could "
-				"change them)", name)), NULL;
+				"function that names the floating global %s", name,
+				m->names[i])), NULL;
+		if (++nf > MIR_MAX_SEEN)
+			return cb_fail(B, arena_printf(B->a, "a call to %s in a "
+				"function that names more than %d globals", name,
+				MIR_MAX_SEEN)), NULL;
+	}
 	struct mcallee c;
 	memset(&c, 0, sizeof(c));
 	c.name = name;

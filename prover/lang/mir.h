@@ -33,11 +33,33 @@
  * opaque, a function of the call's place in the run (sem/mir.h: Call
  * results); the callee returns normally (while there is no try/catch a
  * callee's exception would end both runs alike at the same call).  A
- * call on another object or class, or in a method that names fields
- * (the callee could change them), makes the build fail with the reason.
+ * call on an object of another class or a static method of another
+ * class makes the build fail with the reason.
  * C (lang/csrc-mstmt.c): a call statement to a function declared or
  * defined in the file, id its place among the file's function
- * declarators; a function that names globals may not call.
+ * declarators; in a function that names globals the calls see and may
+ * change them (Calls and fields below: globals are its MV_FIELDs).
+ *
+ * Calls and fields.  A callee may read and write the fields: in a
+ * method with calls (C: a function, its globals), each call's event also holds the values of the
+ * fields the method names (its MV_FIELD variables, in order), and after
+ * it each such field holds an opaque value (sem/mir.h: Calls and
+ * fields).  So the front end reads a field operand evaluated before a
+ * later call of its expression into a temporary first (`x + g()`), and
+ * `x op= e` with calls in e and x a field becomes `t = x; ...; x =
+ * (T)(t op e)` (lang/javasrc-mlower.c).  At most MIR_MAX_SEEN fields, none
+ * floating (else the build fails).  Every field the method names counts,
+ * static or not (a callee that cannot reach one leaves it unchanged,
+ * which is one of the values the model allows).
+ *
+ * Calls on references.  `r.m(args)`, r a parameter, field or local of
+ * the class's type (References below), calls the class's method m on
+ * the object r: an MS_CALL whose callee has recv set, args[0] the
+ * receiver's id (an int), then the arguments.  Java evaluates r, then
+ * the arguments, then throws a NullPointerException if r is null (no
+ * call made); the event holds the receiver's id.  A method called both
+ * on this and on a reference, and a call on a reference with calls in
+ * its arguments (r would be read after them), fail the build.
  *
  * References (a subset of the heap; lang/javasrc-mheap.c).  The only
  * reference type is the method's own class C; a reference is an int
@@ -71,8 +93,8 @@
  * creates the original's paths (and fails if it reads another one).
  * `this.f` is the field f; where a parameter f hides it, f is a variable
  * of its own (MV_FIELD, named f, made like a path).
- * Arrays, `new`, writes through references and calls on references
- * are not modelled (the build fails with the reason).
+ * Arrays, `new` and writes through references are not modelled (the
+ * build fails with the reason).
  *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is

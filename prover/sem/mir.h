@@ -9,8 +9,9 @@
  * expression-level checker compares them, Medusa's exception
  * abstraction), and when it did not, its return value and the final
  * values of the fields it names; and, in every case, the calls it made
- * (lang/mir.h: Calls), in order, each with its callee and argument
- * values.  Locals and parameters are not seen.
+ * (lang/mir.h: Calls), in order, each with its callee, receiver and
+ * argument values and the values of the fields the method names (Calls
+ * and fields below).  Locals and parameters are not seen.
  *
  * Call results (lang/mir.h: Calls).  A call whose result is used
  * yields an opaque value: the value of an uninterpreted function of
@@ -34,6 +35,30 @@
  * calls differ is killed by its trace whatever comes after.  A callee
  * that throws needs no modelling while methods have no try/catch: both
  * runs would end alike at that call (the same calls so far).
+ *
+ * Calls and fields (lang/mir.h).  In a method with calls that names
+ * fields, nf of them (mir_havoc()), a callee sees the fields and may
+ * change them: the event of call k also holds each field's value when
+ * it is made (compared like arguments), and after it field j holds the
+ * opaque H(k, j), in[MIR_HAV + k * nf + j] (the low bits, as the field's
+ * type; a run whose call k has (k + 1) * nf > MIR_MAX_HAVOC overflows).
+ * The original and every mutant share H, part of the input.  A real
+ * callee is a function of its whole history: the calls made so far and
+ * everything it saw, so its effect on field j at call k is some
+ * F(callee, args, fields seen, events before, k, j).  H(k, j), a
+ * function of k and j alone, asks the same questions, by the Call
+ * results argument: two runs whose events so far differ (in a callee,
+ * an argument, a receiver or a field seen) are already told apart by
+ * their traces; runs whose events agree up to call k give F the same
+ * arguments there, so F along the run the others follow is an H
+ * (H(k, j) := F's value at its call k), and an H is an F that ignores
+ * all but k and j.  So a difference exists for some F (original against
+ * mutant, mutant against mutant, "a kills, b does not") exactly when it
+ * exists for some H.  A killing input prints, for every call of the
+ * original in order, its result (when used) and the fields it sets to a
+ * new value: what a stub answering each callee's calls in order does;
+ * a mutant whose calls follow the original's gets the same, one whose
+ * calls differ is killed by its trace whatever comes after.
  *
  * Floating values (float, double: returned, a field's or global's final
  * value, a call's argument) are seen as the expression-level checker
