@@ -477,4 +477,33 @@ if have_java:
         lines[line - 1] = lines[line - 1].replace(orig, "(%s)" % mut, 1)
         return "\n".join(lines)
     verify_stubbed("Fields", lambda c: fsrc, fmutant, FLOG, fv, random.Random(15))
+
+# tests/check-method.t's subjects Meth and Calls: their methods with calls
+# and fields (callsHelper, withField) are judged there, re-run here with
+# stubs (check-method.t runs the real callees)
+MD = "tests/data/check-method"
+for subj in ("meth", "calls"):
+    log = "%s/%s.mutants.log" % (MD, subj)
+    p = subprocess.run([S, "check", "--no-timing", "--format", "json", "--source",
+                        MD + "/src", "--method", log], capture_output=True, text=True)
+    r = {x["id"]: x for x in json.loads(p.stdout)["mutants"]} if p.returncode == 0 else {}
+    ents = {}
+    for l in open(log):
+        q = re.match(r"(\d+):[^:]*:[^:]*:[^:]*:([\w$]+)@\w+\([^)]*\):(\d+):(.*) \|==> (.*)$",
+                     l.rstrip("\n"))
+        if q:
+            ents[q.group(1)] = (q.group(2), int(q.group(3)), q.group(4), q.group(5))
+
+    def msrc(c, i, ents=ents):
+        cls, line, orig, mut = ents[i]
+        lines = open("%s/src/%s.java" % (MD, c)).read().split("\n")
+        lines[line - 1] = lines[line - 1].replace(orig, "" if mut == "<NO-OP>"
+                                                  else "(%s)" % mut, 1)
+        return "\n".join(lines)
+    ok(any("seeing " in x["detail"] for x in r.values()),
+       "%s: methods with calls that name fields judged in their method" % subj)
+    if have_java:
+        verify_stubbed(subj, lambda c: open("%s/src/%s.java" % (MD, c)).read(), msrc,
+                       log, {k: x for k, x in r.items() if "seeing " in x["detail"]},
+                       random.Random(15))
 done()
