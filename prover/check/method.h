@@ -37,6 +37,7 @@
 #define SUBSUME_CHECK_METHOD_H
 
 #include "check/check.h"
+#include "sem/mir.h"
 
 struct jsrc;
 
@@ -98,5 +99,34 @@ enum float_compare mfloat_rule(const struct cgroup *g,
 const struct mmethod *mfloat_with_rule(struct cgroup *g,
 				       const struct mmethod *m,
 				       enum float_compare fc);
+
+/* method.c and mrel.c: the pool of a method, its first inputs (fixed:
+ * the same for every mutant of a method, whatever -j) and the
+ * original's runs on them. */
+#define MTRIES 48
+struct mpool {
+	struct value rows[MTRIES][MIR_IN];
+	struct mrun orig[MTRIES];
+};
+
+/* The mutants of one method that are killable in it, each with a
+ * re-checked killing input, and whose verdict is that (not a claim
+ * about their expression kept): mutant idx[k] of the group, handle h[k] in
+ * the method's encoding, killing input kin[k].  Heap, reused. */
+struct mlive {
+	int n;
+	size_t cap;
+	int *idx, *h;
+	struct value (*kin)[MIR_IN];
+	bool *pooled;           /* kin[k] is an input of the pool */
+};
+
+struct msolve;
+/* mrel.c: the duplicates and subsumption between the live mutants L of
+ * a method (S its questions, P its pool, bound its loop bound), as
+ * their verdicts and notes. */
+void check_method_relations(struct cgroup *g, struct msolve *S,
+			    const struct mlive *L, const struct mpool *P,
+			    unsigned bound);
 
 #endif
