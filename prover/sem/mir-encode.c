@@ -572,17 +572,19 @@ static const struct mst *state(const struct mir_smt *S, int h)
 	return h < 0 ? &S->o : &S->mut[h];
 }
 
-/* Does the run of mutant h (-1: the original) divide anywhere? */
+/* Does what a question sees of the run of mutant h (-1: the original)
+ * divide: its outcome (as differ() reads it) or its cut? */
 static bool divides(struct mir_smt *S, int h)
 {
 	unsigned char *d = h < 0 ? &S->odiv : &S->mdiv[h];
 	if (*d == DIV_UNASKED) {
 		const struct mst *st = state(S, h);
-		Z3_ast roots[MAX_VARS + 6] = { st->thr, st->retf, st->ret,
-					       st->cut, st->trace, st->ncalls };
-		size_t n = 6;
-		for (int i = 0; i < S->enc.nvars; i++)
-			roots[n++] = st->v[i];
+		Z3_ast roots[MAX_VARS + 4] = { st->thr, st->ret, st->cut,
+					       st->trace };
+		size_t n = 4;
+		for (int i = 0; i < S->orig->nvars; i++)
+			if (S->orig->kinds[i] == MV_FIELD)
+				roots[n++] = st->v[i];
 		*d = enc_has_division(S->enc.ctx, roots, n) ? DIV_YES : DIV_NO;
 	}
 	return *d == DIV_YES;
