@@ -23,12 +23,14 @@
  * Between the mutants of one method that are killable in it (a
  * re-checked killing input each), duplicates (the same outcome on every
  * input) and subsumption (every input that kills A kills B) are proven
- * on the same encoding, each question in a push/pop scope, after the
- * evaluator has run every input tried so far on all of them (most pairs
- * are told apart there, without a solver call); a claim only when no
- * loop of the methods involved can run past the bound.  A mutant whose
- * verdict is killable in its method becomes "duplicate of M" or
- * "subsumed by M" as the verdict module (prove.h:
+ * on the same encoding, each question in a push/pop scope (one whose
+ * runs divide alone on a qfbv solver of its own: sem/mir-encode.c,
+ * own_question), after the evaluator has run every input tried so far
+ * on all of them, and before a subsumption question a seeded search
+ * (mrel.c): most pairs are told apart there, without a solver call; a
+ * claim only when no loop of the methods involved can run past the
+ * bound.  A mutant whose verdict is killable in its method becomes
+ * "duplicate of M" or "subsumed by M" as the verdict module (prove.h:
  * result_verdict_among) reads these relations, "in its method".
  *
  * Ownership: the IR lives in the group's arena.

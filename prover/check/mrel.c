@@ -135,9 +135,10 @@ static void left_open(struct mrel *R, int a, int b, const char *why)
  * re-checked from the solver is, and a proof still needs the solver.
  * The inputs of a pair come from a generator seeded by the pair: the
  * same whatever -j, the cache or the machine, so the questions asked
- * are too.  Not for duplicate questions: their refutations' inputs are
- * counted in kills, the order find_subsumption() tries subsumers in,
- * which then names the same subsumer as before this search.  Not in a
+ * are too.  Not for duplicate questions: the inputs that refute them
+ * are counted in kills, the order find_subsumption() tries subsumers
+ * in (and so the subsumer named), which is left as the solver's
+ * counterexamples made it.  Not in a
  * method with a loop: a relation whose runs the bound can cut is left
  * open without solving, and the search would only change which open
  * pair the note names. */
