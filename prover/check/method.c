@@ -243,7 +243,7 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MIR_IN])
 		}
 	/* fields after calls (sem/mir.h: Calls and fields): the same */
 	bool hav = mir_havoc(o) > 0;
-	for (int k = 0; k < TRIES; k++)
+	for (int k = 0; k < MTRIES; k++)
 		for (int j = 0; j < MIR_MAX_HAVOC; j++) {
 			uint64_t r = 0;
 			if (hav) {
