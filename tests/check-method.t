@@ -540,15 +540,15 @@ if have_java:
 # Heap.java: reads through references of the class's own type (lang/mir.h:
 # References): a read whose only effect is its null check, a guard, two
 # parameters that may be one object, a parameter that may be this, a
-# chain, a returned reference, a read after && (not modelled) and a write
-# through a reference (not modelled).  Every method-level verdict is run
+# chain, a returned reference, a read after && (its null check only where
+# Java evaluates it) and a write through a reference (not modelled).  Every method-level verdict is run
 # in the JVM, heaps built from the printed witnesses.
 HLOG = D + "/heap.mutants.log"
 rc, d = check(["--source", D + "/src", "--method", HLOG])
 hp = {x["id"]: x for x in d["mutants"]} if d else {}
-ok(rc == 0 and len(hp) == 13 and
-   all(hp[str(i)]["level"] == "method" for i in range(1, 11)) and hp["12"]["level"] == "method",
-   "Heap: 13 verdicts, all but the read after && and the write decided in their method")
+ok(rc == 0 and len(hp) == 14 and
+   all(hp[str(i)]["level"] == "method" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14)),
+   "Heap: 14 verdicts, all but the write decided in their method")
 ok(hp["1"]["verdict"] == "killable" and "a=null" in hp["1"]["detail"] and
    "the original throws" in hp["1"]["detail"],
    "Heap: deleting a dead read through a reference is killed by a null receiver only")
@@ -568,9 +568,15 @@ ok(hp["8"]["verdict"] == "killable" and "next=o1, o1.next=o2, o2.x=" in hp["8"][
    "Heap: a chain's witness names every link")
 ok(hp["9"]["verdict"] == "killable" and "returns this" in hp["9"]["detail"],
    "Heap: a returned reference is compared by identity")
-ok(hp["11"]["level"] != "method" and "after &&" in hp["11"]["detail"] and
-   hp["13"]["level"] != "method" and "write to `a.x`" in hp["13"]["detail"],
-   "Heap: a read after && and a write through a reference stay out, with the reason")
+ok(hp["11"]["verdict"] == "killable" and "shortCircuit(a=o" in hp["11"]["detail"],
+   "Heap: a read after && (a != null && a.x > 0) is modelled where Java evaluates it: "
+   "its mutant is killed by a non-null a (a null one returns 0 in both, checked in the JVM)")
+ok(hp["14"]["verdict"] == "killable" and "shortCircuit(a=null)" in hp["14"]["detail"] and
+   "the original returns 0" in hp["14"]["detail"] and "the mutant throws" in hp["14"]["detail"],
+   "Heap: a != null && a.x > 0 with a = null returns 0 (the read is not made); "
+   "without the guard it throws")
+ok(hp["13"]["level"] != "method" and "write to `a.x`" in hp["13"]["detail"],
+   "Heap: a write through a reference stays out, with the reason")
 if have_java:
     verify("heap", D + "/src", HLOG, hp)
 

@@ -75,10 +75,31 @@ static void rcond(struct gen *G, int d)
 		  REFS[rnd(6)]);
 }
 
+/* A read where Java may not evaluate it: after &&, || or ?. */
+static void guarded(struct gen *G)
+{
+	const char *r = REFS[rnd(5)], *c = G->chain[rnd(2)];
+	switch (rnd(3)) {
+	case 0:
+		sb_printf(G->sb, "(%s != null && %s > i)", r, c);
+		break;
+	case 1:
+		sb_printf(G->sb, "(%s == null || %s < t)", r, c);
+		break;
+	default:
+		sb_printf(G->sb, "((%s != null ? %s : i) & 1) == 0", r, c);
+	}
+}
+
 static void cond(struct gen *G)
 {
 	static const char *const rel[] = { "<", "<=", ">", "==", "!=" };
-	if (rnd(2)) {
+	int k = rnd(4);
+	if (k == 3) {
+		guarded(G);
+		return;
+	}
+	if (k >= 1) {
 		rcond(G, 2);
 		return;
 	}
@@ -144,8 +165,13 @@ static void stmt(struct gen *G)
 		sb_puts(G->sb, "}\n");
 	} else {
 		G->loop = true;
-		sb_printf(G->sb, "for (int k = 0; k < (%s & 3); k++) {\n",
-			  G->chain[rnd(2)]);
+		if (rnd(2))
+			sb_printf(G->sb, "for (int k = 0; k < (%s & 3); k++) {\n",
+				  G->chain[rnd(2)]);
+		else /* a read in the update, after ?: each time it runs */
+			sb_printf(G->sb, "for (int k = 0; k < 3; k += %s != null"
+				  " ? (%s & 1) + 1 : 2) {\n", REFS[rnd(5)],
+				  G->chain[rnd(2)]);
 		G->depth++;
 		stmts(G, 1 + rnd(2));
 		G->depth--;
@@ -372,6 +398,7 @@ int main(void)
 			}
 		}
 	}
+	if (getenv("MDIFF_KEEP")) return done_testing();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		diag("cannot remove %s", dir);

@@ -126,7 +126,7 @@ static int chain(struct mb *B, char **s, int k, bool cond)
 	for (int j = 1; j < k; j++) {
 		if (cur >= 0) {
 			bool dup = false;
-			if (cond)
+			if (cond && !B->hprobe)
 				return mb_fail(B, arena_printf(B->a, "a read through "
 					"`%s` after &&, || or ?", m->names[cur])), -1;
 			for (int p = 0; p < B->npend; p++)

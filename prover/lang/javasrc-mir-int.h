@@ -36,6 +36,7 @@ struct mb {
 	const char *envname[MIR_MAX_VARS];
 	int hbase[MIR_MAX_VARS];           /* MV_HEAP: the base's var */
 	const char *hfield[MIR_MAX_VARS];  /* MV_HEAP: the field */
+	bool hprobe;           /* typing only: reads after && etc. allowed */
 	int npend;             /* null checks of the statement being built */
 	int pend[MIR_MAX_VARS];
 	const struct mheap_pre *hpre; /* the original's paths (a mutant) */

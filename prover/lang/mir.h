@@ -48,10 +48,14 @@
  * A read through a reference, b.f for a reference b other than `this`
  * (a chain fa.fa.y is read link by link), is an MV_HEAP variable named
  * by its path ("fa.fa", "fa.fa.y"): an input, never observed, read
- * after a null check of b that the builder puts before the statement
- * (`if (b == null) throw;`: all exceptions are one outcome, and the
- * check is only hoisted from positions Java evaluates unconditionally:
- * not after &&, ||, ?, nor in a do-while condition or a for update).
+ * after a null check of b (`if (b == null) throw;`: all exceptions are
+ * one outcome) that the builder puts before the statement when Java
+ * evaluates the read whenever the statement runs.  A read after &&, ||
+ * or ? is lowered as a call is (javasrc-mlower.c: an MS_IF over a
+ * temporary), its check put just before the statement that reads it,
+ * inside that MS_IF; a do-while condition's checks run where the
+ * condition is tested (as its calls are), a for update's before each
+ * update expression.
  * The heap is read-only: a method with an MV_HEAP variable writes no
  * field, through a reference or not, calls nothing, and never assigns
  * a reference it dereferences; otherwise the build fails with the
