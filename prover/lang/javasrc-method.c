@@ -698,6 +698,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 		mb_heap_finish(&B);
 	*heap_on = B.heap_on || B.this_dot;
 	paths->n = 0;
+	paths->writes = false;
 	if (B.why) {
 		*why = B.why;
 		return NULL;
