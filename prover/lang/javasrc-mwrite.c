@@ -58,13 +58,14 @@ static bool rules_node(struct mb *B, const struct node *n, bool top)
 			return mb_fail(B, arena_printf(B->a, "a write to `%s` inside "
 				"an expression in a method that reads through "
 				"references", m->names[v]));
-		if (f && (m->refs >> v & 1) && field_is_base(B, f))
-			return mb_fail(B, arena_printf(B->a, "a write to `%s`, a "
-				"field read through", m->names[v]));
 		for (int i = 0; i < m->nvars; i++)
 			if (m->kinds[i] == MV_HEAP && B->hbase[i] == v)
 				return mb_fail(B, arena_printf(B->a, "`%s` is read "
 					"through and assigned", m->names[v]));
+		if (f && (m->refs >> v & 1) && field_is_base(B, f))
+			return mb_fail(B, arena_printf(B->a, "a write to `%s`, a "
+				"reference field read through elsewhere",
+				m->names[v]));
 	}
 	return rules_node(B, n->a, false) && rules_node(B, n->b, false) &&
 	       rules_node(B, n->c, false);
