@@ -175,13 +175,16 @@ deps:
 	@sh scripts/deps.sh
 	@sh scripts/elements.sh .deps
 
-# Tests: compiled C tests and shell scripts, all TAP, run by prove.
+# Tests: compiled C tests and shell scripts, all TAP, run by prove,
+# PROVE_JOBS test files at a time (default: one per CPU; every test works
+# in its own temporary directory, and none depends on another's output).
+PROVE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: deps
 	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS) $(FAULT_BIN) $(FAULT_DIFF)
 	SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \
 	  SUBSUME_FAULT_BIN=$(abspath $(FAULT_BIN)) \
 	  SUBSUME_FAULT_DIFF=$(abspath $(FAULT_DIFF)) \
-	  prove -f $(TEST_BINS) tests/*.t
+	  prove -j$(PROVE_JOBS) -f $(TEST_BINS) tests/*.t
 
 # AFL++ on every harness for FUZZ_SECONDS each (docs/reliability.md):
 # instrumented with ASan and UBSan in build-fuzz/, FUZZ_JOBS at a time,

@@ -24,6 +24,9 @@
 #   - runs every "duplicate of M" / "subsumed by M" claim in its method
 #     on both killing inputs and 60 grid inputs: the same outcome as M on
 #     each, or killed wherever M is (and M killed on some).
+# tests/data/check-method/src/Div.java (div.mutants.log) has mutants into
+# % and / over a byte parameter and a byte field: its claims are checked
+# on every input as Rel's.
 # tests/data/check-method/src/Heap.java (heap.mutants.log) reads through
 # references of its own class (null receivers, aliasing, chains).
 # tests/data/check-method/src/Rel.java (rel.mutants.log) has byte
@@ -440,11 +443,18 @@ if have_java:
            LOGS + "/field-write.mutants.log", fw, LOGS + "/src/field-write/mutants")
 
 # Every other shipped subject: its method-level verdicts in the JVM too.
+# No question of theirs runs out of the solver's limits (--rlimit, the
+# clock): field-access's subsumption questions over (a + b) % c and / x
+# did on the method's incremental solver (sem/mir-encode.c: own_question).
 for subj in ("data-flow", "equality-refinement", "loops", "triangle", "side-effects", "field-access",
              "method-invocation", "non-serializable"):
     rc, d = check(["--source", LOGS + "/src/" + subj, "--method",
                    LOGS + "/%s.mutants.log" % subj])
     ok(rc == 0 and d is not None, "%s: checked with --method" % subj)
+    spent = [x["id"] for x in (d or {}).get("mutants", [])
+             if re.search(r"method level:.*(canceled|resource limit|timeout)", x["detail"])]
+    ok(d is not None and not spent, "%s: no method-level question ran out of the solver's "
+       "limits%s" % (subj, (" (%s)" % spent) if spent else ""))
     if have_java and d:
         verify(subj, LOGS + "/src/" + subj, LOGS + "/%s.mutants.log" % subj,
                {x["id"]: x for x in d["mutants"]}, LOGS + "/src/%s/mutants" % subj)
@@ -643,6 +653,31 @@ if have_java:
     exhaustive("rel", D + "/src", RLOG, rl)
     exhaustive("rel50", D + "/src", RLOG, r50)
     verify("rel", D + "/src", RLOG, rl)
+
+# --- relations over division: the written subject Div ----------------
+# Div.java: one byte parameter and a byte field, so that the JVM runs
+# every input; mutants of a + b + c + x into %, /, * over the inputs (as
+# field-access's testFieldAccess2): their duplicate and subsumption
+# questions divide, so they go to a solver of their own, after the
+# search (check/mrel.c).  Each claim must hold on all 65,536 inputs and
+# none may be missing; the output is the same with -j 1, -j 2 and
+# --no-cache.
+DLOG = D + "/div.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", DLOG])
+dv = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(dv) == 17 and all(x["level"] == "method" for x in dv.values()),
+   "Div: 17 verdicts, all decided in their method, exit 0")
+ok(sum(x["verdict"] in ("duplicate", "subsumed") for x in dv.values()) >= 5 and
+   any(x["verdict"] == "subsumed" and re.search(r"[%/]", x["mutant"]) for x in dv.values()),
+   "Div: claims in the method, among them on mutants into % or /")
+outs = [subprocess.run([S, "check", "--no-timing", "--source", D + "/src", "--method"] + a +
+                       [DLOG], capture_output=True, text=True)
+        for a in (["-j", "1"], ["-j", "2"], ["-j", "2", "--no-cache"])]
+ok(all(p.returncode == 0 and p.stdout == outs[0].stdout for p in outs),
+   "Div: the same output with -j 1, -j 2 and --no-cache")
+if have_java:
+    exhaustive("div", D + "/src", DLOG, dv, fvals=range(-128, 128))
+    verify("div", D + "/src", DLOG, dv)
 
 # --- rules ---------------------------------------------------------------
 p = subprocess.run([S, "check", "--method", LOG], capture_output=True, text=True)

@@ -197,14 +197,12 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in0)
  * killable mutants are told apart from the original by one of them,
  * without a solver call; the relations between mutants start from them
  * too. */
-#define TRIES 48
-
 static void pool_inputs(const struct mmethod *o, struct value (*rows)[MIR_IN])
 {
 	static const int64_t pool[] = { 0, 1, -1, 2, 3, -2, 7, 100,
 					2147483647, -2147483648LL };
 	uint64_t seed = 0x9e3779b97f4a7c15ULL;
-	for (int k = 0; k < TRIES; k++)
+	for (int k = 0; k < MTRIES; k++)
 		for (int i = 0; i < o->nvars; i++) {
 			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
 			uint64_t r = seed >> 33;
@@ -217,7 +215,7 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MIR_IN])
 	/* call results (sem/mir.h), from a generator of their own: the
 	 * variables' rows stay those of methods without them */
 	bool res = mir_uses_results(o);
-	for (int k = 0; k < TRIES; k++)
+	for (int k = 0; k < MTRIES; k++)
 		for (int j = 0; j < MIR_MAX_RESULTS; j++) {
 			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
 			uint64_t r = seed >> 33;
@@ -227,17 +225,11 @@ static void pool_inputs(const struct mmethod *o, struct value (*rows)[MIR_IN])
 		}
 }
 
-/* The pool of a method: its inputs and the original's runs on them. */
-struct mpool {
-	struct value rows[TRIES][MIR_IN];
-	struct mrun orig[TRIES];
-};
-
 static void pool_make(const struct mmethod *o, unsigned bound,
 		      struct mpool *P)
 {
 	pool_inputs(o, P->rows);
-	for (int k = 0; k < TRIES; k++)
+	for (int k = 0; k < MTRIES; k++)
 		mir_eval(o, P->rows[k], bound, &P->orig[k]);
 }
 
@@ -246,7 +238,7 @@ static bool tested(const struct cmutant *m, unsigned bound,
 		   const struct mpool *P, struct value *in)
 {
 	const struct mmethod *o = m->mo;
-	for (int k = 0; k < TRIES; k++) {
+	for (int k = 0; k < MTRIES; k++) {
 		const struct mrun *ro = &P->orig[k];
 		struct mrun rm;
 		if (ro->cut || ro->overflow)
@@ -297,19 +289,7 @@ static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
 	return false;
 }
 
-/* --- duplicates and subsumption between the mutants of a method --- */
-
-/* The mutants of one method that are killable in it, each with a
- * re-checked killing input, and whose verdict is that (not a claim
- * about their expression kept): mutant idx[k] of the group, handle h[k] in
- * the method's encoding, killing input kin[k].  Heap, reused. */
-struct mlive {
-	int n;
-	size_t cap;
-	int *idx, *h;
-	struct value (*kin)[MIR_IN];
-	bool *pooled;           /* kin[k] is an input of the pool */
-};
+/* --- the live mutants, related by mrel.c --- */
 
 static void live_grow(struct mlive *L)
 {
@@ -328,295 +308,6 @@ static void live_free(struct mlive *L)
 	free(L->h);
 	free(L->kin);
 	free(L->pooled);
-}
-
-/* The relations of the live mutants, numbered 1..n as the verdict
- * module counts (prove.h: struct result), with the concrete evidence
- * that settles most pairs without a solver call: every input run so
- * far (the pool, the killing inputs, the solver's counterexamples) on
- * the original and every mutant, with the loop bound. */
-struct mrel {
-	struct cgroup *g;
-	struct msolve *S;
-	const struct mlive *L;
-	const struct mmethod *o;
-	unsigned bound;
-	int n;
-	bool *distinct;         /* [a, b]: an input tells a from b */
-	bool *notsub;           /* [a, b]: an input kills a, not b */
-	int *kills;             /* [n+1] how many of the inputs kill it */
-	/* [n+1] scratch of feed(): the run usable, killed, its hash */
-	bool *use, *killed;
-	uint64_t *hash;
-	const char **open;      /* [n+1] why a relation of it stayed open */
-	int *openwith;          /* [n+1] with which mutant */
-	int budget;             /* solver questions left for the method */
-};
-
-/* Bounds that keep a method's relations cheap whatever its size (counts,
- * not time: the same verdicts on every machine): the mutants related
- * (the evidence is quadratic in them) and the solver questions asked,
- * REL_ASKS per mutant; beyond them no claim, and the note says why. */
-#define REL_MAX 512
-#define REL_ASKS 4
-
-#define AT(R, a, b) ((size_t)(a) * (size_t)((R)->n + 1) + (size_t)(b))
-
-static struct cmutant *rmutant(const struct mrel *R, int x)
-{
-	return &R->g->mutants[R->L->idx[x - 1]];
-}
-
-static bool usable(const struct mrun *r)
-{
-	return !r->cut && !r->overflow;
-}
-
-/* A hash of what a test sees of a run: two runs with different hashes
- * differ (mir_differs); equal hashes prove nothing. */
-static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (int k = 0; k < r->nevents; k++) { /* the calls made */
-		const struct mevent *e = &r->events[k];
-		h = (h ^ (uint64_t)e->id) * 0x100000001b3ULL;
-		for (int i = 0; i < e->nargs; i++)
-			h = (h ^ mfloat_seen(o, mfloat_event_arg(o, e, i), e->args[i])) *
-			    0x100000001b3ULL;
-	}
-	if (r->threw)
-		return r->nevents ? (h & ~3ULL) | 1 : 1;
-	if (o->ret)
-		h = (h ^ mfloat_seen(o, o->ret, r->ret)) * 0x100000001b3ULL;
-	for (int i = 0; i < o->nvars; i++)
-		if (mir_observed(o, i))
-			h = (h ^ mfloat_seen(o, o->types[i], r->vars[i])) *
-			    0x100000001b3ULL;
-	return h | 2;
-}
-
-/* Run input in on everything; record what it separates: O(n) runs,
- * O(n^2) comparisons of integers, no solver call. */
-static void feed(struct mrel *R, const struct value *in)
-{
-	int n = R->n;
-	struct mrun o, r;
-	mir_eval(R->o, in, R->bound, &o);
-	if (!usable(&o))
-		return; /* no kill known; distinct pairs can wait */
-	for (int x = 1; x <= n; x++) {
-		mir_eval(rmutant(R, x)->mm, in, R->bound, &r);
-		R->use[x] = usable(&r);
-		R->killed[x] = R->use[x] && mir_differs(R->o, &o, &r);
-		R->hash[x] = R->use[x] ? seen_hash(R->o, &r) : 0;
-		R->kills[x] += R->killed[x];
-	}
-	for (int a = 1; a <= n; a++) {
-		if (!R->use[a])
-			continue;
-		bool *dis = &R->distinct[AT(R, a, 0)];
-		bool *ns = &R->notsub[AT(R, a, 0)];
-		for (int b = 1; b <= n; b++) {
-			if (!R->use[b])
-				continue;
-			dis[b] |= R->hash[a] != R->hash[b];
-			ns[b] |= R->killed[a] && !R->killed[b];
-		}
-	}
-}
-
-static void left_open(struct mrel *R, int a, int b, const char *why)
-{
-	if (!R->open[a]) {
-		R->open[a] = why;
-		R->openwith[a] = b;
-	}
-	if (!R->open[b]) {
-		R->open[b] = why;
-		R->openwith[b] = a;
-	}
-}
-
-/* Ask the solver whether a and b are duplicates (sub: whether a
- * subsumes b).  A counterexample is run on everything; if the
- * evaluator does not see what the solver saw, the pair stays open. */
-static bool ask_pair(struct mrel *R, int a, int b, bool sub)
-{
-	struct value in[MIR_IN];
-	const char *why = NULL;
-	int ha = R->L->h[a - 1], hb = R->L->h[b - 1];
-	if (R->budget <= 0) {
-		left_open(R, a, b, "the method's solver questions for relations "
-			  "are spent");
-		return false;
-	}
-	R->budget--;
-	enum mir_rel r = sub ? msolve_subsumes(R->S, ha, hb, in, &why)
-			     : msolve_same(R->S, ha, hb, in, &why);
-	if (r == MIR_PROVEN)
-		return true;
-	if (r == MIR_REFUTED) {
-		feed(R, in);
-		bool *seen = sub ? R->notsub : R->distinct;
-		if (seen[AT(R, a, b)])
-			return false;
-		why = "the solver's input did not re-check in the evaluator";
-		seen[AT(R, a, b)] = true;
-		if (!sub)
-			seen[AT(R, b, a)] = true;
-	}
-	left_open(R, a, b, why);
-	return false;
-}
-
-/* dup[b]: the lowest mutant proven to have b's outcome on every input
- * (b itself if none); only class representatives are compared. */
-static void find_duplicates(struct mrel *R, int *dup)
-{
-	for (int b = 1; b <= R->n; b++) {
-		dup[b] = b;
-		for (int a = 1; a < b; a++)
-			if (dup[a] == a && !R->distinct[AT(R, a, b)] &&
-			    ask_pair(R, a, b, false)) {
-				dup[b] = a;
-				break;
-			}
-	}
-}
-
-/* sub[a, b] between representatives, then copied to their duplicates.
- * A mutant needs one proven subsumer for its verdict, not every one:
- * for each representative m the others are tried by how few of the
- * inputs run kill them (the likeliest to be above everything else
- * first), those the evidence rules out skipped, until one is proven
- * (or follows by transitivity).  What was not asked stays unknown to
- * the verdict module, which names a proven subsumer; the transitive
- * closure of the proofs makes the one it names the highest known. */
-static void find_subsumption(struct mrel *R, const int *dup, int *order,
-			     unsigned char *sub)
-{
-	int n = R->n, nr = 0;
-	for (int a = 1; a <= n; a++)
-		if (dup[a] == a)
-			order[nr++] = a;
-	for (int i = 1; i < nr; i++) /* insertion sort: stable, by kills */
-		for (int j = i; j > 0 && R->kills[order[j - 1]] > R->kills[order[j]];
-		     j--) {
-			int t = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
-	for (int i = 0; i < nr; i++)
-		for (int j = 0; j < nr; j++)
-			sub[AT(R, order[i], order[j])] = i == j ? R_YES : R_UNKNOWN;
-	for (int m = 1; m <= n; m++) {
-		for (int k = 0; dup[m] == m && k < nr; k++) {
-			int x = order[k];
-			unsigned char *s = &sub[AT(R, x, m)];
-			if (x == m || R->notsub[AT(R, x, m)]) {
-				if (x != m)
-					*s = R_NO;
-				continue;
-			}
-			for (int c = 1; c <= n && *s != R_YES; c++)
-				if (sub[AT(R, x, c)] == R_YES && sub[AT(R, c, m)] == R_YES &&
-				    c != x && c != m)
-					*s = R_YES;
-			if (*s != R_YES)
-				*s = ask_pair(R, x, m, true) ? R_YES
-				     : R->notsub[AT(R, x, m)] ? R_NO : R_UNKNOWN;
-			if (*s == R_YES)
-				break;
-		}
-	}
-	for (int c = 0; c < nr; c++) /* the transitive closure of the proofs */
-		for (int i = 0; i < nr; i++)
-			for (int j = 0; j < nr; j++)
-				if (sub[AT(R, order[i], order[c])] == R_YES &&
-				    sub[AT(R, order[c], order[j])] == R_YES)
-					sub[AT(R, order[i], order[j])] = R_YES;
-	for (int a = 1; a <= n; a++)
-		for (int b = 1; b <= n; b++)
-			sub[AT(R, a, b)] = sub[AT(R, dup[a], dup[b])];
-}
-
-/* Their verdicts, from the one verdict module. */
-static void relation_verdicts(struct mrel *R, int *dup, unsigned char *sub)
-{
-	struct cgroup *g = R->g;
-	unsigned char *equiv = ANEWN(g->a, unsigned char, (size_t)R->n + 1);
-	bool *live = ANEWN(g->a, bool, (size_t)R->n + 1);
-	for (int x = 1; x <= R->n; x++) {
-		equiv[x] = R_NO;
-		live[x] = true;
-	}
-	struct result rv = { .n = R->n, .equiv = equiv, .dup = dup, .sub = sub };
-	for (int p = 1; p <= R->n; p++) {
-		struct cmutant *m = rmutant(R, p);
-		int by;
-		bool same;
-		enum verdict v = result_verdict_among(&rv, p, live, &by, &same);
-		if (v == V_DUPLICATE || v == V_SUBSUMED) {
-			m->by = rmutant(R, by)->id;
-			m->v = v == V_DUPLICATE ? CV_DUPLICATE : CV_SUBSUMED;
-			m->detail = arena_printf(g->a,
-				v == V_DUPLICATE ? "same outcome as %s on every "
-				"input, in its method; %s" : same ? "kills the "
-				"same inputs as %s, in its method; %s" : "every "
-				"input that kills %s kills it, in its method; %s",
-				m->by, m->detail);
-			if (R->o->nloops)
-				m->note = arena_printf(g->a, "%s, every loop bounded",
-						       m->note);
-		} else if (R->open[p]) {
-			m->note = arena_printf(g->a, "%s, no duplicate or "
-				"subsumption claim with %s (%s)", m->note,
-				rmutant(R, R->openwith[p])->id, R->open[p]);
-		}
-	}
-}
-
-static void relations(struct cgroup *g, struct msolve *S,
-		      const struct mlive *L, const struct mpool *P,
-		      unsigned bound)
-{
-	if (L->n < 2)
-		return;
-	if (L->n > REL_MAX) {
-		for (int k = 0; k < L->n; k++) {
-			struct cmutant *m = &g->mutants[L->idx[k]];
-			m->note = arena_printf(g->a, "%s, no duplicate or "
-				"subsumption claim (%d mutants killable in the "
-				"method: more than %d are not related)", m->note,
-				L->n, REL_MAX);
-		}
-		return;
-	}
-	int n = L->n;
-	size_t nn = (size_t)(n + 1) * (size_t)(n + 1);
-	struct mrel R = { .g = g, .S = S, .L = L, .bound = bound, .n = n,
-			 .o = g->mutants[L->idx[0]].mo,
-			 .budget = REL_ASKS * n + 32 };
-	R.distinct = xcalloc(nn, sizeof(bool));
-	R.notsub = xcalloc(nn, sizeof(bool));
-	R.kills = ANEWN(g->a, int, (size_t)n + 1);
-	R.use = ANEWN(g->a, bool, (size_t)n + 1);
-	R.killed = ANEWN(g->a, bool, (size_t)n + 1);
-	R.hash = ANEWN(g->a, uint64_t, (size_t)n + 1);
-	R.open = ANEWN(g->a, const char *, (size_t)n + 1);
-	R.openwith = ANEWN(g->a, int, (size_t)n + 1);
-	for (int k = 0; k < TRIES; k++)
-		feed(&R, P->rows[k]);
-	for (int k = 0; k < n; k++) /* those the pool did not give */
-		if (!L->pooled[k])
-			feed(&R, L->kin[k]);
-	int *dup = ANEWN(g->a, int, (size_t)n + 1);
-	unsigned char *sub = ANEWN(g->a, unsigned char, nn);
-	find_duplicates(&R, dup);
-	find_subsumption(&R, dup, ANEWN(g->a, int, (size_t)n + 1), sub);
-	relation_verdicts(&R, dup, sub);
-	free(R.distinct);
-	free(R.notsub);
 }
 
 /* Do the IR of two originals stand for one method (the same source,
@@ -678,7 +369,7 @@ static void method_verdicts(struct cgroup *g, const struct mmethod *o,
 			L->h[L->n++] = h;
 		}
 	}
-	relations(g, S, L, P, bound);
+	check_method_relations(g, S, L, P, bound);
 	struct mstats st;
 	msolve_free(S, &st);
 	double ms_taken = ms_since(&t0);

@@ -23,12 +23,14 @@
  * Between the mutants of one method that are killable in it (a
  * re-checked killing input each), duplicates (the same outcome on every
  * input) and subsumption (every input that kills A kills B) are proven
- * on the same encoding, each question in a push/pop scope, after the
- * evaluator has run every input tried so far on all of them (most pairs
- * are told apart there, without a solver call); a claim only when no
- * loop of the methods involved can run past the bound.  A mutant whose
- * verdict is killable in its method becomes "duplicate of M" or
- * "subsumed by M" as the verdict module (prove.h:
+ * on the same encoding, each question in a push/pop scope (one whose
+ * runs divide alone on a qfbv solver of its own: sem/mir-encode.c,
+ * own_question), after the evaluator has run every input tried so far
+ * on all of them, and before a subsumption question a seeded search
+ * (mrel.c): most pairs are told apart there, without a solver call; a
+ * claim only when no loop of the methods involved can run past the
+ * bound.  A mutant whose verdict is killable in its method becomes
+ * "duplicate of M" or "subsumed by M" as the verdict module (prove.h:
  * result_verdict_among) reads these relations, "in its method".
  *
  * Ownership: the IR lives in the group's arena.
@@ -37,6 +39,7 @@
 #define SUBSUME_CHECK_METHOD_H
 
 #include "check/check.h"
+#include "sem/mir.h"
 
 struct jsrc;
 
@@ -98,5 +101,34 @@ enum float_compare mfloat_rule(const struct cgroup *g,
 const struct mmethod *mfloat_with_rule(struct cgroup *g,
 				       const struct mmethod *m,
 				       enum float_compare fc);
+
+/* method.c and mrel.c: the pool of a method, its first inputs (fixed:
+ * the same for every mutant of a method, whatever -j) and the
+ * original's runs on them. */
+#define MTRIES 48
+struct mpool {
+	struct value rows[MTRIES][MIR_IN];
+	struct mrun orig[MTRIES];
+};
+
+/* The mutants of one method that are killable in it, each with a
+ * re-checked killing input, and whose verdict is that (not a claim
+ * about their expression kept): mutant idx[k] of the group, handle h[k] in
+ * the method's encoding, killing input kin[k].  Heap, reused. */
+struct mlive {
+	int n;
+	size_t cap;
+	int *idx, *h;
+	struct value (*kin)[MIR_IN];
+	bool *pooled;           /* kin[k] is an input of the pool */
+};
+
+struct msolve;
+/* mrel.c: the duplicates and subsumption between the live mutants L of
+ * a method (S its questions, P its pool, bound its loop bound), as
+ * their verdicts and notes. */
+void check_method_relations(struct cgroup *g, struct msolve *S,
+			    const struct mlive *L, const struct mpool *P,
+			    unsigned bound);
 
 #endif

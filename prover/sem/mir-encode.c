@@ -15,6 +15,8 @@
 
 /* Can a run be cut by the bound?  Asked once each, then kept. */
 enum cut { CUT_UNASKED, CUT_NEVER, CUT_REACHABLE, CUT_UNKNOWN };
+/* Does a run's encoding divide?  Looked at once each, then kept. */
+enum div { DIV_UNASKED, DIV_NO, DIV_YES };
 
 /* The symbolic state of a run. */
 struct mst {
@@ -43,6 +45,13 @@ struct mir_smt {
 	int nmut;
 	size_t capmut, capcut;
 	unsigned char ocut;
+	/* whether a run divides (an enum div), per mutant and for the
+	 * original (odiv): see own_question() */
+	unsigned char *mdiv, odiv;
+	bool fp;               /* floating(orig): its solver is qffpbv */
+	size_t capdiv;
+	unsigned rlimit;       /* per question, as set on solver */
+	Z3_tactic qfbv;        /* made at the first own solver */
 	unsigned calls;
 	unsigned timeout_ms;   /* kept by the watchdog (sem/watchdog.h) */
 	const char *reason;
@@ -381,6 +390,7 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 	if (rlimit && floating(orig)) /* sem/mir.h: Solver cost */
 		rlimit = rlimit / MIR_FLOAT_RLIMIT_DIV ? rlimit / MIR_FLOAT_RLIMIT_DIV
 						       : 1;
+	S->rlimit = rlimit;
 	if (rlimit) {
 		Z3_params p = Z3_mk_params(c);
 		Z3_params_inc_ref(c, p);
@@ -390,6 +400,8 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 	}
 	run(S, orig, S->in, &S->o);
 	S->ocut = orig->nloops ? CUT_UNASKED : CUT_NEVER;
+	S->fp = floating(orig);
+	S->odiv = S->fp ? DIV_NO : DIV_UNASKED;
 	return S;
 }
 
@@ -398,9 +410,12 @@ void mir_smt_free(struct mir_smt *S)
 	if (!S)
 		return;
 	Z3_solver_dec_ref(S->enc.ctx, S->solver);
+	if (S->qfbv)
+		Z3_tactic_dec_ref(S->enc.ctx, S->qfbv);
 	Z3_del_context(S->enc.ctx);
 	free(S->mut);
 	free(S->mcut);
+	free(S->mdiv);
 	free(S);
 }
 
@@ -461,26 +476,52 @@ static int read_results(struct mir_smt *S, Z3_model mdl, struct value *res)
 	return 0;
 }
 
-/* Check q in a scope: SAT fills input. */
-static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
+/* A solver of the qfbv tactic for one question, with the method's
+ * rlimit (one reference taken). */
+static Z3_solver own_solver(struct mir_smt *S)
 {
 	Z3_context c = S->enc.ctx;
-	Z3_solver_push(c, S->solver);
-	Z3_solver_assert(c, S->solver, q);
+	if (!S->qfbv) {
+		S->qfbv = Z3_mk_tactic(c, "qfbv");
+		Z3_tactic_inc_ref(c, S->qfbv);
+	}
+	Z3_solver sv = Z3_mk_solver_from_tactic(c, S->qfbv);
+	Z3_solver_inc_ref(c, sv);
+	if (S->rlimit) {
+		Z3_params p = Z3_mk_params(c);
+		Z3_params_inc_ref(c, p);
+		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"),
+				   S->rlimit);
+		Z3_solver_set_params(c, sv, p);
+		Z3_params_dec_ref(c, p);
+	}
+	return sv;
+}
+
+/* Check q in a scope of the method's solver, or (own) alone on a
+ * solver of its own: SAT fills input. */
+static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
+		       bool own)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_solver sv = own ? own_solver(S) : S->solver;
+	if (!own)
+		Z3_solver_push(c, sv);
+	Z3_solver_assert(c, sv, q);
 	S->calls++;
 	struct wd_query wq;
 	if (S->timeout_ms)
 		wd_arm(&wq, c, S->timeout_ms);
-	Z3_lbool r = Z3_solver_check(c, S->solver);
+	Z3_lbool r = Z3_solver_check(c, sv);
 	if (S->timeout_ms)
 		wd_disarm(&wq);
 	if (r == Z3_L_UNDEF) {
-		S->reason = Z3_solver_get_reason_unknown(c, S->solver);
+		S->reason = Z3_solver_get_reason_unknown(c, sv);
 		if (S->reason && !strcmp(S->reason, "interrupted"))
 			S->reason = "timeout";
 	}
 	if (r == Z3_L_TRUE && input) {
-		Z3_model mdl = Z3_solver_get_model(c, S->solver);
+		Z3_model mdl = Z3_solver_get_model(c, sv);
 		Z3_model_inc_ref(c, mdl);
 		for (int i = 0; i < S->orig->nvars; i++) {
 			Z3_ast v = NULL;
@@ -497,7 +538,10 @@ static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 		if (r == Z3_L_UNDEF)
 			S->reason = "a model value out of range";
 	}
-	Z3_solver_pop(c, S->solver, 1);
+	if (own)
+		Z3_solver_dec_ref(c, sv);
+	else
+		Z3_solver_pop(c, sv, 1);
 	if (Z3_get_error_code(c) != Z3_OK) {
 		S->reason = "Z3 failed";
 		r = Z3_L_UNDEF;
@@ -505,12 +549,19 @@ static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 	return r;
 }
 
+static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
+{
+	return ask_on(S, q, input, false);
+}
+
 int mir_smt_add(struct mir_smt *S, const struct mmethod *mut)
 {
 	GROW(S->mut, (size_t)S->nmut + 1, S->capmut);
 	GROW(S->mcut, (size_t)S->nmut + 1, S->capcut);
+	GROW(S->mdiv, (size_t)S->nmut + 1, S->capdiv);
 	run(S, mut, S->in, &S->mut[S->nmut]);
 	S->mcut[S->nmut] = mut->nloops ? CUT_UNASKED : CUT_NEVER;
+	S->mdiv[S->nmut] = S->fp ? DIV_NO : DIV_UNASKED;
 	return S->nmut++;
 }
 
@@ -519,6 +570,47 @@ static const struct mst *state(const struct mir_smt *S, int h)
 	if (h < -1 || h >= S->nmut)
 		BUG("bad mutant handle %d", h);
 	return h < 0 ? &S->o : &S->mut[h];
+}
+
+/* Does what a question sees of the run of mutant h (-1: the original)
+ * divide: its outcome (as differ() reads it) or its cut? */
+static bool divides(struct mir_smt *S, int h)
+{
+	unsigned char *d = h < 0 ? &S->odiv : &S->mdiv[h];
+	if (*d == DIV_UNASKED) {
+		const struct mst *st = state(S, h);
+		Z3_ast roots[MAX_VARS + 4] = { st->thr, st->ret, st->cut,
+					       st->trace };
+		size_t n = 4;
+		for (int i = 0; i < S->orig->nvars; i++)
+			if (S->orig->kinds[i] == MV_FIELD)
+				roots[n++] = st->v[i];
+		*d = enc_has_division(S->enc.ctx, roots, n) ? DIV_YES : DIV_NO;
+	}
+	return *d == DIV_YES;
+}
+
+/* The solver of a relation between the runs hs[0..n): one of its own
+ * (own_solver()) when one of them divides.  Why there and only there:
+ * the method's solver, Z3's incremental core, bit-blasts division and
+ * remainder whole and can spend the whole --rlimit on a subsumption
+ * question over `(a + b) % c` or `/ x` (30 s each, then unknown),
+ * where the qfbv tactic's word-level preprocessing answers in well
+ * under a second, as at the expression level (sem/smt.c).  A solver of
+ * its own holds only the question (the runs compared, the original's
+ * for a subsumption), so its answer does not depend on the questions
+ * before it: the same on every machine and -j, from the method cache's
+ * tape or not.  Questions against the original (mir_smt_check) stay on
+ * the method's solver whatever they divide: their models are the
+ * killing inputs printed, and a solver of another kind finds other
+ * ones.  A relation's input is only evidence (check/mrel.c runs it on
+ * the evaluator), so its model may differ. */
+static bool own_question(struct mir_smt *S, const int *hs, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (divides(S, hs[i]))
+			return true;
+	return false;
 }
 
 /* Can a run of mutant h (-1: the original) be cut by the bound? */
@@ -573,8 +665,8 @@ static enum mir_rel relation(struct mir_smt *S, Z3_ast q, const int *hs,
 			*reason = "a loop can run longer than the bound";
 			return MIR_UNDECIDED;
 		}
-	Z3_lbool r = ask(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
-			 input);
+	Z3_lbool r = ask_on(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
+			 input, own_question(S, hs, n));
 	if (r == Z3_L_TRUE)
 		return MIR_REFUTED;
 	if (r == Z3_L_FALSE)
