@@ -228,7 +228,9 @@ def outcome_stmt(cname, meth, args, fs, flds, void, label):
     news = " ".join("%s o%s = new %s();" % (cname, k, cname) for k in objs)
     # a returned reference by identity: null, this or oK
     named = "".join("r == o%s ? \"o%s\" : " % (k, k) for k in objs)
-    shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds])
+    # every object's fields: writes through references are seen
+    shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds] +
+                               ["o%s.%s" % (k, f) for k in objs for _, f in flds])
     return ("{ %s o = new %s(); %s %s String v; try { %s v = \"returns \" + %s + %s; }"
             " catch (RuntimeException e) { v = \"throws\"; }"
             " System.out.println(%s + \" \" + v); }"
@@ -556,15 +558,17 @@ if have_java:
 # Heap.java: reads through references of the class's own type (lang/mir.h:
 # References): a read whose only effect is its null check, a guard, two
 # parameters that may be one object, a parameter that may be this, a
-# chain, a returned reference, a read after && (not modelled) and a write
-# through a reference (not modelled).  Every method-level verdict is run
+# chain, a returned reference, a read after && (its null check only where
+# Java evaluates it), writes through references (aliasing: a.x = 1;
+# b.x = 2; return a.x; an overwritten write; a void method whose mutant
+# differs only in a field written through a reference).  The driver
+# prints every object's fields after the run.  Every method-level verdict is run
 # in the JVM, heaps built from the printed witnesses.
 HLOG = D + "/heap.mutants.log"
 rc, d = check(["--source", D + "/src", "--method", HLOG])
 hp = {x["id"]: x for x in d["mutants"]} if d else {}
-ok(rc == 0 and len(hp) == 13 and
-   all(hp[str(i)]["level"] == "method" for i in range(1, 11)) and hp["12"]["level"] == "method",
-   "Heap: 13 verdicts, all but the read after && and the write decided in their method")
+ok(rc == 0 and len(hp) == 21 and all(x["level"] == "method" for x in hp.values()),
+   "Heap: 21 verdicts, all decided in their method")
 ok(hp["1"]["verdict"] == "killable" and "a=null" in hp["1"]["detail"] and
    "the original throws" in hp["1"]["detail"],
    "Heap: deleting a dead read through a reference is killed by a null receiver only")
@@ -584,9 +588,32 @@ ok(hp["8"]["verdict"] == "killable" and "next=o1, o1.next=o2, o2.x=" in hp["8"][
    "Heap: a chain's witness names every link")
 ok(hp["9"]["verdict"] == "killable" and "returns this" in hp["9"]["detail"],
    "Heap: a returned reference is compared by identity")
-ok(hp["11"]["level"] != "method" and "after &&" in hp["11"]["detail"] and
-   hp["13"]["level"] != "method" and "write to `a.x`" in hp["13"]["detail"],
-   "Heap: a read after && and a write through a reference stay out, with the reason")
+ok(hp["11"]["verdict"] == "killable" and "shortCircuit(a=o" in hp["11"]["detail"],
+   "Heap: a read after && (a != null && a.x > 0) is modelled where Java evaluates it: "
+   "its mutant is killed by a non-null a (a null one returns 0 in both, checked in the JVM)")
+ok(hp["14"]["verdict"] == "killable" and "shortCircuit(a=null)" in hp["14"]["detail"] and
+   "the original returns 0" in hp["14"]["detail"] and "the mutant throws" in hp["14"]["detail"],
+   "Heap: a != null && a.x > 0 with a = null returns 0 (the read is not made); "
+   "without the guard it throws")
+ok(hp["13"]["verdict"] == "killable" and "the original returns normally, a.x = 1" in
+   hp["13"]["detail"] and "the mutant returns normally, a.x = 0" in hp["13"]["detail"],
+   "Heap: a write through a reference is seen (the final a.x printed for both)")
+ok(hp["16"]["verdict"] == "killable" and "aliasWrite(a=o1, b=o1)" in hp["16"]["detail"] and
+   "the original returns 2" in hp["16"]["detail"],
+   "Heap: a.x = 1; b.x = 2; return a.x returns 2 when a == b (killed only by aliasing)")
+ok(hp["17"]["verdict"] == "equivalent" and hp["18"]["verdict"] == "killable" and
+   "a.y = 2" in hp["18"]["detail"] and "a.y = 5" in hp["18"]["detail"],
+   "Heap: a write through a reference overwritten later is equivalent in its method, "
+   "the last one is not")
+ok(hp["19"]["verdict"] == "killable" and "the original returns normally" in hp["19"]["detail"]
+   and "a.x = " in hp["19"]["detail"],
+   "Heap: a void mutant that differs only in a field written through a reference is killed")
+ok(hp["20"]["verdict"] == "killable" and hp["21"]["verdict"] == "killable",
+   "Heap: writes to this's field and through a parameter that may be this")
+ok(hp["15"]["verdict"] == "subsumed" and hp["15"]["by"] == "16" and
+   "b.x = 3" in hp["15"]["detail"],
+   "Heap: b.x = 2 to 3 is subsumed by the mutant killed only by aliasing "
+   "(a == b returns b.x); its own witness shows the final b.x")
 if have_java:
     verify("heap", D + "/src", HLOG, hp)
 

@@ -6,14 +6,16 @@
  * H a, H b, int i: int expressions that read through references (a.x,
  * p.q.y, this.p.x: null receivers throw), reference comparisons (a == b,
  * p != null, combined with && and ||), ?: on references, locals of type
- * H, if/else, early returns, a for loop whose condition reads through a
+ * H, if/else, early returns, writes to x and y through references and
+ * to this's (=, += and ++; aliases: a.x and this.x may be one cell), a for loop whose condition reads through a
  * reference, explicit throws, and every fourth method returning an H
  * (compared by identity).  Each case is a heap of three objects (this,
  * o1, o2; ids 1, 2, 3, null 0) with random fields and links, and random
  * arguments; the JVM builds it and runs the method; the evaluator and
  * the encoding run the front end's IR on the same heap, read as its
  * path variables.  All three must agree on the outcome (a value, an
- * object's id, or an exception).
+ * object's id, or an exception) and, when it returns, on the final x and
+ * y of every object (the IR's from its field cells' final values).
  */
 #include "prover-test.h"
 
@@ -75,10 +77,31 @@ static void rcond(struct gen *G, int d)
 		  REFS[rnd(6)]);
 }
 
+/* A read where Java may not evaluate it: after &&, || or ?. */
+static void guarded(struct gen *G)
+{
+	const char *r = REFS[rnd(5)], *c = G->chain[rnd(2)];
+	switch (rnd(3)) {
+	case 0:
+		sb_printf(G->sb, "(%s != null && %s > i)", r, c);
+		break;
+	case 1:
+		sb_printf(G->sb, "(%s == null || %s < t)", r, c);
+		break;
+	default:
+		sb_printf(G->sb, "((%s != null ? %s : i) & 1) == 0", r, c);
+	}
+}
+
 static void cond(struct gen *G)
 {
 	static const char *const rel[] = { "<", "<=", ">", "==", "!=" };
-	if (rnd(2)) {
+	int k = rnd(4);
+	if (k == 3) {
+		guarded(G);
+		return;
+	}
+	if (k >= 1) {
 		rcond(G, 2);
 		return;
 	}
@@ -97,10 +120,40 @@ static void indent(struct gen *G)
 		sb_puts(G->sb, "  ");
 }
 
+/* A write through a reference (lang/mir.h: Writes): to a chain the
+ * method reads, or to its field in this (its aliases: a.x and this.x,
+ * a.x and b.x may be one cell). */
+static void write_stmt(struct gen *G)
+{
+	const char *c = G->chain[rnd(2)], *f = strrchr(c, '.') + 1;
+	if (rnd(3)) /* a new path would be one more variable */
+		sb_printf(G->sb, "%.*s", (int)(f - c), c);
+	else
+		sb_puts(G->sb, "this.");
+	switch (rnd(3)) {
+	case 0:
+		sb_printf(G->sb, "%s++;\n", f);
+		break;
+	case 1:
+		sb_printf(G->sb, "%s += ", f);
+		expr(G, 1);
+		sb_puts(G->sb, ";\n");
+		break;
+	default:
+		sb_printf(G->sb, "%s = ", f);
+		expr(G, 1);
+		sb_puts(G->sb, ";\n");
+	}
+}
+
 static void stmt(struct gen *G)
 {
 	int k = rnd(G->depth > 1 ? 5 : 9);
 	indent(G);
+	if (rnd(4) == 0) {
+		write_stmt(G);
+		return;
+	}
 	if (k == 0 || (k == 2 && G->nref)) { /* one H local: 16 variables */
 		sb_puts(G->sb, "t = ");
 		expr(G, 2);
@@ -144,8 +197,13 @@ static void stmt(struct gen *G)
 		sb_puts(G->sb, "}\n");
 	} else {
 		G->loop = true;
-		sb_printf(G->sb, "for (int k = 0; k < (%s & 3); k++) {\n",
-			  G->chain[rnd(2)]);
+		if (rnd(2))
+			sb_printf(G->sb, "for (int k = 0; k < (%s & 3); k++) {\n",
+				  G->chain[rnd(2)]);
+		else /* a read in the update, after ?: each time it runs */
+			sb_printf(G->sb, "for (int k = 0; k < 3; k += %s != null"
+				  " ? (%s & 1) + 1 : 2) {\n", REFS[rnd(5)],
+				  G->chain[rnd(2)]);
 		G->depth++;
 		stmts(G, 1 + rnd(2));
 		G->depth--;
@@ -199,7 +257,7 @@ static void write_case(struct strbuf *sb, int m, int i)
 	k->b = input_ref();
 	k->i = input_int();
 	sb_printf(sb, " String v; try { v = \"R \" + %so.m%d(ob[%d], ob[%d], "
-		  "%d)%s; } catch (RuntimeException e) { v = \"T\"; } "
+		  "%d)%s + hs(ob); } catch (RuntimeException e) { v = \"T\"; } "
 		  "out.append(\"%d %d \" + v + \"\\n\"); }\n",
 		  m % 4 == 3 ? "id(" : "", m, k->a, k->b, k->i,
 		  m % 4 == 3 ? ", ob)" : "", m, i);
@@ -211,7 +269,10 @@ static void write_java(const char *path)
 	sb_puts(&sb, "public class H {\n  int x, y;\n  H p, q;\n"
 		"  static int id(H h, H[] ob) {\n"
 		"    for (int k = 0; k < 4; k++) if (ob[k] == h) return k;\n"
-		"    return -1;\n  }\n");
+		"    return -1;\n  }\n"
+		"  static String hs(H[] ob) {\n    String s = \"\";\n"
+		"    for (int k = 1; k < 4; k++) s += \" \" + ob[k].x + \" \" + "
+		"ob[k].y;\n    return s;\n  }\n");
 	for (int m = 0; m < NM; m++) {
 		bool href = m % 4 == 3;
 		sb_printf(&sb, "  %s m%d(H a, H b, int i) {\n", href ? "H" : "int",
@@ -278,12 +339,44 @@ static void inputs(const struct mmethod *m, const struct hcase *k,
 	}
 }
 
-static void show(char *buf, size_t n, const struct mrun *r)
+/* The outcome as the JVM prints it: T, or R and the value, then the
+ * final x and y of the three objects: the case's heap with every field
+ * cell's final value (a field of this, a path: its base's id, which no
+ * run changes) written in; two cells of one object and field must
+ * agree. */
+static void show(char *buf, size_t n, const struct mmethod *m,
+		 const struct hcase *k, const struct value *in,
+		 const struct mrun *r)
 {
-	if (r->threw)
+	if (r->threw) {
 		snprintf(buf, n, "T");
-	else
-		snprintf(buf, n, "R %d", (int32_t)r->ret.bits);
+		return;
+	}
+	int32_t hx[4], hy[4];
+	bool set[4][2] = { { false } }, clash = false;
+	memcpy(hx, k->x, sizeof(hx));
+	memcpy(hy, k->y, sizeof(hy));
+	for (int i = 0; i < m->nvars; i++) {
+		const char *v = m->names[i], *dot = strrchr(v, '.');
+		const char *f = dot ? dot + 1 : v;
+		int32_t o = m->kinds[i] == MV_FIELD ? 1 : -1;
+		if (m->kinds[i] == MV_HEAP)
+			for (int j = 0; j < i; j++)
+				if (strlen(m->names[j]) == (size_t)(dot - v) &&
+				    !strncmp(m->names[j], v, (size_t)(dot - v)))
+					o = (int32_t)in[j].bits;
+		bool fx = !strcmp(f, "x");
+		if (o < 1 || o > 3 || (!fx && strcmp(f, "y")))
+			continue;
+		int32_t *cell = fx ? &hx[o] : &hy[o];
+		int32_t val = (int32_t)r->vars[i].bits;
+		clash |= set[o][!fx] && *cell != val;
+		set[o][!fx] = true;
+		*cell = val;
+	}
+	snprintf(buf, n, "R %d %d %d %d %d %d %d%s", (int32_t)r->ret.bits,
+		 hx[1], hy[1], hx[2], hy[2], hx[3], hy[3],
+		 clash ? " (two cells of one field differ)" : "");
 }
 
 static void compare(const char *path, FILE *jvm)
@@ -294,7 +387,7 @@ static void compare(const char *path, FILE *jvm)
 		return;
 	const struct mmethod *mm[NM];
 	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0;
-	int nheap = 0;
+	int nheap = 0, writes = 0;
 	for (int m = 0; m < NM; m++) {
 		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
 		if (mm[m]) {
@@ -320,9 +413,9 @@ static void compare(const char *path, FILE *jvm)
 		struct value in[MAX_VARS];
 		inputs(mm[m], &cases[m][i], in);
 		struct mrun r, e;
-		char got[64], enc[64];
+		char got[160], enc[160];
 		mir_eval(mm[m], in, 0, &r);
-		show(got, sizeof(got), &r);
+		show(got, sizeof(got), mm[m], &cases[m][i], in, &r);
 		threw += r.threw;
 		if (strcmp(got, want) && bad_eval++ < 5)
 			diag("m%d input %d: JVM %s, evaluator %s", m, i, want, got);
@@ -331,7 +424,8 @@ static void compare(const char *path, FILE *jvm)
 		if (mir_smt_outcome(S[m], mm[m], in, &e) < 0 || e.cut)
 			snprintf(enc, sizeof(enc), "failed");
 		else
-			show(enc, sizeof(enc), &e);
+			show(enc, sizeof(enc), mm[m], &cases[m][i], in, &e);
+		writes += mm[m]->heap_writes;
 		if (strcmp(enc, want) && bad_enc++ < 5)
 			diag("m%d input %d: JVM %s, encoding %s", m, i, want, enc);
 	}
@@ -342,6 +436,8 @@ static void compare(const char *path, FILE *jvm)
 	   "(%d differ; %d cases throw)", bad_eval, threw);
 	ok(bad_enc == 0, "the encoding agrees with the JVM on every case "
 	   "(%d differ)", bad_enc);
+	ok(writes > lines / 4, "many cases write through references (%d of %d)",
+	   writes, lines);
 	ok(threw > lines / 10 && threw < lines - lines / 10,
 	   "many cases throw, many return (%d of %d throw)", threw, lines);
 	jsrc_free(f);
@@ -373,7 +469,9 @@ int main(void)
 		}
 	}
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd) != 0)
+	if (getenv("MDIFF_KEEP")) /* for exploring: keep H.java */
+		diag("kept %s", dir);
+	else if (system(cmd) != 0)
 		diag("cannot remove %s", dir);
 	arena_free(A);
 	free(cap_buf);

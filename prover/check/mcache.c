@@ -143,6 +143,8 @@ static void key_method(struct strbuf *sb, const struct mmethod *m)
 			  type_name(m->types[i]), (int)m->kinds[i]);
 	if (m->refs || m->ret_ref) /* references: absent from older keys */
 		sb_printf(sb, "refs %x %d ", m->refs, (int)m->ret_ref);
+	if (m->heap_writes)
+		sb_puts(sb, "hw ");
 	key_stmt(sb, m->body);
 	sb_putc(sb, '}');
 }

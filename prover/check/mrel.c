@@ -70,7 +70,7 @@ static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
 	if (o->ret)
 		h = (h ^ mfloat_seen(o, o->ret, r->ret)) * 0x100000001b3ULL;
 	for (int i = 0; i < o->nvars; i++)
-		if (o->kinds[i] == MV_FIELD)
+		if (mir_observed(o, i))
 			h = (h ^ mfloat_seen(o, o->types[i], r->vars[i])) *
 			    0x100000001b3ULL;
 	return h | 2;

@@ -194,8 +194,24 @@ static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 	return true;
 }
 
-/* The statements of a block (or a for's init list) into blk. */
+static bool block_stmts(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
+
+/* The statements of a block (or a switch group) into blk. */
 static bool block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
+{
+	/* the statements of the statement around (its condition's calls,
+	 * run before the block) are not the declarations' */
+	struct mstmt *outer = B->pre;
+	int outercap = B->precap;
+	B->pre = NULL;
+	B->precap = 0;
+	bool ok = block_stmts(B, n, blk, cap);
+	B->pre = outer;
+	B->precap = outercap;
+	return ok;
+}
+
+static bool block_stmts(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 {
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++) {
@@ -279,9 +295,12 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 			continue;
 		}
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, c);
+		int p0 = B->npend; /* an update's checks: each time it runs */
 		if (!(s->e = expr(B, c, false)))
 			return NULL;
 		flush_pre(B, blk, &cap);
+		if (!mb_heap_flush(B, p0, blk, &cap, c))
+			return NULL;
 		mb_append(B, blk, s, &cap);
 	}
 	return blk;
@@ -294,16 +313,22 @@ static struct mstmt *loop(struct mb *B, TSNode n)
 	s->test_first = !jnode_is(n, "do_statement");
 	TSNode c = field(n, "condition");
 	struct mstmt *outer = B->pre;
+	int outercap = B->precap;
 	uint32_t busy = B->tbusy;
 	int p0 = B->npend;
 	B->pre = NULL;
+	B->precap = 0;
 	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
 		return NULL;
-	if (!s->test_first && B->npend > p0) /* evaluated after the body */
-		return mb_fail(B, "a read through a reference in a do-while "
-			       "condition"), NULL;
+	if (!s->test_first && B->npend > p0) { /* evaluated after the body */
+		if (!B->pre)
+			B->pre = mb_stmt_new(B, MS_BLOCK, c);
+		if (!mb_heap_flush(B, p0, B->pre, &B->precap, c))
+			return NULL;
+	}
 	struct mstmt *pre = B->pre;
 	B->pre = outer;
+	B->precap = outercap;
 	B->tbusy = busy; /* the test is done before the body runs */
 	/* a do-while's: a flag, set after the first test point */
 	const char *flag = pre && !s->test_first
@@ -323,12 +348,8 @@ static struct mstmt *for_loop(struct mb *B, TSNode n)
 		mb_append(B, blk, init, &cap);
 		s = loop(B, n);
 	}
-	int p0 = B->npend;
 	if (s && (s->update = for_list(B, n, "update", false)))
 		mb_append(B, blk, s, &cap);
-	if (s && s->update && B->npend > p0)
-		return mb_fail(B, "a read through a reference in a for update"),
-		       NULL;
 	memcpy(B->visible, saved, sizeof(saved));
 	return s && s->update ? blk : NULL;
 }
@@ -679,6 +700,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 		mb_heap_finish(&B);
 	*heap_on = B.heap_on || B.this_dot;
 	paths->n = 0;
+	paths->writes = false;
 	if (B.why) {
 		*why = B.why;
 		return NULL;

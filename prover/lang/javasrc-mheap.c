@@ -99,8 +99,7 @@ static int heap_var(struct mb *B, int base, const char *f)
 	return i;
 }
 
-/* The name var i has in the typing environment. */
-static const char *env_name(const struct mb *B, int i)
+const char *mb_env_name(const struct mb *B, int i)
 {
 	return B->envname[i] ? B->envname[i] : B->m->names[i];
 }
@@ -126,7 +125,7 @@ static int chain(struct mb *B, char **s, int k, bool cond)
 	for (int j = 1; j < k; j++) {
 		if (cur >= 0) {
 			bool dup = false;
-			if (cond)
+			if (cond && !B->hprobe)
 				return mb_fail(B, arena_printf(B->a, "a read through "
 					"`%s` after &&, || or ?", m->names[cur])), -1;
 			for (int p = 0; p < B->npend; p++)
@@ -194,7 +193,7 @@ static size_t word(struct mb *B, struct strbuf *sb, const char *t, size_t i,
 	if (!raw && k > 1 && (v = chain(B, seg, k, cond)) == -1)
 		return (size_t)-1;
 	if (v >= 0)
-		sb_puts(sb, env_name(B, v));
+		sb_puts(sb, mb_env_name(B, v));
 	else
 		sb_printf(sb, "%.*s", (int)(e - i), t + i);
 	return e;
@@ -241,7 +240,7 @@ static struct mstmt *null_check(struct mb *B, int v, TSNode n)
 	bool vis = B->visible[v];
 	B->visible[v] = true;
 	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
-	s->e = mb_expr_text(B, arena_printf(B->a, "%s == 0", env_name(B, v)),
+	s->e = mb_expr_text(B, arena_printf(B->a, "%s == 0", mb_env_name(B, v)),
 			    true);
 	B->visible[v] = vis;
 	s->body = mb_stmt_new(B, MS_THROW, n);
@@ -307,41 +306,7 @@ void mb_heap_paths(const struct mb *B, struct mheap_pre *out)
 					    : B->m->names[B->hbase[i]];
 			out->field[out->n++] = B->hfield[i];
 		}
-}
-
-/* The read-only rules on every expression below n. */
-static bool ro_node(struct mb *B, const struct node *n)
-{
-	if (!n)
-		return true;
-	const struct mmethod *m = B->m;
-	if ((n->kind == N_ASSIGN || n->kind == N_INCDEC) && n->a &&
-	    n->a->kind == N_VAR) {
-		int v = n->a->var;
-		if (m->kinds[v] == MV_FIELD || m->kinds[v] == MV_HEAP)
-			return mb_fail(B, arena_printf(B->a, "a write to `%s` in a "
-				"method that reads through references (aliasing "
-				"of writes is not modelled yet)", m->names[v]));
-		for (int i = 0; i < m->nvars; i++)
-			if (m->kinds[i] == MV_HEAP && B->hbase[i] == v)
-				return mb_fail(B, arena_printf(B->a, "`%s` is read "
-					"through and assigned", m->names[v]));
-	}
-	return ro_node(B, n->a) && ro_node(B, n->b) && ro_node(B, n->c);
-}
-
-static bool ro_stmt(struct mb *B, const struct mstmt *s)
-{
-	if (!s)
-		return true;
-	if (s->kind == MS_CALL)
-		return mb_fail(B, "a call in a method that reads through "
-			       "references (the callee could change the heap)");
-	bool ok = ro_node(B, s->e) && ro_stmt(B, s->body) &&
-		  ro_stmt(B, s->els) && ro_stmt(B, s->update);
-	for (int i = 0; ok && i < s->nkids; i++)
-		ok = ro_stmt(B, s->kids[i]);
-	return ok;
+	out->writes = B->m->heap_writes;
 }
 
 /* The consistency of the paths (lang/mir.h: References) as a condition
@@ -359,9 +324,9 @@ static int consistency(struct mb *B, struct strbuf *sb)
 			if (m->kinds[j] != MV_HEAP || strcmp(fi, B->hfield[j]))
 				continue;
 			sb_printf(sb, "%s(%s != %s || %s == %s)", n++ ? " && " : "",
-				  hi ? env_name(B, B->hbase[i]) : "1",
-				  env_name(B, B->hbase[j]), env_name(B, i),
-				  env_name(B, j));
+				  hi ? mb_env_name(B, B->hbase[i]) : "1",
+				  mb_env_name(B, B->hbase[j]), mb_env_name(B, i),
+				  mb_env_name(B, j));
 		}
 	}
 	return n;
@@ -373,7 +338,7 @@ bool mb_heap_finish(struct mb *B)
 	bool any = false;
 	for (int i = 0; i < m->nvars; i++)
 		any |= m->kinds[i] == MV_HEAP;
-	if (!any || !ro_stmt(B, m->body))
+	if (!any || !mb_heap_writes(B))
 		return !B->why;
 	struct strbuf sb = STRBUF_INIT;
 	int n = consistency(B, &sb);

@@ -36,6 +36,7 @@ struct mb {
 	const char *envname[MIR_MAX_VARS];
 	int hbase[MIR_MAX_VARS];           /* MV_HEAP: the base's var */
 	const char *hfield[MIR_MAX_VARS];  /* MV_HEAP: the field */
+	bool hprobe;           /* typing only: reads after && etc. allowed */
 	int npend;             /* null checks of the statement being built */
 	int pend[MIR_MAX_VARS];
 	const struct mheap_pre *hpre; /* the original's paths (a mutant) */
@@ -53,6 +54,7 @@ struct mb {
  * first in every build of the method. */
 struct mheap_pre {
 	int n;
+	bool writes;           /* the original writes a field cell */
 	const char *base[MIR_MAX_VARS], *field[MIR_MAX_VARS];
 };
 
@@ -127,8 +129,15 @@ bool mb_heap_flush(struct mb *B, int p0, struct mstmt *blk, int *cap,
 struct mstmt *mb_heap_wrap(struct mb *B, int p0, struct mstmt *s, TSNode n);
 /* Create the paths of pre (after parameters and fields). */
 bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
-/* After the body: the read-only rules, then the consistency prelude. */
+/* After the body: the rules and writes' aliases, then the consistency
+ * prelude. */
 bool mb_heap_finish(struct mb *B);
+/* The name var i has in the typing environment. */
+const char *mb_env_name(const struct mb *B, int i);
+/* javasrc-mwrite.c: the rules of a method that reads through references
+ * (lang/mir.h: References, Writes) and the aliases' updates after each
+ * write to a field cell (sets m->heap_writes); false after mb_fail(). */
+bool mb_heap_writes(struct mb *B);
 /* The paths the build made, for the mutants' builds. */
 void mb_heap_paths(const struct mb *B, struct mheap_pre *out);
 

@@ -15,7 +15,9 @@
  * read variables no call can change (a callee cannot write locals or
  * parameters), so they are left in place.  `a && b`,
  * `a || b` and `c ? x : y` with calls in the part evaluated second
- * become an MS_IF, so a call not evaluated is not made.  A loop's
+ * become an MS_IF, so a call not evaluated is not made; so do they with
+ * a read through a reference there (lang/mir.h: References), its null
+ * check emitted just before the statement that reads it.  A loop's
  * condition with calls is tested at the start of its body (do-while:
  * from the second iteration), its calls made there each time.  An
  * expression with calls and an assignment or ++/-- inside it (other than
@@ -124,6 +126,70 @@ static bool has_call(struct lw *L, TSNode n)
 	return c.calls > 0;
 }
 
+/* Does n read through a reference of the method (lang/mir.h:
+ * References): a field access whose object is not `this` itself, its
+ * chain rooted at `this` or at a visible reference variable? */
+static bool is_deref(struct lw *L, TSNode n)
+{
+	if (!jnode_is(n, "field_access"))
+		return false;
+	TSNode o = field(n, "object");
+	if (ts_node_is_null(o) || jnode_is(o, "this"))
+		return false;
+	while (jnode_is(o, "field_access"))
+		o = field(o, "object");
+	if (jnode_is(o, "this"))
+		return true;
+	if (!jnode_is(o, "identifier"))
+		return false;
+	const struct mmethod *m = L->B->m;
+	for (int i = m->nvars - 1; i >= 0; i--)
+		if (L->B->visible[i] && jnode_text_is(L->f, o, m->names[i]))
+			return m->refs >> i & 1;
+	return false;
+}
+
+static bool has_deref(struct lw *L, TSNode n)
+{
+	if (is_deref(L, n))
+		return true;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		if (has_deref(L, ts_node_named_child(n, i)))
+			return true;
+	return false;
+}
+
+/* Is the part of n evaluated second (the right of && and ||, the
+ * branches of ?:) one with a call or a read through a reference? */
+static bool second_work(struct lw *L, TSNode n)
+{
+	TSNode a = { 0 }, b = { 0 };
+	if (jnode_is(n, "binary_expression")) {
+		TSNode op = field(n, "operator");
+		if (jnode_text_is(L->f, op, "&&") || jnode_text_is(L->f, op, "||"))
+			a = field(n, "right");
+	} else if (jnode_is(n, "ternary_expression")) {
+		a = field(n, "consequence");
+		b = field(n, "alternative");
+	}
+	return (!ts_node_is_null(a) && (has_call(L, a) || has_deref(L, a))) ||
+	       (!ts_node_is_null(b) && (has_call(L, b) || has_deref(L, b)));
+}
+
+/* Does n need lowering: a call, or a read through a reference where
+ * Java may not evaluate it (after &&, || or ?)? */
+static bool needs(struct lw *L, TSNode n)
+{
+	if (has_call(L, n) || second_work(L, n))
+		return true;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		if (needs(L, ts_node_named_child(n, i)))
+			return true;
+	return false;
+}
+
 static bool may_throw(struct lw *L, TSNode n)
 {
 	struct census c = { 0 };
@@ -131,9 +197,15 @@ static bool may_throw(struct lw *L, TSNode n)
 	return c.divs > 0;
 }
 
-static void emit(struct lw *L, struct mstmt *s)
+/* Append s to the statements, after the null checks of the reads
+ * through references its expressions made from p0 on (so a read only
+ * some runs make is checked only there). */
+static bool emit(struct lw *L, int p0, struct mstmt *s)
 {
+	if (!mb_heap_flush(L->B, p0, L->blk, L->cap, L->at))
+		return false;
 	mb_append(L->B, L->blk, s, L->cap);
+	return true;
 }
 
 const char *mb_temp(struct mb *B, const struct type *t)
@@ -175,15 +247,15 @@ static bool is_temp(const struct mb *B, const char *text)
 static const char *store(struct lw *L, const char *text)
 {
 	struct mb *B = L->B;
+	int p0 = B->npend;
 	const struct node *e = mb_expr_text(B, text, false);
 	const char *t = e ? mb_temp(B, e->type) : NULL;
 	if (!t)
 		return NULL;
 	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
 	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, text),
-				  false)))
+				  false)) || !emit(L, p0, s))
 		return NULL;
-	emit(L, s);
 	return t;
 }
 
@@ -218,7 +290,7 @@ static const char *call(struct lw *L, TSNode n, bool used)
 	const char *name = text_of(L, field(n, "name"));
 	bool on;
 	const char *recv = mb_receiver(B, L->f, n, &on);
-	int nargs = 0;
+	int nargs = 0, p0 = B->npend;
 	uint32_t k = ts_node_named_child_count(al);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode a = ts_node_named_child(al, i);
@@ -249,8 +321,7 @@ static const char *call(struct lw *L, TSNode n, bool used)
 		if (!(t = mb_temp(B, rt)) || !(s->e = mb_expr_text(B, t, false)))
 			return NULL;
 	}
-	emit(L, s);
-	return t;
+	return emit(L, p0, s) ? t : NULL;
 }
 
 /* `a && b`, `a || b` with calls in b: t = a; if (t) (if (!t)) {b's
@@ -259,6 +330,7 @@ static const char *short_circuit(struct lw *L, TSNode n, bool and)
 {
 	struct mb *B = L->B;
 	const char *l = lower(L, field(n, "left"));
+	int p0 = B->npend;
 	/* a temporary of the left (its call's result) carries the value */
 	const char *t = l && is_temp(B, l) ? l : l ? store(L, l) : NULL;
 	if (!t)
@@ -269,19 +341,19 @@ static const char *short_circuit(struct lw *L, TSNode n, bool and)
 	L->cap = &cap;
 	const char *r = lower(L, field(n, "right"));
 	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
+	int p1 = B->npend;
 	if (r)
 		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, r), false);
+	bool ok = s->e && emit(L, p1, s);
 	L->blk = saved;
 	L->cap = savedcap;
-	if (!s->e)
+	if (!ok)
 		return NULL;
-	mb_append(B, blk, s, &cap);
 	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
 	if (!(i->e = mb_expr_text(B, arena_printf(B->a, and ? "%s" : "!%s", t),
-				  true)))
+				  true)) || !emit(L, p0, i))
 		return NULL;
 	i->body = blk;
-	emit(L, i);
 	return t;
 }
 
@@ -306,10 +378,15 @@ static const char *conditional(struct lw *L, TSNode n)
 	struct mstmt *bx, *by;
 	int cx = 0, cy = 0;
 	const char *c = lower(L, field(n, "condition"));
+	int p0 = B->npend;
 	const char *x = c ? branch(L, field(n, "consequence"), &bx, &cx) : NULL;
 	const char *y = x ? branch(L, field(n, "alternative"), &by, &cy) : NULL;
+	/* the type only: its reads are checked where they are evaluated */
+	B->hprobe = true;
 	const struct node *e = y ? mb_expr_text(B, arena_printf(B->a,
 		"(%s) ? (%s) : (%s)", c, x, y), false) : NULL;
+	B->hprobe = false;
+	B->npend = p0;
 	const char *t = e ? mb_temp(B, e->type) : NULL;
 	if (!t)
 		return NULL;
@@ -317,17 +394,20 @@ static const char *conditional(struct lw *L, TSNode n)
 	struct mstmt *sx = mb_stmt_new(B, MS_EXPR, L->at);
 	struct mstmt *sy = mb_stmt_new(B, MS_EXPR, L->at);
 	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
-	if (!(sx->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)", t, tn,
-						    x), false)) ||
-	    !(sy->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)", t, tn,
-						    y), false)) ||
-	    !(i->e = mb_expr_text(B, c, true)))
+	struct mstmt *saved = L->blk;
+	int *savedcap = L->cap;
+	bool ok = (sx->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)",
+							t, tn, x), false)) &&
+		  (L->blk = bx, L->cap = &cx, emit(L, p0, sx)) &&
+		  (sy->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)",
+							t, tn, y), false)) &&
+		  (L->blk = by, L->cap = &cy, emit(L, p0, sy));
+	L->blk = saved;
+	L->cap = savedcap;
+	if (!ok || !(i->e = mb_expr_text(B, c, true)) || !emit(L, p0, i))
 		return NULL;
-	mb_append(B, bx, sx, &cx);
-	mb_append(B, by, sy, &cy);
 	i->body = bx;
 	i->els = by;
-	emit(L, i);
 	return t;
 }
 
@@ -390,7 +470,7 @@ static const char *sequence(struct lw *L, TSNode n)
 
 static const char *lower(struct lw *L, TSNode n)
 {
-	if (!has_call(L, n))
+	if (!needs(L, n))
 		return text_of(L, n);
 	if (jnode_is(n, "parenthesized_expression")) {
 		const char *r = lower(L, ts_node_named_child(n, 0));
@@ -401,13 +481,10 @@ static const char *lower(struct lw *L, TSNode n)
 	if (jnode_is(n, "binary_expression")) {
 		TSNode op = field(n, "operator");
 		bool and = jnode_text_is(L->f, op, "&&");
-		if ((and || jnode_text_is(L->f, op, "||")) &&
-		    has_call(L, field(n, "right")))
+		if ((and || jnode_text_is(L->f, op, "||")) && second_work(L, n))
 			return short_circuit(L, n, and);
 	}
-	if (jnode_is(n, "ternary_expression") &&
-	    (has_call(L, field(n, "consequence")) ||
-	     has_call(L, field(n, "alternative"))))
+	if (jnode_is(n, "ternary_expression") && second_work(L, n))
 		return conditional(L, n);
 	return sequence(L, n);
 }
@@ -428,7 +505,9 @@ static TSNode snippet_expr(struct jsrc *f)
 static const char *lower_text(struct mb *B, TSNode at, const char *text,
 			      bool stmt)
 {
-	if (!mb_maybe_call(text))
+	bool cond = strchr(text, '.') && (strstr(text, "&&") ||
+					   strstr(text, "||") || strchr(text, '?'));
+	if (!mb_maybe_call(text) && !(cond && B->heap_on))
 		return text;
 	const char *why = NULL;
 	struct jsrc *f = jsrc_open_text("<call>", arena_printf(B->a,
@@ -442,12 +521,14 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 		census(&L, e, &c);
 	const char *r = text;
 	if (ts_node_is_null(e) || ts_node_has_error(ts_tree_root_node(f->tree)) ||
-	    !c.calls || c.other) {
+	    !needs(&L, e) || c.other) {
 		/* nothing to lower, or a call outside the model: the
 		 * expression's own reason */
 	} else if (c.assigns > (jnode_is(e, "assignment_expression") ? 1 : 0)) {
-		mb_fail(B, arena_printf(B->a, "`%s`: a call in an expression "
-			"that assigns inside", text));
+		mb_fail(B, arena_printf(B->a, c.calls ? "`%s`: a call in an "
+			"expression that assigns inside" : "`%s`: a read through "
+			"a reference after &&, || or ? in an expression that "
+			"assigns inside", text));
 		r = NULL;
 	} else if (stmt && !is_call(&L, e)) {
 		/* the patch made it something else: not lowered here */

@@ -69,18 +69,24 @@
  * so `==`, `!=`, `null` and returning a reference are int operations.
  * A read through a reference, b.f for a reference b other than `this`
  * (a chain fa.fa.y is read link by link), is an MV_HEAP variable named
- * by its path ("fa.fa", "fa.fa.y"): an input, never observed, read
- * after a null check of b that the builder puts before the statement
- * (`if (b == null) throw;`: all exceptions are one outcome, and the
- * check is only hoisted from positions Java evaluates unconditionally:
- * not after &&, ||, ?, nor in a do-while condition or a for update).
- * The heap is read-only: a method with an MV_HEAP variable writes no
- * field, through a reference or not, calls nothing, and never assigns
- * a reference it dereferences; otherwise the build fails with the
- * reason.  So every read of b.f in a run sees one value, and the run
- * is a function of the path variables.  They are consistent with a
- * real heap exactly when b1 == b2 implies b1.f == b2.f for every two
- * bases of one field f (`this` and its field f included): a prelude
+ * by its path ("fa.fa", "fa.fa.y"): an input (observed only when the
+ * method writes through references: Writes below), read
+ * after a null check of b (`if (b == null) throw;`: all exceptions are
+ * one outcome) that the builder puts before the statement when Java
+ * evaluates the read whenever the statement runs.  A read after &&, ||
+ * or ? is lowered as a call is (javasrc-mlower.c: an MS_IF over a
+ * temporary), its check put just before the statement that reads it,
+ * inside that MS_IF; a do-while condition's checks run where the
+ * condition is tested (as its calls are), a for update's before each
+ * update expression.
+ * A method with an MV_HEAP variable calls nothing and never assigns a
+ * reference it dereferences (a base), nor a reference field that a
+ * path reads through; otherwise the build fails with the reason.  So
+ * every base keeps its initial value: a cell (a field of this, a path)
+ * names one object's field for the whole run.  The path variables'
+ * initial values are consistent with a real heap exactly when
+ * b1 == b2 implies b1.f == b2.f for every two bases of one field f
+ * (`this` and its field f included): a prelude
  * `if (!(all such implications)) return <0/false>;` makes every other
  * input unable to tell two methods apart.  Soundness: every real heap
  * gives consistent path values (read each path in it), and the run on
@@ -91,10 +97,22 @@
  * reference-valued read plus `this` and the parameters.  The original
  * and its mutants have the same variables: the mutant's build first
  * creates the original's paths (and fails if it reads another one).
+ * Writes (lang/javasrc-mwrite.c).  A write to a cell, b.f = v, b.f op=
+ * v or b.f++ (f = v for this's field), is a statement (a write inside
+ * an expression fails the build) followed by `if (c == b) c.f = b.f;`
+ * for every other cell c.f of the field (c: its base, 1 for this): so
+ * after every statement the cells stay consistent, each read of b.f
+ * sees the last write to its object's f or its initial value, and the
+ * cells' final values are the final heap on every object a test can
+ * reach through the method's paths (an object written is one of them:
+ * its write named a cell).  Such a method has heap_writes (a mutant
+ * inherits its original's, and fails if it writes when its original
+ * does not): the MV_HEAP variables' final values are then seen
+ * (sem/mir.h), a cell of null never written (a write checks its base
+ * first), so equal in every two runs on one input.
  * `this.f` is the field f; where a parameter f hides it, f is a variable
  * of its own (MV_FIELD, named f, made like a path).
- * Arrays, `new` and writes through references are not modelled (the
- * build fails with the reason).
+ * Arrays and `new` are not modelled (the build fails with the reason).
  *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
@@ -185,6 +203,10 @@ struct mmethod {
 	enum mvar_kind kinds[MIR_MAX_VARS];
 	unsigned refs;           /* bit i: variable i is a reference */
 	bool ret_ref;            /* the return value is a reference */
+	/* it writes a field cell in a method with MV_HEAP variables (or
+	 * is a mutant of one that does): the MV_HEAP variables' final
+	 * values are seen (References: Writes; mir_observed()) */
+	bool heap_writes;
 	int nloops;              /* loops in the body */
 	int ncallees;
 	struct mcallee callees[MIR_MAX_CALLEES];

@@ -504,7 +504,7 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 	if (m->ret)
 		parts[n++] = unlike(S, m->ret, x->ret, y->ret);
 	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] == MV_FIELD)
+		if (mir_observed(m, i))
 			parts[n++] = unlike(S, m->types[i], x->v[i], y->v[i]);
 	Z3_ast d = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
 	Z3_ast neither = Z3_mk_and(c, 2, (Z3_ast[]){ Z3_mk_not(c, x->thr),

@@ -283,7 +283,7 @@ bool mir_differs(const struct mmethod *m, const struct mrun *x,
 	if (m->ret && !same_value(m, m->ret, x->ret, y->ret))
 		return true;
 	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] == MV_FIELD &&
+		if (mir_observed(m, i) &&
 		    !same_value(m, m->types[i], x->vars[i], y->vars[i]))
 			return true;
 	return false;
@@ -316,7 +316,7 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 		sb_puts(&sb, "returns normally");
 	bool fields = false, changed = false;
 	for (int i = 0; !r->threw && i < m->nvars; i++)
-		if (m->kinds[i] == MV_FIELD) {
+		if (mir_observed(m, i)) {
 			fields = true;
 			if (r->vars[i].bits == in[i].bits)
 				continue;

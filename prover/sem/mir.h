@@ -8,10 +8,13 @@
  * method ended by an exception (every exceptional outcome alike, as the
  * expression-level checker compares them, Medusa's exception
  * abstraction), and when it did not, its return value and the final
- * values of the fields it names; and, in every case, the calls it made
- * (lang/mir.h: Calls), in order, each with its callee, receiver and
- * argument values and the values of the fields the method names (Calls
- * and fields below).  Locals and parameters are not seen.
+ * values of the fields it names and, when it writes through references
+ * (lang/mir.h: Writes), of every field cell it names (a path: the final
+ * heap on the objects the test reaches; mir_observed()); and, in every
+ * case, the calls it made (lang/mir.h: Calls), in order, each with its
+ * callee, receiver and argument values and the values of the fields the
+ * method names (Calls and fields below).  Locals and parameters are not
+ * seen.
  *
  * Call results (lang/mir.h: Calls).  A call whose result is used
  * yields an opaque value: the value of an uninterpreted function of
@@ -137,6 +140,15 @@ struct mrun {
 	int nevents;
 	struct mevent events[MIR_MAX_EVENTS];
 };
+
+/* Is the final value of variable i seen by a test?  The fields the
+ * method names, and the paths when it writes through references
+ * (lang/mir.h: Writes). */
+static inline bool mir_observed(const struct mmethod *m, int i)
+{
+	return m->kinds[i] == MV_FIELD ||
+	       (m->kinds[i] == MV_HEAP && m->heap_writes);
+}
 
 /* Run m on in[0..m->nvars) (locals' entries are ignored) and, when it
  * uses call results, in[MIR_RES..MIR_IN): see Call results. */

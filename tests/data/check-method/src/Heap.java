@@ -52,4 +52,27 @@ public class Heap {
     void write(Heap a) {
         a.x = 1;
     }
+
+    int aliasWrite(Heap a, Heap b) {
+        a.x = 1;
+        b.x = 2;
+        return a.x;
+    }
+
+    void overwrite(Heap a) {
+        a.y = 1;
+        a.y = 2;
+    }
+
+    void add(Heap a, int k) {
+        a.x += k;
+        y++;
+    }
+
+    void setBoth(Heap a) {
+        a.x = 5;
+        x = 6;
+    }
+
+    int y;
 }
