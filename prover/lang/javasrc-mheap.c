@@ -235,7 +235,7 @@ const char *mb_heap_text(struct mb *B, const char *t)
 	return r;
 }
 
-/* `if (v == 0) throw;` for the reference variable v. */
+/* `if (v == 0) throw;` (NullPointerException) for the reference v. */
 static struct mstmt *null_check(struct mb *B, int v, TSNode n)
 {
 	bool vis = B->visible[v];
@@ -245,6 +245,7 @@ static struct mstmt *null_check(struct mb *B, int v, TSNode n)
 			    true);
 	B->visible[v] = vis;
 	s->body = mb_stmt_new(B, MS_THROW, n);
+	s->body->exc = MIR_EXC_NULL;
 	return s->e ? s : NULL;
 }
 

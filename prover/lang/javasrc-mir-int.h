@@ -100,6 +100,20 @@ const char *mb_temp(struct mb *B, const struct type *t);
 /* Append s to the block blk (its kids' capacity in *cap). */
 void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
 
+/* javasrc-method.c: the block n as an MS_BLOCK (its locals scoped). */
+struct mstmt *mb_block(struct mb *B, TSNode n);
+
+/* javasrc-mexc.c (lang/mir.h: Exceptions).  The method's exception
+ * kinds: the standard ones, then the classes the throws in body (the
+ * unpatched tree) name; false after mb_fail(). */
+bool mb_exc_init(struct mb *B, TSNode body);
+/* The throw statement n, the try statement n; NULL after mb_fail(). */
+struct mstmt *mb_throw(struct mb *B, TSNode n);
+struct mstmt *mb_try(struct mb *B, TSNode n);
+/* n (its null checks hoisted before it) has no division Java completes
+ * before a read through a reference; else false after mb_fail(). */
+bool mb_exc_order(struct mb *B, const struct node *n);
+
 /* javasrc-mheap.c.  The type of a declaration as written (a primitive
  * or the class, a reference: *ref), or NULL. */
 const struct type *mb_var_type(struct mb *B, const char *name, bool *ref);

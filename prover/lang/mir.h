@@ -31,8 +31,9 @@
  * not evaluated is not made, and a loop condition with calls is tested
  * at the start of its body (MS_IF with an MS_BREAK).  The result is
  * opaque, a function of the call's place in the run (sem/mir.h: Call
- * results); the callee returns normally (while there is no try/catch a
- * callee's exception would end both runs alike at the same call).  A
+ * results); the callee returns normally (outside a try statement a
+ * callee's exception would end both runs alike at the same call; a
+ * call inside one makes the build fail: Exceptions below).  A
  * call on another object or class, or in a method that names fields
  * (the callee could change them), makes the build fail with the reason.
  * C (lang/csrc-mstmt.c): a call statement to a function declared or
@@ -49,9 +50,11 @@
  * (a chain fa.fa.y is read link by link), is an MV_HEAP variable named
  * by its path ("fa.fa", "fa.fa.y"): an input, never observed, read
  * after a null check of b that the builder puts before the statement
- * (`if (b == null) throw;`: all exceptions are one outcome, and the
- * check is only hoisted from positions Java evaluates unconditionally:
- * not after &&, ||, ?, nor in a do-while condition or a for update).
+ * (`if (b == null) throw;` of kind NullPointerException; the check is
+ * only hoisted from positions Java evaluates unconditionally: not
+ * after &&, ||, ?, nor in a do-while condition or a for update; and
+ * not past a division that Java completes before the read, which could
+ * throw ArithmeticException first: the build fails instead).
  * The heap is read-only: a method with an MV_HEAP variable writes no
  * field, through a reference or not, calls nothing, and never assigns
  * a reference it dereferences; otherwise the build fails with the
@@ -73,6 +76,35 @@
  * of its own (MV_FIELD, named f, made like a path).
  * Arrays, `new`, writes through references and calls on references
  * are not modelled (the build fails with the reason).
+ *
+ * Exceptions (lang/javasrc-mexc.c).  A run that throws ends with an
+ * exception kind, a small int naming its class in the method's table
+ * mmethod.exc: MIR_EXC_ARITH for / and % by zero of int and long (the
+ * only expression that throws in Java), MIR_EXC_NULL for a null check,
+ * the array kinds for arrays (their builder puts an MS_THROW of the
+ * kind), and for `throw new X(args)` the kind of X's simple name, added
+ * to the table in the order the unpatched method's throws name their
+ * classes, so the original and every mutant number them alike.  The
+ * arguments (the message) must be literals or concatenations of
+ * literals: then the original's and the mutant's messages are the same
+ * text (a patch inside them is outside the model), so only the class
+ * is compared; an argument that reads the run's values could tell two
+ * runs apart by getMessage() and makes the build fail.  Any other
+ * throw (`throw e`) fails.  A try statement is an MS_TRY: its body,
+ * then the first MS_CATCH whose mask has the kind thrown (its block
+ * runs, the exception gone), then the finally block on every exit
+ * (normal, return, break, continue, exception); the finally's own
+ * abrupt exit (a return, a throw) replaces the pending one.  The masks
+ * come from a table of the standard classes and their superclasses
+ * (ArithmeticException < RuntimeException < Exception < Throwable ...)
+ * and, for a class the method throws, its `extends` in the source
+ * file; a thrown class that cannot be placed makes the build fail when
+ * a catch clause has to decide on it.  The caught variable must be
+ * unused (the exception object is not modelled), try-with-resources is
+ * refused, and so is a call inside a try statement: the callee's
+ * exceptions are not modelled, and a catch or finally would observe
+ * them.  C has none of these: its exceptional outcome is undefined
+ * behaviour, one outcome (nexc 0, kind 0).
  *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
@@ -96,7 +128,8 @@ enum mstmt_kind {
 	MS_BREAK,    /* of the innermost loop */
 	MS_CONTINUE, /* of the innermost loop (its update still runs) */
 	MS_RETURN,   /* return e (NULL: void) */
-	MS_THROW,    /* an explicit throw: the exceptional outcome */
+	MS_THROW,    /* a throw: the exceptional outcome, of kind exc
+		      * (Exceptions below) */
 	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int
 		      * (C: in its promoted type, the labels converted to it);
 		      * kids are its MS_CASE groups in source order.  The
@@ -111,6 +144,12 @@ enum mstmt_kind {
 	MS_CALL,     /* callee(args[0..nargs)), its result into the
 		      * variable e (an N_VAR) or dropped (e NULL): see
 		      * Calls above */
+	MS_TRY,      /* try body, then kids: its MS_CATCH clauses in
+		      * source order, then els: the finally block (NULL:
+		      * none); see Exceptions above */
+	MS_CATCH,    /* one catch clause of an MS_TRY (only there): exc is
+		      * the mask of the kinds it catches (bit k: kind k),
+		      * body its block */
 };
 
 struct mstmt {
@@ -123,6 +162,7 @@ struct mstmt {
 	struct mstmt **kids;
 	int nlabels;             /* MS_CASE */
 	const struct node **labels;
+	unsigned exc;            /* MS_THROW: the kind; MS_CATCH: a mask */
 	bool dflt;
 	int callee, nargs;       /* MS_CALL: callee indexes mmethod.callees;
 				  * args converted to its parameters' types */
@@ -130,6 +170,16 @@ struct mstmt {
 };
 
 #define MIR_MAX_CALLEES 8
+/* Exception kinds (Exceptions above): the first MIR_EXC_STD are every
+ * Java method's, in this order; then the classes its throws name */
+#define MIR_MAX_EXC 16
+enum {
+	MIR_EXC_ARITH,    /* ArithmeticException: / and % by zero */
+	MIR_EXC_NULL,     /* NullPointerException: a null receiver */
+	MIR_EXC_INDEX,    /* ArrayIndexOutOfBoundsException (arrays) */
+	MIR_EXC_NEGSIZE,  /* NegativeArraySizeException (arrays) */
+	MIR_EXC_STD
+};
 #define MIR_MAX_ARGS 4
 
 /* A method of the class called by the method: id is its place among
@@ -163,6 +213,11 @@ struct mmethod {
 	int ncallees;
 	struct mcallee callees[MIR_MAX_CALLEES];
 	struct mstmt *body;
+	/* The exception kinds' simple class names (Exceptions above):
+	 * Java: nexc >= MIR_EXC_STD; C: 0 (undefined behaviour is one
+	 * outcome, of kind 0) */
+	int nexc;
+	const char *exc[MIR_MAX_EXC];
 	/* How a test compares floating outcomes (lang/value.h's rule, the
 	 * expression level's): the builders leave FCMP_IDENTICAL (0),
 	 * check/method.c sets the site's float-compare (sem/mir.h) */

@@ -96,6 +96,7 @@ struct mevent {
 
 struct mrun {
 	bool threw;
+	int exc;        /* threw, Java: the kind (lang/mir.h: Exceptions) */
 	bool cut;       /* a loop ran past the bound */
 	bool overflow;  /* undecided (an int64 overflow, too many steps) */
 	struct value ret;
@@ -116,7 +117,8 @@ bool mir_differs(const struct mmethod *m, const struct mrun *x,
  * reference (lang/mir.h: References) as null, this or o1, o2, ... */
 void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 		     struct value v);
-/* "returns 3", "throws", "returns normally, x = 1" (the fields whose
+/* "returns 3", "throws ArithmeticException" (C: "has undefined
+ * behaviour"), "returns normally, x = 1" (the fields whose
  * final value differs from in), ", fields unchanged", then the calls
  * made (", calls log(3), log(4)"; ", no call" when the method has
  * calls), in a. */
