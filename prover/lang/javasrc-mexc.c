@@ -257,7 +257,8 @@ static bool has_call(const struct mstmt *s)
 /* Is the identifier name written in n's text (a word of it)? */
 static bool names(struct mb *B, TSNode n, const char *name)
 {
-	const char *t = jnode_squeezed(B->a, B->f, n), *p = t;
+	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	const char *t = arena_strndup(B->a, B->f->text + b, e - b), *p = t;
 	size_t l = strlen(name);
 	while ((p = strstr(p, name))) {
 		bool w = (p == t || !(isalnum((unsigned char)p[-1]) ||
