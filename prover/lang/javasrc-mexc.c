@@ -122,6 +122,13 @@ static bool constant_arg(TSNode n)
 	       !strcmp(k, "false");
 }
 
+struct mstmt *mb_throw_kind(struct mb *B, unsigned kind, TSNode n)
+{
+	struct mstmt *s = mb_stmt_new(B, MS_THROW, n);
+	s->exc = kind;
+	return s;
+}
+
 struct mstmt *mb_throw(struct mb *B, TSNode n)
 {
 	const char *c = thrown_class(B, n);

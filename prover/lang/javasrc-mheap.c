@@ -244,8 +244,7 @@ static struct mstmt *null_check(struct mb *B, int v, TSNode n)
 	s->e = mb_expr_text(B, arena_printf(B->a, "%s == 0", env_name(B, v)),
 			    true);
 	B->visible[v] = vis;
-	s->body = mb_stmt_new(B, MS_THROW, n);
-	s->body->exc = MIR_EXC_NULL;
+	s->body = mb_throw_kind(B, MIR_EXC_NULL, n);
 	return s->e ? s : NULL;
 }
 

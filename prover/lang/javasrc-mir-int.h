@@ -107,6 +107,9 @@ struct mstmt *mb_block(struct mb *B, TSNode n);
  * kinds: the standard ones, then the classes the throws in body (the
  * unpatched tree) name; false after mb_fail(). */
 bool mb_exc_init(struct mb *B, TSNode body);
+/* An MS_THROW of kind (MIR_EXC_NULL, MIR_EXC_INDEX, MIR_EXC_NEGSIZE:
+ * a check the builder puts, e.g. `if (i < 0 || i >= n) throw`), at n. */
+struct mstmt *mb_throw_kind(struct mb *B, unsigned kind, TSNode n);
 /* The throw statement n, the try statement n; NULL after mb_fail(). */
 struct mstmt *mb_throw(struct mb *B, TSNode n);
 struct mstmt *mb_try(struct mb *B, TSNode n);

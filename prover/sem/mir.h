@@ -5,9 +5,9 @@
  * take every expression's meaning from sem/eval.c and sem/encode.c.
  *
  * What a test sees of a run (the observable outcome): whether the
- * method ended by an exception (every exceptional outcome alike, as the
- * expression-level checker compares them, Medusa's exception
- * abstraction), and when it did not, its return value and the final
+ * method ended by an exception and, in Java, its kind (lang/mir.h:
+ * Exceptions: a class; C's undefined behaviour is one outcome), and
+ * when it did not, its return value and the final
  * values of the fields it names; and, in every case, the calls it made
  * (lang/mir.h: Calls), in order, each with its callee and argument
  * values.  Locals and parameters are not seen.
@@ -32,8 +32,21 @@
  * stub answering each callee's calls in order gives: a mutant whose
  * calls follow the original's gets the same answers, and one whose
  * calls differ is killed by its trace whatever comes after.  A callee
- * that throws needs no modelling while methods have no try/catch: both
- * runs would end alike at that call (the same calls so far).
+ * that throws needs no modelling outside try statements, where both
+ * runs would end alike at that call (the same calls so far); a call
+ * inside one is not modelled (lang/mir.h: Exceptions).
+ *
+ * Exceptions.  The evaluator keeps the kind of the exception a run
+ * ends with (mrun.exc), the encoding an 8-bit term beside the throw
+ * flag, kept only when the original has a throw or a try statement
+ * (else every kind is ArithmeticException, and Z3 sees what it saw
+ * before kinds existed); two runs that throw differ when their kinds
+ * do, asked only when the two methods can end with two kinds or more.
+ * An expression that throws leaves the variables as they were (its
+ * only effect, its final store, is not made: the builder refuses an
+ * earlier effect inside a try), and a return whose value throws does
+ * not return, so a catch clause or a finally block sees the state
+ * Java leaves.
  *
  * Floating values (float, double: returned, a field's or global's final
  * value, a call's argument) are seen as the expression-level checker
