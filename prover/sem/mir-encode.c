@@ -57,9 +57,10 @@ struct mir_smt {
 	bool results;
 	Z3_func_decl rfun;
 	const struct value *oracle; /* mir_smt_outcome(): R from an input */
-	/* Java, the original throws or catches: the runs' exception kinds
-	 * are kept (else they are all ArithmeticException, and Z3 sees
-	 * what it saw before kinds were modelled) */
+	/* Java, the original throws, catches or reads through a reference
+	 * (null checks): the runs' exception kinds are kept (else they are
+	 * all ArithmeticException, and Z3 sees what it saw before kinds
+	 * were modelled) */
 	bool typed;
 };
 
@@ -382,6 +383,16 @@ static bool throws(const struct mstmt *s)
 	return throws(s->body) || throws(s->els) || throws(s->update);
 }
 
+/* Does m read through a reference (then its builds put null checks,
+ * lang/mir.h: References; a mutant reads only the original's paths)? */
+static bool reads_heap(const struct mmethod *m)
+{
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] == MV_HEAP)
+			return true;
+	return false;
+}
+
 static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 		struct mst *st)
 {
@@ -400,8 +411,9 @@ static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 			   ? enc_constant(&S->enc, m->types[i], value_int(0))
 			   : in[i];
 	st->thr = st->retf = st->brk = st->cont = st->cut = Z3_mk_false(c);
-	if (!S->typed && throws(m->body))
-		BUG("a mutant that throws where its original does not");
+	if (!S->typed && !m->profile && throws(m->body))
+		BUG("a mutant that throws where its original does not (a patch "
+		    "adds no throw, try or read through a reference)");
 	st->exc = S->typed ? exc_kind(S, MIR_EXC_ARITH) : NULL;
 	st->kinds = S->typed ? stmt_kinds(m->body) : 1u;
 	st->ret = m->ret ? enc_constant(&S->enc, m->ret, value_int(0))
@@ -487,7 +499,7 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 					  &s32, Z3_mk_bv_sort(c, 64));
 	}
 	S->orig = orig;
-	S->typed = !orig->profile && throws(orig->body);
+	S->typed = !orig->profile && (throws(orig->body) || reads_heap(orig));
 	S->bound = bound ? bound : MIR_DEFAULT_UNROLL;
 	for (int i = 0; i < orig->nvars; i++)
 		S->in[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, orig->names[i]),

@@ -38,8 +38,9 @@
  *
  * Exceptions.  The evaluator keeps the kind of the exception a run
  * ends with (mrun.exc), the encoding an 8-bit term beside the throw
- * flag, kept only when the original has a throw or a try statement
- * (else every kind is ArithmeticException, and Z3 sees what it saw
+ * flag, kept only when the original has a throw or a try statement or
+ * reads through a reference (null checks; else every kind is
+ * ArithmeticException, and Z3 sees what it saw
  * before kinds existed); two runs that throw differ when their kinds
  * do, asked only when the two methods can end with two kinds or more.
  * An expression that throws leaves the variables as they were (its
