@@ -199,7 +199,8 @@ static void write_case(struct strbuf *sb, int m, int i)
 	k->b = input_ref();
 	k->i = input_int();
 	sb_printf(sb, " String v; try { v = \"R \" + %so.m%d(ob[%d], ob[%d], "
-		  "%d)%s; } catch (RuntimeException e) { v = \"T\"; } "
+		  "%d)%s; } catch (RuntimeException e) { v = \"T \" + "
+		  "e.getClass().getSimpleName(); } "
 		  "out.append(\"%d %d \" + v + \"\\n\"); }\n",
 		  m % 4 == 3 ? "id(" : "", m, k->a, k->b, k->i,
 		  m % 4 == 3 ? ", ob)" : "", m, i);
@@ -278,10 +279,13 @@ static void inputs(const struct mmethod *m, const struct hcase *k,
 	}
 }
 
-static void show(char *buf, size_t n, const struct mrun *r)
+/* "R ret", or "T" and the exception's class (lang/mir.h: Exceptions:
+ * a null receiver, a division by zero, in Java's order) */
+static void show(char *buf, size_t n, const struct mmethod *m,
+		 const struct mrun *r)
 {
 	if (r->threw)
-		snprintf(buf, n, "T");
+		snprintf(buf, n, "T %s", r->exc < m->nexc ? m->exc[r->exc] : "?");
 	else
 		snprintf(buf, n, "R %d", (int32_t)r->ret.bits);
 }
@@ -322,7 +326,7 @@ static void compare(const char *path, FILE *jvm)
 		struct mrun r, e;
 		char got[64], enc[64];
 		mir_eval(mm[m], in, 0, &r);
-		show(got, sizeof(got), &r);
+		show(got, sizeof(got), mm[m], &r);
 		threw += r.threw;
 		if (strcmp(got, want) && bad_eval++ < 5)
 			diag("m%d input %d: JVM %s, evaluator %s", m, i, want, got);
@@ -331,7 +335,7 @@ static void compare(const char *path, FILE *jvm)
 		if (mir_smt_outcome(S[m], mm[m], in, &e) < 0 || e.cut)
 			snprintf(enc, sizeof(enc), "failed");
 		else
-			show(enc, sizeof(enc), &e);
+			show(enc, sizeof(enc), mm[m], &e);
 		if (strcmp(enc, want) && bad_enc++ < 5)
 			diag("m%d input %d: JVM %s, encoding %s", m, i, want, enc);
 	}

@@ -124,7 +124,7 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 		n = NULL;
 	}
 	sb_release(&err);
-	if (n && B->npend > p0 && !mb_exc_order(B, n))
+	if (n && B->npend > p0 && !mb_exc_order(B, n, p0))
 		return NULL;
 	return n;
 }

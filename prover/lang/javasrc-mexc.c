@@ -351,31 +351,85 @@ struct mstmt *mb_try(struct mb *B, TSNode n)
 	return s;
 }
 
-/* Does a division (int, long) complete before a read through a
- * reference (an MV_HEAP variable) in n's order of evaluation? */
-static bool div_first(const struct mmethod *m, const struct node *n,
-		      bool *div)
+/* The walk of an expression in Java's order of evaluation for
+ * mb_exc_order(): the completed operands on the way to the node being
+ * walked (the left siblings along its path) that divide; a read
+ * through a reference is hoisted only from unconditional positions
+ * (lang/mir.h: References), so they are all evaluated before it. */
+struct order {
+	struct mb *B;
+	int p0;
+	int ndone;
+	const struct node *done[4];
+	bool over, stores;
+};
+
+static void order_walk(struct order *O, const struct node *n)
 {
-	if (!n)
-		return false;
-	if (n->kind == N_VAR && n->var >= 0 && n->var < m->nvars &&
-	    m->kinds[n->var] == MV_HEAP)
-		return *div;
-	if (div_first(m, n->a, div) || div_first(m, n->b, div) ||
-	    div_first(m, n->c, div))
-		return true;
-	if (n->kind == N_BINARY && (n->op == OP_DIV || n->op == OP_REM) &&
-	    n->type && n->type->kind != TK_FLOAT)
-		*div = true;
-	return false;
+	struct mb *B = O->B;
+	if (n->kind == N_VAR && n->var >= 0 && n->var < B->m->nvars &&
+	    B->m->kinds[n->var] == MV_HEAP) {
+		/* a chain a.p.x reads a.p, then a: every base's check */
+		for (int b = B->hbase[n->var], d = 0; b >= 0 && d < MIR_MAX_VARS;
+		     b = B->m->kinds[b] == MV_HEAP ? B->hbase[b] : -1, d++)
+			for (int p = O->p0; p < B->npend; p++)
+				if (B->pend[p] == b && B->npdiv[p] < 0) {
+					if (O->ndone && O->stores)
+						O->over = true; /* not modelled */
+					B->npdiv[p] = O->ndone;
+					memcpy(B->pdiv[p], O->done, sizeof(O->done));
+				}
+		return;
+	}
+	int base = O->ndone;
+	const struct node *kids[3] = { n->a, n->b, n->c };
+	for (int k = 0; k < 3; k++) {
+		if (!kids[k])
+			continue;
+		order_walk(O, kids[k]);
+		if (!divides(kids[k]))
+			continue;
+		if (O->ndone == 4)
+			O->over = true;
+		else
+			O->done[O->ndone++] = kids[k];
+	}
+	O->ndone = base;
+	if (n->kind == N_ASSIGN || n->kind == N_INCDEC) /* done after them */
+		O->stores = true;
 }
 
-bool mb_exc_order(struct mb *B, const struct node *n)
+bool mb_exc_order(struct mb *B, const struct node *n, int p0)
 {
-	bool div = false;
-	if (!div_first(B->m, n, &div))
+	struct order O = { .B = B, .p0 = p0 };
+	for (int p = p0; p < B->npend; p++)
+		B->npdiv[p] = -1;
+	order_walk(&O, n);
+	for (int p = p0; p < B->npend; p++)
+		if (B->npdiv[p] < 0)
+			B->npdiv[p] = 0;
+	if (!O.over)
 		return true;
 	return mb_fail(B, "a division before a read through a reference in "
-		       "one expression (its null check would come first: "
-		       "which exception Java throws is not modelled)");
+		       "one expression, after a store or in more than 4 operands "
+		       "(which exception Java throws first is not modelled)");
+}
+
+struct mstmt *mb_null_throw(struct mb *B, int p, TSNode n)
+{
+	struct mstmt *t = mb_throw_kind(B, MIR_EXC_NULL, n);
+	if (!B->npdiv[p])
+		return t;
+	/* the operands Java completes before the read first, those that
+	 * divide, in the state before the statement: the same values as
+	 * in it (no store before them: mb_exc_order) */
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
+	int cap = 0;
+	for (int k = 0; k < B->npdiv[p]; k++) {
+		struct mstmt *d = mb_stmt_new(B, MS_EXPR, n);
+		d->e = B->pdiv[p][k];
+		mb_append(B, blk, d, &cap);
+	}
+	mb_append(B, blk, t, &cap);
+	return blk;
 }

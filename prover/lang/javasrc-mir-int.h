@@ -38,6 +38,10 @@ struct mb {
 	const char *hfield[MIR_MAX_VARS];  /* MV_HEAP: the field */
 	int npend;             /* null checks of the statement being built */
 	int pend[MIR_MAX_VARS];
+	/* javasrc-mexc.c: pending check p's divisions, those Java completes
+	 * before the read it guards (their ArithmeticException comes first) */
+	int npdiv[MIR_MAX_VARS];
+	const struct node *pdiv[MIR_MAX_VARS][4];
 	const struct mheap_pre *hpre; /* the original's paths (a mutant) */
 	int npre_made;
 	/* javasrc-mcall.c: the statements the expressions lowered so far
@@ -113,9 +117,15 @@ struct mstmt *mb_throw_kind(struct mb *B, unsigned kind, TSNode n);
 /* The throw statement n, the try statement n; NULL after mb_fail(). */
 struct mstmt *mb_throw(struct mb *B, TSNode n);
 struct mstmt *mb_try(struct mb *B, TSNode n);
-/* n (its null checks hoisted before it) has no division Java completes
- * before a read through a reference; else false after mb_fail(). */
-bool mb_exc_order(struct mb *B, const struct node *n);
+/* n, whose reads through references added the pending checks from p0
+ * on: each check's divisions (Java completes them before the read it
+ * guards) noted for mb_null_throw(); false after mb_fail() when that
+ * cannot be modelled (a division in a conditional part, a store). */
+bool mb_exc_order(struct mb *B, const struct node *n, int p0);
+/* The body of pending check p's `if (b == null)`: its divisions (an
+ * ArithmeticException first where one divides by zero), then the
+ * throw of a NullPointerException. */
+struct mstmt *mb_null_throw(struct mb *B, int p, TSNode n);
 
 /* javasrc-mheap.c.  The type of a declaration as written (a primitive
  * or the class, a reference: *ref), or NULL. */
