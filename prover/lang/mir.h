@@ -52,9 +52,10 @@
  * after a null check of b that the builder puts before the statement
  * (`if (b == null) throw;` of kind NullPointerException; the check is
  * only hoisted from positions Java evaluates unconditionally: not
- * after &&, ||, ?, nor in a do-while condition or a for update; and
- * not past a division that Java completes before the read, which could
- * throw ArithmeticException first: the build fails instead).
+ * after &&, ||, ?, nor in a do-while condition or a for update; the
+ * operands Java completes before the read that divide are evaluated in
+ * the check's body first, so `1 / y + b.f` throws ArithmeticException
+ * at y = 0 whatever b: lang/javasrc-mexc.c; a store before them fails).
  * The heap is read-only: a method with an MV_HEAP variable writes no
  * field, through a reference or not, calls nothing, and never assigns
  * a reference it dereferences; otherwise the build fails with the
