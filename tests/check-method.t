@@ -218,7 +218,7 @@ def run_java(subject, work, srcs, files, skipped, dname, cases, ncases):
 
 def outcome_stmt(cname, meth, args, fs, flds, void, label):
     """Java: run cname.meth(args) with fields fs set; print label and what a
-    test sees (return value or exception, then every field)."""
+    test sees (return value or the exception's class, then every field)."""
     call = "o.%s(%s)" % (meth, ", ".join(args))
     sets = " ".join(("%s = %s;" if "." in f else "o.%s = %s;")
                     % (ref_lit(f.split(".")[0]) + "." + f.split(".")[1]
@@ -232,7 +232,7 @@ def outcome_stmt(cname, meth, args, fs, flds, void, label):
     shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds] +
                                ["o%s.%s" % (k, f) for k in objs for _, f in flds])
     return ("{ %s o = new %s(); %s %s String v; try { %s v = \"returns \" + %s + %s; }"
-            " catch (RuntimeException e) { v = \"throws\"; }"
+            " catch (RuntimeException e) { v = \"throws \" + e.getClass().getSimpleName(); }"
             " System.out.println(%s + \" \" + v); }"
             % (cname, cname, news, sets,
                (call + ";") if void else "Object r = " + call + ";",
@@ -616,6 +616,42 @@ ok(hp["15"]["verdict"] == "subsumed" and hp["15"]["by"] == "16" and
    "(a == b returns b.x); its own witness shows the final b.x")
 if have_java:
     verify("heap", D + "/src", HLOG, hp)
+
+# --- exceptions: the written subject Exc ----------------------------------
+# Exc.java (lang/mir.h: Exceptions): a guard throwing one class before a
+# division throwing another (main called its removal equivalent), a
+# caught division whose mutant throws alike, a finally that returns over
+# two different exceptions, a class of the file (MyEx) before its
+# superclass's clause, a try in a loop (break, continue, finally), a
+# field written in a multi-catch, and three left out with the reason: a
+# class not placed, a caught variable used, a call inside try.  Every
+# method-level verdict is run in the JVM, which prints the class thrown.
+ELOG = D + "/exc.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", ELOG])
+ex = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(ex) == 16 and
+   all(ex[str(i)]["level"] == "method" for i in range(1, 14)),
+   "Exc: 16 verdicts, 13 decided in their method")
+ok(ex["1"]["verdict"] == "killable" and "the original throws IllegalStateException, "
+   "the mutant throws ArithmeticException" in ex["1"]["detail"],
+   "Exc: a guard's exception and a division's are different outcomes")
+ok(ex["3"]["verdict"] == "equivalent" and ex["4"]["verdict"] == "killable" and
+   "the original returns 0, the mutant returns 1" in ex["4"]["detail"],
+   "Exc: a caught division: a % b throws where a / b does (equivalent), a * b does not")
+ok(ex["5"]["verdict"] == "equivalent" and ex["6"]["verdict"] == "killable" and
+   "the original returns 5, the mutant throws ArithmeticException" in ex["6"]["detail"],
+   "Exc: a return in finally replaces either exception; without it the exception escapes")
+ok(ex["7"]["verdict"] == "killable" and ex["8"]["verdict"] == "killable" and
+   "returns 2" in ex["7"]["detail"] and "returns 1" in ex["7"]["detail"],
+   "Exc: catch (MyEx) before catch (RuntimeException): MyEx's extends decides")
+ok(ex["13"]["verdict"] == "killable" and "f = 3" in ex["13"]["detail"],
+   "Exc: a catch clause's field write is seen")
+ok(ex["14"]["level"] != "method" and "Odd is not placed" in ex["14"]["detail"] and
+   ex["15"]["level"] != "method" and "`e` is used" in ex["15"]["detail"] and
+   ex["16"]["level"] != "method" and "a call inside a try" in ex["16"]["detail"],
+   "Exc: an unplaced class, a used exception, a call in try: expression level, with the reason")
+if have_java:
+    verify("exc", D + "/src", ELOG, ex)
 
 # --- duplicates and subsumption in the method: the written subject Rel ----
 # Rel.java: byte parameters and a byte field, so that the JVM can run

@@ -5,7 +5,11 @@
  * Random Java methods over parameters int a, int b, boolean c, fields
  * int f, g and locals t, u: assignments (=, +=, -=, *=, ++, --) to
  * locals and fields, if/else, for loops (nested, sibling loops reusing
- * one name, with break and continue), early returns, explicit throws,
+ * one name, with break and continue), early returns, explicit throws
+ * of several classes (standard ones, MyEx declared in the file, some
+ * with a literal message), try statements with catch clauses (multi-
+ * catch, superclasses, Throwable) and finally blocks holding returns,
+ * breaks, throws and divisions (lang/mir.h: Exceptions),
  * switch statements over int, char, short and byte selectors (old-style
  * groups with fall-through, empty groups and break, or arrow rules; a
  * default in some), and int expressions with every arithmetic, bitwise and shift
@@ -21,7 +25,7 @@
  * call's number and the field (MDiff.hv(), the input's MIR_HAV entries:
  * sem/mir.h: Calls and fields).  One class holds them all; javac compiles it and the JVM
  * runs each method on random and boundary inputs, printing the return
- * value and the fields' final values, or T for an exception.  The same
+ * value and the fields' final values, or T and the exception's class.  The same
  * file is read by the tool's front end (jsrc_method), and every case is
  * run by the evaluator (mir_eval, no bound) and by the encoding
  * (mir_smt_outcome: the encoded terms on the concrete input, loops
@@ -44,6 +48,7 @@ static int nswitch, narrow; /* switch statements generated, arrow ones */
 static int ncalls;          /* call statements generated */
 static int nvals;           /* calls whose result is used, generated */
 static int nhcalls;         /* calls in methods that name fields */
+static int ntry, nfinally;  /* try statements generated, with finally */
 
 static int rnd(int n)
 {
@@ -55,6 +60,7 @@ struct gen {
 	int depth, loops, in_loop, switches, in_switch;
 	bool calls; /* a method with calls */
 	bool fields; /* and it names fields (else none) */
+	int tries;  /* try statements (none in a method with calls) */
 };
 
 static void expr(struct gen *G, int d);
@@ -178,6 +184,48 @@ static void switch_stmt(struct gen *G)
 	sb_puts(G->sb, "}\n");
 }
 
+/* A try statement: its body, catch clauses from a list javac accepts
+ * (no clause after one that takes a superclass), and a finally block
+ * in some; the caught variable is unused (lang/mir.h: Exceptions). */
+static void try_stmt(struct gen *G)
+{
+	static const char *const catches[][3] = {
+		{ "ArithmeticException", NULL, NULL },
+		{ "ArithmeticException", "RuntimeException", NULL },
+		{ "IllegalStateException | UnsupportedOperationException", NULL,
+		  NULL },
+		{ "MyEx", "IllegalStateException", "Throwable" },
+		{ "IllegalArgumentException | ArithmeticException", "Error",
+		  "RuntimeException" },
+		{ NULL, NULL, NULL },
+	};
+	int k = rnd(6);
+	bool fin = k == 5 || rnd(2);
+	G->tries++;
+	ntry++;
+	nfinally += fin;
+	sb_puts(G->sb, "try {\n");
+	G->depth++;
+	stmts(G, 1 + rnd(3));
+	G->depth--;
+	for (int i = 0; i < 3 && catches[k][i]; i++) {
+		indent(G);
+		sb_printf(G->sb, "} catch (%s e%d) {\n", catches[k][i], G->depth);
+		G->depth++;
+		stmts(G, rnd(3));
+		G->depth--;
+	}
+	if (fin) {
+		indent(G);
+		sb_puts(G->sb, "} finally {\n");
+		G->depth++;
+		stmts(G, 1 + rnd(2));
+		G->depth--;
+	}
+	indent(G);
+	sb_puts(G->sb, "}\n");
+}
+
 static void indent(struct gen *G)
 {
 	for (int i = 0; i < G->depth + 2; i++)
@@ -209,6 +257,10 @@ static void stmt(struct gen *G)
 		switch_stmt(G);
 		return;
 	}
+	if (k == 9 && !G->calls && G->tries < 2) {
+		try_stmt(G);
+		return;
+	}
 	if (k <= 3) {
 		sb_printf(G->sb, "%s %s ", tgt[rnd(G->calls && !G->fields ? 2 : 4)],
 			  asg[rnd(4)]);
@@ -222,11 +274,21 @@ static void stmt(struct gen *G)
 		cond(G, 2);
 		sb_puts(G->sb, ")");
 		static const char *const jump[] = {
-			"return t;", "throw new RuntimeException();", "break;",
-			"continue;"
+			"return t;", "throw", "break;", "continue;"
 		};
-		sb_printf(G->sb, " %s\n", jump[G->in_loop ? rnd(4)
-			  : G->in_switch ? rnd(3) : rnd(2)]);
+		/* a standard class, one of the file (MyEx), a message */
+		static const char *const thrown[] = {
+			"RuntimeException()", "IllegalArgumentException(\"a\")",
+			"IllegalStateException()", "MyEx()",
+			"UnsupportedOperationException(\"b\" + \"c\")",
+			"ArithmeticException()", "java.lang.IllegalStateException()"
+		};
+		const char *j = jump[G->in_loop ? rnd(4) : G->in_switch ? rnd(3)
+				      : rnd(2)];
+		if (!strcmp(j, "throw"))
+			sb_printf(G->sb, " throw new %s;\n", thrown[rnd(7)]);
+		else
+			sb_printf(G->sb, " %s\n", j);
 	} else if (k == 6) {
 		sb_puts(G->sb, "if (");
 		cond(G, 2);
@@ -303,6 +365,7 @@ static void write_java(const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
 	sb_puts(&sb, "public class MDiff {\n  int f, g;\n"
+		"  static class MyEx extends IllegalStateException {}\n"
 		"  static StringBuilder tr = new StringBuilder();\n"
 		"  static int cm, ci, nc;\n"
 		"  static long ans(int m, int i, int r) { long h = m * 1000003L + "
@@ -320,7 +383,7 @@ static void write_java(const char *path)
 		sb_printf(&sb, "  int m%d(int a, int b, boolean c) {\n", m);
 		body_at[m] = sb.len;
 		struct gen G = { &sb, 0, 0, 0, 0, 0, m % 4 == 3 || m >= NM_PLAIN,
-				 m >= NM_PLAIN };
+				 m >= NM_PLAIN, 0 };
 		/* with calls and fields: both named (the stubs set both) */
 		sb_puts(&sb, G.fields ? "    int t = a + f;\n    int u = b ^ g;\n"
 				      : "    int t = a;\n    int u = b;\n");
@@ -342,7 +405,7 @@ static void write_java(const char *path)
 				  "o.g = %d; tr.setLength(0); String v; try { int r = "
 				  "o.m%d(%d, %d, %s); v = \"R \" + r + \" \" + o.f + "
 				  "\" \" + o.g; } catch (RuntimeException e) { v = "
-				  "\"T\"; } out.append(\"%d %d \" + v + \" |\" + tr + "
+				  "\"T \" + e.getClass().getSimpleName(); } out.append(\"%d %d \" + v + \" |\" + tr + "
 				  "\"\\n\"); }\n",
 				  k->f, k->g, m, k->a, k->b, k->c ? "true" : "false",
 				  m, i);
@@ -370,7 +433,8 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 {
 	int w;
 	if (r->threw)
-		w = snprintf(buf, n, "T |");
+		w = snprintf(buf, n, "T %s |", r->exc < m->nexc ? m->exc[r->exc]
+						      : "?");
 	else
 		w = snprintf(buf, n, "R %d %d %d |", (int32_t)r->ret.bits,
 			     field_of(m, r, "f", k->f), field_of(m, r, "g", k->g));
@@ -415,6 +479,8 @@ static void compare(const char *path, FILE *jvm)
 		return;
 	const struct mmethod *mm[NM];
 	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0, nover = 0;
+	char kinds[512] = " "; /* the exception classes the JVM printed */
+	int nkinds = 0;
 	for (int m = 0; m < NM; m++) {
 		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
 		if (mm[m])
@@ -442,6 +508,15 @@ static void compare(const char *path, FILE *jvm)
 		lines++;
 		line[strcspn(line, "\n")] = 0;
 		const char *want = line + pos;
+		if (want[0] == 'T' && want[1] == ' ') {
+			char name[64], key[80];
+			if (sscanf(want + 2, "%63s", name) == 1 &&
+			    snprintf(key, sizeof(key), " %s ", name) > 0 &&
+			    !strstr(kinds, key) && strlen(kinds) + strlen(key) < 500) {
+				strcat(kinds, key + 1);
+				nkinds++;
+			}
+		}
 		struct mcase *k = &cases[m][i];
 		struct value in[MIR_IN];
 		inputs(mm[m], k, in);
@@ -477,6 +552,10 @@ static void compare(const char *path, FILE *jvm)
 	ok(bad_enc == 0, "the encoding agrees with the JVM on every case "
 	   "(%d differ)", bad_enc);
 	ok(threw > 0 && threw < lines, "some cases throw, some return");
+	ok(nkinds >= 4, "the JVM threw %d classes of exception:%s", nkinds,
+	   kinds);
+	ok(ntry >= 5 && nfinally >= 2 && nfinally < ntry, "%d try statements, "
+	   "%d with finally", ntry, nfinally);
 	ok(nover * 10 < lines, "few cases make more than %d calls (%d: the "
 	   "evaluator says undecided, not compared)", MIR_MAX_EVENTS, nover);
 	jsrc_free(f);

@@ -257,7 +257,8 @@ static void write_case(struct strbuf *sb, int m, int i)
 	k->b = input_ref();
 	k->i = input_int();
 	sb_printf(sb, " String v; try { v = \"R \" + %so.m%d(ob[%d], ob[%d], "
-		  "%d)%s + hs(ob); } catch (RuntimeException e) { v = \"T\"; } "
+		  "%d)%s + hs(ob); } catch (RuntimeException e) { v = \"T \" + "
+		  "e.getClass().getSimpleName(); } "
 		  "out.append(\"%d %d \" + v + \"\\n\"); }\n",
 		  m % 4 == 3 ? "id(" : "", m, k->a, k->b, k->i,
 		  m % 4 == 3 ? ", ob)" : "", m, i);
@@ -339,17 +340,18 @@ static void inputs(const struct mmethod *m, const struct hcase *k,
 	}
 }
 
-/* The outcome as the JVM prints it: T, or R and the value, then the
- * final x and y of the three objects: the case's heap with every field
- * cell's final value (a field of this, a path: its base's id, which no
- * run changes) written in; two cells of one object and field must
- * agree. */
+/* The outcome as the JVM prints it: "T" and the exception's class
+ * (lang/mir.h: Exceptions: a null receiver, a division by zero, in
+ * Java's order), or R and the value, then the final x and y of the three
+ * objects: the case's heap with every field cell's final value (a field
+ * of this, a path: its base's id, which no run changes) written in; two
+ * cells of one object and field must agree. */
 static void show(char *buf, size_t n, const struct mmethod *m,
 		 const struct hcase *k, const struct value *in,
 		 const struct mrun *r)
 {
 	if (r->threw) {
-		snprintf(buf, n, "T");
+		snprintf(buf, n, "T %s", r->exc < m->nexc ? m->exc[r->exc] : "?");
 		return;
 	}
 	int32_t hx[4], hy[4];

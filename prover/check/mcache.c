@@ -78,7 +78,7 @@ static const char *intern(const char *s)
 #if UINTPTR_MAX == 0xffffffffffffffffu
 _Static_assert(sizeof(struct mstmt) == 96,
 	       "struct mstmt changed: update the method cache's key");
-_Static_assert(sizeof(struct mmethod) == 848,
+_Static_assert(sizeof(struct mmethod) == 984,
 	       "struct mmethod changed: update the method cache's key");
 _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");
@@ -114,7 +114,7 @@ static void key_stmt(struct strbuf *sb, const struct mstmt *s)
 	key_stmt(sb, s->update);
 	for (int i = 0; i < s->nkids; i++)
 		key_stmt(sb, s->kids[i]);
-	sb_printf(sb, " %d %d ", s->nlabels, (int)s->dflt);
+	sb_printf(sb, " %d %d %u ", s->nlabels, (int)s->dflt, s->exc);
 	for (int i = 0; i < s->nlabels; i++)
 		key_node(sb, s->labels[i]);
 	sb_printf(sb, " %d %d ", s->callee, s->nargs);
@@ -145,6 +145,7 @@ static void key_method(struct strbuf *sb, const struct mmethod *m)
 		sb_printf(sb, "refs %x %d ", m->refs, (int)m->ret_ref);
 	if (m->heap_writes)
 		sb_puts(sb, "hw ");
+	sb_printf(sb, "exc %d ", m->nexc); /* the kinds' names are printed only */
 	key_stmt(sb, m->body);
 	sb_putc(sb, '}');
 }

@@ -65,8 +65,10 @@ static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
 		for (int j = 0; j < e->nseen; j++) /* Calls and fields */
 			h = (h ^ e->seen[j].bits) * 0x100000001b3ULL;
 	}
-	if (r->threw)
+	if (r->threw && (o->profile || !r->exc)) /* C: one outcome */
 		return r->nevents ? (h & ~3ULL) | 1 : 1;
+	if (r->threw) /* Java: the exception's kind is seen */
+		return (((h ^ (uint64_t)r->exc) * 0x100000001b3ULL) & ~3ULL) | 1;
 	if (o->ret)
 		h = (h ^ mfloat_seen(o, o->ret, r->ret)) * 0x100000001b3ULL;
 	for (int i = 0; i < o->nvars; i++)

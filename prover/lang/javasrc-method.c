@@ -90,6 +90,7 @@ const char *mb_text(struct mb *B, TSNode n)
 struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 {
 	const char *orig = text;
+	int p0 = B->npend;
 	if (!(text = mb_heap_text(B, text)))
 		return NULL;
 	struct expr_src es = { .text = text, .src = jsrc_source(B->f),
@@ -123,6 +124,8 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 		n = NULL;
 	}
 	sb_release(&err);
+	if (n && B->npend > p0 && !mb_exc_order(B, n, p0))
+		return NULL;
 	return n;
 }
 
@@ -244,6 +247,11 @@ static struct mstmt *block(struct mb *B, TSNode n)
 	bool ok = block_into(B, n, blk, &cap);
 	memcpy(B->visible, saved, sizeof(saved));
 	return ok ? blk : NULL;
+}
+
+struct mstmt *mb_block(struct mb *B, TSNode n)
+{
+	return block(B, n);
 }
 
 /* A statement that is not a block: the body of if, while, for, do. */
@@ -552,7 +560,9 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 		return mb_stmt_new(B, *k == 'b' ? MS_BREAK : MS_CONTINUE, n);
 	}
 	if (!strcmp(k, "throw_statement"))
-		return mb_stmt_new(B, MS_THROW, n);
+		return mb_throw(B, n);
+	if (!strcmp(k, "try_statement"))
+		return mb_try(B, n);
 	if (!strcmp(k, "switch_expression") || !strcmp(k, "switch_statement"))
 		return switch_stmt(B, n);
 	return mb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
@@ -690,7 +700,8 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 			mb_fail(&B, arena_printf(a, "the return type %s is not in "
 					      "the method model yet", rt));
 	}
-	if (!B.why && params(&B, md) && fields(&B, md, body) &&
+	if (!B.why && mb_exc_init(&B, body) && params(&B, md) &&
+	    fields(&B, md, body) &&
 	    (!pre || mb_heap_precreate(&B, pre)))
 		B.m->body = block(&B, body);
 	if (!B.why && patch && !B.applied)

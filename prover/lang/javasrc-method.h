@@ -6,14 +6,15 @@
  * class that declares it) and locals of the primitive types boolean,
  * byte, short, char, int and long; expression statements (assignments,
  * compound assignments, ++ and --), local declarations, blocks, if/else,
- * while, do, for (without labels), break, continue, return, throw,
+ * while, do, for (without labels), break, continue, return,
+ * `throw new X(literals)`, try/catch/finally (lang/mir.h: Exceptions),
  * switch over int, char, short and byte (groups and arrow rules), and
  * calls to methods of the class, as statements or with their result
  * used (lang/mir.h: Calls);
  * expressions as lang/parse.c reads them (operators, ?:, short-circuit
  * operators, casts).  Anything else (other calls, field access through
- * a reference, arrays, switch on strings and enums, try, labels,
- * lambdas, float and double) makes the build fail with the reason:
+ * a reference, arrays, switch on strings and enums, try-with-resources,
+ * labels, lambdas, float and double) makes the build fail with the reason:
  * those mutants keep their expression-level verdicts.
  *
  * Ownership: the IR lives in the arena a; f is only read.

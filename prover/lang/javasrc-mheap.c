@@ -234,16 +234,17 @@ const char *mb_heap_text(struct mb *B, const char *t)
 	return r;
 }
 
-/* `if (v == 0) throw;` for the reference variable v. */
-static struct mstmt *null_check(struct mb *B, int v, TSNode n)
+/* `if (v == 0) throw;` (NullPointerException) for the reference v. */
+static struct mstmt *null_check(struct mb *B, int p, TSNode n)
 {
+	int v = B->pend[p];
 	bool vis = B->visible[v];
 	B->visible[v] = true;
 	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
 	s->e = mb_expr_text(B, arena_printf(B->a, "%s == 0", mb_env_name(B, v)),
 			    true);
 	B->visible[v] = vis;
-	s->body = mb_stmt_new(B, MS_THROW, n);
+	s->body = mb_null_throw(B, p, n);
 	return s->e ? s : NULL;
 }
 
@@ -253,7 +254,7 @@ bool mb_heap_flush(struct mb *B, int p0, struct mstmt *blk, int *cap,
 	int np = B->npend;
 	B->npend = p0;
 	for (int p = p0; p < np; p++) {
-		struct mstmt *s = null_check(B, B->pend[p], n);
+		struct mstmt *s = null_check(B, p, n);
 		if (!s)
 			return false;
 		mb_append(B, blk, s, cap);

@@ -39,6 +39,10 @@ struct mb {
 	bool hprobe;           /* typing only: reads after && etc. allowed */
 	int npend;             /* null checks of the statement being built */
 	int pend[MIR_MAX_VARS];
+	/* javasrc-mexc.c: pending check p's divisions, those Java completes
+	 * before the read it guards (their ArithmeticException comes first) */
+	int npdiv[MIR_MAX_VARS];
+	const struct node *pdiv[MIR_MAX_VARS][4];
 	const struct mheap_pre *hpre; /* the original's paths (a mutant) */
 	int npre_made;
 	/* javasrc-mcall.c: the statements the expressions lowered so far
@@ -113,6 +117,29 @@ struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre,
 const char *mb_temp(struct mb *B, const struct type *t);
 /* Append s to the block blk (its kids' capacity in *cap). */
 void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
+
+/* javasrc-method.c: the block n as an MS_BLOCK (its locals scoped). */
+struct mstmt *mb_block(struct mb *B, TSNode n);
+
+/* javasrc-mexc.c (lang/mir.h: Exceptions).  The method's exception
+ * kinds: the standard ones, then the classes the throws in body (the
+ * unpatched tree) name; false after mb_fail(). */
+bool mb_exc_init(struct mb *B, TSNode body);
+/* An MS_THROW of kind (MIR_EXC_NULL, MIR_EXC_INDEX, MIR_EXC_NEGSIZE:
+ * a check the builder puts, e.g. `if (i < 0 || i >= n) throw`), at n. */
+struct mstmt *mb_throw_kind(struct mb *B, unsigned kind, TSNode n);
+/* The throw statement n, the try statement n; NULL after mb_fail(). */
+struct mstmt *mb_throw(struct mb *B, TSNode n);
+struct mstmt *mb_try(struct mb *B, TSNode n);
+/* n, whose reads through references added the pending checks from p0
+ * on: each check's divisions (Java completes them before the read it
+ * guards) noted for mb_null_throw(); false after mb_fail() when that
+ * cannot be modelled (a division in a conditional part, a store). */
+bool mb_exc_order(struct mb *B, const struct node *n, int p0);
+/* The body of pending check p's `if (b == null)`: its divisions (an
+ * ArithmeticException first where one divides by zero), then the
+ * throw of a NullPointerException. */
+struct mstmt *mb_null_throw(struct mb *B, int p, TSNode n);
 
 /* javasrc-mheap.c.  The type of a declaration as written (a primitive
  * or the class, a reference: *ref), or NULL. */

@@ -31,10 +31,11 @@
  * not evaluated is not made, and a loop condition with calls is tested
  * at the start of its body (MS_IF with an MS_BREAK).  The result is
  * opaque, a function of the call's place in the run (sem/mir.h: Call
- * results); the callee returns normally (while there is no try/catch a
- * callee's exception would end both runs alike at the same call).  A
- * call on an object of another class or a static method of another
- * class makes the build fail with the reason.
+ * results); the callee returns normally (outside a try statement a
+ * callee's exception would end both runs alike at the same call; a
+ * call inside one makes the build fail: Exceptions below).  A call on
+ * an object of another class or a static method of another class
+ * makes the build fail with the reason.
  * C (lang/csrc-mstmt.c): a call statement to a function declared or
  * defined in the file, id its place among the file's function
  * declarators; in a function that names globals the calls see and may
@@ -70,11 +71,14 @@
  * A read through a reference, b.f for a reference b other than `this`
  * (a chain fa.fa.y is read link by link), is an MV_HEAP variable named
  * by its path ("fa.fa", "fa.fa.y"): an input (observed only when the
- * method writes through references: Writes below), read
- * after a null check of b (`if (b == null) throw;`: all exceptions are
- * one outcome) that the builder puts before the statement when Java
- * evaluates the read whenever the statement runs.  A read after &&, ||
- * or ? is lowered as a call is (javasrc-mlower.c: an MS_IF over a
+ * method writes through references: Writes below), read after a null
+ * check of b (`if (b == null) throw;` of kind NullPointerException)
+ * that the builder puts before the statement when Java evaluates the
+ * read whenever the statement runs; the operands Java completes before
+ * the read that divide are evaluated in the check's body first, so
+ * `1 / y + b.f` throws ArithmeticException at y = 0 whatever b
+ * (lang/javasrc-mexc.c; a store before them fails).  A read after &&,
+ * || or ? is lowered as a call is (javasrc-mlower.c: an MS_IF over a
  * temporary), its check put just before the statement that reads it,
  * inside that MS_IF; a do-while condition's checks run where the
  * condition is tested (as its calls are), a for update's before each
@@ -114,6 +118,35 @@
  * of its own (MV_FIELD, named f, made like a path).
  * Arrays and `new` are not modelled (the build fails with the reason).
  *
+ * Exceptions (lang/javasrc-mexc.c).  A run that throws ends with an
+ * exception kind, a small int naming its class in the method's table
+ * mmethod.exc: MIR_EXC_ARITH for / and % by zero of int and long (the
+ * only expression that throws in Java), MIR_EXC_NULL for a null check,
+ * the array kinds for arrays (their builder puts an MS_THROW of the
+ * kind), and for `throw new X(args)` the kind of X's simple name, added
+ * to the table in the order the unpatched method's throws name their
+ * classes, so the original and every mutant number them alike.  The
+ * arguments (the message) must be literals or concatenations of
+ * literals: then the original's and the mutant's messages are the same
+ * text (a patch inside them is outside the model), so only the class
+ * is compared; an argument that reads the run's values could tell two
+ * runs apart by getMessage() and makes the build fail.  Any other
+ * throw (`throw e`) fails.  A try statement is an MS_TRY: its body,
+ * then the first MS_CATCH whose mask has the kind thrown (its block
+ * runs, the exception gone), then the finally block on every exit
+ * (normal, return, break, continue, exception); the finally's own
+ * abrupt exit (a return, a throw) replaces the pending one.  The masks
+ * come from a table of the standard classes and their superclasses
+ * (ArithmeticException < RuntimeException < Exception < Throwable ...)
+ * and, for a class the method throws, its `extends` in the source
+ * file; a thrown class that cannot be placed makes the build fail when
+ * a catch clause has to decide on it.  The caught variable must be
+ * unused (the exception object is not modelled), try-with-resources is
+ * refused, and so is a call inside a try statement: the callee's
+ * exceptions are not modelled, and a catch or finally would observe
+ * them.  C has none of these: its exceptional outcome is undefined
+ * behaviour, one outcome (nexc 0, kind 0).
+ *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
  * NULL for void); nvars <= MAX_VARS.  Everything lives in the arena the
@@ -136,7 +169,8 @@ enum mstmt_kind {
 	MS_BREAK,    /* of the innermost loop */
 	MS_CONTINUE, /* of the innermost loop (its update still runs) */
 	MS_RETURN,   /* return e (NULL: void) */
-	MS_THROW,    /* an explicit throw: the exceptional outcome */
+	MS_THROW,    /* a throw: the exceptional outcome, of kind exc
+		      * (Exceptions below) */
 	MS_SWITCH,   /* switch (e) { kids }: e is the selector as an int
 		      * (C: in its promoted type, the labels converted to it);
 		      * kids are its MS_CASE groups in source order.  The
@@ -151,6 +185,12 @@ enum mstmt_kind {
 	MS_CALL,     /* callee(args[0..nargs)), its result into the
 		      * variable e (an N_VAR) or dropped (e NULL): see
 		      * Calls above */
+	MS_TRY,      /* try body, then kids: its MS_CATCH clauses in
+		      * source order, then els: the finally block (NULL:
+		      * none); see Exceptions above */
+	MS_CATCH,    /* one catch clause of an MS_TRY (only there): exc is
+		      * the mask of the kinds it catches (bit k: kind k),
+		      * body its block */
 };
 
 struct mstmt {
@@ -163,6 +203,7 @@ struct mstmt {
 	struct mstmt **kids;
 	int nlabels;             /* MS_CASE */
 	const struct node **labels;
+	unsigned exc;            /* MS_THROW: the kind; MS_CATCH: a mask */
 	bool dflt;
 	int callee, nargs;       /* MS_CALL: callee indexes mmethod.callees;
 				  * args converted to its parameters' types */
@@ -170,6 +211,16 @@ struct mstmt {
 };
 
 #define MIR_MAX_CALLEES 8
+/* Exception kinds (Exceptions above): the first MIR_EXC_STD are every
+ * Java method's, in this order; then the classes its throws name */
+#define MIR_MAX_EXC 16
+enum {
+	MIR_EXC_ARITH,    /* ArithmeticException: / and % by zero */
+	MIR_EXC_NULL,     /* NullPointerException: a null receiver */
+	MIR_EXC_INDEX,    /* ArrayIndexOutOfBoundsException (arrays) */
+	MIR_EXC_NEGSIZE,  /* NegativeArraySizeException (arrays) */
+	MIR_EXC_STD
+};
 #define MIR_MAX_ARGS 4
 #define MIR_MAX_SEEN 8 /* fields a method with calls may name */
 
@@ -211,6 +262,11 @@ struct mmethod {
 	int ncallees;
 	struct mcallee callees[MIR_MAX_CALLEES];
 	struct mstmt *body;
+	/* The exception kinds' simple class names (Exceptions above):
+	 * Java: nexc >= MIR_EXC_STD; C: 0 (undefined behaviour is one
+	 * outcome, of kind 0) */
+	int nexc;
+	const char *exc[MIR_MAX_EXC];
 	/* How a test compares floating outcomes (lang/value.h's rule, the
 	 * expression level's): the builders leave FCMP_IDENTICAL (0),
 	 * check/method.c sets the site's float-compare (sem/mir.h) */

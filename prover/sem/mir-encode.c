@@ -22,6 +22,8 @@ enum div { DIV_UNASKED, DIV_NO, DIV_YES };
 struct mst {
 	Z3_ast v[MAX_VARS];
 	Z3_ast thr, retf, ret, brk, cont, cut;
+	Z3_ast exc;    /* thr: the kind, 8 bits (lang/mir.h: Exceptions) */
+	unsigned kinds; /* the kinds the run may end with (a superset) */
 	Z3_ast trace; /* the calls made, the last first: a list of events */
 	Z3_ast ncalls; /* how many (32 bits), kept when results are used or
 			* fields havocked */
@@ -71,6 +73,11 @@ struct mir_smt {
 	 * field j after call k */
 	int nf;
 	Z3_func_decl hfun;
+	/* Java, the original throws, catches or reads through a reference
+	 * (null checks): the runs' exception kinds are kept (else they are
+	 * all ArithmeticException, and Z3 sees what it saw before kinds
+	 * were modelled) */
+	bool typed;
 };
 
 static Z3_ast running(Z3_context c, const struct mst *st)
@@ -87,6 +94,8 @@ static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
 	for (int i = 0; i < S->enc.nvars; i++)
 		st->v[i] = Z3_mk_ite(c, g, t->v[i], st->v[i]);
 	st->thr = Z3_mk_ite(c, g, t->thr, st->thr);
+	if (S->typed)
+		st->exc = Z3_mk_ite(c, g, t->exc, st->exc);
 	st->retf = Z3_mk_ite(c, g, t->retf, st->retf);
 	st->ret = Z3_mk_ite(c, g, t->ret, st->ret);
 	st->brk = Z3_mk_ite(c, g, t->brk, st->brk);
@@ -98,12 +107,25 @@ static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
 		st->ncalls = Z3_mk_ite(c, g, t->ncalls, st->ncalls);
 }
 
+static Z3_ast exc_kind(struct mir_smt *S, unsigned k)
+{
+	return Z3_mk_int(S->enc.ctx, (int)k, Z3_mk_bv_sort(S->enc.ctx, 8));
+}
+
 static Z3_ast expr(struct mir_smt *S, const struct node *n, struct mst *st)
 {
 	struct enc_env e;
 	memcpy(e.v, st->v, sizeof(e.v));
 	e.thr = st->thr;
 	Z3_ast r = enc_expr(&S->enc, n, &e);
+	if (S->typed && e.thr != st->thr) { /* it may throw: Arithmetic- */
+		Z3_context c = S->enc.ctx;  /* Exception, its store undone */
+		for (int i = 0; i < S->enc.nvars; i++) /* (a catch sees it) */
+			if (e.v[i] != st->v[i])
+				e.v[i] = Z3_mk_ite(c, e.thr, st->v[i], e.v[i]);
+		st->exc = Z3_mk_ite(c, st->thr, st->exc,
+				    exc_kind(S, MIR_EXC_ARITH));
+	}
 	memcpy(st->v, e.v, sizeof(e.v));
 	st->thr = e.thr;
 	return r;
@@ -271,6 +293,46 @@ static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 			       Z3_mk_bvadd(c, st->ncalls, Z3_mk_int(c, 1, s32)));
 }
 
+/* A try statement (lang/mir.h: Exceptions): each catch clause on the
+ * state after the body where its mask is the first to take the kind
+ * thrown, then the finally block on every exit: the pending exit (an
+ * exception, a return, a break, a continue) set aside and restored
+ * where the finally block completes normally. */
+static void try_stmt(struct mir_smt *S, const struct mstmt *s, struct mst *st)
+{
+	Z3_context c = S->enc.ctx;
+	stmt(S, s->body, st);
+	struct mst after = *st;
+	Z3_ast taken = Z3_mk_false(c);
+	for (int i = 0; i < s->nkids; i++) {
+		Z3_ast in = Z3_mk_false(c);
+		for (int k = 0; k < MIR_MAX_EXC; k++)
+			if (s->kids[i]->exc & (1u << k))
+				in = Z3_mk_or(c, 2, (Z3_ast[]){ in,
+					Z3_mk_eq(c, after.exc, exc_kind(S, (unsigned)k)) });
+		Z3_ast hit = Z3_mk_and(c, 3, (Z3_ast[]){ after.thr, in,
+						  Z3_mk_not(c, taken) });
+		taken = Z3_mk_or(c, 2, (Z3_ast[]){ taken, hit });
+		struct mst t = after;
+		t.thr = Z3_mk_false(c);
+		stmt(S, s->kids[i]->body, &t);
+		pick(S, hit, st, &t);
+	}
+	if (!s->els)
+		return;
+	struct mst f = *st;
+	f.thr = f.retf = f.brk = f.cont = Z3_mk_false(c);
+	stmt(S, s->els, &f);
+	Z3_ast normal = running(c, &f);
+	f.thr = Z3_mk_ite(c, normal, st->thr, f.thr);
+	f.exc = Z3_mk_ite(c, normal, st->exc, f.exc);
+	f.retf = Z3_mk_ite(c, normal, st->retf, f.retf);
+	f.ret = Z3_mk_ite(c, normal, st->ret, f.ret);
+	f.brk = Z3_mk_ite(c, normal, st->brk, f.brk);
+	f.cont = Z3_mk_ite(c, normal, st->cont, f.cont);
+	*st = f;
+}
+
 static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 {
 	Z3_context c = S->enc.ctx;
@@ -306,10 +368,17 @@ static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 	case MS_RETURN:
 		if (s->e)
 			st->ret = expr(S, s->e, st);
-		st->retf = Z3_mk_true(c);
+		/* typed: a return whose value throws does not return (a
+		 * catch may take it) */
+		st->retf = S->typed ? Z3_mk_not(c, st->thr) : Z3_mk_true(c);
 		return;
 	case MS_THROW:
 		st->thr = Z3_mk_true(c);
+		if (S->typed)
+			st->exc = exc_kind(S, s->exc);
+		return;
+	case MS_TRY:
+		try_stmt(S, s, st);
 		return;
 	case MS_SWITCH:
 		switch_body(S, s, st);
@@ -318,6 +387,7 @@ static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 		call(S, s, st);
 		return;
 	case MS_CASE:
+	case MS_CATCH:
 		break;
 	}
 	BUG("bad statement kind %d", s->kind);
@@ -329,6 +399,59 @@ static void stmt(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 	struct mst t = *st;
 	stmt_body(S, s, &t);
 	pick(S, running(S->enc.ctx, st), st, &t);
+}
+
+/* Can n throw (a division or a remainder)? */
+static bool node_divides(const struct node *n)
+{
+	return n && ((n->kind == N_BINARY && (n->op == OP_DIV ||
+					      n->op == OP_REM)) ||
+		     node_divides(n->a) || node_divides(n->b) ||
+		     node_divides(n->c));
+}
+
+/* The kinds of exception a run of s may end with (bit k: kind k), a
+ * superset: its throws' kinds, ArithmeticException where it divides. */
+static unsigned stmt_kinds(const struct mstmt *s)
+{
+	if (!s)
+		return 0;
+	unsigned m = s->kind == MS_THROW ? 1u << s->exc : 0;
+	if (node_divides(s->e))
+		m |= 1u << MIR_EXC_ARITH;
+	for (int i = 0; i < s->nlabels; i++)
+		if (node_divides(s->labels[i]))
+			m |= 1u << MIR_EXC_ARITH;
+	for (int i = 0; i < s->nargs; i++)
+		if (node_divides(s->args[i]))
+			m |= 1u << MIR_EXC_ARITH;
+	for (int i = 0; i < s->nkids; i++)
+		m |= stmt_kinds(s->kids[i]);
+	return m | stmt_kinds(s->body) | stmt_kinds(s->els) |
+	       stmt_kinds(s->update);
+}
+
+/* Has s a throw or a try statement? */
+static bool throws(const struct mstmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == MS_THROW || s->kind == MS_TRY)
+		return true;
+	for (int i = 0; i < s->nkids; i++)
+		if (throws(s->kids[i]))
+			return true;
+	return throws(s->body) || throws(s->els) || throws(s->update);
+}
+
+/* Does m read through a reference (then its builds put null checks,
+ * lang/mir.h: References; a mutant reads only the original's paths)? */
+static bool reads_heap(const struct mmethod *m)
+{
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] == MV_HEAP)
+			return true;
+	return false;
 }
 
 static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
@@ -350,6 +473,11 @@ static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 			   ? enc_constant(&S->enc, m->types[i], value_int(0))
 			   : in[i];
 	st->thr = st->retf = st->brk = st->cont = st->cut = Z3_mk_false(c);
+	if (!S->typed && !m->profile && throws(m->body))
+		BUG("a mutant that throws where its original does not (a patch "
+		    "adds no throw, try or read through a reference)");
+	st->exc = S->typed ? exc_kind(S, MIR_EXC_ARITH) : NULL;
+	st->kinds = S->typed ? stmt_kinds(m->body) : 1u;
 	st->ret = m->ret ? enc_constant(&S->enc, m->ret, value_int(0))
 			 : Z3_mk_false(c);
 	stmt(S, m->body, st);
@@ -439,6 +567,7 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 					  &s32, Z3_mk_bv_sort(c, 64));
 	}
 	S->orig = orig;
+	S->typed = !orig->profile && (throws(orig->body) || reads_heap(orig));
 	S->bound = bound ? bound : MIR_DEFAULT_UNROLL;
 	for (int i = 0; i < orig->nvars; i++)
 		S->in[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, orig->names[i]),
@@ -511,6 +640,10 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 						       Z3_mk_not(c, y->thr) });
 	Z3_ast r = Z3_mk_or(c, 2, (Z3_ast[]){ Z3_mk_xor(c, x->thr, y->thr),
 					      Z3_mk_and(c, 2, (Z3_ast[]){ neither, d }) });
+	unsigned kinds = x->kinds | y->kinds;
+	if (kinds & (kinds - 1)) /* two kinds or more: which one is seen */
+		r = Z3_mk_or(c, 2, (Z3_ast[]){ r, Z3_mk_and(c, 3, (Z3_ast[]){
+			x->thr, y->thr, Z3_mk_not(c, Z3_mk_eq(c, x->exc, y->exc)) }) });
 	if (!S->calls_made) /* the formula as before calls existed */
 		return r;
 	return Z3_mk_or(c, 2, (Z3_ast[]){ r, Z3_mk_not(c, Z3_mk_eq(c, x->trace,
@@ -823,6 +956,12 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 	Z3_ast t[3] = { Z3_simplify(c, st.thr), Z3_simplify(c, st.cut),
 			Z3_simplify(c, st.ret) };
 	out->threw = Z3_get_bool_value(c, t[0]) == Z3_L_TRUE;
+	if (out->threw && S->typed) {
+		uint64_t k = 0;
+		if (!Z3_get_numeral_uint64(c, Z3_simplify(c, st.exc), &k))
+			return -1;
+		out->exc = (int)k;
+	}
 	out->cut = Z3_get_bool_value(c, t[1]) == Z3_L_TRUE;
 	if (S->calls_made && read_trace(S, mm, Z3_simplify(c, st.trace), out) < 0)
 		return -1;

@@ -16,6 +16,7 @@ struct ev {
 	long steps;
 	struct value v[MAX_VARS];
 	struct value ret;
+	unsigned exc;      /* F_THROW: the kind (lang/mir.h: Exceptions) */
 	struct mrun *out;  /* its events */
 	const struct value *res; /* the call results: in + MIR_RES */
 	const struct value *hav; /* the fields after calls: in + MIR_HAV */
@@ -31,8 +32,10 @@ static enum flow value_of(struct ev *E, const struct node *n,
 	eval_outcome(n, E->m->nvars, E->v, &o);
 	if (o.overflow)
 		return F_OVER;
-	if (o.threw)
+	if (o.threw) {
+		E->exc = MIR_EXC_ARITH; /* Java: / and % by zero (C: UB) */
 		return F_THROW;
+	}
 	memcpy(E->v, o.vars, sizeof(E->v[0]) * (size_t)E->m->nvars);
 	if (val)
 		*val = o.value;
@@ -158,6 +161,29 @@ static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 	return F_NORMAL;
 }
 
+/* A try statement (lang/mir.h: Exceptions): the first catch clause
+ * whose mask has the kind thrown, then the finally block on every
+ * exit, its own abrupt exit replacing the pending one. */
+static enum flow run_try(struct ev *E, const struct mstmt *s)
+{
+	enum flow f = run(E, s->body);
+	for (int i = 0; f == F_THROW && i < s->nkids; i++)
+		if (s->kids[i]->exc & (1u << E->exc)) {
+			f = run(E, s->kids[i]->body);
+			break;
+		}
+	if (!s->els || f == F_CUT || f == F_OVER)
+		return f;
+	struct value ret = E->ret;
+	unsigned exc = E->exc;
+	enum flow g = run(E, s->els);
+	if (g != F_NORMAL)
+		return g;
+	E->ret = ret;
+	E->exc = exc;
+	return f;
+}
+
 static bool stmt_uses_results(const struct mstmt *s)
 {
 	if (!s)
@@ -208,12 +234,16 @@ static enum flow run(struct ev *E, const struct mstmt *s)
 			return f;
 		return F_RETURN;
 	case MS_THROW:
+		E->exc = s->exc;
 		return F_THROW;
+	case MS_TRY:
+		return run_try(E, s);
 	case MS_SWITCH:
 		return run_switch(E, s);
 	case MS_CALL:
 		return run_call(E, s, E->out);
 	case MS_CASE:
+	case MS_CATCH:
 		break;
 	}
 	BUG("bad statement kind %d", s->kind);
@@ -230,6 +260,7 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	memset(out, 0, offsetof(struct mrun, events)); /* nevents = 0 */
 	enum flow f = run(&E, m->body);
 	out->threw = f == F_THROW;
+	out->exc = out->threw ? (int)E.exc : 0;
 	out->cut = f == F_CUT;
 	out->overflow = f == F_OVER;
 	out->ret = E.ret;
@@ -278,8 +309,8 @@ bool mir_differs(const struct mmethod *m, const struct mrun *x,
 {
 	if (!same_events(m, x, y))
 		return true;
-	if (x->threw || y->threw)
-		return x->threw != y->threw;
+	if (x->threw || y->threw) /* C: undefined behaviour is one outcome */
+		return x->threw != y->threw || (!m->profile && x->exc != y->exc);
 	if (m->ret && !same_value(m, m->ret, x->ret, y->ret))
 		return true;
 	for (int i = 0; i < m->nvars; i++)
@@ -307,8 +338,11 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 			 const struct value *in, const struct mrun *r)
 {
 	struct strbuf sb = STRBUF_INIT;
-	if (r->threw) /* C: undefined behaviour, the profile's outcome */
-		sb_puts(&sb, m->profile ? "has undefined behaviour" : "throws");
+	if (r->threw && m->profile) /* C: undefined behaviour */
+		sb_puts(&sb, "has undefined behaviour");
+	else if (r->threw)
+		sb_printf(&sb, "throws%s%s", r->exc < m->nexc ? " " : "",
+			  r->exc < m->nexc ? m->exc[r->exc] : "");
 	else if (m->ret) {
 		sb_puts(&sb, "returns ");
 		mir_value_print(&sb, m, -1, r->ret);

@@ -5,16 +5,15 @@
  * take every expression's meaning from sem/eval.c and sem/encode.c.
  *
  * What a test sees of a run (the observable outcome): whether the
- * method ended by an exception (every exceptional outcome alike, as the
- * expression-level checker compares them, Medusa's exception
- * abstraction), and when it did not, its return value and the final
- * values of the fields it names and, when it writes through references
- * (lang/mir.h: Writes), of every field cell it names (a path: the final
- * heap on the objects the test reaches; mir_observed()); and, in every
- * case, the calls it made (lang/mir.h: Calls), in order, each with its
- * callee, receiver and argument values and the values of the fields the
- * method names (Calls and fields below).  Locals and parameters are not
- * seen.
+ * method ended by an exception and, in Java, its kind (lang/mir.h:
+ * Exceptions: a class; C's undefined behaviour is one outcome), and
+ * when it did not, its return value and the final values of the fields
+ * it names and, when it writes through references (lang/mir.h: Writes),
+ * of every field cell it names (a path: the final heap on the objects
+ * the test reaches; mir_observed()); and, in every case, the calls it
+ * made (lang/mir.h: Calls), in order, each with its callee, receiver
+ * and argument values and the values of the fields the method names
+ * (Calls and fields below).  Locals and parameters are not seen.
  *
  * Call results (lang/mir.h: Calls).  A call whose result is used
  * yields an opaque value: the value of an uninterpreted function of
@@ -36,8 +35,22 @@
  * stub answering each callee's calls in order gives: a mutant whose
  * calls follow the original's gets the same answers, and one whose
  * calls differ is killed by its trace whatever comes after.  A callee
- * that throws needs no modelling while methods have no try/catch: both
- * runs would end alike at that call (the same calls so far).
+ * that throws needs no modelling outside try statements, where both
+ * runs would end alike at that call (the same calls so far); a call
+ * inside one is not modelled (lang/mir.h: Exceptions).
+ *
+ * Exceptions.  The evaluator keeps the kind of the exception a run
+ * ends with (mrun.exc), the encoding an 8-bit term beside the throw
+ * flag, kept only when the original has a throw or a try statement or
+ * reads through a reference (null checks; else every kind is
+ * ArithmeticException, and Z3 sees what it saw
+ * before kinds existed); two runs that throw differ when their kinds
+ * do, asked only when the two methods can end with two kinds or more.
+ * An expression that throws leaves the variables as they were (its
+ * only effect, its final store, is not made: the builder refuses an
+ * earlier effect inside a try), and a return whose value throws does
+ * not return, so a catch clause or a finally block sees the state
+ * Java leaves.
  *
  * Calls and fields (lang/mir.h).  In a method with calls that names
  * fields, nf of them (mir_havoc()), a callee sees the fields and may
@@ -133,6 +146,7 @@ struct mevent {
 
 struct mrun {
 	bool threw;
+	int exc;        /* threw, Java: the kind (lang/mir.h: Exceptions) */
 	bool cut;       /* a loop ran past the bound */
 	bool overflow;  /* undecided (an int64 overflow, too many steps) */
 	struct value ret;
@@ -162,7 +176,8 @@ bool mir_differs(const struct mmethod *m, const struct mrun *x,
  * reference (lang/mir.h: References) as null, this or o1, o2, ... */
 void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 		     struct value v);
-/* "returns 3", "throws", "returns normally, x = 1" (the fields whose
+/* "returns 3", "throws ArithmeticException" (C: "has undefined
+ * behaviour"), "returns normally, x = 1" (the fields whose
  * final value differs from in), ", fields unchanged", then the calls
  * made (", calls log(3), log(4)"; ", no call" when the method has
  * calls), in a. */
