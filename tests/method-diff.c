@@ -392,9 +392,10 @@ static void write_java(const char *path)
 		expr(&G, 2);
 		sb_puts(&sb, ";\n  }\n");
 	}
-	sb_puts(&sb, "  public static void main(String[] x) {\n"
-		"    StringBuilder out = new StringBuilder();\n");
-	for (int m = 0; m < NM; m++)
+	/* one driver method per generated method: a single main would pass
+	 * the JVM's 64 KB limit on a method's code */
+	for (int m = 0; m < NM; m++) {
+		sb_printf(&sb, "  static void drive%d(StringBuilder out) {\n", m);
 		for (int i = 0; i < NI; i++) {
 			struct mcase *k = &cases[m][i];
 			*k = (struct mcase){ input_int(), input_int(), input_int(),
@@ -410,6 +411,12 @@ static void write_java(const char *path)
 				  k->f, k->g, m, k->a, k->b, k->c ? "true" : "false",
 				  m, i);
 		}
+		sb_puts(&sb, "  }\n");
+	}
+	sb_puts(&sb, "  public static void main(String[] x) {\n"
+		"    StringBuilder out = new StringBuilder();\n");
+	for (int m = 0; m < NM; m++)
+		sb_printf(&sb, "    drive%d(out);\n", m);
 	sb_puts(&sb, "    System.out.print(out);\n  }\n}\n");
 	write_text_file(path, sb.buf);
 	sb_release(&sb);
