@@ -275,9 +275,14 @@ static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 		}
 		ev = Z3_mk_concat(c, ev, a);
 	}
-	if (ce->recv)
-		st->thr = Z3_mk_or(c, 2, (Z3_ast[]){ st->thr, Z3_mk_eq(c, recv,
-			enc_constant(&S->enc, ce->args[0], value_int(0))) });
+	if (ce->recv) { /* NullPointerException, unless an argument threw */
+		Z3_ast null = Z3_mk_eq(c, recv, enc_constant(&S->enc,
+					ce->args[0], value_int(0)));
+		if (S->typed)
+			st->exc = Z3_mk_ite(c, st->thr, st->exc,
+				Z3_mk_ite(c, null, exc_kind(S, MIR_EXC_NULL), st->exc));
+		st->thr = Z3_mk_or(c, 2, (Z3_ast[]){ st->thr, null });
+	}
 	if (S->nf)
 		ev = havoc(S, ev, st);
 	/* no call when an argument threw */
@@ -454,6 +459,16 @@ static bool reads_heap(const struct mmethod *m)
 	return false;
 }
 
+/* Does m call a method on a reference (a null receiver throws
+ * NullPointerException; a mutant calls only the original's callees)? */
+static bool calls_on_refs(const struct mmethod *m)
+{
+	for (int i = 0; i < m->ncallees; i++)
+		if (m->callees[i].recv)
+			return true;
+	return false;
+}
+
 static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 		struct mst *st)
 {
@@ -477,7 +492,8 @@ static void run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 		BUG("a mutant that throws where its original does not (a patch "
 		    "adds no throw, try or read through a reference)");
 	st->exc = S->typed ? exc_kind(S, MIR_EXC_ARITH) : NULL;
-	st->kinds = S->typed ? stmt_kinds(m->body) : 1u;
+	st->kinds = !S->typed ? 1u : stmt_kinds(m->body) |
+		(calls_on_refs(m) ? 1u << MIR_EXC_NULL : 0);
 	st->ret = m->ret ? enc_constant(&S->enc, m->ret, value_int(0))
 			 : Z3_mk_false(c);
 	stmt(S, m->body, st);
@@ -567,7 +583,8 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 					  &s32, Z3_mk_bv_sort(c, 64));
 	}
 	S->orig = orig;
-	S->typed = !orig->profile && (throws(orig->body) || reads_heap(orig));
+	S->typed = !orig->profile && (throws(orig->body) || reads_heap(orig) ||
+				      calls_on_refs(orig));
 	S->bound = bound ? bound : MIR_DEFAULT_UNROLL;
 	for (int i = 0; i < orig->nvars; i++)
 		S->in[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, orig->names[i]),

@@ -141,8 +141,10 @@ static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 		if (f != F_NORMAL)
 			return f;
 	}
-	if (E->m->callees[s->callee].recv && !ev.args[0].bits)
-		return F_THROW; /* a null receiver, after the arguments */
+	if (E->m->callees[s->callee].recv && !ev.args[0].bits) {
+		E->exc = MIR_EXC_NULL; /* a null receiver, after the arguments */
+		return F_THROW;
+	}
 	if (r->nevents == MIR_MAX_EVENTS)
 		return F_OVER;
 	if (E->nf && havoc(E, &ev, r->nevents) != F_NORMAL)
