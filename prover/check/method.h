@@ -24,7 +24,7 @@
  * re-checked killing input each), duplicates (the same outcome on every
  * input) and subsumption (every input that kills A kills B) are proven
  * on the same encoding, each question in a push/pop scope (one whose
- * runs divide alone on a qfbv solver of its own: sem/mir-encode.c,
+ * runs divide alone on a qfbv solver of its own: sem/mir-solve.c,
  * own_question), after the evaluator has run every input tried so far
  * on all of them, and before a subsumption question a seeded search
  * (mrel.c): most pairs are told apart there, without a solver call; a

@@ -1,0 +1,507 @@
+/*
+ * mir-solve.c - the questions asked of the method IR's Z3 encoding
+ * (sem/mir.h): a solver per method holding the original's run, each
+ * mutant's run added once (mir_smt_add), whether a mutant differs from
+ * the original, and the duplicate and subsumption questions between two
+ * mutants, each on the method's solver or, where it divides, on a solver
+ * of its own; a model is read back as an input (and the calls' results)
+ * for the concrete evaluator to re-check.
+ */
+#include "sem/mir-int.h"
+
+#include <string.h>
+
+#include "sem/watchdog.h"
+
+/* Is there a floating value in n, in s? */
+static bool float_node(const struct node *n)
+{
+	return n && ((n->type && n->type->kind == TK_FLOAT) ||
+		     float_node(n->a) || float_node(n->b) || float_node(n->c));
+}
+
+static bool float_stmt(const struct mstmt *s)
+{
+	if (!s)
+		return false;
+	if (float_node(s->e) || float_stmt(s->body) || float_stmt(s->els) ||
+	    float_stmt(s->update))
+		return true;
+	for (int i = 0; i < s->nkids; i++)
+		if (float_stmt(s->kids[i]))
+			return true;
+	for (int i = 0; i < s->nargs; i++)
+		if (float_node(s->args[i]))
+			return true;
+	return false;
+}
+
+/* Does m compute with floating values anywhere? */
+static bool floating(const struct mmethod *m)
+{
+	for (int i = 0; i < m->nvars; i++)
+		if (m->types[i]->kind == TK_FLOAT)
+			return true;
+	return (m->ret && m->ret->kind == TK_FLOAT) || float_stmt(m->body);
+}
+
+/* The method's solver: Z3's simple solver (incremental, push/pop per
+ * question); with floating values one from the qffpbv tactic, as the
+ * expression level's (sem/smt.c: its word-level preprocessing decides
+ * x * 2.0 against x + x where bit-blasting alone runs out of limits;
+ * push/pop still scope each question). */
+static Z3_solver make_solver(Z3_context c, const struct mmethod *orig)
+{
+	if (!floating(orig))
+		return Z3_mk_simple_solver(c);
+	Z3_tactic t = Z3_mk_tactic(c, "qffpbv");
+	Z3_tactic_inc_ref(c, t);
+	Z3_solver s = Z3_mk_solver_from_tactic(c, t);
+	Z3_tactic_dec_ref(c, t);
+	return s;
+}
+
+static void on_error(Z3_context c, Z3_error_code e)
+{
+	(void)c;
+	(void)e;
+}
+
+struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
+			    unsigned timeout_ms, unsigned rlimit)
+{
+	struct mir_smt *S = xcalloc(1, sizeof(*S));
+	Z3_config cfg = Z3_mk_config();
+	Z3_set_param_value(cfg, "model", "true");
+	Z3_context c = Z3_mk_context(cfg);
+	Z3_del_config(cfg);
+	Z3_set_error_handler(c, on_error);
+	S->enc = (struct encoder){ .ctx = c, .nvars = orig->nvars };
+	/* the trace only where there are calls (else Z3 sees what it saw
+	 * before calls were modelled) */
+	S->nf = mir_havoc(orig);
+	if ((S->calls_made = orig->ncallees > 0)) {
+		Z3_func_decl is_nil, is_cons, head, tail;
+		S->tsort = Z3_mk_list_sort(c, Z3_mk_string_symbol(c, "trace"),
+					   Z3_mk_bv_sort(c, EV_WIDTH(S)), &S->nil,
+					   &is_nil, &S->cons, &is_cons, &head, &tail);
+	}
+	if ((S->results = mir_uses_results(orig))) {
+		Z3_sort s32 = Z3_mk_bv_sort(c, 32);
+		S->rfun = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, "$result"), 1,
+					  &s32, Z3_mk_bv_sort(c, 64));
+	}
+	if (S->nf) {
+		Z3_sort s32 = Z3_mk_bv_sort(c, 32);
+		S->hfun = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, "$field"), 1,
+					  &s32, Z3_mk_bv_sort(c, 64));
+	}
+	S->orig = orig;
+	S->typed = mir_typed(orig);
+	S->bound = bound ? bound : MIR_DEFAULT_UNROLL;
+	for (int i = 0; i < orig->nvars; i++)
+		S->in[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, orig->names[i]),
+				       enc_sort(&S->enc, orig->types[i]));
+	S->solver = make_solver(c, orig);
+	Z3_solver_inc_ref(c, S->solver);
+	S->timeout_ms = timeout_ms;
+	if (rlimit && floating(orig)) /* sem/mir.h: Solver cost */
+		rlimit = rlimit / MIR_FLOAT_RLIMIT_DIV ? rlimit / MIR_FLOAT_RLIMIT_DIV
+						       : 1;
+	S->rlimit = rlimit;
+	if (rlimit) {
+		Z3_params p = Z3_mk_params(c);
+		Z3_params_inc_ref(c, p);
+		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
+		Z3_solver_set_params(c, S->solver, p);
+		Z3_params_dec_ref(c, p);
+	}
+	mir_run(S, orig, S->in, &S->o);
+	S->ocut = orig->nloops ? CUT_UNASKED : CUT_NEVER;
+	S->fp = floating(orig);
+	S->odiv = S->fp ? DIV_NO : DIV_UNASKED;
+	return S;
+}
+
+void mir_smt_free(struct mir_smt *S)
+{
+	if (!S)
+		return;
+	Z3_solver_dec_ref(S->enc.ctx, S->solver);
+	if (S->qfbv)
+		Z3_tactic_dec_ref(S->enc.ctx, S->qfbv);
+	Z3_del_context(S->enc.ctx);
+	free(S->mut);
+	free(S->mcut);
+	free(S->mdiv);
+	free(S);
+}
+
+unsigned mir_smt_calls(const struct mir_smt *S)
+{
+	return S->calls;
+}
+
+/* Are a and b, of type t, different outcomes (sem/mir.h: floating
+ * values by the expression level's rule)? */
+static Z3_ast unlike(struct mir_smt *S, const struct type *t, Z3_ast a,
+		     Z3_ast b)
+{
+	Z3_context c = S->enc.ctx;
+	if (t->kind == TK_FLOAT)
+		return Z3_mk_not(c, enc_float_same(&S->enc, a, b, S->orig->fcmp));
+	return Z3_mk_not(c, Z3_mk_eq(c, a, b));
+}
+
+/* Do the final states x and y differ in what a test sees? */
+static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y)
+{
+	Z3_context c = S->enc.ctx;
+	const struct mmethod *m = S->orig;
+	Z3_ast parts[MAX_VARS + 1];
+	unsigned n = 0;
+	if (m->ret)
+		parts[n++] = unlike(S, m->ret, x->ret, y->ret);
+	for (int i = 0; i < m->nvars; i++)
+		if (mir_observed(m, i))
+			parts[n++] = unlike(S, m->types[i], x->v[i], y->v[i]);
+	Z3_ast d = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
+	Z3_ast neither = Z3_mk_and(c, 2, (Z3_ast[]){ Z3_mk_not(c, x->thr),
+						       Z3_mk_not(c, y->thr) });
+	Z3_ast r = Z3_mk_or(c, 2, (Z3_ast[]){ Z3_mk_xor(c, x->thr, y->thr),
+					      Z3_mk_and(c, 2, (Z3_ast[]){ neither, d }) });
+	unsigned kinds = x->kinds | y->kinds;
+	if (kinds & (kinds - 1)) /* two kinds or more: which one is seen */
+		r = Z3_mk_or(c, 2, (Z3_ast[]){ r, Z3_mk_and(c, 3, (Z3_ast[]){
+			x->thr, y->thr, Z3_mk_not(c, Z3_mk_eq(c, x->exc, y->exc)) }) });
+	if (!S->calls_made) /* the formula as before calls existed */
+		return r;
+	return Z3_mk_or(c, 2, (Z3_ast[]){ r, Z3_mk_not(c, Z3_mk_eq(c, x->trace,
+								 y->trace)) });
+}
+
+/* f(0..n) in the model into res (0 without f: with: f is used). */
+static int read_fun(struct mir_smt *S, Z3_model mdl, Z3_func_decl f, bool with,
+		    int n, struct value *res)
+{
+	Z3_context c = S->enc.ctx;
+	for (int k = 0; k < n; k++) {
+		res[k] = value_int(0);
+		if (!with) /* no term made: Z3 as without results */
+			continue;
+		uint64_t u = 0;
+		Z3_ast v = NULL, x = Z3_mk_int(c, k, Z3_mk_bv_sort(c, 32));
+		if (!Z3_model_eval(c, mdl, Z3_mk_app(c, f, 1, &x), true, &v) ||
+		    !v || !Z3_get_numeral_uint64(c, v, &u))
+			return -1;
+		res[k].bits = u;
+	}
+	return 0;
+}
+
+/* R(0..MIR_MAX_RESULTS) and H(0..MIR_MAX_HAVOC) into the input. */
+static int read_results(struct mir_smt *S, Z3_model mdl, struct value *input)
+{
+	if (read_fun(S, mdl, S->rfun, S->results, MIR_MAX_RESULTS,
+		     input + MIR_RES) < 0)
+		return -1;
+	return read_fun(S, mdl, S->hfun, S->nf > 0, MIR_MAX_HAVOC,
+			input + MIR_HAV);
+}
+
+/* A solver of the qfbv tactic for one question, with the method's
+ * rlimit (one reference taken). */
+static Z3_solver own_solver(struct mir_smt *S)
+{
+	Z3_context c = S->enc.ctx;
+	if (!S->qfbv) {
+		S->qfbv = Z3_mk_tactic(c, "qfbv");
+		Z3_tactic_inc_ref(c, S->qfbv);
+	}
+	Z3_solver sv = Z3_mk_solver_from_tactic(c, S->qfbv);
+	Z3_solver_inc_ref(c, sv);
+	if (S->rlimit) {
+		Z3_params p = Z3_mk_params(c);
+		Z3_params_inc_ref(c, p);
+		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"),
+				   S->rlimit);
+		Z3_solver_set_params(c, sv, p);
+		Z3_params_dec_ref(c, p);
+	}
+	return sv;
+}
+
+/* Check q in a scope of the method's solver, or (own) alone on a
+ * solver of its own: SAT fills input. */
+static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
+		       bool own)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_solver sv = own ? own_solver(S) : S->solver;
+	if (!own)
+		Z3_solver_push(c, sv);
+	Z3_solver_assert(c, sv, q);
+	S->calls++;
+	struct wd_query wq;
+	if (S->timeout_ms)
+		wd_arm(&wq, c, S->timeout_ms);
+	Z3_lbool r = Z3_solver_check(c, sv);
+	if (S->timeout_ms)
+		wd_disarm(&wq);
+	if (r == Z3_L_UNDEF) {
+		S->reason = Z3_solver_get_reason_unknown(c, sv);
+		if (S->reason && !strcmp(S->reason, "interrupted"))
+			S->reason = "timeout";
+	}
+	if (r == Z3_L_TRUE && input) {
+		Z3_model mdl = Z3_solver_get_model(c, sv);
+		Z3_model_inc_ref(c, mdl);
+		for (int i = 0; i < S->orig->nvars; i++) {
+			Z3_ast v = NULL;
+			input[i] = value_int(0);
+			if (S->orig->kinds[i] != MV_LOCAL &&
+			    Z3_model_eval(c, mdl, S->in[i], true, &v) && v &&
+			    enc_read_value(&S->enc, v, S->orig->types[i],
+					   &input[i]) < 0)
+				r = Z3_L_UNDEF;
+		}
+		if (read_results(S, mdl, input) < 0)
+			r = Z3_L_UNDEF;
+		Z3_model_dec_ref(c, mdl);
+		if (r == Z3_L_UNDEF)
+			S->reason = "a model value out of range";
+	}
+	if (own)
+		Z3_solver_dec_ref(c, sv);
+	else
+		Z3_solver_pop(c, sv, 1);
+	if (Z3_get_error_code(c) != Z3_OK) {
+		S->reason = "Z3 failed";
+		r = Z3_L_UNDEF;
+	}
+	return r;
+}
+
+static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
+{
+	return ask_on(S, q, input, false);
+}
+
+int mir_smt_add(struct mir_smt *S, const struct mmethod *mut)
+{
+	GROW(S->mut, (size_t)S->nmut + 1, S->capmut);
+	GROW(S->mcut, (size_t)S->nmut + 1, S->capcut);
+	GROW(S->mdiv, (size_t)S->nmut + 1, S->capdiv);
+	mir_run(S, mut, S->in, &S->mut[S->nmut]);
+	S->mcut[S->nmut] = mut->nloops ? CUT_UNASKED : CUT_NEVER;
+	S->mdiv[S->nmut] = S->fp ? DIV_NO : DIV_UNASKED;
+	return S->nmut++;
+}
+
+static const struct mst *state(const struct mir_smt *S, int h)
+{
+	if (h < -1 || h >= S->nmut)
+		BUG("bad mutant handle %d", h);
+	return h < 0 ? &S->o : &S->mut[h];
+}
+
+/* Does what a question sees of the run of mutant h (-1: the original)
+ * divide: its outcome (as differ() reads it) or its cut? */
+static bool divides(struct mir_smt *S, int h)
+{
+	unsigned char *d = h < 0 ? &S->odiv : &S->mdiv[h];
+	if (*d == DIV_UNASKED) {
+		const struct mst *st = state(S, h);
+		Z3_ast roots[MAX_VARS + 4] = { st->thr, st->ret, st->cut,
+					       st->trace };
+		size_t n = 4;
+		for (int i = 0; i < S->orig->nvars; i++)
+			if (S->orig->kinds[i] == MV_FIELD)
+				roots[n++] = st->v[i];
+		*d = enc_has_division(S->enc.ctx, roots, n) ? DIV_YES : DIV_NO;
+	}
+	return *d == DIV_YES;
+}
+
+/* The solver of a relation between the runs hs[0..n): one of its own
+ * (own_solver()) when one of them divides.  Why there and only there:
+ * the method's solver, Z3's incremental core, bit-blasts division and
+ * remainder whole and can spend the whole --rlimit on a subsumption
+ * question over `(a + b) % c` or `/ x` (30 s each, then unknown),
+ * where the qfbv tactic's word-level preprocessing answers in well
+ * under a second, as at the expression level (sem/smt.c).  A solver of
+ * its own holds only the question (the runs compared, the original's
+ * for a subsumption), so its answer does not depend on the questions
+ * before it: the same on every machine and -j, from the method cache's
+ * tape or not.  Questions against the original (mir_smt_check) stay on
+ * the method's solver whatever they divide: their models are the
+ * killing inputs printed, and a solver of another kind finds other
+ * ones.  A relation's input is only evidence (check/mrel.c runs it on
+ * the evaluator), so its model may differ. */
+static bool own_question(struct mir_smt *S, const int *hs, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (divides(S, hs[i]))
+			return true;
+	return false;
+}
+
+/* Can a run of mutant h (-1: the original) be cut by the bound? */
+static enum cut cut_of(struct mir_smt *S, int h)
+{
+	unsigned char *c = h < 0 ? &S->ocut : &S->mcut[h];
+	if (*c == CUT_UNASKED) {
+		Z3_lbool r = ask(S, state(S, h)->cut, NULL);
+		*c = r == Z3_L_FALSE ? CUT_NEVER
+		     : r == Z3_L_TRUE ? CUT_REACHABLE : CUT_UNKNOWN;
+	}
+	return *c;
+}
+
+/* No run of the original nor of the mutants hs[0..n) is cut. */
+static Z3_ast uncut(struct mir_smt *S, const int *hs, int n)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_ast any[4];
+	for (int i = 0; i < n; i++)
+		any[i] = state(S, hs[i])->cut;
+	return Z3_mk_not(c, Z3_mk_or(c, (unsigned)n, any));
+}
+
+enum mir_answer mir_smt_check(struct mir_smt *S, int h, struct value *input,
+			      const char **reason)
+{
+	Z3_context c = S->enc.ctx;
+	const struct mst *m = state(S, h);
+	Z3_ast q = uncut(S, (int[]){ -1, h }, 2);
+	Z3_lbool r = ask(S, Z3_mk_and(c, 2, (Z3_ast[]){ q, differ(S, &S->o, m) }),
+			 input);
+	if (r == Z3_L_TRUE)
+		return MIR_KILLED;
+	if (r == Z3_L_FALSE)
+		return cut_of(S, -1) == CUT_NEVER && cut_of(S, h) == CUT_NEVER
+		       ? MIR_EQUIVALENT : MIR_BOUNDED;
+	*reason = S->reason ? S->reason : "unknown";
+	return MIR_UNKNOWN;
+}
+
+/* q over runs nobody cut (of hs[0..n)): unsat, when no such run can be
+ * cut at all, is a proof; sat is refuted, with input.  The cuts are
+ * asked first (once per method): a run that can be cut leaves every
+ * relation of its mutant open, whatever q. */
+static enum mir_rel relation(struct mir_smt *S, Z3_ast q, const int *hs,
+			     int n, struct value *input, const char **reason)
+{
+	Z3_context c = S->enc.ctx;
+	for (int i = 0; i < n; i++)
+		if (cut_of(S, hs[i]) != CUT_NEVER) {
+			*reason = "a loop can run longer than the bound";
+			return MIR_UNDECIDED;
+		}
+	Z3_lbool r = ask_on(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
+			 input, own_question(S, hs, n));
+	if (r == Z3_L_TRUE)
+		return MIR_REFUTED;
+	if (r == Z3_L_FALSE)
+		return MIR_PROVEN;
+	*reason = S->reason ? S->reason : "unknown";
+	return MIR_UNDECIDED;
+}
+
+enum mir_rel mir_smt_same(struct mir_smt *S, int a, int b, struct value *input,
+			  const char **reason)
+{
+	return relation(S, differ(S, state(S, a), state(S, b)),
+			(int[]){ a, b }, 2, input, reason);
+}
+
+enum mir_rel mir_smt_subsumes(struct mir_smt *S, int a, int b,
+			      struct value *input, const char **reason)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_ast q = Z3_mk_and(c, 2, (Z3_ast[]){
+		differ(S, &S->o, state(S, a)),
+		Z3_mk_not(c, differ(S, &S->o, state(S, b))) });
+	return relation(S, q, (int[]){ -1, a, b }, 3, input, reason);
+}
+
+/* bits hi..lo of the numeral v. */
+static int64_t bits_of(Z3_context c, Z3_ast v, unsigned hi, unsigned lo)
+{
+	uint64_t u = 0;
+	Z3_ast x = Z3_simplify(c, Z3_mk_extract(c, hi, lo, v));
+	if (!Z3_get_numeral_uint64(c, x, &u))
+		return -1;
+	return (int64_t)u;
+}
+
+/* The events of a concrete trace t (cons cells, the last first). */
+static int read_trace(struct mir_smt *S, const struct mmethod *mm, Z3_ast t,
+		      struct mrun *out)
+{
+	Z3_context c = S->enc.ctx;
+	int n = 0;
+	for (Z3_ast x = t; Z3_get_app_decl(c, Z3_to_app(c, x)) != S->nil;
+	     x = Z3_get_app_arg(c, Z3_to_app(c, x), 1))
+		if (Z3_get_app_decl(c, Z3_to_app(c, x)) != S->cons ||
+		    ++n > MIR_MAX_EVENTS)
+			return -1;
+	out->nevents = n;
+	for (Z3_ast x = t; n > 0; x = Z3_get_app_arg(c, Z3_to_app(c, x), 1)) {
+		Z3_ast ev = Z3_get_app_arg(c, Z3_to_app(c, x), 0);
+		struct mevent *e = &out->events[--n];
+		unsigned top = EV_WIDTH(S);
+		e->id = (int)bits_of(c, ev, top - 1, top - 8);
+		e->nargs = -1;
+		for (int j = 0; j < mm->ncallees; j++)
+			if (mm->callees[j].id == e->id)
+				e->nargs = mm->callees[j].nargs;
+		if (e->nargs < 0)
+			return -1;
+		for (int i = 0; i < e->nargs; i++) {
+			unsigned lo = top - 8 - 64 * (unsigned)(i + 1);
+			e->args[i].bits = (uint64_t)bits_of(c, ev, lo + 63, lo);
+		}
+		e->nseen = S->nf;
+		for (int j = 0; j < S->nf; j++) {
+			unsigned lo = top - 8 - 64 * (unsigned)(MIR_MAX_ARGS + j + 1);
+			e->seen[j].bits = (uint64_t)bits_of(c, ev, lo + 63, lo);
+		}
+	}
+	return 0;
+}
+
+int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
+		    const struct value *in, struct mrun *out)
+{
+	Z3_context c = S->enc.ctx;
+	struct mst st;
+	Z3_ast cin[MAX_VARS];
+	for (int i = 0; i < mm->nvars; i++)
+		cin[i] = enc_constant(&S->enc, mm->types[i], in[i]);
+	S->oracle = in + MIR_RES;
+	mir_run(S, mm, cin, &st);
+	S->oracle = NULL;
+	memset(out, 0, sizeof(*out));
+	Z3_ast t[3] = { Z3_simplify(c, st.thr), Z3_simplify(c, st.cut),
+			Z3_simplify(c, st.ret) };
+	out->threw = Z3_get_bool_value(c, t[0]) == Z3_L_TRUE;
+	if (out->threw && S->typed) {
+		uint64_t k = 0;
+		if (!Z3_get_numeral_uint64(c, Z3_simplify(c, st.exc), &k))
+			return -1;
+		out->exc = (int)k;
+	}
+	out->cut = Z3_get_bool_value(c, t[1]) == Z3_L_TRUE;
+	if (S->calls_made && read_trace(S, mm, Z3_simplify(c, st.trace), out) < 0)
+		return -1;
+	if (out->threw) /* values after C's UB may be left open (fp.to_sbv) */
+		return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
+	if (mm->ret && enc_read_value(&S->enc, t[2], mm->ret, &out->ret) < 0)
+		return -1;
+	for (int i = 0; i < mm->nvars; i++)
+		if (enc_read_value(&S->enc, Z3_simplify(c, st.v[i]), mm->types[i],
+				   &out->vars[i]) < 0)
+			return -1;
+	return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
+}
