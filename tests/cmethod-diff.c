@@ -314,11 +314,7 @@ static struct ccase cases[NM][NI];
  * with calls that names the globals): hv() in the program. */
 static int64_t hv(int m, int i, int r)
 {
-	uint64_t x = (uint64_t)m * 1000003u + (uint64_t)i * 1009u +
-		     (uint64_t)r * 31u + 7;
-	x ^= x >> 7;
-	x *= 0x9E3779B97F4A7C15ULL;
-	x ^= x >> 29;
+	uint64_t x = stub_mix(m, i, r, 7);
 	return (x >> 61) < 5 ? (int64_t)((x >> 32) % 9) - 4
 			     : (int64_t)(x >> 33) - (1LL << 30);
 }

@@ -346,11 +346,7 @@ static struct mcase cases[NM][NI];
 /* The callees' answer to call r of case i of method m: MDiff.ans(). */
 static int64_t answer(int m, int i, int r)
 {
-	uint64_t h = (uint64_t)m * 1000003u + (uint64_t)i * 1009u +
-		     (uint64_t)r * 31u + 1;
-	h ^= h >> 7;
-	h *= 0x9E3779B97F4A7C15ULL;
-	h ^= h >> 29;
+	uint64_t h = stub_mix(m, i, r, 1);
 	return (h >> 61) < 5 ? (int64_t)((h >> 32) % 7) - 3 : (int64_t)h;
 }
 /* The value field j gets after call r of case i of method m (a method

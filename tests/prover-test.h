@@ -40,6 +40,19 @@ static inline void write_text_file(const char *path, const char *text)
 	fclose(fp);
 }
 
+/* The table the differential tests' stubs answer from: a mix of (m, i,
+ * r) (method, case, call) and salt k, the same arithmetic as the
+ * generated Java or C program's own copy (64-bit wrap-around). */
+static inline uint64_t stub_mix(int m, int i, int r, unsigned k)
+{
+	uint64_t h = (uint64_t)m * 1000003u + (uint64_t)i * 1009u +
+		     (uint64_t)r * 31u + k;
+	h ^= h >> 7;
+	h *= 0x9E3779B97F4A7C15ULL;
+	h ^= h >> 29;
+	return h;
+}
+
 /* ---- diagnostics ---- */
 
 static char *cap_buf;
