@@ -30,7 +30,7 @@ const struct type *mb_type(const char *name)
 	return NULL;
 }
 
-static TSNode field(TSNode n, const char *name)
+TSNode mb_field(TSNode n, const char *name)
 {
 	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
 }
@@ -130,19 +130,19 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 }
 
 /* n's expression, its calls lowered into B->pre (javasrc-mcall.c). */
-static const char *lowered(struct mb *B, TSNode n)
+const char *mb_lowered(struct mb *B, TSNode n)
 {
 	return mb_lower(B, n, mb_text(B, n));
 }
 
-static struct node *expr(struct mb *B, TSNode n, bool want_bool)
+struct node *mb_expr(struct mb *B, TSNode n, bool want_bool)
 {
-	const char *t = lowered(B, n);
+	const char *t = mb_lowered(B, n);
 	return t ? mb_expr_text(B, t, want_bool) : NULL;
 }
 
 /* Move the statements lowered calls need (B->pre) into blk. */
-static void flush_pre(struct mb *B, struct mstmt *blk, int *cap)
+void mb_flush_pre(struct mb *B, struct mstmt *blk, int *cap)
 {
 	for (int i = 0; B->pre && i < B->pre->nkids; i++)
 		mb_append(B, blk, B->pre->kids[i], cap);
@@ -162,17 +162,17 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n)
 static struct mstmt *stmt(struct mb *B, TSNode n);
 
 /* A local declaration: its initialized declarators as assignments. */
-static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
+bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 {
-	TSNode tn = field(n, "type");
+	TSNode tn = mb_field(n, "type");
 	const char *type = jnode_squeezed(B->a, B->f, tn);
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode d = ts_node_named_child(n, i);
 		if (!jnode_is(d, "variable_declarator"))
 			continue;
-		TSNode nm = field(d, "name"), v = field(d, "value");
-		if (!ts_node_is_null(field(d, "dimensions")))
+		TSNode nm = mb_field(d, "name"), v = mb_field(d, "value");
+		if (!ts_node_is_null(mb_field(d, "dimensions")))
 			return mb_fail(B, "an array declaration");
 		const char *name = jnode_squeezed(B->a, B->f, nm);
 		uint32_t busy = B->tbusy; /* its temporaries, free after it */
@@ -182,7 +182,7 @@ static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 		if ((!init && !ts_node_is_null(v)) ||
 		    add_var(B, name, type, MV_LOCAL) < 0)
 			return false;
-		flush_pre(B, blk, cap);
+		mb_flush_pre(B, blk, cap);
 		if (!init)
 			continue;
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, d);
@@ -200,7 +200,7 @@ static bool local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 static bool block_stmts(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
 
 /* The statements of a block (or a switch group) into blk. */
-static bool block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
+bool mb_block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 {
 	/* the statements of the statement around (its condition's calls,
 	 * run before the block) are not the declarations' */
@@ -225,7 +225,7 @@ static bool block_stmts(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 		if (jnode_is(c, "local_variable_declaration") &&
 		    !(B->patch && B->patch->stmt &&
 		      ts_node_start_byte(c) == B->patch->begin)) {
-			if (!local_decl(B, c, blk, cap))
+			if (!mb_local_decl(B, c, blk, cap))
 				return false;
 			continue;
 		}
@@ -244,7 +244,7 @@ static struct mstmt *block(struct mb *B, TSNode n)
 	memcpy(saved, B->visible, sizeof(saved));
 	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
 	int cap = 0;
-	bool ok = block_into(B, n, blk, &cap);
+	bool ok = mb_block_into(B, n, blk, &cap);
 	memcpy(B->visible, saved, sizeof(saved));
 	return ok ? blk : NULL;
 }
@@ -255,7 +255,7 @@ struct mstmt *mb_block(struct mb *B, TSNode n)
 }
 
 /* A statement that is not a block: the body of if, while, for, do. */
-static struct mstmt *sub(struct mb *B, TSNode n)
+struct mstmt *mb_sub(struct mb *B, TSNode n)
 {
 	if (ts_node_is_null(n))
 		return mb_fail(B, "a statement is missing"), NULL;
@@ -267,214 +267,18 @@ static struct mstmt *sub(struct mb *B, TSNode n)
 	return mb_heap_wrap(B, p0, stmt(B, n), n);
 }
 
-/* The children of n in field name, named ones only, in order: a cursor
- * walk (ts_node_field_name_for_child() of tree-sitter 0.20.7 misses
- * repeated fields: `a--, b--, c++` gave only a--). */
-static int field_children(TSNode n, const char *name, TSNode *out, int max)
-{
-	TSTreeCursor c = ts_tree_cursor_new(n);
-	int k = 0;
-	if (ts_tree_cursor_goto_first_child(&c))
-		do {
-			const char *fn = ts_tree_cursor_current_field_name(&c);
-			TSNode ch = ts_tree_cursor_current_node(&c);
-			if (fn && !strcmp(fn, name) && ts_node_is_named(ch) && k < max)
-				out[k++] = ch;
-		} while (ts_tree_cursor_goto_next_sibling(&c));
-	ts_tree_cursor_delete(&c);
-	return k;
-}
-
-/* The expressions of field name of a for statement, as a block. */
-static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
-			      bool decls)
-{
-	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
-	int cap = 0;
-	TSNode kids[32];
-	int k = field_children(n, name, kids, 32);
-	if (k == 32)
-		return mb_fail(B, "a for list of 32 or more parts"), NULL;
-	for (int i = 0; i < k; i++) {
-		TSNode c = kids[i];
-		if (decls && jnode_is(c, "local_variable_declaration")) {
-			if (!local_decl(B, c, blk, &cap))
-				return NULL;
-			continue;
-		}
-		struct mstmt *s = mb_stmt_new(B, MS_EXPR, c);
-		int p0 = B->npend; /* an update's checks: each time it runs */
-		if (!(s->e = expr(B, c, false)))
-			return NULL;
-		flush_pre(B, blk, &cap);
-		if (!mb_heap_flush(B, p0, blk, &cap, c))
-			return NULL;
-		mb_append(B, blk, s, &cap);
-	}
-	return blk;
-}
-
-static struct mstmt *loop(struct mb *B, TSNode n)
-{
-	struct mstmt *s = mb_stmt_new(B, MS_LOOP, n);
-	B->m->nloops++;
-	s->test_first = !jnode_is(n, "do_statement");
-	TSNode c = field(n, "condition");
-	struct mstmt *outer = B->pre;
-	int outercap = B->precap;
-	uint32_t busy = B->tbusy;
-	int p0 = B->npend;
-	B->pre = NULL;
-	B->precap = 0;
-	if (!ts_node_is_null(c) && !(s->e = expr(B, c, true)))
-		return NULL;
-	if (!s->test_first && B->npend > p0) { /* evaluated after the body */
-		if (!B->pre)
-			B->pre = mb_stmt_new(B, MS_BLOCK, c);
-		if (!mb_heap_flush(B, p0, B->pre, &B->precap, c))
-			return NULL;
-	}
-	struct mstmt *pre = B->pre;
-	B->pre = outer;
-	B->precap = outercap;
-	B->tbusy = busy; /* the test is done before the body runs */
-	/* a do-while's: a flag, set after the first test point */
-	const char *flag = pre && !s->test_first
-			   ? mb_temp(B, mb_type("boolean")) : "";
-	if (!flag || !(s->body = sub(B, field(n, "body"))))
-		return NULL;
-	return pre ? mb_loop_calls(B, s, pre, *flag ? flag : NULL) : s;
-}
-
-static struct mstmt *for_loop(struct mb *B, TSNode n)
-{
-	bool saved[MIR_MAX_VARS];
-	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n), *init, *s = NULL;
-	int cap = 0;
-	if ((init = for_list(B, n, "init", true))) {
-		mb_append(B, blk, init, &cap);
-		s = loop(B, n);
-	}
-	if (s && (s->update = for_list(B, n, "update", false)))
-		mb_append(B, blk, s, &cap);
-	memcpy(B->visible, saved, sizeof(saved));
-	return s && s->update ? blk : NULL;
-}
-
 static struct mstmt *if_stmt(struct mb *B, TSNode n)
 {
 	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
 	uint32_t busy = B->tbusy;
-	if (!(s->e = expr(B, field(n, "condition"), true)))
+	if (!(s->e = mb_expr(B, mb_field(n, "condition"), true)))
 		return NULL;
 	B->tbusy = busy; /* the branches run after the test */
-	if (!(s->body = sub(B, field(n, "consequence"))))
+	if (!(s->body = mb_sub(B, mb_field(n, "consequence"))))
 		return NULL;
-	TSNode e = field(n, "alternative");
-	if (!ts_node_is_null(e) && !(s->els = sub(B, e)))
+	TSNode e = mb_field(n, "alternative");
+	if (!ts_node_is_null(e) && !(s->els = mb_sub(B, e)))
 		return NULL;
-	return s;
-}
-
-static bool has_var(const struct node *n)
-{
-	return n && (n->kind == N_VAR || has_var(n->a) || has_var(n->b) ||
-		     has_var(n->c));
-}
-
-/* The labels of a switch group or rule into g. */
-static bool labels(struct mb *B, TSNode n, struct mstmt *g)
-{
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode l = ts_node_named_child(n, i);
-		if (!jnode_is(l, "switch_label"))
-			continue;
-		uint32_t nl = ts_node_named_child_count(l);
-		if (!nl)
-			g->dflt = true;
-		const struct node **v = ANEWN(B->a, const struct node *,
-					      (size_t)(g->nlabels + nl) + 1);
-		if (g->nlabels)
-			memcpy(v, g->labels, sizeof(*v) * (size_t)g->nlabels);
-		g->labels = v;
-		for (uint32_t j = 0; j < nl; j++) {
-			TSNode c = ts_node_named_child(l, j);
-			const char *t = mb_text(B, c);
-			struct node *e = mb_expr_text(B, arena_printf(B->a,
-				"(int)(%s)", t), false);
-			if (!e)
-				return false;
-			if (has_var(e))
-				return mb_fail(B, arena_printf(B->a, "the case label "
-					    "`%s` is not a literal", t));
-			v[g->nlabels++] = e;
-		}
-	}
-	return true;
-}
-
-/* One group (case X: ...) or rule (case X -> ...) of a switch. */
-static struct mstmt *switch_group(struct mb *B, TSNode n)
-{
-	bool rule = jnode_is(n, "switch_rule");
-	if (!rule && !jnode_is(n, "switch_block_statement_group"))
-		return mb_fail(B, arena_printf(B->a, "a %s in a switch",
-					    ts_node_type(n))), NULL;
-	struct mstmt *g = mb_stmt_new(B, MS_CASE, n);
-	struct mstmt *blk = g->body = mb_stmt_new(B, MS_BLOCK, n);
-	int cap = 0;
-	if (!labels(B, n, g))
-		return NULL;
-	if (!rule)
-		return block_into(B, n, blk, &cap) ? g : NULL;
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode c = ts_node_named_child(n, i);
-		if (jnode_is(c, "switch_label") || jnode_is(c, "line_comment") ||
-		    jnode_is(c, "block_comment"))
-			continue;
-		struct mstmt *s = sub(B, c);
-		if (!s)
-			return NULL;
-		mb_append(B, blk, s, &cap);
-	}
-	mb_append(B, blk, mb_stmt_new(B, MS_BREAK, n), &cap);
-	return g;
-}
-
-/* A switch statement (tree-sitter-java's switch_expression where a
- * statement stands): its groups share one scope. */
-static struct mstmt *switch_stmt(struct mb *B, TSNode n)
-{
-	struct mstmt *s = mb_stmt_new(B, MS_SWITCH, n);
-	TSNode c = field(n, "condition"), body = field(n, "body");
-	uint32_t busy = B->tbusy;
-	const char *ct = lowered(B, c);
-	const struct node *sel = ct ? mb_expr_text(B, ct, false) : NULL;
-	if (!sel)
-		return NULL;
-	if (sel->type->kind != TK_INT || sel->type->bits > 32)
-		return mb_fail(B, arena_printf(B->a, "a switch on a %s (int, char, "
-			    "short and byte are modelled)", sel->type->name)), NULL;
-	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "(int)%s", ct), false)))
-		return NULL;
-	B->tbusy = busy; /* the groups run after the selector */
-	bool saved[MIR_MAX_VARS];
-	memcpy(saved, B->visible, sizeof(saved));
-	uint32_t k = ts_node_named_child_count(body);
-	s->kids = ANEWN(B->a, struct mstmt *, (size_t)k + 1);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode g = ts_node_named_child(body, i);
-		if (jnode_is(g, "line_comment") || jnode_is(g, "block_comment"))
-			continue;
-		if (!(s->kids[s->nkids++] = switch_group(B, g))) {
-			s = NULL;
-			break;
-		}
-	}
-	memcpy(B->visible, saved, sizeof(saved));
 	return s;
 }
 
@@ -527,22 +331,22 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 		if (on)
 			return mb_call(B, c);
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, n);
-		s->e = expr(B, ts_node_named_child(n, 0), false);
+		s->e = mb_expr(B, ts_node_named_child(n, 0), false);
 		return s->e ? s : NULL;
 	}
 	if (!strcmp(k, "if_statement"))
 		return if_stmt(B, n);
 	if (!strcmp(k, "while_statement") || !strcmp(k, "do_statement"))
-		return loop(B, n);
+		return mb_loop(B, n);
 	if (!strcmp(k, "for_statement"))
-		return for_loop(B, n);
+		return mb_for_loop(B, n);
 	if (!strcmp(k, "return_statement")) {
 		struct mstmt *s = mb_stmt_new(B, MS_RETURN, n);
 		TSNode v = ts_node_named_child(n, 0);
 		if (ts_node_is_null(v) || jnode_is(v, "line_comment") ||
 		    jnode_is(v, "block_comment"))
 			return s;
-		const char *t = lowered(B, v);
+		const char *t = mb_lowered(B, v);
 		if (!t || !(s->e = mb_expr_text(B, t, false)))
 			return NULL;
 		if (!B->m->ret || s->e->type != B->m->ret) {
@@ -564,7 +368,7 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 	if (!strcmp(k, "try_statement"))
 		return mb_try(B, n);
 	if (!strcmp(k, "switch_expression") || !strcmp(k, "switch_statement"))
-		return switch_stmt(B, n);
+		return mb_switch_stmt(B, n);
 	return mb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
 }
 
@@ -584,14 +388,14 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 		TSNode d = ts_node_named_child(cb, i);
 		if (!jnode_is(d, "field_declaration"))
 			continue;
-		const char *type = jnode_squeezed(B->a, B->f, field(d, "type"));
+		const char *type = jnode_squeezed(B->a, B->f, mb_field(d, "type"));
 		uint32_t nd = ts_node_named_child_count(d);
 		for (uint32_t j = 0; j < nd; j++) {
 			TSNode v = ts_node_named_child(d, j);
 			if (!jnode_is(v, "variable_declarator"))
 				continue;
 			const char *name = jnode_squeezed(B->a, B->f,
-							  field(v, "name"));
+							  mb_field(v, "name"));
 			/* named in the body (a cheap over-approximation) */
 			const char *p = btext;
 			size_t l = strlen(name);
@@ -612,14 +416,14 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 
 static bool params(struct mb *B, TSNode md)
 {
-	TSNode ps = field(md, "parameters");
+	TSNode ps = mb_field(md, "parameters");
 	uint32_t k = ts_node_named_child_count(ps);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode p = ts_node_named_child(ps, i);
 		if (!jnode_is(p, "formal_parameter"))
 			return mb_fail(B, "a receiver or variable-arity parameter");
-		if (add_var(B, jnode_squeezed(B->a, B->f, field(p, "name")),
-			    jnode_squeezed(B->a, B->f, field(p, "type")),
+		if (add_var(B, jnode_squeezed(B->a, B->f, mb_field(p, "name")),
+			    jnode_squeezed(B->a, B->f, mb_field(p, "type")),
 			    MV_PARAM) < 0)
 			return false;
 	}
@@ -668,7 +472,7 @@ static const char *class_name(struct mb *B, TSNode md)
 	TSNode cb = ts_node_parent(md), cd = ts_node_parent(cb);
 	if (ts_node_is_null(cd) || !jnode_is(cd, "class_declaration"))
 		return NULL;
-	return jnode_squeezed(B->a, B->f, field(cd, "name"));
+	return jnode_squeezed(B->a, B->f, mb_field(cd, "name"));
 }
 
 /* One build; pre: the original's paths, made first (or NULL); paths:
@@ -682,19 +486,19 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode md = method_at(&B, at);
-	TSNode body = ts_node_is_null(md) ? md : field(md, "body");
+	TSNode body = ts_node_is_null(md) ? md : mb_field(md, "body");
 	if (!ts_node_is_null(md) && ts_node_is_null(body))
 		mb_fail(&B, "an abstract or native method");
 	if (!B.why && patch && !patch->stmt)
 		find_patch(&B); /* sets why when not found */
 	if (!B.why) {
 		struct mmethod *m = B.m;
-		m->name = jnode_squeezed(a, f, field(md, "name"));
+		m->name = jnode_squeezed(a, f, mb_field(md, "name"));
 		m->file = arena_strdup(a, f->name); /* f may be closed first */
 		m->line = (int)ts_node_start_point(md).row + 1;
 		m->col = (int)ts_node_start_point(md).column + 1;
 		B.cls_name = class_name(&B, md);
-		const char *rt = jnode_squeezed(a, f, field(md, "type"));
+		const char *rt = jnode_squeezed(a, f, mb_field(md, "type"));
 		if (strcmp(rt, "void") && !(m->ret = mb_var_type(&B, rt,
 								 &m->ret_ref)))
 			mb_fail(&B, arena_printf(a, "the return type %s is not in "

@@ -120,6 +120,24 @@ void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap);
 
 /* javasrc-method.c: the block n as an MS_BLOCK (its locals scoped). */
 struct mstmt *mb_block(struct mb *B, TSNode n);
+/* javasrc-method.c's steps that javasrc-mctl.c uses: n's child of
+ * field name; n's expression (its calls lowered into B->pre, or only
+ * the lowered text); B->pre's statements moved into blk; a local
+ * declaration, a block's statements into blk; a statement that is not
+ * a block (the body of if, while, for, do).  NULL (false) after
+ * mb_fail(). */
+TSNode mb_field(TSNode n, const char *name);
+struct node *mb_expr(struct mb *B, TSNode n, bool want_bool);
+const char *mb_lowered(struct mb *B, TSNode n);
+void mb_flush_pre(struct mb *B, struct mstmt *blk, int *cap);
+bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
+bool mb_block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
+struct mstmt *mb_sub(struct mb *B, TSNode n);
+/* javasrc-mctl.c: a while or do statement, a for statement, a switch
+ * statement; NULL after mb_fail(). */
+struct mstmt *mb_loop(struct mb *B, TSNode n);
+struct mstmt *mb_for_loop(struct mb *B, TSNode n);
+struct mstmt *mb_switch_stmt(struct mb *B, TSNode n);
 
 /* javasrc-mexc.c (lang/mir.h: Exceptions).  The method's exception
  * kinds: the standard ones, then the classes the throws in body (the
