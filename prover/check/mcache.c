@@ -76,9 +76,9 @@ static const char *intern(const char *s)
  * then to these sizes: a key that misses a field would let two methods
  * that differ in it share answers. */
 #if UINTPTR_MAX == 0xffffffffffffffffu
-_Static_assert(sizeof(struct mstmt) == 96,
+_Static_assert(sizeof(struct mstmt) == 104,
 	       "struct mstmt changed: update the method cache's key");
-_Static_assert(sizeof(struct mmethod) == 984,
+_Static_assert(sizeof(struct mmethod) == 1128,
 	       "struct mmethod changed: update the method cache's key");
 _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");
@@ -120,6 +120,8 @@ static void key_stmt(struct strbuf *sb, const struct mstmt *s)
 	sb_printf(sb, " %d %d ", s->callee, s->nargs);
 	for (int i = 0; i < s->nargs; i++)
 		key_node(sb, s->args[i]);
+	if (s->elem) /* arrays: absent from older keys */
+		sb_printf(sb, " elem %s", type_name(s->elem));
 	sb_putc(sb, ']');
 }
 
@@ -145,6 +147,12 @@ static void key_method(struct strbuf *sb, const struct mmethod *m)
 		sb_printf(sb, "refs %x %d ", m->refs, (int)m->ret_ref);
 	if (m->heap_writes)
 		sb_puts(sb, "hw ");
+	if (m->arrs) { /* arrays: absent from older keys */
+		sb_printf(sb, "arrs %x %d ", m->arrs, (int)m->arr_writes);
+		for (int i = 0; i < m->nvars; i++)
+			if (m->arrs >> i & 1)
+				sb_printf(sb, "%s ", type_name(m->elem[i]));
+	}
 	sb_printf(sb, "exc %d ", m->nexc); /* the kinds' names are printed only */
 	key_stmt(sb, m->body);
 	sb_putc(sb, '}');

@@ -140,7 +140,10 @@ static const char *call_text(struct arena *a, const struct mmethod *o,
 	for (int i = 0; i < o->nvars; i++)
 		if (o->kinds[i] == MV_PARAM) {
 			sb_printf(&sb, "%s%s=", k++ ? ", " : "", o->names[i]);
-			mir_value_print(&sb, o, i, in[i]);
+			if (o->arrs >> i & 1) /* sem/mir.h: Arrays */
+				mir_arr_print(&sb, o, in, i);
+			else
+				mir_value_print(&sb, o, i, in[i]);
 		}
 	sb_puts(&sb, ")");
 	k = 0;
@@ -150,8 +153,13 @@ static const char *call_text(struct arena *a, const struct mmethod *o,
 		else if (o->kinds[i] == MV_FIELD) {
 			sb_printf(&sb, "%s%s=", k++ ? ", " : o->profile
 				  ? " with global " : " with field ", o->names[i]);
-			mir_value_print(&sb, o, i, in[i]);
+			if (o->arrs >> i & 1)
+				mir_arr_print(&sb, o, in, i);
+			else
+				mir_value_print(&sb, o, i, in[i]);
 		}
+	if (o->arrs)
+		mir_arr_shared(&sb, o, in);
 	char *r = arena_strdup(a, sb.buf);
 	sb_release(&sb);
 	return r;

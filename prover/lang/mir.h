@@ -13,8 +13,9 @@
  * typed with the names visible where it stands, so a local that shadows
  * a field, or two sibling blocks' locals of one name, are different
  * slots.  Only primitive types are modelled (float and double with
- * the profile's IEEE semantics, as at expression level); an expression
- * over anything else (references, arrays) makes the build fail
+ * the profile's IEEE semantics, as at expression level), references of
+ * the class and arrays of primitives (below); an expression over
+ * anything else makes the build fail
  * with the reason, as does a switch on anything but an int, char, short
  * or byte, or with a label that is not a literal.
  *
@@ -116,7 +117,42 @@
  * first), so equal in every two runs on one input.
  * `this.f` is the field f; where a parameter f hides it, f is a variable
  * of its own (MV_FIELD, named f, made like a path).
- * Arrays and `new` are not modelled (the build fails with the reason).
+ * `new` of an object is not modelled (the build fails with the reason).
+ *
+ * Arrays (lang/javasrc-marr.c; sem/mir-arr.c, sem/mir-aenc.c).  An
+ * array variable (bit i of arrs; elem[i] its element type, a primitive
+ * other than float and double) holds an int id: 0 is null, 1..K the
+ * method's input arrays (K: its array parameters and fields, at most
+ * MIR_AOBJ), K+1, K+2, ... the arrays the run creates, in order.  So
+ * `a == b`, `a != null` and `b = a` are int operations.  Four statements
+ * touch an array, in a language-neutral form (a C pointer indexing can
+ * reuse them: only the failing outcome is the profile's):
+ *   MS_ALOAD   e = args[0][args[1]]   (e: an N_VAR of type elem)
+ *   MS_ASTORE  args[0][args[1]] = args[2]   (args[2] of type elem)
+ *   MS_ALEN    e = args[0].length     (e: an int N_VAR)
+ *   MS_ANEW    e = new elem[args[0]]  (e: an array variable's N_VAR;
+ *              the elements 0 / false)
+ * Each evaluates its args in order (an exception there ends it), then
+ * checks: the array null (MS_ALOAD, MS_ASTORE, MS_ALEN), the index out
+ * of 0..length-1 (MS_ALOAD, MS_ASTORE), the length negative (MS_ANEW);
+ * a failing check's outcome is the profile's: Java the exception kind
+ * MIR_EXC_NULL, MIR_EXC_INDEX, MIR_EXC_NEGSIZE; C undefined behaviour.
+ * Then the effect.  This is Java's order for `a[i] = v` (JLS 15.26.1:
+ * array, index, then the value, then the null and bounds checks) and
+ * for a read (15.10.4); `a[i] op= v` and `a[i]++` check before the
+ * value (15.26.2): the front end makes them `t = a[i]` (MS_ALOAD, its
+ * index first in a temporary unless a name or a literal), then
+ * `a[i] = (T)(t op v)`.  A read or length inside an expression is
+ * lowered out of it as a call is (javasrc-mlower.c: a temporary, in
+ * Java's order, an MS_IF after &&, || and ?).  The input arrays'
+ * final contents are seen by a test when the method writes an array
+ * (arr_writes; sem/mir.h: Arrays); arrays the run creates are not
+ * reachable by the test: storing one in a field, returning an array,
+ * array initializers, multi-dimensional arrays and arrays with calls
+ * or reads through references fail the build with the reason.  A
+ * prelude `if (!(ids in 0..K, two input arrays of different element
+ * types not the same)) return <0/false>;` makes every other input
+ * unable to tell two methods apart, as the References' prelude does.
  *
  * Exceptions (lang/javasrc-mexc.c).  A run that throws ends with an
  * exception kind, a small int naming its class in the method's table
@@ -191,6 +227,12 @@ enum mstmt_kind {
 	MS_CATCH,    /* one catch clause of an MS_TRY (only there): exc is
 		      * the mask of the kinds it catches (bit k: kind k),
 		      * body its block */
+	/* Arrays above: args[0..nargs) evaluated in order, then the
+	 * checks, then the effect; elem is the element type */
+	MS_ALOAD,    /* e = args[0][args[1]] */
+	MS_ASTORE,   /* args[0][args[1]] = args[2] */
+	MS_ALEN,     /* e = args[0].length */
+	MS_ANEW,     /* e = new elem[args[0]] */
 };
 
 struct mstmt {
@@ -208,6 +250,7 @@ struct mstmt {
 	int callee, nargs;       /* MS_CALL: callee indexes mmethod.callees;
 				  * args converted to its parameters' types */
 	const struct node **args;
+	const struct type *elem; /* MS_ALOAD ... MS_ANEW: the element type */
 };
 
 #define MIR_MAX_CALLEES 8
@@ -223,6 +266,7 @@ enum {
 };
 #define MIR_MAX_ARGS 4
 #define MIR_MAX_SEEN 8 /* fields a method with calls may name */
+#define MIR_AOBJ 4     /* input arrays (array parameters and fields) */
 
 /* A method of the class called by the method: id is its place among
  * the class's method declarations (the same for the original and every
@@ -258,6 +302,12 @@ struct mmethod {
 	 * is a mutant of one that does): the MV_HEAP variables' final
 	 * values are seen (References: Writes; mir_observed()) */
 	bool heap_writes;
+	/* Arrays: bit i, variable i is an array (an int id); elem[i] its
+	 * element type; arr_writes: it (or its original) has an
+	 * MS_ASTORE, the input arrays' final contents are seen */
+	unsigned arrs;
+	const struct type *elem[MIR_MAX_VARS];
+	bool arr_writes;
 	int nloops;              /* loops in the body */
 	int ncallees;
 	struct mcallee callees[MIR_MAX_CALLEES];

@@ -36,6 +36,7 @@ static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
 		st->trace = Z3_mk_ite(c, g, t->trace, st->trace);
 	if (S->results || S->nf)
 		st->ncalls = Z3_mk_ite(c, g, t->ncalls, st->ncalls);
+	mir_arr_pick(S, g, st, t);
 }
 
 static Z3_ast exc_kind(struct mir_smt *S, unsigned k)
@@ -322,6 +323,16 @@ static void stmt_body(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 	case MS_CALL:
 		call(S, s, st);
 		return;
+	case MS_ALOAD:
+	case MS_ASTORE:
+	case MS_ALEN:
+	case MS_ANEW: { /* its args in order, then mir-aenc.c */
+		Z3_ast a[3];
+		for (int i = 0; i < s->nargs; i++)
+			a[i] = expr(S, s->args[i], st);
+		mir_arr_stmt(S, s, st, a);
+		return;
+	}
 	case MS_CASE:
 	case MS_CATCH:
 		break;
@@ -352,7 +363,7 @@ static unsigned stmt_kinds(const struct mstmt *s)
 {
 	if (!s)
 		return 0;
-	unsigned m = s->kind == MS_THROW ? 1u << s->exc : 0;
+	unsigned m = s->kind == MS_THROW ? 1u << s->exc : mir_arr_kinds(s);
 	if (node_divides(s->e))
 		m |= 1u << MIR_EXC_ARITH;
 	for (int i = 0; i < s->nlabels; i++)
@@ -419,6 +430,7 @@ void mir_run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 			   ? enc_constant(&S->enc, m->types[i], value_int(0))
 			   : in[i];
 	st->thr = st->retf = st->brk = st->cont = st->cut = Z3_mk_false(c);
+	mir_arr_start(S, st);
 	if (!S->typed && !m->profile && throws(m->body))
 		BUG("a mutant that throws where its original does not (a patch "
 		    "adds no throw, try or read through a reference)");
@@ -433,5 +445,5 @@ void mir_run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 bool mir_typed(const struct mmethod *orig)
 {
 	return !orig->profile && (throws(orig->body) || reads_heap(orig) ||
-				  calls_on_refs(orig));
+				  calls_on_refs(orig) || orig->arrs);
 }

@@ -21,6 +21,7 @@ struct ev {
 	const struct value *res; /* the call results: in + MIR_RES */
 	const struct value *hav; /* the fields after calls: in + MIR_HAV */
 	int nf;            /* mir_havoc() */
+	struct marr *arr;  /* its arrays (sem/mir.h: Arrays), or NULL */
 };
 
 /* Evaluate n on the current variables: F_NORMAL and *val, or F_THROW,
@@ -186,6 +187,24 @@ static enum flow run_try(struct ev *E, const struct mstmt *s)
 	return f;
 }
 
+/* An array statement (lang/mir.h: Arrays): its args in order, then
+ * the checks and the effect (mir-arr.c). */
+static enum flow run_arr(struct ev *E, const struct mstmt *s)
+{
+	struct value a[3], out = value_int(0);
+	for (int i = 0; i < s->nargs; i++) {
+		enum flow f = value_of(E, s->args[i], &a[i]);
+		if (f != F_NORMAL)
+			return f;
+	}
+	int r = marr_step(E->arr, E->m, s, a, &out, &E->exc);
+	if (r)
+		return r == 1 ? F_THROW : F_OVER;
+	if (s->e)
+		E->v[s->e->var] = out;
+	return F_NORMAL;
+}
+
 static bool stmt_uses_results(const struct mstmt *s)
 {
 	if (!s)
@@ -244,6 +263,11 @@ static enum flow run(struct ev *E, const struct mstmt *s)
 		return run_switch(E, s);
 	case MS_CALL:
 		return run_call(E, s, E->out);
+	case MS_ALOAD:
+	case MS_ASTORE:
+	case MS_ALEN:
+	case MS_ANEW:
+		return run_arr(E, s);
 	case MS_CASE:
 	case MS_CATCH:
 		break;
@@ -260,7 +284,10 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 	for (int i = 0; i < m->nvars; i++)
 		E.v[i] = m->kinds[i] == MV_LOCAL ? value_int(0) : in[i];
 	memset(out, 0, offsetof(struct mrun, events)); /* nevents = 0 */
+	E.arr = marr_new(m, in);
 	enum flow f = run(&E, m->body);
+	marr_finish(E.arr, out);
+	marr_free(E.arr);
 	out->threw = f == F_THROW;
 	out->exc = out->threw ? (int)E.exc : 0;
 	out->cut = f == F_CUT;
@@ -319,12 +346,20 @@ bool mir_differs(const struct mmethod *m, const struct mrun *x,
 		if (mir_observed(m, i) &&
 		    !same_value(m, m->types[i], x->vars[i], y->vars[i]))
 			return true;
-	return false;
+	return m->arr_writes && mir_arr_differs(m, x, y);
 }
 
 void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 		     struct value v)
 {
+	if (var >= 0 && (m->arrs >> var & 1)) { /* an id (mir_arr_print) */
+		int64_t id = (int32_t)v.bits;
+		if (id)
+			sb_printf(sb, "o%lld", (long long)id);
+		else
+			sb_puts(sb, "null");
+		return;
+	}
 	if (var < 0 ? !m->ret_ref : !(m->refs & (1u << var))) {
 		value_print(sb, var < 0 ? m->ret : m->types[var], v);
 		return;
@@ -363,6 +398,8 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 	if (fields && !changed && !r->threw)
 		sb_puts(&sb, m->profile ? ", globals unchanged"
 					: ", fields unchanged");
+	if (m->arr_writes && !r->threw)
+		mir_arr_describe(&sb, m, in, r);
 	for (int k = 0; k < r->nevents; k++) {
 		sb_puts(&sb, k ? ", " : ", calls ");
 		mir_event_print(&sb, m, &r->events[k], true);

@@ -11,6 +11,8 @@
 #include "sem/mir.h"
 #include "sem/encode.h"
 
+#define MIR_ATYPES 6 /* element types: boolean and the integers */
+
 /* Can a run be cut by the bound?  Asked once each, then kept. */
 enum cut { CUT_UNASKED, CUT_NEVER, CUT_REACHABLE, CUT_UNKNOWN };
 /* Does a run's encoding divide?  Looked at once each, then kept. */
@@ -25,6 +27,10 @@ struct mst {
 	Z3_ast trace; /* the calls made, the last first: a list of events */
 	Z3_ast ncalls; /* how many (32 bits), kept when results are used or
 			* fields havocked */
+	/* arrays (sem/mir.h: Arrays; mir-aenc.c), kept when the original
+	 * has array variables: mem[t] the memory of element type atype[t],
+	 * lens the lengths, nalloc the arrays created so far (32 bits) */
+	Z3_ast mem[MIR_ATYPES], lens, nalloc;
 };
 
 /* An event as one bit-vector: the callee's id (8 bits), then each
@@ -76,12 +82,44 @@ struct mir_smt {
 	 * all ArithmeticException, and Z3 sees what it saw before kinds
 	 * were modelled) */
 	bool typed;
+	/* arrays (mir-aenc.c): the original's element types, K input
+	 * arrays: memories and lengths at the start (the free input arrays
+	 * ain[t][j - 1] and lengths alen[j - 1], or an input's constants in
+	 * mir_smt_outcome()) */
+	int natype, ak;
+	const struct type *atype[MIR_ATYPES];
+	Z3_ast mem0[MIR_ATYPES], lens0;
+	Z3_ast ain[MIR_ATYPES][MIR_AOBJ], alen[MIR_AOBJ];
 };
 
 /* The run of m (the original or a mutant) on the inputs in, from its
  * start to its end, into st (mir-encode.c). */
 void mir_run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 	     struct mst *st);
+
+/* mir-aenc.c (sem/mir.h: Arrays).  The free input arrays, once per
+ * solver (S->orig has arrays); the start of a run's arrays; st = g ? t
+ * : st on them; an array statement whose args are evaluated (args);
+ * do two final states differ in the input arrays' contents; every input
+ * array at most 8 long; the model's input arrays into input[MIR_ARR..]
+ * (-1, S->reason set: one longer than MIR_ALEN); the start from the
+ * concrete input in (mir_smt_outcome(); restore: back to the free one);
+ * the final contents of st into out; the exception kinds s may end
+ * with by its array checks. */
+void mir_arr_setup(struct mir_smt *S);
+void mir_arr_start(struct mir_smt *S, struct mst *st);
+void mir_arr_pick(struct mir_smt *S, Z3_ast g, struct mst *st,
+		  const struct mst *t);
+void mir_arr_stmt(struct mir_smt *S, const struct mstmt *s, struct mst *st,
+		  const Z3_ast *args);
+Z3_ast mir_arr_differ(struct mir_smt *S, const struct mst *x,
+		      const struct mst *y);
+Z3_ast mir_arr_small(struct mir_smt *S);
+int mir_arr_model(struct mir_smt *S, Z3_model mdl, struct value *input);
+void mir_arr_concrete(struct mir_smt *S, const struct value *in, bool restore);
+int mir_arr_outcome(struct mir_smt *S, const struct mst *st,
+		    const struct value *in, struct mrun *out);
+unsigned mir_arr_kinds(const struct mstmt *s);
 
 /* Are the original's runs' exception kinds kept (struct mir_smt: typed)? */
 bool mir_typed(const struct mmethod *orig);

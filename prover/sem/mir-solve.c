@@ -102,6 +102,8 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 	for (int i = 0; i < orig->nvars; i++)
 		S->in[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, orig->names[i]),
 				       enc_sort(&S->enc, orig->types[i]));
+	if (orig->arrs)
+		mir_arr_setup(S);
 	S->solver = make_solver(c, orig);
 	Z3_solver_inc_ref(c, S->solver);
 	S->timeout_ms = timeout_ms;
@@ -166,6 +168,8 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 		if (mir_observed(m, i))
 			parts[n++] = unlike(S, m->types[i], x->v[i], y->v[i]);
 	Z3_ast d = n ? Z3_mk_or(c, n, parts) : Z3_mk_false(c);
+	if (m->arr_writes)
+		d = Z3_mk_or(c, 2, (Z3_ast[]){ d, mir_arr_differ(S, x, y) });
 	Z3_ast neither = Z3_mk_and(c, 2, (Z3_ast[]){ Z3_mk_not(c, x->thr),
 						       Z3_mk_not(c, y->thr) });
 	Z3_ast r = Z3_mk_or(c, 2, (Z3_ast[]){ Z3_mk_xor(c, x->thr, y->thr),
@@ -267,8 +271,12 @@ static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
 		}
 		if (read_results(S, mdl, input) < 0)
 			r = Z3_L_UNDEF;
+		S->reason = NULL;
+		if (r != Z3_L_UNDEF && S->natype &&
+		    mir_arr_model(S, mdl, input) < 0)
+			r = Z3_L_UNDEF;
 		Z3_model_dec_ref(c, mdl);
-		if (r == Z3_L_UNDEF)
+		if (r == Z3_L_UNDEF && !S->reason)
 			S->reason = "a model value out of range";
 	}
 	if (own)
@@ -282,9 +290,25 @@ static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
 	return r;
 }
 
+/* q, with an input to read back: with arrays, first with every input
+ * array at most 8 long (a small test), then without (sem/mir.h:
+ * Arrays). */
+static Z3_lbool ask_in(struct mir_smt *S, Z3_ast q, struct value *input,
+		       bool own)
+{
+	if (S->natype && input) {
+		Z3_context c = S->enc.ctx;
+		Z3_lbool r = ask_on(S, Z3_mk_and(c, 2, (Z3_ast[]){ q,
+					mir_arr_small(S) }), input, own);
+		if (r != Z3_L_FALSE)
+			return r;
+	}
+	return ask_on(S, q, input, own);
+}
+
 static Z3_lbool ask(struct mir_smt *S, Z3_ast q, struct value *input)
 {
-	return ask_on(S, q, input, false);
+	return ask_in(S, q, input, false);
 }
 
 int mir_smt_add(struct mir_smt *S, const struct mmethod *mut)
@@ -398,7 +422,7 @@ static enum mir_rel relation(struct mir_smt *S, Z3_ast q, const int *hs,
 			*reason = "a loop can run longer than the bound";
 			return MIR_UNDECIDED;
 		}
-	Z3_lbool r = ask_on(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
+	Z3_lbool r = ask_in(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
 			 input, own_question(S, hs, n));
 	if (r == Z3_L_TRUE)
 		return MIR_REFUTED;
@@ -480,7 +504,9 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 	for (int i = 0; i < mm->nvars; i++)
 		cin[i] = enc_constant(&S->enc, mm->types[i], in[i]);
 	S->oracle = in + MIR_RES;
+	mir_arr_concrete(S, in, false);
 	mir_run(S, mm, cin, &st);
+	mir_arr_concrete(S, in, true);
 	S->oracle = NULL;
 	memset(out, 0, sizeof(*out));
 	Z3_ast t[3] = { Z3_simplify(c, st.thr), Z3_simplify(c, st.cut),
@@ -503,5 +529,7 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 		if (enc_read_value(&S->enc, Z3_simplify(c, st.v[i]), mm->types[i],
 				   &out->vars[i]) < 0)
 			return -1;
+	if (S->natype && mir_arr_outcome(S, &st, in, out) < 0)
+		return -1;
 	return Z3_get_error_code(c) == Z3_OK ? 0 : -1;
 }

@@ -93,6 +93,38 @@
  * signbit, so it counts).  Values are kept canonical (lang/value.h), so
  * under identical two payloads are equal iff the outcomes are.
  *
+ * Arrays (lang/mir.h: Arrays).  An input gives each input array j
+ * (1..K) a length and its elements: in[MIR_ARR..MIR_IN) (the low bits
+ * as the element type; a boolean: bit 0), the type of the first input
+ * array variable whose id is j (the prelude makes inputs where two of
+ * different element types share an id return at once).  A test sees,
+ * when the method writes an array (arr_writes) and returns normally,
+ * the final contents of the input arrays, compared element by element;
+ * an array the run creates is not reachable (lang/mir.h).  The
+ * evaluator keeps every array concretely (mir-arr.c: input arrays of at
+ * most MIR_ALEN elements, created ones of at most MIR_ACAP, at most
+ * MIR_ANEW of them: beyond, overflow: undecided).  The encoding
+ * (mir-aenc.c) keeps, per element type T, a memory mem_T: Z3 array from
+ * id (32 bits) to a Z3 array from index (32 bits) to T's sort, and one
+ * length array from id to 32 bits, so symbolic indices and loops are
+ * exact: a read is select(select(mem_T, a), i), a write a store, `new`
+ * a store of the all-zero array at the next id (a counter in the state).
+ * The input arrays are free: input array j is select(mem_T, j) = A_Tj
+ * (a free constant per T and j) and its length zero-extended from 31
+ * free bits (0..2^31-1), the original and every mutant sharing them.
+ * Soundness and completeness: every Java input (arguments and fields
+ * referring to at most K distinct arrays of any lengths and contents)
+ * is such an input (number the distinct arrays 1..K in any order), and
+ * every input the prelude does not reject is a Java heap (one array per
+ * id referred to, of its variables' element type); the statements'
+ * meaning is the same on both (reads, writes and `new` never touch an
+ * array by anything but its id, and ids of created arrays are distinct
+ * from the inputs').  A question is asked first with every input
+ * length at most 8 (a small killing input, printable as a test), then
+ * without that assumption (so a proof covers every length); a model
+ * whose arrays are longer than MIR_ALEN is not read back (unknown, with
+ * the reason).
+ *
  * Loops.  With a bound N, a loop whose body has run N times in one
  * entry and whose condition holds again is cut: the run stops there
  * and is flagged (cut), and says nothing about the method.  The
@@ -127,7 +159,12 @@
 /* in[MIR_HAV + k * nf + j]: field j's value after call k (Calls and
  * fields), nf = mir_havoc() */
 #define MIR_HAV (MIR_RES + MIR_MAX_RESULTS)
-#define MIR_IN (MIR_HAV + MIR_MAX_HAVOC) /* an input's entries */
+/* in[MIR_ARR + (j - 1) * MIR_ASLOT]: input array j's length, then its
+ * elements (Arrays below) */
+#define MIR_ALEN 16        /* an input array's length at most */
+#define MIR_ASLOT (1 + MIR_ALEN)
+#define MIR_ARR (MIR_HAV + MIR_MAX_HAVOC)
+#define MIR_IN (MIR_ARR + MIR_AOBJ * MIR_ASLOT) /* an input's entries */
 
 /* A call made: callee (mcallee.id, a place in the class) and arguments
  * (a call on a reference: args[0] is the receiver); valued: its result
@@ -151,6 +188,9 @@ struct mrun {
 	bool overflow;  /* undecided (an int64 overflow, too many steps) */
 	struct value ret;
 	struct value vars[MAX_VARS];
+	/* the input arrays' final lengths and contents (arrs) */
+	int32_t alen[MIR_AOBJ];
+	struct value aval[MIR_AOBJ][MIR_ALEN];
 	int nevents;
 	struct mevent events[MIR_MAX_EVENTS];
 };
@@ -255,5 +295,36 @@ enum mir_rel mir_smt_subsumes(struct mir_smt *s, int a, int b,
 int mir_smt_outcome(struct mir_smt *s, const struct mmethod *m,
 		    const struct value *in, struct mrun *out);
 unsigned mir_smt_calls(const struct mir_smt *s);
+
+/* Arrays, concretely (mir-arr.c; the evaluator's, sem/mir-eval.c). */
+#define MIR_ANEW 8     /* arrays a run creates, at most */
+#define MIR_ACAP 256   /* elements of a created array, at most */
+struct marr;
+/* The arrays of m on input in (NULL when m has none). */
+struct marr *marr_new(const struct mmethod *m, const struct value *in);
+void marr_free(struct marr *A);
+/* Statement s (MS_ALOAD ... MS_ANEW) on its evaluated args: 0 (and
+ * *out: the value s->e gets), 1 a failing check (*exc: its kind), 2
+ * overflow (undecided). */
+int marr_step(struct marr *A, const struct mmethod *m, const struct mstmt *s,
+	      const struct value *args, struct value *out, unsigned *exc);
+/* The input arrays' final contents into r (r->alen, r->aval). */
+void marr_finish(const struct marr *A, struct mrun *r);
+/* Do the input arrays' final contents differ (m writes arrays)? */
+bool mir_arr_differs(const struct mmethod *m, const struct mrun *x,
+		     const struct mrun *y);
+/* The array variable var of input in as a test writes it: null, {1, 2}
+ * or, when another input array variable has its id, o<id>. */
+void mir_arr_print(struct strbuf *sb, const struct mmethod *m,
+		   const struct value *in, int var);
+/* " with o1 = {1, 2}": the shared input arrays' contents. */
+void mir_arr_shared(struct strbuf *sb, const struct mmethod *m,
+		    const struct value *in);
+/* ", a = {1, 2}" per input array whose final contents differ from the
+ * input's (", arrays unchanged" when none), for m writing arrays. */
+void mir_arr_describe(struct strbuf *sb, const struct mmethod *m,
+		      const struct value *in, const struct mrun *r);
+/* K: m's input array variables (parameters and fields) */
+int mir_arr_inputs(const struct mmethod *m);
 
 #endif
