@@ -49,6 +49,8 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 	} else if (mm && mir_uses_results(mm) && !mir_uses_results(o)) {
 		m->mwhy = "the mutant uses a call's result, its original none";
 	} else if (mm) {
+		if (o->arrs) /* what a test sees is the original's (lang/mir.h) */
+			((struct mmethod *)mm)->arr_writes = o->arr_writes;
 		m->mo = o;
 		m->mm = mm;
 	} else {

@@ -75,6 +75,9 @@ static uint64_t seen_hash(const struct mmethod *o, const struct mrun *r)
 		if (mir_observed(o, i))
 			h = (h ^ mfloat_seen(o, o->types[i], r->vars[i])) *
 			    0x100000001b3ULL;
+	for (int j = 0; o->arr_writes && j < mir_arr_inputs(o); j++)
+		for (int e = 0; e < r->alen[j] && e < MIR_ALEN; e++)
+			h = (h ^ r->aval[j][e].bits) * 0x100000001b3ULL;
 	return h | 2;
 }
 

@@ -38,8 +38,9 @@ TSNode mb_field(TSNode n, const char *name)
 static int add_var(struct mb *B, const char *name, const char *type,
 		   enum mvar_kind kind)
 {
-	bool ref;
-	const struct type *t = mb_var_type(B, type, &ref);
+	bool ref = false;
+	const struct type *el = mb_arr_elem(type); /* an id (lang/mir.h) */
+	const struct type *t = el ? mb_type("int") : mb_var_type(B, type, &ref);
 	struct mmethod *m = B->m;
 	const char *why = arena_printf(B->a, "`%s %s` has a type the method "
 				       "model does not have yet", type, name);
@@ -64,6 +65,11 @@ static int add_var(struct mb *B, const char *name, const char *type,
 	m->kinds[m->nvars] = kind;
 	if (ref)
 		m->refs |= 1u << m->nvars;
+	if (el) {
+		m->arrs |= 1u << m->nvars;
+		m->elem[m->nvars] = el;
+		B->arr_on = true;
+	}
 	B->visible[m->nvars] = true;
 	return m->nvars++;
 }
@@ -176,6 +182,17 @@ bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 			return mb_fail(B, "an array declaration");
 		const char *name = jnode_squeezed(B->a, B->f, nm);
 		uint32_t busy = B->tbusy; /* its temporaries, free after it */
+		if (mb_arr_elem(type) && !ts_node_is_null(v) &&
+		    jnode_is(v, "array_creation_expression")) {
+			struct mstmt *s = add_var(B, name, type, MV_LOCAL) < 0
+				? NULL : mb_arr_new(B, d, name, v);
+			B->tbusy = busy;
+			if (!s)
+				return false;
+			mb_flush_pre(B, blk, cap);
+			mb_append(B, blk, s, cap);
+			continue;
+		}
 		/* the initializer is read before the name is in scope */
 		const char *init = ts_node_is_null(v) ? NULL : mb_lower(B, v,
 							mb_text(B, v));
@@ -330,6 +347,8 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 			mb_receiver(B, B->f, c, &on);
 		if (on)
 			return mb_call(B, c);
+		if (mb_arr_is_stmt(B, c)) /* lang/mir.h: Arrays */
+			return mb_arr_stmt(B, c);
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, n);
 		s->e = mb_expr(B, ts_node_named_child(n, 0), false);
 		return s->e ? s : NULL;
@@ -396,6 +415,8 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 				continue;
 			const char *name = jnode_squeezed(B->a, B->f,
 							  mb_field(v, "name"));
+			if (!ts_node_is_null(mb_field(v, "dimensions")))
+				type = "int[][]"; /* `int a[]`: not modelled */
 			/* named in the body (a cheap over-approximation) */
 			const char *p = btext;
 			size_t l = strlen(name);
@@ -420,8 +441,10 @@ static bool params(struct mb *B, TSNode md)
 	uint32_t k = ts_node_named_child_count(ps);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode p = ts_node_named_child(ps, i);
-		if (!jnode_is(p, "formal_parameter"))
-			return mb_fail(B, "a receiver or variable-arity parameter");
+		if (!jnode_is(p, "formal_parameter") ||
+		    !ts_node_is_null(mb_field(p, "dimensions")))
+			return mb_fail(B, "a receiver, variable-arity or `T a[]` "
+				       "parameter");
 		if (add_var(B, jnode_squeezed(B->a, B->f, mb_field(p, "name")),
 			    jnode_squeezed(B->a, B->f, mb_field(p, "type")),
 			    MV_PARAM) < 0)
@@ -511,8 +534,8 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	if (!B.why && patch && !B.applied)
 		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
-	if (!B.why && mb_calls_finish(&B))
-		mb_heap_finish(&B);
+	if (!B.why && mb_calls_finish(&B) && mb_heap_finish(&B))
+		mb_arr_finish(&B);
 	*heap_on = B.heap_on || B.this_dot;
 	paths->n = 0;
 	paths->writes = false;

@@ -186,7 +186,8 @@ static size_t word(struct mb *B, struct strbuf *sb, const char *t, size_t i,
 	bool raw = t[after] == '(' || (before > 0 && t[before - 1] == '.') ||
 		   k == 32;
 	int v = -2;
-	if (!raw && k == 1 && B->heap_on && !strcmp(seg[0], "null"))
+	if (!raw && k == 1 && (B->heap_on || B->arr_on) &&
+	    !strcmp(seg[0], "null"))
 		return sb_puts(sb, "0"), e;
 	if (!raw && k == 1 && B->heap_on && !strcmp(seg[0], "this"))
 		return sb_puts(sb, "1"), e;

@@ -30,6 +30,7 @@ struct mb {
 	/* references (lang/mir.h: References; javasrc-mheap.c) */
 	const char *cls_name;  /* the class's name: its reference type */
 	bool heap_on;          /* the method has a variable of that type */
+	bool arr_on;           /* the method has an array variable */
 	bool this_dot;         /* its body has `this.` */
 	/* MV_HEAP, and a field a parameter hides (read as this.f): its
 	 * name for typing (fa$fa, this$f); NULL for the others */
@@ -158,6 +159,23 @@ bool mb_exc_order(struct mb *B, const struct node *n, int p0);
  * ArithmeticException first where one divides by zero), then the
  * throw of a NullPointerException. */
 struct mstmt *mb_null_throw(struct mb *B, int p, TSNode n);
+
+/* javasrc-marr.c (lang/mir.h: Arrays).  The element type of an array
+ * type's text ("int[]"), or NULL; is n a read the lowering makes an
+ * MS_ALOAD or MS_ALEN (a[i], a.length, a an array variable; f: the
+ * text n is in); that statement, reading arr at idx (NULL: its
+ * length) into a new temporary *temp; is the expression statement c a
+ * store into an element or a `new` (then mb_arr_stmt() builds it); the
+ * MS_ANEW `name = v` (v: an array_creation_expression); after the
+ * body: the rules and the prelude.  NULL (false) after mb_fail(). */
+const struct type *mb_arr_elem(const char *type);
+bool mb_arr_read(struct mb *B, struct jsrc *f, TSNode n);
+struct mstmt *mb_arr_load(struct mb *B, struct jsrc *f, TSNode at, TSNode arr,
+			  const char *idx, const char **temp);
+bool mb_arr_is_stmt(struct mb *B, TSNode c);
+struct mstmt *mb_arr_stmt(struct mb *B, TSNode c);
+struct mstmt *mb_arr_new(struct mb *B, TSNode at, const char *name, TSNode v);
+bool mb_arr_finish(struct mb *B);
 
 /* javasrc-mheap.c.  The type of a declaration as written (a primitive
  * or the class, a reference: *ref), or NULL. */

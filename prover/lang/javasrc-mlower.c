@@ -106,6 +106,8 @@ static void census(struct lw *L, TSNode n, struct census *c)
 {
 	if (jnode_is(n, "method_invocation"))
 		is_call(L, n) ? c->calls++ : c->other++;
+	if (mb_arr_read(L->B, L->f, n)) /* lowered as a call is */
+		c->calls++;
 	if (jnode_is(n, "assignment_expression") ||
 	    jnode_is(n, "update_expression"))
 		c->assigns++;
@@ -468,6 +470,21 @@ static const char *sequence(struct lw *L, TSNode n)
 	return r;
 }
 
+/* a[i] or a.length (lang/mir.h: Arrays): the index, then the read
+ * into a temporary. */
+static const char *arr_read(struct lw *L, TSNode n)
+{
+	bool len = !jnode_is(n, "array_access");
+	TSNode k = field(n, "index");
+	const char *idx = NULL, *t = NULL;
+	int p0 = L->B->npend;
+	if (!len && !operands(L, &k, 1, &idx))
+		return NULL;
+	struct mstmt *s = mb_arr_load(L->B, L->f, L->at, field(n, len ? "object"
+				      : "array"), idx, &t);
+	return s && emit(L, p0, s) ? t : NULL;
+}
+
 static const char *lower(struct lw *L, TSNode n)
 {
 	if (!needs(L, n))
@@ -478,6 +495,8 @@ static const char *lower(struct lw *L, TSNode n)
 	}
 	if (jnode_is(n, "method_invocation"))
 		return call(L, n, true);
+	if (mb_arr_read(L->B, L->f, n))
+		return arr_read(L, n);
 	if (jnode_is(n, "binary_expression")) {
 		TSNode op = field(n, "operator");
 		bool and = jnode_text_is(L->f, op, "&&");
@@ -507,7 +526,8 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 {
 	bool cond = strchr(text, '.') && (strstr(text, "&&") ||
 					   strstr(text, "||") || strchr(text, '?'));
-	if (!mb_maybe_call(text) && !(cond && B->heap_on))
+	if (!mb_maybe_call(text) && !(cond && B->heap_on) &&
+	    !(B->arr_on && (strchr(text, '[') || strstr(text, ".length"))))
 		return text;
 	const char *why = NULL;
 	struct jsrc *f = jsrc_open_text("<call>", arena_printf(B->a,

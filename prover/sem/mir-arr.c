@@ -203,6 +203,8 @@ void mir_arr_describe(struct strbuf *sb, const struct mmethod *m,
 {
 	int k = mir_arr_inputs(m);
 	bool changed = false;
+	if (!k)
+		return;
 	for (int j = 1; j <= k; j++) {
 		const struct type *t = input_elem(m, in, j);
 		const struct value *s = in + MIR_ARR + (j - 1) * MIR_ASLOT;
