@@ -83,7 +83,7 @@ int marr_step(struct marr *A, const struct mmethod *m, const struct mstmt *s,
 			*exc = MIR_EXC_NEGSIZE;
 			return 1;
 		}
-		if (A->nobj == A->k + MIR_ANEW || n > MIR_ACAP)
+		if (A->nobj == A->k + MIR_ANEW)
 			return 2;
 		int o = A->nobj++;
 		A->len[o] = (int32_t)n;
@@ -109,8 +109,11 @@ int marr_step(struct marr *A, const struct mmethod *m, const struct mstmt *s,
 		*exc = MIR_EXC_INDEX;
 		return 1;
 	}
+	/* a created array's elements past MIR_ACAP are 0: never written */
 	if (s->kind == MS_ALOAD)
-		*out = A->v[o][i];
+		*out = i < MIR_ACAP ? A->v[o][i] : value_int(0);
+	else if (i >= MIR_ACAP)
+		return 2;
 	else
 		A->v[o][i] = as_elem(s->elem, args[2].bits);
 	return 0;

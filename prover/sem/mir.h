@@ -102,8 +102,9 @@
  * the final contents of the input arrays, compared element by element;
  * an array the run creates is not reachable (lang/mir.h).  The
  * evaluator keeps every array concretely (mir-arr.c: input arrays of at
- * most MIR_ALEN elements, created ones of at most MIR_ACAP, at most
- * MIR_ANEW of them: beyond, overflow: undecided).  The encoding
+ * most MIR_ALEN elements, created ones of any length whose elements
+ * past MIR_ACAP are never written, at most MIR_ANEW of them: beyond,
+ * overflow: undecided).  The encoding
  * (mir-aenc.c) keeps, per element type T, a memory mem_T: Z3 array from
  * id (32 bits) to a Z3 array from index (32 bits) to T's sort, and one
  * length array from id to 32 bits, so symbolic indices and loops are
