@@ -309,11 +309,13 @@ static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
 		m->v = CV_EQUIVALENT;
 		m->by = NULL;
 		m->detail = arena_printf(g->a, "equivalent in its method: no "
-			"input makes %s return, %s%s or leave the %s it names "
+			"input makes %s return, %s%s or leave the %s it names%s "
 			"differently", m->mo->name, m->mo->profile ? "have "
 			"undefined behaviour" : "throw",
 			m->mo->ncallees ? ", make its calls" : "",
-			m->mo->profile ? "globals" : "fields");
+			m->mo->profile ? "globals" : "fields",
+			m->mo->arr_writes && mir_arr_inputs(m->mo)
+			? " or the arrays it writes" : "");
 		m->level = CL_METHOD;
 		m->note = arena_printf(g->a, "method level: %s%s", where(g, m->mo),
 				       m->mo->nloops ? ", every loop bounded" : "");

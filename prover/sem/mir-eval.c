@@ -387,7 +387,7 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 		sb_puts(&sb, "returns normally");
 	bool fields = false, changed = false;
 	for (int i = 0; !r->threw && i < m->nvars; i++)
-		if (mir_observed(m, i)) {
+		if (mir_observed(m, i) && !(m->arrs >> i & 1)) {
 			fields = true;
 			if (r->vars[i].bits == in[i].bits)
 				continue;
