@@ -292,7 +292,15 @@ bool cb_ptr_overlaps(struct cb *B)
 			continue;
 		for (int d = 0; d < m->nvars; d++) {
 			const char *what = NULL;
-			if (is_cell(B, d) && d > c && overlap(m->types[c], m->types[d]))
+			if (is_cell(B, d) && d > c && m->types[c] == m->types[d] &&
+			    m->types[c]->kind == TK_FLOAT)
+				what = arena_printf(B->a, "%s and %s, two pointers to "
+					"%s (the consistency of their objects needs "
+					"bitwise equality, not ==)",
+					m->names[B->base[c]], m->names[B->base[d]],
+					m->types[c]->name);
+			else if (is_cell(B, d) && d > c &&
+				 overlap(m->types[c], m->types[d]))
 				what = arena_printf(B->a, "%s and %s may point to one "
 					"object with the types %s and %s (C11 6.5p7)",
 					m->names[B->base[c]], m->names[B->base[d]],
