@@ -321,12 +321,13 @@ static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
 		m->v = CV_EQUIVALENT;
 		m->by = NULL;
 		m->detail = arena_printf(g->a, "equivalent in its method: no "
-			"input makes %s return, %s%s or leave the %s it names "
+			"input makes %s return, %s%s or leave the %s "
 			"differently", m->mo->name, m->mo->profile ? "have "
 			"undefined behaviour" : "throw",
 			m->mo->ncallees ? ", make its calls" : "",
-			!m->mo->profile ? "fields" : m->mo->heap_writes ?
-			"globals and the objects its pointers reach" : "globals");
+			!m->mo->profile ? "fields it names" : m->mo->heap_writes ?
+			"globals it names or the objects its pointers reach"
+			: "globals it names");
 		m->level = CL_METHOD;
 		m->note = arena_printf(g->a, "method level: %s%s", where(g, m->mo),
 				       m->mo->nloops ? ", every loop bounded" : "");
