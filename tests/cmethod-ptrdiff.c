@@ -23,7 +23,11 @@
  * final values from the cells of the pointers to them.  The evaluator
  * (no bound) and the encoding (loops unrolled to 8, which every
  * generated loop stays within) must print what the compilers print on
- * every case.
+ * every case.  And each construct outside the model (p[i], arithmetic,
+ * <, overlapping pointee types, a global the pointer may point to, a
+ * write inside an expression or through a pointer to const, local
+ * pointers, `&x`, two pointers to double, calls, pointer assignment, a
+ * pointer to a pointer) makes the build fail with its reason.
  */
 #include "prover-test.h"
 
@@ -441,6 +445,59 @@ static void compare(const char *path)
 	csrc_free(f);
 }
 
+/* Functions the model refuses, each with the words its reason must
+ * have: one line each, `name|words|source`. */
+static const char *const refused[] = {
+	"r1|`p[i]`|int r1(int *p) { return p[1]; }",
+	"r2|pointer used as a number|int r2(int *p, int *q) { return p < q; }",
+	"r3|pointer arithmetic|int r3(int *p) { return *p++; }",
+	"r4|int and unsigned|int r4(int *p, unsigned *q) { return *p + *q; }",
+	"r5|the global g|int r5(int *p) { return *p + g; }",
+	"r6|inside an expression|int r6(int *p) { int x = (*p)++; return x; }",
+	"r7|pointer to const|void r7(const int *p) { *p = 1; }",
+	"r8|char and int|int r8(char *s, int *p) { return *s + *p; }",
+	"r9|local pointer|int r9(int *p) { int *r = p; return *r; }",
+	"r10|`&x`|int r10(int *p) { int x = 1; return *p + (&x != 0); }",
+	"r11|two pointers to double|double r11(double *p, double *q) "
+	"{ return *p + *q; }",
+	"r12|may change what they point to|void ev(int v);\nint r12(int *p) "
+	"{ ev(1); return *p; }",
+	"r13|assignment to the pointer|int r13(int *p, int *q) { p = q; "
+	"return *p; }",
+	"r14|pointer to a pointer|int r14(int **p) { return p != 0; }",
+};
+
+static void refusals(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sb_puts(&sb, "int g;\n");
+	for (size_t i = 0; i < sizeof(refused) / sizeof(*refused); i++)
+		sb_printf(&sb, "%s\n", strrchr(refused[i], '|') + 1);
+	char path[300];
+	snprintf(path, sizeof(path), "%s/refused.c", dir);
+	write_text_file(path, sb.buf);
+	sb_release(&sb);
+	const char *why = NULL;
+	struct csrc *f = csrc_open(path, A, &why);
+	int good = 0, n = (int)(sizeof(refused) / sizeof(*refused));
+	for (int i = 0; f && i < n; i++) {
+		const char *bar = strchr(refused[i], '|');
+		const char *end = strchr(bar + 1, '|');
+		char *name = arena_strndup(A, refused[i], (size_t)(bar - refused[i]));
+		char *words = arena_strndup(A, bar + 1, (size_t)(end - bar - 1));
+		why = NULL;
+		const struct mmethod *m = csrc_method(f, PF, A, name, 0, 0, NULL,
+						      false, &why);
+		if (!m && why && strstr(why, words))
+			good++;
+		else
+			diag("%s: %s", name, m ? "modelled" : why);
+	}
+	ok(good == n, "each of %d functions outside the pointer model is "
+	   "refused with its reason (%d)", n, good);
+	csrc_free(f);
+}
+
 int main(void)
 {
 	plan_no_plan();
@@ -453,6 +510,7 @@ int main(void)
 	char src[300], cmd[400];
 	snprintf(src, sizeof(src), "%s/cptr.c", dir);
 	write_c(src);
+	refusals();
 	if (!prog_exists("gcc") || !prog_exists("clang"))
 		ok(0, "gcc and clang are installed (scripts/deps.sh)");
 	else if (run_compiler("gcc", src, outg) &&

@@ -183,6 +183,9 @@ static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 		if (!cnode_is(d, "init_declarator"))
 			continue; /* type, qualifiers */
 		TSNode nm = cnode_field(d, "declarator"), v = cnode_field(d, "value");
+		if (cnode_is(nm, "pointer_declarator"))
+			return cb_fail(B, "a local pointer (pointers are "
+				       "parameters and globals only)");
 		if (!cnode_is(nm, "identifier") || cnode_is(v, "initializer_list"))
 			return cb_fail(B, "a pointer, array or function declaration");
 		const char *name = cnode_squeezed(B->a, B->f, nm);

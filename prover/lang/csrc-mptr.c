@@ -112,7 +112,14 @@ const char *cb_ptr_text(struct cb *B, const char *t)
 	while (t[i] && !why) {
 		unsigned char c = (unsigned char)t[i];
 		size_t e = i + 1;
-		if (c == '"' || c == '\'') {
+		if (c == '/' && (t[e] == '*' || t[e] == '/')) { /* a comment */
+			const char *end = t[e] == '*' ? strstr(t + e + 1, "*/") : NULL;
+			e = end ? (size_t)(end - t) + 2 : t[e] == '*' ? strlen(t)
+			    : e + strcspn(t + e, "\n");
+			sb_puts(&sb, " "); /* as C reads it */
+			i = e;
+			continue;
+		} else if (c == '"' || c == '\'') {
 			while (t[e] && t[e] != (char)c)
 				e += t[e] == '\\' && t[e + 1] ? 2 : 1;
 			e += t[e] ? 1 : 0;
