@@ -59,30 +59,31 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 }
 
 /* The id v renumbered: 2, 3, ... in order of appearance (seen[0..*n)). */
-static struct value canon_ref(uint64_t *seen, int *n, struct value v)
+static struct value canon_ref(uint64_t *seen, int *n, struct value v,
+			      uint64_t keep)
 {
-	if (v.bits <= 1)
+	if (v.bits <= keep)
 		return v;
 	int k = 0;
 	while (k < *n && seen[k] != v.bits)
 		k++;
 	if (k == *n)
 		seen[(*n)++] = v.bits;
-	return value_int(k + 2);
+	return value_int(k + (int)keep + 1);
 }
 
 /* in with its references renumbered 2, 3, ... in order of appearance
- * (null and this kept): ids only compare for identity (lang/mir.h);
+ * (null and this kept; C: pointers 1, 2, ..., NULL kept): ids only compare for identity (lang/mir.h);
  * the values reference fields get after calls too (sem/mir.h). */
 static void canon_refs(const struct mmethod *o, const struct value *in,
 		       struct value *out)
 {
-	uint64_t seen[MAX_VARS + MIR_MAX_HAVOC];
+	uint64_t seen[MAX_VARS + MIR_MAX_HAVOC], keep = o->profile ? 0 : 1;
 	int n = 0, nf = mir_havoc(o);
 	for (int i = 0; i < o->nvars; i++) {
 		out[i] = in[i];
 		if (o->refs & (1u << i))
-			out[i] = canon_ref(seen, &n, in[i]);
+			out[i] = canon_ref(seen, &n, in[i], keep);
 	}
 	for (int k = 0; nf && (k + 1) * nf <= MIR_MAX_HAVOC; k++)
 		for (int i = 0, j = 0; i < o->nvars; i++) {
@@ -92,7 +93,7 @@ static void canon_refs(const struct mmethod *o, const struct value *in,
 			/* an id as the evaluator reads it: its low 32 bits */
 			if (o->refs & (1u << i))
 				out[at] = canon_ref(seen, &n, value_int(
-					(int32_t)in[at].bits));
+					(int32_t)in[at].bits), keep);
 		}
 }
 
@@ -106,6 +107,25 @@ static int var_named(const struct mmethod *o, const char *name, size_t len)
 	return -1;
 }
 
+/* C's heap_text: the cell *p (i) as the object p points to, " with
+ * o1=3", unless p is NULL or an earlier cell names the object. */
+static int c_object_text(struct strbuf *sb, const struct mmethod *o,
+			 const struct value *in, int i, int k)
+{
+	int b = var_named(o, o->names[i] + 1, strlen(o->names[i] + 1));
+	if (b < 0 || !in[b].bits)
+		return 0;
+	for (int j = 0; j < i; j++) {
+		int bj = o->kinds[j] != MV_HEAP ? -1 : var_named(o, o->names[j] + 1,
+						strlen(o->names[j] + 1));
+		if (bj >= 0 && in[bj].bits == in[b].bits)
+			return 0;
+	}
+	sb_printf(sb, "%so%lld=", k ? ", " : " with ", (long long)(int32_t)in[b].bits);
+	mir_value_print(sb, o, i, in[i]);
+	return 1;
+}
+
 /* The read through a reference i (lang/mir.h: References) as the heap
  * cell it reads, ", o1.fa=o2", unless its object is null (never read),
  * this (the field says it) or printed already (the same cell, the same
@@ -113,6 +133,8 @@ static int var_named(const struct mmethod *o, const char *name, size_t len)
 static int heap_text(struct strbuf *sb, const struct mmethod *o,
 		     const struct value *in, int i, int k)
 {
+	if (o->profile) /* C: the cell "*p" as its object, ", o1=3" */
+		return c_object_text(sb, o, in, i, k);
 	const char *dot = strrchr(o->names[i], '.');
 	int b = var_named(o, o->names[i], (size_t)(dot - o->names[i]));
 	if (b < 0 || in[b].bits <= 1)
@@ -309,11 +331,13 @@ static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
 		m->v = CV_EQUIVALENT;
 		m->by = NULL;
 		m->detail = arena_printf(g->a, "equivalent in its method: no "
-			"input makes %s return, %s%s or leave the %s it names%s "
+			"input makes %s return, %s%s or leave the %s%s "
 			"differently", m->mo->name, m->mo->profile ? "have "
 			"undefined behaviour" : "throw",
 			m->mo->ncallees ? ", make its calls" : "",
-			m->mo->profile ? "globals" : "fields",
+			!m->mo->profile ? "fields it names" : m->mo->heap_writes ?
+			"globals it names or the objects its pointers reach"
+			: "globals it names",
 			m->mo->arr_writes && mir_arr_inputs(m->mo)
 			? " or the arrays it writes" : "");
 		m->level = CL_METHOD;

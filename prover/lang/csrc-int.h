@@ -56,6 +56,18 @@ struct cb {
 			      * plain assignment to a flagged local at its
 			      * top sets the flag (after it) */
 	int set_flag;        /* that flag + 1, or 0 */
+	/* pointers (csrc-mptr.c; lang/mir.h: References, C pointers):
+	 * cell[p] is pointer p's cell + 1 (0: p is no pointer), base[c]
+	 * cell c's pointer, cconst[c] its pointee const; envname[i] the
+	 * name typing knows variable i by (NULL: its own), a cell's guard
+	 * its read (`p != 0 ? cell : (T)(1 / 0)`) */
+	int cell[MIR_MAX_VARS], base[MIR_MAX_VARS];
+	bool cconst[MIR_MAX_VARS];
+	const char *envname[MIR_MAX_VARS];
+	int nptr;
+	bool raw;            /* typing a text the builder made: pointers
+			      * and cells only, no guards */
+	int set_cell;        /* the statement writes this cell + 1, or 0 */
 	const char *why;     /* the first failure */
 };
 
@@ -86,5 +98,25 @@ bool cb_uninit_local(struct cb *B, const char *name, const struct type *t,
 		     TSNode d, struct mstmt *blk, int *cap);
 /* Reads of flagged locals in typed n guarded; 0, or -1 (failed). */
 int cb_guard_reads(struct cb *B, struct node **n);
+
+/* csrc-mptr.c: pointers to scalars.  The pointer declared by pointer
+ * declarator pd of declaration decl, and its cell: 0, or -1 (failed). */
+int cb_ptr_decl(struct cb *B, TSNode decl, TSNode pd, enum mvar_kind kind);
+/* t with each `*p` as p's cell and NULL as 0; NULL, failed. */
+const char *cb_ptr_text(struct cb *B, const char *t);
+/* Are the pointers of typed n used as pointers only?  0, or -1. */
+int cb_ptr_check(struct cb *B, const struct node *n, const char *text);
+/* A write to variable v (top: the statement's own): sets set_cell for
+ * a cell; 0, or -1 (inside an expression, through a pointer to const) */
+int cb_ptr_write_to(struct cb *B, int v, bool top);
+/* s, the statement writing set_cell's cell, into blk with its null
+ * check before and the alias updates after. */
+bool cb_ptr_write(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap,
+		  TSNode at);
+/* Refuse pointers that may point to one object with different types,
+ * or to a global the function names. */
+bool cb_ptr_overlaps(struct cb *B);
+/* The consistency prelude; heap_writes. */
+bool cb_ptr_finish(struct cb *B);
 
 #endif

@@ -77,15 +77,21 @@ const char *cb_text(struct cb *B, TSNode n)
  * profile's boolean, != 0, as C's if and while read it). */
 struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 {
+	const char *shown = text;
+	if (B->nptr && !B->raw && !(text = cb_ptr_text(B, text)))
+		return NULL;
 	struct expr_src es = { .text = text, .src = &B->f->src, .quiet = true };
 	struct node *n = parse_expr_in(B->pf, B->a, &es, false);
 	if (!n)
 		return cb_fail(B, arena_printf(B->a, "`%s` is outside the method "
 				"model (calls, pointers, arrays, structs, the "
-				"comma operator)", text)), NULL;
+				"comma operator)", shown)), NULL;
 	const char *names[MIR_MAX_VARS];
-	for (int i = 0; i < B->m->nvars; i++)
-		names[i] = B->visible[i] ? B->m->names[i] : "\001";
+	for (int i = 0; i < B->m->nvars; i++) {
+		const char *env = B->envname[i] ? B->envname[i] : B->m->names[i];
+		bool raw = B->cell[i] || B->m->kinds[i] == MV_HEAP;
+		names[i] = (B->raw ? raw : B->visible[i]) ? env : "\001";
+	}
 	struct strbuf err = STRBUF_INIT;
 	struct type_env env = { .nvars = B->m->nvars, .names = names,
 				.types = B->m->types, .errmsg = &err,
@@ -106,11 +112,13 @@ struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 	    n->type->kind != TK_BOOLEAN && n->type->kind != TK_FLOAT)
 		rc = -1;
 	if (rc) {
-		cb_fail(B, arena_printf(B->a, "`%s`: %s", text,
+		cb_fail(B, arena_printf(B->a, "`%s`: %s", shown,
 				     err.buf ? err.buf : "not an integer value"));
 		n = NULL;
 	}
 	sb_release(&err);
+	if (n && B->nptr && !B->raw && cb_ptr_check(B, n, shown) < 0)
+		n = NULL;
 	if (n && cb_guard_reads(B, &n) < 0)
 		n = NULL;
 	return n;
@@ -175,6 +183,9 @@ static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 		if (!cnode_is(d, "init_declarator"))
 			continue; /* type, qualifiers */
 		TSNode nm = cnode_field(d, "declarator"), v = cnode_field(d, "value");
+		if (cnode_is(nm, "pointer_declarator"))
+			return cb_fail(B, "a local pointer (pointers are "
+				       "parameters and globals only)");
 		if (!cnode_is(nm, "identifier") || cnode_is(v, "initializer_list"))
 			return cb_fail(B, "a pointer, array or function declaration");
 		const char *name = cnode_squeezed(B->a, B->f, nm);
@@ -261,7 +272,10 @@ static struct mstmt *expr_list(struct cb *B, TSNode n)
 		B->top_assign = false;
 		if (!s->e)
 			return NULL;
-		cb_append(B, blk, s, &cap);
+		if (!B->set_cell)
+			cb_append(B, blk, s, &cap);
+		else if (!cb_ptr_write(B, blk, s, &cap, e))
+			return NULL;
 		if (B->set_flag) { /* x = e; of a local without initializer */
 			struct mstmt *f = cb_stmt_new(B, MS_EXPR, e);
 			f->e = cb_expr_text(B, arena_printf(B->a, "%s = 1",
@@ -418,6 +432,13 @@ static bool globals(struct cb *B, TSNode fn, TSNode body)
 			const char *name = cnode_squeezed(B->a, B->f, nm);
 			/* a pointer or array global: its uses fail as
 			 * expressions, and it is no input of the model */
+			if (cnode_is(nm, "pointer_declarator") &&
+			    named_in(btext, cnode_squeezed(B->a, B->f,
+					cnode_field(nm, "declarator")))) {
+				if (cb_ptr_decl(B, d, nm, MV_FIELD) < 0)
+					return false;
+				continue;
+			}
 			if (!cnode_is(nm, "identifier") || !named_in(btext, name))
 				continue;
 			bool is_const;
@@ -449,8 +470,13 @@ static bool params(struct cb *B, TSNode fd)
 		if (ts_node_is_null(d) && k == 1 &&
 		    !strcmp(cnode_squeezed(B->a, B->f, p), "void"))
 			return true; /* f(void) */
+		if (cnode_is(d, "pointer_declarator")) {
+			if (cb_ptr_decl(B, p, d, MV_PARAM) < 0)
+				return false;
+			continue;
+		}
 		if (!cnode_is(d, "identifier"))
-			return cb_fail(B, "a pointer, array or unnamed parameter");
+			return cb_fail(B, "an array or unnamed parameter");
 		if (!(t = cb_ctype(B, p, &is_const)))
 			return false;
 		if (cb_add_var(B, cnode_squeezed(B->a, B->f, d), t, MV_PARAM) < 0)
@@ -501,8 +527,9 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 	if (!B.why)
 		fd = signature(&B, fn);
 	TSNode body = ts_node_is_null(fn) ? fn : cnode_field(fn, "body");
-	if (!B.why && params(&B, fd) && globals(&B, fn, body))
-		B.m->body = cb_block(&B, body);
+	if (!B.why && params(&B, fd) && globals(&B, fn, body) &&
+	    cb_ptr_overlaps(&B) && (B.m->body = cb_block(&B, body)))
+		cb_ptr_finish(&B);
 	if (!B.why && mutant && !B.applied)
 		cb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");

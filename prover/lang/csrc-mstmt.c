@@ -59,12 +59,14 @@ static int guard(struct cb *B, struct node **np, bool top)
 	if (!n || is_guard(B, n))
 		return 0;
 	if (n->kind == N_VAR) {
-		if (B->flag[n->var])
+		if (B->guard[n->var]) /* a flagged local, a cell */
 			*np = B->guard[n->var];
 		return 0;
 	}
 	if (n->kind == N_ASSIGN || n->kind == N_INCDEC) {
 		int v = n->a->var;
+		if (cb_ptr_write_to(B, v, top) < 0)
+			return -1;
 		if (n->kind == N_ASSIGN && n->op == OP_NONE && B->flag[v]) {
 			if (!top)
 				return cb_fail(B, arena_printf(B->a, "an assignment "
@@ -81,14 +83,14 @@ static int guard(struct cb *B, struct node **np, bool top)
 
 int cb_guard_reads(struct cb *B, struct node **n)
 {
-	bool any = false;
+	bool any = B->nptr > 0;
 	for (int i = 0; i < B->m->nvars; i++)
 		any |= B->flag[i] != 0;
-	if (!any)
+	if (!any || B->raw)
 		return 0;
 	bool top = B->top_assign;
 	B->top_assign = false;
-	B->set_flag = 0;
+	B->set_flag = B->set_cell = 0;
 	return guard(B, n, top) ? -1 : 0;
 }
 
@@ -241,6 +243,10 @@ struct mstmt *cb_call(struct cb *B, TSNode n)
 		return cb_fail(B, "a call through an expression"), NULL;
 	const char *name = cnode_squeezed(B->a, B->f, fn);
 	struct mmethod *m = B->m;
+	if (B->nptr) /* lang/mir.h: References, C pointers */
+		return cb_fail(B, arena_printf(B->a, "a call to %s in a function "
+			       "with pointers (the callee may change what they "
+			       "point to)", name)), NULL;
 	/* the callee sees and may change the globals (lang/mir.h: Calls and
 	 * fields): at most MIR_MAX_SEEN, none floating */
 	for (int i = 0, nf = 0; i < m->nvars; i++) {

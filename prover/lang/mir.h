@@ -154,6 +154,44 @@
  * types not the same)) return <0/false>;` makes every other input
  * unable to tell two methods apart, as the References' prelude does.
  *
+ * C pointers (lang/csrc-mptr.c).  A pointer parameter or global `T *p`
+ * to a scalar type T is an int object id (bit of refs): 0 is NULL,
+ * distinct nonzero ids are distinct objects (no `this`; printed NULL,
+ * &o1, ...).  Each has a cell, the MV_HEAP variable "*p" of type T: the
+ * value of the object p points to, as if *p were the one field (named
+ * T) of an object of class T, so the Java machinery carries over.  A
+ * read of *p is `p != 0 ? *p : (T)(1 / 0)` (undefined behaviour, C's
+ * one exceptional outcome, when p is NULL, and only where C evaluates
+ * the read: after &&, || and ?: as written).  A write, `*p = e;`,
+ * `*p op= e;`, `(*p)++;`, is a statement (inside an expression it
+ * fails): `if (p == 0) 1 / 0;` before it (whatever else the statement
+ * does, its write makes it undefined: one outcome), then `if (q == p)
+ * *q = *p;` for every other pointer q to T.  Pointers are only tested
+ * (`if (p)`, `!p`, &&, ||, ?:) or compared with == and != to NULL or a
+ * pointer to T; arithmetic, casts, <, `p[i]`, `&x`, local pointers and
+ * any assignment to a pointer fail the build, so every pointer keeps
+ * its initial value and names one object for the whole run.  Aliasing:
+ * two pointers to T may be equal; pointers to different types T and U
+ * never point to one object (C11 6.5p7: a program that accessed one
+ * object through both would be undefined) unless T and U may overlap
+ * (signed and unsigned variants, a character type), which fails the
+ * build, as does a global of (or overlapping) T beside a pointer to T
+ * (the pointer may hold its address), two pointers to one floating type
+ * (the prelude's == is not identity on NaN and -0.0) and a call (the
+ * callee may change the objects).  The prelude is
+ * `if (!(p != q || *p == *q) ...) return 0;` for two pointers to one
+ * type and `p != q || p == 0` for two of different types.  Soundness
+ * and completeness as for References: a real call (each pointer NULL or
+ * the address of an object of its type, no object with two types)
+ * gives consistent cells and the same run; consistent cells build one:
+ * one object per distinct nonzero id, of its pointers' type, holding
+ * their cells' value.  Every function with pointers has heap_writes:
+ * the cells' final values are seen (the objects the test passed); a
+ * cell never written, NULL's among them, keeps its input in both runs.
+ * Every pointer parameter, and every pointer global the body names, has
+ * its cell whether or not *p is read, so the original and its mutants
+ * have the same variables.
+ *
  * Exceptions (lang/javasrc-mexc.c).  A run that throws ends with an
  * exception kind, a small int naming its class in the method's table
  * mmethod.exc: MIR_EXC_ARITH for / and % by zero of int and long (the
@@ -280,7 +318,8 @@ struct mcallee {
 	bool recv;
 };
 
-/* MV_HEAP: a read through a reference (References above) */
+/* MV_HEAP: a read through a reference (References above); C: the
+ * object a pointer points to (C pointers above) */
 enum mvar_kind { MV_PARAM, MV_FIELD, MV_LOCAL, MV_HEAP };
 
 struct mmethod {

@@ -365,7 +365,9 @@ void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 		return;
 	}
 	int32_t id = (int32_t)v.bits;
-	if (id == 0 || id == 1)
+	if (m->profile) /* C: a pointer (lang/mir.h: C pointers) */
+		sb_printf(sb, id ? "&o%lld" : "NULL", (long long)id);
+	else if (id == 0 || id == 1)
 		sb_puts(sb, id ? "this" : "null");
 	else
 		sb_printf(sb, "o%lld", (long long)id - 1);
@@ -396,8 +398,8 @@ const char *mir_describe(struct arena *a, const struct mmethod *m,
 			mir_value_print(&sb, m, i, r->vars[i]);
 		}
 	if (fields && !changed && !r->threw)
-		sb_puts(&sb, m->profile ? ", globals unchanged"
-					: ", fields unchanged");
+		sb_puts(&sb, !m->profile ? ", fields unchanged" : m->heap_writes
+			     ? ", nothing written" : ", globals unchanged");
 	if (m->arr_writes && !r->threw)
 		mir_arr_describe(&sb, m, in, r);
 	for (int k = 0; k < r->nevents; k++) {

@@ -214,7 +214,8 @@ void mir_eval(const struct mmethod *m, const struct value *in, unsigned bound,
 bool mir_differs(const struct mmethod *m, const struct mrun *x,
 		 const struct mrun *y);
 /* The value v of variable var (-1: the return value) in sb: a
- * reference (lang/mir.h: References) as null, this or o1, o2, ... */
+ * reference (lang/mir.h: References) as null, this or o1, o2, ...; a
+ * C pointer as NULL, &o1, &o2, ... */
 void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 		     struct value v);
 /* "returns 3", "throws ArithmeticException" (C: "has undefined
