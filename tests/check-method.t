@@ -256,7 +256,8 @@ def outcome_stmt(cname, meth, args, fs, flds, void, label, ptypes=(), refret=Fal
     named = "".join("r == o%s ? \"o%s\" : " % (k, k) for k in objs)
     # every object's fields: writes through references are seen
     shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds] +
-                               ["o%s.%s" % (k, f) for k in objs for _, f in flds])
+                               ["o%s.%s" % (k, f) for k in objs for _, f in flds
+                                if new_object(cname, otype.get(k), k).startswith(cname)])
     return ("{ %s o = new %s(); %s %s String v; try { %s v = \"returns \" + %s + %s; }"
             " catch (RuntimeException e) { v = \"throws \" + e.getClass().getSimpleName(); }"
             " System.out.println(%s + \" \" + v); }"
@@ -562,6 +563,30 @@ ok(sw["14"]["level"] != "method" and "not modelled" in sw["14"]["detail"] and
    "Sw: a switch on a String stays at expression level, with the reason")
 if have_java:
     verify("sw", D + "/src", SLOG, sw)
+
+# --- other classes: the written subject Objs ------------------------------
+# Objs.java (lang/mir.h: Other references): Math.abs, max and min by their
+# value, String parameters compared and returned by identity, `new`
+# giving a fresh object no input is.  The JVM runs every verdict with
+# String and Object objects distinct by identity and equals.
+OLOG = D + "/objs.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", OLOG])
+ob = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(ob) == 9 and all(ob[str(i)].get("level") == "method" or
+                                    "killed by clampMin" in ob[str(i)]["detail"]
+                                    for i in range(1, 10)),
+   "Objs: 9 verdicts decided in their method (Math, String and Object references, new)")
+ok(ob["2"]["verdict"] == "equivalent" and ob["6"]["verdict"] == "equivalent",
+   "Objs: a < 0 to a <= 0 before returning max(a, 0), and a new object compared with "
+   "a parameter, are equivalent in their method")
+ok(ob["4"]["verdict"] == "killable" and "same(s=o1, t=o2)" in ob["4"]["detail"] and
+   ob["5"]["verdict"] == "killable" and "the original returns o2, the mutant returns o1"
+   in ob["5"]["detail"],
+   "Objs: references compared and returned by identity, killed by two distinct objects")
+ok(ob["7"]["verdict"] == "killable" and "returns new#1, calls new Object()" in
+   ob["7"]["detail"], "Objs: new is an event and a fresh object the run returns")
+if have_java:
+    verify("objs", D + "/src", OLOG, ob)
 
 # --- calls as events: the written subject Calls ------------------------
 # Calls.java: call statements to a method of the class (unqualified and
