@@ -18,9 +18,9 @@ class Objs {
     }
 
     Object fresh(Object o) {
-        Object n = new Object();
-        if (n == o) return null;
-        return n;
+        Object x = new Object();
+        if (x == o) return null;
+        return x;
     }
 
     long lmin(long a, int b) {
