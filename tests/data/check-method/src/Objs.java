@@ -23,8 +23,8 @@ class Objs {
         return x;
     }
 
-    long lmin(long a, int b) {
-        return Math.min(a, b);
+    long lmin(long p, int q) {
+        return Math.min(p, q);
     }
 
     int len(String s) {
