@@ -264,8 +264,13 @@ def outcome_stmt(cname, meth, args, fs, flds, void, label, ptypes=(), refret=Fal
             % (cname, cname, news, sets,
                (call + ";") if void else "Object r = " + call + ";",
                "\"normally\"" if void else
-               "(r == null ? \"null\" : r == o ? \"this\" : %s%sString.valueOf(r))"
-               % (named, "\"new \" + " if refret else ""),
+               "(r == null ? \"null\" : r == o ? \"this\" : %s%s)"
+               % (named, "String.valueOf(r)" if not refret else
+                  # an object the run made: its contents, not its identity
+                  # hash (which differs between two runs)
+                  "\"new \" + (String.valueOf(r).equals(r.getClass().getName() + \"@\" + "
+                  "Integer.toHexString(r.hashCode())) ? r.getClass().getName() : "
+                  "String.valueOf(r))"),
                shown, label))
 
 
@@ -330,7 +335,8 @@ def verify(subject, src_dir, log, res, major_mutants=None):
     bad_kill = [cases[k][0] for k in range(len(cases)) if cases[k][1] == "kill" and
                 (out.get((k, "o")) == out.get((k, "m")) or
                  not out.get((k, "o"), "").startswith(
-                     re.sub(r"new#\d+", "new", cases[k][6].split(",")[0])))]
+                     re.sub(r"(-?\d+)L$", r"\1", re.sub(r"new#\d+", "new",
+                                                       cases[k][6].split(",")[0]))))]
     nkill = sum(1 for c in cases if c[1] == "kill")
     ok(not bad_kill, "%s: each of the %d method-level killing inputs kills its mutant in "
        "the JVM, the original doing what the tool says%s"
