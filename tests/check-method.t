@@ -101,7 +101,14 @@ def wrap(t, v):
     return v
 
 
+# references of other classes than the method's (lang/mir.h: Other
+# references) on the grid: null or one of two objects of their type
+OWN = [None]
+
+
 def grid_value(t, rnd):
+    if t not in PRIMS and OWN[0] is not None and t.split(".")[-1] != OWN[0]:
+        return rnd.choice(["null", "o11", "o12"])
     if t not in PRIMS:
         return rnd.choice(["null", "this", "o1", "o2"])
     if t == "boolean":
@@ -216,28 +223,54 @@ def run_java(subject, work, srcs, files, skipped, dname, cases, ncases):
     return lines
 
 
-def outcome_stmt(cname, meth, args, fs, flds, void, label):
+def new_object(cname, t, k):
+    """A declaration of the object oK of type t (None or the class's
+    own: cname), distinct from every other by identity and equals."""
+    raw = re.sub(r"<.*", "", t or "").split(".")[-1]
+    if t is None or raw == cname.split("_M")[0]:
+        return "%s o%s = new %s();" % (cname, k, cname)
+    made = {"String": 'new String("o%s")' % k, "Integer": "new Integer(1000 + %s)" % k,
+            "Long": "new Long(1000L + %s)" % k, "Object": "new Object()",
+            "List": "new java.util.ArrayList()", "ArrayList": "new java.util.ArrayList()"}
+    return "%s o%s = %s;" % (re.sub(r"<.*", "", t), k, made.get(raw, "new %s()" % raw))
+
+
+def outcome_stmt(cname, meth, args, fs, flds, void, label, ptypes=(), refret=False):
     """Java: run cname.meth(args) with fields fs set; print label and what a
-    test sees (return value or the exception's class, then every field)."""
+    test sees (return value or the exception's class, then every field);
+    ptypes: the parameters' types (objects oK of other classes); refret:
+    it returns a reference (one made by the run printed as "new ...")."""
     call = "o.%s(%s)" % (meth, ", ".join(args))
     sets = " ".join(("%s = %s;" if "." in f else "o.%s = %s;")
                     % (ref_lit(f.split(".")[0]) + "." + f.split(".")[1]
                        if "." in f else f, v) for f, v in fs)
     text = " ".join(args) + " " + " ".join(f + " " + v for f, v in fs)
     objs = sorted(set(re.findall(r"\bo(\d+)\b", text)), key=int)
-    news = " ".join("%s o%s = new %s();" % (cname, k, cname) for k in objs)
+    otype = {}
+    for t, a in list(zip(ptypes, args)) + [(dict((f2, t2) for t2, f2 in flds).get(f),
+                                            v) for f, v in fs if "." not in f]:
+        if re.match(r"^o\d+$", a) and t not in PRIMS:
+            otype.setdefault(a[1:], t)
+    news = " ".join(new_object(cname, otype.get(k), k) for k in objs)
     # a returned reference by identity: null, this or oK
     named = "".join("r == o%s ? \"o%s\" : " % (k, k) for k in objs)
     # every object's fields: writes through references are seen
     shown = " + \" \" + ".join(["\"\""] + ["o.%s" % f for _, f in flds] +
-                               ["o%s.%s" % (k, f) for k in objs for _, f in flds])
+                               ["o%s.%s" % (k, f) for k in objs for _, f in flds
+                                if new_object(cname, otype.get(k), k).startswith(cname)])
     return ("{ %s o = new %s(); %s %s String v; try { %s v = \"returns \" + %s + %s; }"
             " catch (RuntimeException e) { v = \"throws \" + e.getClass().getSimpleName(); }"
             " System.out.println(%s + \" \" + v); }"
             % (cname, cname, news, sets,
                (call + ";") if void else "Object r = " + call + ";",
                "\"normally\"" if void else
-               "(r == null ? \"null\" : r == o ? \"this\" : %sString.valueOf(r))" % named,
+               "(r == null ? \"null\" : r == o ? \"this\" : %s%s)"
+               % (named, "String.valueOf(r)" if not refret else
+                  # an object the run made: its contents, not its identity
+                  # hash (which differs between two runs)
+                  "\"new \" + (String.valueOf(r).equals(r.getClass().getName() + \"@\" + "
+                  "Integer.toHexString(r.hashCode())) ? r.getClass().getName() : "
+                  "String.valueOf(r))"),
                shown, label))
 
 
@@ -252,6 +285,7 @@ def verify(subject, src_dir, log, res, major_mutants=None):
         if x["level"] != "method":
             continue
         cls, meth, ptypes, line, orig, mut = ents[mid]
+        OWN[0] = cls
         if cls in skipped:
             continue
         flds = fields_of(srcs[cls])
@@ -283,8 +317,12 @@ def verify(subject, src_dir, log, res, major_mutants=None):
     for k, (mid, kind, cls, meth, args, fs, _) in enumerate(cases):
         flds = fields_of(srcs[cls])
         void = re.search(r"void\s+%s\s*\(" % meth, srcs[cls]) is not None
+        ptypes = ents[mid][2]
+        rt = re.search(r"([\w.<>]+)\s+%s\s*\(" % meth, srcs[cls])
+        refret = rt is not None and rt.group(1) not in PRIMS + ("void", "float", "double")
         body.append("\n".join("    " + outcome_stmt(cname, meth, args, fs, flds, void,
-                                                      "\"%d %s\"" % (k, side))
+                                                      "\"%d %s\"" % (k, side), ptypes,
+                                                      refret)
                               for side, cname in (("o", cls), ("m", "%s_M%s" % (cls, mid)))))
     lines = run_java(subject, work, srcs, files, skipped,
                      "Drv_%s" % re.sub(r"\W", "_", subject), body, 2 * len(cases))
@@ -296,7 +334,9 @@ def verify(subject, src_dir, log, res, major_mutants=None):
         out[(int(k), side)] = v
     bad_kill = [cases[k][0] for k in range(len(cases)) if cases[k][1] == "kill" and
                 (out.get((k, "o")) == out.get((k, "m")) or
-                 not out.get((k, "o"), "").startswith(cases[k][6].split(",")[0]))]
+                 not out.get((k, "o"), "").startswith(
+                     re.sub(r"(-?\d+)L$", r"\1", re.sub(r"new#\d+", "new",
+                                                       cases[k][6].split(",")[0]))))]
     nkill = sum(1 for c in cases if c[1] == "kill")
     ok(not bad_kill, "%s: each of the %d method-level killing inputs kills its mutant in "
        "the JVM, the original doing what the tool says%s"
@@ -529,6 +569,30 @@ ok(sw["14"]["level"] != "method" and "not modelled" in sw["14"]["detail"] and
    "Sw: a switch on a String stays at expression level, with the reason")
 if have_java:
     verify("sw", D + "/src", SLOG, sw)
+
+# --- other classes: the written subject Objs ------------------------------
+# Objs.java (lang/mir.h: Other references): Math.abs, max and min by their
+# value, String parameters compared and returned by identity, `new`
+# giving a fresh object no input is.  The JVM runs every verdict with
+# String and Object objects distinct by identity and equals.
+OLOG = D + "/objs.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", OLOG])
+ob = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(ob) == 9 and all(ob[str(i)].get("level") == "method" or
+                                    "killed by clampMin" in ob[str(i)]["detail"]
+                                    for i in range(1, 10)),
+   "Objs: 9 verdicts decided in their method (Math, String and Object references, new)")
+ok(ob["2"]["verdict"] == "equivalent" and ob["6"]["verdict"] == "equivalent",
+   "Objs: a < 0 to a <= 0 before returning max(a, 0), and a new object compared with "
+   "a parameter, are equivalent in their method")
+ok(ob["4"]["verdict"] == "killable" and "same(s=o1, t=o2)" in ob["4"]["detail"] and
+   ob["5"]["verdict"] == "killable" and "the original returns o2, the mutant returns o1"
+   in ob["5"]["detail"],
+   "Objs: references compared and returned by identity, killed by two distinct objects")
+ok(ob["7"]["verdict"] == "killable" and "returns new#1, calls new Object()" in
+   ob["7"]["detail"], "Objs: new is an event and a fresh object the run returns")
+if have_java:
+    verify("objs", D + "/src", OLOG, ob)
 
 # --- calls as events: the written subject Calls ------------------------
 # Calls.java: call statements to a method of the class (unqualified and

@@ -77,15 +77,15 @@ static int most_specific(const struct cand *cs, int n, int nargs,
  * class, into c (*ret: its result type's text): 1; with overloads, the
  * one Java picks for arguments of types at[] (NULL: not typed yet: -1,
  * to be asked again with them); 0 after mb_fail(). */
-static int callee(struct mb *B, const char *name, int nargs,
-		   const struct type *const *at, struct mcallee *c,
-		   const char **ret)
+static int callee(struct mb *B, TSNode cls, const char *name, int nargs,
+		  const struct type *const *at, struct mcallee *c,
+		  const char **ret, unsigned *refargs)
 {
-	uint32_t k = ts_node_named_child_count(B->cls);
+	uint32_t k = ts_node_named_child_count(cls);
 	struct cand cs[8];
 	int found = 0;
 	for (uint32_t i = 0, id = 0; i < k; i++) {
-		TSNode d = ts_node_named_child(B->cls, i);
+		TSNode d = ts_node_named_child(cls, i);
 		if (!jnode_is(d, "method_declaration"))
 			continue;
 		id++;
@@ -120,15 +120,44 @@ static int callee(struct mb *B, const char *name, int nargs,
 	c->id = cd->id;
 	c->nargs = nargs;
 	*ret = cd->ret;
-	for (int j = 0; j < nargs; j++)
+	*refargs = 0;
+	for (int j = 0; j < nargs; j++) {
+		if (!cd->args[j] && mb_is_ref_type(cd->argtext[j])) {
+			c->args[j] = profile_type(&profile_java, "int");
+			*refargs |= 1u << j; /* an id (lang/mir.h) */
+			continue;
+		}
 		if (!(c->args[j] = cd->args[j]))
 			return mb_fail(B, arena_printf(B->a, "a call to %s, whose "
 				"parameter `%s` the method model does not have yet",
 				name, cd->argtext[j]));
-	if (c->id > 255) /* an event holds it in 8 bits */
+	}
+	if (c->id >= MB_OTHER_ID) /* an event holds it in 8 bits */
 		return mb_fail(B, arena_printf(B->a, "a call to %s, after the "
-			       "255th method of the class", name));
+			       "%dth method of the class", name, MB_OTHER_ID - 1));
 	return 1;
+}
+
+int mb_callee_in(struct mb *B, TSNode cls, const char *name, int nargs,
+		 const char *const *args, struct mcallee *c, const char **ret,
+		 unsigned *refargs)
+{
+	memset(c, 0, sizeof(*c));
+	int r = callee(B, cls, name, nargs, NULL, c, ret, refargs);
+	if (r < 0) { /* overloaded: resolve by the arguments' types */
+		const struct type *at[MIR_MAX_ARGS];
+		for (int i = 0; i < nargs; i++) {
+			B->want_ref = -1;
+			const struct node *e = mb_expr_text(B, args[i], false);
+			B->want_ref = 0;
+			if (!e)
+				return 0;
+			/* a reference: no overload is resolved for it */
+			at[i] = mb_is_ref(B, e) ? NULL : e->type;
+		}
+		r = callee(B, cls, name, nargs, at, c, ret, refargs);
+	}
+	return r;
 }
 
 const char *mb_receiver(struct mb *B, struct jsrc *f, TSNode n, bool *ok)
@@ -142,12 +171,22 @@ const char *mb_receiver(struct mb *B, struct jsrc *f, TSNode n, bool *ok)
 		return NULL;
 	const struct mmethod *m = B->m;
 	for (int i = m->nvars - 1; i >= 0; i--)
-		if (B->visible[i] && jnode_text_is(f, o, m->names[i]) &&
-		    !B->envname[i] && (m->refs >> i & 1)) {
-			*ok = true;
-			return m->names[i];
+		if (B->visible[i] && jnode_text_is(f, o, m->names[i])) {
+			*ok = !B->envname[i] && (m->refs >> i & 1);
+			return *ok ? m->names[i] : NULL;
 		}
-	return NULL;
+	/* not a variable: a class's static method (Other references) */
+	const char *t = jnode_squeezed(B->a, f, o);
+	*ok = isupper((unsigned char)t[0]);
+	return *ok ? t : NULL;
+}
+
+int mb_var_named(const struct mb *B, const char *name)
+{
+	for (int i = B->m->nvars - 1; i >= 0; i--)
+		if (B->visible[i] && !strcmp(B->m->names[i], name))
+			return i;
+	return -1;
 }
 
 /* The callee c (recv: on a reference) in the method's table: its
@@ -158,9 +197,14 @@ static int callee_index(struct mb *B, const struct mcallee *c)
 	int k = 0;
 	while (k < m->ncallees && m->callees[k].id != c->id)
 		k++;
-	if (k < m->ncallees && m->callees[k].recv != c->recv)
+	if (k < m->ncallees && (m->callees[k].recv != c->recv ||
+				m->callees[k].nargs != c->nargs))
 		return mb_fail(B, arena_printf(B->a, "calls to %s both on this "
 			       "and on a reference", c->name)), -1;
+	for (int i = 0; k < m->ncallees && i < c->nargs; i++)
+		if (m->callees[k].args[i] != c->args[i])
+			return mb_fail(B, arena_printf(B->a, "calls to %s with "
+				"arguments of different types", c->name)), -1;
 	if (k == m->ncallees) {
 		if (m->ncallees == MIR_MAX_CALLEES)
 			return mb_fail(B, "calls to more than 8 methods"), -1;
@@ -172,33 +216,40 @@ static int callee_index(struct mb *B, const struct mcallee *c)
 struct mstmt *mb_make_call(struct mb *B, TSNode at, const char *name,
 			    int nargs, const char *const *args, const char **ret)
 {
-	return mb_make_call_on(B, at, NULL, name, nargs, args, ret);
+	return mb_make_call_on(B, at, NULL, name, nargs, args, ret, NULL);
 }
 
 struct mstmt *mb_make_call_on(struct mb *B, TSNode at, const char *recv,
 			      const char *name, int nargs,
-			      const char *const *args, const char **ret)
+			      const char *const *args, const char **ret,
+			      const char **pure)
 {
-	int r0 = recv ? 1 : 0;
-	if (nargs + r0 > MIR_MAX_ARGS)
+	int v = recv ? mb_var_named(B, recv) : -1;
+	const char *p;
+	if (recv && (v < 0 || (B->oref >> v & 1))) /* another class */
+		return mb_make_ocall(B, at, recv, v, name, nargs, args, ret,
+				     pure ? pure : &p);
+	if (nargs + (recv ? 1 : 0) > MIR_MAX_ARGS)
 		return mb_fail(B, arena_printf(B->a, "a call to %s with more than "
 			       "%d arguments", name, MIR_MAX_ARGS)), NULL;
 	struct mcallee c;
-	memset(&c, 0, sizeof(c));
-	int r = callee(B, name, nargs, NULL, &c, ret);
-	if (r < 0) { /* overloaded: resolve by the arguments' types */
-		const struct type *at[MIR_MAX_ARGS];
-		for (int i = 0; i < nargs; i++) {
-			const struct node *e = mb_expr_text(B, args[i], false);
-			if (!e)
-				return NULL;
-			at[i] = e->type;
-		}
-		r = callee(B, name, nargs, at, &c, ret);
-	}
-	if (!r)
+	unsigned refargs;
+	if (!mb_callee_in(B, B->cls, name, nargs, args, &c, ret, &refargs))
 		return NULL;
+	return mb_call_stmt(B, at, &c, recv, nargs, args, refargs);
+}
+
+struct mstmt *mb_call_stmt(struct mb *B, TSNode at, struct mcallee *cp,
+			   const char *recv, int nargs,
+			   const char *const *args, unsigned refargs)
+{
+	int r0 = recv ? 1 : 0;
+	struct mcallee c = *cp;
+	if (nargs + r0 > MIR_MAX_ARGS)
+		return mb_fail(B, arena_printf(B->a, "a call to %s with more than "
+			       "%d arguments", c.name, MIR_MAX_ARGS)), NULL;
 	struct mstmt *s = mb_stmt_new(B, MS_CALL, at);
+	c.refargs = refargs << r0;
 	if (recv) { /* the receiver first: args[0], an int id */
 		memmove(c.args + 1, c.args, sizeof(c.args[0]) * (size_t)nargs);
 		c.args[0] = profile_type(&profile_java, "int");
@@ -209,14 +260,21 @@ struct mstmt *mb_make_call_on(struct mb *B, TSNode at, const char *recv,
 		return NULL;
 	s->nargs = nargs + r0;
 	s->args = ANEWN(B->a, const struct node *, (size_t)s->nargs + 1);
-	if (recv && !(s->args[0] = mb_expr_text(B, recv, false)))
+	B->want_ref = 1;
+	s->args[0] = recv ? mb_expr_text(B, recv, false) : NULL;
+	B->want_ref = 0;
+	if (recv && !s->args[0])
 		return NULL;
 	for (int i = 0; i < nargs; i++) {
-		/* method invocation conversion: widening, as the cast does */
+		/* method invocation conversion: widening, as the cast does;
+		 * a reference is passed as it is */
 		const struct type *t = c.args[i + r0];
-		bool b = t->kind == TK_BOOLEAN;
-		if (!(s->args[i + r0] = mb_expr_text(B, b ? args[i]
-			: arena_printf(B->a, "(%s)(%s)", t->name, args[i]), b)))
+		bool b = t->kind == TK_BOOLEAN, rf = refargs >> i & 1;
+		B->want_ref = rf;
+		s->args[i + r0] = mb_expr_text(B, b || rf ? args[i]
+			: arena_printf(B->a, "(%s)(%s)", t->name, args[i]), b);
+		B->want_ref = 0;
+		if (!s->args[i + r0])
 			return NULL;
 	}
 	return s;
@@ -253,7 +311,7 @@ struct mstmt *mb_call(struct mb *B, TSNode n)
 	for (int i = 0; i < nargs; i++)
 		nested |= mb_maybe_call(args[i] = mb_text(B,
 			ts_node_named_child(al, (uint32_t)i)));
-	if (nested && recv) /* the receiver is read before them */
+	if (nested && recv && mb_var_named(B, recv) >= 0) /* read first */
 		return mb_fail(B, arena_printf(B->a, "a call on `%s` with calls "
 			       "in its arguments", recv)), NULL;
 	if (nested) { /* calls in its arguments: lowered, then this one */
@@ -264,5 +322,5 @@ struct mstmt *mb_call(struct mb *B, TSNode n)
 			return mb_stmt_new(B, MS_SKIP, n);
 	}
 	const char *ret;
-	return mb_make_call_on(B, n, recv, name, nargs, args, &ret);
+	return mb_make_call_on(B, n, recv, name, nargs, args, &ret, NULL);
 }

@@ -63,8 +63,10 @@ static int add_var(struct mb *B, const char *name, const char *type,
 	m->names[m->nvars] = name;
 	m->types[m->nvars] = t;
 	m->kinds[m->nvars] = kind;
-	if (ref)
+	if (ref) {
 		m->refs |= 1u << m->nvars;
+		mb_ref_note(B, m->nvars, type);
+	}
 	if (el) {
 		m->arrs |= 1u << m->nvars;
 		m->elem[m->nvars] = el;
@@ -102,6 +104,8 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 	struct expr_src es = { .text = text, .src = jsrc_source(B->f),
 			       .quiet = true };
 	struct node *n = parse_expr_in(&profile_java, B->a, &es, false);
+	if (!n && B->heap_on && mb_ref_cast(B, orig))
+		return mb_fail(B, mb_ref_cast(B, orig)), NULL;
 	if (!n)
 		return mb_fail(B, arena_printf(B->a, "`%s` is outside the method "
 					    "model (calls, references, arrays)",
@@ -131,6 +135,8 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 	}
 	sb_release(&err);
 	if (n && B->npend > p0 && !mb_exc_order(B, n, p0))
+		return NULL;
+	if (n && B->oref && !mb_ref_check(B, n))
 		return NULL;
 	return n;
 }
@@ -366,9 +372,12 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 		    jnode_is(v, "block_comment"))
 			return s;
 		const char *t = mb_lowered(B, v);
-		if (!t || !(s->e = mb_expr_text(B, t, false)))
+		B->want_ref = B->m->ret_ref;
+		s->e = t ? mb_expr_text(B, t, false) : NULL;
+		B->want_ref = 0;
+		if (!s->e)
 			return NULL;
-		if (!B->m->ret || s->e->type != B->m->ret) {
+		if (!B->m->ret_ref && (!B->m->ret || s->e->type != B->m->ret)) {
 			/* the declared type decides: convert as Java does */
 			s->e = mb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
 				B->m->ret ? B->m->ret->name : "void", t), false);
@@ -522,11 +531,15 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 		m->col = (int)ts_node_start_point(md).column + 1;
 		B.cls_name = class_name(&B, md);
 		const char *rt = jnode_squeezed(a, f, mb_field(md, "type"));
+		B.mbody = body;
+		B.ret_rtype = rt;
 		if (strcmp(rt, "void") && !(m->ret = mb_var_type(&B, rt,
 								 &m->ret_ref)))
 			mb_fail(&B, arena_printf(a, "the return type %s is not in "
 					      "the method model yet", rt));
 	}
+	if (!B.why)
+		mb_ref_init(&B);
 	if (!B.why && mb_exc_init(&B, body) && params(&B, md) &&
 	    fields(&B, md, body) &&
 	    (!pre || mb_heap_precreate(&B, pre)))
@@ -534,8 +547,9 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	if (!B.why && patch && !B.applied)
 		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
-	if (!B.why && mb_calls_finish(&B) && mb_heap_finish(&B))
-		mb_arr_finish(&B);
+	if (!B.why && mb_calls_finish(&B) && mb_heap_finish(&B) &&
+	    mb_arr_finish(&B))
+		mb_ref_finish(&B);
 	*heap_on = B.heap_on || B.this_dot;
 	paths->n = 0;
 	paths->writes = false;

@@ -17,7 +17,8 @@ static TSNode field(TSNode n, const char *name)
 
 const struct type *mb_var_type(struct mb *B, const char *name, bool *ref)
 {
-	*ref = B->cls_name && !strcmp(name, B->cls_name);
+	*ref = (B->cls_name && !strcmp(name, B->cls_name)) ||
+	       mb_is_ref_type(name);
 	if (*ref) {
 		B->heap_on = true;
 		return profile_type(&profile_java, "int");
@@ -90,8 +91,10 @@ static int heap_var(struct mb *B, int base, const char *f)
 	m->names[i] = name;
 	m->types[i] = t;
 	m->kinds[i] = base < 0 ? MV_FIELD : MV_HEAP;
-	if (ref)
+	if (ref) {
 		m->refs |= 1u << i;
+		mb_ref_note(B, i, ft);
+	}
 	B->envname[i] = env;
 	B->hbase[i] = base;
 	B->hfield[i] = arena_strdup(B->a, f);
@@ -123,6 +126,10 @@ static int chain(struct mb *B, char **s, int k, bool cond)
 				       "local reference `%s`", s[0])), -1;
 	}
 	for (int j = 1; j < k; j++) {
+		if (cur >= 0 && (B->oref >> cur & 1))
+			return mb_fail(B, arena_printf(B->a, "a read of the field "
+				"%s of `%s`, of another class", s[j],
+				m->names[cur])), -1;
 		if (cur >= 0) {
 			bool dup = false;
 			if (cond && !B->hprobe)
@@ -186,11 +193,13 @@ static size_t word(struct mb *B, struct strbuf *sb, const char *t, size_t i,
 	bool raw = t[after] == '(' || (before > 0 && t[before - 1] == '.') ||
 		   k == 32;
 	int v = -2;
-	if (!raw && k == 1 && (B->heap_on || B->arr_on) &&
-	    !strcmp(seg[0], "null"))
-		return sb_puts(sb, "0"), e;
-	if (!raw && k == 1 && B->heap_on && !strcmp(seg[0], "this"))
-		return sb_puts(sb, "1"), e;
+	bool null = !strcmp(seg[0], "null");
+	if (!raw && k == 1 && ((null && (B->heap_on || B->arr_on)) ||
+			       (B->heap_on && !strcmp(seg[0], "this")))) {
+		if (B->nrefpos < 32) /* an id, not a number (mb_ref_check) */
+			B->refpos[B->nrefpos++] = (int)sb->len;
+		return sb_puts(sb, null ? "0" : "1"), e;
+	}
 	if (!raw && k > 1 && (v = chain(B, seg, k, cond)) == -1)
 		return (size_t)-1;
 	if (v >= 0)
@@ -205,6 +214,7 @@ const char *mb_heap_text(struct mb *B, const char *t)
 	struct strbuf sb = STRBUF_INIT;
 	bool cond = false;
 	size_t i = 0;
+	B->nrefpos = 0;
 	while (t[i]) {
 		unsigned char c = (unsigned char)t[i];
 		size_t e = i + 1;
@@ -242,7 +252,7 @@ static struct mstmt *null_check(struct mb *B, int p, TSNode n)
 	bool vis = B->visible[v];
 	B->visible[v] = true;
 	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
-	s->e = mb_expr_text(B, arena_printf(B->a, "%s == 0", mb_env_name(B, v)),
+	s->e = mb_expr_text(B, arena_printf(B->a, "%s == null", mb_env_name(B, v)),
 			    true);
 	B->visible[v] = vis;
 	s->body = mb_null_throw(B, p, n);
@@ -326,7 +336,7 @@ static int consistency(struct mb *B, struct strbuf *sb)
 			if (m->kinds[j] != MV_HEAP || strcmp(fi, B->hfield[j]))
 				continue;
 			sb_printf(sb, "%s(%s != %s || %s == %s)", n++ ? " && " : "",
-				  hi ? mb_env_name(B, B->hbase[i]) : "1",
+				  hi ? mb_env_name(B, B->hbase[i]) : "this",
 				  mb_env_name(B, B->hbase[j]), mb_env_name(B, i),
 				  mb_env_name(B, j));
 		}

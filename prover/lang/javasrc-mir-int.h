@@ -13,6 +13,10 @@
 #include "lang/javasrc-int.h"
 #include "lang/mir.h"
 
+/* Callee ids from MB_OTHER_ID on are other classes' (javasrc-mref.c);
+ * the class's own methods are numbered below it. */
+#define MB_OTHER_ID 232
+
 struct mb {
 	struct jsrc *f;
 	struct arena *a;
@@ -53,6 +57,22 @@ struct mb {
 	struct mstmt *pre;
 	int precap, ntemps;
 	uint32_t istemp, tbusy;
+	/* javasrc-mref.c (lang/mir.h: Other references): bit i of oref,
+	 * variable i is a reference of another class than the method's;
+	 * rtype[i] a reference's declared type (ret_rtype: the return
+	 * value's); the offsets of the ids null and this stand for in the
+	 * text being typed (mb_heap_text()); want_ref: the expression
+	 * being typed must be a reference (1), must not be (0) */
+	uint32_t oref;
+	const char *rtype[MIR_MAX_VARS], *ret_rtype;
+	int nrefpos, refpos[32];
+	int want_ref;
+	TSNode mbody;          /* the method's body in the unpatched tree */
+	int nslots;            /* the other classes' callees (mref.c) */
+	bool has_new, ref_raw; /* the method creates objects; the text
+				* is the builder's own (no use check) */
+	int newvar;            /* the fresh ids' counter, -1: none yet */
+	const char *slot[256 - MB_OTHER_ID];
 };
 
 /* The original's paths (base "this": a field a parameter hides), created
@@ -84,12 +104,28 @@ struct mstmt *mb_make_call(struct mb *B, TSNode at, const char *name,
 			    int nargs, const char *const *args, const char **ret);
 struct mstmt *mb_make_call_on(struct mb *B, TSNode at, const char *recv,
 			      const char *name, int nargs,
-			      const char *const *args, const char **ret);
+			      const char *const *args, const char **ret,
+			      const char **pure);
 /* The receiver of the method_invocation n of f (the method's text or a
  * snippet of it): NULL for a call on this (unqualified too), else the
- * name of the reference variable it is called on; *ok false when it is
- * neither (another object or class: not modelled). */
+ * name of the reference variable it is called on, or of the class
+ * whose static method it calls (a name that is not a variable, capital
+ * first: lang/mir.h, Other references); *ok false when it is none. */
 const char *mb_receiver(struct mb *B, struct jsrc *f, TSNode n, bool *ok);
+/* The callee name(args) among the methods of the class body cls (its
+ * id: its place there), overloads resolved by the arguments' types; its
+ * result type's text in *ret, bit i of *refargs: parameter i is a
+ * reference (an id); 0 after mb_fail(). */
+int mb_callee_in(struct mb *B, TSNode cls, const char *name, int nargs,
+		 const char *const *args, struct mcallee *c, const char **ret,
+		 unsigned *refargs);
+/* The MS_CALL of callee c (recv: a reference variable or NULL) with
+ * argument texts args; NULL after mb_fail(). */
+struct mstmt *mb_call_stmt(struct mb *B, TSNode at, struct mcallee *c,
+			   const char *recv, int nargs,
+			   const char *const *args, unsigned refargs);
+/* The visible variable named name, or -1. */
+int mb_var_named(const struct mb *B, const char *name);
 /* After the body: a method with calls names at most MIR_MAX_SEEN fields
  * (lang/mir.h: Calls and fields), none floating; false after mb_fail(). */
 bool mb_calls_finish(struct mb *B);
@@ -176,6 +212,47 @@ bool mb_arr_is_stmt(struct mb *B, TSNode c);
 struct mstmt *mb_arr_stmt(struct mb *B, TSNode c);
 struct mstmt *mb_arr_new(struct mb *B, TSNode at, const char *name, TSNode v);
 bool mb_arr_finish(struct mb *B);
+/* javasrc-mref.c (lang/mir.h: Other references).  Note variable i,
+ * a reference of declared type type; is type a reference type? */
+void mb_ref_note(struct mb *B, int i, const char *type);
+bool mb_is_ref_type(const char *type);
+/* Is n (typed) a reference: a reference variable, null, this, ?: or an
+ * assignment of them? */
+bool mb_is_ref(const struct mb *B, const struct node *n);
+/* n, typed from text: its references used only by identity (==, !=,
+ * assignment, ?:, the whole value when B->want_ref); false after
+ * mb_fail(). */
+bool mb_ref_check(struct mb *B, const struct node *n);
+/* Why text, which the parser refuses, is outside the model when it
+ * casts to a reference type or has a string literal; else NULL. */
+const char *mb_ref_cast(struct mb *B, const char *text);
+/* A free temporary reference of declared type type, now in use. */
+const char *mb_ref_temp(struct mb *B, const char *type);
+/* The call name(args) on the variable v (-1: a static call of the class
+ * cls) of another class: an MS_CALL (*ret: its result type's text, NULL
+ * when unknown), or for a pure library method (Math.abs ...) an MS_EXPR
+ * assigning its value to the temporary *pure (NULL: not pure); NULL
+ * after mb_fail(). */
+struct mstmt *mb_make_ocall(struct mb *B, TSNode at, const char *cls, int v,
+			    const char *name, int nargs,
+			    const char *const *args, const char **ret,
+			    const char **pure);
+/* `new type(args)` (argument texts): its event, then a fresh id into a
+ * temporary reference, *out (a block); the temporary's name, NULL after
+ * mb_fail(). */
+const char *mb_new(struct mb *B, TSNode at, const char *type, int nargs,
+		   const char *const *args, struct mstmt **out);
+/* The result of the call *s, of type text ret (NULL: unknown), into a
+ * new temporary: its name (*s may become a block: a reference result is
+ * never a fresh id); NULL after mb_fail(). */
+const char *mb_result(struct mb *B, struct mstmt **s, TSNode at,
+		      const char *name, const char *ret);
+/* Before the body: the unpatched method's calls of other classes (their
+ * ids) and whether it has `new`.  After it: the fresh ids' counter and
+ * the inputs' guard (lang/mir.h: Other references); false after
+ * mb_fail(). */
+void mb_ref_init(struct mb *B);
+bool mb_ref_finish(struct mb *B);
 
 /* javasrc-mheap.c.  The type of a declaration as written (a primitive
  * or the class, a reference: *ref), or NULL. */

@@ -41,6 +41,9 @@ static TSNode field(TSNode n, const char *name)
 
 bool mb_maybe_call(const char *t)
 {
+	for (const char *p = strstr(t, "new"); p; p = strstr(p + 1, "new"))
+		if ((p == t || !isalnum((unsigned char)p[-1])) && isspace((unsigned char)p[3]))
+			return true; /* `new` (javasrc-mref.c) */
 	for (const char *p = strchr(t, '('); p; p = strchr(p + 1, '(')) {
 		const char *q = p;
 		while (q > t && isspace((unsigned char)q[-1]))
@@ -108,6 +111,7 @@ static void census(struct lw *L, TSNode n, struct census *c)
 		is_call(L, n) ? c->calls++ : c->other++;
 	if (mb_arr_read(L->B, L->f, n)) /* lowered as a call is */
 		c->calls++;
+	c->calls += jnode_is(n, "object_creation_expression");
 	if (jnode_is(n, "assignment_expression") ||
 	    jnode_is(n, "update_expression"))
 		c->assigns++;
@@ -219,7 +223,7 @@ const char *mb_temp(struct mb *B, const struct type *t)
 			       "type %s", t ? t->name : "void")), NULL;
 	for (int i = 0; i < m->nvars; i++)
 		if ((B->istemp >> i & 1) && !(B->tbusy >> i & 1) &&
-		    m->types[i] == mt) {
+		    m->types[i] == mt && !(m->refs >> i & 1)) {
 			B->tbusy |= 1u << i;
 			B->visible[i] = true;
 			return m->names[i];
@@ -289,9 +293,9 @@ static const char *call(struct lw *L, TSNode n, bool used)
 	TSNode al = field(n, "arguments"), kids[MIR_MAX_ARGS];
 	memset(kids, 0, sizeof(kids));
 	const char *args[MIR_MAX_ARGS], *ret = NULL;
-	const char *name = text_of(L, field(n, "name"));
-	bool on;
-	const char *recv = mb_receiver(B, L->f, n, &on);
+	bool isnew = jnode_is(n, "object_creation_expression"), on = true;
+	const char *name = text_of(L, field(n, isnew ? "type" : "name"));
+	const char *recv = isnew ? NULL : mb_receiver(B, L->f, n, &on);
 	int nargs = 0, p0 = B->npend;
 	uint32_t k = ts_node_named_child_count(al);
 	for (uint32_t i = 0; i < k; i++) {
@@ -303,27 +307,22 @@ static const char *call(struct lw *L, TSNode n, bool used)
 				"more than %d arguments", name, MIR_MAX_ARGS)), NULL;
 		kids[nargs++] = a;
 	}
-	for (int i = 0; recv && i < nargs; i++)
+	for (int i = 0; recv && mb_var_named(B, recv) >= 0 && i < nargs; i++)
 		if (has_call(L, kids[i])) /* the receiver is read before */
 			return mb_fail(B, arena_printf(B->a, "a call on `%s` with "
 				       "calls in its arguments", recv)), NULL;
 	if (!operands(L, kids, nargs, args))
 		return NULL;
-	struct mstmt *s = mb_make_call_on(B, L->at, recv, name, nargs, args,
-					  &ret);
-	if (!s)
-		return NULL;
-	const char *t = "";
-	if (used) {
-		const struct type *rt = mb_type(ret);
-		if (!rt)
-			return mb_fail(B, arena_printf(B->a, "a call to %s, whose "
-				"result type `%s` the method model does not have "
-				"yet", name, ret)), NULL;
-		if (!(t = mb_temp(B, rt)) || !(s->e = mb_expr_text(B, t, false)))
-			return NULL;
-	}
-	return emit(L, p0, s) ? t : NULL;
+	struct mstmt *s = NULL;
+	const char *t = "", *pure = NULL;
+	if (isnew) /* an anonymous class's body is not modelled */
+		t = ts_node_named_child_count(n) > 2 ? mb_fail(B, "`new` of an "
+			"anonymous class"), NULL : mb_new(B, L->at, name, nargs,
+							   args, &s);
+	else if ((s = mb_make_call_on(B, L->at, recv, name, nargs, args,
+				      &ret, &pure)))
+		t = pure ? pure : used ? mb_result(B, &s, L->at, name, ret) : "";
+	return s && t && emit(L, p0, s) ? t : NULL;
 }
 
 /* `a && b`, `a || b` with calls in b: t = a; if (t) (if (!t)) {b's
@@ -493,7 +492,8 @@ static const char *lower(struct lw *L, TSNode n)
 		const char *r = lower(L, ts_node_named_child(n, 0));
 		return r ? arena_printf(L->B->a, "(%s)", r) : NULL;
 	}
-	if (jnode_is(n, "method_invocation"))
+	if (jnode_is(n, "method_invocation") ||
+	    jnode_is(n, "object_creation_expression"))
 		return call(L, n, true);
 	if (mb_arr_read(L->B, L->f, n))
 		return arr_read(L, n);

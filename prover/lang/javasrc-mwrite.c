@@ -20,7 +20,7 @@ static const char *cell_field(const struct mb *B, int i)
 /* The text of the object cell i is a field of: this (1) or its base. */
 static const char *cell_base(const struct mb *B, int i)
 {
-	return B->m->kinds[i] == MV_FIELD ? "1" : mb_env_name(B, B->hbase[i]);
+	return B->m->kinds[i] == MV_FIELD ? "this" : mb_env_name(B, B->hbase[i]);
 }
 
 /* Is some path read through a variable of field f (so writing f would

@@ -12,10 +12,11 @@
  * value never matters: Java's definite assignment).  Each expression was
  * typed with the names visible where it stands, so a local that shadows
  * a field, or two sibling blocks' locals of one name, are different
- * slots.  Only primitive types are modelled (float and double with
- * the profile's IEEE semantics, as at expression level), references of
- * the class and arrays of primitives (below); an expression over
- * anything else makes the build fail
+ * slots.  Primitive types are modelled (float and double with
+ * the profile's IEEE semantics, as at expression level), references
+ * as object ids (References, Other references) and arrays of
+ * primitives (Arrays below); an expression over anything else makes
+ * the build fail
  * with the reason, as does a switch on anything but an int, char, short
  * or byte, or with a label that is not a literal.
  *
@@ -34,9 +35,9 @@
  * opaque, a function of the call's place in the run (sem/mir.h: Call
  * results); the callee returns normally (outside a try statement a
  * callee's exception would end both runs alike at the same call; a
- * call inside one makes the build fail: Exceptions below).  A call on
- * an object of another class or a static method of another class
- * makes the build fail with the reason.
+ * call inside one makes the build fail: Exceptions below).  Calls on
+ * objects of other classes and static methods of other classes: Other
+ * references below.
  * C (lang/csrc-mstmt.c): a call statement to a function declared or
  * defined in the file, id its place among the file's function
  * declarators; in a function that names globals the calls see and may
@@ -117,7 +118,72 @@
  * first), so equal in every two runs on one input.
  * `this.f` is the field f; where a parameter f hides it, f is a variable
  * of its own (MV_FIELD, named f, made like a path).
- * `new` of an object is not modelled (the build fails with the reason).
+ * Other references (lang/javasrc-mref.c).  A parameter, field, local,
+ * temporary or return value of any other reference type T (String,
+ * Integer, List<Integer>, a class of the file, a type variable) is an
+ * opaque int object id as well (bit i of refs; B's oref in the builder),
+ * used only by identity: an expression may compare two references with
+ * == and != (null, this included), assign one, pick one with ?:, return
+ * one or pass one as an argument; any other use (string concatenation,
+ * `s + 1`, unboxing `x == 1` or `int y = x`, boxing `Integer x = 5`,
+ * a cast `(S) t`, a read t.f of another class's field, a switch on a
+ * String, a string literal) fails the build with the reason.  So Java's
+ * meaning of every modelled expression on references is identity, and
+ * the ids are exact.
+ * What a test sees of a returned reference.  mir_differs() compares the
+ * ids (assertSame).  A test that compares with equals() sees no more:
+ * two runs that return one id agree under every equals (sound for
+ * equivalence, duplicates and subsumption: identity implies equality).
+ * A killing input whose runs return different ids is a test by
+ * assertSame; it is one by equals too when the two objects come from
+ * the input (parameters, fields: the test chooses them, distinct by
+ * equals: the JVM differential tests build them so), from a callee (a
+ * stub returns them) or from `new` against null.  A test cannot give
+ * an input that no Java object is: a guard `if (impossible) return
+ * <0/false/null>;` first (as the heap's prelude) makes such inputs tell
+ * no two methods apart: an id of a final class of the library (String,
+ * Integer, ...) equal to this, or to one of another such class.  Ids of
+ * other reference types may still alias where the class hierarchy
+ * (unknown) forbids it: an over-approximation (a killing input may need
+ * two references of unrelated classes to be one object).
+ * Calls on them.  `r.m(args)` with r such a reference, and `C.m(args)`
+ * with C a name that is not a variable and starts with a capital (a
+ * static method of another class), are MS_CALLs like the class's own
+ * (Calls, Calls on references: receiver id first, NullPointerException
+ * on a null receiver after the arguments); the callee id is
+ * MB_OTHER_ID (232) plus the call's place among the distinct
+ * (name, arity) of the unpatched method's calls on other objects (C.m
+ * for static ones), so the original and every mutant agree; an
+ * object's method is chosen by the receiver's id (dynamic dispatch), so
+ * calls of one name and arity on one object are one callee.  Its
+ * parameter types come from its declaration when T's class is declared
+ * in the file (overloads resolved as for the class's own; a reference
+ * argument resolves no overload), else they are the arguments' static
+ * types (a primitive passed to an Object parameter is recorded by
+ * value: both runs box the same value).  A result that is used needs a
+ * type: the declaration's in the file, else a small table of library
+ * methods (javasrc-mref.c: String.length() int, List<E>.get(int) E,
+ * equals boolean, ...); otherwise the build fails, never guessing.  A
+ * reference result is an opaque id; mcallee.refargs marks reference
+ * arguments (printed as ids).
+ * Pure library methods.  Math.abs(int|long), Math.min and Math.max of
+ * int and long (and StrictMath's) are not events: deterministic and
+ * without effects, a test cannot observe them, so they are their value,
+ * Java's definition (abs(a) = a < 0 ? -a : a, wrapping at MIN_VALUE;
+ * min(a, b) = a <= b ? a : b; max(a, b) = a >= b ? a : b), over the
+ * arguments promoted to int or long; of float and double (-0.0, NaN)
+ * and any other Math method, the build fails.
+ * New.  `new T(args)` (not an anonymous class) is an event (callee
+ * "new T", the constructor call with its arguments, id as for calls)
+ * followed by a fresh id: MIR_FRESH + k for the k-th object the run
+ * creates (a local counter $new, set to MIR_FRESH first).  Two runs
+ * whose events agree so far create the same ids, as a JVM's objects
+ * are the same objects up to renaming.  No input is a fresh id (the
+ * guard above adds `r >= MIR_FRESH` for every reference input), and a
+ * callee's reference result in a method with `new` is read as null when
+ * it is in their range (every other id is still reached: a surjection
+ * onto the ids a callee can return).  A field a callee sets may hold a
+ * fresh id not made yet: an over-approximation, as above.
  *
  * Arrays (lang/javasrc-marr.c; sem/mir-arr.c, sem/mir-aenc.c).  An
  * array variable (bit i of arrs; elem[i] its element type, a primitive
@@ -292,6 +358,9 @@ struct mstmt {
 };
 
 #define MIR_MAX_CALLEES 8
+/* Ids from MIR_FRESH on are the objects the run creates (`new`; Other
+ * references): MIR_FRESH + k the k-th; no input is one. */
+#define MIR_FRESH 0x40000000
 /* Exception kinds (Exceptions above): the first MIR_EXC_STD are every
  * Java method's, in this order; then the classes its throws name */
 #define MIR_MAX_EXC 16
@@ -316,6 +385,7 @@ struct mcallee {
 	int id, nargs;
 	const struct type *args[MIR_MAX_ARGS];
 	bool recv;
+	unsigned refargs;        /* bit i: args[i] is a reference's id */
 };
 
 /* MV_HEAP: a read through a reference (References above); C: the

@@ -24,12 +24,13 @@ const struct mcallee *mir_callee_of(const struct mmethod *m,
 	return NULL;
 }
 
-/* A reference id as mir_value_print() prints it. */
-static void ref_print(struct strbuf *sb, struct value v)
+void mir_ref_print(struct strbuf *sb, struct value v)
 {
 	int32_t id = (int32_t)v.bits;
 	if (id == 0 || id == 1)
 		sb_puts(sb, id ? "this" : "null");
+	else if (id >= MIR_FRESH) /* made by the run (lang/mir.h) */
+		sb_printf(sb, "new#%lld", (long long)id - MIR_FRESH + 1);
 	else
 		sb_printf(sb, "o%lld", (long long)id - 1);
 }
@@ -49,14 +50,16 @@ void mir_event_print(struct strbuf *sb, const struct mmethod *m,
 	const struct mcallee *c = mir_callee_of(m, e);
 	int i = 0;
 	if (c && c->recv) {
-		ref_print(sb, e->args[0]);
+		mir_ref_print(sb, e->args[0]);
 		sb_puts(sb, ".");
 		i = 1;
 	}
 	sb_printf(sb, "%s(", c ? c->name : "?");
 	for (int a = i; a < e->nargs; a++) {
 		sb_puts(sb, a > i ? ", " : "");
-		if (c)
+		if (c && (c->refargs >> a & 1))
+			mir_ref_print(sb, e->args[a]);
+		else if (c)
 			value_print(sb, c->args[a], e->args[a]);
 		else
 			sb_printf(sb, "%lld", (long long)e->args[a].bits);
@@ -85,7 +88,10 @@ const char *mir_describe_results(struct arena *a, const struct mmethod *o,
 		mir_event_print(&sb, o, e, false);
 		if (e->valued) {
 			sb_puts(&sb, " returning ");
-			value_print(&sb, e->rtype, e->result);
+			if (e->rref)
+				mir_ref_print(&sb, e->result);
+			else
+				value_print(&sb, e->rtype, e->result);
 		}
 		for (int j = 0, n = 0; set && j < e->nseen; j++) {
 			int v = field_var(o, j);

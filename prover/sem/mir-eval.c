@@ -156,6 +156,7 @@ static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 			return F_OVER;
 		uint64_t b = E->res[r->nevents].bits;
 		ev.valued = true;
+		ev.rref = E->m->refs >> s->e->var & 1;
 		ev.rtype = t;
 		ev.result = opaque(t, b);
 		E->v[s->e->var] = ev.result;
@@ -367,10 +368,8 @@ void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 	int32_t id = (int32_t)v.bits;
 	if (m->profile) /* C: a pointer (lang/mir.h: C pointers) */
 		sb_printf(sb, id ? "&o%lld" : "NULL", (long long)id);
-	else if (id == 0 || id == 1)
-		sb_puts(sb, id ? "this" : "null");
 	else
-		sb_printf(sb, "o%lld", (long long)id - 1);
+		mir_ref_print(sb, v);
 }
 
 const char *mir_describe(struct arena *a, const struct mmethod *m,

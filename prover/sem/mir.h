@@ -175,7 +175,7 @@
 struct mevent {
 	int id, nargs;
 	struct value args[MIR_MAX_ARGS];
-	bool valued;
+	bool valued, rref;       /* rref: the result is a reference's id */
 	struct value result;
 	const struct type *rtype;
 	int nseen;
@@ -218,6 +218,9 @@ bool mir_differs(const struct mmethod *m, const struct mrun *x,
  * C pointer as NULL, &o1, &o2, ... */
 void mir_value_print(struct strbuf *sb, const struct mmethod *m, int var,
 		     struct value v);
+/* A reference's id v: null, this, o1, o2, ... or new#1, new#2, ...
+ * (an object the run made: lang/mir.h, MIR_FRESH). */
+void mir_ref_print(struct strbuf *sb, struct value v);
 /* "returns 3", "throws ArithmeticException" (C: "has undefined
  * behaviour"), "returns normally, x = 1" (the fields whose
  * final value differs from in), ", fields unchanged", then the calls

@@ -1,0 +1,578 @@
+/*
+ * javasrc-mref.c - references of other classes in the method IR
+ * (lang/mir.h: Other references): their declared types, the rule that
+ * they are used only by identity, calls on them and static calls of
+ * other classes (opaque events, or the value of a pure library method),
+ * and `new`.
+ */
+#include "lang/javasrc-mir-int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang/profile.h"
+
+static TSNode field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+bool mb_is_ref_type(const char *t)
+{
+	static const char *const prim[] = { "boolean", "byte", "short", "char",
+					    "int", "long", "float", "double",
+					    "void", "var" };
+	if (!t || !(isalpha((unsigned char)*t) || *t == '_' || *t == '$') ||
+	    strchr(t, '[') || strchr(t, '&') || strchr(t, '?'))
+		return false;
+	for (size_t k = 0; k < sizeof(prim) / sizeof(prim[0]); k++)
+		if (!strcmp(t, prim[k]))
+			return false;
+	return true;
+}
+
+void mb_ref_note(struct mb *B, int i, const char *type)
+{
+	B->rtype[i] = type;
+	B->oref &= ~(1u << i);
+	if (!B->cls_name || strcmp(type, B->cls_name))
+		B->oref |= 1u << i;
+}
+
+static bool at_refpos(const struct mb *B, int pos)
+{
+	for (int i = 0; i < B->nrefpos; i++)
+		if (B->refpos[i] == pos)
+			return true;
+	return false;
+}
+
+bool mb_is_ref(const struct mb *B, const struct node *n)
+{
+	switch (n->kind) {
+	case N_VAR:
+		return n->var >= 0 && (B->m->refs >> n->var & 1);
+	case N_LIT:
+		return at_refpos(B, n->pos);
+	case N_COND:
+		return mb_is_ref(B, n->b);
+	case N_ASSIGN:
+		return n->op == OP_NONE && mb_is_ref(B, n->a);
+	default:
+		return false;
+	}
+}
+
+/* Every reference in n used by identity only (Other references). */
+static bool uses(struct mb *B, const struct node *n, const char **why)
+{
+	const struct node *k[3] = { n->a, n->b, n->c };
+	bool eq = n->kind == N_BINARY && (n->op == OP_EQ || n->op == OP_NE);
+	bool asg = n->kind == N_ASSIGN && n->op == OP_NONE;
+	for (int i = 0; i < 3; i++) {
+		if (!k[i])
+			continue;
+		if (!uses(B, k[i], why))
+			return false;
+		bool r = mb_is_ref(B, k[i]), ok;
+		if (eq || asg)
+			ok = i < 2 && r == mb_is_ref(B, k[1 - i]);
+		else if (n->kind == N_COND)
+			ok = i == 0 ? !r : r == mb_is_ref(B, k[3 - i]);
+		else
+			ok = !r;
+		if (!ok) {
+			*why = eq ? "a reference compared with a primitive value "
+				    "(unboxing is not modelled)"
+			     : asg ? "a reference assigned from or to a primitive "
+				     "value (boxing is not modelled)"
+			     : n->kind == N_BINARY && n->op == OP_ADD
+			     ? "a reference as an operand of + (string "
+			       "concatenation and unboxing are not modelled)"
+			     : "a reference used as a primitive value (unboxing, "
+			       "casts and conversions are not modelled)";
+			return false;
+		}
+	}
+	return true;
+}
+
+bool mb_ref_check(struct mb *B, const struct node *n)
+{
+	const char *why = NULL;
+	if (B->ref_raw)
+		return true;
+	if (!uses(B, n, &why))
+		return mb_fail(B, why);
+	bool r = mb_is_ref(B, n);
+	if (B->want_ref < 0 || r == (B->want_ref == 1) ||
+	    (n->kind == N_ASSIGN && !B->want_ref))
+		return true;
+	const char *who = n->kind == N_VAR && B->rtype[n->var]
+		? arena_printf(B->a, "`%s %s`: ", B->rtype[n->var],
+			       B->m->names[n->var]) : "";
+	return mb_fail(B, arena_printf(B->a, "%s%s", who, r
+		? "a reference where a primitive value is expected (unboxing "
+		  "and switches on references are not modelled)"
+		: "a primitive value where a reference is expected (boxing is "
+		  "not modelled)"));
+}
+
+const char *mb_ref_cast(struct mb *B, const char *t)
+{
+	for (const char *p = strchr(t, '('); p; p = strchr(p + 1, '(')) {
+		const char *q = p + 1;
+		while (isalnum((unsigned char)*q) || strchr("_$.<>, ", *q))
+			q++;
+		const char *type = arena_strndup(B->a, p + 1, (size_t)(q - p - 1));
+		const char *r = q + 1;
+		while (*r == ' ')
+			r++;
+		if (*q == ')' && isupper((unsigned char)p[1]) &&
+		    mb_is_ref_type(type) && (isalpha((unsigned char)*r) ||
+					     *r == '_' || *r == '(' ))
+			return arena_printf(B->a, "a cast to the reference type %s "
+					    "(a ClassCastException is not modelled)",
+					    type);
+	}
+	if (strchr(t, '"'))
+		return "a string literal (its object is not modelled)";
+	return NULL;
+}
+
+const char *mb_ref_temp(struct mb *B, const char *type)
+{
+	struct mmethod *m = B->m;
+	int i = 0;
+	while (i < m->nvars && !((B->istemp >> i & 1) && !(B->tbusy >> i & 1) &&
+				 (m->refs >> i & 1)))
+		i++;
+	if (i == m->nvars) {
+		if (m->nvars == MIR_MAX_VARS)
+			return mb_fail(B, "more than 16 variables"), NULL;
+		m->nvars++;
+		m->names[i] = arena_printf(B->a, "$%d", B->ntemps++);
+		m->types[i] = profile_type(&profile_java, "int");
+		m->kinds[i] = MV_LOCAL;
+		m->refs |= 1u << i;
+		B->istemp |= 1u << i;
+	}
+	B->heap_on = true;
+	B->tbusy |= 1u << i;
+	B->visible[i] = true;
+	mb_ref_note(B, i, type);
+	return m->names[i];
+}
+
+/* --- callee ids: the unpatched method's calls of other classes --- */
+
+/* The key of the call or creation n in f: "name/2", "Cls.name/2" (a
+ * static call: its object a name that is not a variable; text), "new
+ * T/1"; NULL for a call on this. */
+static const char *key(struct mb *B, struct jsrc *f, TSNode n)
+{
+	TSNode al = field(n, "arguments");
+	int na = ts_node_is_null(al) ? 0 : (int)ts_node_named_child_count(al);
+	if (jnode_is(n, "object_creation_expression"))
+		return arena_printf(B->a, "new %s/%d", jnode_squeezed(B->a, f,
+				    field(n, "type")), na);
+	TSNode o = field(n, "object");
+	const char *name = jnode_squeezed(B->a, f, field(n, "name"));
+	if (ts_node_is_null(o) || jnode_is(o, "this"))
+		return NULL;
+	const char *ot = jnode_squeezed(B->a, f, o);
+	return jnode_is(o, "identifier") && isupper((unsigned char)ot[0])
+		? arena_printf(B->a, "%s.%s/%d", ot, name, na)
+		: arena_printf(B->a, "%s/%d", name, na);
+}
+
+static void scan(struct mb *B, TSNode n)
+{
+	bool mi = jnode_is(n, "method_invocation");
+	bool nw = jnode_is(n, "object_creation_expression");
+	const char *k = mi || nw ? key(B, B->f, n) : NULL;
+	B->has_new |= nw;
+	for (int i = 0; k && i < B->nslots; i++)
+		if (!strcmp(B->slot[i], k))
+			k = NULL;
+	if (k && B->nslots < 256 - MB_OTHER_ID)
+		B->slot[B->nslots++] = k;
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++)
+		scan(B, ts_node_named_child(n, i));
+}
+
+void mb_ref_init(struct mb *B)
+{
+	B->newvar = -1;
+	if (!ts_node_is_null(B->mbody))
+		scan(B, B->mbody);
+}
+
+/* The id of the callee of key k (the same in the original and every
+ * mutant: its place among the unpatched method's), -1 after mb_fail(). */
+static int slot_id(struct mb *B, const char *k)
+{
+	for (int i = 0; i < B->nslots; i++)
+		if (!strcmp(B->slot[i], k))
+			return MB_OTHER_ID + i;
+	return mb_fail(B, arena_printf(B->a, "a call or `new` (%s) beyond the "
+			"first %d of other classes the method makes", k,
+			256 - MB_OTHER_ID)), -1;
+}
+
+/* --- result types --- */
+
+/* The class declared in the file with the simple name of type (its
+ * generic arguments and package dropped): its body, or a null node. */
+static TSNode class_body(struct mb *B, TSNode n, const char *type)
+{
+	if (jnode_is(n, "class_declaration") || jnode_is(n, "interface_declaration")) {
+		if (jnode_text_is(B->f, field(n, "name"), type))
+			return field(n, "body");
+	}
+	uint32_t c = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < c; i++) {
+		TSNode r = class_body(B, ts_node_named_child(n, i), type);
+		if (!ts_node_is_null(r))
+			return r;
+	}
+	return (TSNode){ 0 };
+}
+
+/* type without its package and generic arguments, in the arena; *targ:
+ * its first type argument (or NULL). */
+static const char *raw_type(struct mb *B, const char *type, const char **targ)
+{
+	const char *lt = strchr(type, '<');
+	size_t n = lt ? (size_t)(lt - type) : strlen(type);
+	const char *dot = type;
+	for (const char *p = type; p < type + n; p++)
+		if (*p == '.')
+			dot = p + 1;
+	*targ = NULL;
+	if (lt) {
+		size_t e = strcspn(lt + 1, ",>");
+		*targ = arena_strndup(B->a, lt + 1, e);
+	}
+	return arena_strndup(B->a, dot, (size_t)(type + n - dot));
+}
+
+/* Methods of the Java library whose result type the method model knows
+ * (their declarations, not guesses): class ("*": any), name, arity,
+ * result ("<>": the receiver's first type argument). */
+static const struct jdk {
+	const char *cls, *name;
+	int nargs;
+	const char *ret;
+} jdk[] = {
+	{ "*", "equals", 1, "boolean" },
+	{ "*", "hashCode", 0, "int" },
+	{ "*", "toString", 0, "String" },
+	{ "String", "length", 0, "int" },
+	{ "String", "charAt", 1, "char" },
+	{ "String", "isEmpty", 0, "boolean" },
+	{ "String", "indexOf", 1, "int" },
+	{ "String", "compareTo", 1, "int" },
+	{ "Integer", "intValue", 0, "int" },
+	{ "Integer", "compareTo", 1, "int" },
+	{ "List", "size", 0, "int" }, { "ArrayList", "size", 0, "int" },
+	{ "List", "isEmpty", 0, "boolean" },
+	{ "ArrayList", "isEmpty", 0, "boolean" },
+	{ "List", "get", 1, "<>" }, { "ArrayList", "get", 1, "<>" },
+	{ "List", "add", 1, "boolean" }, { "ArrayList", "add", 1, "boolean" },
+	{ "List", "contains", 1, "boolean" },
+	{ "ArrayList", "contains", 1, "boolean" },
+};
+
+static const char *jdk_result(struct mb *B, const char *type,
+			      const char *name, int nargs)
+{
+	const char *targ, *raw = raw_type(B, type, &targ);
+	for (size_t k = 0; k < sizeof(jdk) / sizeof(jdk[0]); k++)
+		if ((!strcmp(jdk[k].cls, "*") || !strcmp(jdk[k].cls, raw)) &&
+		    !strcmp(jdk[k].name, name) && jdk[k].nargs == nargs)
+			return strcmp(jdk[k].ret, "<>") ? jdk[k].ret : targ;
+	return NULL;
+}
+
+/* --- Math: pure, by their value --- */
+
+/* java.lang.Math's abs, min and max of int and long, as their value
+ * (Java's definitions: abs(a) = a < 0 ? -a : a, wrapping at MIN_VALUE;
+ * min(a, b) = a <= b ? a : b; max(a, b) = a >= b ? a : b): MS_EXPR
+ * assigning it to a temporary, *pure its name. */
+static struct mstmt *math(struct mb *B, TSNode at, const char *name, int nargs,
+			  const char *const *args, const char **pure)
+{
+	bool abs = !strcmp(name, "abs"), min = !strcmp(name, "min");
+	if (!(abs && nargs == 1) && !((min || !strcmp(name, "max")) && nargs == 2))
+		return mb_fail(B, arena_printf(B->a, "a call to Math.%s, not one "
+			       "of abs, min, max", name)), NULL;
+	bool wide = false;
+	for (int i = 0; i < nargs; i++) {
+		B->want_ref = -1;
+		const struct node *e = mb_expr_text(B, args[i], false);
+		B->want_ref = 0;
+		if (!e)
+			return NULL;
+		if (e->type->kind != TK_INT || mb_is_ref(B, e))
+			return mb_fail(B, arena_printf(B->a, "Math.%s of a %s value "
+				"(only int and long are modelled)", name,
+				mb_is_ref(B, e) ? "boxed" : e->type->name)), NULL;
+		wide |= e->type->bits > 32;
+	}
+	const char *t = mb_temp(B, profile_type(&profile_java,
+						wide ? "long" : "int"));
+	if (!t)
+		return NULL;
+	const char *tn = wide ? "long" : "int";
+	const char *a = arena_printf(B->a, "((%s)(%s))", tn, args[0]);
+	const char *b = nargs > 1 ? arena_printf(B->a, "((%s)(%s))", tn, args[1])
+				  : NULL;
+	const char *v = abs ? arena_printf(B->a, "%s < 0 ? -%s : %s", a, a, a)
+		: arena_printf(B->a, "%s %s %s ? %s : %s", a, min ? "<=" : ">=",
+			       b, a, b);
+	struct mstmt *s = mb_stmt_new(B, MS_EXPR, at);
+	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, v), false)))
+		return NULL;
+	*pure = t;
+	return s;
+}
+
+/* --- calls on other classes --- */
+
+struct mstmt *mb_make_ocall(struct mb *B, TSNode at, const char *cls, int v,
+			    const char *name, int nargs,
+			    const char *const *args, const char **ret,
+			    const char **pure)
+{
+	*ret = NULL;
+	*pure = NULL;
+	if (v < 0 && (!strcmp(cls, "Math") || !strcmp(cls, "StrictMath")))
+		return math(B, at, name, nargs, args, pure);
+	const char *type = v >= 0 ? B->rtype[v] : cls, *targ;
+	const char *raw = raw_type(B, type, &targ);
+	TSNode body = class_body(B, ts_tree_root_node(B->f->tree), raw);
+	struct mcallee c;
+	unsigned refargs = 0;
+	memset(&c, 0, sizeof(c));
+	if (!ts_node_is_null(body)) { /* declared in the file */
+		if (!mb_callee_in(B, body, name, nargs, args, &c, ret, &refargs))
+			return NULL;
+	} else {
+		*ret = jdk_result(B, type, name, nargs);
+		for (int i = 0; i < nargs; i++) { /* as the arguments are */
+			B->want_ref = -1;
+			const struct node *e = mb_expr_text(B, args[i], false);
+			B->want_ref = 0;
+			if (!e)
+				return NULL;
+			c.args[i] = e->type;
+			refargs |= (unsigned)mb_is_ref(B, e) << i;
+		}
+	}
+	c.name = v >= 0 ? name : arena_printf(B->a, "%s.%s", cls, name);
+	c.nargs = nargs;
+	const char *k = v >= 0 ? arena_printf(B->a, "%s/%d", name, nargs)
+			       : arena_printf(B->a, "%s.%s/%d", cls, name, nargs);
+	if ((c.id = slot_id(B, k)) < 0)
+		return NULL;
+	return mb_call_stmt(B, at, &c, v >= 0 ? cls : NULL, nargs, args,
+			    refargs);
+}
+
+static struct mstmt *mb_clamp(struct mb *B, struct mstmt *s, const char *t,
+			      TSNode at);
+
+const char *mb_result(struct mb *B, struct mstmt **s, TSNode at,
+		      const char *name, const char *ret)
+{
+	bool ref = false;
+	const struct type *rt = ret ? mb_var_type(B, ret, &ref) : NULL;
+	if (!rt)
+		return mb_fail(B, ret ? arena_printf(B->a, "a call to %s, whose "
+			"result type `%s` the method model does not have yet",
+			name, ret) : arena_printf(B->a, "a call to %s, whose "
+			"result type is not declared in the file nor known to "
+			"the method model", name)), NULL;
+	const char *t = ref ? mb_ref_temp(B, ret) : mb_temp(B, rt);
+	if (!t)
+		return NULL;
+	B->want_ref = -1;
+	(*s)->e = mb_expr_text(B, t, false);
+	B->want_ref = 0;
+	if (!(*s)->e || (ref && !(*s = mb_clamp(B, *s, t, at))))
+		return NULL;
+	return t;
+}
+
+/* --- new --- */
+
+const char *mb_new(struct mb *B, TSNode at, const char *type, int nargs,
+		   const char *const *args, struct mstmt **out)
+{
+	struct mcallee c;
+	memset(&c, 0, sizeof(c));
+	c.name = arena_printf(B->a, "new %s", type);
+	c.nargs = nargs;
+	if (nargs > MIR_MAX_ARGS)
+		return mb_fail(B, arena_printf(B->a, "`new %s` with more than %d "
+			       "arguments", type, MIR_MAX_ARGS)), NULL;
+	unsigned refargs = 0;
+	for (int i = 0; i < nargs; i++) { /* as the arguments are */
+		B->want_ref = -1;
+		const struct node *e = mb_expr_text(B, args[i], false);
+		B->want_ref = 0;
+		if (!e)
+			return NULL;
+		c.args[i] = e->type;
+		refargs |= (unsigned)mb_is_ref(B, e) << i;
+	}
+	if ((c.id = slot_id(B, arena_printf(B->a, "new %s/%d", type, nargs))) < 0)
+		return NULL;
+	struct mstmt *call = mb_call_stmt(B, at, &c, NULL, nargs, args, refargs);
+	if (!call)
+		return NULL;
+	struct mmethod *m = B->m;
+	if (B->newvar < 0) { /* the counter of fresh ids: a local */
+		if (m->nvars == MIR_MAX_VARS)
+			return mb_fail(B, "more than 16 variables"), NULL;
+		B->newvar = m->nvars++;
+		m->names[B->newvar] = "$new";
+		m->types[B->newvar] = profile_type(&profile_java, "int");
+		m->kinds[B->newvar] = MV_LOCAL;
+	}
+	const char *t = mb_ref_temp(B, type);
+	if (!t)
+		return NULL;
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, at);
+	struct mstmt *get = mb_stmt_new(B, MS_EXPR, at);
+	struct mstmt *inc = mb_stmt_new(B, MS_EXPR, at);
+	int cap = 0;
+	B->visible[B->newvar] = true;
+	B->ref_raw = true;
+	get->e = mb_expr_text(B, arena_printf(B->a, "%s = $new", t), false);
+	inc->e = mb_expr_text(B, "$new = $new + 1", false);
+	B->ref_raw = false;
+	if (!get->e || !inc->e)
+		return NULL;
+	mb_append(B, blk, call, &cap);
+	mb_append(B, blk, get, &cap);
+	mb_append(B, blk, inc, &cap);
+	*out = blk;
+	return t;
+}
+
+/* `if (cond) return <a default>;` at the method's line (raw text). */
+static struct mstmt *guard(struct mb *B, const char *cond)
+{
+	const struct mmethod *m = B->m;
+	struct mstmt *s = mb_stmt_new(B, MS_IF, (TSNode){ 0 });
+	struct mstmt *r = s->body = mb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
+	s->line = r->line = m->line;
+	B->ref_raw = true;
+	s->e = mb_expr_text(B, cond, true);
+	if (s->e && m->ret)
+		r->e = mb_expr_text(B, m->ret->kind == TK_BOOLEAN ? "false" :
+				    arena_printf(B->a, "(%s)0", m->ret->name),
+				    false);
+	B->ref_raw = false;
+	return s->e && (!m->ret || r->e) ? s : NULL;
+}
+
+/* A final class of the Java library (no other class extends it), its
+ * raw name: its objects are never this, nor of another final class. */
+static const char *final_type(struct mb *B, const char *type)
+{
+	static const char *const fin[] = { "String", "Integer", "Long",
+		"Short", "Byte", "Character", "Boolean", "Double", "Float" };
+	const char *targ, *raw = raw_type(B, type, &targ);
+	for (size_t k = 0; k < sizeof(fin) / sizeof(fin[0]); k++)
+		if (!strcmp(raw, fin[k]))
+			return raw;
+	return NULL;
+}
+
+/* The inputs no test can give (Other references): a fresh id (in a
+ * method with `new`), a final class's object that is this or one of
+ * another final class; as a condition in sb. */
+static void impossible(struct mb *B, struct strbuf *sb)
+{
+	const struct mmethod *m = B->m;
+	for (int i = 0; i < m->nvars; i++) {
+		if (!(m->refs >> i & 1) || m->kinds[i] == MV_LOCAL)
+			continue;
+		const char *v = mb_env_name(B, i);
+		const char *fi = (B->oref >> i & 1) ? final_type(B, B->rtype[i])
+						    : NULL;
+		if (B->newvar >= 0)
+			sb_printf(sb, "%s%s >= %d", sb->len ? " || " : "", v,
+				  MIR_FRESH);
+		if (fi)
+			sb_printf(sb, "%s%s == this", sb->len ? " || " : "", v);
+		for (int j = 0; fi && j < i; j++) {
+			const char *fj = (m->refs >> j & 1) && m->kinds[j] !=
+				MV_LOCAL && (B->oref >> j & 1)
+				? final_type(B, B->rtype[j]) : NULL;
+			if (fj && strcmp(fi, fj))
+				sb_printf(sb, "%s(%s == %s && %s != null)", sb->len
+					  ? " || " : "", v, mb_env_name(B, j), v);
+		}
+	}
+}
+
+bool mb_ref_finish(struct mb *B)
+{
+	struct mmethod *m = B->m;
+	struct strbuf sb = STRBUF_INIT;
+	impossible(B, &sb);
+	if (!sb.len && B->newvar < 0)
+		return true;
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, (TSNode){ 0 });
+	struct mstmt *init = mb_stmt_new(B, MS_EXPR, (TSNode){ 0 });
+	int cap = 0;
+	blk->line = init->line = m->line;
+	for (int i = 0; i < m->nvars; i++)
+		B->visible[i] = m->kinds[i] != MV_LOCAL || i == B->newvar;
+	struct mstmt *g = sb.len ? guard(B, sb.buf) : NULL;
+	sb_release(&sb);
+	if (B->why)
+		return false;
+	B->ref_raw = true;
+	init->e = B->newvar < 0 ? NULL : mb_expr_text(B, arena_printf(B->a,
+		"$new = %d", MIR_FRESH), false);
+	B->ref_raw = false;
+	if (B->why)
+		return false;
+	if (g)
+		mb_append(B, blk, g, &cap);
+	if (init->e)
+		mb_append(B, blk, init, &cap);
+	mb_append(B, blk, m->body, &cap);
+	m->body = blk;
+	return true;
+}
+
+static struct mstmt *mb_clamp(struct mb *B, struct mstmt *s, const char *t,
+			      TSNode at)
+{
+	if (!B->has_new)
+		return s;
+	/* a callee's reference is never a fresh id yet to be made: one in
+	 * their range is read as null (every other id is still reached) */
+	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, at);
+	struct mstmt *i = mb_stmt_new(B, MS_IF, at);
+	struct mstmt *z = i->body = mb_stmt_new(B, MS_EXPR, at);
+	int cap = 0;
+	B->ref_raw = true;
+	i->e = mb_expr_text(B, arena_printf(B->a, "%s >= %d", t, MIR_FRESH), true);
+	z->e = mb_expr_text(B, arena_printf(B->a, "%s = 0", t), false);
+	B->ref_raw = false;
+	if (!i->e || !z->e)
+		return NULL;
+	mb_append(B, blk, s, &cap);
+	mb_append(B, blk, i, &cap);
+	return blk;
+}
