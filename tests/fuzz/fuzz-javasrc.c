@@ -79,7 +79,10 @@ static void check_method(struct jsrc *f, struct arena *a, size_t at)
 	if (m->nvars < 0 || m->nvars > MIR_MAX_VARS)
 		fuzz_fail("method %s: %d variables", m->name, m->nvars);
 	for (int k = 0; k < 3; k++) {
-		struct value in[MIR_MAX_VARS];
+		/* a whole input: the variables, then call results, havoc
+		 * values and arrays (sem/mir.h: MIR_IN), those zero */
+		struct value in[MIR_IN];
+		memset(in, 0, sizeof(in));
 		for (int i = 0; i < m->nvars; i++)
 			in[i] = k == 0 ? type_wrap(m->types[i], 0)
 			      : k == 1 ? type_min(m->types[i])
