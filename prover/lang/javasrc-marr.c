@@ -294,27 +294,7 @@ bool mb_arr_finish(struct mb *B)
 		return true;
 	struct strbuf sb = STRBUF_INIT;
 	prelude(B, &sb, k);
-	bool vis[MIR_MAX_VARS];
-	memcpy(vis, B->visible, sizeof(vis));
-	for (int i = 0; i < m->nvars; i++)
-		B->visible[i] = m->kinds[i] != MV_LOCAL;
-	struct mstmt *s = mb_stmt_new(B, MS_IF, (TSNode){ 0 });
-	struct mstmt *r = s->body = mb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
-	s->line = r->line = m->line;
-	s->e = mb_expr_text(B, arena_printf(B->a, "!(%s)", sb.buf), true);
-	if (s->e && m->ret)
-		r->e = mb_expr_text(B, m->ret->kind == TK_BOOLEAN ? "false" :
-				    arena_printf(B->a, "(%s)0", m->ret->name),
-				    false);
+	bool ok = mb_prelude(B, sb.buf);
 	sb_release(&sb);
-	memcpy(B->visible, vis, sizeof(vis));
-	if (!s->e || (m->ret && !r->e))
-		return false;
-	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, (TSNode){ 0 });
-	int cap = 0;
-	blk->line = m->line;
-	mb_append(B, blk, s, &cap);
-	mb_append(B, blk, m->body, &cap);
-	m->body = blk;
-	return true;
+	return ok;
 }

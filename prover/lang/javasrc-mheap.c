@@ -358,6 +358,14 @@ bool mb_heap_finish(struct mb *B)
 		sb_release(&sb);
 		return true;
 	}
+	bool ok = mb_prelude(B, sb.buf);
+	sb_release(&sb);
+	return ok;
+}
+
+bool mb_prelude(struct mb *B, const char *cond)
+{
+	struct mmethod *m = B->m;
 	bool vis[MIR_MAX_VARS];
 	memcpy(vis, B->visible, sizeof(vis));
 	for (int i = 0; i < m->nvars; i++)
@@ -365,12 +373,11 @@ bool mb_heap_finish(struct mb *B)
 	struct mstmt *s = mb_stmt_new(B, MS_IF, (TSNode){ 0 });
 	struct mstmt *r = s->body = mb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
 	s->line = r->line = m->line;
-	s->e = mb_expr_text(B, arena_printf(B->a, "!(%s)", sb.buf), true);
+	s->e = mb_expr_text(B, arena_printf(B->a, "!(%s)", cond), true);
 	if (s->e && m->ret)
 		r->e = mb_expr_text(B, m->ret->kind == TK_BOOLEAN ? "false" :
 				    arena_printf(B->a, "(%s)0", m->ret->name),
 				    false);
-	sb_release(&sb);
 	memcpy(B->visible, vis, sizeof(vis));
 	if (!s->e || (m->ret && !r->e))
 		return false;

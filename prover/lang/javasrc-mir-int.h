@@ -272,6 +272,11 @@ bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
 /* After the body: the rules and writes' aliases, then the consistency
  * prelude. */
 bool mb_heap_finish(struct mb *B);
+/* Put `if (!(cond)) return <0/false>;` before the method's body, cond
+ * typed with the method's inputs visible (the heap's and the arrays'
+ * preludes: inputs no real heap gives tell no two methods apart);
+ * false after mb_fail(). */
+bool mb_prelude(struct mb *B, const char *cond);
 /* The name var i has in the typing environment. */
 const char *mb_env_name(const struct mb *B, int i);
 /* javasrc-mwrite.c: the rules of a method that reads through references
