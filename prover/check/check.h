@@ -116,6 +116,7 @@ struct csite {
 };
 
 struct cres;
+struct mentry;
 
 struct cgroup {
 	struct arena *a;
@@ -144,6 +145,10 @@ struct cgroup {
 	 * proof it waits for */
 	int resume;
 	const struct cres *wait;
+	/* ... or, at method level, the method's answers (mcache.h), and
+	 * whether its C sites were given their IR already */
+	const struct mentry *mwait;
+	bool mattached;
 	/* --source: the path of the source file of the group's class (in
 	 * the group's arena), or NULL */
 	const char *srcpath;

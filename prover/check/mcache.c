@@ -11,7 +11,8 @@
 #include "lang/mir.h"
 #include "lang/profile.h"
 
-enum mop { MOP_ADD, MOP_CHECK, MOP_SAME, MOP_SUBSUMES };
+/* MOP_FOUND: an evaluator's search (msolve_found()), not Z3's */
+enum mop { MOP_ADD, MOP_CHECK, MOP_SAME, MOP_SUBSUMES, MOP_FOUND };
 
 /* One step of a method's solving: the operation, its mutants (handles;
  * MOP_ADD: a is the new handle), the answer (enum mir_answer or enum
@@ -195,8 +196,9 @@ static char *make_key(const struct cgroup *g, const struct mmethod *o,
 /* --- the table --- */
 
 /* The entry of key, to fill (*mine) or filled (waited for); NULL when
- * the table is full.  Takes key. */
-static struct mentry *claim(char *key, bool *mine)
+ * the table is full.  With busy, an entry being filled is not waited
+ * for: NULL and *busy.  Takes key. */
+static struct mentry *claim(char *key, bool *mine, const struct mentry **busy)
 {
 	size_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % MC_BUCKETS;
 	*mine = false;
@@ -204,7 +206,11 @@ static struct mentry *claim(char *key, bool *mine)
 	struct mentry *e = mc[h];
 	while (e && strcmp(e->key, key))
 		e = e->next;
-	if (e) {
+	if (e && e->pending && busy) {
+		*busy = e;
+		e = NULL;
+		free(key);
+	} else if (e) {
 		while (e->pending)
 			pthread_cond_wait(&mc_done, &mc_mu);
 		free(key);
@@ -233,6 +239,14 @@ static void fill(struct mentry *e, struct mtape *t)
 	mc_bytes += (long)(e->tape.n * sizeof(*e->tape.s));
 	pthread_cond_broadcast(&mc_done);
 	pthread_mutex_unlock(&mc_mu);
+}
+
+bool check_mcache_ready(const struct mentry *e)
+{
+	pthread_mutex_lock(&mc_mu);
+	bool ready = !e->pending;
+	pthread_mutex_unlock(&mc_mu);
+	return ready;
 }
 
 void check_mcache_release(void)
@@ -298,7 +312,8 @@ static int ask(struct msolve *M, const struct mstep *s, struct value *input,
 		r = (int)mir_smt_subsumes(M->S, s->a, s->b, input, reason);
 		break;
 	case MOP_ADD:
-		BUG("an addition asked as a question");
+	case MOP_FOUND:
+		BUG("a step asked of Z3 that is not a question");
 	}
 	M->st.calls += mir_smt_calls(M->S) - calls;
 	M->st.solver_ms += ms_since(&t0);
@@ -322,7 +337,7 @@ static void go_live(struct msolve *M)
 		const struct mstep *s = &M->rec.s[k];
 		if (s->op == MOP_ADD)
 			mir_smt_add(M->S, M->added[s->a]);
-		else
+		else if (s->op != MOP_FOUND)
 			ask(M, s, in, &why);
 	}
 }
@@ -377,19 +392,26 @@ static int question(struct msolve *M, enum mop op, int a, int b,
 	return s->answer;
 }
 
-struct msolve *msolve_new(const struct cgroup *g, const struct mmethod *o,
-			  const struct cmutant *const *ms, int n,
-			  const struct check_opts *opts)
+struct msolve *msolve_new_or_busy(const struct cgroup *g,
+				  const struct mmethod *o,
+				  const struct cmutant *const *ms, int n,
+				  const struct check_opts *opts,
+				  const struct mentry **busy)
 {
-	struct msolve *M = xcalloc(1, sizeof(*M));
-	M->orig = o;
-	M->bound = opts->unroll ? opts->unroll : MIR_DEFAULT_UNROLL;
-	M->timeout_ms = opts->timeout_ms;
-	M->rlimit = opts->rlimit;
+	unsigned bound = opts->unroll ? opts->unroll : MIR_DEFAULT_UNROLL;
 	struct mentry *e = NULL;
 	bool mine = false;
+	if (busy)
+		*busy = NULL;
 	if (check_cache_enabled && n > 0)
-		e = claim(make_key(g, o, ms, n, opts, M->bound), &mine);
+		e = claim(make_key(g, o, ms, n, opts, bound), &mine, busy);
+	if (busy && *busy)
+		return NULL;
+	struct msolve *M = xcalloc(1, sizeof(*M));
+	M->orig = o;
+	M->bound = bound;
+	M->timeout_ms = opts->timeout_ms;
+	M->rlimit = opts->rlimit;
 	if (e && mine)
 		M->slot = e;
 	else if (e)
@@ -397,6 +419,13 @@ struct msolve *msolve_new(const struct cgroup *g, const struct mmethod *o,
 	if (!M->replay)
 		M->S = smt_new(M);
 	return M;
+}
+
+struct msolve *msolve_new(const struct cgroup *g, const struct mmethod *o,
+			  const struct cmutant *const *ms, int n,
+			  const struct check_opts *opts)
+{
+	return msolve_new_or_busy(g, o, ms, n, opts, NULL);
 }
 
 int msolve_add(struct msolve *M, const struct mmethod *mm)
@@ -430,6 +459,23 @@ enum mir_rel msolve_subsumes(struct msolve *M, int a, int b,
 {
 	return (enum mir_rel)question(M, MOP_SUBSUMES, a, b, input, reason,
 				      MIR_REFUTED, MIR_UNDECIDED);
+}
+
+int msolve_found(struct msolve *M, int a, int b,
+		 int (*search)(void *ctx, struct value *input), void *ctx,
+		 struct value *input)
+{
+	bool taped;
+	struct mstep *s = step(M, MOP_FOUND, a, b, &taped);
+	if (!taped) {
+		s->answer = search(ctx, input);
+		s->has_input = s->answer != 0;
+		if (s->has_input)
+			memcpy(s->input, input, sizeof(s->input));
+	} else if (s->has_input) {
+		memcpy(input, s->input, sizeof(s->input));
+	}
+	return s->answer;
 }
 
 void msolve_free(struct msolve *M, struct mstats *st)

@@ -18,8 +18,13 @@
  * changes an answer, a killing input or a reason; `--no-cache` turns it
  * off (tests/check-method-cache.t compares).
  *
+ * Besides Z3's answers the tape holds the evaluator's searches
+ * (msolve_found()): a method answered from it runs neither.
+ *
  * The first worker to need a key computes it; another needing it
- * meanwhile waits for the tape.  Entries are bounded (count and bytes);
+ * meanwhile puts its group off and takes other work
+ * (msolve_new_or_busy(), check_group()), or waits for the tape when it
+ * has none.  Entries are bounded (count and bytes);
  * past the bound methods are solved without it.  Tapes live until
  * check_mcache_release().
  */
@@ -37,6 +42,16 @@ struct msolve;
 struct msolve *msolve_new(const struct cgroup *g, const struct mmethod *o,
 			  const struct cmutant *const *ms, int n,
 			  const struct check_opts *opts);
+/* The same, unless another worker is finding the answers of this
+ * question: then NULL and *busy, their entry (for
+ * check_mcache_ready()). */
+struct msolve *msolve_new_or_busy(const struct cgroup *g,
+				  const struct mmethod *o,
+				  const struct cmutant *const *ms, int n,
+				  const struct check_opts *opts,
+				  const struct mentry **busy);
+/* Are entry e's answers there (no wait to read them)? */
+bool check_mcache_ready(const struct mentry *e);
 /* As mir_smt_add(), mir_smt_check(), mir_smt_same(), mir_smt_subsumes()
  * (sem/mir.h); a reason stays valid until check_mcache_release(). */
 int msolve_add(struct msolve *M, const struct mmethod *mm);
@@ -46,6 +61,17 @@ enum mir_rel msolve_same(struct msolve *M, int a, int b, struct value *input,
 			 const char **reason);
 enum mir_rel msolve_subsumes(struct msolve *M, int a, int b,
 			     struct value *input, const char **reason);
+
+/* A search by the evaluator (check/method.c, check/mrel.c) taped like
+ * a question, so that a method answered from the cache does not run it
+ * again: a and b name it among the method's steps (distinct from every
+ * other search of the method); search(ctx, input) runs it on a miss and
+ * gives 0 (nothing found) or a nonzero code of its own with input
+ * filled (all MIR_IN entries).  The search must depend only on what the
+ * key holds and the steps before it, as the questions do. */
+int msolve_found(struct msolve *M, int a, int b,
+		 int (*search)(void *ctx, struct value *input), void *ctx,
+		 struct value *input);
 
 /* What a method's solving cost. */
 struct mstats {

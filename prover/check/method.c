@@ -295,36 +295,94 @@ static void pool_make(const struct mmethod *o, unsigned bound,
 	pool_inputs(o, P->rows);
 	for (int k = 0; k < MTRIES; k++)
 		mir_eval(o, P->rows[k], bound, &P->orig[k]);
+	P->nx = 0;
 }
 
-/* true and in[] when a pool input tells m from the original. */
-static bool tested(const struct cmutant *m, unsigned bound,
-		   const struct mpool *P, struct value *in)
+/* Does input in, on which the original ran as *ro, tell m from it? */
+static bool tells(const struct cmutant *m, unsigned bound,
+		  const struct value *in, const struct mrun *ro)
 {
-	const struct mmethod *o = m->mo;
-	for (int k = 0; k < MTRIES; k++) {
-		const struct mrun *ro = &P->orig[k];
-		struct mrun rm;
-		if (ro->cut || ro->overflow)
-			continue;
-		mir_eval(m->mm, P->rows[k], bound, &rm);
-		if (!rm.cut && !rm.overflow && mir_differs(o, ro, &rm)) {
+	struct mrun rm;
+	if (ro->cut || ro->overflow)
+		return false;
+	mir_eval(m->mm, in, bound, &rm);
+	return !rm.cut && !rm.overflow && mir_differs(m->mo, ro, &rm);
+}
+
+/* Keep a killing input for the next mutants of the method. */
+static void pool_keep(const struct mmethod *o, unsigned bound,
+		      struct mpool *P, const struct value *in)
+{
+	if (P->nx == MXTRA)
+		return;
+	memcpy(P->xrows[P->nx], in, sizeof(P->xrows[0]));
+	mir_eval(o, in, bound, &P->xorig[P->nx++]);
+}
+
+/* How an input tells a mutant from the original without the solver:
+ * one of the pool's first inputs, a killing input of a mutant before
+ * it, an input of the search. */
+enum { TOLD_NOT, TOLD_FIXED, TOLD_KEPT, TOLD_SEARCH };
+
+struct telling {
+	const struct cmutant *m;
+	unsigned bound;
+	struct mpool *P;
+};
+
+/* The pool's inputs in order, then a search (mrel.c's generator,
+ * seeded by nothing but the method: the same inputs for every mutant):
+ * TOLD_* and in[]. */
+static int tell(void *ctx, struct value *in)
+{
+	const struct telling *t = ctx;
+	const struct mpool *P = t->P;
+	for (int k = 0; k < MTRIES; k++)
+		if (tells(t->m, t->bound, P->rows[k], &P->orig[k])) {
 			memcpy(in, P->rows[k], sizeof(P->rows[k]));
-			return true;
+			return TOLD_FIXED;
 		}
+	for (int k = 0; k < P->nx; k++)
+		if (tells(t->m, t->bound, P->xrows[k], &P->xorig[k])) {
+			memcpy(in, P->xrows[k], sizeof(P->xrows[k]));
+			return TOLD_KEPT;
+		}
+	uint64_t s = 0x6a09e667f3bcc909ULL;
+	for (int k = 0; k < MSEARCH; k++) {
+		struct mrun ro;
+		check_method_candidate(t->m->mo, &s, in);
+		mir_eval(t->m->mo, in, t->bound, &ro);
+		if (tells(t->m, t->bound, in, &ro))
+			return TOLD_SEARCH;
 	}
-	return false;
+	return TOLD_NOT;
+}
+
+/* true and in[] when an input tells m (handle h in S) from the
+ * original without the solver (*fixed: one of the pool's first
+ * inputs).  Taped by the method cache: a method answered from it runs
+ * none of this. */
+static bool tested(const struct cmutant *m, struct msolve *S, int h,
+		   unsigned bound, struct mpool *P, struct value *in,
+		   bool *fixed)
+{
+	struct telling t = { m, bound, P };
+	int how = msolve_found(S, h, -2, tell, &t, in);
+	*fixed = how == TOLD_FIXED;
+	if (how == TOLD_SEARCH)
+		pool_keep(m->mo, bound, P, in);
+	return how != TOLD_NOT;
 }
 
 /* Mutant m (handle h in S) against the original: true and kin[] when
  * it is killable in its method with a re-checked killing input
  * (*pooled: one of rows). */
 static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
-		   int h, const struct mpool *P, unsigned bound,
+		   int h, struct mpool *P, unsigned bound,
 		   struct value *kin, bool *pooled)
 {
 	const char *reason = NULL;
-	if ((*pooled = tested(m, bound, P, kin)))
+	if (tested(m, S, h, bound, P, kin, pooled))
 		return killed(g, m, kin);
 	switch (msolve_check(S, h, kin, &reason)) {
 	case MIR_EQUIVALENT:
@@ -349,7 +407,10 @@ static bool decide(struct cgroup *g, struct cmutant *m, struct msolve *S,
 			 "iterations (a loop can run longer: no proof)", bound));
 		return false;
 	case MIR_KILLED:
-		return killed(g, m, kin);
+		if (!killed(g, m, kin))
+			return false;
+		pool_keep(m->mo, bound, P, kin);
+		return true;
 	case MIR_UNKNOWN:
 		add_note(g, m, arena_printf(g->a, "unknown (%s)", reason));
 		return false;
@@ -412,16 +473,14 @@ static double ms_since(const struct timespec *t0)
 }
 
 /* The method-level verdicts of the mutants ms[0..n) of method o (the
- * group's indices idx[]), and what it cost in g's statistics. */
+ * group's indices idx[]) from S, its questions (taken), and what it
+ * cost (since t0) in g's statistics. */
 static void method_verdicts(struct cgroup *g, const struct mmethod *o,
-			    const struct cmutant *const *ms, const int *idx,
-			    int n, const struct check_opts *opts,
-			    struct mpool *P, struct mlive *L)
+			    struct msolve *S, const int *idx, int n,
+			    const struct check_opts *opts, struct mpool *P,
+			    struct mlive *L, const struct timespec *t0)
 {
 	unsigned bound = opts->unroll ? opts->unroll : MIR_DEFAULT_UNROLL;
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	struct msolve *S = msolve_new(g, o, ms, n, opts);
 	pool_make(o, bound, P);
 	L->n = 0;
 	for (int k = 0; k < n; k++) {
@@ -440,7 +499,7 @@ static void method_verdicts(struct cgroup *g, const struct mmethod *o,
 	check_method_relations(g, S, L, P, bound);
 	struct mstats st;
 	msolve_free(S, &st);
-	double ms_taken = ms_since(&t0);
+	double ms_taken = ms_since(t0);
 	g->solver_calls += st.calls;
 	g->nmethods++;
 	g->mcached += st.cached;
@@ -454,19 +513,25 @@ static void method_verdicts(struct cgroup *g, const struct mmethod *o,
 	}
 }
 
-void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
+bool check_method_verdicts(struct cgroup *g, const struct check_opts *opts,
+			   bool defer)
 {
-	struct mpool *P = arena_alloc(g->a, sizeof(*P));
+	struct mpool *P = NULL;
 	struct mlive L = { 0 };
 	const struct cmutant **ms = ANEWN(g->a, const struct cmutant *,
 					  (size_t)g->nmutants);
 	int *idx = ANEWN(g->a, int, (size_t)g->nmutants);
-	check_cmethod_attach(g); /* C sites naming their function */
+	g->mwait = NULL;
+	if (!g->mattached) { /* once, a put-off group resuming or not */
+		g->mattached = true;
+		check_cmethod_attach(g); /* C sites naming their function */
+		for (int i = 0; i < g->nmutants; i++)
+			if (g->mutants[i].mwhy)
+				add_note(g, &g->mutants[i], arena_printf(g->a,
+					 "not modelled: %s", g->mutants[i].mwhy));
+	}
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
-		if (m->mwhy)
-			add_note(g, m, arena_printf(g->a, "not modelled: %s",
-						    m->mwhy));
 		if (!m->mm || m->mdone)
 			continue;
 		int n = 0;
@@ -477,15 +542,29 @@ void check_method_verdicts(struct cgroup *g, const struct check_opts *opts)
 			if (!x->mm || x->mdone || !same_method(x->mo, o) ||
 			    mfloat_rule(g, x, opts) != fc)
 				continue;
-			x->mo = o; /* one original per method (and rule) */
+			/* one original per method (and rule); again the same
+			 * when the group resumes */
+			x->mo = o;
 			x->mm = mfloat_with_rule(g, x->mm, fc);
-			x->mdone = true;
 			/* its verdict rests on the rule: outputs name it */
 			g->sites[x->site].floating |= mfloat_shown(o);
 			ms[n] = x;
 			idx[n++] = j;
 		}
-		method_verdicts(g, m->mo, ms, idx, n, opts, P, &L);
+		struct timespec t0;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		struct msolve *S = msolve_new_or_busy(g, o, ms, n, opts,
+						      defer ? &g->mwait : NULL);
+		if (!S) { /* another worker is on it: put the group off */
+			live_free(&L);
+			return false;
+		}
+		for (int k = 0; k < n; k++)
+			g->mutants[idx[k]].mdone = true;
+		if (!P)
+			P = arena_alloc(g->a, sizeof(*P));
+		method_verdicts(g, o, S, idx, n, opts, P, &L, &t0);
 	}
 	live_free(&L);
+	return true;
 }

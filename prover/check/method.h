@@ -70,8 +70,12 @@ void check_cmethod_attach_at(struct cgroup *g, int i, struct csrc *f,
 			     const struct profile *pf, size_t b, size_t e,
 			     bool stmt);
 
-/* Worker: the method-level verdicts of g's mutants with IR. */
-void check_method_verdicts(struct cgroup *g, const struct check_opts *opts);
+/* Worker: the method-level verdicts of g's mutants with IR; true when
+ * done.  With defer, false when a method's answers are being found by
+ * another worker (g->mwait: their entry in the method cache): the
+ * methods done so far stay done, a later call does the rest. */
+bool check_method_verdicts(struct cgroup *g, const struct check_opts *opts,
+			   bool defer);
 
 /* mfloat.c: floating values at method level (sem/mir.h).
  * mfloat_pool_input: a floating input of type t for row k, variable i
@@ -104,12 +108,27 @@ const struct mmethod *mfloat_with_rule(struct cgroup *g,
 
 /* method.c and mrel.c: the pool of a method, its first inputs (fixed:
  * the same for every mutant of a method, whatever -j) and the
- * original's runs on them. */
+ * original's runs on them; then the killing inputs found for its
+ * mutants so far (by the search or the solver, at most MXTRA, in the
+ * order of the mutants: the same whatever -j), tried on the next
+ * mutants before a search of MSEARCH inputs and the solver. */
 #define MTRIES 48
+#define MXTRA 32
+#define MSEARCH 256
 struct mpool {
 	struct value rows[MTRIES][MIR_IN];
 	struct mrun orig[MTRIES];
+	int nx;
+	struct value xrows[MXTRA][MIR_IN];
+	struct mrun xorig[MXTRA];
 };
+
+/* mrel.c: the next input of a search (*s its generator's state) for
+ * method o into in[0..MIR_IN): integers small, at an edge of their
+ * type or equal to (or one off) another input, references distinct,
+ * null or shared. */
+void check_method_candidate(const struct mmethod *o, uint64_t *s,
+			    struct value *in);
 
 /* The mutants of one method that are killable in it, each with a
  * re-checked killing input, and whose verdict is that (not a claim

@@ -195,7 +195,8 @@ static struct value search_int(const struct type *t, const struct value *in,
 }
 
 /* The next input of the search into in (all MIR_IN entries). */
-static void candidate(const struct mmethod *o, uint64_t *s, struct value *in)
+void check_method_candidate(const struct mmethod *o, uint64_t *s,
+			    struct value *in)
 {
 	int ints[MAX_VARS], nints = 0;
 	for (int i = 0; i < MIR_IN; i++)
@@ -228,35 +229,57 @@ static void candidate(const struct mmethod *o, uint64_t *s, struct value *in)
 			in[MIR_RES + j] = value_int((int64_t)(rnd(s) % 9) - 4);
 }
 
-/* Does an input of the search refute that a and b are duplicates (sub:
- * that a subsumes b)?  It is then run on everything. */
-static bool search(struct mrel *R, int a, int b, bool sub)
+struct pair_search {
+	struct mrel *R;
+	int a, b;
+	bool sub;
+};
+
+/* An input of the search on which the pair's runs refute it: 1 and
+ * in[], or 0. */
+static int pair_search(void *ctx, struct value *in)
 {
-	const struct mmethod *ma = rmutant(R, a)->mm, *mb = rmutant(R, b)->mm;
-	if (R->o->nloops || ma->nloops || mb->nloops)
-		return false;
-	uint64_t s = 0x2545f4914f6cdd1dULL ^ (uint64_t)a << 33 ^
-		     (uint64_t)b << 1 ^ (uint64_t)sub;
-	struct value in[MIR_IN];
+	const struct pair_search *q = ctx;
+	struct mrel *R = q->R;
+	const struct mmethod *ma = rmutant(R, q->a)->mm, *mb = rmutant(R, q->b)->mm;
+	uint64_t s = 0x2545f4914f6cdd1dULL ^ (uint64_t)q->a << 33 ^
+		     (uint64_t)q->b << 1 ^ (uint64_t)q->sub;
 	struct mrun ro, ra, rb;
-	const bool *seen = sub ? R->notsub : R->distinct;
 	for (int k = 0; k < SEARCH_TRIES; k++) {
-		candidate(R->o, &s, in);
+		check_method_candidate(R->o, &s, in);
 		mir_eval(R->o, in, R->bound, &ro);
 		if (!usable(&ro))
 			continue;
 		mir_eval(ma, in, R->bound, &ra);
-		if (!usable(&ra) || (sub && !mir_differs(R->o, &ro, &ra)))
+		if (!usable(&ra) || (q->sub && !mir_differs(R->o, &ro, &ra)))
 			continue;
 		mir_eval(mb, in, R->bound, &rb);
-		if (!usable(&rb) || (sub ? mir_differs(R->o, &ro, &rb)
+		if (!usable(&rb) || (q->sub ? mir_differs(R->o, &ro, &rb)
 				   : !mir_differs(R->o, &ra, &rb)))
 			continue;
-		feed(R, in);
-		if (seen[AT(R, a, b)])
-			return true;
+		return 1;
 	}
-	return false;
+	return 0;
+}
+
+/* Does an input of the search refute that a and b are duplicates (sub:
+ * that a subsumes b)?  It is then run on everything.  Taped by the
+ * method cache (mcache.h): a method answered from it runs only the
+ * input found. */
+static bool search(struct mrel *R, int a, int b, bool sub)
+{
+	if (R->o->nloops || rmutant(R, a)->mm->nloops ||
+	    rmutant(R, b)->mm->nloops)
+		return false;
+	struct value in[MIR_IN];
+	struct pair_search q = { R, a, b, sub };
+	const bool *seen = sub ? R->notsub : R->distinct;
+	/* distinct from method.c's searches (b = -2): a pair's own */
+	if (!msolve_found(R->S, R->L->h[a - 1] * 2 + sub, R->L->h[b - 1],
+			  pair_search, &q, in))
+		return false;
+	feed(R, in);
+	return seen[AT(R, a, b)];
 }
 
 /* Ask the solver whether a and b are duplicates (sub: whether a

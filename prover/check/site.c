@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check/mcache.h"
 #include "check/method.h"
 #include "model/analysis.h"
 #include "sem/smt.h"
@@ -251,7 +252,8 @@ static bool check_site(struct check_worker *w, struct cgroup *g, int si,
 
 bool check_group_ready(const struct cgroup *g)
 {
-	return !g->wait || proof_cache_ready(g->wait);
+	return (!g->wait || proof_cache_ready(g->wait)) &&
+	       (!g->mwait || check_mcache_ready(g->mwait));
 }
 
 bool check_group(struct check_worker *w, struct cgroup *g,
@@ -263,8 +265,8 @@ bool check_group(struct check_worker *w, struct cgroup *g,
 			return false;
 	}
 	g->wait = NULL;
-	if (opts->method)
-		check_method_verdicts(g, opts);
+	if (opts->method && !check_method_verdicts(g, opts, w->defer))
+		return false;
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
 		if (!m->detail) {
