@@ -3,11 +3,13 @@
  * schema helpers (base/yschema.c): every kind of option and value form,
  * the uniform errors (with their exit code), the help made from the
  * table; schema errors with their locations, integer and boolean
- * scalars.
+ * scalars; the string buffer's formatting (base/util.c) against
+ * snprintf, across its growth.
  */
 #include <unistd.h>
 
 #include "base/options.h"
+#include "base/util.h"
 #include "base/yschema.h"
 #include "tap.h"
 
@@ -312,9 +314,47 @@ static void schema(void)
 	arena_free(a);
 }
 
+/* sb_printf() formats in one pass when the text fits and again after
+ * growing when it does not: both must give snprintf's text, whatever
+ * the buffer held before; sb_putint() and sb_puthex() are "%lld" and
+ * "%llx". */
+static void strbufs(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char want[4096];
+	size_t at = 0;
+	bool same = true;
+	for (int k = 0; k < 400; k++) {
+		int w = (k * 37) % 300;
+		sb_printf(&sb, "%d:%*s|%s", k, w, "x", k % 2 ? "odd" : "");
+		int n = snprintf(want, sizeof(want), "%d:%*s|%s", k, w, "x",
+				 k % 2 ? "odd" : "");
+		same &= sb.len == at + (size_t)n &&
+			!memcmp(sb.buf + at, want, (size_t)n) &&
+			sb.buf[sb.len] == '\0';
+		at = sb.len;
+	}
+	ok(same, "sb_printf appends snprintf's text, growing or not (400 "
+	   "appends, %zu bytes)", sb.len);
+	const long long ints[] = { 0, 7, -7, 10, -10, 2147483647LL,
+				   -2147483648LL, INT64_MAX, INT64_MIN };
+	for (size_t i = 0; i < sizeof(ints) / sizeof(*ints); i++) {
+		sb_reset(&sb);
+		sb_putint(&sb, ints[i]);
+		snprintf(want, sizeof(want), "%lld", ints[i]);
+		is_str(sb.buf, want, "sb_putint(%s)", want);
+		sb_reset(&sb);
+		sb_puthex(&sb, (unsigned long long)ints[i]);
+		snprintf(want, sizeof(want), "%llx", (unsigned long long)ints[i]);
+		is_str(sb.buf, want, "sb_puthex(%s)", want);
+	}
+	sb_release(&sb);
+}
+
 int main(void)
 {
 	plan_no_plan();
+	strbufs();
 	parse_ok();
 	parse_errors();
 	help();

@@ -178,17 +178,45 @@ void sb_putc(struct strbuf *sb, char c)
 	sb_add(sb, &c, 1);
 }
 
+/* Formats into the room left first (one pass, the usual case), and
+ * only when that is too small grows and formats again. */
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	sb_grow(sb, 32);
+	size_t room = sb->cap - sb->len;
+	int n = vsnprintf(sb->buf + sb->len, room, fmt, cp);
 	va_end(cp);
 	if (n < 0)
 		BUG("vsnprintf failed");
-	sb_grow(sb, (size_t)n);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= room) {
+		sb_grow(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	}
 	sb->len += (size_t)n;
+}
+
+void sb_putint(struct strbuf *sb, long long v)
+{
+	char b[24], *p = b + sizeof(b);
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
+				     : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	sb_add(sb, p, (size_t)(b + sizeof(b) - p));
+}
+
+void sb_puthex(struct strbuf *sb, unsigned long long u)
+{
+	char b[16], *p = b + sizeof(b);
+	do
+		*--p = "0123456789abcdef"[u & 15];
+	while (u >>= 4);
+	sb_add(sb, p, (size_t)(b + sizeof(b) - p));
 }
 
 void sb_printf(struct strbuf *sb, const char *fmt, ...)

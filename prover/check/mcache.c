@@ -85,6 +85,24 @@ _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");
 #endif
 
+/* v and a space; a string as its length, ':', itself and a space (so
+ * that no two keys read alike).  Per node of every mutant's IR: no
+ * printf. */
+static void key_int(struct strbuf *sb, long long v)
+{
+	sb_putint(sb, v);
+	sb_putc(sb, ' ');
+}
+
+static void key_str(struct strbuf *sb, const char *s)
+{
+	size_t n = strlen(s);
+	sb_putint(sb, (long long)n);
+	sb_putc(sb, ':');
+	sb_add(sb, s, n);
+	sb_putc(sb, ' ');
+}
+
 static void key_node(struct strbuf *sb, const struct node *n)
 {
 	if (!n) {
@@ -92,10 +110,16 @@ static void key_node(struct strbuf *sb, const struct node *n)
 		return;
 	}
 	const char *name = n->name ? n->name : "";
-	sb_printf(sb, "(%d %d %s %llx %d %d %zu:%s ", (int)n->kind, (int)n->op,
-		  n->type ? type_name(n->type) : "-",
-		  (unsigned long long)n->val.bits, n->var, (int)n->implicit,
-		  strlen(name), name);
+	sb_putc(sb, '(');
+	key_int(sb, (int)n->kind);
+	key_int(sb, (int)n->op);
+	sb_puts(sb, n->type ? type_name(n->type) : "-");
+	sb_putc(sb, ' ');
+	sb_puthex(sb, (unsigned long long)n->val.bits);
+	sb_putc(sb, ' ');
+	key_int(sb, n->var);
+	key_int(sb, (int)n->implicit);
+	key_str(sb, name);
 	key_node(sb, n->a);
 	key_node(sb, n->b);
 	key_node(sb, n->c);
@@ -108,17 +132,25 @@ static void key_stmt(struct strbuf *sb, const struct mstmt *s)
 		sb_putc(sb, '.');
 		return;
 	}
-	sb_printf(sb, "[%d %d %d ", (int)s->kind, (int)s->test_first, s->nkids);
+	sb_putc(sb, '[');
+	key_int(sb, (int)s->kind);
+	key_int(sb, (int)s->test_first);
+	key_int(sb, s->nkids);
 	key_node(sb, s->e);
 	key_stmt(sb, s->body);
 	key_stmt(sb, s->els);
 	key_stmt(sb, s->update);
 	for (int i = 0; i < s->nkids; i++)
 		key_stmt(sb, s->kids[i]);
-	sb_printf(sb, " %d %d %u ", s->nlabels, (int)s->dflt, s->exc);
+	sb_putc(sb, ' ');
+	key_int(sb, s->nlabels);
+	key_int(sb, (int)s->dflt);
+	key_int(sb, s->exc);
 	for (int i = 0; i < s->nlabels; i++)
 		key_node(sb, s->labels[i]);
-	sb_printf(sb, " %d %d ", s->callee, s->nargs);
+	sb_putc(sb, ' ');
+	key_int(sb, s->callee);
+	key_int(sb, s->nargs);
 	for (int i = 0; i < s->nargs; i++)
 		key_node(sb, s->args[i]);
 	if (s->elem) /* arrays: absent from older keys */
