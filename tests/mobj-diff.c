@@ -134,7 +134,8 @@ static void expr(struct gen *G, int d, bool calls)
 		static const char *const recv[] = { "p.", "r.", "Peer.", "q." };
 		const char *c = recv[rnd(G->fields ? 4 : 3)];
 		ncall++;
-		sb_printf(G->sb, "%s%s(", c, *c == 'P' ? "h" : "get");
+		sb_printf(G->sb, "%s%s(%s", c, *c == 'P' ? "h" : "get",
+			  rnd(3) ? "" : "7 / "); /* which throws first */
 		expr(G, 1, false);
 		sb_puts(G->sb, ")");
 	} else if (k <= 2) {
@@ -216,6 +217,7 @@ static void stmt(struct gen *G)
 		ncall++;
 		sb_printf(G->sb, "%s.put(", (const char *const[]){ "p", "r", "q" }
 			  [rnd(G->fields ? 3 : 2)]);
+		sb_puts(G->sb, rnd(3) ? "" : "7 / ");
 		expr(G, 1, false);
 		sb_puts(G->sb, ")");
 		break;
