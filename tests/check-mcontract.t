@@ -66,6 +66,22 @@ nc = run("--no-cache")
 ok(all(nc[i]["verdict"] == v[i]["verdict"] and nc[i]["detail"] == v[i]["detail"] for i in v),
    "--no-cache gives the same verdicts and inputs")
 
+# C: a call to abs, which a contract defines by its value, is refused
+# at method level with the reason (not silently an opaque event)
+def cnote(*extra):
+    p = subprocess.run([S, "check", "--no-timing", "--format", "json", "--method"] +
+                       list(extra) + [D + "/absc.yaml"], capture_output=True, text=True)
+    x = json.loads(p.stdout)["mutants"][0] if p.returncode == 0 else {}
+    return x.get("level"), x.get("note", "") + x.get("detail", "")
+
+
+lv, note = cnote()
+ok("method level: in f" not in note and "not modelled: a call to abs, which a contract defines by its value" in note,
+   "C: a call to abs (defined by its contract's value) is not modelled, with the reason")
+lv, note = cnote("--contracts", "none")
+ok("method level: in f" in note and "calls abs(" in note,
+   "C with --contracts none: abs is an opaque call event of the file's declaration")
+
 # the JVM: real objects answering the printed results
 ENT = {}
 for l in open(LOG):
