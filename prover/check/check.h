@@ -186,6 +186,14 @@ int contracts_load(struct arena *a, const char *path, struct contracts *out);
 extern const char check_default_contracts[];
 /* Does contract c apply to a site of language pf (NULL: Java)? */
 bool contract_applies(const struct contract *c, const struct profile *pf);
+/* The one rule of which contract a call takes (the expression level's
+ * opaque calls and inlined ones, the method level's call events): does
+ * c apply to a call of name (its final method's) with nargs arguments
+ * (-1: some, how many unknown) at a site of language pf?  A defining
+ * contract (value) when nargs is its parameters' count; another when
+ * its shape, "name()" or "name(...)", is the call's. */
+bool contract_matches(const struct contract *c, const struct profile *pf,
+		      const char *name, int nargs);
 /* A C type of profile pf by name: the profile's names and aliases, and
  * the library's size_t, ssize_t, ptrdiff_t, intptr_t, uintptr_t per
  * data model; NULL if none. */

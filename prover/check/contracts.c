@@ -152,6 +152,16 @@ static int check_expr(struct arena *a, const struct profile *pf,
 	return 0;
 }
 
+bool contract_matches(const struct contract *c, const struct profile *pf,
+		      const char *name, int nargs)
+{
+	if (strcmp(c->method, name) || !contract_applies(c, pf))
+		return false;
+	if (c->value)
+		return nargs == c->nparams;
+	return c->any_args == (nargs != 0);
+}
+
 /* The C keys of contract c (language, returns, value); pf: the C
  * profile they are checked under, NULL for Java.  0, or -1. */
 static int read_c_keys(struct ynode *it, const struct profile **pf,

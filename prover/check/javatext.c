@@ -244,8 +244,7 @@ static const struct contract *defining(const struct site *S, const char *name,
 	const struct contracts *cts = S->opts ? S->opts->contracts : NULL;
 	for (int k = 0; cts && k < cts->n; k++) {
 		const struct contract *ct = &cts->c[k];
-		if (ct->value && ct->nparams == argc && contract_applies(ct, S->pf) &&
-		    !strcmp(ct->method, name))
+		if (ct->value && contract_matches(ct, S->pf, name, argc))
 			return ct;
 	}
 	return NULL;

@@ -77,7 +77,7 @@ static const char *intern(const char *s)
  * then to these sizes: a key that misses a field would let two methods
  * that differ in it share answers. */
 #if UINTPTR_MAX == 0xffffffffffffffffu
-_Static_assert(sizeof(struct mstmt) == 104,
+_Static_assert(sizeof(struct mstmt) == 112,
 	       "struct mstmt changed: update the method cache's key");
 _Static_assert(sizeof(struct mmethod) == 1128,
 	       "struct mmethod changed: update the method cache's key");
@@ -155,6 +155,10 @@ static void key_stmt(struct strbuf *sb, const struct mstmt *s)
 		key_node(sb, s->args[i]);
 	if (s->elem) /* arrays: absent from older keys */
 		sb_printf(sb, " elem %s", type_name(s->elem));
+	if (s->assume) { /* a contract (check/mcontract.c) */
+		sb_puts(sb, " assume ");
+		key_node(sb, s->assume);
+	}
 	sb_putc(sb, ']');
 }
 

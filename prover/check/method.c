@@ -214,6 +214,12 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in0)
 	mir_eval(o, in, 0, &ro);
 	mir_eval(m->mm, in, 0, &rm);
 	const char *call = call_text(g->a, o, in);
+	if (ro.broke) { /* sem/mir.h: Contracts */
+		add_note(g, m, arena_printf(g->a, "the solver's killing input "
+			 "%s%s breaks the contract of call %d (not used)", call,
+			 mir_describe_results(g->a, o, &ro), ro.broke));
+		return false;
+	}
 	if (ro.overflow || rm.overflow || !mir_differs(o, &ro, &rm)) {
 		add_note(g, m, arena_printf(g->a, "the solver's killing input "
 			 "%s did not re-check in the evaluator (not used)", call));
@@ -303,7 +309,7 @@ static bool tells(const struct cmutant *m, unsigned bound,
 		  const struct value *in, const struct mrun *ro)
 {
 	struct mrun rm;
-	if (ro->cut || ro->overflow)
+	if (ro->cut || ro->overflow || ro->broke) /* sem/mir.h: Contracts */
 		return false;
 	mir_eval(m->mm, in, bound, &rm);
 	return !rm.cut && !rm.overflow && mir_differs(m->mo, ro, &rm);
@@ -525,6 +531,7 @@ bool check_method_verdicts(struct cgroup *g, const struct check_opts *opts,
 	if (!g->mattached) { /* once, a put-off group resuming or not */
 		g->mattached = true;
 		check_cmethod_attach(g); /* C sites naming their function */
+		check_method_contracts(g, opts);
 		for (int i = 0; i < g->nmutants; i++)
 			if (g->mutants[i].mwhy)
 				add_note(g, &g->mutants[i], arena_printf(g->a,

@@ -61,6 +61,12 @@ bool check_method_joins(const struct cgroup *p, const struct cgroup *g);
  * check_method_verdicts(). */
 void check_cmethod_attach(struct cgroup *g);
 
+/* Worker (mcontract.c): the contracts of opts (check/contracts.c) on
+ * the calls of g's methods (sem/mir.h: Contracts; mstmt.assume); a
+ * mutant whose method calls a function a contract defines by its value
+ * gets mwhy instead.  Called by check_method_verdicts(), once. */
+void check_method_contracts(struct cgroup *g, const struct check_opts *opts);
+
 struct csrc;
 /* Reader thread (cmethod.c): the IR of mutant i of g, a C mutant at
  * bytes [b, e) of f (stmt: the statement there, deleted; else the

@@ -25,7 +25,7 @@ struct mrel {
 	bool *notsub;           /* [a, b]: an input kills a, not b */
 	int *kills;             /* [n+1] how many of the inputs kill it */
 	/* [n+1] scratch of feed(): the run usable, killed, its hash */
-	bool *use, *killed;
+	bool *use, *killed, *kept;
 	uint64_t *hash;
 	const char **open;      /* [n+1] why a relation of it stayed open */
 	int *openwith;          /* [n+1] with which mutant */
@@ -93,7 +93,11 @@ static void feed(struct mrel *R, const struct value *in)
 	for (int x = 1; x <= n; x++) {
 		mir_eval(rmutant(R, x)->mm, in, R->bound, &r);
 		R->use[x] = usable(&r);
-		R->killed[x] = R->use[x] && mir_differs(R->o, &o, &r);
+		/* evidence only along a leader keeping the contracts
+		 * (sem/mir.h: Contracts): the original for a kill, one of
+		 * the two for a difference */
+		R->kept[x] = !r.broke;
+		R->killed[x] = R->use[x] && !o.broke && mir_differs(R->o, &o, &r);
 		R->hash[x] = R->use[x] ? seen_hash(R->o, &r) : 0;
 		R->kills[x] += R->killed[x];
 	}
@@ -105,8 +109,9 @@ static void feed(struct mrel *R, const struct value *in)
 		for (int b = 1; b <= n; b++) {
 			if (!R->use[b])
 				continue;
-			dis[b] |= R->hash[a] != R->hash[b];
-			ns[b] |= R->killed[a] && !R->killed[b];
+			dis[b] |= R->hash[a] != R->hash[b] &&
+				  (R->kept[a] || R->kept[b]);
+			ns[b] |= !o.broke && R->killed[a] && !R->killed[b];
 		}
 	}
 }
@@ -248,14 +253,15 @@ static int pair_search(void *ctx, struct value *in)
 	for (int k = 0; k < SEARCH_TRIES; k++) {
 		check_method_candidate(R->o, &s, in);
 		mir_eval(R->o, in, R->bound, &ro);
-		if (!usable(&ro))
+		if (!usable(&ro) || (q->sub && ro.broke))
 			continue;
 		mir_eval(ma, in, R->bound, &ra);
 		if (!usable(&ra) || (q->sub && !mir_differs(R->o, &ro, &ra)))
 			continue;
 		mir_eval(mb, in, R->bound, &rb);
 		if (!usable(&rb) || (q->sub ? mir_differs(R->o, &ro, &rb)
-				   : !mir_differs(R->o, &ra, &rb)))
+				   : !mir_differs(R->o, &ra, &rb) ||
+				     (ra.broke && rb.broke)))
 			continue;
 		return 1;
 	}
@@ -449,6 +455,7 @@ void check_method_relations(struct cgroup *g, struct msolve *S,
 	R.kills = ANEWN(g->a, int, (size_t)n + 1);
 	R.use = ANEWN(g->a, bool, (size_t)n + 1);
 	R.killed = ANEWN(g->a, bool, (size_t)n + 1);
+	R.kept = ANEWN(g->a, bool, (size_t)n + 1);
 	R.hash = ANEWN(g->a, uint64_t, (size_t)n + 1);
 	R.open = ANEWN(g->a, const char *, (size_t)n + 1);
 	R.openwith = ANEWN(g->a, int, (size_t)n + 1);

@@ -249,9 +249,8 @@ static void add_contracts(struct job *J)
 			continue;
 		for (int c = 0; c < cts->n; c++) {
 			const struct contract *ct = &cts->c[c];
-			if (strcmp(ct->method, o->method) ||
-			    ct->any_args != o->has_args || ct->value ||
-			    !contract_applies(ct, S->cs->profile))
+			if (ct->value || !contract_matches(ct, S->cs->profile,
+					o->method, o->has_args ? -1 : 0))
 				continue;
 			const struct type *rt = S->c && ct->returns
 				? check_c_type(S->pf, ct->returns) : NULL;

@@ -355,6 +355,11 @@ struct mstmt {
 				  * args converted to its parameters' types */
 	const struct node **args;
 	const struct type *elem; /* MS_ALOAD ... MS_ANEW: the element type */
+	/* MS_CALL with a result (e): the callee's contract
+	 * (configs/contracts.yaml, attached by check/mcontract.c), a
+	 * side-effect-free boolean expression over e->var alone (the
+	 * contract's `value`); NULL: none.  sem/mir.h: Contracts */
+	const struct node *assume;
 };
 
 #define MIR_MAX_CALLEES 8

@@ -36,6 +36,8 @@ static void pick(struct mir_smt *S, Z3_ast g, struct mst *st,
 		st->trace = Z3_mk_ite(c, g, t->trace, st->trace);
 	if (S->results || S->nf)
 		st->ncalls = Z3_mk_ite(c, g, t->ncalls, st->ncalls);
+	if (S->contracts)
+		st->kept = Z3_mk_ite(c, g, t->kept, st->kept);
 	mir_arr_pick(S, g, st, t);
 }
 
@@ -222,9 +224,20 @@ static void call(struct mir_smt *S, const struct mstmt *s, struct mst *st)
 			      Z3_mk_app(c, S->cons, 2, (Z3_ast[]){ ev, st->trace }));
 	if (!S->results && !S->nf)
 		return;
-	if (s->e)
-		st->v[s->e->var] = Z3_mk_ite(c, st->thr, st->v[s->e->var],
-					     result(S, s->e->type, st->ncalls));
+	if (s->e) {
+		Z3_ast r = result(S, s->e->type, st->ncalls);
+		if (S->contracts && s->assume) { /* it holds, without throwing */
+			struct enc_env e;
+			memcpy(e.v, st->v, sizeof(e.v));
+			e.v[s->e->var] = r;
+			e.thr = Z3_mk_false(c);
+			Z3_ast h = enc_expr(&S->enc, s->assume, &e);
+			h = Z3_mk_and(c, 3, (Z3_ast[]){ st->kept, h,
+							Z3_mk_not(c, e.thr) });
+			st->kept = Z3_mk_ite(c, st->thr, st->kept, h);
+		}
+		st->v[s->e->var] = Z3_mk_ite(c, st->thr, st->v[s->e->var], r);
+	}
 	Z3_sort s32 = Z3_mk_bv_sort(c, 32);
 	st->ncalls = Z3_mk_ite(c, st->thr, st->ncalls,
 			       Z3_mk_bvadd(c, st->ncalls, Z3_mk_int(c, 1, s32)));
@@ -430,6 +443,7 @@ void mir_run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 			   ? enc_constant(&S->enc, m->types[i], value_int(0))
 			   : in[i];
 	st->thr = st->retf = st->brk = st->cont = st->cut = Z3_mk_false(c);
+	st->kept = S->contracts ? Z3_mk_true(c) : NULL;
 	mir_arr_start(S, st);
 	if (!S->typed && !m->profile && throws(m->body))
 		BUG("a mutant that throws where its original does not (a patch "
@@ -440,6 +454,24 @@ void mir_run(struct mir_smt *S, const struct mmethod *m, const Z3_ast *in,
 	st->ret = m->ret ? enc_constant(&S->enc, m->ret, value_int(0))
 			 : Z3_mk_false(c);
 	stmt(S, m->body, st);
+}
+
+static bool stmt_contracts(const struct mstmt *s)
+{
+	if (!s)
+		return false;
+	if (s->kind == MS_CALL && s->e && s->assume)
+		return true;
+	for (int i = 0; i < s->nkids; i++)
+		if (stmt_contracts(s->kids[i]))
+			return true;
+	return stmt_contracts(s->body) || stmt_contracts(s->els) ||
+	       stmt_contracts(s->update);
+}
+
+bool mir_has_contracts(const struct mmethod *m)
+{
+	return stmt_contracts(m->body);
 }
 
 bool mir_typed(const struct mmethod *orig)

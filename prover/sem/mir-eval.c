@@ -160,6 +160,12 @@ static enum flow run_call(struct ev *E, const struct mstmt *s, struct mrun *r)
 		ev.rtype = t;
 		ev.result = opaque(t, b);
 		E->v[s->e->var] = ev.result;
+		bool undecided = false;
+		if (s->assume && !r->broke &&
+		    !eval_holds(s->assume, E->m->nvars, E->v, &undecided))
+			r->broke = r->nevents + 1;
+		if (undecided)
+			return F_OVER;
 	}
 	r->events[r->nevents++] = ev;
 	return F_NORMAL;

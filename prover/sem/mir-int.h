@@ -27,6 +27,8 @@ struct mst {
 	Z3_ast trace; /* the calls made, the last first: a list of events */
 	Z3_ast ncalls; /* how many (32 bits), kept when results are used or
 			* fields havocked */
+	Z3_ast kept;  /* with contracts: every result so far kept its
+		       * callee's contract (sem/mir.h: Contracts) */
 	/* arrays (sem/mir.h: Arrays; mir-aenc.c), kept when the original
 	 * has array variables: mem[t] the memory of element type atype[t],
 	 * lens the lengths, nalloc the arrays created so far (32 bits) */
@@ -72,6 +74,9 @@ struct mir_smt {
 	 * the call made after k others (sem/mir.h: Call results) */
 	bool results;
 	Z3_func_decl rfun;
+	/* the original has a call with a contract (mstmt.assume): the runs'
+	 * kept is tracked (else Z3 sees what it saw before contracts) */
+	bool contracts;
 	const struct value *oracle; /* mir_smt_outcome(): R from an input */
 	/* calls and fields (sem/mir.h): nf fields, H(k * nf + j) 64 bits of
 	 * field j after call k */

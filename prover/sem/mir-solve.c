@@ -86,6 +86,7 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 					   Z3_mk_bv_sort(c, EV_WIDTH(S)), &S->nil,
 					   &is_nil, &S->cons, &is_cons, &head, &tail);
 	}
+	S->contracts = mir_has_contracts(orig);
 	if ((S->results = mir_uses_results(orig))) {
 		Z3_sort s32 = Z3_mk_bv_sort(c, 32);
 		S->rfun = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, "$result"), 1,
@@ -392,12 +393,20 @@ static Z3_ast uncut(struct mir_smt *S, const int *hs, int n)
 	return Z3_mk_not(c, Z3_mk_or(c, (unsigned)n, any));
 }
 
+/* q under the contracts along leader h's run (sem/mir.h: Contracts). */
+static Z3_ast kept(struct mir_smt *S, int h, Z3_ast q)
+{
+	if (!S->contracts)
+		return q;
+	return Z3_mk_and(S->enc.ctx, 2, (Z3_ast[]){ q, state(S, h)->kept });
+}
+
 enum mir_answer mir_smt_check(struct mir_smt *S, int h, struct value *input,
 			      const char **reason)
 {
 	Z3_context c = S->enc.ctx;
 	const struct mst *m = state(S, h);
-	Z3_ast q = uncut(S, (int[]){ -1, h }, 2);
+	Z3_ast q = kept(S, -1, uncut(S, (int[]){ -1, h }, 2));
 	Z3_lbool r = ask(S, Z3_mk_and(c, 2, (Z3_ast[]){ q, differ(S, &S->o, m) }),
 			 input);
 	if (r == Z3_L_TRUE)
@@ -435,7 +444,7 @@ static enum mir_rel relation(struct mir_smt *S, Z3_ast q, const int *hs,
 enum mir_rel mir_smt_same(struct mir_smt *S, int a, int b, struct value *input,
 			  const char **reason)
 {
-	return relation(S, differ(S, state(S, a), state(S, b)),
+	return relation(S, kept(S, a, differ(S, state(S, a), state(S, b))),
 			(int[]){ a, b }, 2, input, reason);
 }
 
@@ -446,7 +455,7 @@ enum mir_rel mir_smt_subsumes(struct mir_smt *S, int a, int b,
 	Z3_ast q = Z3_mk_and(c, 2, (Z3_ast[]){
 		differ(S, &S->o, state(S, a)),
 		Z3_mk_not(c, differ(S, &S->o, state(S, b))) });
-	return relation(S, q, (int[]){ -1, a, b }, 3, input, reason);
+	return relation(S, kept(S, -1, q), (int[]){ -1, a, b }, 3, input, reason);
 }
 
 /* bits hi..lo of the numeral v. */

@@ -126,6 +126,22 @@
  * whose arrays are longer than MIR_ALEN is not read back (unknown, with
  * the reason).
  *
+ * Contracts (check/mcontract.c).  A call whose callee has a contract
+ * (mstmt.assume) gives a result that keeps it.  A question is asked of
+ * contract-respecting callees by assuming the contracts along the runs
+ * of one run, the leader: the original's for a kill and a subsumption
+ * (a mutant that kills does so at its first event that differs from
+ * the original's, whatever the results after it), mutant a's for
+ * duplicates a, b.  The leader's results are those of a contract-
+ * respecting callee: every other run follows the leader's calls up to
+ * its first different event, where it is told apart, so a difference
+ * exists for some contract-respecting callee exactly when it exists
+ * for some R(k) keeping the leader's contracts.  Whether a loop can be
+ * cut is asked without contracts (a superset of the runs: an
+ * equivalence stays a proof).  The evaluator says which call broke its
+ * contract (mrun.broke); an input whose leader run broke one is no
+ * evidence (check/method.c, check/mrel.c).
+ *
  * Loops.  With a bound N, a loop whose body has run N times in one
  * entry and whose condition holds again is cut: the run stops there
  * and is flagged (cut), and says nothing about the method.  The
@@ -183,6 +199,9 @@ struct mevent {
 };
 
 struct mrun {
+	/* Contracts: 1 + the index of the first call whose result broke
+	 * its callee's contract (mstmt.assume), 0: none */
+	int broke;
 	bool threw;
 	int exc;        /* threw, Java: the kind (lang/mir.h: Exceptions) */
 	bool cut;       /* a loop ran past the bound */
@@ -236,6 +255,8 @@ void mir_event_print(struct strbuf *sb, const struct mmethod *m,
 
 /* Does m use the result of a call (an MS_CALL with a result variable)? */
 bool mir_uses_results(const struct mmethod *m);
+/* Has m a call whose result keeps a contract (mstmt.assume)? */
+bool mir_has_contracts(const struct mmethod *m);
 /* The fields each call of m sees and may change (Calls and fields): the
  * number of m's MV_FIELD variables when m has calls, else 0. */
 int mir_havoc(const struct mmethod *m);
