@@ -17,6 +17,7 @@
  * three must agree on the outcome (a value or an exception's class)
  * and, when it returns, on every array's final contents.
  */
+#include "jvm-run.h"
 #include "prover-test.h"
 
 #include "lang/javasrc-method.h"
@@ -434,30 +435,8 @@ int main(void)
 	A = arena_new();
 	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
 		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
+	if (!jvm_diff(dir, "A", NM, write_java, compare))
 		return 99;
-	char src[300], cmd[1000];
-	snprintf(src, sizeof(src), "%s/A.java", dir);
-	write_java(src);
-	if (!prog_exists("javac") || !prog_exists("java")) {
-		ok(0, "javac and java are installed (scripts/deps.sh)");
-	} else {
-		snprintf(cmd, sizeof(cmd), "javac -nowarn -d %s %s 2>&1", dir, src);
-		if (ok(system(cmd) == 0, "javac compiles the %d methods", NM)) {
-			snprintf(cmd, sizeof(cmd), "java -Xshare:auto -cp %s A",
-				 dir);
-			FILE *p = popen(cmd, "r");
-			if (p) {
-				compare(src, p);
-				pclose(p);
-			}
-		}
-	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("MDIFF_KEEP")) /* for exploring: keep A.java */
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
 	arena_free(A);
 	free(cap_buf);
 	smt_finalize();

@@ -17,6 +17,7 @@
  * object's id, or an exception) and, when it returns, on the final x and
  * y of every object (the IR's from its field cells' final values).
  */
+#include "jvm-run.h"
 #include "prover-test.h"
 
 #include "lang/javasrc-method.h"
@@ -451,30 +452,8 @@ int main(void)
 	A = arena_new();
 	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
 		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
+	if (!jvm_diff(dir, "H", NM, write_java, compare))
 		return 99;
-	char src[300], cmd[1000];
-	snprintf(src, sizeof(src), "%s/H.java", dir);
-	write_java(src);
-	if (!prog_exists("javac") || !prog_exists("java")) {
-		ok(0, "javac and java are installed (scripts/deps.sh)");
-	} else {
-		snprintf(cmd, sizeof(cmd), "javac -nowarn -d %s %s 2>&1", dir, src);
-		if (ok(system(cmd) == 0, "javac compiles the %d methods", NM)) {
-			snprintf(cmd, sizeof(cmd), "java -Xshare:auto -cp %s H",
-				 dir);
-			FILE *p = popen(cmd, "r");
-			if (p) {
-				compare(src, p);
-				pclose(p);
-			}
-		}
-	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("MDIFF_KEEP")) /* for exploring: keep H.java */
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
 	arena_free(A);
 	free(cap_buf);
 	smt_finalize();

@@ -34,6 +34,7 @@
  * JVM printed: the return value or the exception's class, the final f
  * and q, and the calls.
  */
+#include "jvm-run.h"
 #include "prover-test.h"
 
 #include "lang/javasrc-method.h"
@@ -660,31 +661,8 @@ int main(void)
 	/* for exploring: other methods; MDIFF_KEEP=1 keeps the Java file */
 	if (getenv("MDIFF_SEED"))
 		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
+	if (!jvm_diff(dir, "MObj", NM, write_java, compare))
 		return 99;
-	char src[300], cmd[1000];
-	snprintf(src, sizeof(src), "%s/MObj.java", dir);
-	write_java(src);
-	if (!prog_exists("javac") || !prog_exists("java")) {
-		ok(0, "javac and java are installed (scripts/deps.sh)");
-	} else {
-		snprintf(cmd, sizeof(cmd), "javac -nowarn -d %s %s 2>&1", dir, src);
-		if (ok(system(cmd) == 0, "javac compiles the %d methods", NM)) {
-			snprintf(cmd, sizeof(cmd), "java -Xshare:auto -cp %s MObj",
-				 dir);
-			FILE *p = popen(cmd, "r");
-			if (p) {
-				compare(src, p);
-				pclose(p);
-			}
-		}
-	}
-	snprintf(cmd, sizeof(cmd), getenv("MDIFF_KEEP") ? "true %s" : "rm -rf %s",
-		 dir);
-	if (getenv("MDIFF_KEEP"))
-		diag("kept %s", dir);
-	if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
 	arena_free(A);
 	free(cap_buf);
 	smt_finalize();
