@@ -381,6 +381,16 @@ ok(res0 is not None and len(gained) >= 3 and
    "equivalences are not proven at expression level (%s)"
    % (len(gained), len(eq), ", ".join(gained)))
 
+# the JSON says each verdict's level: "method" exactly where the verdict
+# was decided in the function, "site" where the batch's expression decided it
+lv = [(r["id"], r.get("level"), "[method level: in " in r["detail"]) for r in res]
+ok(all(l == ("method" if m else "site") for _, l, m in lv)
+   and any(l == "method" for _, l, _ in lv) and any(l == "site" for _, l, _ in lv)
+   and not any("level" in r for r in res0),
+   "JSON level: %d method, %d site; none without --method (%s)"
+   % (sum(l == "method" for _, l, _ in lv), sum(l == "site" for _, l, _ in lv),
+      [x for x in lv if x[1] != ("method" if x[2] else "site")][:3]))
+
 # the loop bound: never equivalent, killable, and killed with --unroll 30
 bounded = [r for r in res if "equivalent up to 8 loop iterations" in r["detail"]]
 real = 0

@@ -181,12 +181,14 @@ static void format_group(const struct driver *D, struct cgroup *g,
 			sb_json_str(sb, m->op);
 			sb_puts(sb, ", \"original\": ");
 			sb_json_str(sb, orig);
-			if (D->placed) {
-				static const char *const lv[] = { "log",
+			if (D->placed || D->opts->method) {
+				static const char *const lv[] = { "site",
 					"expression", "statement", "log only",
 					"method" };
 				sb_puts(sb, ", \"level\": ");
 				sb_json_str(sb, lv[m->level]);
+			}
+			if (D->placed) {
 				sb_printf(sb, ", \"column\": %d", m->col);
 				sb_puts(sb, ", \"expression\": ");
 				if (s->source)
