@@ -47,7 +47,7 @@ static struct arena *A;
 static uint64_t seed = 0x0b1ec7;
 static char dir[] = "/tmp/subsume-mobj-XXXXXX";
 /* generated: calls (get, put, f, see), new Peer, new Object, Math */
-static int ncall, nnew, nmath;
+static int ncall, nnew, nmath, nnest;
 
 static int rnd(int n)
 {
@@ -60,6 +60,7 @@ struct gen {
 	bool fields, loop;
 	int ret; /* 0 int, 1 Object, 2 Peer */
 	int temps; /* calls with a result and Math left: 16 variables */
+	int inargs; /* in a call's arguments */
 };
 
 static void indent(struct gen *G)
@@ -121,8 +122,9 @@ static void math(struct gen *G, int d, bool calls)
 	sb_puts(G->sb, wide ? (k ? ") >> 1)" : ") - 1L)") : ")");
 }
 
-/* An int expression; calls: it may make calls (not in a call's
- * arguments: a call on a reference with calls in them is refused). */
+/* An int expression; calls: it may make calls (in a call's arguments
+ * only when its receiver is a local or a class: a call on a field with
+ * calls in its arguments is refused). */
 static void expr(struct gen *G, int d, bool calls)
 {
 	static const char *const leaf[] = { "x", "t", "u", "1", "-1", "7",
@@ -132,17 +134,21 @@ static void expr(struct gen *G, int d, bool calls)
 	int k = d <= 0 ? 0 : rnd(8);
 	if (calls && G->temps > 0 && rnd(5) == 0) {
 		G->temps--;
+		nnest += G->inargs > 0;
 		static const char *const recv[] = { "p.", "r.", "Peer.", "q." };
 		const char *c = recv[rnd(G->fields ? 4 : 3)];
 		ncall++;
 		sb_printf(G->sb, "%s%s(%s", c, *c == 'P' ? "h" : "get",
 			  rnd(3) ? "" : "7 / "); /* which throws first */
-		expr(G, 1, false);
+		G->inargs++;
+		expr(G, 1, *c != 'q' && rnd(2));
+		G->inargs--;
 		sb_puts(G->sb, ")");
 	} else if (k <= 2) {
 		sb_puts(G->sb, leaf[rnd(G->fields ? 9 : 8)]);
 	} else if (k <= 4 && calls && G->temps > 0) {
-		G->temps--; /* (Math in a call's arguments is refused) */
+		G->temps--;
+		nnest += G->inargs > 0;
 		math(G, d, calls);
 	} else if (k == 5) {
 		sb_puts(G->sb, "(");
@@ -214,14 +220,18 @@ static void stmt(struct gen *G)
 		sb_printf(G->sb, "%s += ", G->fields && rnd(2) ? "f" : "u");
 		expr(G, 1, true);
 		break;
-	case 2:
+	case 2: {
 		ncall++;
-		sb_printf(G->sb, "%s.put(", (const char *const[]){ "p", "r", "q" }
-			  [rnd(G->fields ? 3 : 2)]);
+		const char *on = (const char *const[]){ "p", "r", "q" }
+			[rnd(G->fields ? 3 : 2)];
+		sb_printf(G->sb, "%s.put(", on);
 		sb_puts(G->sb, rnd(3) ? "" : "7 / ");
-		expr(G, 1, false);
+		G->inargs++;
+		expr(G, 1, *on != 'q' && rnd(2));
+		G->inargs--;
 		sb_puts(G->sb, ")");
 		break;
+	}
 	case 3:
 		ncall++;
 		sb_printf(G->sb, "Peer.see(%s)", any_ref(G));
@@ -384,7 +394,7 @@ static void write_java(const char *path)
 	sb_puts(&sb, JAVA_HEAD);
 	for (int m = 0; m < NM; m++) {
 		struct gen G = { &sb, 0, rnd(3) == 0, false,
-				 m % 3 == 2 ? 1 + rnd(2) : 0, 5 };
+				 m % 3 == 2 ? 1 + rnd(2) : 0, 5, 0 };
 		hvon[m] = G.fields;
 		sb_printf(&sb, "  %s m%d(Peer p, Object o, String s, int x) {\n",
 			  rt[G.ret], m);
@@ -576,9 +586,10 @@ static void compare(const char *path, FILE *jvm)
 			diag("m%d: %s", m, why);
 	}
 	ok(built == NM, "all %d generated methods are modelled", NM);
-	ok(ncall >= 40 && nnew >= 10 && nmath >= 20, "they make calls on Peers "
-	   "and static calls (%d), `new` (%d) and Math calls (%d)", ncall, nnew,
-	   nmath);
+	ok(ncall >= 40 && nnew >= 10 && nmath >= 20 && nnest >= 10, "they make "
+	   "calls on Peers and static calls (%d), `new` (%d) and Math calls "
+	   "(%d), %d of the calls and Math in a call's arguments", ncall, nnew,
+	   nmath, nnest);
 	char line[4096];
 	struct mir_smt *S[NM] = { 0 };
 	struct value *in = calloc(MIR_IN, sizeof(*in)),

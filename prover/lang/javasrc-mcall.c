@@ -311,9 +311,6 @@ struct mstmt *mb_call(struct mb *B, TSNode n)
 	for (int i = 0; i < nargs; i++)
 		nested |= mb_maybe_call(args[i] = mb_text(B,
 			ts_node_named_child(al, (uint32_t)i)));
-	if (nested && recv && mb_var_named(B, recv) >= 0) /* read first */
-		return mb_fail(B, arena_printf(B->a, "a call on `%s` with calls "
-			       "in its arguments", recv)), NULL;
 	if (nested) { /* calls in its arguments: lowered, then this one */
 		const char *r = mb_lower_stmt(B, n, mb_text(B, n));
 		if (!r)

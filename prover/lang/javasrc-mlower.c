@@ -307,10 +307,23 @@ static const char *call(struct lw *L, TSNode n, bool used)
 				"more than %d arguments", name, MIR_MAX_ARGS)), NULL;
 		kids[nargs++] = a;
 	}
-	for (int i = 0; recv && mb_var_named(B, recv) >= 0 && i < nargs; i++)
-		if (has_call(L, kids[i])) /* the receiver is read before */
+	/* The receiver is read before the arguments, and the call's
+	 * statement reads it after them: a callee in them may change a
+	 * field, never a local variable, which only an assignment in them
+	 * could change. */
+	int rv = recv ? mb_var_named(B, recv) : -1;
+	for (int i = 0; rv >= 0 && i < nargs; i++) {
+		struct census c = { 0 };
+		census(L, kids[i], &c);
+		if (c.calls && B->m->kinds[rv] == MV_FIELD)
+			return mb_fail(B, arena_printf(B->a, "a call on the field "
+				       "`%s` with calls in its arguments (they may "
+				       "change it)", recv)), NULL;
+		if (c.calls && c.assigns)
 			return mb_fail(B, arena_printf(B->a, "a call on `%s` with "
-				       "calls in its arguments", recv)), NULL;
+				       "calls and assignments in its arguments",
+				       recv)), NULL;
+	}
 	if (!operands(L, kids, nargs, args))
 		return NULL;
 	struct mstmt *s = NULL;

@@ -61,8 +61,11 @@
  * receiver's id (an int), then the arguments.  Java evaluates r, then
  * the arguments, then throws a NullPointerException if r is null (no
  * call made); the event holds the receiver's id.  A method called both
- * on this and on a reference, and a call on a reference with calls in
- * its arguments (r would be read after them), fail the build.
+ * on this and on a reference, and a call on a field with calls in its
+ * arguments (a callee may change the field, which Java read before
+ * them; the MS_CALL reads it after), fail the build; on a parameter or
+ * a local, only assignments in the arguments could change r: with calls
+ * in them, they fail the build too.
  *
  * References (a subset of the heap; lang/javasrc-mheap.c).  The only
  * reference type is the method's own class C; a reference is an int
