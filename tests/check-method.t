@@ -594,6 +594,42 @@ ok(ob["7"]["verdict"] == "killable" and "returns new#1, calls new Object()" in
 if have_java:
     verify("objs", D + "/src", OLOG, ob)
 
+# --- aliasing by declared types: the written subject Alias -------------
+# Alias.java: an object is of one class and its superclasses, so a Peer
+# parameter is never `this` (an Alias) and never an Other or a String,
+# where both classes' chains are in the file and neither is on the
+# other's; Kin extends Alias, Sub extends Peer and Face is an interface,
+# so those may be one object.  The killing inputs that need one object
+# of two types run in the JVM with such an object.
+ALOG = D + "/alias.mutants.log"
+rc, d = check(["--source", D + "/src", "--method", ALOG])
+al = {x["id"]: x for x in d["mutants"]} if d else {}
+ok(rc == 0 and len(al) == 6 and all(x.get("level") == "method" for x in al.values()),
+   "Alias: 6 verdicts decided in their method")
+ok([al[i]["verdict"] for i in "134"] == ["equivalent"] * 3,
+   "Alias: a Peer that is this, an Other or a String is no input: the tests for it "
+   "are equivalent to false (%s)" % [al[i]["detail"][:60] for i in "134"])
+ok(al["2"]["verdict"] == "killable" and "kin(k=this, o=this)" in al["2"]["detail"] and
+   al["5"]["verdict"] == "killable" and "face(f=this, o=this)" in al["5"]["detail"] and
+   al["6"]["verdict"] == "killable" and "sub(p=o1, s=o1, o=o1)" in al["6"]["detail"],
+   "Alias: a Kin that is this, an interface Face that is this, a Sub that is a Peer "
+   "kill (%s)" % [al[i]["detail"][:60] for i in "256"])
+if have_java:
+    work = tempfile.mkdtemp()
+    src = open(D + "/src/Alias.java").read()
+    drv = ("class AF extends Alias implements Face { }\n"
+           "class AliasMain { public static void main(String[] a) {"
+           " Kin k = new Kin(); AF f = new AF(); Sub s = new Sub();"
+           " System.out.println(k.kin(k, k) + \" \" + f.face(f, f) + \" \""
+           " + new Alias().sub(s, s, s)); } }\n")
+    open(os.path.join(work, "Alias.java"), "w").write(src + drv)
+    p = subprocess.run("cd %s && javac -nowarn Alias.java && java AliasMain" % work,
+                       shell=True, capture_output=True, text=True)
+    ok(p.stdout.split() == ["true"] * 3, "Alias: in the JVM the originals return true "
+       "on those inputs (one object of both types), where the mutants return false "
+       "(%s%s)" % (p.stdout.strip(), p.stderr[:300]))
+    subprocess.run(["rm", "-rf", work])
+
 # --- calls as events: the written subject Calls ------------------------
 # Calls.java: call statements to a method of the class (unqualified and
 # on this); note() folds each argument into the field log, which the JVM

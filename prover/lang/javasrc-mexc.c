@@ -180,6 +180,11 @@ static const char *superclass(struct mb *B, TSNode n, const char *name)
 	return NULL;
 }
 
+const char *mb_superclass(struct mb *B, const char *name)
+{
+	return superclass(B, ts_tree_root_node(B->f->tree), name);
+}
+
 /* Is class c (simple name) a subclass of t, or t itself?  1, 0, or -1
  * when the chain of superclasses leaves what can be placed. */
 static int subclass_of(struct mb *B, const char *c, const char *t)

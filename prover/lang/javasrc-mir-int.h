@@ -195,6 +195,10 @@ bool mb_exc_order(struct mb *B, const struct node *n, int p0);
  * ArithmeticException first where one divides by zero), then the
  * throw of a NullPointerException. */
 struct mstmt *mb_null_throw(struct mb *B, int p, TSNode n);
+/* The superclass of the class name (simple) declared in the source file:
+ * its simple name, "" when it extends nothing (Object), NULL when name
+ * is not a class declared in the file (an interface, a library class). */
+const char *mb_superclass(struct mb *B, const char *name);
 
 /* javasrc-marr.c (lang/mir.h: Arrays).  The element type of an array
  * type's text ("int[]"), or NULL; is n a read the lowering makes an

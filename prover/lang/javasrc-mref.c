@@ -495,28 +495,77 @@ static const char *final_type(struct mb *B, const char *type)
 	return NULL;
 }
 
+/* The classes from the class raw (simple name) up to Object, when
+ * each is declared in the source file: their number (at most max), or
+ * -1 when the chain leaves the file (an interface, a library class). */
+static int known_chain(struct mb *B, const char *raw, const char **chain,
+		       int max)
+{
+	int n = 0;
+	for (const char *c = raw; n < max; c = mb_superclass(B, c)) {
+		if (!c)
+			return -1;
+		if (!*c)
+			return n;
+		chain[n++] = c;
+	}
+	return -1;
+}
+
+static bool in_chain(const char *const *chain, int n, const char *c)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(chain[i], c))
+			return true;
+	return false;
+}
+
+/* Can no object be both of declared type t and of u?  Java classes have
+ * one superclass each, so an object of both has both on its class's
+ * chain: true when neither is on the other's chain and both chains are
+ * known (classes of the file up to Object), or one is a final class of
+ * the library (no other class extends it, and its superclasses are the
+ * library's) and the other such a final class or a known chain. */
+static bool disjoint(struct mb *B, const char *t, const char *u)
+{
+	const char *ta, *ua, *rt = raw_type(B, t, &ta), *ru = raw_type(B, u, &ua);
+	if (!strcmp(rt, ru))
+		return false;
+	const char *ct[16], *cu[16];
+	bool ft = final_type(B, t), fu = final_type(B, u);
+	int nt = ft ? -1 : known_chain(B, rt, ct, 16);
+	int nu = fu ? -1 : known_chain(B, ru, cu, 16);
+	if ((ft || nt >= 0) && (fu || nu >= 0) && (ft || fu))
+		return true;
+	return nt >= 0 && nu >= 0 && !in_chain(ct, nt, ru) && !in_chain(cu, nu, rt);
+}
+
+/* The declared type of reference variable i. */
+static const char *ref_type(const struct mb *B, int i)
+{
+	return B->rtype[i] ? B->rtype[i] : B->cls_name;
+}
+
 /* The inputs no test can give (Other references): a fresh id (in a
- * method with `new`), a final class's object that is this or one of
- * another final class; as a condition in sb. */
+ * method with `new`), an object that is this or another input object
+ * though their declared types have no object in common (disjoint());
+ * as a condition in sb. */
 static void impossible(struct mb *B, struct strbuf *sb)
 {
 	const struct mmethod *m = B->m;
 	for (int i = 0; i < m->nvars; i++) {
 		if (!(m->refs >> i & 1) || m->kinds[i] == MV_LOCAL)
 			continue;
-		const char *v = mb_env_name(B, i);
-		const char *fi = (B->oref >> i & 1) ? final_type(B, B->rtype[i])
-						    : NULL;
+		const char *v = mb_env_name(B, i), *ti = ref_type(B, i);
 		if (B->newvar >= 0)
 			sb_printf(sb, "%s%s >= %d", sb->len ? " || " : "", v,
 				  MIR_FRESH);
-		if (fi)
+		if (ti && B->cls_name && disjoint(B, ti, B->cls_name))
 			sb_printf(sb, "%s%s == this", sb->len ? " || " : "", v);
-		for (int j = 0; fi && j < i; j++) {
-			const char *fj = (m->refs >> j & 1) && m->kinds[j] !=
-				MV_LOCAL && (B->oref >> j & 1)
-				? final_type(B, B->rtype[j]) : NULL;
-			if (fj && strcmp(fi, fj))
+		for (int j = 0; ti && j < i; j++) {
+			const char *tj = (m->refs >> j & 1) && m->kinds[j] !=
+				MV_LOCAL ? ref_type(B, j) : NULL;
+			if (tj && disjoint(B, ti, tj))
 				sb_printf(sb, "%s(%s == %s && %s != null)", sb->len
 					  ? " || " : "", v, mb_env_name(B, j), v);
 		}

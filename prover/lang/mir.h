@@ -144,11 +144,15 @@
  * stub returns them) or from `new` against null.  A test cannot give
  * an input that no Java object is: a guard `if (impossible) return
  * <0/false/null>;` first (as the heap's prelude) makes such inputs tell
- * no two methods apart: an id of a final class of the library (String,
- * Integer, ...) equal to this, or to one of another such class.  Ids of
- * other reference types may still alias where the class hierarchy
- * (unknown) forbids it: an over-approximation (a killing input may need
- * two references of unrelated classes to be one object).
+ * no two methods apart: an input reference equal to this or to another
+ * one (not null) though no object is of both declared types (an object's
+ * class has one chain of superclasses, so both types must be on it):
+ * each is a final class of the library (String, Integer, ...) or a class
+ * whose chain up to Object is declared in the file, and neither is on
+ * the other's chain.  Where a chain leaves the file (an interface, a
+ * library class that is not final), ids may still alias where the class
+ * hierarchy (unknown) forbids it: an over-approximation (a killing
+ * input may need two references of unrelated classes to be one object).
  * Calls on them.  `r.m(args)` with r such a reference, and `C.m(args)`
  * with C a name that is not a variable and starts with a capital (a
  * static method of another class), are MS_CALLs like the class's own

@@ -1,0 +1,25 @@
+class Alias {
+    boolean self(Peer p, Object o) {
+        return o == this && o == p;
+    }
+    boolean kin(Kin k, Object o) {
+        return o == this && o == k;
+    }
+    boolean two(Peer p, Other q, Object o) {
+        return o != null && o == p && o == q;
+    }
+    boolean str(Peer p, String s, Object o) {
+        return o != null && o == p && o == s;
+    }
+    boolean face(Face f, Object o) {
+        return o == this && o == f;
+    }
+    boolean sub(Peer p, Sub s, Object o) {
+        return o != null && o == p && o == s;
+    }
+}
+class Peer { }
+class Other { }
+class Sub extends Peer { }
+class Kin extends Alias { }
+interface Face { }
