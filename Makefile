@@ -180,11 +180,14 @@ deps:
 # in its own temporary directory, and none depends on another's output).
 PROVE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: deps
-	@$(MAKE) --no-print-directory $(BIN) $(TEST_BINS) $(FAULT_BIN) $(FAULT_DIFF)
+	@$(MAKE) --no-print-directory check-build
 	SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \
 	  SUBSUME_FAULT_BIN=$(abspath $(FAULT_BIN)) \
 	  SUBSUME_FAULT_DIFF=$(abspath $(FAULT_DIFF)) \
 	  prove -j$(PROVE_JOBS) -f $(TEST_BINS) tests/*.t
+
+# Everything `make check` runs, built and not run (a compiler's warnings).
+check-build: $(BIN) $(TEST_BINS) $(FAULT_BIN) $(FAULT_DIFF)
 
 # AFL++ on every harness for FUZZ_SECONDS each (docs/reliability.md):
 # instrumented with ASan and UBSan in build-fuzz/, FUZZ_JOBS at a time,
@@ -243,7 +246,7 @@ uninstall:
 man: $(BIN)
 	./$(BIN) man-page -o docs/subsume.1
 
-.PHONY: all check run deps clean bench install uninstall man fuzz fuzz-build
+.PHONY: all check run deps clean bench install uninstall man fuzz fuzz-build check-build
 .DELETE_ON_ERROR:
 
 # Generated outputs of the shipped theories (docs/emitters.md), committed:
