@@ -533,8 +533,9 @@ static bool disjoint(struct mb *B, const char *t, const char *u)
 		return false;
 	const char *ct[16], *cu[16];
 	bool ft = final_type(B, t), fu = final_type(B, u);
-	int nt = ft ? -1 : known_chain(B, rt, ct, 16);
-	int nu = fu ? -1 : known_chain(B, ru, cu, 16);
+	/* a qualified name may be another package's class of that name */
+	int nt = ft || strchr(t, '.') ? -1 : known_chain(B, rt, ct, 16);
+	int nu = fu || strchr(u, '.') ? -1 : known_chain(B, ru, cu, 16);
 	if ((ft || nt >= 0) && (fu || nu >= 0) && (ft || fu))
 		return true;
 	return nt >= 0 && nu >= 0 && !in_chain(ct, nt, ru) && !in_chain(cu, nu, rt);
