@@ -4,7 +4,8 @@ mutants of which 1,416 people labelled equivalent by hand (van Hijfte and Opresc
 2021; github.com/MutantBench/MutantBench).  A measurement, not a test: nothing in the
 build or the test suite reads it.
 
-    scripts/mutantbench.py ./subsume MUTANTBENCH_DIR [--out DIR] [-j N]
+    scripts/mutantbench.py ./subsume MUTANTBENCH_DIR [--out DIR] [-j N] [--rlimit N]
+                           [--only java|c]
 
 MUTANTBENCH_DIR is a checkout of the benchmark (its mutantbench/dataset.ttl and
 programs/).  Each mutant there is a one-line diff against its program; this script
@@ -122,8 +123,11 @@ def report(mutants, sources, choice):
     return {'schemaVersion': '2', 'thresholds': {'high': 80, 'low': 60}, 'files': files}
 
 
+RLIMIT = []
+
+
 def run(sub, path, method, jobs):
-    args = [sub, 'check', '--no-timing', '-j', str(jobs), '--format', 'json']
+    args = [sub, 'check', '--no-timing', '-j', str(jobs), '--format', 'json'] + RLIMIT
     if method:
         args.append('--method')
     p = subprocess.run(args + [path], capture_output=True, text=True)
@@ -146,6 +150,11 @@ def main():
         i = argv.index('--out'); out = argv[i + 1]; del argv[i:i + 2]
     if '-j' in argv:
         i = argv.index('-j'); jobs = int(argv[i + 1]); del argv[i:i + 2]
+    if '--rlimit' in argv:  # a smaller solver limit per query: faster, more unknown
+        i = argv.index('--rlimit'); RLIMIT[:] = ['--rlimit', argv[i + 1]]; del argv[i:i + 2]
+    langs = ('java', 'c')
+    if '--only' in argv:
+        i = argv.index('--only'); langs = (argv[i + 1],); del argv[i:i + 2]
     sub, root = argv
     os.makedirs(out, exist_ok=True)
     sources, mutants, skipped = {}, [], collections.Counter()
@@ -166,8 +175,9 @@ def main():
             continue
         mutants.append({'id': mid, 'prog': prog, 'eq': eq, 'op': op, 'line': line,
                         'cands': cands})
+    mutants = [m for m in mutants if language(m['prog']) in langs]
     final = {}
-    for lang in ('java', 'c'):
+    for lang in langs:
         ms = [m for m in mutants if language(m['prog']) == lang]
         choice = {m['id']: 0 for m in ms}
         todo = list(ms)
@@ -200,7 +210,7 @@ def main():
             'unsupported']
     print(f'MutantBench: {len(mutants) + sum(skipped.values())} mutants, '
           f'{len(mutants)} converted ({sum(skipped.values())} not one changed line)')
-    for lang in ('java', 'c'):
+    for lang in langs:
         for eq in (True, False):
             lab = 'labelled equivalent' if eq else 'labelled killable'
             n = sum(1 for m in mutants if language(m['prog']) == lang and m['eq'] == eq)
