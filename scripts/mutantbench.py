@@ -5,7 +5,7 @@ mutants of which 1,416 people labelled equivalent by hand (van Hijfte and Opresc
 build or the test suite reads it.
 
     scripts/mutantbench.py ./subsume MUTANTBENCH_DIR [--out DIR] [-j N] [--rlimit N]
-                           [--only java|c]
+                           [--only java|c] [--skip PROGRAM]...
 
 MUTANTBENCH_DIR is a checkout of the benchmark (its mutantbench/dataset.ttl and
 programs/).  Each mutant there is a one-line diff against its program; this script
@@ -152,6 +152,9 @@ def main():
         i = argv.index('-j'); jobs = int(argv[i + 1]); del argv[i:i + 2]
     if '--rlimit' in argv:  # a smaller solver limit per query: faster, more unknown
         i = argv.index('--rlimit'); RLIMIT[:] = ['--rlimit', argv[i + 1]]; del argv[i:i + 2]
+    skip = set()
+    while '--skip' in argv:  # a program left out (say why when reporting)
+        i = argv.index('--skip'); skip.add(argv[i + 1]); del argv[i:i + 2]
     langs = ('java', 'c')
     if '--only' in argv:
         i = argv.index('--only'); langs = (argv[i + 1],); del argv[i:i + 2]
@@ -175,7 +178,7 @@ def main():
             continue
         mutants.append({'id': mid, 'prog': prog, 'eq': eq, 'op': op, 'line': line,
                         'cands': cands})
-    mutants = [m for m in mutants if language(m['prog']) in langs]
+    mutants = [m for m in mutants if language(m['prog']) in langs and m['prog'] not in skip]
     final = {}
     for lang in langs:
         ms = [m for m in mutants if language(m['prog']) == lang]
