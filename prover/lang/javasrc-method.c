@@ -400,6 +400,36 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 	return mb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
 }
 
+/* The constant a final field declarator v of declaration d holds: its
+ * initializer's text when that is an integer, char or boolean literal
+ * (negated or not), else NULL. */
+static const char *final_constant(struct mb *B, TSNode d, TSNode v)
+{
+	bool fin = false;
+	for (uint32_t i = 0; i < ts_node_child_count(d) && !fin; i++) {
+		TSNode m = ts_node_child(d, i);
+		for (uint32_t j = 0; jnode_is(m, "modifiers") &&
+		     j < ts_node_child_count(m); j++)
+			fin |= jnode_text_is(B->f, ts_node_child(m, j), "final");
+	}
+	TSNode e = mb_field(v, "value");
+	if (!fin || ts_node_is_null(e))
+		return NULL;
+	TSNode lit = e;
+	if (jnode_is(e, "unary_expression") &&
+	    jnode_text_is(B->f, mb_field(e, "operator"), "-"))
+		lit = mb_field(e, "operand");
+	static const char *const ok[] = { "decimal_integer_literal",
+		"hex_integer_literal", "octal_integer_literal",
+		"binary_integer_literal", "character_literal", "true", "false" };
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (!ts_node_is_null(lit) && jnode_is(lit, ok[i]) &&
+		    (lit.id == e.id || i < 4))
+			return arena_printf(B->a, "(%s)",
+					    jnode_squeezed(B->a, B->f, e));
+	return NULL;
+}
+
 /* The fields of the class declaring method md that the method names. */
 static bool fields(struct mb *B, TSNode md, TSNode body)
 {
@@ -437,8 +467,11 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 					 p[l] == '$');
 				p += l;
 			}
-			if (used && add_var(B, name, type, MV_FIELD) < 0)
+			int at = used ? add_var(B, name, type, MV_FIELD) : 0;
+			if (at < 0)
 				return false;
+			if (used)
+				B->konst[at] = final_constant(B, d, v);
 		}
 	}
 	return true;

@@ -72,6 +72,10 @@ struct mb {
 	bool has_new, ref_raw; /* the method creates objects; the text
 				* is the builder's own (no use check) */
 	int newvar;            /* the fresh ids' counter, -1: none yet */
+	/* javasrc-method.c: a final field's constant initializer (literal
+	 * text: an integer, char or boolean literal), or NULL; the inputs
+	 * with another value are impossible (javasrc-mref.c) */
+	const char *konst[MIR_MAX_VARS];
 	const char *slot[256 - MB_OTHER_ID];
 };
 

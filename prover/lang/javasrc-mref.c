@@ -547,7 +547,8 @@ static const char *ref_type(const struct mb *B, int i)
 	return B->rtype[i] ? B->rtype[i] : B->cls_name;
 }
 
-/* The inputs no test can give (Other references): a fresh id (in a
+/* The inputs no test can give (Other references): a final field whose
+ * constant is not its value; a fresh id (in a
  * method with `new`), an object that is this or another input object
  * though their declared types have no object in common (disjoint());
  * as a condition in sb. */
@@ -555,6 +556,9 @@ static void impossible(struct mb *B, struct strbuf *sb)
 {
 	const struct mmethod *m = B->m;
 	for (int i = 0; i < m->nvars; i++) {
+		if (m->kinds[i] == MV_FIELD && B->konst[i]) /* a constant */
+			sb_printf(sb, "%s%s != %s", sb->len ? " || " : "",
+				  mb_env_name(B, i), B->konst[i]);
 		if (!(m->refs >> i & 1) || m->kinds[i] == MV_LOCAL)
 			continue;
 		const char *v = mb_env_name(B, i), *ti = ref_type(B, i);

@@ -17,6 +17,16 @@ class Alias {
     boolean sub(Peer p, Sub s, Object o) {
         return o != null && o == p && o == s;
     }
+    static final int LIMIT = 4, NEG = -2;
+    int seen;
+    int sign(int x) {
+        if (LIMIT > 3 && NEG < 0) return 1;
+        return x;
+    }
+    int sign2(int x) {
+        if (seen > 3) return 1;
+        return x;
+    }
 }
 class Peer { }
 class Other { }
