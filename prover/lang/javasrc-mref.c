@@ -547,11 +547,11 @@ static const char *ref_type(const struct mb *B, int i)
 	return B->rtype[i] ? B->rtype[i] : B->cls_name;
 }
 
-/* The inputs no test can give (Other references): a final field whose
- * constant is not its value; a fresh id (in a
- * method with `new`), an object that is this or another input object
- * though their declared types have no object in common (disjoint());
- * as a condition in sb. */
+/* The inputs no test can give (Other references), as a condition in
+ * sb: a final field holding another value than its constant; a fresh
+ * id (in a method with `new`); an object that is this or another input
+ * object though their declared types have no object in common
+ * (disjoint()). */
 static void impossible(struct mb *B, struct strbuf *sb)
 {
 	const struct mmethod *m = B->m;

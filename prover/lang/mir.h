@@ -10,8 +10,8 @@
  * first, then the fields the method names (read as inputs, their final
  * values observed; a final field initialized with an integer, char or
  * boolean literal holds that constant: other values are impossible
- * inputs, Other references), then one slot per local declaration (its initial
- * value never matters: Java's definite assignment).  Each expression was
+ * inputs, Other references), then one slot per local declaration (its
+ * initial value never matters: Java's definite assignment).  Each expression was
  * typed with the names visible where it stands, so a local that shadows
  * a field, or two sibling blocks' locals of one name, are different
  * slots.  Primitive types are modelled (float and double with
