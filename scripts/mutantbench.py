@@ -145,19 +145,18 @@ def placed(v):
 
 def main():
     argv = sys.argv[1:]
-    out, jobs = 'mutantbench-out', 2
-    if '--out' in argv:
-        i = argv.index('--out'); out = argv[i + 1]; del argv[i:i + 2]
-    if '-j' in argv:
-        i = argv.index('-j'); jobs = int(argv[i + 1]); del argv[i:i + 2]
-    if '--rlimit' in argv:  # a smaller solver limit per query: faster, more unknown
-        i = argv.index('--rlimit'); RLIMIT[:] = ['--rlimit', argv[i + 1]]; del argv[i:i + 2]
-    skip = set()
-    while '--skip' in argv:  # a program left out (say why when reporting)
-        i = argv.index('--skip'); skip.add(argv[i + 1]); del argv[i:i + 2]
-    langs = ('java', 'c')
-    if '--only' in argv:
-        i = argv.index('--only'); langs = (argv[i + 1],); del argv[i:i + 2]
+    def take(name):
+        """The values of every `name VALUE` in argv, removed from it."""
+        got = []
+        while name in argv:
+            i = argv.index(name); got.append(argv[i + 1]); del argv[i:i + 2]
+        return got
+    out = (take('--out') or ['mutantbench-out'])[-1]
+    jobs = int((take('-j') or [2])[-1])
+    # a smaller solver limit per query: faster, more unknown
+    RLIMIT[:] = ['--rlimit', take('--rlimit')[-1]] if '--rlimit' in argv else []
+    skip = set(take('--skip'))  # programs left out (say why when reporting)
+    langs = tuple(take('--only')[-1:]) or ('java', 'c')
     sub, root = argv
     os.makedirs(out, exist_ok=True)
     sources, mutants, skipped = {}, [], collections.Counter()

@@ -122,9 +122,19 @@ static void math(struct gen *G, int d, bool calls)
 	sb_puts(G->sb, wide ? (k ? ") >> 1)" : ") - 1L)") : ")");
 }
 
-/* An int expression; calls: it may make calls (in a call's arguments
- * only when its receiver is a local or a class: a call on a field with
- * calls in its arguments is refused). */
+static void expr(struct gen *G, int d, bool calls);
+
+/* The argument of a call on recv ("p", "q.", "Peer."): calls and Math
+ * in it sometimes, except on the field q (a call on a field with calls
+ * in its arguments is refused). */
+static void arg_expr(struct gen *G, const char *recv)
+{
+	G->inargs++;
+	expr(G, 1, *recv != 'q' && rnd(2));
+	G->inargs--;
+}
+
+/* An int expression; calls: it may make calls. */
 static void expr(struct gen *G, int d, bool calls)
 {
 	static const char *const leaf[] = { "x", "t", "u", "1", "-1", "7",
@@ -140,9 +150,7 @@ static void expr(struct gen *G, int d, bool calls)
 		ncall++;
 		sb_printf(G->sb, "%s%s(%s", c, *c == 'P' ? "h" : "get",
 			  rnd(3) ? "" : "7 / "); /* which throws first */
-		G->inargs++;
-		expr(G, 1, *c != 'q' && rnd(2));
-		G->inargs--;
+		arg_expr(G, c);
 		sb_puts(G->sb, ")");
 	} else if (k <= 2) {
 		sb_puts(G->sb, leaf[rnd(G->fields ? 9 : 8)]);
@@ -226,9 +234,7 @@ static void stmt(struct gen *G)
 			[rnd(G->fields ? 3 : 2)];
 		sb_printf(G->sb, "%s.put(", on);
 		sb_puts(G->sb, rnd(3) ? "" : "7 / ");
-		G->inargs++;
-		expr(G, 1, *on != 'q' && rnd(2));
-		G->inargs--;
+		arg_expr(G, on);
 		sb_puts(G->sb, ")");
 		break;
 	}

@@ -400,34 +400,38 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 	return mb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
 }
 
-/* The constant a final field declarator v of declaration d holds: its
- * initializer's text when that is an integer, char or boolean literal
- * (negated or not), else NULL. */
-static const char *final_constant(struct mb *B, TSNode d, TSNode v)
+bool mb_has_modifier(struct mb *B, TSNode d, const char *word)
 {
-	bool fin = false;
-	for (uint32_t i = 0; i < ts_node_child_count(d) && !fin; i++) {
+	for (uint32_t i = 0; i < ts_node_child_count(d); i++) {
 		TSNode m = ts_node_child(d, i);
 		for (uint32_t j = 0; jnode_is(m, "modifiers") &&
 		     j < ts_node_child_count(m); j++)
-			fin |= jnode_text_is(B->f, ts_node_child(m, j), "final");
+			if (jnode_text_is(B->f, ts_node_child(m, j), word))
+				return true;
 	}
-	TSNode e = mb_field(v, "value");
-	if (!fin || ts_node_is_null(e))
-		return NULL;
-	TSNode lit = e;
-	if (jnode_is(e, "unary_expression") &&
-	    jnode_text_is(B->f, mb_field(e, "operator"), "-"))
-		lit = mb_field(e, "operand");
-	static const char *const ok[] = { "decimal_integer_literal",
+	return false;
+}
+
+/* The constant a final field declarator v of declaration d holds: its
+ * initializer's text when that is an integer literal (negated or not),
+ * a char or a boolean literal, else NULL. */
+static const char *final_constant(struct mb *B, TSNode d, TSNode v)
+{
+	static const char *const ints[] = { "decimal_integer_literal",
 		"hex_integer_literal", "octal_integer_literal",
-		"binary_integer_literal", "character_literal", "true", "false" };
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
-		if (!ts_node_is_null(lit) && jnode_is(lit, ok[i]) &&
-		    (lit.id == e.id || i < 4))
-			return arena_printf(B->a, "(%s)",
-					    jnode_squeezed(B->a, B->f, e));
-	return NULL;
+		"binary_integer_literal" };
+	TSNode e = mb_field(v, "value");
+	if (ts_node_is_null(e) || !mb_has_modifier(B, d, "final"))
+		return NULL;
+	bool neg = jnode_is(e, "unary_expression") &&
+		   jnode_text_is(B->f, mb_field(e, "operator"), "-");
+	TSNode lit = neg ? mb_field(e, "operand") : e;
+	bool ok = !neg && (jnode_is(e, "character_literal") ||
+			   jnode_is(e, "true") || jnode_is(e, "false"));
+	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
+		ok |= !ts_node_is_null(lit) && jnode_is(lit, ints[i]);
+	return ok ? arena_printf(B->a, "(%s)", jnode_squeezed(B->a, B->f, e))
+		  : NULL;
 }
 
 /* The fields of the class declaring method md that the method names. */
@@ -467,11 +471,12 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 					 p[l] == '$');
 				p += l;
 			}
-			int at = used ? add_var(B, name, type, MV_FIELD) : 0;
+			if (!used)
+				continue;
+			int at = add_var(B, name, type, MV_FIELD);
 			if (at < 0)
 				return false;
-			if (used)
-				B->konst[at] = final_constant(B, d, v);
+			B->konst[at] = final_constant(B, d, v);
 		}
 	}
 	return true;

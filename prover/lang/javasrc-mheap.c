@@ -43,12 +43,8 @@ static const char *field_decl(struct mb *B, const char *name)
 			if (!ts_node_is_null(field(v, "dimensions")))
 				return "an array";
 			/* one value for every object: not a cell per object */
-			for (uint32_t c = 0; c < ts_node_child_count(d); c++) {
-				TSNode mo = ts_node_child(d, c);
-				if (jnode_is(mo, "modifiers") &&
-				    strstr(jnode_squeezed(B->a, B->f, mo), "static"))
-					return "static";
-			}
+			if (mb_has_modifier(B, d, "static"))
+				return "static";
 			return jnode_squeezed(B->a, B->f, field(d, "type"));
 		}
 	}

@@ -203,6 +203,9 @@ struct mstmt *mb_null_throw(struct mb *B, int p, TSNode n);
  * its simple name, "" when it extends nothing (Object), NULL when name
  * is not a class declared in the file (an interface, a library class). */
 const char *mb_superclass(struct mb *B, const char *name);
+/* Has declaration d (a field's, a method's) the modifier word
+ * ("static", "final") among its modifiers? (javasrc-method.c) */
+bool mb_has_modifier(struct mb *B, TSNode d, const char *word);
 
 /* javasrc-marr.c (lang/mir.h: Arrays).  The element type of an array
  * type's text ("int[]"), or NULL; is n a read the lowering makes an

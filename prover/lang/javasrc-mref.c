@@ -536,9 +536,9 @@ static bool disjoint(struct mb *B, const char *t, const char *u)
 	/* a qualified name may be another package's class of that name */
 	int nt = ft || strchr(t, '.') ? -1 : known_chain(B, rt, ct, 16);
 	int nu = fu || strchr(u, '.') ? -1 : known_chain(B, ru, cu, 16);
-	if ((ft || nt >= 0) && (fu || nu >= 0) && (ft || fu))
-		return true;
-	return nt >= 0 && nu >= 0 && !in_chain(ct, nt, ru) && !in_chain(cu, nu, rt);
+	if ((!ft && nt < 0) || (!fu && nu < 0)) /* a chain not known */
+		return false;
+	return ft || fu || (!in_chain(ct, nt, ru) && !in_chain(cu, nu, rt));
 }
 
 /* The declared type of reference variable i. */
