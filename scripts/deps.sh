@@ -28,6 +28,11 @@ command -v cc >/dev/null 2>&1 || need="$need gcc make"
 # tests/c-compilers.c checks the C semantics against both compilers
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
 command -v clang >/dev/null 2>&1 || need="$need clang"
+# CI runs the suite built by clang under ASan+UBSan: clang's sanitizer
+# runtime is only a recommended package of clang-14 (libclang-rt-14-dev),
+# so a machine that installs without recommends lacks it
+ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a \
+	>/dev/null 2>&1 || need="$need libclang-rt-14-dev"
 # tests/float-diff.c (Java's floating point against the JVM) and
 # tests/audit.t (the Java audits' witnesses) run javac and java
 { command -v javac && command -v java; } >/dev/null 2>&1 ||
