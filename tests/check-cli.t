@@ -44,11 +44,11 @@ grep -q "M3 killable: .* killed by s.length()=-" "$T/emiw0"; ok $? "... killable
 has "$T/emiw" "C1 subsumed by C2"; ok $? "context: x - 1 subsumed by x * 1"
 has "$T/emiw" "C3 duplicate of C2"; ok $? "context: x / 1 duplicate of x * 1"
 
-# malformed lines: reported with file:line, the rest checked
+# malformed lines: reported with file:line:column, the rest checked
 "$S" check --no-timing "$D/malformed.log" > "$T/mal" 2> "$T/mal.err"; [ $? = 3 ]; ok $? "malformed lines: exit 3"
-has "$T/mal.err" "malformed.log:2: error: malformed Major log line"; ok $? "line 2 reported"
-has "$T/mal.err" "malformed.log:4: error: malformed Major log line: the line number is not a number"; ok $? "line 4 reported"
-has "$T/mal.err" "malformed.log:5: error: malformed Major log line: no ' |==> '"; ok $? "line 5 reported"
+has "$T/mal.err" "malformed.log:2:1: error: malformed Major log line: too few"; ok $? "line 2 reported"
+has "$T/mal.err" "malformed.log:4:50: error: malformed Major log line: the line number is not a number"; ok $? "line 4 reported"
+has "$T/mal.err" "malformed.log:5:52: error: malformed Major log line: no ' |==> '"; ok $? "line 5 reported"
 [ "$(grep -c 'Max@max' "$T/mal")" = 4 ]; ok $? "the 4 good lines (7- and 8-field) are checked"
 has "$T/mal" "3: 6 killable: a > b |==> false"; ok $? "8-field line (offset) parsed"
 
