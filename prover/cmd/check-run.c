@@ -19,7 +19,7 @@
 
 #include "check/check.h"
 #include "check/kills.h"
-#include "check/mte.h"
+#include "check/readers.h"
 #include "check/source.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
@@ -514,15 +514,10 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	long bad = 0, seq = 0;
 	bool io_err = false;
 	for (int k = 0; k < n; k++) {
-		long r;
-		if (cr->elements && cr->elements[k])
-			r = check_read_elements(cr->elements[k], cr->opts->method,
-						enqueue, &D, &seq);
-		else if (check_is_yaml(paths[k]))
-			r = check_read_yaml(paths[k], enqueue, &D, &seq);
-		else
-			r = check_read_major_src(fs[k], paths[k], D.src, enqueue,
-						 &D, &seq);
+		struct check_input in = { .path = paths[k], .f = fs[k],
+			.elements = cr->elements ? cr->elements[k] : NULL,
+			.src = D.src, .method = cr->opts->method };
+		long r = check_reader_for(paths[k])->read(&in, enqueue, &D, &seq);
 		if (r < 0)
 			io_err = true;
 		else
