@@ -208,20 +208,41 @@ struct reader {
 	struct cgroup *pending;
 	char *pwhere;      /* its class and method (heap) */
 	struct mplace *pmp;
-	size_t cappmp;
+	struct cmutant *pms; /* its mutants while it grows (heap) */
+	size_t cappmp, cappms;
+	bool capped;       /* the current line was cut at MAX_LINE */
 };
+
+/* At most MAX_LINE mutants in a line group: a log line with more (the
+ * real logs have at most 70) is cut into groups of MAX_LINE, whose
+ * occurrences and sites are found apart (check_split_occurrences() is
+ * quadratic in a line's distinct originals).  Lines join an enclosing
+ * expression or method only while the group stays within MAX_GROUP
+ * (the largest class of the real logs has 2,448).  So a group's memory
+ * and the work of cutting it stay bounded whatever the log. */
+#define MAX_LINE 256
+#define MAX_GROUP 8192
 
 void check_cut_sites(struct cgroup *g, const struct mplace *mp)
 {
+	/* the sites by key: open addressing over a power of two at least
+	 * twice the mutants (linear in the group, however many sites) */
+	size_t cap = 16;
+	while (cap < 2 * (size_t)g->nmutants)
+		cap *= 2;
+	int *slot = xcalloc(cap, sizeof(*slot)); /* a site + 1, 0: empty */
 	const char **keys = ANEWN(g->a, const char *, (size_t)g->nmutants);
 	g->nsites = 0;
 	for (int i = 0; i < g->nmutants; i++) {
-		int s;
-		for (s = 0; s < g->nsites; s++)
-			if (!strcmp(keys[s], mp[i].key))
-				break;
-		if (s == g->nsites) {
-			struct csite *st = &g->sites[g->nsites++];
+		size_t h = (size_t)fnv1a64(mp[i].key, strlen(mp[i].key),
+					   14695981039346656037ULL) & (cap - 1);
+		while (slot[h] && strcmp(keys[slot[h] - 1], mp[i].key))
+			h = (h + 1) & (cap - 1);
+		int s = slot[h] - 1;
+		if (!slot[h]) {
+			s = g->nsites++;
+			slot[h] = s + 1;
+			struct csite *st = &g->sites[s];
 			keys[s] = mp[i].key;
 			st->orig = mp[i].orig;
 			st->statement = mp[i].stmt;
@@ -234,6 +255,7 @@ void check_cut_sites(struct cgroup *g, const struct mplace *mp)
 		}
 		g->mutants[i].site = s;
 	}
+	free(slot);
 }
 
 /* --- lines whose mutants share an enclosing expression ------------- */
@@ -249,7 +271,8 @@ static bool joins(const struct reader *R, const struct cgroup *g,
 		  const struct mplace *mp)
 {
 	const struct cgroup *p = R->pending;
-	if (!p || strcmp(R->pwhere, R->where))
+	if (!p || strcmp(R->pwhere, R->where) ||
+	    p->nmutants + g->nmutants > MAX_GROUP)
 		return false;
 	if (check_method_joins(p, g)) /* --method: one method, one group */
 		return true;
@@ -272,9 +295,9 @@ static void join(struct reader *R, struct cgroup *g, const struct mplace *mp)
 	struct cgroup *p = R->pending;
 	struct arena *a = p->a;
 	int n = p->nmutants + g->nmutants;
-	struct cmutant *ms = ANEWN(a, struct cmutant, (size_t)n);
-	memcpy(ms, p->mutants, (size_t)p->nmutants * sizeof(*ms));
-	for (int i = 0; i < p->nmutants; i++)
+	GROW(R->pms, (size_t)n, R->cappms);
+	struct cmutant *ms = R->pms;
+	for (int i = 0; !p->njoined && i < p->nmutants; i++)
 		if (!ms[i].where)
 			ms[i].where = p->where;
 	GROW(R->pmp, (size_t)n, R->cappmp);
@@ -323,6 +346,8 @@ static void emit_pending(struct reader *R)
 	R->pending = NULL;
 	free(R->pwhere);
 	R->pwhere = NULL;
+	g->mutants = ANEWN(g->a, struct cmutant, (size_t)g->nmutants);
+	memcpy(g->mutants, R->pms, (size_t)g->nmutants * sizeof(*R->pms));
 	g->sites = ANEWN(g->a, struct csite, (size_t)g->nmutants);
 	check_cut_sites(g, R->pmp);
 	g->seq = (*R->seq)++;
@@ -362,12 +387,25 @@ static void flush(struct reader *R)
 	R->pwhere = xstrdup(R->where);
 	GROW(R->pmp, (size_t)g->nmutants, R->cappmp);
 	memcpy(R->pmp, R->mp, (size_t)g->nmutants * sizeof(*R->pmp));
+	GROW(R->pms, (size_t)g->nmutants, R->cappms);
+	memcpy(R->pms, g->mutants, (size_t)g->nmutants * sizeof(*R->pms));
+	g->mutants = R->pms; /* until emit_pending() */
 }
 
 static void add(struct reader *R, const struct major_line *l, int lineno)
 {
-	if (R->a && (l->line != R->line || strcmp(l->where, R->where)))
+	bool same = R->a && l->line == R->line && !strcmp(l->where, R->where);
+	if (same && R->nms == MAX_LINE && !R->capped) {
+		FILE *out = diag_out ? diag_out : stderr;
+		fprintf(out, "%s:%d:1: warning: more than %d mutants on %s:%ld: "
+			"the rest are decided in groups of their own (no relation "
+			"is claimed between groups)\n", R->file, lineno,
+			MAX_LINE, l->where, l->line);
+		R->capped = true;
+	}
+	if (R->a && (!same || R->nms == MAX_LINE))
 		flush(R);
+	R->capped &= same;
 	if (!R->a) {
 		R->a = arena_new();
 		R->where = arena_strdup(R->a, l->where);
@@ -449,6 +487,7 @@ long check_read_major_src(FILE *f, const char *file,
 	free(R.ms);
 	free(R.mp);
 	free(R.pmp);
+	free(R.pms);
 	free(buf);
 	return bad;
 }
