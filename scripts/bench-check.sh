@@ -93,9 +93,9 @@ method_bench() {
 # real_bench: the real projects' logs with their sources (see the head).
 real_bench() {
 	real=${REAL_DIR:-$here/../../shared/data/real}
-	[ -d "$real" ] || real=/work/shared/data/real
+	[ -d "$real" ] || [ -n "${REAL_DIR:-}" ] || real=/work/shared/data/real
 	if [ ! -d "$real" ]; then
-		echo "real code: no data (../shared/data/real, /work/shared/data/real): skipped"
+		echo "real code: no data (${REAL_DIR:-../shared/data/real, /work/shared/data/real}): skipped"
 		return 0
 	fi
 	if [ ! -x /usr/bin/time ]; then
