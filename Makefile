@@ -8,6 +8,7 @@
 #   make install PREFIX=/usr/local DESTDIR=    install (and make uninstall)
 #   make man          regenerate docs/subsume.1 from the option tables
 #   make fuzz FUZZ_SECONDS=N   AFL++ on every fuzz harness (docs/reliability.md)
+#   make bench        speed figures (make bench-real: the checker on real code)
 #
 # `make run` and `make check` first install missing Debian packages
 # (scripts/deps.sh) when run as root on a machine that lacks them.
@@ -215,6 +216,13 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BIN)
 	SUBSUME=$(abspath $(BIN)) sh scripts/bench.sh
 
+# The checker on real code alone (scripts/bench-check.sh --real: the
+# logs of ../shared/data/real; REAL_LIMIT=N mutants, REAL_TIMEOUT=S a
+# run, REAL_ONLY=FOLDER); `make bench` ends with it.
+bench-real:
+	@$(MAKE) --no-print-directory $(BIN)
+	SUBSUME=$(abspath $(BIN)) sh scripts/bench-check.sh --real
+
 clean:
 	rm -rf build build-san build-fuzz subsume
 
@@ -246,7 +254,7 @@ uninstall:
 man: $(BIN)
 	./$(BIN) man-page -o docs/subsume.1
 
-.PHONY: all check run deps clean bench install uninstall man fuzz fuzz-build check-build
+.PHONY: all check run deps clean bench bench-real install uninstall man fuzz fuzz-build check-build
 .DELETE_ON_ERROR:
 
 # Generated outputs of the shipped theories (docs/emitters.md), committed:

@@ -25,14 +25,32 @@
 # 1,000 mutants per second with -j 2.
 #
 #   scripts/bench-check.sh --method [SUBSUME]
+#
+# Last, and alone with --real: real code (real_bench below), the Major
+# logs of the projects under ../shared/data/real (next to the
+# repository; else /work/shared/data/real; REAL_DIR to choose; skipped
+# with a message when absent), each with its sources: -j 1 and -j 2,
+# without and with --method, each run's mutants per second, peak memory
+# (GNU time's maximum resident set), unknown verdicts, then the 10
+# slowest groups of the -j 1 runs with their time.  A whole log can take
+# long (commons-codec: over 12 minutes at expression level), so:
+#   REAL_LIMIT=N      only the first N mutants of each log
+#   REAL_TIMEOUT=S    stop a run after S seconds (default 1800; reported)
+#   REAL_ONLY=NAME    only the project folder NAME (e.g. commons-cli-1.4)
+#
+#   scripts/bench-check.sh --real [SUBSUME]
 set -e
 source_only=
 method_only=
+real_only=
 if [ "$1" = "--source" ]; then
 	source_only=1
 	shift
 elif [ "$1" = "--method" ]; then
 	method_only=1
+	shift
+elif [ "$1" = "--real" ]; then
+	real_only=1
 	shift
 fi
 bin=${1:-${SUBSUME:-./subsume}}
@@ -72,6 +90,73 @@ method_bench() {
 	echo "  median: -j 1 $m1 ms, $(rate "$ns" "$m1") mutants/s; -j 2 $m2 ms, $(rate "$ns" "$m2") mutants/s"
 	grep '^  method level:' "$tmp/mout" || true
 }
+# real_bench: the real projects' logs with their sources (see the head).
+real_bench() {
+	real=${REAL_DIR:-$here/../../shared/data/real}
+	[ -d "$real" ] || [ -n "${REAL_DIR:-}" ] || real=/work/shared/data/real
+	if [ ! -d "$real" ]; then
+		echo "real code: no data (${REAL_DIR:-../shared/data/real, /work/shared/data/real}): skipped"
+		return 0
+	fi
+	if [ ! -x /usr/bin/time ]; then
+		echo "real code: needs GNU time (/usr/bin/time) for the peak memory: skipped"
+		return 0
+	fi
+	limit=${REAL_LIMIT:-}
+	tmo=${REAL_TIMEOUT:-1800}
+	for d in "$real"/*/; do
+		d=${d%/}
+		name=$(basename "$d")
+		[ -z "${REAL_ONLY:-}" ] || [ "$name" = "$REAL_ONLY" ] || continue
+		[ -f "$d/mutants.log" ] && [ -d "$d/src/main/java" ] || continue
+		if [ -n "$limit" ]; then
+			head -n "$limit" "$d/mutants.log" > "$tmp/real.log"
+		else
+			cp "$d/mutants.log" "$tmp/real.log"
+		fi
+		echo "real code: $name, $(wc -l < "$tmp/real.log") mutants${limit:+ (REAL_LIMIT=$limit)}, --source src/main/java, at most ${tmo}s a run"
+		for m in "" --method; do
+			for j in 1 2; do
+				label="${m:-expression level} -j $j"
+				rc=0
+				/usr/bin/time -f '%e %M' -o "$tmp/rtime" timeout "$tmo" \
+					"$bin" check -j "$j" $m --format json --source "$d/src/main/java" \
+					"$tmp/real.log" > "$tmp/real.json" 2> "$tmp/real.err" || rc=$?
+				# GNU time's format line is its last
+				set -- $(tail -n 1 "$tmp/rtime") ? ?
+				secs=$1 kb=$2
+				if [ "$rc" = 124 ]; then
+					echo "  $label: stopped after ${tmo}s (REAL_TIMEOUT), peak memory $kb KB"
+					continue
+				fi
+				python3 - "$tmp/real.json" "$label" "$secs" "$kb" "$rc" "$j" "$tmp/slow-${m:-expr}-$j" <<'PY' || echo "  $label: exit $rc, no summary (see $tmp/real.err)"
+import json, sys
+path, label, secs, kb, rc, j, slow = sys.argv[1:]
+s = json.load(open(path))["summary"]
+v = s["verdicts"]
+print("  %s: %d mutants in %s s, %s mutants/s, peak memory %s KB, unknown %d, unsupported %d, exit %s"
+      % (label, s["mutants"], secs, s.get("mutants_per_second", "?"), kb,
+         v["unknown"], v["unsupported"], rc))
+with open(slow, "w") as f:
+    for g in s.get("slowest_groups", []):
+        f.write("    %10.1f ms  %s (%d mutants, log line %d)\n"
+                % (g["ms"], g["where"], g["mutants"], g["line"]))
+PY
+			done
+		done
+		for m in expr --method; do
+			if [ -s "$tmp/slow-$m-1" ]; then
+				echo "  slowest groups, $( [ $m = expr ] && echo "expression level" || echo "--method"), -j 1:"
+				cat "$tmp/slow-$m-1"
+			fi
+			rm -f "$tmp/slow-$m-1" "$tmp/slow-$m-2"
+		done
+	done
+}
+if [ -n "$real_only" ]; then
+	real_bench
+	exit 0
+fi
 if [ -n "$method_only" ]; then
 	sh "$here/make-bench-src.sh" "$tmp/src1"
 	method_bench "$tmp/src1" "${RUNS:-3}"
@@ -180,3 +265,4 @@ echo "  -j 1: $s1 ms, $(rate "$ns" "$s1") mutants/s; -j 2: $s2 ms, $(rate "$ns" 
 echo "  uncached, shipped logs once ($nso mutants): -j 1 $so1 ms, -j 2 $so2 ms, $(speedup "$so1" "$so2")x"
 echo "  peak memory: $smem KB; 4x longer log ($ns4 mutants): $smem4 KB"
 method_bench "$tmp/src1" 1
+real_bench

@@ -6,7 +6,8 @@
 #      theories in the default mode (solver calls against the lower
 #      bound, unknown answers);
 #   2. a scaling series of synthetic targets with 5..60 mutants;
-#   3. the checker benchmark (scripts/bench-check.sh), when present.
+#   3. the checker benchmark (scripts/bench-check.sh), when present,
+#      ending with real code (../shared/data/real; REAL_LIMIT, REAL_TIMEOUT).
 set -eu
 BIN=${SUBSUME:-./subsume}
 THEORIES=${THEORIES:-theories}

@@ -96,5 +96,26 @@ done
 measure "deep-site.yaml, check" "$SUBSUME" check "$dir/deep-site.yaml"
 head -n 1 "$dir/deep-site.yaml, check.out" | sed 's/[-()]\{20,\}/.../g; s/^/    /'
 head -n 1 "$dir/deep-site.yaml, check.err" | cut -c 1-150 | sed "s|$dir/||; s/^/    /"
+# 5. Major logs of a million lines: 100,000 line groups of 10 mutants;
+# one line of a million mutants with one original (cut into groups of
+# 256, check/major.c MAX_LINE) and with a million different originals;
+# a million malformed lines.  Then lines of 100,000 characters.
+perl -e 'for $i (1 .. 1000000) { printf "%d:ROR:<(int,int):<=(int,int):C\@m(int,int):%d:a < b |==> a <= b\n", $i, 1 + int($i / 10) }' >"$dir/groups.log"
+perl -e 'for $i (1 .. 1000000) { print "$i:ROR:<(int,int):<=(int,int):C\@m(int,int):7:a < b |==> a <= b\n" }' >"$dir/oneline.log"
+perl -e 'for $i (1 .. 1000000) { print "$i:AOR:+(int,int):-(int,int):C\@m(int,int):7:a + $i |==> a - $i\n" }' >"$dir/distinct.log"
+perl -e 'for $i (1 .. 1000000) { print "junk line $i\n" }' >"$dir/junk.log"
+for f in groups oneline distinct junk; do
+	measure "1M-line $f.log, read + analyses" "$FUZZ_BIN/major" "$dir/$f.log"
+done
+measure "1M-line groups.log, check -j 2" "$SUBSUME" check --no-timing -j 2 "$dir/groups.log"
+tail -n 4 "$dir/1M-line groups.log, check -j 2.out" | head -n 1 | sed 's/^/    /'
+measure "1M-line junk.log, check" "$SUBSUME" check --no-timing "$dir/junk.log"
+tail -n 4 "$dir/1M-line junk.log, check.out" | head -n 1 | sed 's/^/    /'
+rm -f "$dir/groups.log" "$dir/oneline.log" "$dir/distinct.log" "$dir/junk.log" "$dir"/1M-line*
+perl -e '$x = "ab:c |==> d\\\"" x 8000;
+	print "1:COR:s.equals(\"$x\"):TRUE:C\@m(java.lang.String):3:s.equals(\"$x\") |==> false\n";
+	print "2:COR:s.equals(\"$x):TRUE:C\@m:3:x |==> y\n"; print "x" x 100000, "\n"' >"$dir/long.log"
+measure "100,000-character lines, check" "$SUBSUME" check --no-timing "$dir/long.log"
+grep "^summary" "$dir/100,000-character lines, check.out" | sed 's/^/    /'
 [ $# -ge 1 ] || rm -rf "$dir"
 exit $status

@@ -12,7 +12,7 @@ mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
 n=0; fail=0
 ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
 has() { grep -qF -- "$2" "$1"; }
-echo "1..26"
+echo "1..32"
 
 "$S" check --no-timing "$LOGS/triangle.mutants.log" > "$T/tri" 2> "$T/tri.err"; ok $? "triangle log: exit 0"
 # trian + 1: trian*1 and trian/1 are both trian (same outcome: duplicates);
@@ -44,12 +44,28 @@ grep -q "M3 killable: .* killed by s.length()=-" "$T/emiw0"; ok $? "... killable
 has "$T/emiw" "C1 subsumed by C2"; ok $? "context: x - 1 subsumed by x * 1"
 has "$T/emiw" "C3 duplicate of C2"; ok $? "context: x / 1 duplicate of x * 1"
 
-# malformed lines: reported with file:line, the rest checked
+# malformed lines: reported with file:line:column, the rest checked
 "$S" check --no-timing "$D/malformed.log" > "$T/mal" 2> "$T/mal.err"; [ $? = 3 ]; ok $? "malformed lines: exit 3"
-has "$T/mal.err" "malformed.log:2: error: malformed Major log line"; ok $? "line 2 reported"
-has "$T/mal.err" "malformed.log:4: error: malformed Major log line: the line number is not a number"; ok $? "line 4 reported"
-has "$T/mal.err" "malformed.log:5: error: malformed Major log line: no ' |==> '"; ok $? "line 5 reported"
+has "$T/mal.err" "malformed.log:2:1: error: malformed Major log line: too few"; ok $? "line 2 reported"
+has "$T/mal.err" "malformed.log:4:50: error: malformed Major log line: the line number is not a number"; ok $? "line 4 reported"
+has "$T/mal.err" "malformed.log:5:52: error: malformed Major log line: no ' |==> '"; ok $? "line 5 reported"
 [ "$(grep -c 'Max@max' "$T/mal")" = 4 ]; ok $? "the 4 good lines (7- and 8-field) are checked"
+has "$T/mal" "summary: 4 mutants in 2 sites, 3 malformed input lines skipped"; ok $? "the summary counts the 3 malformed lines"
+"$S" check --no-timing --format csv "$D/malformed.log" > /dev/null 2> "$T/malc.err"; [ $? = 3 ]; ok $? "csv: exit 3"
+has "$T/malc.err" "3 malformed input lines or batch errors skipped"; ok $? "csv (no summary): the count on stderr"
+
+# With the timing (and only then) the summary names the slowest groups:
+# at most 10, slowest first, each a group of the input.
+"$S" check --format json "$LOGS/triangle.mutants.log" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+sl = d["summary"]["slowest_groups"]
+wh = {m["where"] for m in d["mutants"]}
+ms = [g["ms"] for g in sl]
+assert 0 < len(sl) <= 10 and ms == sorted(ms, reverse=True), sl
+assert all(g["where"] in wh and g["mutants"] > 0 for g in sl), sl'; ok $? "json: slowest_groups, at most 10, slowest first, groups of the log"
+"$S" check "$LOGS/triangle.mutants.log" | sed -n '/^  slowest groups:/,$p' | grep -c ' ms  Triangle@classify' | grep -qx 10; ok $? "text: 10 slowest groups listed"
+! grep -q "slowest" "$T/tri" && ! "$S" check --no-timing --format json "$LOGS/max.mutants.log" | grep -q slowest_groups; ok $? "--no-timing: no slowest groups"
 has "$T/mal" "3: 6 killable: a > b |==> false"; ok $? "8-field line (offset) parsed"
 
 # -j gives the same output; json and csv

@@ -132,9 +132,10 @@ my $batch = write_file("batch.yaml", "sites:\n  - expr: \"a\"\n    vars: { a: in
 ok($rc == 3, "check with a bad contracts file: exit 3");
 check_window("check --contracts", $err, 1, "zork", "middle");
 
-# A malformed line of a Major log is shown by the same printer (no
-# caret: the line has no position), cut at ~100 columns, never inside
-# a character: every shift moves a two-byte character across the cut.
+# A malformed line of a Major log is shown by the same printer (the
+# caret at column 1: its first field has no ':'), cut at ~100 columns,
+# never inside a character: every shift moves a two-byte character
+# across the cut.
 $bad = 0;
 for my $k (0 .. 3) {
 	my $line = ("x" x $k) . ("\x{e9}" x 80) . "\n";

@@ -134,6 +134,9 @@ struct cgroup {
 	int nmutants;
 	struct cmutant *mutants;
 	unsigned solver_calls;
+	/* the time check_group() spent on it, over every call (a put-off
+	 * group's too), ms (a clock: reported with the timing only) */
+	double check_ms;
 	/* --method (check/method.h): the methods modelled, how many were
 	 * answered from the method cache (check/mcache.h), their time in
 	 * all and the longest (its method's "name at file:line"), and the
@@ -280,6 +283,25 @@ long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq);
 bool check_is_yaml(const char *file);
 
 void cgroup_free(struct cgroup *g);
+
+/* The slowest groups of a run, by check_ms (the first noted of equal
+ * times kept): noted in input order, reported with the timing only
+ * (slowest.c).  Owns copies of the texts; release with
+ * check_slowest_release(). */
+#define CHECK_SLOWEST 10
+struct check_slowest {
+	int n;
+	struct check_slow {
+		char *file, *where;
+		int lineno, nmutants;
+		double ms;
+	} g[CHECK_SLOWEST]; /* slowest first */
+};
+void check_slowest_note(struct check_slowest *s, const struct cgroup *g);
+/* "  slowest groups: ..." lines; a JSON member ", \"slowest_groups\": [...]" */
+void check_slowest_text(const struct check_slowest *s, struct strbuf *sb);
+void check_slowest_json(const struct check_slowest *s, struct strbuf *sb);
+void check_slowest_release(struct check_slowest *s);
 
 /* The proof caches (cache.c; the method level's, mcache.h): on by
  * default (--no-cache: off); release at exit. */

@@ -1,59 +1,116 @@
 /*
- * check_major.c - read Major's mutants.log, streaming, one source line
+ * major.c - read Major's mutants.log, streaming, one source line
  * at a time.
  *
  *   ID:OPERATOR:FROM:TO:Class@method(signature):LINE[:OFFSET]:ORIGINAL |==> MUTANT
  *
  * The 8-field variant (a character offset after LINE) is recognised per
- * line: after LINE, digits followed by ':' are an offset (no Java
- * expression starts that way).  FROM and TO may be quoted literals that
- * contain ':'.  Consecutive lines with the same class, method and LINE
+ * line; the fields are split as check/major.h says (':' and ' |==> '
+ * inside literals belong to the code).  Consecutive lines with the same class, method and LINE
  * form a group; within it, mutants with the same ORIGINAL (and OFFSET)
  * at the same occurrence form a site, or, with the program's source,
  * the mutants of one enclosing expression (check/source.h).  A
- * malformed line is reported with file:line and skipped.
+ * malformed line is reported with file:line:column and skipped.
  */
 #include "check/source.h"
+#include "check/major.h"
 #include "check/method.h"
 #include "base/diag.h"
 
 #include <ctype.h>
 #include <string.h>
 
-struct mline {
-	char *id, *op, *from, *to, *where, *orig, *mut;
-	long line, offset; /* offset -1 when absent */
-	int lineno;
-};
-
-/* A field up to ':', or a quoted literal then ':'.  Returns the end of
- * the field (the ':'), or NULL. */
-static char *field_end(char *p)
+/* p at a quote: the byte after its literal's closing quote (escapes
+ * skipped), or NULL when the line ends inside the literal. */
+static char *skip_literal(char *p)
 {
-	if (*p == '"' || *p == '\'') {
-		char q = *p++;
-		while (*p && *p != q) {
-			if (*p == '\\' && p[1])
-				p++;
+	char q = *p++;
+	for (; *p && *p != q; p++)
+		if (*p == '\\' && p[1])
 			p++;
-		}
-		if (!*p)
-			return NULL;
-		p++;
-		return *p == ':' ? p : NULL;
-	}
-	return strchr(p, ':');
+	return *p ? p + 1 : NULL;
 }
 
-static const char *take(char **p, char **out)
+/* Is the '?' at p a wildcard of a generic type (List<?>, Map<?, ?>,
+ * ? extends T, ? super T) rather than a conditional's? */
+static bool wildcard(const char *p)
 {
-	char *e = field_end(*p);
-	if (!e)
-		return "missing ':'";
+	p++;
+	while (*p == ' ')
+		p++;
+	return *p == '>' || *p == ',' || !strncmp(p, "extends ", 8) ||
+	       !strncmp(p, "super ", 6);
+}
+
+/* The ':' ending a field of code (FROM, TO) that starts at p: the first
+ * outside literals, brackets and a conditional's '?' ... ':', else the
+ * first outside literals (unmatched brackets: a plain field).  NULL when
+ * there is none, *bad then the quote of an unterminated literal (or
+ * NULL). */
+static char *code_end(char *p, char **bad)
+{
+	int depth = 0, cond = 0;
+	char *first = NULL;
+	*bad = NULL;
+	for (char *q = p; *q; q++) {
+		switch (*q) {
+		case '"':
+		case '\'': {
+			char *e = skip_literal(q);
+			if (!e) {
+				*bad = q;
+				return first;
+			}
+			q = e - 1;
+			break;
+		}
+		case '(': case '[': case '{':
+			depth++;
+			break;
+		case ')': case ']': case '}':
+			depth -= depth > 0;
+			break;
+		case '?':
+			cond += !depth && !wildcard(q);
+			break;
+		case ':':
+			if (!first)
+				first = q;
+			if (!depth && !cond)
+				return q;
+			cond -= !depth && cond;
+			break;
+		}
+	}
+	return first;
+}
+
+/* The ' |==> ' between ORIGINAL and MUTANT: the first outside literals
+ * (NULL: none; *bad as code_end()'s). */
+static char *arrow_at(char *p, char **bad)
+{
+	*bad = NULL;
+	for (char *q = p; *q; q++) {
+		if (*q == '"' || *q == '\'') {
+			char *e = skip_literal(q);
+			if (!e) {
+				*bad = q;
+				return NULL;
+			}
+			q = e - 1;
+		} else if (!strncmp(q, " |==> ", 6)) {
+			return q;
+		}
+	}
+	return NULL;
+}
+
+/* Cut the field at *p ending at e (a ':'): *out, *p after it. */
+static void cut(char **p, char *e, char **out)
+{
 	*e = 0;
 	*out = *p;
 	*p = e + 1;
-	return NULL;
 }
 
 static char *trim(char *s)
@@ -66,26 +123,45 @@ static char *trim(char *s)
 	return s;
 }
 
-/* Parse one line in place; NULL, or why it is malformed. */
-static const char *parse_line(char *s, struct mline *m)
+#define TOO_FEW "too few ':'-separated fields (expected ID:OPERATOR:FROM:" \
+		"TO:CLASS:LINE:ORIGINAL |==> MUTANT)"
+
+/* See major.h. */
+const char *major_parse_line(char *s, struct major_line *m, const char **at)
 {
-	const char *err;
-	char *line;
-	if ((err = take(&s, &m->id)) || (err = take(&s, &m->op)) ||
-	    (err = take(&s, &m->from)) || (err = take(&s, &m->to)) ||
-	    (err = take(&s, &m->where)) || (err = take(&s, &line)))
-		return "too few ':'-separated fields (expected ID:OPERATOR:FROM:"
-		       "TO:CLASS:LINE:ORIGINAL |==> MUTANT)";
+	/* the fields up to LINE: code in FROM and TO (k 2, 3) */
+	char **out[] = { &m->id, &m->op, &m->from, &m->to, &m->where, NULL };
+	char *line = NULL, *bad = NULL;
+	out[5] = &line;
+	for (int k = 0; k < 6; k++) {
+		bool code = k == 2 || k == 3;
+		char *e = code ? code_end(s, &bad) : strchr(s, ':');
+		*at = s;
+		if (!e && bad) {
+			*at = bad;
+			return "unterminated literal (no closing quote)";
+		}
+		if (!e)
+			return TOO_FEW;
+		cut(&s, e, out[k]);
+	}
+	*at = m->id;
 	if (!*m->id)
 		return "empty mutant id";
 	for (char *p = m->id; *p; p++)
-		if (isspace((unsigned char)*p))
+		if (isspace((unsigned char)*p)) {
+			*at = p;
 			return "the mutant id contains a space";
+		}
+	*at = m->op;
 	if (!*m->op)
 		return "empty operator name";
 	for (char *p = m->op; *p; p++)
-		if (!isalnum((unsigned char)*p) && *p != '_')
+		if (!isalnum((unsigned char)*p) && *p != '_') {
+			*at = p;
 			return "the operator name is not a word";
+		}
+	*at = line;
 	if (!*line || strspn(line, "0123456789") != strlen(line) ||
 	    strlen(line) > 9)
 		return "the line number is not a number";
@@ -97,14 +173,17 @@ static const char *parse_line(char *s, struct mline *m)
 		m->offset = atol(s);
 		s += nd + 1;
 	}
-	char *arrow = strstr(s, " |==> ");
+	char *arrow = arrow_at(s, &bad);
+	*at = bad ? bad : s;
 	if (!arrow)
-		return "no ' |==> ' between original and mutant";
+		return bad ? "unterminated literal (no closing quote)"
+			   : "no ' |==> ' between original and mutant";
 	*arrow = 0;
 	m->orig = trim(s);
 	m->mut = trim(arrow + 6);
 	if (!*m->orig)
 		return "empty original text";
+	*at = arrow + 6;
 	if (!*m->mut)
 		return "empty mutant text";
 	return NULL;
@@ -129,20 +208,41 @@ struct reader {
 	struct cgroup *pending;
 	char *pwhere;      /* its class and method (heap) */
 	struct mplace *pmp;
-	size_t cappmp;
+	struct cmutant *pms; /* its mutants while it grows (heap) */
+	size_t cappmp, cappms;
+	bool capped;       /* the current line was cut at MAX_LINE */
 };
+
+/* At most MAX_LINE mutants in a line group: a log line with more (the
+ * real logs have at most 70) is cut into groups of MAX_LINE, whose
+ * occurrences and sites are found apart (check_split_occurrences() is
+ * quadratic in a line's distinct originals).  Lines join an enclosing
+ * expression or method only while the group stays within MAX_GROUP
+ * (the largest class of the real logs has 2,448).  So a group's memory
+ * and the work of cutting it stay bounded whatever the log. */
+#define MAX_LINE 256
+#define MAX_GROUP 8192
 
 void check_cut_sites(struct cgroup *g, const struct mplace *mp)
 {
+	/* the sites by key: open addressing over a power of two at least
+	 * twice the mutants (linear in the group, however many sites) */
+	size_t cap = 16;
+	while (cap < 2 * (size_t)g->nmutants)
+		cap *= 2;
+	int *slot = xcalloc(cap, sizeof(*slot)); /* a site + 1, 0: empty */
 	const char **keys = ANEWN(g->a, const char *, (size_t)g->nmutants);
 	g->nsites = 0;
 	for (int i = 0; i < g->nmutants; i++) {
-		int s;
-		for (s = 0; s < g->nsites; s++)
-			if (!strcmp(keys[s], mp[i].key))
-				break;
-		if (s == g->nsites) {
-			struct csite *st = &g->sites[g->nsites++];
+		size_t h = (size_t)fnv1a64(mp[i].key, strlen(mp[i].key),
+					   14695981039346656037ULL) & (cap - 1);
+		while (slot[h] && strcmp(keys[slot[h] - 1], mp[i].key))
+			h = (h + 1) & (cap - 1);
+		int s = slot[h] - 1;
+		if (!slot[h]) {
+			s = g->nsites++;
+			slot[h] = s + 1;
+			struct csite *st = &g->sites[s];
 			keys[s] = mp[i].key;
 			st->orig = mp[i].orig;
 			st->statement = mp[i].stmt;
@@ -155,6 +255,7 @@ void check_cut_sites(struct cgroup *g, const struct mplace *mp)
 		}
 		g->mutants[i].site = s;
 	}
+	free(slot);
 }
 
 /* --- lines whose mutants share an enclosing expression ------------- */
@@ -170,7 +271,8 @@ static bool joins(const struct reader *R, const struct cgroup *g,
 		  const struct mplace *mp)
 {
 	const struct cgroup *p = R->pending;
-	if (!p || strcmp(R->pwhere, R->where))
+	if (!p || strcmp(R->pwhere, R->where) ||
+	    p->nmutants + g->nmutants > MAX_GROUP)
 		return false;
 	if (check_method_joins(p, g)) /* --method: one method, one group */
 		return true;
@@ -193,9 +295,9 @@ static void join(struct reader *R, struct cgroup *g, const struct mplace *mp)
 	struct cgroup *p = R->pending;
 	struct arena *a = p->a;
 	int n = p->nmutants + g->nmutants;
-	struct cmutant *ms = ANEWN(a, struct cmutant, (size_t)n);
-	memcpy(ms, p->mutants, (size_t)p->nmutants * sizeof(*ms));
-	for (int i = 0; i < p->nmutants; i++)
+	GROW(R->pms, (size_t)n, R->cappms);
+	struct cmutant *ms = R->pms;
+	for (int i = 0; !p->njoined && i < p->nmutants; i++)
 		if (!ms[i].where)
 			ms[i].where = p->where;
 	GROW(R->pmp, (size_t)n, R->cappmp);
@@ -244,6 +346,8 @@ static void emit_pending(struct reader *R)
 	R->pending = NULL;
 	free(R->pwhere);
 	R->pwhere = NULL;
+	g->mutants = ANEWN(g->a, struct cmutant, (size_t)g->nmutants);
+	memcpy(g->mutants, R->pms, (size_t)g->nmutants * sizeof(*R->pms));
 	g->sites = ANEWN(g->a, struct csite, (size_t)g->nmutants);
 	check_cut_sites(g, R->pmp);
 	g->seq = (*R->seq)++;
@@ -283,17 +387,30 @@ static void flush(struct reader *R)
 	R->pwhere = xstrdup(R->where);
 	GROW(R->pmp, (size_t)g->nmutants, R->cappmp);
 	memcpy(R->pmp, R->mp, (size_t)g->nmutants * sizeof(*R->pmp));
+	GROW(R->pms, (size_t)g->nmutants, R->cappms);
+	memcpy(R->pms, g->mutants, (size_t)g->nmutants * sizeof(*R->pms));
+	g->mutants = R->pms; /* until emit_pending() */
 }
 
-static void add(struct reader *R, const struct mline *l)
+static void add(struct reader *R, const struct major_line *l, int lineno)
 {
-	if (R->a && (l->line != R->line || strcmp(l->where, R->where)))
+	bool same = R->a && l->line == R->line && !strcmp(l->where, R->where);
+	if (same && R->nms == MAX_LINE && !R->capped) {
+		FILE *out = diag_out ? diag_out : stderr;
+		fprintf(out, "%s:%d:1: warning: more than %d mutants on %s:%ld: "
+			"the rest are decided in groups of their own (no relation "
+			"is claimed between groups)\n", R->file, lineno,
+			MAX_LINE, l->where, l->line);
+		R->capped = true;
+	}
+	if (R->a && (!same || R->nms == MAX_LINE))
 		flush(R);
+	R->capped &= same;
 	if (!R->a) {
 		R->a = arena_new();
 		R->where = arena_strdup(R->a, l->where);
 		R->line = l->line;
-		R->lineno = l->lineno;
+		R->lineno = lineno;
 	}
 	GROW(R->ms, R->nms + 1, R->cap);
 	GROW(R->mp, R->nms + 1, R->capmp);
@@ -304,7 +421,7 @@ static void add(struct reader *R, const struct mline *l)
 	m->id = arena_strdup(R->a, l->id);
 	m->op = arena_strdup(R->a, l->op);
 	m->from = arena_strdup(R->a, l->from);
-	m->lineno = l->lineno;
+	m->lineno = lineno;
 	bool stmt = !strcmp(l->to, "<NO-OP>") ||
 		    l->orig[strlen(l->orig) - 1] == ';';
 	m->text = stmt && !strcmp(l->mut, "<NO-OP>") ? arena_strdup(R->a, "")
@@ -337,27 +454,31 @@ long check_read_major_src(FILE *f, const char *file,
 		lineno++;
 		while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
 			buf[--len] = 0;
+		const char *why = NULL, *at = buf + strlen(buf);
+		struct major_line l;
+		char *copy = NULL;
 		if ((size_t)len != strlen(buf)) {
-			fprintf(out, "%s:%d: error: malformed Major log line: "
-				"it contains a NUL byte; skipped\n", file, lineno);
-			bad++;
-			continue;
+			why = "it contains a NUL byte";
+		} else {
+			char *s = buf;
+			while (isspace((unsigned char)*s))
+				s++;
+			if (!*s || *s == '#')
+				continue;
+			copy = xstrdup(buf);
+			why = major_parse_line(copy + (s - buf), &l, &at);
+			at = buf + (at - copy);
 		}
-		char *s = buf;
-		while (isspace((unsigned char)*s))
-			s++;
-		if (!*s || *s == '#')
-			continue;
-		struct mline l = { .lineno = lineno };
-		char *copy = xstrdup(s);
-		const char *err = parse_line(copy, &l);
-		if (err) {
-			fprintf(out, "%s:%d: error: malformed Major log line: "
-				"%s; skipped\n", file, lineno, err);
-			diag_show_line(out, lineno, s, strlen(s), 0);
+		if (why) {
+			int col = 1;
+			for (const char *p = buf; p < at; p++)
+				col += ((unsigned char)*p & 0xC0) != 0x80;
+			fprintf(out, "%s:%d:%d: error: malformed Major log line: "
+				"%s; skipped\n", file, lineno, col, why);
+			diag_show_line(out, lineno, buf, strlen(buf), col);
 			bad++;
 		} else {
-			add(&R, &l);
+			add(&R, &l, lineno);
 		}
 		free(copy);
 	}
@@ -366,6 +487,7 @@ long check_read_major_src(FILE *f, const char *file,
 	free(R.ms);
 	free(R.mp);
 	free(R.pmp);
+	free(R.pms);
 	free(buf);
 	return bad;
 }

@@ -21,6 +21,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check/mcache.h"
 #include "check/method.h"
@@ -256,8 +257,8 @@ bool check_group_ready(const struct cgroup *g)
 	       (!g->mwait || check_mcache_ready(g->mwait));
 }
 
-bool check_group(struct check_worker *w, struct cgroup *g,
-		 const struct check_opts *opts)
+static bool check_sites(struct check_worker *w, struct cgroup *g,
+			const struct check_opts *opts)
 {
 	for (; g->resume < g->nsites; g->resume++) {
 		g->wait = NULL;
@@ -265,7 +266,19 @@ bool check_group(struct check_worker *w, struct cgroup *g,
 			return false;
 	}
 	g->wait = NULL;
-	if (opts->method && !check_method_verdicts(g, opts, w->defer))
+	return !opts->method || check_method_verdicts(g, opts, w->defer);
+}
+
+bool check_group(struct check_worker *w, struct cgroup *g,
+		 const struct check_opts *opts)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool done = check_sites(w, g, opts);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	g->check_ms += (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		       (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	if (!done)
 		return false;
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];

@@ -19,7 +19,7 @@
 
 #include "check/check.h"
 #include "check/kills.h"
-#include "check/mte.h"
+#include "check/readers.h"
 #include "check/source.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
@@ -65,6 +65,7 @@ struct driver {
 	char method_max[160];
 	struct opstat *ops;
 	size_t nops, capops;
+	struct check_slowest slow; /* with the timing */
 };
 
 static void csv_field(struct strbuf *sb, const char *s)
@@ -109,6 +110,8 @@ static const char *by_word(enum cverdict v)
 static void count_group(struct driver *D, struct cgroup *g)
 {
 	D->ngroups++;
+	if (D->timing)
+		check_slowest_note(&D->slow, g);
 	for (int k = 0; D->confirm && k < g->nproved; k++)
 		confirm_result(D->confirm, g->file, g->proved[k]);
 	D->nsites += g->nsites;
@@ -427,6 +430,8 @@ static void summary(struct driver *D, double ms, long bad)
 				  ms, rate);
 		if (D->timing && D->opts->method)
 			method_time_json(D, ms, &sb);
+		if (D->timing)
+			check_slowest_json(&D->slow, &sb);
 		if (D->kills)
 			kills_summary_json(D->kills, &sb);
 		sb_puts(&sb, "}\n}\n");
@@ -473,11 +478,16 @@ static void summary(struct driver *D, double ms, long bad)
 				  "mutants/s\n", D->calls, ms, rate);
 		if (D->timing && D->opts->method)
 			method_time_text(D, ms, &sb);
+		if (D->timing)
+			check_slowest_text(&D->slow, &sb);
 		if (D->kills)
 			kills_summary_text(D->kills, &sb);
 	} else if (D->report) {
 		check_report_write(D->report, D->format);
 	}
+	if (bad && !json && strcmp(D->format, "text")) /* no summary */
+		error("%ld malformed input lines or batch errors skipped (each "
+		      "reported above)", bad);
 	fwrite(sb.buf ? sb.buf : "", 1, sb.len, stdout);
 	sb_release(&sb);
 }
@@ -514,15 +524,10 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	long bad = 0, seq = 0;
 	bool io_err = false;
 	for (int k = 0; k < n; k++) {
-		long r;
-		if (cr->elements && cr->elements[k])
-			r = check_read_elements(cr->elements[k], cr->opts->method,
-						enqueue, &D, &seq);
-		else if (check_is_yaml(paths[k]))
-			r = check_read_yaml(paths[k], enqueue, &D, &seq);
-		else
-			r = check_read_major_src(fs[k], paths[k], D.src, enqueue,
-						 &D, &seq);
+		struct check_input in = { .path = paths[k], .f = fs[k],
+			.elements = cr->elements ? cr->elements[k] : NULL,
+			.src = D.src, .method = cr->opts->method };
+		long r = check_reader_for(paths[k])->read(&in, enqueue, &D, &seq);
 		if (r < 0)
 			io_err = true;
 		else
@@ -547,6 +552,7 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 		rc = EXIT_IO;
 	free(th);
 	free(D.ops);
+	check_slowest_release(&D.slow);
 	for (int k = 0; k < WINDOW; k++)
 		sb_release(&D.text[k]);
 	pthread_mutex_destroy(&D.mu);

@@ -9,6 +9,7 @@
 #include "check/check.h"
 #include "check/kills.h"
 #include "check/mte.h"
+#include "check/readers.h"
 #include "check/source.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
@@ -43,7 +44,7 @@ static const struct opt_usage usage_check = {
 static bool all_yaml(char **paths, int n)
 {
 	for (int k = 0; k < n; k++)
-		if (!check_is_yaml(paths[k]))
+		if (check_reader_for(paths[k])->kind != CHECK_IN_YAML)
 			return false;
 	return true;
 }
@@ -53,7 +54,7 @@ static FILE **open_inputs(char **paths, int n)
 	FILE **fs = xcalloc((size_t)n, sizeof(*fs));
 	bool bad = false;
 	for (int k = 0; k < n; k++) {
-		if (check_is_yaml(paths[k]) || check_is_elements(paths[k]))
+		if (!check_reader_for(paths[k])->stream)
 			continue;
 		fs[k] = !strcmp(paths[k], "-") ? stdin : fopen(paths[k], "r");
 		if (!fs[k]) {
@@ -107,7 +108,7 @@ static void close_inputs(FILE **fs, int n)
 static bool any_report(char **paths, int n)
 {
 	for (int k = 0; k < n; k++)
-		if (!check_is_yaml(paths[k]) && check_is_elements(paths[k]))
+		if (check_reader_for(paths[k])->kind == CHECK_IN_REPORT)
 			return true;
 	return false;
 }
@@ -152,7 +153,7 @@ static struct check_elements **load_reports(char **paths, int n, bool *all,
 	*rc = 0;
 	for (int k = 0; k < n; k++) {
 		bool io = false;
-		if (check_is_yaml(paths[k]) || !check_is_elements(paths[k]))
+		if (check_reader_for(paths[k])->kind != CHECK_IN_REPORT)
 			*all = false;
 		else if (!(es[k] = check_elements_load(paths[k], &io)) &&
 			 *rc != EXIT_IO)
