@@ -154,3 +154,9 @@ if [ -x scripts/bench-check.sh ]; then
 	echo "== checker"
 	SUBSUME="$BIN" sh scripts/bench-check.sh
 fi
+
+if [ -x scripts/placement.sh ]; then
+	echo
+	echo "== placement of real Major logs in their sources (scripts/placement.sh)"
+	SUBSUME="$BIN" sh scripts/placement.sh
+fi
