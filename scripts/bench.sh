@@ -6,7 +6,8 @@
 #      theories in the default mode (solver calls against the lower
 #      bound, unknown answers);
 #   2. a scaling series of synthetic targets with 5..60 mutants;
-#   3. the checker benchmark (scripts/bench-check.sh), when present.
+#   3. the checker benchmark (scripts/bench-check.sh), when present;
+#   4. the placement of real Major logs (scripts/placement.sh).
 set -eu
 BIN=${SUBSUME:-./subsume}
 THEORIES=${THEORIES:-theories}
