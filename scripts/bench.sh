@@ -7,7 +7,8 @@
 #      bound, unknown answers);
 #   2. a scaling series of synthetic targets with 5..60 mutants;
 #   3. the checker benchmark (scripts/bench-check.sh), when present,
-#      ending with real code (../shared/data/real; REAL_LIMIT, REAL_TIMEOUT).
+#      ending with real code (../shared/data/real; REAL_LIMIT, REAL_TIMEOUT);
+#   4. the placement of real Major logs (scripts/placement.sh).
 set -eu
 BIN=${SUBSUME:-./subsume}
 THEORIES=${THEORIES:-theories}
@@ -154,4 +155,10 @@ if [ -x scripts/bench-check.sh ]; then
 	echo
 	echo "== checker"
 	SUBSUME="$BIN" sh scripts/bench-check.sh
+fi
+
+if [ -x scripts/placement.sh ]; then
+	echo
+	echo "== placement of real Major logs in their sources (scripts/placement.sh)"
+	SUBSUME="$BIN" sh scripts/placement.sh
 fi

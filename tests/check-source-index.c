@@ -10,7 +10,9 @@
  *     exactly ts_node_named_child(n, 0..), for every node;
  *   - jsrc_find() on every line and every named node's text gives the
  *     occurrences a plain recursive walk with ts_node_child() finds
- *     (the walk the index replaced), in the same order;
+ *     (the walk the index replaced, with the same test of a node:
+ *     javasrc-match.c's, first on nodes starting on the line, then on
+ *     nodes over it), in the same order;
  *   - what jsrc_find() tells of each occurrence (enclosing expression,
  *     variables and their types, path condition) is the same when the
  *     file has described other occurrences of the site before (its
@@ -82,6 +84,8 @@ struct ref {
 	const struct jsrc *f;
 	uint32_t row;
 	const char *norm;
+	const struct jpat *pat;
+	bool spans;
 	uint32_t start[64];
 	int n;
 	uint32_t last_b, last_e;
@@ -93,9 +97,12 @@ static void ref_find(struct ref *R, TSNode n)
 	if (s.row > R->row || e.row < R->row)
 		return;
 	uint32_t b = ts_node_start_byte(n), en = ts_node_end_byte(n);
-	if (s.row == R->row && ts_node_is_named(n) &&
+	if ((R->spans || s.row == R->row) && ts_node_is_named(n) &&
+	    !jnode_is(n, "parenthesized_expression") && !jnode_is(n, "condition") &&
+	    !jnode_folded_literal(R->f, n) &&
 	    !(R->n && b == R->last_b && en == R->last_e) &&
-	    jnode_text_is(R->f, n, R->norm)) {
+	    (R->pat->parsed ? jpat_matches(R->f, n, R->pat)
+			    : jnode_text_is(R->f, n, R->norm))) {
 		if (R->n < 64)
 			R->start[R->n] = b;
 		R->n++;
@@ -156,17 +163,36 @@ static long finds(struct jsrc *f, struct jsrc *g, struct arena *a, long *bad,
 		if (!*norm)
 			continue;
 		uint32_t row = ts_node_start_point(n).row;
-		struct ref R = { .f = f, .row = row, .norm = norm };
+		/* the node's text as written: what a log's original is */
+		char *text = arena_strndup(a, f->text + ts_node_start_byte(n),
+					   ts_node_end_byte(n) - ts_node_start_byte(n));
+		struct jpat pat;
+		jpat_parse(&pat, text);
+		struct ref R = { .f = f, .row = row, .norm = norm, .pat = &pat };
 		ref_find(&R, ts_tree_root_node(f->tree));
-		int got = jsrc_find(f, a, (int)row + 1, norm, occ, 16);
+		if (!R.n) {
+			R.spans = true;
+			ref_find(&R, ts_tree_root_node(f->tree));
+		}
+		/* text that reads as another kind of node (a type's name, a
+		 * field declaration) is no original a log holds */
+		bool original = (!pat.parsed || !strcmp(ts_node_type(pat.node),
+							ts_node_type(n))) &&
+				!jnode_is(n, "condition"); /* parentheses: the
+							    * inside is found */
+		jpat_release(&pat);
+		int got = jsrc_find(f, a, (int)row + 1, text, occ, 16);
 		searches++;
-		bool same = got == R.n && got >= 1;
+		/* a node's own text is found, but for an integer literal
+		 * after a minus (javac's literal is the two) */
+		bool same = got == R.n && (got >= 1 || !original ||
+					   jnode_folded_literal(f, n));
 		for (int k = 0; same && k < got && k < 16; k++)
 			same = occ[k].start == R.start[k];
 		if (!same)
 			(*bad)++;
 		forget(g);
-		int fresh = jsrc_find(g, a, (int)row + 1, norm, cold, 16);
+		int fresh = jsrc_find(g, a, (int)row + 1, text, cold, 16);
 		for (int k = 0; k < fresh && k < got && k < 16; k++)
 			if (!same_occ(&occ[k], &cold[k]))
 				(*memo_bad)++;

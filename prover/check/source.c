@@ -12,7 +12,8 @@
 #include "check/method.h"
 #include "lang/javasrc.h"
 
-/* Most occurrences of one text on one line that are told apart. */
+/* Occurrences of one text on one line described at first (a line
+ * with more is searched again). */
 #define MAX_OCC 16
 
 /* Same operator and text: the same mutation, so another occurrence. */
@@ -102,8 +103,9 @@ struct sfile {
 #define OPEN_MAX 128
 
 struct sclass {
-	char *name;       /* "a.b.C" (no $Inner) */
+	char *name;       /* "a.b.C", "a.b.C$D" (a binary name) */
 	struct sfile *file; /* NULL: not found */
+	char *shown;      /* the top-level class's name, for messages */
 };
 
 struct check_sources {
@@ -120,6 +122,17 @@ struct check_sources {
 	size_t nwarned, capw;
 	unsigned long clock; /* LRU stamps */
 	size_t nopen;     /* files parsed and kept */
+	/* blocks of earlier groups of one line: Major walks a method once,
+	 * so the groups of one class, method, line and original (when
+	 * other lines' mutants come between) continue where the previous
+	 * one stopped; when the last one brings the count to the number
+	 * of occurrences, its blocks are the last occurrences (the earlier
+	 * groups could not know it) */
+	struct seen {
+		char *key;    /* where \037 line \037 original */
+		int blocks;   /* blocks so far; -1: not told apart */
+	} *seen;          /* open addressing, [mask + 1] */
+	size_t nseen, seenmask;
 };
 
 struct check_sources *check_sources_new(char *const *roots, int n)
@@ -151,12 +164,17 @@ void check_sources_free(struct check_sources *s)
 		free(s->files[i]);
 	}
 	free(s->files);
-	for (size_t i = 0; i < s->nclasses; i++)
+	for (size_t i = 0; i < s->nclasses; i++) {
 		free(s->classes[i].name);
+		free(s->classes[i].shown);
+	}
 	free(s->classes);
 	for (size_t i = 0; i < s->nwarned; i++)
 		free(s->warned[i]);
 	free(s->warned);
+	for (size_t i = 0; s->seen && i <= s->seenmask; i++)
+		free(s->seen[i].key);
+	free(s->seen);
 	arena_free(s->a);
 	free(s);
 }
@@ -170,6 +188,42 @@ static bool first_time(struct check_sources *s, const char *key)
 	GROW(s->warned, s->nwarned + 1, s->capw);
 	s->warned[s->nwarned++] = xstrdup(key);
 	return true;
+}
+
+static size_t key_hash(const char *k)
+{
+	size_t h = 2166136261u;
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 16777619u;
+	return h;
+}
+
+/* The entry of key in s->seen (added with 0 blocks). */
+static struct seen *seen_at(struct check_sources *s, const char *key)
+{
+	if (2 * (s->nseen + 1) > s->seenmask) { /* grow: rehash */
+		size_t mask = s->seen ? 2 * s->seenmask + 1 : 63;
+		struct seen *t = xcalloc(mask + 1, sizeof(*t));
+		for (size_t i = 0; s->seen && i <= s->seenmask; i++) {
+			if (!s->seen[i].key)
+				continue;
+			size_t h = key_hash(s->seen[i].key) & mask;
+			while (t[h].key)
+				h = (h + 1) & mask;
+			t[h] = s->seen[i];
+		}
+		free(s->seen);
+		s->seen = t;
+		s->seenmask = mask;
+	}
+	size_t h = key_hash(key) & s->seenmask;
+	for (; s->seen[h].key; h = (h + 1) & s->seenmask)
+		if (!strcmp(s->seen[h].key, key))
+			return &s->seen[h];
+	s->seen[h].key = xstrdup(key);
+	s->seen[h].blocks = 0;
+	s->nseen++;
+	return &s->seen[h];
 }
 
 /* Close the least recently used parsed file when too many are open. */
@@ -284,34 +338,68 @@ static bool class_is(const struct sclass *c, const char *where, size_t n)
 	return !strncmp(c->name, where, n) && !c->name[n];
 }
 
-/* The file of the class in where ("a.b.C$D@m(int)"), found once; *cls
- * its name (owned by s).  Consecutive groups are mostly of one class:
- * the last one is tried first, and nothing is allocated for a class
- * seen before (memory stays flat in the log's length). */
-static struct sfile *class_file(struct check_sources *s, const char *where,
-				const char **cls)
+/* The entry of class where[0..n), or NULL. */
+static struct sclass *class_entry(struct check_sources *s, const char *where,
+				  size_t n)
 {
-	size_t n = strcspn(where, "@$");
-	struct sclass *c = NULL;
 	if (s->last < s->nclasses && class_is(&s->classes[s->last], where, n))
-		c = &s->classes[s->last];
-	for (size_t i = 0; !c && i < s->nclasses; i++)
+		return &s->classes[s->last];
+	for (size_t i = 0; i < s->nclasses; i++)
 		if (class_is(&s->classes[i], where, n)) {
-			c = &s->classes[i];
 			s->last = i;
+			return &s->classes[i];
 		}
-	if (c) {
-		*cls = c->name;
-		return c->file ? touch(s, c->file) : NULL;
-	}
+	return NULL;
+}
+
+static struct sclass *add_class(struct check_sources *s, const char *where,
+				size_t n, struct sfile *f, const char *shown)
+{
 	char *name = xmalloc(n + 1);
 	memcpy(name, where, n);
 	name[n] = 0;
-	struct sfile *f = find_class_file(s, name);
 	GROW(s->classes, s->nclasses + 1, s->capc);
 	s->last = s->nclasses;
-	s->classes[s->nclasses++] = (struct sclass){ name, f };
-	*cls = name;
+	s->classes[s->nclasses] = (struct sclass){ name, f,
+		xstrdup(shown ? shown : name) };
+	return &s->classes[s->nclasses++];
+}
+
+/* The file of the class in where ("a.b.C$D$1@m(int)"), found once; *cls
+ * the top-level class's name (owned by s).  A binary name's $ parts
+ * are nested, anonymous or local classes, unless the top-level class's
+ * own name has a $ ("a.$Gson$Types"): the shortest prefix that ends
+ * before a $ and names a source file is the top-level class.
+ * Consecutive groups are mostly of one class: the last one is tried
+ * first, and nothing is allocated for a class seen before (memory stays
+ * flat in the log's length). */
+static struct sfile *class_file(struct check_sources *s, const char *where,
+				const char **cls)
+{
+	size_t full = strcspn(where, "@");
+	struct sclass *c = class_entry(s, where, full);
+	if (c) {
+		*cls = c->shown;
+		return c->file ? touch(s, c->file) : NULL;
+	}
+	struct sfile *f = NULL;
+	const char *shown = NULL;
+	for (size_t k = 1; k <= full && !f; k++) {
+		if (k < full && (where[k] != '$' || where[k - 1] == '.'))
+			continue;
+		c = class_entry(s, where, k);
+		if (!c) {
+			char *name = arena_strndup(s->a, where, k);
+			c = add_class(s, where, k, find_class_file(s, name), shown);
+		}
+		if (!shown)
+			shown = c->name;
+		f = c->file ? touch(s, c->file) : NULL;
+	}
+	if (!class_entry(s, where, full)) /* the binary name, for next time */
+		add_class(s, where, full, f, shown);
+	c = class_entry(s, where, full);
+	*cls = c->shown;
 	return f;
 }
 
@@ -363,8 +451,10 @@ static void place(struct cgroup *g, struct mplace *p, int i,
 	take_vars(p, o);
 }
 
-/* The occurrence of mutant p among occ[0..n), or -1. */
-static int which(const struct mplace *p, const struct jocc *occ, int n)
+/* The occurrence of mutant p among occ[0..n), or -1; before: blocks
+ * of its original that earlier groups of its line took (-1: unknown). */
+static int which(const struct mplace *p, const struct jocc *occ, int n,
+		 int before)
 {
 	for (int k = 0; p->offset >= 0 && k < n; k++)
 		if ((long)occ[k].start == p->offset)
@@ -373,6 +463,12 @@ static int which(const struct mplace *p, const struct jocc *occ, int n)
 		return 0;
 	if (p->block >= 0 && p->nblocks == n)
 		return p->block;
+	/* the line's mutants are split over several groups (other lines'
+	 * mutants in between): the last group, when the blocks of all of
+	 * them are as many as the occurrences, holds the last ones */
+	if (p->offset < 0 && p->block >= 0 && before > 0 &&
+	    before + p->nblocks == n)
+		return before + p->block;
 	return -1;
 }
 
@@ -392,12 +488,22 @@ static const char *ids_of(struct cgroup *g, const struct mplace *mp,
 /* The mutants of original base (first: index first) on line. */
 static void place_original(struct check_sources *s, struct cgroup *g,
 			   struct mplace *mp, int first, struct sfile *sf,
-			   long line)
+			   const char *where, long line)
 {
 	const char *base = mp[first].base;
 	const char *fname = jsrc_source(sf->f)->name;
-	struct jocc occ[MAX_OCC];
+	struct jocc *occ = ANEWN(g->a, struct jocc, MAX_OCC);
 	int n = jsrc_find(sf->f, g->a, (int)line, base, occ, MAX_OCC);
+	if (n > MAX_OCC) { /* a long line: every occurrence described */
+		occ = ANEWN(g->a, struct jocc, (size_t)n);
+		jsrc_find(sf->f, g->a, (int)line, base, occ, n);
+	}
+	struct seen *seen = n > 1 ? seen_at(s, arena_printf(g->a, "%s\037%ld\037%s",
+						      where, line, base)) : NULL;
+	int before = seen ? seen->blocks : -1;
+	if (seen && seen->blocks >= 0)
+		seen->blocks = mp[first].block >= 0 && mp[first].offset < 0
+			? seen->blocks + mp[first].nblocks : -1;
 	if (!n && first_time(s, arena_printf(s->a, "%s\037%ld\037%s", fname,
 					     line, base)))
 		diag_warning((struct loc){ jsrc_source(sf->f), (int)line, 1 },
@@ -414,7 +520,19 @@ static void place_original(struct check_sources *s, struct cgroup *g,
 				 "contain the logged original", fname, line));
 			continue;
 		}
-		int k = n > MAX_OCC ? -1 : which(p, occ, n);
+		size_t len = jsrc_source(sf->f)->len;
+		if (p->offset >= 0 && (size_t)p->offset >= len) {
+			const char *why = arena_printf(g->a, "the logged offset %ld "
+				"is past the end of %s (%zu bytes)", p->offset, fname, len);
+			diag_warning((struct loc){ jsrc_source(sf->f), (int)line, 1 },
+				     "%s (mutant %s of %s:%d); checked from the "
+				     "log only", why, g->mutants[i].id, g->file,
+				     g->mutants[i].lineno);
+			fallback(g, mp, i, why);
+			p->key = arena_printf(g->a, "%s\037m%d", p->key, i);
+			continue;
+		}
+		int k = which(p, occ, n, before);
 		if (k < 0) {
 			const char *why;
 			if (p->block >= 0 && p->nblocks > 1 && p->nblocks != n) {
@@ -469,7 +587,7 @@ void check_sources_place(struct check_sources *s, struct cgroup *g,
 		for (int j = i; j < g->nmutants; j++)
 			if (!strcmp(mp[j].base, mp[i].base))
 				done[j] = true;
-		place_original(s, g, mp, i, sf, line);
+		place_original(s, g, mp, i, sf, where, line);
 	}
 }
 

@@ -12,9 +12,14 @@
  * new block starts where a mutant (operator and text) repeats.  When
  * every block has the same mutants, block k is the k-th occurrence in
  * source order; otherwise the occurrences of those mutants are unknown
- * and each is kept apart (its own site: no relation is claimed).  An
- * 8-field log's character offset decides instead, when the source has
- * an occurrence there.
+ * and each is kept apart (its own site: no relation is claimed).  When
+ * other lines' mutants come between, one line's mutants make several
+ * groups: their blocks are counted on (per class, method, line and
+ * original), and the group whose blocks bring the count to the number
+ * of occurrences in the source holds the last ones.  An 8-field log's
+ * character offset decides instead, when the source has an occurrence
+ * there (an offset past the file's end is warned about and that mutant
+ * checked from the log).
  *
  * Sites.  With the source, a mutant whose occurrence is known is
  * analysed in its enclosing expression (lang/javasrc.h); all mutants in

@@ -71,6 +71,28 @@ char *jnode_squeezed(struct arena *a, const struct jsrc *f, TSNode n);
 /* Does node n's text equal norm (a text without blanks)? */
 bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm);
 
+/* javasrc-match.c: a logged original parsed as Java (an expression or
+ * a statement, wrapped in a method), to compare with the source's
+ * nodes as a tree: literals by type and value (javac's spelling of
+ * them), parentheses, blanks and comments ignored, string literals
+ * joined by + as one.  Owns its text and tree (jpat_release()). */
+struct jpat {
+	char *text;
+	size_t len;
+	TSTree *tree;
+	TSNode node;   /* the original in tree */
+	bool parsed;   /* false: it does not parse as one expression or
+			* statement (then compare text, blanks removed) */
+	bool elided;   /* an anonymous class body logged as {...} */
+};
+bool jpat_parse(struct jpat *p, const char *text);
+void jpat_release(struct jpat *p);
+/* Is source node n the original p (p->parsed)? */
+bool jpat_matches(const struct jsrc *f, TSNode n, const struct jpat *p);
+/* Is n an integer literal right after a unary minus (javac reads the
+ * two as one literal: never an original of its own)? */
+bool jnode_folded_literal(const struct jsrc *f, TSNode n);
+
 /* javasrc-scope.c: the declared type of name where node site reads
  * it, as written ("char", "String", "int[]"); NULL if not found, or
  * declared `var` or without a type (lambda parameters).  *field (if

@@ -447,11 +447,33 @@ struct finder {
 	struct jsrc *f;
 	struct arena *a;
 	uint32_t row;
-	const char *norm;
+	const char *norm;       /* the text without blanks */
+	const struct jpat *pat; /* the text parsed (pat->parsed) */
+	bool spans;             /* nodes over the line, not only on it */
 	struct jocc *out;
 	int max, n;
 	uint32_t last_b, last_e; /* the previous match: one per range */
 };
+
+/* Could n be an original logged on row: a named node, not a pair of
+ * parentheses (the expression inside is) nor an integer literal after
+ * a minus (javac's literal is both), that starts on row or (F->spans)
+ * reaches over it?  Major logs a mutant of an expression over several
+ * lines at the line of what replaces it (its operator, an operand,
+ * the call's parenthesis): any of its lines. */
+static bool candidate(const struct finder *F, TSNode n, TSPoint start)
+{
+	if (!ts_node_is_named(n) || jnode_is(n, "parenthesized_expression") ||
+	    jnode_is(n, "condition") || jnode_folded_literal(F->f, n))
+		return false;
+	return F->spans || start.row == F->row;
+}
+
+static bool matches(const struct finder *F, TSNode n)
+{
+	return F->pat->parsed ? jpat_matches(F->f, n, F->pat)
+			      : jnode_text_is(F->f, n, F->norm);
+}
 
 /* The index in source order: a node starting after the line ends the
  * search (every node after it starts later); one that does not reach
@@ -469,9 +491,8 @@ static void find(struct finder *F)
 			continue;
 		}
 		uint32_t b = ts_node_start_byte(n), en = ts_node_end_byte(n);
-		if (s.row == F->row && ts_node_is_named(n) &&
-		    !(F->n && b == F->last_b && en == F->last_e) &&
-		    jnode_text_is(F->f, n, F->norm)) {
+		if (candidate(F, n, s) &&
+		    !(F->n && b == F->last_b && en == F->last_e) && matches(F, n)) {
 			if (F->n < F->max)
 				describe(F->f, F->a, n, &F->out[F->n]);
 			F->n++;
@@ -493,10 +514,18 @@ int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
 	for (const char *p = text; *p; p++)
 		if (!isspace((unsigned char)*p))
 			sb_putc(&sb, *p);
+	struct jpat pat;
+	jpat_parse(&pat, text);
 	struct finder F = { .f = f, .a = a, .row = (uint32_t)line - 1,
-			    .norm = sb.buf ? sb.buf : "", .out = out, .max = max };
+			    .norm = sb.buf ? sb.buf : "", .pat = &pat,
+			    .out = out, .max = max };
 	if (sb.len)
 		find(&F);
+	if (sb.len && !F.n) { /* an expression over several lines */
+		F.spans = true;
+		find(&F);
+	}
+	jpat_release(&pat);
 	sb_release(&sb);
 	return F.n;
 }

@@ -91,9 +91,16 @@ struct jocc {
 	struct jvar vars[JSRC_MAX_VARS];
 };
 
-/* The occurrences of text (a logged original, compared without blanks)
- * that are syntax nodes starting on line, in source order; up to max
- * are described in out.  Returns their number. */
+/* The occurrences of text (a logged original, as Major prints it) that
+ * are syntax nodes starting on line, in source order, or, when none
+ * does, nodes over line (an expression over several lines is logged at
+ * any of them); up to max are described in out.  Returns their number.
+ * A node is an occurrence when it is text as a syntax tree
+ * (javasrc-match.c: literals by type and value, string literals joined
+ * by +, parentheses, blanks and comments ignored; a text that does not
+ * parse is compared without blanks).  Neither a pair of parentheses
+ * (the expression inside is) nor an integer literal after a minus
+ * (javac's -1 is one literal) is an occurrence. */
 int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
 	      struct jocc *out, int max);
 
