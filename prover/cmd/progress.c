@@ -187,6 +187,7 @@ void progress_end(struct progress *p)
 		diag_out = p->saved_diag;
 		fclose(p->diag); /* anything left is written through */
 	}
+	draw(p); /* the final count, then nothing */
 	erase(p);
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->cv);
