@@ -21,10 +21,16 @@ logs-elements|--format elements $LOGS/*.log
 logs-elements-source|--format elements $SRC $LOGS/*.log
 method-source|--format json --method --source $LOGS/src/casts --source $LOGS/src/triangle $LOGS/casts.mutants.log $LOGS/triangle.mutants.log
 reports-elements|--format elements $E/stryker.json $E/pit.json
+kills-elements|--format elements --kills $T/kill.csv $LOGS/casts.mutants.log
 yaml-json|--format json $D/c.yaml $D/table.yaml
 malformed-json|--format json $D/malformed.log $LOGS/max.mutants.log"
 ncases=$(printf '%s\n' "$CASES" | wc -l)
-echo "1..$(( ncases * (1 + $(echo $NS | wc -w)) + 16 ))"
+echo "1..$(( ncases * (1 + $(echo $NS | wc -w)) + 17 ))"
+# a kill file for casts.mutants.log's 12 mutants
+{ echo "MutantNo,[FAIL | TIME | EXC | LIVE]"
+  for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	case $((i % 3)) in 0) echo "$i,FAIL";; 1) echo "$i,LIVE";; 2) echo "$i,TIME";; esac
+  done; } > "$T/kill.csv"
 
 printf '%s\n' "$CASES" > "$T/cases"
 while IFS='|' read -r name args; do
@@ -101,6 +107,10 @@ ok $? "--shard 0/3 4/3 3 a/b 1/0 2/: usage errors"
 # a report's statuses are test results: their JSON summary is not merged
 "$S" check --no-timing --format json --shard 1/1 "$E/stryker.json" > "$T/st.1-1" 2>/dev/null
 merr 3 "merge the shards' --format elements outputs" "$T/st.1-1"; ok $? "JSON shards with test results: exit 3, says what to do"
+# each shard reads the whole log: no kill-file row is "not in the logs"
+"$S" check --no-timing --format elements --kills "$T/kill.csv" --shard 2/3 \
+	"$LOGS/casts.mutants.log" > /dev/null 2> "$T/kills.err"
+[ ! -s "$T/kills.err" ]; ok $? "--kills with --shard: no warning about the other shards' rows"
 # shard outputs do not depend on -j
 "$S" check --no-timing --format json --shard 2/3 -j 2 $SRC "$LOGS"/*.log > "$T/j2" 2>/dev/null
 cmp -s "$T/j2" "$T/logs-json-source.2-3"; ok $? "a shard's output is the same with -j 2"

@@ -479,13 +479,17 @@ void check_summary_json(const struct check_stats *s, struct strbuf *sb)
 /* --- --shard ---------------------------------------------------------- */
 
 /* The unit of group g (check-run.h's struct check_shard): a Major
- * mutant's top-level class, a report mutant's file, a YAML batch. */
+ * mutant's source file (--source: a file may hold several top-level
+ * classes) or else its top-level class, a report mutant's file, a YAML
+ * batch. */
 static char *unit_key(const struct cgroup *g)
 {
 	const struct cmutant *m = g->nmutants ? &g->mutants[0] : NULL;
 	if (m && m->at)
 		return xstrdup(arena_printf(g->a, "E %s\n%s", g->file,
 					    m->at->path));
+	if (m && m->from && g->srcpath) /* its classes share the file */
+		return xstrdup(arena_printf(g->a, "F %s", g->srcpath));
 	if (m && m->from) {
 		const char *w = m->where ? m->where : g->where;
 		return xstrdup(arena_printf(g->a, "M %.*s",
@@ -521,6 +525,10 @@ static void collect(struct driver *D, struct cgroup *g)
 	D->hash = hash_str(D->hash, g->file);
 	D->hash = hash_str(D->hash, g->where);
 	for (int i = 0; i < g->nmutants; i++) {
+		/* its kill-file row is of the logs (another shard's), not
+		 * one kills_warn() should report */
+		if (D->kills)
+			kills_take(D->kills, g->mutants[i].id);
 		D->hash = hash_str(D->hash, g->mutants[i].id);
 		D->hash = hash_str(D->hash, g->mutants[i].text);
 		D->hash = hash_str(D->hash, g->mutants[i].op);

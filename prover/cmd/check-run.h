@@ -25,8 +25,8 @@ struct strbuf;
 
 /* A part of the mutants (check --shard K/N): the whole inputs are read,
  * cut into units that the prover relates together (a Major log's
- * top-level class with its inner classes, a report's file, a YAML
- * batch), the units dealt to the n shards by their number of mutants
+ * top-level class with its inner classes, with --source its source
+ * file, a report's file, a YAML batch), the units dealt to the n shards by their number of mutants
  * (the largest first, each to the shard with the fewest so far; ties to
  * the first), and only shard k's units are judged.  Every mutant keeps
  * its place in the whole run (its global index), which the output
