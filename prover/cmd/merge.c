@@ -56,7 +56,7 @@ struct merge {
 };
 
 /* Member key of o of kind k, else NULL after a located error. */
-static struct json *need(const struct shard *s, const struct json *o,
+static struct json *need(const struct json *o,
 			 const char *key, enum json_kind k)
 {
 	static const char *const kinds[] = { "null", "a boolean", "a number",
@@ -65,20 +65,20 @@ static struct json *need(const struct shard *s, const struct json *o,
 	struct json *v = json_get(o, key);
 	if (v && v->kind == k)
 		return v;
-	diag_error(v ? v->loc : o->loc, "%s: \"%s\" should be %s (is this "
-		   "the output of subsume check --shard?)", s->path, key,
+	diag_error(v ? v->loc : o->loc, "\"%s\" should be %s (is this "
+		   "the output of subsume check --shard?)", key,
 		   kinds[k]);
 	return NULL;
 }
 
-static bool need_long(const struct shard *s, const struct json *o,
+static bool need_long(const struct json *o,
 		      const char *key, long *out)
 {
-	struct json *v = need(s, o, key, JSON_NUMBER);
+	struct json *v = need(o, key, JSON_NUMBER);
 	if (v && json_int(v, 0, 1L << 40, out))
 		return true;
 	if (v)
-		diag_error(v->loc, "%s: \"%s\" should be a count", s->path, key);
+		diag_error(v->loc, "\"%s\" should be a count", key);
 	return false;
 }
 
@@ -108,32 +108,36 @@ static bool load(struct merge *M, struct shard *s, int *rc)
 	if (!s->id)
 		s->id = json_get(s->root, "subsumeShard");
 	if (!s->id || s->id->kind != JSON_OBJECT) {
-		diag_error(s->root->loc, "%s: no \"shard\" member: not written "
-			   "by subsume check --shard K/N", s->path);
+		diag_error(s->root->loc, "no \"shard\" member: not written "
+			   "by subsume check --shard K/N");
 		return false;
 	}
-	struct json *run = need(s, s->id, "run", JSON_STRING),
-		    *fmt = need(s, s->id, "format", JSON_STRING),
-		    *order = need(s, s->id, "order", JSON_ARRAY);
-	if (!run || !fmt || !order || !need_long(s, s->id, "shard", &s->k) ||
-	    !need_long(s, s->id, "of", &s->n) ||
-	    !need_long(s, s->id, "mutants", &s->total))
+	struct json *run = need(s->id, "run", JSON_STRING),
+		    *fmt = need(s->id, "format", JSON_STRING),
+		    *order = need(s->id, "order", JSON_ARRAY);
+	if (!run || !fmt || !order || !need_long(s->id, "shard", &s->k) ||
+	    !need_long(s->id, "of", &s->n) ||
+	    !need_long(s->id, "mutants", &s->total))
 		return false;
+	if (s->k < 1 || s->k > s->n)
+		return diag_error(s->id->loc, "shard %ld of %ld does not "
+				  "exist", s->k, s->n), false;
 	s->run = run->str;
 	s->format = fmt->str;
 	s->order = ANEWN(M->a, long, order->n + 1);
 	s->norder = order->n;
 	for (size_t i = 0; i < order->n; i++)
 		if (!json_int(order->items[i], 0, s->total - 1, &s->order[i]))
-			return diag_error(order->items[i]->loc, "%s: a mutant's "
+			return diag_error(order->items[i]->loc, "a mutant's "
 					  "index outside the run's %ld mutants",
-					  s->path, s->total), false;
+					  s->total), false;
 	*rc = 0;
 	return true;
 }
 
 /* The shards make one run: same run, N, format; every K once; every
- * mutant once.  rec[g]: which shard holds mutant g, position in it. */
+ * mutant once.  who[g], pos[g]: the shard that holds mutant g, and its
+ * place there. */
 static bool one_run(struct merge *M, int *who, long *pos)
 {
 	struct shard *s0 = &M->s[0];
@@ -225,7 +229,7 @@ static void line_text(struct shard *s, int l, const char **p, size_t *n)
 /* The shard's numbers added to st; false after an error. */
 static bool add_stats(struct shard *s, struct check_stats *st, bool first)
 {
-	struct json *x = need(s, s->id, "stats", JSON_OBJECT);
+	struct json *x = need(s->id, "stats", JSON_OBJECT);
 	if (!x)
 		return false;
 	if (json_get(x, "tests") && json_get(x, "tests")->b) {
@@ -235,10 +239,10 @@ static bool add_stats(struct shard *s, struct check_stats *st, bool first)
 		return false;
 	}
 	long v, a[CV_COUNT], m[3];
-	struct json *arr[3] = { need(s, x, "verdicts", JSON_ARRAY),
-				need(s, x, "levels", JSON_ARRAY),
-				need(s, x, "methods", JSON_ARRAY) };
-	struct json *ops = need(s, x, "operators", JSON_ARRAY);
+	struct json *arr[3] = { need(x, "verdicts", JSON_ARRAY),
+				need(x, "levels", JSON_ARRAY),
+				need(x, "methods", JSON_ARRAY) };
+	struct json *ops = need(x, "operators", JSON_ARRAY);
 	if (!arr[0] || !arr[1] || !arr[2] || !ops || arr[0]->n != CV_COUNT ||
 	    arr[1]->n != ARRAY_SIZE(st->level) || arr[2]->n != 3)
 		return false;
@@ -258,21 +262,21 @@ static bool add_stats(struct shard *s, struct check_stats *st, bool first)
 	st->nmethods += m[0];
 	st->mcached += m[1];
 	st->mdiverged += m[2];
-	if (!need_long(s, x, "sites", &v))
+	if (!need_long(x, "sites", &v))
 		return false;
 	st->nsites += v;
-	if (!need_long(s, x, "malformed", &v))
+	if (!need_long(x, "malformed", &v))
 		return false;
 	st->bad = v; /* each shard reads all input */
-	if (!need_long(s, x, "solver_calls", &v))
+	if (!need_long(x, "solver_calls", &v))
 		return false;
 	st->calls += (unsigned long)v;
-	struct json *f[] = { need(s, x, "time_ms", JSON_NUMBER),
-			     need(s, x, "worker_ms", JSON_NUMBER),
-			     need(s, x, "method_ms", JSON_NUMBER),
-			     need(s, x, "method_max_ms", JSON_NUMBER),
-			     need(s, x, "method_solver_ms", JSON_NUMBER) };
-	struct json *mm = need(s, x, "method_max", JSON_STRING);
+	struct json *f[] = { need(x, "time_ms", JSON_NUMBER),
+			     need(x, "worker_ms", JSON_NUMBER),
+			     need(x, "method_ms", JSON_NUMBER),
+			     need(x, "method_max_ms", JSON_NUMBER),
+			     need(x, "method_solver_ms", JSON_NUMBER) };
+	struct json *mm = need(x, "method_max", JSON_STRING);
 	for (size_t i = 0; i < ARRAY_SIZE(f); i++)
 		if (!f[i])
 			return false;
@@ -300,8 +304,8 @@ static bool add_stats(struct shard *s, struct check_stats *st, bool first)
 		if (o->kind != JSON_ARRAY || o->n != 2 + CV_COUNT ||
 		    o->items[0]->kind != JSON_STRING ||
 		    !json_int(o->items[1], 0, 1L << 40, &first_ix))
-			return diag_error(o->loc, "%s: an operator's row should "
-					  "be [name, first, counts...]", s->path),
+			return diag_error(o->loc, "an operator's row should "
+					  "be [name, first, counts...]"),
 			       false;
 		struct opstat *r = check_stats_op(st, o->items[0]->str, first_ix);
 		if (first_ix < r->first)
@@ -329,12 +333,12 @@ static bool merge_json(struct merge *M, const int *who, const long *pos,
 	bool ok = true;
 	for (int i = 0; ok && i < M->n; i++) {
 		struct shard *s = &M->s[i];
-		struct json *ms = need(s, s->root, "mutants", JSON_ARRAY);
-		ver = need(s, s->root, "subsume_check", JSON_STRING);
+		struct json *ms = need(s->root, "mutants", JSON_ARRAY);
+		ver = need(s->root, "subsume_check", JSON_STRING);
 		ok = ver && ms && add_stats(s, &st, i == 0);
 		if (ok && ms->n != s->norder)
-			ok = !diag_error(ms->loc, "%s: %zu mutants, but %zu indices "
-					 "in its shard member", s->path, ms->n,
+			ok = !diag_error(ms->loc, "%zu mutants, but %zu indices "
+					 "in its shard member", ms->n,
 					 s->norder);
 	}
 	if (!ok) {
@@ -378,14 +382,14 @@ static int by_key(const void *a, const void *b)
 }
 
 /* A report's mutant m as emit/elements.h's; false after an error. */
-static bool read_mutant(const struct shard *s, const struct json *m,
+static bool read_mutant(const struct json *m,
 			struct mte_mutant *x)
 {
 	static const char *const se[] = { "start", "end" };
-	struct json *id = need(s, m, "id", JSON_STRING),
-		    *mu = need(s, m, "mutatorName", JSON_STRING),
-		    *st = need(s, m, "status", JSON_STRING),
-		    *loc = need(s, m, "location", JSON_OBJECT);
+	struct json *id = need(m, "id", JSON_STRING),
+		    *mu = need(m, "mutatorName", JSON_STRING),
+		    *st = need(m, "status", JSON_STRING),
+		    *loc = need(m, "location", JSON_OBJECT);
 	if (!id || !mu || !st || !loc)
 		return false;
 	struct json *r = json_get(m, "replacement"), *d = json_get(m, "description"),
@@ -395,10 +399,10 @@ static bool read_mutant(const struct shard *s, const struct json *m,
 		.reason = why ? why->str : NULL, .status = MTE_PENDING };
 	int *lc[2][2] = { { &x->sline, &x->scol }, { &x->eline, &x->ecol } };
 	for (int k = 0; k < 2; k++) {
-		struct json *p = need(s, loc, se[k], JSON_OBJECT);
+		struct json *p = need(loc, se[k], JSON_OBJECT);
 		long l, c;
-		if (!p || !need_long(s, p, "line", &l) ||
-		    !need_long(s, p, "column", &c))
+		if (!p || !need_long(p, "line", &l) ||
+		    !need_long(p, "column", &c))
 			return false;
 		*lc[k][0] = (int)l;
 		*lc[k][1] = (int)c;
@@ -407,16 +411,13 @@ static bool read_mutant(const struct shard *s, const struct json *m,
 	for (k = 0; k <= MTE_PENDING && strcmp(mte_status_names[k], st->str); k++)
 		;
 	if (k > MTE_PENDING)
-		return !diag_error(st->loc, "%s: unknown status \"%s\"", s->path,
-				   st->str);
+		return !diag_error(st->loc, "unknown status \"%s\"", st->str);
 	x->status = (enum mte_status)k;
 	return true;
 }
 
-static bool merge_elements(struct merge *M, const int *who, const long *pos,
-			   struct strbuf *out)
+static bool merge_elements(struct merge *M, struct strbuf *out)
 {
-	(void)pos;
 	struct mfile *fs = NULL;
 	size_t nf = 0, cap = 0;
 	/* each shard's mutants in report order: (global index, file, node) */
@@ -430,9 +431,9 @@ static bool merge_elements(struct merge *M, const int *who, const long *pos,
 		struct shard *s = &M->s[i];
 		struct json *ver = json_get(json_get(s->root, "framework"),
 					    "version");
-		struct json *files = need(s, s->root, "files", JSON_OBJECT),
-			    *keys = need(s, s->id, "files", JSON_ARRAY),
-			    *conf = need(s, s->root, "config", JSON_OBJECT);
+		struct json *files = need(s->root, "files", JSON_OBJECT),
+			    *keys = need(s->id, "files", JSON_ARRAY),
+			    *conf = need(s->root, "config", JSON_OBJECT);
 		if (!files || !keys || !conf) {
 			ok = false;
 			break;
@@ -450,16 +451,16 @@ static bool merge_elements(struct merge *M, const int *who, const long *pos,
 				mte_report_config(r, conf->keys[c],
 						  conf->items[c]->str);
 		if (keys->n != files->n) {
-			ok = !diag_error(keys->loc, "%s: %zu files, %zu keys",
-					 s->path, files->n, keys->n);
+			ok = !diag_error(keys->loc, "%zu files, %zu keys",
+					 files->n, keys->n);
 			break;
 		}
 		size_t j = 0;
 		for (size_t f = 0; ok && f < files->n; f++) {
 			const struct json *fo = files->items[f], *k = keys->items[f];
-			struct json *lang = need(s, fo, "language", JSON_STRING),
-				    *src = need(s, fo, "source", JSON_STRING),
-				    *ms = need(s, fo, "mutants", JSON_ARRAY);
+			struct json *lang = need(fo, "language", JSON_STRING),
+				    *src = need(fo, "source", JSON_STRING),
+				    *ms = need(fo, "mutants", JSON_ARRAY);
 			long pre, key;
 			if (!lang || !src || !ms || k->kind != JSON_ARRAY ||
 			    k->n != 2 || !json_int(k->items[0], 0, 1, &pre) ||
@@ -484,9 +485,8 @@ static bool merge_elements(struct merge *M, const int *who, const long *pos,
 			}
 			for (size_t m = 0; m < ms->n; m++, j++) {
 				if (j >= s->norder) {
-					ok = !diag_error(ms->items[m]->loc, "%s: more "
-							 "mutants than indices",
-							 s->path);
+					ok = !diag_error(ms->items[m]->loc, "more "
+							 "mutants than indices");
 					break;
 				}
 				node[s->order[j]] = ms->items[m];
@@ -494,8 +494,8 @@ static bool merge_elements(struct merge *M, const int *who, const long *pos,
 			}
 		}
 		if (ok && j != s->norder)
-			ok = !diag_error(s->id->loc, "%s: %zu mutants, %zu indices",
-					 s->path, j, s->norder);
+			ok = !diag_error(s->id->loc, "%zu mutants, %zu indices",
+					 j, s->norder);
 	}
 	if (ok) {
 		qsort(fs, nf, sizeof(*fs), by_key);
@@ -506,8 +506,7 @@ static bool merge_elements(struct merge *M, const int *who, const long *pos,
 	}
 	for (long g = 0; ok && g < total; g++) {
 		struct mte_mutant mm;
-		const struct shard *s = &M->s[who[g]];
-		ok = read_mutant(s, node[g], &mm);
+		ok = read_mutant(node[g], &mm);
 		if (ok)
 			mte_report_add(r, mte_report_find(r, file[g]), &mm);
 	}
@@ -551,7 +550,7 @@ int cmd_merge(int argc, char **argv)
 			rc = EXIT_INPUT;
 		} else if (!one_run(&M, who, pos) ||
 			   !(json ? merge_json(&M, who, pos, &sb)
-				  : merge_elements(&M, who, pos, &sb))) {
+				  : merge_elements(&M, &sb))) {
 			rc = EXIT_INPUT;
 		}
 	}
