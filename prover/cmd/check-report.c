@@ -23,7 +23,26 @@ struct check_report {
 	bool kills;
 	struct synth *syn;
 	size_t nsyn, capsyn;
+	/* --shard: the files added before any group (a report input's),
+	 * and every report file's mutants' global indices, in order */
+	int npre;
+	struct gidx { long *v; size_t n, cap; } *gidx;
+	size_t ngidx;
 };
+
+/* Mutant global index i added to file f. */
+static void note_gidx(struct check_report *r, int f, long i)
+{
+	if ((size_t)f >= r->ngidx) {
+		r->gidx = xrealloc(r->gidx, ((size_t)f + 1) * sizeof(*r->gidx));
+		memset(r->gidx + r->ngidx, 0,
+		       ((size_t)f + 1 - r->ngidx) * sizeof(*r->gidx));
+		r->ngidx = (size_t)f + 1;
+	}
+	struct gidx *x = &r->gidx[f];
+	GROW(x->v, x->n + 1, x->cap);
+	x->v[x->n++] = i;
+}
 
 struct check_report *check_report_new(const char *const *roots, int nroots,
 				      const char *kills)
@@ -76,6 +95,8 @@ void check_report_add_file(struct check_report *r, const char *path,
 {
 	int f = mte_report_file(r->rep, path, source);
 	mte_report_set_language(r->rep, f, language);
+	if (f + 1 > r->npre)
+		r->npre = f + 1;
 }
 
 void check_report_free(struct check_report *r)
@@ -88,6 +109,9 @@ void check_report_free(struct check_report *r)
 		free(r->syn[i].lines);
 	}
 	free(r->syn);
+	for (size_t i = 0; i < r->ngidx; i++)
+		free(r->gidx[i].v);
+	free(r->gidx);
 	free(r->roots);
 	mte_report_free(r->rep);
 	free(r);
@@ -247,7 +271,8 @@ static int synth_place(struct check_report *r, const char *p, int line,
 /* A mutant read from a report: written back as it was given, with its
  * status (Ignored when proven equivalent and no test detected it) and
  * the verdict as its reason. */
-static void report_mutant(struct check_report *r, const struct cmutant *m)
+static void report_mutant(struct check_report *r, const struct cmutant *m,
+			  long gi)
 {
 	const struct mte_at *at = m->at;
 	int f = mte_report_find(r->rep, at->path);
@@ -274,16 +299,17 @@ static void report_mutant(struct check_report *r, const struct cmutant *m)
 		.scol = at->scol, .eline = at->eline, .ecol = at->ecol,
 	};
 	mte_report_add(r->rep, f, &x);
+	note_gidx(r, f, gi);
 	sb_release(&sb);
 }
 
 void check_report_group(struct check_report *r, const struct cgroup *g,
-			const struct check_kills *k)
+			const struct check_kills *k, long base)
 {
 	for (int i = 0; i < g->nmutants; i++) {
 		const struct cmutant *m = &g->mutants[i];
 		if (m->at) {
-			report_mutant(r, m);
+			report_mutant(r, m, base + i);
 			continue;
 		}
 		const struct csite *s = &g->sites[m->site];
@@ -337,13 +363,41 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 		x.description = desc;
 		x.reason = reason;
 		mte_report_add(r->rep, f, &x);
+		note_gidx(r, f, base + i);
 		free(desc);
 		free(reason);
 		free(path);
 	}
 }
 
-void check_report_write(struct check_report *r, const char *format)
+/* shard (check-run.c's identity, without its closing brace) completed
+ * with the files' keys (in report order: [0, i] the i-th file given by
+ * a report input, [1, g] another, g its first mutant's global index)
+ * and every mutant's global index in report order. */
+static void shard_member(const struct check_report *r, const char *shard,
+			 struct strbuf *sb)
+{
+	size_t nf = (size_t)mte_report_nfiles(r->rep);
+	sb_puts(sb, shard);
+	sb_puts(sb, ",\n    \"files\": [");
+	for (size_t f = 0; f < nf; f++) {
+		const struct gidx *x = f < r->ngidx ? &r->gidx[f] : NULL;
+		if ((int)f < r->npre)
+			sb_printf(sb, "%s[0, %zu]", f ? ", " : "", f);
+		else
+			sb_printf(sb, "%s[1, %ld]", f ? ", " : "",
+				  x && x->n ? x->v[0] : -1L);
+	}
+	sb_puts(sb, "],\n    \"order\": [");
+	bool first = true;
+	for (size_t f = 0; f < nf && f < r->ngidx; f++)
+		for (size_t i = 0; i < r->gidx[f].n; i++, first = false)
+			sb_printf(sb, "%s%ld", first ? "" : ", ", r->gidx[f].v[i]);
+	sb_puts(sb, "]}");
+}
+
+void check_report_write(struct check_report *r, const char *format,
+			const char *shard)
 {
 	for (size_t i = 0; i < r->nsyn; i++) {
 		struct strbuf sb = STRBUF_INIT;
@@ -358,7 +412,12 @@ void check_report_write(struct check_report *r, const char *format)
 		if (mte_report_html(r->rep, "subsume check", &sb) < 0)
 			BUG("--format html without the viewer");
 	} else {
-		mte_report_json(r->rep, &sb);
+		struct strbuf sh = STRBUF_INIT;
+		if (shard)
+			shard_member(r, shard, &sh);
+		mte_report_json(r->rep, shard ? "subsumeShard" : NULL, sh.buf,
+				&sb);
+		sb_release(&sh);
 	}
 	fwrite(sb.buf ? sb.buf : "", 1, sb.len, stdout);
 	sb_release(&sb);

@@ -43,11 +43,17 @@ struct check_report *check_report_new_elements(const char *kills);
 void check_report_add_file(struct check_report *r, const char *path,
 			   const char *language, const char *source);
 void check_report_free(struct check_report *r);
-/* Add the mutants of a decided group (k: the test results, or NULL). */
+/* Add the mutants of a decided group (k: the test results, or NULL;
+ * base: the global index of its first mutant, check-run.h's --shard). */
 void check_report_group(struct check_report *r, const struct cgroup *g,
-			const struct check_kills *k);
-/* Write the report ("elements" or "html") to stdout. */
-void check_report_write(struct check_report *r, const char *format);
+			const struct check_kills *k, long base);
+/* Write the report ("elements" or "html") to stdout.  shard (or NULL):
+ * a check --shard run's identity, a JSON object without its closing
+ * brace, which the report completes with its files' keys and its
+ * mutants' global indices and writes as member "subsumeShard" (what
+ * `subsume merge` reads; cmd/merge.c). */
+void check_report_write(struct check_report *r, const char *format,
+			const char *shard);
 /* Before anything is written: --format html needs the viewer compiled
  * in (else EXIT_USAGE), --kills is read whole (*kills; EXIT_INPUT when
  * malformed, EXIT_IO when unreadable).  0, or the exit status, with

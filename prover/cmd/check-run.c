@@ -25,13 +25,17 @@
 #include "cmd/check-run.h"
 #include "cmd/cmd.h"
 #include "cmd/confirm.h"
+#include "cmd/progress.h"
 #include "cmd/run.h"
 
 #define WINDOW 1024
 
-struct opstat {
-	char name[16];
-	long n[CV_COUNT];
+/* --shard: what the prover relates together, dealt whole to a shard. */
+struct unit {
+	char *key;
+	long n;      /* mutants */
+	long first;  /* the first group's index in all[] */
+	unsigned shard; /* 0-based */
 };
 
 struct driver {
@@ -53,18 +57,26 @@ struct driver {
 	struct check_report *report; /* --format elements, html: or NULL */
 	bool placed;             /* --source, or a report input: mutants at
 				  * their place (levels shown) */
-	long level[5];           /* mutants per enum check_level */
-	/* statistics */
-	long nmut, nsites, ngroups, count[CV_COUNT];
-	unsigned long calls;
+	struct check_stats st;   /* the summary's numbers */
+	long ngroups;
 	unsigned jobs;
-	/* --method: methods modelled, answered from the method cache, their
-	 * time (ms) in all, the longest and which, the solver's part */
-	long nmethods, mcached, mdiverged;
-	double method_ms, method_max_ms, method_solver_ms;
-	char method_max[160];
-	struct opstat *ops;
-	size_t nops, capops;
+	struct progress *progress;
+	long read;               /* mutants read so far (all inputs) */
+	/* --shard: every group read (all[i] of unit unit[i], its first
+	 * mutant's global index base[i]), then the shard's groups'
+	 * global index by their new seq (gbase), and, in output order, the
+	 * global index of every mutant written (JSON: order) */
+	struct check_shard shard;
+	struct cgroup **all;
+	int *unit;
+	long *base;
+	size_t nall, capall, capunit, capbase;
+	struct unit *units;
+	size_t nunits, capunits;
+	long *gbase;
+	long *order;
+	size_t norder, caporder;
+	uint64_t hash;           /* the run's: options, inputs' mutants */
 	struct check_slowest slow; /* with the timing */
 };
 
@@ -105,6 +117,20 @@ static const char *by_word(enum cverdict v)
 	return v == CV_DUPLICATE ? " of " : v == CV_SUBSUMED ? " by " : "";
 }
 
+struct opstat *check_stats_op(struct check_stats *s, const char *name,
+			      long first)
+{
+	for (size_t k = 0; k < s->nops; k++)
+		if (!strcmp(s->ops[k].name, name))
+			return &s->ops[k];
+	GROW(s->ops, s->nops + 1, s->capops);
+	struct opstat *o = &s->ops[s->nops++];
+	memset(o, 0, sizeof(*o));
+	snprintf(o->name, sizeof(o->name), "%s", name);
+	o->first = first;
+	return o;
+}
+
 /* The statistics of a finished group, and its proofs to --confirm; in
  * input order, under D->mu. */
 static void count_group(struct driver *D, struct cgroup *g)
@@ -114,46 +140,41 @@ static void count_group(struct driver *D, struct cgroup *g)
 		check_slowest_note(&D->slow, g);
 	for (int k = 0; D->confirm && k < g->nproved; k++)
 		confirm_result(D->confirm, g->file, g->proved[k]);
-	D->nsites += g->nsites;
-	D->calls += g->solver_calls;
-	D->nmethods += g->nmethods;
-	D->mcached += g->mcached;
-	D->mdiverged += g->mdiverged;
-	D->method_ms += g->method_ms;
-	D->method_solver_ms += g->method_solver_ms;
-	if (g->method_max && (g->method_max_ms > D->method_max_ms ||
-			      !*D->method_max)) {
-		D->method_max_ms = g->method_max_ms;
-		snprintf(D->method_max, sizeof(D->method_max), "%s",
+	D->st.nsites += g->nsites;
+	D->st.calls += g->solver_calls;
+	D->st.nmethods += g->nmethods;
+	D->st.mcached += g->mcached;
+	D->st.mdiverged += g->mdiverged;
+	D->st.method_ms += g->method_ms;
+	D->st.method_solver_ms += g->method_solver_ms;
+	if (g->method_max && (g->method_max_ms > D->st.method_max_ms ||
+			      !*D->st.method_max)) {
+		D->st.method_max_ms = g->method_max_ms;
+		snprintf(D->st.method_max, sizeof(D->st.method_max), "%s",
 			 g->method_max);
 	}
+	long base = D->gbase ? D->gbase[g->seq] : D->st.nmut;
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
-		D->nmut++;
-		D->level[m->level]++;
-		D->count[m->v]++;
+		D->st.nmut++;
+		D->st.level[m->level]++;
+		D->st.count[m->v]++;
 		/* the row's name as printed: "-" when no operator is named,
 		 * a long one cut (rows are merged by that name) */
-		char op[sizeof(D->ops->name)];
+		char op[sizeof(D->st.ops->name)];
 		snprintf(op, sizeof(op), "%s", *m->op ? m->op : "-");
-		size_t k;
-		for (k = 0; k < D->nops; k++)
-			if (!strcmp(D->ops[k].name, op))
-				break;
-		if (k == D->nops) {
-			GROW(D->ops, D->nops + 1, D->capops);
-			memset(&D->ops[k], 0, sizeof(D->ops[k]));
-			memcpy(D->ops[k].name, op, sizeof(op));
-			D->nops++;
+		check_stats_op(&D->st, op, base + i)->n[m->v]++;
+		if (D->shard.n && !D->report) {
+			GROW(D->order, D->norder + 1, D->caporder);
+			D->order[D->norder++] = base + i;
 		}
-		D->ops[k].n[m->v]++;
 		if (D->kills) {
 			kills_take(D->kills, m->id);
 			kills_note(D->kills, g, m);
 		}
 	}
 	if (D->report)
-		check_report_group(D->report, g, D->kills);
+		check_report_group(D->report, g, D->kills, base);
 }
 
 /* A finished group's verdicts as text into sb, by the worker that
@@ -260,7 +281,7 @@ static void write_group(struct driver *D, int slot)
 {
 	struct strbuf *sb = &D->text[slot];
 	size_t skip = 0;
-	if (!strcmp(D->format, "json") && !D->nmut && sb->len)
+	if (!strcmp(D->format, "json") && !D->st.nmut && sb->len)
 		skip = 1; /* the first mutant of the list: no comma */
 	count_group(D, D->ring[slot]);
 	if (sb->len > skip)
@@ -306,6 +327,19 @@ static struct cgroup *next_group(struct driver *D, struct putoff *q,
 	}
 }
 
+/* What the progress line shows of g: its class or file. */
+static const char *what_of(const struct cgroup *g)
+{
+	const struct cmutant *m = g->nmutants ? &g->mutants[0] : NULL;
+	if (m && m->at)
+		return m->at->path;
+	if (m && m->from) {
+		const char *w = m->where ? m->where : g->where;
+		return arena_printf(g->a, "%.*s", (int)strcspn(w, "@:"), w);
+	}
+	return g->file;
+}
+
 static void *worker(void *arg)
 {
 	struct driver *D = arg;
@@ -316,6 +350,8 @@ static void *worker(void *arg)
 	pthread_mutex_lock(&D->mu);
 	for (struct cgroup *g; (g = next_group(D, &q, &wait));) {
 		pthread_mutex_unlock(&D->mu);
+		if (D->progress && g->resume == 0)
+			progress_what(D->progress, what_of(g));
 		w.defer = !wait;
 		if (!check_group(&w, g, D->opts)) {
 			GROW(q.g, q.n + 1, q.cap);
@@ -323,6 +359,7 @@ static void *worker(void *arg)
 			pthread_mutex_lock(&D->mu);
 			continue;
 		}
+		progress_add(D->progress, g->nmutants);
 		format_group(D, g, &D->text[g->seq % WINDOW]);
 		pthread_mutex_lock(&D->mu);
 		D->done[g->seq % WINDOW] = true;
@@ -342,9 +379,8 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-static void enqueue(void *ctx, struct cgroup *g)
+static void real_enqueue(struct driver *D, struct cgroup *g)
 {
-	struct driver *D = ctx;
 	pthread_mutex_lock(&D->mu);
 	while (g->seq - D->next_out >= WINDOW)
 		pthread_cond_wait(&D->space, &D->mu);
@@ -355,89 +391,291 @@ static void enqueue(void *ctx, struct cgroup *g)
 	pthread_mutex_unlock(&D->mu);
 }
 
+static void collect(struct driver *D, struct cgroup *g);
+
+/* The readers' callback: a group to decide (--shard: to keep). */
+static void enqueue(void *ctx, struct cgroup *g)
+{
+	struct driver *D = ctx;
+	D->read += g->nmutants;
+	if (D->shard.n) {
+		collect(D, g);
+		return;
+	}
+	progress_total(D->progress, D->read, true);
+	real_enqueue(D, g);
+}
+
 /* --method's timing: the methods modelled (answered from the method
  * cache), the time per method, the solver's share of the workers' time
  * (jobs x the run's wall time ms).  Clocks: with the timing only. */
-static double method_share(const struct driver *D, double ms)
+static double method_share(const struct check_stats *s)
 {
-	return ms > 0 ? D->method_solver_ms / (ms * D->jobs) : 0;
+	return s->worker_ms > 0 ? s->method_solver_ms / s->worker_ms : 0;
 }
 
-static void method_time_text(const struct driver *D, double ms,
-			     struct strbuf *sb)
+static void method_time_text(const struct driver *D, struct strbuf *sb)
 {
+	const struct check_stats *s = &D->st;
 	sb_printf(sb, "  method level: %ld methods modelled (%ld answered from "
-		  "the cache), %.1f ms per method", D->nmethods, D->mcached,
-		  D->nmethods ? D->method_ms / (double)D->nmethods : 0.0);
-	if (D->mdiverged)
+		  "the cache), %.1f ms per method", s->nmethods, s->mcached,
+		  s->nmethods ? s->method_ms / (double)s->nmethods : 0.0);
+	if (s->mdiverged)
 		sb_printf(sb, " (%ld left the cache's answers for the solver's: "
-			  "a cache key misses something)", D->mdiverged);
-	if (D->nmethods)
-		sb_printf(sb, ", at most %.1f ms (%s)", D->method_max_ms,
-			  D->method_max);
+			  "a cache key misses something)", s->mdiverged);
+	if (s->nmethods)
+		sb_printf(sb, ", at most %.1f ms (%s)", s->method_max_ms,
+			  s->method_max);
 	sb_printf(sb, "; solver %.1f ms, %.1f%% of the workers' time (%u x "
-		  "%.1f ms)\n", D->method_solver_ms, 100 * method_share(D, ms),
-		  D->jobs, ms);
+		  "%.1f ms)\n", s->method_solver_ms, 100 * method_share(s),
+		  D->jobs, s->ms);
 }
 
-static void method_time_json(const struct driver *D, double ms,
-			     struct strbuf *sb)
+static void method_time_json(const struct check_stats *s, struct strbuf *sb)
 {
 	sb_printf(sb, ", \"method_time\": {\"methods\": %ld, \"from_cache\": "
 		  "%ld, \"left_cache\": %ld, \"mean_ms\": %.1f, \"max_ms\": %.1f, "
-		  "\"max_method\": ", D->nmethods, D->mcached, D->mdiverged,
-		  D->nmethods ? D->method_ms / (double)D->nmethods : 0.0,
-		  D->method_max_ms);
-	sb_json_str(sb, D->method_max);
+		  "\"max_method\": ", s->nmethods, s->mcached, s->mdiverged,
+		  s->nmethods ? s->method_ms / (double)s->nmethods : 0.0,
+		  s->method_max_ms);
+	sb_json_str(sb, s->method_max);
 	sb_printf(sb, ", \"solver_ms\": %.1f, \"solver_share\": %.3f}",
-		  D->method_solver_ms, method_share(D, ms));
+		  s->method_solver_ms, method_share(s));
 }
 
-static void summary(struct driver *D, double ms, long bad)
+/* See check-run.h. */
+void check_summary_json(const struct check_stats *s, struct strbuf *sb)
+{
+	double rate = s->ms > 0 ? (double)s->nmut * 1000.0 / s->ms : 0;
+	sb_puts(sb, s->nmut ? "\n  ],\n" : "],\n");
+	sb_printf(sb, "  \"summary\": {\"mutants\": %ld, \"sites\": %ld, "
+		  "\"malformed\": %ld, \"verdicts\": {", s->nmut, s->nsites,
+		  s->bad);
+	for (int v = 0; v < CV_COUNT; v++)
+		sb_printf(sb, "%s\"%s\": %ld", v ? ", " : "", cverdict_name(v),
+			  s->count[v]);
+	sb_puts(sb, "}, \"operators\": {");
+	for (size_t k = 0; k < s->nops; k++) {
+		sb_printf(sb, "%s\"%s\": {", k ? ", " : "", s->ops[k].name);
+		for (int v = 0; v < CV_COUNT; v++)
+			sb_printf(sb, "%s\"%s\": %ld", v ? ", " : "",
+				  cverdict_name(v), s->ops[k].n[v]);
+		sb_puts(sb, "}");
+	}
+	sb_puts(sb, "}");
+	if (s->placed)
+		sb_printf(sb, ", \"level\": {\"verdicts_at\": "
+			  "\"enclosing expression\", \"expression\": %ld, "
+			  "\"statement\": %ld, \"log_only\": %ld}",
+			  s->level[CL_EXPRESSION], s->level[CL_STATEMENT],
+			  s->level[CL_FALLBACK]);
+	if (s->method)
+		sb_printf(sb, ", \"method_level\": %ld", s->level[CL_METHOD]);
+	if (s->timing)
+		sb_printf(sb, ", \"solver_calls\": %lu, \"time_ms\": "
+			  "%.1f, \"mutants_per_second\": %.0f", s->calls,
+			  s->ms, rate);
+	if (s->timing && s->method)
+		method_time_json(s, sb);
+}
+
+/* --- --shard ---------------------------------------------------------- */
+
+/* The unit of group g (check-run.h's struct check_shard): a Major
+ * mutant's source file (--source: a file may hold several top-level
+ * classes) or else its top-level class, a report mutant's file, a YAML
+ * batch. */
+static char *unit_key(const struct cgroup *g)
+{
+	const struct cmutant *m = g->nmutants ? &g->mutants[0] : NULL;
+	if (m && m->at)
+		return xstrdup(arena_printf(g->a, "E %s\n%s", g->file,
+					    m->at->path));
+	if (m && m->from && g->srcpath) /* its classes share the file */
+		return xstrdup(arena_printf(g->a, "F %s", g->srcpath));
+	if (m && m->from) {
+		const char *w = m->where ? m->where : g->where;
+		return xstrdup(arena_printf(g->a, "M %.*s",
+					    (int)strcspn(w, "@$:"), w));
+	}
+	return xstrdup(arena_printf(g->a, "Y %s", g->file));
+}
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	return fnv1a64(s ? s : "", s ? strlen(s) + 1 : 1, h);
+}
+
+/* Keep group g until all input is read (main thread). */
+static void collect(struct driver *D, struct cgroup *g)
+{
+	char *key = unit_key(g);
+	size_t u = D->nunits;
+	if (D->nall && !strcmp(D->units[D->unit[D->nall - 1]].key, key))
+		u = (size_t)D->unit[D->nall - 1];
+	for (size_t k = 0; u == D->nunits && k < D->nunits; k++)
+		if (!strcmp(D->units[k].key, key))
+			u = k;
+	if (u == D->nunits) {
+		GROW(D->units, D->nunits + 1, D->capunits);
+		D->units[D->nunits++] = (struct unit){ .key = key,
+						       .first = (long)D->nall };
+	} else {
+		free(key);
+	}
+	D->units[u].n += g->nmutants;
+	D->hash = hash_str(D->hash, D->units[u].key);
+	D->hash = hash_str(D->hash, g->file);
+	D->hash = hash_str(D->hash, g->where);
+	for (int i = 0; i < g->nmutants; i++) {
+		/* its kill-file row is of the logs (another shard's), not
+		 * one kills_warn() should report */
+		if (D->kills)
+			kills_take(D->kills, g->mutants[i].id);
+		D->hash = hash_str(D->hash, g->mutants[i].id);
+		D->hash = hash_str(D->hash, g->mutants[i].text);
+		D->hash = hash_str(D->hash, g->mutants[i].op);
+	}
+	GROW(D->all, D->nall + 1, D->capall);
+	GROW(D->unit, D->nall + 1, D->capunit);
+	GROW(D->base, D->nall + 1, D->capbase);
+	D->all[D->nall] = g;
+	D->unit[D->nall] = (int)u;
+	D->base[D->nall++] = D->read - g->nmutants;
+}
+
+/* Units by mutants, the largest first (then in input order). */
+static const struct unit *sort_units;
+static int by_size(const void *a, const void *b)
+{
+	const struct unit *x = &sort_units[*(const size_t *)a];
+	const struct unit *y = &sort_units[*(const size_t *)b];
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Deal the units to the shards, then hand shard k's groups to the
+ * workers (renumbered in input order) and free the others. */
+static void deal(struct driver *D)
+{
+	size_t *ix = xcalloc(D->nunits + 1, sizeof(*ix));
+	long *load = xcalloc(D->shard.n, sizeof(*load));
+	for (size_t u = 0; u < D->nunits; u++)
+		ix[u] = u;
+	sort_units = D->units;
+	qsort(ix, D->nunits, sizeof(*ix), by_size);
+	for (size_t i = 0; i < D->nunits; i++) {
+		unsigned best = 0;
+		for (unsigned k = 1; k < D->shard.n; k++)
+			if (load[k] < load[best])
+				best = k;
+		D->units[ix[i]].shard = best;
+		load[best] += D->units[ix[i]].n;
+	}
+	long total = load[D->shard.k - 1], seq = 0;
+	free(ix);
+	free(load);
+	progress_total(D->progress, total, false);
+	D->gbase = xcalloc(D->nall + 1, sizeof(*D->gbase));
+	for (size_t i = 0; i < D->nall; i++) {
+		struct cgroup *g = D->all[i];
+		if (D->units[D->unit[i]].shard != D->shard.k - 1) {
+			cgroup_free(g);
+			continue;
+		}
+		D->gbase[seq] = D->base[i];
+		g->seq = seq++;
+		real_enqueue(D, g);
+	}
+}
+
+/* The shard's identity: {"format": ..., "shard": K, "of": N, "run":
+ * hash, "mutants": the whole run's, "units": ... (no closing brace). */
+static void shard_head(const struct driver *D, struct strbuf *sb)
+{
+	uint64_t h = hash_str(D->hash, SUBSUME_VERSION);
+	h = hash_str(h, D->format);
+	h = hash_str(h, D->shard.args);
+	sb_puts(sb, "{\"format\": ");
+	sb_json_str(sb, D->format);
+	sb_printf(sb, ", \"shard\": %u, \"of\": %u, \"run\": \"%016llx\", "
+		  "\"mutants\": %ld, \"units\": %zu", D->shard.k, D->shard.n,
+		  (unsigned long long)h, D->read, D->nunits);
+}
+
+/* ",\n  \"shard\": {...}": the identity, the summary's numbers, the
+ * global index of every mutant written (in order). */
+static void shard_json(const struct driver *D, struct strbuf *sb)
+{
+	const struct check_stats *s = &D->st;
+	double t = s->timing; /* --no-timing: no clocks, the same bytes */
+	sb_puts(sb, ",\n  \"shard\": ");
+	shard_head(D, sb);
+	sb_printf(sb, ",\n    \"stats\": {\"sites\": %ld, \"malformed\": %ld, "
+		  "\"verdicts\": [", s->nsites, s->bad);
+	for (int v = 0; v < CV_COUNT; v++)
+		sb_printf(sb, "%s%ld", v ? ", " : "", s->count[v]);
+	sb_puts(sb, "], \"levels\": [");
+	for (size_t l = 0; l < ARRAY_SIZE(s->level); l++)
+		sb_printf(sb, "%s%ld", l ? ", " : "", s->level[l]);
+	sb_printf(sb, "], \"placed\": %s, \"method\": %s, \"timing\": %s, "
+		  "\"tests\": %s, \"solver_calls\": %lu, \"time_ms\": %.3f, "
+		  "\"worker_ms\": %.3f, \"methods\": [%ld, %ld, %ld], "
+		  "\"method_ms\": %.3f, \"method_max_ms\": %.3f, "
+		  "\"method_solver_ms\": %.3f, \"method_max\": ",
+		  s->placed ? "true" : "false", s->method ? "true" : "false",
+		  s->timing ? "true" : "false", D->kills ? "true" : "false",
+		  s->timing ? s->calls : 0, t * s->ms, t * s->worker_ms,
+		  s->nmethods, s->mcached, s->mdiverged, t * s->method_ms,
+		  t * s->method_max_ms, t * s->method_solver_ms);
+	sb_json_str(sb, s->timing ? s->method_max : "");
+	sb_puts(sb, ",\n      \"operators\": [");
+	for (size_t k = 0; k < s->nops; k++) {
+		sb_puts(sb, k ? ", [" : "[");
+		sb_json_str(sb, s->ops[k].name);
+		sb_printf(sb, ", %ld", s->ops[k].first);
+		for (int v = 0; v < CV_COUNT; v++)
+			sb_printf(sb, ", %ld", s->ops[k].n[v]);
+		sb_puts(sb, "]");
+	}
+	sb_puts(sb, "]},\n    \"order\": [");
+	for (size_t i = 0; i < D->norder; i++)
+		sb_printf(sb, "%s%ld", i ? ", " : "", D->order[i]);
+	sb_puts(sb, "]}");
+}
+
+static void shard_release(struct driver *D)
+{
+	for (size_t u = 0; u < D->nunits; u++)
+		free(D->units[u].key);
+	free(D->units);
+	free(D->all);
+	free(D->unit);
+	free(D->base);
+	free(D->gbase);
+	free(D->order);
+}
+
+static void summary(struct driver *D)
 {
 	struct strbuf sb = STRBUF_INIT;
 	bool json = !strcmp(D->format, "json");
-	double rate = ms > 0 ? (double)D->nmut * 1000.0 / ms : 0;
+	double ms = D->st.ms, rate = ms > 0 ? (double)D->st.nmut * 1000.0 / ms : 0;
+	long bad = D->st.bad;
 	if (json) {
-		sb_puts(&sb, D->nmut ? "\n  ],\n" : "],\n");
-		sb_printf(&sb, "  \"summary\": {\"mutants\": %ld, \"sites\": %ld, "
-			  "\"malformed\": %ld, \"verdicts\": {", D->nmut,
-			  D->nsites, bad);
-		for (int v = 0; v < CV_COUNT; v++)
-			sb_printf(&sb, "%s\"%s\": %ld", v ? ", " : "",
-				  cverdict_name(v), D->count[v]);
-		sb_puts(&sb, "}, \"operators\": {");
-		for (size_t k = 0; k < D->nops; k++) {
-			sb_printf(&sb, "%s\"%s\": {", k ? ", " : "", D->ops[k].name);
-			for (int v = 0; v < CV_COUNT; v++)
-				sb_printf(&sb, "%s\"%s\": %ld", v ? ", " : "",
-					  cverdict_name(v), D->ops[k].n[v]);
-			sb_puts(&sb, "}");
-		}
-		sb_puts(&sb, "}");
-		if (D->placed)
-			sb_printf(&sb, ", \"level\": {\"verdicts_at\": "
-				  "\"enclosing expression\", \"expression\": %ld, "
-				  "\"statement\": %ld, \"log_only\": %ld}",
-				  D->level[CL_EXPRESSION], D->level[CL_STATEMENT],
-				  D->level[CL_FALLBACK]);
-		if (D->opts->method)
-			sb_printf(&sb, ", \"method_level\": %ld",
-				  D->level[CL_METHOD]);
-		if (D->timing)
-			sb_printf(&sb, ", \"solver_calls\": %lu, \"time_ms\": "
-				  "%.1f, \"mutants_per_second\": %.0f", D->calls,
-				  ms, rate);
-		if (D->timing && D->opts->method)
-			method_time_json(D, ms, &sb);
+		check_summary_json(&D->st, &sb);
 		if (D->timing)
 			check_slowest_json(&D->slow, &sb);
 		if (D->kills)
 			kills_summary_json(D->kills, &sb);
-		sb_puts(&sb, "}\n}\n");
+		sb_puts(&sb, "}");
+		if (D->shard.n)
+			shard_json(D, &sb);
+		sb_puts(&sb, "\n}\n");
 	} else if (!strcmp(D->format, "text")) {
-		sb_printf(&sb, "\nsummary: %ld mutants in %ld sites", D->nmut,
-			  D->nsites);
+		sb_printf(&sb, "\nsummary: %ld mutants in %ld sites", D->st.nmut,
+			  D->st.nsites);
 		if (bad)
 			sb_printf(&sb, ", %ld malformed input lines skipped", bad);
 		if (D->placed)
@@ -446,44 +684,48 @@ static void summary(struct driver *D, double ms, long bad)
 				  "in their enclosing expression, %ld statements, "
 				  "%ld %s (reason in the verdict)",
 				  D->src ? "--source" : "the report's sources",
-				  D->level[CL_EXPRESSION], D->level[CL_STATEMENT],
-				  D->level[CL_FALLBACK], D->src ? "from the log only"
+				  D->st.level[CL_EXPRESSION], D->st.level[CL_STATEMENT],
+				  D->st.level[CL_FALLBACK], D->src ? "from the log only"
 				  : "not placed");
 		if (D->opts->method)
 			sb_printf(&sb, "\n  --method: %ld decided in their "
 				  "method (what a test of the method sees), the "
 				  "others at the level above with the method-level "
-				  "finding in their note", D->level[CL_METHOD]);
+				  "finding in their note", D->st.level[CL_METHOD]);
 		sb_puts(&sb, "\n ");
 		for (int v = 0; v < CV_COUNT; v++)
-			sb_printf(&sb, " %s %ld", cverdict_name(v), D->count[v]);
+			sb_printf(&sb, " %s %ld", cverdict_name(v), D->st.count[v]);
 		/* the names column: 12 wide, wider for longer names (a
 		 * report's mutators, "ConditionalExpression") */
 		int w = 12;
-		for (size_t k = 0; k < D->nops; k++)
-			if ((int)strlen(D->ops[k].name) > w)
-				w = (int)strlen(D->ops[k].name);
+		for (size_t k = 0; k < D->st.nops; k++)
+			if ((int)strlen(D->st.ops[k].name) > w)
+				w = (int)strlen(D->st.ops[k].name);
 		sb_printf(&sb, "\n  per operator:   %*s", w - 12, "");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %6.6s", cverdict_name(v));
 		sb_putc(&sb, '\n');
-		for (size_t k = 0; k < D->nops; k++) {
-			sb_printf(&sb, "    %-*s ", w, D->ops[k].name);
+		for (size_t k = 0; k < D->st.nops; k++) {
+			sb_printf(&sb, "    %-*s ", w, D->st.ops[k].name);
 			for (int v = 0; v < CV_COUNT; v++)
-				sb_printf(&sb, " %6ld", D->ops[k].n[v]);
+				sb_printf(&sb, " %6ld", D->st.ops[k].n[v]);
 			sb_putc(&sb, '\n');
 		}
 		if (D->timing)
 			sb_printf(&sb, "  solver calls: %lu, time: %.1f ms, %.0f "
-				  "mutants/s\n", D->calls, ms, rate);
+				  "mutants/s\n", D->st.calls, ms, rate);
 		if (D->timing && D->opts->method)
-			method_time_text(D, ms, &sb);
+			method_time_text(D, &sb);
 		if (D->timing)
 			check_slowest_text(&D->slow, &sb);
 		if (D->kills)
 			kills_summary_text(D->kills, &sb);
 	} else if (D->report) {
-		check_report_write(D->report, D->format);
+		struct strbuf sh = STRBUF_INIT;
+		if (D->shard.n)
+			shard_head(D, &sh);
+		check_report_write(D->report, D->format, sh.buf);
+		sb_release(&sh);
 	}
 	if (bad && !json && strcmp(D->format, "text")) /* no summary */
 		error("%ld malformed input lines or batch errors skipped (each "
@@ -498,11 +740,15 @@ static void summary(struct driver *D, double ms, long bad)
 int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	      int n)
 {
+	struct progress prog;
+	progress_start(&prog, cr->progress, "check", "mutants");
 	struct driver D = { .opts = cr->opts, .timeout_ms = cr->timeout_ms,
 			    .format = cr->format, .timing = cr->timing,
 			    .confirm = cr->confirm, .src = cr->src,
 			    .kills = cr->kills, .report = cr->report,
-			    .placed = cr->src != NULL, .jobs = cr->jobs };
+			    .placed = cr->src != NULL, .jobs = cr->jobs,
+			    .progress = &prog, .shard = cr->shard,
+			    .hash = FNV1A64_INIT };
 	for (int k = 0; cr->elements && k < n; k++)
 		D.placed |= cr->elements[k] != NULL;
 	pthread_mutex_init(&D.mu, NULL);
@@ -535,6 +781,10 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 		if (fs[k] && fs[k] != stdin)
 			fclose(fs[k]);
 	}
+	if (D.shard.n)
+		deal(&D);
+	if (!D.shard.n)
+		progress_total(D.progress, D.read, false);
 	pthread_mutex_lock(&D.mu);
 	D.eof = true;
 	pthread_cond_broadcast(&D.work);
@@ -542,16 +792,23 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	for (unsigned k = 0; k < cr->jobs; k++)
 		pthread_join(th[k], NULL);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
-		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-	summary(&D, ms, bad);
+	D.st.ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		  (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	D.st.worker_ms = D.st.ms * D.jobs;
+	D.st.bad = bad;
+	D.st.placed = D.placed;
+	D.st.method = cr->opts->method;
+	D.st.timing = D.timing;
+	progress_end(D.progress);
+	summary(&D);
 	fflush(stdout);
 	int rc = io_err ? EXIT_IO : bad ? EXIT_INPUT
-		 : D.count[CV_UNKNOWN] ? EXIT_UNKNOWN : 0;
+		 : D.st.count[CV_UNKNOWN] ? EXIT_UNKNOWN : 0;
 	if (ferror(stdout))
 		rc = EXIT_IO;
 	free(th);
-	free(D.ops);
+	free(D.st.ops);
+	shard_release(&D);
 	check_slowest_release(&D.slow);
 	for (int k = 0; k < WINDOW; k++)
 		sb_release(&D.text[k]);

@@ -15,6 +15,7 @@
 #include "cmd/check-run.h"
 #include "cmd/cmd.h"
 #include "cmd/confirm.h"
+#include "cmd/progress.h"
 #include "cmd/run.h"
 #include "sem/mir.h"
 #include "sem/smt.h"
@@ -122,11 +123,48 @@ static void free_reports(struct check_elements **es, int n)
 
 /* The options of `check`, as parsed. */
 struct check_args {
-	const char *format, *cfile, *smt2, *confirm, *fcmp, *kfile;
+	const char *format, *cfile, *smt2, *confirm, *fcmp, *kfile, *shard;
 	unsigned timeout, rlimit, jobs, unroll;
-	bool timing, method;
+	bool timing, method, progress;
 	struct opt_list srcdirs;
+	struct check_shard sh;       /* --shard, parsed */
 };
+
+/* --shard K/N: 0, or EXIT_USAGE (reported). */
+static int parse_shard(const char *s, struct check_shard *sh)
+{
+	char *e1, *e2;
+	unsigned long k = strtoul(s, &e1, 10), n = 0;
+	if (e1 != s && *e1 == '/' && e1[1] >= '0' && e1[1] <= '9')
+		n = strtoul(e1 + 1, &e2, 10);
+	else
+		e2 = e1;
+	if (*s < '0' || *s > '9' || !n || *e2 || k < 1 || k > n || n > 100000) {
+		error("--shard %s: expected K/N with 1 <= K <= N <= 100000 (this "
+		      "run judges part K of N), e.g. --shard 2/4", s);
+		return EXIT_USAGE;
+	}
+	sh->k = (unsigned)k;
+	sh->n = (unsigned)n;
+	return 0;
+}
+
+/* The options that change a sharded run's output, for its hash (the
+ * shards of one run must agree on them; cmd/merge.c). */
+static char *shard_args(const struct check_args *A, char **paths, int n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	sb_printf(&sb, "format=%s method=%d unroll=%u rlimit=%u timeout=%u "
+		  "timing=%d contracts=%s fcmp=%s kills=%s", A->format, A->method,
+		  A->unroll, A->rlimit, A->timeout, A->timing,
+		  A->cfile ? A->cfile : "-", A->fcmp ? A->fcmp : "-",
+		  A->kfile ? A->kfile : "-");
+	for (int k = 0; k < A->srcdirs.n; k++)
+		sb_printf(&sb, " source=%s", A->srcdirs.v[k]);
+	for (int k = 0; k < n; k++)
+		sb_printf(&sb, " input=%s", paths[k]);
+	return sb.buf;
+}
 
 /* Every --source directory opens; 0, or EXIT_IO (reported). */
 static int source_dirs_ok(const struct opt_list *dirs)
@@ -264,7 +302,12 @@ static int check_files(struct check_args *A, char **paths, int n)
 	struct check_run cr = { .opts = &opts, .timeout_ms = A->timeout,
 				.jobs = A->jobs, .format = A->format,
 				.timing = A->timing, .src = src, .kills = kills,
-				.report = report, .elements = es };
+				.report = report, .elements = es,
+				.progress = A->progress };
+	char *sargs = NULL;
+	cr.shard = A->sh;
+	if (cr.shard.n)
+		cr.shard.args = sargs = shard_args(A, paths, n);
 	if (!rc && opts.smt2 && !(cr.confirm = start_confirm(A->smt2, A->confirm,
 							     A->timeout, A->jobs))) {
 		close_inputs(fs, n);
@@ -278,6 +321,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 			rc = finish_confirm(cr.confirm, rc);
 		free(fs);
 	}
+	free(sargs);
 	check_table_release();
 	check_cache_release();
 	if (kills && ran && !own_kills)
@@ -298,7 +342,8 @@ int cmd_check(int argc, char **argv)
 	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	struct check_args A = { .format = "text", .timeout = DEFAULT_TIMEOUT_MS,
 				.rlimit = DEFAULT_RLIMIT, .jobs = 1,
-				.unroll = MIR_DEFAULT_UNROLL, .timing = true };
+				.unroll = MIR_DEFAULT_UNROLL, .timing = true,
+				.progress = progress_default() };
 	const struct option options[] = {
 		OPT_LIST(0, "source", "DIR",  &A.srcdirs,
 			 "the Java sources of the logged classes (repeatable;\n"
@@ -336,6 +381,14 @@ int cmd_check(int argc, char **argv)
 		OPT_JOBS_HELP(&A.jobs, "decide sites on N threads (same output)"),
 		OPT_NO_TIMING_HELP(&A.timing,
 				   "leave times and rates out of the summary"),
+		OPT_STRING(0, "shard", "K/N", &A.shard,
+			   "judge part K of N only (1 <= K <= N): whole\n"
+			   "classes (a report's files, YAML batches) dealt to N\n"
+			   "parts by their number of mutants, the same parts on\n"
+			   "every machine; 'subsume merge' joins the parts'\n"
+			   "--format json or elements outputs into the output\n"
+			   "of the whole run"),
+		OPT_PROGRESS(&A.progress),
 		OPT_FLAG(0, "no-cache", &check_cache_enabled, false,
 			 "prove every site and method, even when an identical\n"
 			 "proof obligation was proven before (for benchmarks)"),
@@ -353,7 +406,9 @@ int cmd_check(int argc, char **argv)
 	int i, rc = parse_options(argc, argv, options, &usage_check, &i);
 	if (!rc && i >= argc)
 		rc = opt_usage_error(options, &usage_check, "no input files given");
-	else if (!rc && !(rc = source_dirs_ok(&A.srcdirs)) && A.method &&
+	if (!rc && A.shard)
+		rc = parse_shard(A.shard, &A.sh);
+	if (!rc && !(rc = source_dirs_ok(&A.srcdirs)) && A.method &&
 		 !A.srcdirs.n && !any_report(argv + i, argc - i) &&
 		 !all_yaml(argv + i, argc - i))
 		rc = opt_usage_error(options, &usage_check, "--method needs "

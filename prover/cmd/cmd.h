@@ -39,6 +39,9 @@ int cmd_prove(int argc, char **argv);
 /* check.c: `subsume check`, per-mutant verdicts for mutant lists. */
 int cmd_check(int argc, char **argv);
 
+/* merge.c: `subsume merge`, the outputs of check --shard joined. */
+int cmd_merge(int argc, char **argv);
+
 /* compare.c: `subsume compare`, a published table of minimal sets
  * next to the proven ones, as Markdown. */
 int cmd_compare(int argc, char **argv);

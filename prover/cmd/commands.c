@@ -22,6 +22,9 @@ const struct command commands[] = {
 	{ "check", cmd_check,
 	  "per-mutant verdicts for Major mutants.log files and\n"
 	  "YAML batches: equivalent, redundant or killable" },
+	{ "merge", cmd_merge,
+	  "join the outputs of check --shard K/N (json or elements)\n"
+	  "into the output of the whole run" },
 	{ "compare", cmd_compare,
 	  "a published table of minimal sets next to the proven\n"
 	  "ones, as Markdown (docs/table1.md)" },

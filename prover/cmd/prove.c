@@ -7,6 +7,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/confirm.h"
+#include "cmd/progress.h"
 #include "cmd/run.h"
 
 static const struct opt_usage usage_prove = {
@@ -85,7 +86,7 @@ int cmd_prove(int argc, char **argv)
 	const char *format = "text", *out = NULL, *smt2 = NULL, *confirm = NULL;
 	const char *fcmp = NULL;
 	struct run_opts opts = RUN_OPTS_DEFAULT;
-	bool timing = true, summary = false;
+	bool timing = true, summary = false, progress = progress_default();
 	const struct option options[] = {
 		OPT_CHOICE(0, "format", "FMT", &format, formats,
 			   "text (default) or json"),
@@ -101,6 +102,7 @@ int cmd_prove(int argc, char **argv)
 		OPT_FLAG(0, "naive", &opts.prove.naive, true,
 			 "the paper's method: a fresh solver per question,\n"
 			 "every pair asked, no test pool (for comparison)"),
+		OPT_PROGRESS(&progress),
 		OPT_SMT2(&smt2),
 		OPT_CONFIRM(&confirm, solvers),
 		OPT_CHOICE(0, "float-compare", "HOW", &fcmp, fcmps,
@@ -132,7 +134,12 @@ int cmd_prove(int argc, char **argv)
 			rc = EXIT_IO;
 	}
 	if (!rc) {
+		struct progress prog;
+		progress_start(&prog, progress, "prove", "analyses");
+		opts.progress = &prog;
 		run_prove(&st, &opts);
+		progress_end(&prog);
+		opts.progress = NULL;
 		st.run.timing = timing;
 		struct strbuf sb = STRBUF_INIT;
 		if (!strcmp(format, "json"))

@@ -1,5 +1,6 @@
 /* run.c - load theory files and prove them; see run.h. */
 #include "cmd/run.h"
+#include "cmd/progress.h"
 
 #include "sem/smt.h"
 
@@ -128,6 +129,17 @@ struct worker {
 	struct arena *arena;
 };
 
+/* What the progress line shows: the theory file and target. */
+static const char *what_of(const struct analysis *an)
+{
+	static _Thread_local char buf[160];
+	if (!an->theory)
+		return an->site ? an->site : "";
+	snprintf(buf, sizeof(buf), "%s: %s", an->theory->file,
+		 an->target ? an->target->name : "");
+	return buf;
+}
+
 static void *work(void *arg)
 {
 	struct worker *w = arg;
@@ -140,7 +152,11 @@ static void *work(void *arg)
 		int i = atomic_fetch_add(&j->next, 1);
 		if (i >= j->nqueue)
 			break;
+		if (j->opts->progress)
+			progress_what(j->opts->progress, what_of(j->queue[i]));
 		j->st->run.results[i] = prove_analysis(w->arena, j->queue[i], &po);
+		if (j->opts->progress)
+			progress_add(j->opts->progress, 1);
 	}
 	smt_shared_free(po.shared);
 	return NULL;
@@ -192,6 +208,8 @@ void run_prove(struct run_state *st, const struct run_opts *opts)
 	st->run.n = total;
 	st->run.results = ANEWN(st->arena, struct result *,
 				(size_t)(total + extra) + 1);
+	if (opts->progress)
+		progress_total(opts->progress, j.nqueue, false);
 	int jobs = opts->jobs < 1 ? 1 : (int)opts->jobs;
 	if (jobs > j.nqueue)
 		jobs = j.nqueue ? j.nqueue : 1;

@@ -25,9 +25,12 @@
 		     .rlimit = DEFAULT_RLIMIT },                           \
 	  .jobs = 1 }
 
+struct progress;
 struct run_opts {
 	struct prove_opts prove;
 	unsigned jobs;     /* worker threads; 1 or more */
+	struct progress *progress; /* the progress line (cmd/progress.h),
+				    * started by the caller, or NULL */
 };
 
 struct run_state {

@@ -142,7 +142,13 @@ static void mutant_json(struct strbuf *sb, const struct mte_mutant *m)
 	sb_puts(sb, "}");
 }
 
-void mte_report_json(const struct mte_report *r, struct strbuf *sb)
+int mte_report_nfiles(const struct mte_report *r)
+{
+	return (int)r->n;
+}
+
+void mte_report_json(const struct mte_report *r, const char *key,
+		     const char *value, struct strbuf *sb)
 {
 	sb_printf(sb, "{\n  \"schemaVersion\": \"2\",\n  \"thresholds\": "
 		  "{\"high\": 80, \"low\": 60},\n  \"framework\": {\"name\": "
@@ -170,5 +176,12 @@ void mte_report_json(const struct mte_report *r, struct strbuf *sb)
 		}
 		sb_puts(sb, "]}");
 	}
-	sb_puts(sb, r->n ? "\n  }\n}\n" : "}\n}\n");
+	sb_puts(sb, r->n ? "\n  }" : "}");
+	if (key) {
+		sb_puts(sb, ",\n  ");
+		sb_json_str(sb, key);
+		sb_puts(sb, ": ");
+		sb_puts(sb, value ? value : "null");
+	}
+	sb_puts(sb, "\n}\n");
 }

@@ -51,8 +51,13 @@ void mte_report_set_source(struct mte_report *r, int f, const char *source);
 void mte_report_set_language(struct mte_report *r, int f, const char *lang);
 void mte_report_add(struct mte_report *r, int f, const struct mte_mutant *m);
 
-/* The report as JSON (schema version 2), appended to sb. */
-void mte_report_json(const struct mte_report *r, struct strbuf *sb);
+/* The number of files. */
+int mte_report_nfiles(const struct mte_report *r);
+/* The report as JSON (schema version 2), appended to sb; key (or
+ * NULL): one more top-level member, last, whose value is the JSON text
+ * value (check --shard's "subsumeShard"). */
+void mte_report_json(const struct mte_report *r, const char *key,
+		     const char *value, struct strbuf *sb);
 /* A self-contained HTML page rendering it; -1 (nothing appended) when
  * this binary was built without the web component. */
 int mte_report_html(const struct mte_report *r, const char *title,

@@ -48,7 +48,7 @@ int mte_report_html(const struct mte_report *r, const char *title,
 	if (!mte_html_available())
 		return -1;
 	struct strbuf json = STRBUF_INIT;
-	mte_report_json(r, &json);
+	mte_report_json(r, NULL, NULL, &json);
 	sb_puts(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		"<meta charset=\"utf-8\">\n<title>");
 	html_text(sb, title);
