@@ -81,6 +81,9 @@ int cb_add_var(struct cb *B, const char *name, const struct type *t,
 const char *cb_text(struct cb *B, TSNode n);
 /* text parsed and typed in the visible variables (cond: as a condition) */
 struct node *cb_expr_text(struct cb *B, const char *text, bool cond);
+/* The same for n, an untyped node the builder made (lang/mir.h:
+ * mir_var() ...): typed, no text printed and parsed again */
+struct node *cb_expr_node(struct cb *B, struct node *n, bool cond);
 struct node *cb_expr(struct cb *B, TSNode n, bool cond);
 struct mstmt *cb_stmt_new(struct cb *B, enum mstmt_kind k, TSNode n);
 void cb_append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap);
