@@ -157,6 +157,18 @@ struct node *cb_expr(struct cb *B, TSNode n, bool cond)
 	return cb_expr_text(B, cb_text(B, n), cond);
 }
 
+struct node *cb_ub(struct cb *B, const struct type *t)
+{
+	struct node *d = mir_binary(B->a, OP_DIV, mir_int(B->a, B->pf, 1),
+				    mir_int(B->a, B->pf, 0));
+	return t ? mir_cast(B->a, t, d) : d;
+}
+
+struct node *cb_var(struct cb *B, const char *name)
+{
+	return mir_var(B->a, name);
+}
+
 struct mstmt *cb_stmt_new(struct cb *B, enum mstmt_kind k, TSNode n)
 {
 	return mir_stmt(B->a, k, (int)ts_node_start_point(n).row + 1);
@@ -288,8 +300,9 @@ static struct mstmt *expr_list(struct cb *B, TSNode n)
 			return NULL;
 		if (B->set_flag) { /* x = e; of a local without initializer */
 			struct mstmt *f = cb_stmt_new(B, MS_EXPR, e);
-			f->e = cb_expr_text(B, arena_printf(B->a, "%s = 1",
-					    B->m->names[B->set_flag - 1]), false);
+			f->e = cb_expr_node(B, mir_assign(B->a, cb_var(B,
+					    B->m->names[B->set_flag - 1]),
+					    mir_int(B->a, B->pf, 1)), false);
 			if (!f->e)
 				return NULL;
 			cb_append(B, blk, f, &cap);

@@ -371,8 +371,7 @@ bool mb_prelude(struct mb *B, const char *cond)
 	s->line = r->line = m->line;
 	s->e = mb_expr_text(B, arena_printf(B->a, "!(%s)", cond), true);
 	if (s->e && m->ret)
-		r->e = mb_expr_text(B, m->ret->kind == TK_BOOLEAN ? "false" :
-				    arena_printf(B->a, "(%s)0", m->ret->name),
+		r->e = mb_expr_node(B, mir_zero(B->a, &profile_java, m->ret),
 				    false);
 	memcpy(B->visible, vis, sizeof(vis));
 	if (!s->e || (m->ret && !r->e))

@@ -103,6 +103,14 @@ struct node *mir_cast(struct arena *a, const struct type *t, struct node *x)
 	return n;
 }
 
+struct node *mir_zero(struct arena *a, const struct profile *pf,
+		      const struct type *t)
+{
+	if (t->kind == TK_BOOLEAN)
+		return mir_lit(a, t, value_bool(false));
+	return mir_cast(a, t, mir_int(a, pf, 0));
+}
+
 int mir_type(struct node *n, const struct mmethod *m, const char *const *names,
 	     const struct profile *pf, struct arena *a,
 	     const struct expr_src *es, struct strbuf *err)

@@ -484,6 +484,10 @@ struct node *mir_cond(struct arena *a, struct node *c, struct node *x,
 struct node *mir_assign(struct arena *a, struct node *x, struct node *y);
 /* (t)x, a cast written in the text */
 struct node *mir_cast(struct arena *a, const struct type *t, struct node *x);
+/* The default value of type t, what a prelude's early return gives:
+ * `false` for a boolean t (Java), else `(t)0` (0 an int of pf). */
+struct node *mir_zero(struct arena *a, const struct profile *pf,
+		      const struct type *t);
 /* Type n in the method m's variables, named names[0..m->nvars) (a
  * hidden one "\001") with the profile pf; the first error's text into
  * err.  0, or -1. */
