@@ -363,20 +363,13 @@ bool cb_ptr_finish(struct cb *B)
 	if (!cond)
 		return true;
 	B->raw = true;
-	struct mstmt *s = cb_stmt_new(B, MS_IF, (TSNode){ 0 });
-	struct mstmt *r = s->body = cb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
-	s->line = r->line = m->line;
+	struct mstmt *s = mir_early_return(B->a, m), *r = s->body;
 	s->e = cb_expr_node(B, mir_unary(B->a, OP_NOT, cond), true);
 	if (s->e && m->ret)
 		r->e = cb_expr_node(B, mir_zero(B->a, B->pf, m->ret), false);
 	B->raw = false;
 	if (!s->e || (m->ret && !r->e))
 		return false;
-	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, (TSNode){ 0 });
-	int cap = 0;
-	blk->line = m->line;
-	cb_append(B, blk, s, &cap);
-	cb_append(B, blk, m->body, &cap);
-	m->body = blk;
+	mir_prepend(B->a, m, s);
 	return true;
 }

@@ -472,9 +472,7 @@ const char *mb_new(struct mb *B, TSNode at, const char *type, int nargs,
 static struct mstmt *guard(struct mb *B, const char *cond)
 {
 	const struct mmethod *m = B->m;
-	struct mstmt *s = mb_stmt_new(B, MS_IF, (TSNode){ 0 });
-	struct mstmt *r = s->body = mb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
-	s->line = r->line = m->line;
+	struct mstmt *s = mir_early_return(B->a, m), *r = s->body;
 	B->ref_raw = true;
 	s->e = mb_expr_text(B, cond, true);
 	if (s->e && m->ret)

@@ -34,6 +34,22 @@ void mir_append(struct arena *a, struct mstmt *blk, struct mstmt *s, int *cap)
 	blk->kids[blk->nkids++] = s;
 }
 
+struct mstmt *mir_early_return(struct arena *a, const struct mmethod *m)
+{
+	struct mstmt *s = mir_stmt(a, MS_IF, m->line);
+	s->body = mir_stmt(a, MS_RETURN, m->line);
+	return s;
+}
+
+void mir_prepend(struct arena *a, struct mmethod *m, struct mstmt *s)
+{
+	struct mstmt *blk = mir_stmt(a, MS_BLOCK, m->line);
+	int cap = 0;
+	mir_append(a, blk, s, &cap);
+	mir_append(a, blk, m->body, &cap);
+	m->body = blk;
+}
+
 char *mir_patched(struct arena *a, const char *src, size_t b, size_t e,
 		  size_t pb, size_t pe, const char *repl)
 {

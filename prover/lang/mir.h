@@ -464,6 +464,12 @@ struct mir_patch {
 struct mstmt *mir_stmt(struct arena *a, enum mstmt_kind k, int line);
 /* Append s to the block blk (its kids' capacity in *cap). */
 void mir_append(struct arena *a, struct mstmt *blk, struct mstmt *s, int *cap);
+/* The preludes' `if (c) return r;` at m's line, an MS_IF whose body is
+ * the MS_RETURN: the caller sets c (its e) and, for a method with a
+ * result, r (its body's e). */
+struct mstmt *mir_early_return(struct arena *a, const struct mmethod *m);
+/* m's body becomes the block { s; the body } at m's line. */
+void mir_prepend(struct arena *a, struct mmethod *m, struct mstmt *s);
 /* The text src[b, e) with the mutated node's bytes [pb, pe) (inside
  * it) replaced by "(repl)". */
 char *mir_patched(struct arena *a, const char *src, size_t b, size_t e,
