@@ -533,6 +533,17 @@ static TSNode method_at(struct mb *B, size_t at)
 	return (TSNode){ 0 };
 }
 
+bool jsrc_method_pos(struct jsrc *f, size_t at, int *line, int *col)
+{
+	struct mb B = { .f = f }; /* method_at() allocates nothing */
+	TSNode md = method_at(&B, at);
+	if (ts_node_is_null(md))
+		return false;
+	*line = (int)ts_node_start_point(md).row + 1;
+	*col = (int)ts_node_start_point(md).column + 1;
+	return true;
+}
+
 /* The patch's node: starts at begin, its text is orig. */
 static bool find_patch(struct mb *B)
 {
