@@ -32,15 +32,20 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 		m->mwhy = "a statement mutant other than a deletion";
 		return;
 	}
-	const struct mmethod *o = jsrc_method(f, g->a, start, NULL, &why);
-	/* one original per method in the group: encoded once */
-	for (int j = 0; o && j < i; j++) {
+	/* one original per method in the group: built and encoded once
+	 * (an earlier mutant's, when the method's build succeeded) */
+	const struct mmethod *o = NULL;
+	int line, col;
+	bool in = jsrc_method_pos(f, start, &line, &col);
+	for (int j = 0; in && j < i; j++) {
 		const struct mmethod *p = g->mutants[j].mo;
-		if (p && p->line == o->line && p->col == o->col) {
+		if (p && p->line == line && p->col == col) {
 			o = p;
 			break;
 		}
 	}
+	if (!o)
+		o = jsrc_method(f, g->a, start, NULL, &why);
 	struct mir_patch p = { start, squeeze(g->a, base), m->text, stmt };
 	const struct mmethod *mm = o ? jsrc_method(f, g->a, start, &p, &why)
 				     : NULL;

@@ -81,6 +81,13 @@ int cb_add_var(struct cb *B, const char *name, const struct type *t,
 const char *cb_text(struct cb *B, TSNode n);
 /* text parsed and typed in the visible variables (cond: as a condition) */
 struct node *cb_expr_text(struct cb *B, const char *text, bool cond);
+/* The same for n, an untyped node the builder made (lang/mir.h:
+ * mir_var() ...): typed, no text printed and parsed again */
+struct node *cb_expr_node(struct cb *B, struct node *n, bool cond);
+/* The untyped nodes `(t)(1 / 0)` (undefined: the profile's exceptional
+ * outcome, a value of type t; t NULL: `1 / 0`) and `name` */
+struct node *cb_ub(struct cb *B, const struct type *t);
+struct node *cb_var(struct cb *B, const char *name);
 struct node *cb_expr(struct cb *B, TSNode n, bool cond);
 struct mstmt *cb_stmt_new(struct cb *B, enum mstmt_kind k, TSNode n);
 void cb_append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap);

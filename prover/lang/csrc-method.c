@@ -67,25 +67,28 @@ const char *cb_text(struct cb *B, TSNode n)
 	const char *t = B->f->text;
 	if (B->text && !B->stmt && B->pb >= b && B->pe <= e) {
 		B->applied = true;
-		return arena_printf(B->a, "%.*s(%s)%.*s", (int)(B->pb - b), t + b,
-				    B->text, (int)(e - B->pe), t + B->pe);
+		return mir_patched(B->a, t, b, e, B->pb, B->pe, B->text);
 	}
 	return arena_strndup(B->a, t + b, e - b);
 }
 
-/* Parse and type text; cond: as a condition (a number converted to the
- * profile's boolean, != 0, as C's if and while read it). */
-struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
+/* n printed (a built node's text, for a reason) */
+static const char *node_text(struct cb *B, const struct node *n)
 {
-	const char *shown = text;
-	if (B->nptr && !B->raw && !(text = cb_ptr_text(B, text)))
-		return NULL;
-	struct expr_src es = { .text = text, .src = &B->f->src, .quiet = true };
-	struct node *n = parse_expr_in(B->pf, B->a, &es, false);
-	if (!n)
-		return cb_fail(B, arena_printf(B->a, "`%s` is outside the method "
-				"model (calls, pointers, arrays, structs, the "
-				"comma operator)", shown)), NULL;
+	struct strbuf sb = STRBUF_INIT;
+	expr_print(&sb, n);
+	const char *t = arena_strdup(B->a, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return t;
+}
+
+/* Type n, parsed from shown (or built, shown NULL: its text printed
+ * only for a failure's reason); cond: as a condition (a number
+ * converted to the profile's boolean, != 0, as C's if and while read
+ * it). */
+static struct node *typed(struct cb *B, struct node *n, bool cond,
+			  const struct expr_src *es, const char *shown)
+{
 	const char *names[MIR_MAX_VARS];
 	for (int i = 0; i < B->m->nvars; i++) {
 		const char *env = B->envname[i] ? B->envname[i] : B->m->names[i];
@@ -93,10 +96,7 @@ struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 		names[i] = (B->raw ? raw : B->visible[i]) ? env : "\001";
 	}
 	struct strbuf err = STRBUF_INIT;
-	struct type_env env = { .nvars = B->m->nvars, .names = names,
-				.types = B->m->types, .errmsg = &err,
-				.arena = B->a, .profile = B->pf };
-	int rc = type_expr(n, &env, &es);
+	int rc = mir_type(n, B->m, names, B->pf, B->a, es, &err);
 	if (!rc && cond && n->type->kind != TK_BOOLEAN) {
 		if (n->type->kind != TK_INT && n->type->kind != TK_FLOAT) {
 			rc = -1;
@@ -112,16 +112,39 @@ struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 	    n->type->kind != TK_BOOLEAN && n->type->kind != TK_FLOAT)
 		rc = -1;
 	if (rc) {
-		cb_fail(B, arena_printf(B->a, "`%s`: %s", shown,
-				     err.buf ? err.buf : "not an integer value"));
+		cb_fail(B, arena_printf(B->a, "`%s`: %s", shown ? shown :
+				     node_text(B, n), err.buf ? err.buf
+				     : "not an integer value"));
 		n = NULL;
 	}
 	sb_release(&err);
-	if (n && B->nptr && !B->raw && cb_ptr_check(B, n, shown) < 0)
+	if (n && B->nptr && !B->raw &&
+	    cb_ptr_check(B, n, shown ? shown : node_text(B, n)) < 0)
 		n = NULL;
 	if (n && cb_guard_reads(B, &n) < 0)
 		n = NULL;
 	return n;
+}
+
+/* Parse and type text (typed() above). */
+struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
+{
+	const char *shown = text;
+	if (B->nptr && !B->raw && !(text = cb_ptr_text(B, text)))
+		return NULL;
+	struct expr_src es = { .text = text, .src = &B->f->src, .quiet = true };
+	struct node *n = parse_expr_in(B->pf, B->a, &es, false);
+	if (!n)
+		return cb_fail(B, arena_printf(B->a, "`%s` is outside the method "
+				"model (calls, pointers, arrays, structs, the "
+				"comma operator)", shown)), NULL;
+	return typed(B, n, cond, &es, shown);
+}
+
+struct node *cb_expr_node(struct cb *B, struct node *n, bool cond)
+{
+	struct expr_src es = { .text = "", .src = &B->f->src, .quiet = true };
+	return typed(B, n, cond, &es, NULL);
 }
 
 struct node *cb_expr(struct cb *B, TSNode n, bool cond)
@@ -134,28 +157,27 @@ struct node *cb_expr(struct cb *B, TSNode n, bool cond)
 	return cb_expr_text(B, cb_text(B, n), cond);
 }
 
+struct node *cb_ub(struct cb *B, const struct type *t)
+{
+	struct node *d = mir_binary(B->a, OP_DIV, mir_int(B->a, B->pf, 1),
+				    mir_int(B->a, B->pf, 0));
+	return t ? mir_cast(B->a, t, d) : d;
+}
+
+struct node *cb_var(struct cb *B, const char *name)
+{
+	return mir_var(B->a, name);
+}
+
 struct mstmt *cb_stmt_new(struct cb *B, enum mstmt_kind k, TSNode n)
 {
-	struct mstmt *s = ANEW(B->a, struct mstmt);
-	memset(s, 0, sizeof(*s));
-	s->kind = k;
-	s->line = (int)ts_node_start_point(n).row + 1;
-	return s;
+	return mir_stmt(B->a, k, (int)ts_node_start_point(n).row + 1);
 }
 
 void cb_append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap)
 {
-	if (blk->nkids == *cap) {
-		int nc = *cap ? 2 * *cap : 8;
-		struct mstmt **k = ANEWN(B->a, struct mstmt *, (size_t)nc);
-		if (blk->nkids)
-			memcpy(k, blk->kids, sizeof(*k) * (size_t)blk->nkids);
-		blk->kids = k;
-		*cap = nc;
-	}
-	blk->kids[blk->nkids++] = s;
+	mir_append(B->a, blk, s, cap);
 }
-
 
 /* A local declaration: each declarator with its initializer, as an
  * assignment, or without one (csrc-mstmt.c: reading it before it is
@@ -278,8 +300,9 @@ static struct mstmt *expr_list(struct cb *B, TSNode n)
 			return NULL;
 		if (B->set_flag) { /* x = e; of a local without initializer */
 			struct mstmt *f = cb_stmt_new(B, MS_EXPR, e);
-			f->e = cb_expr_text(B, arena_printf(B->a, "%s = 1",
-					    B->m->names[B->set_flag - 1]), false);
+			f->e = cb_expr_node(B, mir_assign(B->a, cb_var(B,
+					    B->m->names[B->set_flag - 1]),
+					    mir_int(B->a, B->pf, 1)), false);
 			if (!f->e)
 				return NULL;
 			cb_append(B, blk, f, &cap);

@@ -45,8 +45,9 @@ int cb_ptr_decl(struct cb *B, TSNode decl, TSNode pd, enum mvar_kind kind)
 	B->envname[c] = arena_printf(B->a, "__subsume_cell_%s", name);
 	B->nptr++;
 	B->raw = true;
-	B->guard[c] = cb_expr_text(B, arena_printf(B->a, "%s != 0 ? %s : (%s)"
-				   "(1 / 0)", name, B->envname[c], t->name), false);
+	B->guard[c] = cb_expr_node(B, mir_cond(B->a, mir_binary(B->a, OP_NE,
+				   cb_var(B, name), mir_int(B->a, B->pf, 0)),
+				   cb_var(B, B->envname[c]), cb_ub(B, t)), false);
 	B->raw = false;
 	return B->guard[c] ? 0 : -1;
 }
@@ -254,9 +255,9 @@ bool cb_ptr_write(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap,
 	B->raw = true;
 	struct mstmt *chk = cb_stmt_new(B, MS_IF, at);
 	struct mstmt *ub = chk->body = cb_stmt_new(B, MS_EXPR, at);
-	chk->e = cb_expr_text(B, arena_printf(B->a, "%s == 0", m->names[p]),
-			      true);
-	ub->e = cb_expr_text(B, "1 / 0", false);
+	chk->e = cb_expr_node(B, mir_binary(B->a, OP_EQ, cb_var(B, m->names[p]),
+					    mir_int(B->a, B->pf, 0)), true);
+	ub->e = cb_expr_node(B, cb_ub(B, NULL), false);
 	bool ok = chk->e && ub->e;
 	if (ok) {
 		cb_append(B, blk, chk, cap);
@@ -267,10 +268,11 @@ bool cb_ptr_write(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap,
 			continue;
 		struct mstmt *u = cb_stmt_new(B, MS_IF, at);
 		struct mstmt *w = u->body = cb_stmt_new(B, MS_EXPR, at);
-		u->e = cb_expr_text(B, arena_printf(B->a, "%s == %s",
-				    m->names[B->base[d]], m->names[p]), true);
-		w->e = cb_expr_text(B, arena_printf(B->a, "%s = %s", B->envname[d],
-						    B->envname[c]), false);
+		u->e = cb_expr_node(B, mir_binary(B->a, OP_EQ, cb_var(B,
+				    m->names[B->base[d]]), cb_var(B, m->names[p])),
+				    true);
+		w->e = cb_expr_node(B, mir_assign(B->a, cb_var(B, B->envname[d]),
+						  cb_var(B, B->envname[c])), false);
 		if ((ok = u->e && w->e))
 			cb_append(B, blk, u, cap);
 	}
@@ -326,26 +328,29 @@ bool cb_ptr_overlaps(struct cb *B)
 	return true;
 }
 
-/* The prelude's condition (lang/mir.h: References, C pointers) in sb:
+/* The prelude's condition (lang/mir.h: References, C pointers), an
+ * untyped node, NULL when there is none: the conjunction of
  * p != q || *p == *q for two pointers to one type, p != q || p == 0
  * for two of different types (strict aliasing). */
-static int consistency(struct cb *B, struct strbuf *sb)
+static struct node *consistency(struct cb *B)
 {
 	const struct mmethod *m = B->m;
-	int n = 0;
+	struct node *all = NULL;
 	for (int c = 0; c < m->nvars; c++)
 		for (int d = c + 1; is_cell(B, c) && d < m->nvars; d++) {
 			if (!is_cell(B, d))
 				continue;
 			const char *p = m->names[B->base[c]], *q = m->names[B->base[d]];
-			if (m->types[c] == m->types[d])
-				sb_printf(sb, "%s(%s != %s || %s == %s)", n++ ? " && "
-					  : "", p, q, B->envname[c], B->envname[d]);
-			else
-				sb_printf(sb, "%s(%s != %s || %s == 0)", n++ ? " && "
-					  : "", p, q, p);
+			struct node *same = m->types[c] == m->types[d]
+				? mir_binary(B->a, OP_EQ, cb_var(B, B->envname[c]),
+					     cb_var(B, B->envname[d]))
+				: mir_binary(B->a, OP_EQ, cb_var(B, p),
+					     mir_int(B->a, B->pf, 0));
+			struct node *one = mir_binary(B->a, OP_LOR, mir_binary(B->a,
+				OP_NE, cb_var(B, p), cb_var(B, q)), same);
+			all = all ? mir_binary(B->a, OP_LAND, all, one) : one;
 		}
-	return n;
+	return all;
 }
 
 bool cb_ptr_finish(struct cb *B)
@@ -354,26 +359,17 @@ bool cb_ptr_finish(struct cb *B)
 	if (!B->nptr)
 		return true;
 	m->heap_writes = true; /* the cells' final values are seen */
-	struct strbuf sb = STRBUF_INIT;
-	if (!consistency(B, &sb))
+	struct node *cond = consistency(B);
+	if (!cond)
 		return true;
 	B->raw = true;
-	struct mstmt *s = cb_stmt_new(B, MS_IF, (TSNode){ 0 });
-	struct mstmt *r = s->body = cb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
-	s->line = r->line = m->line;
-	s->e = cb_expr_text(B, arena_printf(B->a, "!(%s)", sb.buf), true);
+	struct mstmt *s = mir_early_return(B->a, m), *r = s->body;
+	s->e = cb_expr_node(B, mir_unary(B->a, OP_NOT, cond), true);
 	if (s->e && m->ret)
-		r->e = cb_expr_text(B, arena_printf(B->a, "(%s)0", m->ret->name),
-				    false);
-	sb_release(&sb);
+		r->e = cb_expr_node(B, mir_zero(B->a, B->pf, m->ret), false);
 	B->raw = false;
 	if (!s->e || (m->ret && !r->e))
 		return false;
-	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, (TSNode){ 0 });
-	int cap = 0;
-	blk->line = m->line;
-	cb_append(B, blk, s, &cap);
-	cb_append(B, blk, m->body, &cap);
-	m->body = blk;
+	mir_prepend(B->a, m, s);
 	return true;
 }

@@ -33,10 +33,11 @@ bool cb_uninit_local(struct cb *B, const char *name, const struct type *t,
 	if (v < 0)
 		return false;
 	B->flag[v] = 0;
-	struct node *g = cb_expr_text(B, arena_printf(B->a, "%s ? %s : (%s)"
-				      "(1 / 0)", fname, name, t->name), false);
+	struct node *g = cb_expr_node(B, mir_cond(B->a, cb_var(B, fname),
+				      cb_var(B, name), cb_ub(B, t)), false);
 	struct mstmt *s = cb_stmt_new(B, MS_EXPR, d);
-	s->e = cb_expr_text(B, arena_printf(B->a, "%s = 0", fname), false);
+	s->e = cb_expr_node(B, mir_assign(B->a, cb_var(B, fname),
+				      mir_int(B->a, B->pf, 0)), false);
 	if (!g || !s->e)
 		return false;
 	B->guard[v] = g;

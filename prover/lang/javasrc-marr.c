@@ -70,7 +70,7 @@ static struct mstmt *arr_stmt(struct mb *B, enum mstmt_kind k, TSNode at,
 	s->nargs = nargs;
 	s->args = arena_alloc(B->a, sizeof(*s->args) * 3);
 	s->elem = B->m->elem[var];
-	s->args[0] = mb_expr_text(B, B->m->names[var], false);
+	s->args[0] = mb_expr_node(B, mir_var(B->a, B->m->names[var]), false);
 	return s->args[0] ? s : NULL;
 }
 
@@ -85,7 +85,7 @@ struct mstmt *mb_arr_load(struct mb *B, struct jsrc *f, TSNode at, TSNode arr,
 	if (!s || (idx && !(s->args[1] = int_expr(B, idx))))
 		return NULL;
 	if (!(*temp = mb_temp(B, idx ? s->elem : mb_type("int"))) ||
-	    !(s->e = mb_expr_text(B, *temp, false)))
+	    !(s->e = mb_expr_node(B, mir_var(B->a, *temp), false)))
 		return NULL;
 	return s;
 }
@@ -187,7 +187,7 @@ struct mstmt *mb_arr_new(struct mb *B, TSNode at, const char *name, TSNode v)
 	const char *lt = mb_lower(B, len, mb_text(B, len));
 	struct mstmt *s = lt ? arr_stmt(B, MS_ANEW, at, var, 1) : NULL;
 	if (!s || !(s->args[0] = int_expr(B, lt)) ||
-	    !(s->e = mb_expr_text(B, name, false)))
+	    !(s->e = mb_expr_node(B, mir_var(B->a, name), false)))
 		return NULL;
 	return s;
 }

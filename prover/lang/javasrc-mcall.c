@@ -18,15 +18,7 @@ static TSNode field(TSNode n, const char *name)
 
 void mb_append(struct mb *B, struct mstmt *blk, struct mstmt *s, int *cap)
 {
-	if (blk->nkids == *cap) {
-		int nc = *cap ? 2 * *cap : 8;
-		struct mstmt **k = ANEWN(B->a, struct mstmt *, (size_t)nc);
-		if (blk->nkids)
-			memcpy(k, blk->kids, sizeof(*k) * (size_t)blk->nkids);
-		blk->kids = k;
-		*cap = nc;
-	}
-	blk->kids[blk->nkids++] = s;
+	mir_append(B->a, blk, s, cap);
 }
 
 /* A candidate declaration of the callee: its place, parameter types

@@ -86,15 +86,52 @@ const char *mb_text(struct mb *B, TSNode n)
 		uint32_t pe = ts_node_end_byte(B->pnode);
 		if (pb >= b && pe <= e) {
 			B->applied = true;
-			return arena_printf(B->a, "%.*s(%s)%.*s", (int)(pb - b),
-					    t + b, B->patch->text, (int)(e - pe),
-					    t + pe);
+			return mir_patched(B->a, t, b, e, pb, pe, B->patch->text);
 		}
 	}
 	return arena_strndup(B->a, t + b, e - b);
 }
 
-/* Parse and type the expression text; want: its type must be boolean. */
+/* Type n, parsed from orig (or built, orig NULL: its text printed only
+ * for a failure's reason), its reads through references from pending
+ * check p0 on; want: its type must be boolean. */
+static struct node *typed(struct mb *B, struct node *n, bool want_bool,
+			  const struct expr_src *es, const char *orig, int p0)
+{
+	const char *names[MIR_MAX_VARS];
+	for (int i = 0; i < B->m->nvars; i++)
+		names[i] = !B->visible[i] ? "\001" : B->envname[i]
+			   ? B->envname[i] : B->m->names[i];
+	struct strbuf err = STRBUF_INIT;
+	int rc = mir_type(n, B->m, names, &profile_java, B->a, es, &err);
+	if (!rc && want_bool && n->type->kind != TK_BOOLEAN)
+		rc = -1;
+	for (int i = 0; rc && err.buf && i < B->nskipped; i++) {
+		const char *name = B->skipped_name[i];
+		size_t l = strlen(name);
+		const char *u = strstr(err.buf, "unknown variable '");
+		if (u && !strncmp(u + 18, name, l) && u[18 + l] == '\'')
+			return mb_fail(B, B->skipped[i]), sb_release(&err), NULL;
+	}
+	if (rc) {
+		struct strbuf sb = STRBUF_INIT;
+		if (!orig)
+			expr_print(&sb, n);
+		mb_fail(B, arena_printf(B->a, "`%s`: %s", orig ? orig : sb.buf
+				     ? sb.buf : "", err.buf ? err.buf
+				     : "not a condition"));
+		sb_release(&sb);
+		n = NULL;
+	}
+	sb_release(&err);
+	if (n && B->npend > p0 && !mb_exc_order(B, n, p0))
+		return NULL;
+	if (n && B->oref && !mb_ref_check(B, n))
+		return NULL;
+	return n;
+}
+
+/* Parse and type the expression text (typed() above). */
 struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 {
 	const char *orig = text;
@@ -110,35 +147,15 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 		return mb_fail(B, arena_printf(B->a, "`%s` is outside the method "
 					    "model (calls, references, arrays)",
 					    orig)), NULL;
-	const char *names[MIR_MAX_VARS];
-	for (int i = 0; i < B->m->nvars; i++)
-		names[i] = !B->visible[i] ? "\001" : B->envname[i]
-			   ? B->envname[i] : B->m->names[i];
-	struct strbuf err = STRBUF_INIT;
-	struct type_env env = { .nvars = B->m->nvars, .names = names,
-				.types = B->m->types, .errmsg = &err,
-				.arena = B->a, .profile = &profile_java };
-	int rc = type_expr(n, &env, &es);
-	if (!rc && want_bool && n->type->kind != TK_BOOLEAN)
-		rc = -1;
-	for (int i = 0; rc && err.buf && i < B->nskipped; i++) {
-		const char *name = B->skipped_name[i];
-		size_t l = strlen(name);
-		const char *u = strstr(err.buf, "unknown variable '");
-		if (u && !strncmp(u + 18, name, l) && u[18 + l] == '\'')
-			return mb_fail(B, B->skipped[i]), sb_release(&err), NULL;
-	}
-	if (rc) {
-		mb_fail(B, arena_printf(B->a, "`%s`: %s", orig,
-				     err.buf ? err.buf : "not a condition"));
-		n = NULL;
-	}
-	sb_release(&err);
-	if (n && B->npend > p0 && !mb_exc_order(B, n, p0))
-		return NULL;
-	if (n && B->oref && !mb_ref_check(B, n))
-		return NULL;
-	return n;
+	return typed(B, n, want_bool, &es, orig, p0);
+}
+
+struct node *mb_expr_node(struct mb *B, struct node *n, bool want_bool)
+{
+	struct expr_src es = { .text = "", .src = jsrc_source(B->f),
+			       .quiet = true };
+	B->nrefpos = 0; /* no null or this in it (mb_heap_text()) */
+	return typed(B, n, want_bool, &es, NULL, B->npend);
 }
 
 /* n's expression, its calls lowered into B->pre (javasrc-mcall.c). */
@@ -164,11 +181,7 @@ void mb_flush_pre(struct mb *B, struct mstmt *blk, int *cap)
 
 struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n)
 {
-	struct mstmt *s = ANEW(B->a, struct mstmt);
-	memset(s, 0, sizeof(*s));
-	s->kind = k;
-	s->line = (int)ts_node_start_point(n).row + 1;
-	return s;
+	return mir_stmt(B->a, k, (int)ts_node_start_point(n).row + 1);
 }
 
 static struct mstmt *stmt(struct mb *B, TSNode n);
@@ -518,6 +531,17 @@ static TSNode method_at(struct mb *B, size_t at)
 		jnode_is(n, "lambda_expression") ? "in a lambda"
 		: "not in a method (a field initializer is class-level)");
 	return (TSNode){ 0 };
+}
+
+bool jsrc_method_pos(struct jsrc *f, size_t at, int *line, int *col)
+{
+	struct mb B = { .f = f }; /* method_at() allocates nothing */
+	TSNode md = method_at(&B, at);
+	if (ts_node_is_null(md))
+		return false;
+	*line = (int)ts_node_start_point(md).row + 1;
+	*col = (int)ts_node_start_point(md).column + 1;
+	return true;
 }
 
 /* The patch's node: starts at begin, its text is orig. */

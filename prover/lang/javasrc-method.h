@@ -31,5 +31,8 @@
  * modelled expression or statement. */
 struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 			    const struct mir_patch *patch, const char **why);
+/* Where the method around byte at of f starts (the line and column its
+ * IR gets), without building it: false when at is in no method. */
+bool jsrc_method_pos(struct jsrc *f, size_t at, int *line, int *col);
 
 #endif

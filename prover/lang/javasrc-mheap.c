@@ -366,22 +366,14 @@ bool mb_prelude(struct mb *B, const char *cond)
 	memcpy(vis, B->visible, sizeof(vis));
 	for (int i = 0; i < m->nvars; i++)
 		B->visible[i] = m->kinds[i] != MV_LOCAL;
-	struct mstmt *s = mb_stmt_new(B, MS_IF, (TSNode){ 0 });
-	struct mstmt *r = s->body = mb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
-	s->line = r->line = m->line;
+	struct mstmt *s = mir_early_return(B->a, m), *r = s->body;
 	s->e = mb_expr_text(B, arena_printf(B->a, "!(%s)", cond), true);
 	if (s->e && m->ret)
-		r->e = mb_expr_text(B, m->ret->kind == TK_BOOLEAN ? "false" :
-				    arena_printf(B->a, "(%s)0", m->ret->name),
+		r->e = mb_expr_node(B, mir_zero(B->a, &profile_java, m->ret),
 				    false);
 	memcpy(B->visible, vis, sizeof(vis));
 	if (!s->e || (m->ret && !r->e))
 		return false;
-	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, (TSNode){ 0 });
-	int cap = 0;
-	blk->line = m->line;
-	mb_append(B, blk, s, &cap);
-	mb_append(B, blk, m->body, &cap);
-	m->body = blk;
+	mir_prepend(B->a, m, s);
 	return true;
 }

@@ -96,6 +96,10 @@ const char *mb_text(struct mb *B, TSNode n);
 /* Parse and type the expression text in the method's variables (want:
  * boolean); NULL after mb_fail(). */
 struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool);
+/* The same for n, an untyped node the builder made (lang/mir.h:
+ * mir_var() ...) with no null or this in it: typed, no text printed and
+ * parsed again. */
+struct node *mb_expr_node(struct mb *B, struct node *n, bool want_bool);
 struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
 
 /* javasrc-mcall.c: the call statement n (a method_invocation,

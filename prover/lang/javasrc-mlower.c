@@ -34,6 +34,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "lang/profile.h"
+
 static TSNode field(TSNode n, const char *name)
 {
 	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
@@ -364,7 +366,8 @@ static const char *short_circuit(struct lw *L, TSNode n, bool and)
 	if (!ok)
 		return NULL;
 	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
-	if (!(i->e = mb_expr_text(B, arena_printf(B->a, and ? "%s" : "!%s", t),
+	struct node *tv = mir_var(B->a, t);
+	if (!(i->e = mb_expr_node(B, and ? tv : mir_unary(B->a, OP_NOT, tv),
 				  true)) || !emit(L, p0, i))
 		return NULL;
 	i->body = blk;
@@ -576,11 +579,13 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 	return r;
 }
 
-static struct mstmt *assign(struct mb *B, int line, const char *text)
+/* The statement `flag = value` at line. */
+static struct mstmt *assign(struct mb *B, int line, const char *flag,
+			    bool value)
 {
-	struct mstmt *a = ANEW(B->a, struct mstmt);
-	*a = (struct mstmt){ .kind = MS_EXPR, .line = line,
-			     .e = mb_expr_text(B, text, false) };
+	struct mstmt *a = mir_stmt(B->a, MS_EXPR, line);
+	a->e = mb_expr_node(B, mir_assign(B->a, mir_var(B->a, flag),
+		mir_lit(B->a, profile_java.boolean, value_bool(value))), false);
 	return a->e ? a : NULL;
 }
 
@@ -609,13 +614,13 @@ struct mstmt *mb_loop_calls(struct mb *B, struct mstmt *s, struct mstmt *pre,
 	 * if (!e) break; } f = true; body } } */
 	struct mstmt *guard = ANEW(B->a, struct mstmt), *nb = ANEW(B->a, struct mstmt);
 	struct mstmt *out = ANEW(B->a, struct mstmt);
-	struct mstmt *clear = assign(B, s->line, arena_printf(B->a, "%s = false", flag));
-	struct mstmt *set = assign(B, s->line, arena_printf(B->a, "%s = true", flag));
+	struct mstmt *clear = assign(B, s->line, flag, false);
+	struct mstmt *set = assign(B, s->line, flag, true);
 	int nc = 0, oc = 0;
 	if (!clear || !set)
 		return NULL;
 	*guard = (struct mstmt){ .kind = MS_IF, .line = s->line, .body = blk,
-				 .e = mb_expr_text(B, flag, true) };
+				 .e = mb_expr_node(B, mir_var(B->a, flag), true) };
 	*nb = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
 	*out = (struct mstmt){ .kind = MS_BLOCK, .line = s->line };
 	if (!guard->e)

@@ -453,8 +453,11 @@ const char *mb_new(struct mb *B, TSNode at, const char *type, int nargs,
 	int cap = 0;
 	B->visible[B->newvar] = true;
 	B->ref_raw = true;
-	get->e = mb_expr_text(B, arena_printf(B->a, "%s = $new", t), false);
-	inc->e = mb_expr_text(B, "$new = $new + 1", false);
+	get->e = mb_expr_node(B, mir_assign(B->a, mir_var(B->a, t),
+					    mir_var(B->a, "$new")), false);
+	inc->e = mb_expr_node(B, mir_assign(B->a, mir_var(B->a, "$new"),
+		mir_binary(B->a, OP_ADD, mir_var(B->a, "$new"),
+			   mir_int(B->a, &profile_java, 1))), false);
 	B->ref_raw = false;
 	if (!get->e || !inc->e)
 		return NULL;
@@ -469,14 +472,11 @@ const char *mb_new(struct mb *B, TSNode at, const char *type, int nargs,
 static struct mstmt *guard(struct mb *B, const char *cond)
 {
 	const struct mmethod *m = B->m;
-	struct mstmt *s = mb_stmt_new(B, MS_IF, (TSNode){ 0 });
-	struct mstmt *r = s->body = mb_stmt_new(B, MS_RETURN, (TSNode){ 0 });
-	s->line = r->line = m->line;
+	struct mstmt *s = mir_early_return(B->a, m), *r = s->body;
 	B->ref_raw = true;
 	s->e = mb_expr_text(B, cond, true);
 	if (s->e && m->ret)
-		r->e = mb_expr_text(B, m->ret->kind == TK_BOOLEAN ? "false" :
-				    arena_printf(B->a, "(%s)0", m->ret->name),
+		r->e = mb_expr_node(B, mir_zero(B->a, &profile_java, m->ret),
 				    false);
 	B->ref_raw = false;
 	return s->e && (!m->ret || r->e) ? s : NULL;
@@ -595,8 +595,9 @@ bool mb_ref_finish(struct mb *B)
 	if (B->why)
 		return false;
 	B->ref_raw = true;
-	init->e = B->newvar < 0 ? NULL : mb_expr_text(B, arena_printf(B->a,
-		"$new = %d", MIR_FRESH), false);
+	init->e = B->newvar < 0 ? NULL : mb_expr_node(B, mir_assign(B->a,
+		mir_var(B->a, "$new"), mir_int(B->a, &profile_java, MIR_FRESH)),
+		false);
 	B->ref_raw = false;
 	if (B->why)
 		return false;
@@ -621,8 +622,10 @@ static struct mstmt *mb_clamp(struct mb *B, struct mstmt *s, const char *t,
 	struct mstmt *z = i->body = mb_stmt_new(B, MS_EXPR, at);
 	int cap = 0;
 	B->ref_raw = true;
-	i->e = mb_expr_text(B, arena_printf(B->a, "%s >= %d", t, MIR_FRESH), true);
-	z->e = mb_expr_text(B, arena_printf(B->a, "%s = 0", t), false);
+	i->e = mb_expr_node(B, mir_binary(B->a, OP_GE, mir_var(B->a, t),
+			    mir_int(B->a, &profile_java, MIR_FRESH)), true);
+	z->e = mb_expr_node(B, mir_assign(B->a, mir_var(B->a, t),
+			    mir_int(B->a, &profile_java, 0)), false);
 	B->ref_raw = false;
 	if (!i->e || !z->e)
 		return NULL;

@@ -93,8 +93,9 @@ static struct mstmt *aliases(struct mb *B, const struct mstmt *s, int v)
 		*a = (struct mstmt){ .kind = MS_EXPR, .line = s->line };
 		i->e = mb_expr_text(B, arena_printf(B->a, "%s == %s",
 				    cell_base(B, w), cell_base(B, v)), true);
-		a->e = mb_expr_text(B, arena_printf(B->a, "%s = %s",
-				    mb_env_name(B, w), mb_env_name(B, v)), false);
+		a->e = mb_expr_node(B, mir_assign(B->a, mir_var(B->a,
+				    mb_env_name(B, w)), mir_var(B->a,
+				    mb_env_name(B, v))), false);
 		if (!i->e || !a->e)
 			return NULL;
 		mb_append(B, blk, i, &cap);

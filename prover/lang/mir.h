@@ -456,4 +456,49 @@ struct mir_patch {
 	bool stmt;
 };
 
+/* --- constructors (lang/mir.c), shared by the Java and C front ends ---
+ * Everything is allocated in the arena a and lives as long as it. */
+
+/* A statement of kind k at source line line (1-based), its other fields
+ * zero. */
+struct mstmt *mir_stmt(struct arena *a, enum mstmt_kind k, int line);
+/* Append s to the block blk (its kids' capacity in *cap). */
+void mir_append(struct arena *a, struct mstmt *blk, struct mstmt *s, int *cap);
+/* The preludes' `if (c) return r;` at m's line, an MS_IF whose body is
+ * the MS_RETURN: the caller sets c (its e) and, for a method with a
+ * result, r (its body's e). */
+struct mstmt *mir_early_return(struct arena *a, const struct mmethod *m);
+/* m's body becomes the block { s; the body } at m's line. */
+void mir_prepend(struct arena *a, struct mmethod *m, struct mstmt *s);
+/* The text src[b, e) with the mutated node's bytes [pb, pe) (inside
+ * it) replaced by "(repl)". */
+char *mir_patched(struct arena *a, const char *src, size_t b, size_t e,
+		  size_t pb, size_t pe, const char *repl);
+/* Untyped expression nodes, as lang/parse.c would make them from text
+ * (their pos is 0): the builders type them in the method's variables
+ * like a parsed text (lang/ast.h, type_expr). */
+struct node *mir_var(struct arena *a, const char *name);
+/* A literal of type t, value v; mir_int: of the profile's int. */
+struct node *mir_lit(struct arena *a, const struct type *t, struct value v);
+struct node *mir_int(struct arena *a, const struct profile *pf, int64_t v);
+struct node *mir_unary(struct arena *a, enum op op, struct node *x);
+struct node *mir_binary(struct arena *a, enum op op, struct node *x,
+			struct node *y);
+struct node *mir_cond(struct arena *a, struct node *c, struct node *x,
+		      struct node *y);
+/* x = y */
+struct node *mir_assign(struct arena *a, struct node *x, struct node *y);
+/* (t)x, a cast written in the text */
+struct node *mir_cast(struct arena *a, const struct type *t, struct node *x);
+/* The default value of type t, what a prelude's early return gives:
+ * `false` for a boolean t (Java), else `(t)0` (0 an int of pf). */
+struct node *mir_zero(struct arena *a, const struct profile *pf,
+		      const struct type *t);
+/* Type n in the method m's variables, named names[0..m->nvars) (a
+ * hidden one "\001") with the profile pf; the first error's text into
+ * err.  0, or -1. */
+int mir_type(struct node *n, const struct mmethod *m, const char *const *names,
+	     const struct profile *pf, struct arena *a,
+	     const struct expr_src *es, struct strbuf *err);
+
 #endif
