@@ -61,6 +61,27 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 void smt_set_export(struct smt *s, bool on);
 const char *smt_last_smt2(const struct smt *s);
 
+/*
+ * The budget of an analysis: Z3 resource units (the rlimit's, the same
+ * on every machine) it may spend in all its questions.  Each question
+ * is limited by what is left; once less than SMT_BUDGET_MIN is left,
+ * smt_check() answers SMT_UNKNOWN at once, with a reason that starts
+ * with "budget".  Only in a context of the analysis' own: a shared
+ * context's counts depend on what it served before, and it answers
+ * nothing but unsat (smt_new_shared()), a proof whatever it cost; units
+ * 0: none.  A pair question (a, b both mutants, or KILL_NOT) of a heavy
+ * problem (smt_heavy()) gets 1/SMT_PAIR_RLIMIT_DIV of the rlimit: such
+ * questions run to the limit where equivalence ones end.
+ */
+#define SMT_BUDGET_MIN 100000u
+#define SMT_PAIR_RLIMIT_DIV 50u
+void smt_set_budget(struct smt *s, uint64_t units);
+/* The units s's questions spent so far (counted with a budget, or with
+ * SUBSUME_TRACE set; else 0). */
+uint64_t smt_units(const struct smt *s);
+/* Is the budget spent (less than SMT_BUDGET_MIN left)? */
+bool smt_budget_spent(const struct smt *s);
+
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */
 bool smt_retry(const struct smt *s);
