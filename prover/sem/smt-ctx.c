@@ -25,14 +25,16 @@ void smt_check_z3(const char *what)
 		BUG("Z3 failed while %s: %s", what, smt_z3err.msg);
 }
 
-/* The per-query resource limit, Z3's deterministic units (0: none).
- * The wall-clock limit is kept by the watchdog (sem/watchdog.h), not by
- * Z3's timeout parameter. */
+/* The per-query resource limit, Z3's deterministic units (0: none),
+ * and the memory cap (SMT_MEMORY_MB).  The wall-clock limit is kept by
+ * the watchdog (sem/watchdog.h), not by Z3's timeout parameter. */
 void smt_set_rlimit(Z3_context c, Z3_solver solver, unsigned rlimit)
 {
 	Z3_params p = Z3_mk_params(c);
 	Z3_params_inc_ref(c, p);
 	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "max_memory"),
+			   SMT_MEMORY_MB);
 	Z3_solver_set_params(c, solver, p);
 	Z3_params_dec_ref(c, p);
 }
@@ -49,8 +51,7 @@ void smt_set_rlimit(Z3_context c, Z3_solver solver, unsigned rlimit)
 Z3_solver smt_own_solver(Z3_context c, Z3_solver solver, unsigned rlimit)
 {
 	Z3_solver_inc_ref(c, solver);
-	if (rlimit)
-		smt_set_rlimit(c, solver, rlimit);
+	smt_set_rlimit(c, solver, rlimit);
 	return solver;
 }
 

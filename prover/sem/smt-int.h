@@ -75,7 +75,7 @@ void smt_check_z3(const char *what);
 /* A solver of s's kind (simple, or general for --naive) with s's limits;
  * the caller owns one reference. */
 Z3_solver smt_new_solver(struct smt *s);
-/* The resource limit of a solver (0: none). */
+/* The resource limit of a solver (0: none) and its memory cap. */
 void smt_set_rlimit(Z3_context c, Z3_solver solver, unsigned rlimit);
 /* The context's resource count so far (Z3's "rlimit count", which
  * every solver of the context adds to), read through solver. */

@@ -343,7 +343,11 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 		Z3_model_dec_ref(c, m);
 	} else {
 		const char *why = Z3_solver_get_reason_unknown(c, solver);
-		if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout") ||
+		if (why && strstr(why, "memory")) {
+			snprintf(s->reason, sizeof(s->reason),
+				 "memory: the solver reached its memory cap "
+				 "(%u MB)", SMT_MEMORY_MB);
+		} else if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout") ||
 			    !strcmp(why, "interrupted") ||
 			    strstr(why, "limit"))) {
 			/* Which limit: the clock, unless it had time left. */

@@ -82,6 +82,16 @@ uint64_t smt_units(const struct smt *s);
 /* Is the budget spent (less than SMT_BUDGET_MIN left)? */
 bool smt_budget_spent(const struct smt *s);
 
+/*
+ * Memory: every solver stops at SMT_MEMORY_MB megabytes of Z3's memory
+ * (its "max_memory", which counts what Z3 holds in the whole process,
+ * every thread's contexts together) and answers SMT_UNKNOWN with a
+ * reason that starts with "memory".  Unlike the rlimit, whether a
+ * question reaches it can depend on what other threads hold: it is a
+ * safety net, like the clock.
+ */
+#define SMT_MEMORY_MB 512u
+
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */
 bool smt_retry(const struct smt *s);
