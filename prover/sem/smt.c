@@ -222,8 +222,8 @@ static void budget_reason(struct smt *s)
 		 "(--budget)", (unsigned long long)s->budget);
 }
 
-/* The resource limit of question (q, a, b): --rlimit, a fraction of it
- * for a pair question (duplicate, subsumption) of a heavy problem (a
+/* The resource limit of question (q, a, b): --rlimit, with a budget a
+ * fraction of it for a pair question (duplicate, subsumption) of a heavy problem (a
  * division, a 64-bit or unbounded multiplication: bit-blasted, such a
  * question runs to its limit where an equivalence one may still end),
  * and no more than what is left of the budget (*cut set when that is
@@ -233,7 +233,7 @@ static unsigned query_rlimit(struct smt *s, enum smt_query q, int a,
 {
 	unsigned lim = s->rlimit;
 	bool pair = q == SMT_Q_KILL_NOT || a != 0;
-	if (lim && pair && (division || s->heavy) &&
+	if (s->budget && lim && pair && (division || s->heavy) &&
 	    lim / SMT_PAIR_RLIMIT_DIV)
 		lim /= SMT_PAIR_RLIMIT_DIV;
 	*cut = false;
@@ -250,7 +250,7 @@ static unsigned query_rlimit(struct smt *s, enum smt_query q, int a,
 void smt_set_budget(struct smt *s, uint64_t units)
 {
 	if (!s->shared && !s->fresh)
-		s->budget = units;
+		s->budget = s->floating ? units * SMT_FLOAT_BUDGET : units;
 }
 
 uint64_t smt_units(const struct smt *s)
