@@ -43,12 +43,12 @@ static void key_expr(struct strbuf *sb, const struct node *n)
 }
 
 char *proof_cache_key(const struct analysis *an, unsigned timeout,
-		      unsigned rlimit)
+		      unsigned rlimit, unsigned budget)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const struct profile *pf = analysis_profile(an);
-	sb_printf(&sb, "%s %s|%u|%u|%d|%d|%d|", pf->name, pf->options, timeout,
-		  rlimit, an->nvars, an->observe.value, (int)an->observe.fcmp);
+	sb_printf(&sb, "%s %s|%u|%u|%u|%d|%d|%d|", pf->name, pf->options,
+		  timeout, rlimit, budget, an->nvars, an->observe.value, (int)an->observe.fcmp);
 	for (int v = 0; v < an->nvars; v++)
 		sb_printf(&sb, "%s%c", type_name(an->var_types[v]),
 			  an->observe.var[v] ? 'o' : '-');
@@ -85,6 +85,17 @@ struct cres *cres_from(const struct result *r, char *key)
 	for (int u = 0; u < r->nunknowns; u++)
 		if (r->unknowns[u].kind == U_EQUIVALENT && !c->ureason[r->unknowns[u].b])
 			c->ureason[r->unknowns[u].b] = xstrdup(r->unknowns[u].reason);
+	c->pcut = xcalloc((size_t)n + 1, sizeof(char *));
+	for (int u = 0; u < r->nunknowns; u++) {
+		const struct unknown *k = &r->unknowns[u];
+		if (k->kind == U_EQUIVALENT || !prove_cut_short(k->reason))
+			continue;
+		for (int p = 1; p <= n; p++)
+			if (!c->pcut[p] && r->equiv[p] == R_NO &&
+			    (p == k->a || p == k->b || r->dup[p] == k->a ||
+			     r->dup[p] == k->b))
+				c->pcut[p] = prove_cut_short(k->reason);
+	}
 	c->calls = r->solver_calls;
 	return c;
 }
@@ -96,6 +107,7 @@ void cres_free(struct cres *c)
 	for (int p = 0; p <= c->n; p++)
 		free(c->ureason[p]);
 	free(c->ureason);
+	free(c->pcut);
 	free(c->kill);
 	free(c->sub);
 	free(c->dup);

@@ -202,11 +202,21 @@ bool contract_matches(const struct contract *c, const struct profile *pf,
  * data model; NULL if none. */
 const struct type *check_c_type(const struct profile *pf, const char *name);
 
+/* --budget's default: Z3 resource units per site (measured: the 12
+ * shipped logs spend at most 522,158 at one site); a method at method
+ * level (--method) gets CHECK_METHOD_BUDGET times as many (they spend
+ * at most 13,422,880 in one method). */
+#define CHECK_DEFAULT_BUDGET 1000000u
+#define CHECK_METHOD_BUDGET 50u
+
 struct check_opts {
 	unsigned timeout_ms;  /* per query, the safety net */
 	unsigned rlimit;      /* Z3 resource units per query (prove's
 			       * DEFAULT_RLIMIT): the limit that decides, the
 			       * same on every machine whatever its load */
+	unsigned budget;      /* Z3 resource units per site and per method
+			       * (--budget; 0: none): past it, the questions
+			       * left are unknown (budget) */
 	const struct contracts *contracts;
 	bool smt2;            /* keep proofs' SMT-LIB text (cgroup.proved) */
 	bool method;          /* --method: method-level verdicts */

@@ -162,5 +162,9 @@ void site_verdicts(struct site *S, const struct analysis *an,
 		m->v = CV_KILLABLE;
 		m->detail = arena_printf(g->a, "killed by %s", wit);
 		killable_verdict(S, an, p, v, by, same, live[p], m, cm, refs);
+		if (r->pcut[p] && (m->v == CV_KILLABLE || m->v == CV_SUBSUMED))
+			m->detail = arena_printf(g->a, "duplicate and subsumption "
+						 "questions unknown (%s); %s",
+						 r->pcut[p], m->detail);
 	}
 }

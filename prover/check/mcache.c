@@ -206,8 +206,9 @@ static char *make_key(const struct cgroup *g, const struct mmethod *o,
 	const struct profile *pf = g->nsites ? g->sites[ms[0]->site].profile
 					     : NULL;
 	struct strbuf sb = STRBUF_INIT, mb = STRBUF_INIT;
-	sb_printf(&sb, "%s %s|%u|%u|%u|", pf ? pf->name : "java",
-		  pf ? pf->options : "", bound, opts->rlimit, opts->timeout_ms);
+	sb_printf(&sb, "%s %s|%u|%u|%u|%u|", pf ? pf->name : "java",
+		  pf ? pf->options : "", bound, opts->rlimit, opts->timeout_ms,
+		  opts->budget);
 	size_t ostart = sb.len;
 	key_method(&sb, o);
 	size_t olen = sb.len - ostart;
@@ -311,7 +312,7 @@ void check_mcache_release(void)
 
 struct msolve {
 	const struct mmethod *orig;
-	unsigned bound, timeout_ms, rlimit;
+	unsigned bound, timeout_ms, rlimit, budget;
 	struct mir_smt *S;            /* NULL while answered from the tape */
 	const struct mtape *replay;   /* the cache's tape, or NULL */
 	struct mentry *slot;          /* the entry this method fills */
@@ -358,7 +359,10 @@ static int ask(struct msolve *M, const struct mstep *s, struct value *input,
 
 static struct mir_smt *smt_new(const struct msolve *M)
 {
-	return mir_smt_new(M->orig, M->bound, M->timeout_ms, M->rlimit);
+	struct mir_smt *S = mir_smt_new(M->orig, M->bound, M->timeout_ms,
+					M->rlimit);
+	mir_smt_set_budget(S, (uint64_t)M->budget * CHECK_METHOD_BUDGET);
+	return S;
 }
 
 /* The tape and this method part: Z3 from here, in the state the steps
@@ -448,6 +452,7 @@ struct msolve *msolve_new_or_busy(const struct cgroup *g,
 	M->bound = bound;
 	M->timeout_ms = opts->timeout_ms;
 	M->rlimit = opts->rlimit;
+	M->budget = opts->budget; /* per site: a method gets more */
 	if (e && mine)
 		M->slot = e;
 	else if (e)

@@ -136,7 +136,8 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	const struct check_opts *opts = J->S.opts;
 	struct cgroup *g = J->S.g;
 	char *key = check_cache_enabled ? proof_cache_key(an, opts->timeout_ms,
-							  opts->rlimit)
+							  opts->rlimit,
+							  opts->budget)
 					: NULL;
 	bool mine = false;
 	const struct cres *busy = NULL;
@@ -157,7 +158,8 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	}
 	w->uses++;
 	struct prove_opts po = { .timeout_ms = opts->timeout_ms,
-				 .rlimit = opts->rlimit, .shared = w->smt,
+				 .rlimit = opts->rlimit, .budget = opts->budget,
+				 .shared = w->smt,
 				 .smt2 = opts->smt2 };
 	struct result *pr = prove_analysis(g->a, an, &po);
 	g->solver_calls += pr->solver_calls;

@@ -193,12 +193,16 @@ struct cres {
 	unsigned char *sub;          /* [(n+1)^2] */
 	struct value (*kill)[MAX_VARS]; /* [n+1] witness of W_KILLS */
 	char **ureason;              /* [n+1] unknown equivalence */
+	const char **pcut;           /* [n+1] a duplicate or subsumption
+				      * question of the mutant left unknown
+				      * by the budget or memory: the reason
+				      * (in ureason's strings or static) */
 	unsigned calls;
 };
 /* The key of an analysis' proof obligation under the given limits
  * (heap string). */
 char *proof_cache_key(const struct analysis *an, unsigned timeout,
-		      unsigned rlimit);
+		      unsigned rlimit, unsigned budget);
 /* A heap copy of r, owning key. */
 struct cres *cres_from(const struct result *r, char *key);
 void cres_free(struct cres *c);

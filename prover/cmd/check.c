@@ -33,7 +33,9 @@ static const struct opt_usage usage_check = {
 	"unsupported (with the reason).\n"
 	"\n",
 	.tail =
-	"exit status: 0 done, 1 some verdicts unknown, 2 usage error (or\n"
+	"exit status: 0 done, 1 some verdicts unknown (a solver limit, or a\n"
+	"  site or method cut short by its --budget or the solver's memory\n"
+	"  cap: the other verdicts are written), 2 usage error (or\n"
 	"  --format html from a build without the report viewer),\n"
 	"3 malformed input lines or batch errors (the rest is checked),\n"
 	"  or a malformed --kills file or report (nothing is checked),\n"
@@ -124,7 +126,7 @@ static void free_reports(struct check_elements **es, int n)
 /* The options of `check`, as parsed. */
 struct check_args {
 	const char *format, *cfile, *smt2, *confirm, *fcmp, *kfile, *shard;
-	unsigned timeout, rlimit, jobs, unroll;
+	unsigned timeout, rlimit, budget, jobs, unroll;
 	bool timing, method, progress;
 	struct opt_list srcdirs;
 	struct check_shard sh;       /* --shard, parsed */
@@ -154,9 +156,9 @@ static int parse_shard(const char *s, struct check_shard *sh)
 static char *shard_args(const struct check_args *A, char **paths, int n)
 {
 	struct strbuf sb = STRBUF_INIT;
-	sb_printf(&sb, "format=%s method=%d unroll=%u rlimit=%u timeout=%u "
-		  "timing=%d contracts=%s fcmp=%s kills=%s", A->format, A->method,
-		  A->unroll, A->rlimit, A->timeout, A->timing,
+	sb_printf(&sb, "format=%s method=%d unroll=%u rlimit=%u budget=%u "
+		  "timeout=%u timing=%d contracts=%s fcmp=%s kills=%s", A->format,
+		  A->method, A->unroll, A->rlimit, A->budget, A->timeout, A->timing,
 		  A->cfile ? A->cfile : "-", A->fcmp ? A->fcmp : "-",
 		  A->kfile ? A->kfile : "-");
 	for (int k = 0; k < A->srcdirs.n; k++)
@@ -293,6 +295,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 		rc = EXIT_IO;
 	struct check_opts opts = {
 		.timeout_ms = A->timeout, .rlimit = A->rlimit,
+		.budget = A->budget,
 		.contracts = no_contracts ? NULL : &contracts,
 		.smt2 = A->smt2 || A->confirm,
 		.method = A->method, .unroll = A->unroll,
@@ -341,7 +344,8 @@ int cmd_check(int argc, char **argv)
 	static const char *const solvers[] = { "cvc5", NULL };
 	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	struct check_args A = { .format = "text", .timeout = DEFAULT_TIMEOUT_MS,
-				.rlimit = DEFAULT_RLIMIT, .jobs = 1,
+				.rlimit = DEFAULT_RLIMIT,
+				.budget = CHECK_DEFAULT_BUDGET, .jobs = 1,
 				.unroll = MIR_DEFAULT_UNROLL, .timing = true,
 				.progress = progress_default() };
 	const struct option options[] = {
@@ -378,6 +382,13 @@ int cmd_check(int argc, char **argv)
 			   "configs/contracts.yaml); 'none' for no contracts"),
 		OPT_TIMEOUT(&A.timeout),
 		OPT_RLIMIT(&A.rlimit),
+		OPT_UINT(0, "budget", "N", &A.budget, 0, 0,
+			 "a number of Z3 resource units",
+			 "solver resource units for all the questions of one\n"
+			 "site (and one method, with --method): cheap ones\n"
+			 "first, then those left are unknown (budget); the\n"
+			 "same answers on every machine (default %u;\n"
+			 "0 means none)"),
 		OPT_JOBS_HELP(&A.jobs, "decide sites on N threads (same output)"),
 		OPT_NO_TIMING_HELP(&A.timing,
 				   "leave times and rates out of the summary"),

@@ -85,6 +85,7 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 				: smt_new_limits(&pb, opts->timeout_ms,
 						 opts->rlimit, opts->naive);
 		smt_set_export(P.smt, opts->smt2);
+		smt_set_budget(P.smt, opts->budget);
 		if (run_steps(&P))
 			break;
 		smt_free(P.smt);
@@ -97,6 +98,10 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	}
 	struct result *r = P.r;
 	r->solver_calls = smt_calls(P.smt);
+	if (getenv("SUBSUME_TRACE"))
+		fprintf(stderr, "trace: analysis %s: %u calls, %llu units\n",
+			an->site ? an->site : "?", r->solver_calls,
+			(unsigned long long)smt_units(P.smt));
 	r->lower_bound = lower_bound(r);
 	r->pool_size = (unsigned)P.pool.n;
 	smt_free(P.smt);

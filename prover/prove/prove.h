@@ -42,6 +42,8 @@ struct unknown {
 struct prove_opts {
 	unsigned timeout_ms; /* per solver query; 0: none */
 	unsigned rlimit;     /* Z3 resource units per query; 0: none */
+	unsigned budget;     /* Z3 resource units for the whole analysis
+			      * (sem/smt.h: smt_set_budget()); 0: none */
 	bool naive;          /* the paper's method: a fresh solver per
 			      * question, every pair, no pool, nothing
 			      * derived; the reference for the fast mode */
@@ -99,6 +101,11 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
  * classes (a and b class representatives)? */
 bool result_hasse_edge(const struct result *r, int a, int b);
 
+
+/* Was an unknown answer's reason a cut (the analysis' budget, the
+ * solver's memory cap) rather than a question's own limit?  A static
+ * text naming it ("budget: ..."), or NULL. */
+const char *prove_cut_short(const char *reason);
 
 /* What one mutant comes to, for reports and tables. */
 enum verdict {

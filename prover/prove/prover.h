@@ -21,6 +21,7 @@
 #define POOL_SEED_MAX 256
 #define POOL_RANDOM 64
 #define SEARCH_GRID 1200
+#define GRID_MAX_CELLS 6561 /* 3^8: the grid never holds more inputs */
 #define SEARCH_RANDOM 400
 #define R_PENDING 3 /* a pair not decided yet (never in a result) */
 

@@ -81,9 +81,14 @@ static bool satisfies(const struct analysis *an, enum smt_query q, int a,
  * (the largest r whose grid has at most SEARCH_GRID points; a type with
  * at most 2r + 1 values, such as boolean or C's _Bool, takes each of
  * them once, a negative c of an unsigned type becomes 'a' - c),
- * in a fixed order.  It is the same for every question of an analysis, so each
- * program is evaluated on it once, when a question first needs it, and
- * questions compare fingerprints.  A hit is confirmed by satisfies().
+ * in a fixed order.  With many variables even radius 1 is too much
+ * (3^16 inputs for 16 variables): past GRID_MAX_CELLS points the
+ * variables take fewer values, the last ones first (3, then 2: 0 and 1,
+ * then 1: 0 alone), so the grid never holds more than GRID_MAX_CELLS
+ * inputs whatever the number of variables.  It is the same for every
+ * question of an analysis, so each program is evaluated on it once, when
+ * a question first needs it, and questions compare fingerprints.  A hit
+ * is confirmed by satisfies().
  */
 /* How many values of t the grid of radius r takes: all of a small
  * type's range, else 2r + 1. */
@@ -96,21 +101,22 @@ static int grid_span(const struct type *t, int r)
 	return size < (uint64_t)(2 * r + 1) ? (int)size : 2 * r + 1;
 }
 
-/* The i-th grid value (0 <= i < grid_span(t, r)) of type t. */
-static struct value grid_value(const struct type *t, int r, int i)
+/* The i-th grid value (0 <= i < span <= grid_span(t, r)) of type t:
+ * a small type's whole range in order, else i - r for the full span of
+ * 2r + 1 values, and 0, 1 for a span cut to 1 or 2 (radius 1). */
+static struct value grid_value(const struct type *t, int r, int span, int i)
 {
 	if (grid_span(t, r) < 2 * r + 1) /* the whole range, in order */
 		return value_uint(type_min(t).bits + (uint64_t)i);
-	int64_t x = i - r;
+	int64_t x = span == 2 * r + 1 ? i - r : i;
 	if (t->kind == TK_FLOAT) /* the integer x */
 		return type_wrap(t, x);
 	return value_int(!t->is_signed && x < 0 ? 'a' - x : x);
 }
 
-static void grid_build(struct prover *P)
+/* The span of each variable (span[v] values of variable v), radius r. */
+static int grid_spans(const struct analysis *an, int *span)
 {
-	const struct analysis *an = P->an;
-	struct grid *g = &P->grid;
 	int r = 1;
 	for (;;) {
 		double pts = 1;
@@ -120,9 +126,32 @@ static void grid_build(struct prover *P)
 			break;
 		r++;
 	}
+	double pts = 1;
+	for (int v = 0; v < an->nvars; v++) {
+		span[v] = grid_span(an->var_types[v], r);
+		pts *= span[v];
+	}
+	/* Too many variables: cut the last ones' spans, one step at a time
+	 * (a small type's whole range goes to 1 at once). */
+	for (int v = an->nvars - 1; pts > GRID_MAX_CELLS && v >= 0; v--) {
+		while (pts > GRID_MAX_CELLS && span[v] > 1) {
+			int to = span[v] == 2 * r + 1 && span[v] > 2 ? 2 : 1;
+			pts = pts / span[v] * to;
+			span[v] = to;
+		}
+	}
+	return r;
+}
+
+static void grid_build(struct prover *P)
+{
+	const struct analysis *an = P->an;
+	struct grid *g = &P->grid;
+	int span[MAX_VARS];
+	int r = grid_spans(an, span);
 	g->n = 1;
 	for (int v = 0; v < an->nvars; v++)
-		g->n *= grid_span(an->var_types[v], r);
+		g->n *= span[v];
 	g->inputs = xcalloc((size_t)g->n * MAX_VARS, sizeof(*g->inputs));
 	g->holds = xcalloc((size_t)g->n, sizeof(*g->holds));
 	g->fp = xcalloc((size_t)g->n * (size_t)P->pool.nprogs, sizeof(*g->fp));
@@ -132,12 +161,12 @@ static void grid_build(struct prover *P)
 	for (int k = 0; k < g->n; k++) {
 		struct value *in = g->inputs + (size_t)k * MAX_VARS;
 		for (int v = 0; v < an->nvars; v++)
-			in[v] = grid_value(an->var_types[v], r, idx[v]);
+			in[v] = grid_value(an->var_types[v], r, span[v], idx[v]);
 		bool undecided = false;
 		g->holds[k] = eval_holds(an->assume, an->nvars, in, &undecided) &&
 			      !undecided;
 		for (int v = an->nvars - 1; v >= 0; v--) {
-			if (++idx[v] < grid_span(an->var_types[v], r))
+			if (++idx[v] < span[v])
 				break;
 			idx[v] = 0;
 		}

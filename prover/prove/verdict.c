@@ -4,6 +4,8 @@
  */
 #include "prove/prove.h"
 
+#include <string.h>
+
 const char *verdict_name(enum verdict v)
 {
 	static const char *const names[] = {
@@ -112,4 +114,16 @@ int result_minimal_subsumer(const struct result *r, int m)
 		    r->cls[x] != r->cls[m] && SUB(r, x, m) == R_YES)
 			return x;
 	return 0;
+}
+
+const char *prove_cut_short(const char *reason)
+{
+	if (!reason)
+		return NULL;
+	if (!strncmp(reason, "budget", 6))
+		return "budget: the resource units of its site are spent "
+		       "(--budget)";
+	if (!strncmp(reason, "memory", 6))
+		return "memory: the solver reached its memory cap";
+	return NULL;
 }

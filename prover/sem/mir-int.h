@@ -61,7 +61,9 @@ struct mir_smt {
 	unsigned char *mdiv, odiv;
 	bool fp;               /* floating(orig): its solver is qffpbv */
 	size_t capdiv;
-	unsigned rlimit;       /* per question, as set on solver */
+	unsigned rlimit;       /* per question (--rlimit's share) */
+	unsigned rl_set;       /* the limit now set on solver */
+	uint64_t budget, spent; /* mir_smt_set_budget(); 0: none */
 	Z3_tactic qfbv;        /* made at the first own solver */
 	unsigned calls;
 	unsigned timeout_ms;   /* kept by the watchdog (sem/watchdog.h) */

@@ -8,7 +8,10 @@
  * for the concrete evaluator to re-check.
  */
 #include "sem/mir-int.h"
+#include "sem/smt-int.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sem/watchdog.h"
@@ -112,13 +115,8 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 		rlimit = rlimit / MIR_FLOAT_RLIMIT_DIV ? rlimit / MIR_FLOAT_RLIMIT_DIV
 						       : 1;
 	S->rlimit = rlimit;
-	if (rlimit) {
-		Z3_params p = Z3_mk_params(c);
-		Z3_params_inc_ref(c, p);
-		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
-		Z3_solver_set_params(c, S->solver, p);
-		Z3_params_dec_ref(c, p);
-	}
+	S->rl_set = rlimit;
+	smt_set_rlimit(c, S->solver, rlimit);
 	mir_run(S, orig, S->in, &S->o);
 	S->ocut = orig->nloops ? CUT_UNASKED : CUT_NEVER;
 	S->fp = floating(orig);
@@ -128,6 +126,9 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 
 void mir_smt_free(struct mir_smt *S)
 {
+	if (getenv("SUBSUME_TRACE"))
+		fprintf(stderr, "trace: method: %u calls, %llu units\n",
+			S->calls, (unsigned long long)S->spent);
 	if (!S)
 		return;
 	Z3_solver_dec_ref(S->enc.ctx, S->solver);
@@ -214,9 +215,14 @@ static int read_results(struct mir_smt *S, Z3_model mdl, struct value *input)
 			input + MIR_HAV);
 }
 
-/* A solver of the qfbv tactic for one question, with the method's
- * rlimit (one reference taken). */
-static Z3_solver own_solver(struct mir_smt *S)
+void mir_smt_set_budget(struct mir_smt *S, uint64_t units)
+{
+	S->budget = units;
+}
+
+/* A solver of the qfbv tactic for one question, with resource limit
+ * lim (one reference taken). */
+static Z3_solver own_solver(struct mir_smt *S, unsigned lim)
 {
 	Z3_context c = S->enc.ctx;
 	if (!S->qfbv) {
@@ -225,16 +231,28 @@ static Z3_solver own_solver(struct mir_smt *S)
 	}
 	Z3_solver sv = Z3_mk_solver_from_tactic(c, S->qfbv);
 	Z3_solver_inc_ref(c, sv);
-	if (S->rlimit) {
-		Z3_params p = Z3_mk_params(c);
-		Z3_params_inc_ref(c, p);
-		Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"),
-				   S->rlimit);
-		Z3_solver_set_params(c, sv, p);
-		Z3_params_dec_ref(c, p);
-	}
+	smt_set_rlimit(c, sv, lim);
 	return sv;
 }
+
+/* The limit of the next question: the rlimit, or what is left of the
+ * budget when that is less (*cut). */
+static unsigned question_rlimit(const struct mir_smt *S, bool *cut)
+{
+	unsigned lim = S->rlimit;
+	*cut = false;
+	if (S->budget) {
+		uint64_t left = S->budget > S->spent ? S->budget - S->spent : 0;
+		if (!lim || left < lim) {
+			lim = (unsigned)left;
+			*cut = true;
+		}
+	}
+	return lim;
+}
+
+#define BUDGET_SPENT "budget: the resource units of its method are spent " \
+		     "(--budget)"
 
 /* Check q in a scope of the method's solver, or (own) alone on a
  * solver of its own: SAT fills input. */
@@ -242,7 +260,19 @@ static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
 		       bool own)
 {
 	Z3_context c = S->enc.ctx;
-	Z3_solver sv = own ? own_solver(S) : S->solver;
+	bool cut;
+	unsigned lim = question_rlimit(S, &cut);
+	if (cut && lim < SMT_BUDGET_MIN) {
+		S->reason = BUDGET_SPENT;
+		return Z3_L_UNDEF;
+	}
+	bool count = S->budget || getenv("SUBSUME_TRACE");
+	uint64_t count0 = count ? smt_rlimit_count(c, S->solver) : 0;
+	Z3_solver sv = own ? own_solver(S, lim) : S->solver;
+	if (!own && lim != S->rl_set) {
+		smt_set_rlimit(c, sv, lim);
+		S->rl_set = lim;
+	}
 	if (!own)
 		Z3_solver_push(c, sv);
 	Z3_solver_assert(c, sv, q);
@@ -257,6 +287,11 @@ static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
 		S->reason = Z3_solver_get_reason_unknown(c, sv);
 		if (S->reason && !strcmp(S->reason, "interrupted"))
 			S->reason = "timeout";
+		else if (S->reason && strstr(S->reason, "memory"))
+			S->reason = "memory: the solver reached its memory cap";
+		else if (cut && S->reason && (strstr(S->reason, "limit") ||
+					      !strcmp(S->reason, "canceled")))
+			S->reason = BUDGET_SPENT;
 	}
 	if (r == Z3_L_TRUE && input) {
 		Z3_model mdl = Z3_solver_get_model(c, sv);
@@ -279,6 +314,10 @@ static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
 		Z3_model_dec_ref(c, mdl);
 		if (r == Z3_L_UNDEF && !S->reason)
 			S->reason = "a model value out of range";
+	}
+	if (count) {
+		uint64_t count1 = smt_rlimit_count(c, S->solver);
+		S->spent += count1 > count0 ? count1 - count0 : 0;
 	}
 	if (own)
 		Z3_solver_dec_ref(c, sv);

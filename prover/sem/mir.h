@@ -321,6 +321,11 @@ enum mir_rel mir_smt_subsumes(struct mir_smt *s, int a, int b,
 int mir_smt_outcome(struct mir_smt *s, const struct mmethod *m,
 		    const struct value *in, struct mrun *out);
 unsigned mir_smt_calls(const struct mir_smt *s);
+/* The method's budget (sem/smt.h: smt_set_budget()): Z3 resource units
+ * for all its questions, each limited by what is left; once less than
+ * SMT_BUDGET_MIN is left, every question answers unknown at once with a
+ * reason that starts with "budget".  units 0: none. */
+void mir_smt_set_budget(struct mir_smt *s, uint64_t units);
 
 /* Arrays, concretely (mir-arr.c; the evaluator's, sem/mir-eval.c). */
 #define MIR_ANEW 8     /* arrays a run creates, at most */

@@ -25,16 +25,16 @@ void smt_check_z3(const char *what)
 		BUG("Z3 failed while %s: %s", what, smt_z3err.msg);
 }
 
-/* The per-query resource limit, Z3's deterministic units (0: none).
- * The wall-clock limit is kept by the watchdog (sem/watchdog.h), not by
- * Z3's timeout parameter. */
-static void set_limits(Z3_context c, Z3_solver solver, unsigned rlimit)
+/* The per-query resource limit, Z3's deterministic units (0: none),
+ * and the memory cap (SMT_MEMORY_MB).  The wall-clock limit is kept by
+ * the watchdog (sem/watchdog.h), not by Z3's timeout parameter. */
+void smt_set_rlimit(Z3_context c, Z3_solver solver, unsigned rlimit)
 {
-	if (!rlimit)
-		return;
 	Z3_params p = Z3_mk_params(c);
 	Z3_params_inc_ref(c, p);
 	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "max_memory"),
+			   SMT_MEMORY_MB);
 	Z3_solver_set_params(c, solver, p);
 	Z3_params_dec_ref(c, p);
 }
@@ -51,8 +51,22 @@ static void set_limits(Z3_context c, Z3_solver solver, unsigned rlimit)
 Z3_solver smt_own_solver(Z3_context c, Z3_solver solver, unsigned rlimit)
 {
 	Z3_solver_inc_ref(c, solver);
-	set_limits(c, solver, rlimit);
+	smt_set_rlimit(c, solver, rlimit);
 	return solver;
+}
+
+uint64_t smt_rlimit_count(Z3_context c, Z3_solver solver)
+{
+	Z3_stats st = Z3_solver_get_statistics(c, solver);
+	Z3_stats_inc_ref(c, st);
+	uint64_t n = 0;
+	for (unsigned i = 0; i < Z3_stats_size(c, st); i++)
+		if (!strcmp(Z3_stats_get_key(c, st, i), "rlimit count"))
+			n = Z3_stats_is_uint(c, st, i)
+				    ? Z3_stats_get_uint_value(c, st, i)
+				    : (uint64_t)Z3_stats_get_double_value(c, st, i);
+	Z3_stats_dec_ref(c, st);
+	return n;
 }
 
 Z3_solver smt_new_solver(struct smt *s)
@@ -89,6 +103,8 @@ static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
 	s->floating = enc_problem_floating(pb);
 	s->timeout_ms = timeout_ms;
 	s->rlimit = rlimit;
+	s->rl_set = rlimit;
+	s->heavy = smt_heavy(pb);
 	return s;
 }
 

@@ -46,6 +46,12 @@ struct smt {
 	bool floating;      /* a floating value anywhere: the qffpbv tactic */
 	Z3_tactic fptactic; /* made at the first floating query, or NULL */
 	unsigned calls;
+	/* The analysis' budget (smt_set_budget(); own contexts only): Z3
+	 * resource units it may spend in all, and spent so far; rl_set: the
+	 * limit now set on the simple solver */
+	uint64_t budget, spent;
+	unsigned rl_set;
+	bool heavy;         /* smt_heavy() */
 	char reason[300];
 	bool export_;       /* keep the SMT-LIB text of unsat answers */
 	struct strbuf smt2; /* the last one's (export_ only) */
@@ -69,6 +75,11 @@ void smt_check_z3(const char *what);
 /* A solver of s's kind (simple, or general for --naive) with s's limits;
  * the caller owns one reference. */
 Z3_solver smt_new_solver(struct smt *s);
+/* The resource limit of a solver (0: none) and its memory cap. */
+void smt_set_rlimit(Z3_context c, Z3_solver solver, unsigned rlimit);
+/* The context's resource count so far (Z3's "rlimit count", which
+ * every solver of the context adds to), read through solver. */
+uint64_t smt_rlimit_count(Z3_context c, Z3_solver solver);
 /* solver with one reference taken and the resource limit rlimit set. */
 Z3_solver smt_own_solver(Z3_context c, Z3_solver solver, unsigned rlimit);
 /* The tactic of that name, with one reference taken. */

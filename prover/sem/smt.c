@@ -215,6 +215,54 @@ static Z3_tactic tactic(struct smt *s)
 	return s->fptactic;
 }
 
+static void budget_reason(struct smt *s)
+{
+	snprintf(s->reason, sizeof(s->reason),
+		 "budget: the %llu resource units of its site are spent "
+		 "(--budget)", (unsigned long long)s->budget);
+}
+
+/* The resource limit of question (q, a, b): --rlimit, with a budget a
+ * fraction of it for a pair question (duplicate, subsumption) of a heavy problem (a
+ * division, a 64-bit or unbounded multiplication: bit-blasted, such a
+ * question runs to its limit where an equivalence one may still end),
+ * and no more than what is left of the budget (*cut set when that is
+ * what limits it). */
+static unsigned query_rlimit(struct smt *s, enum smt_query q, int a,
+			     bool division, bool *cut)
+{
+	unsigned lim = s->rlimit;
+	bool pair = q == SMT_Q_KILL_NOT || a != 0;
+	if (s->budget && lim && pair && (division || s->heavy) &&
+	    lim / SMT_PAIR_RLIMIT_DIV)
+		lim /= SMT_PAIR_RLIMIT_DIV;
+	*cut = false;
+	if (s->budget) {
+		uint64_t left = s->budget > s->spent ? s->budget - s->spent : 0;
+		if (!lim || left < lim) {
+			lim = (unsigned)left;
+			*cut = true;
+		}
+	}
+	return lim;
+}
+
+void smt_set_budget(struct smt *s, uint64_t units)
+{
+	if (!s->shared && !s->fresh)
+		s->budget = s->floating ? units * SMT_FLOAT_BUDGET : units;
+}
+
+uint64_t smt_units(const struct smt *s)
+{
+	return s->spent;
+}
+
+bool smt_budget_spent(const struct smt *s)
+{
+	return s->budget && s->spent + SMT_BUDGET_MIN > s->budget;
+}
+
 /* Ask one question on s's context; see smt_check(). */
 static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			     struct value *input, const char **reason)
@@ -228,6 +276,15 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			prog(s, b)->division ||
 			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
 	*reason = NULL;
+	bool cut = false; /* the budget, not rlimit, limits this question */
+	unsigned lim = query_rlimit(s, q, a, division, &cut);
+	if (cut && lim < SMT_BUDGET_MIN) {
+		budget_reason(s);
+		*reason = s->reason;
+		return SMT_UNKNOWN;
+	}
+	bool count = s->budget || trace_on();
+	uint64_t count0 = count ? smt_rlimit_count(c, s->solver) : 0;
 	Z3_solver solver = s->solver;
 	bool own = s->fresh || (division && s->all_bv) || s->floating;
 	if (s->fresh) {
@@ -235,8 +292,12 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 		solver = smt_new_solver(s);
 	} else if (own) {
 		solver = smt_own_solver(c, Z3_mk_solver_from_tactic(c, tactic(s)),
-					 s->rlimit);
+					 lim);
 	} else {
+		if (lim != s->rl_set) {
+			smt_set_rlimit(c, solver, lim);
+			s->rl_set = lim;
+		}
 		Z3_solver_push(c, solver);
 	}
 	if (own && s->assume)
@@ -282,7 +343,11 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 		Z3_model_dec_ref(c, m);
 	} else {
 		const char *why = Z3_solver_get_reason_unknown(c, solver);
-		if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout") ||
+		if (why && strstr(why, "memory")) {
+			snprintf(s->reason, sizeof(s->reason),
+				 "memory: the solver reached its memory cap "
+				 "(%u MB)", SMT_MEMORY_MB);
+		} else if (why && (!strcmp(why, "canceled") || !strcmp(why, "timeout") ||
 			    !strcmp(why, "interrupted") ||
 			    strstr(why, "limit"))) {
 			/* Which limit: the clock, unless it had time left. */
@@ -290,10 +355,12 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			if (s->timeout_ms && ms >= 0.9 * s->timeout_ms)
 				snprintf(s->reason, sizeof(s->reason),
 					 "timeout (%u ms)", s->timeout_ms);
-			else if (s->rlimit)
+			else if (cut)
+				budget_reason(s);
+			else if (lim)
 				snprintf(s->reason, sizeof(s->reason),
 					 "resource limit (%u units, rlimit)",
-					 s->rlimit);
+					 lim);
 			else
 				snprintf(s->reason, sizeof(s->reason), "%s", why);
 		} else {
@@ -301,6 +368,16 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 				 why ? why : "unknown");
 		}
 		*reason = s->reason;
+	}
+	if (count) {
+		uint64_t count1 = smt_rlimit_count(c, s->solver);
+		uint64_t units = count1 > count0 ? count1 - count0 : 0;
+		s->spent += units;
+		if (trace_on())
+			fprintf(stderr, "trace: %llu units (%llu in all, budget "
+				"%llu)\n", (unsigned long long)units,
+				(unsigned long long)s->spent,
+				(unsigned long long)s->budget);
 	}
 	if (own)
 		Z3_solver_dec_ref(c, solver);

@@ -61,6 +61,41 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 void smt_set_export(struct smt *s, bool on);
 const char *smt_last_smt2(const struct smt *s);
 
+/*
+ * The budget of an analysis: Z3 resource units (the rlimit's, the same
+ * on every machine) it may spend in all its questions.  Each question
+ * is limited by what is left; once less than SMT_BUDGET_MIN is left,
+ * smt_check() answers SMT_UNKNOWN at once, with a reason that starts
+ * with "budget".  Only in a context of the analysis' own: a shared
+ * context's counts depend on what it served before, and it answers
+ * nothing but unsat (smt_new_shared()), a proof whatever it cost; units
+ * 0: none.  With a budget, a pair question (a, b both mutants, or KILL_NOT)
+ * of a heavy problem (smt_heavy()) gets 1/SMT_PAIR_RLIMIT_DIV of the rlimit: such
+ * questions run to the limit where equivalence ones end.
+ */
+#define SMT_BUDGET_MIN 100000u
+/* A floating problem's questions bit-blast IEEE operations: its budget
+ * is this many times the units given (the shipped floating tests spend
+ * up to 6,312,512 units at a site, their integer sites 522,158). */
+#define SMT_FLOAT_BUDGET 20u
+#define SMT_PAIR_RLIMIT_DIV 50u
+void smt_set_budget(struct smt *s, uint64_t units);
+/* The units s's questions spent so far (counted with a budget, or with
+ * SUBSUME_TRACE set; else 0). */
+uint64_t smt_units(const struct smt *s);
+/* Is the budget spent (less than SMT_BUDGET_MIN left)? */
+bool smt_budget_spent(const struct smt *s);
+
+/*
+ * Memory: every solver stops at SMT_MEMORY_MB megabytes of Z3's memory
+ * (its "max_memory", which counts what Z3 holds in the whole process,
+ * every thread's contexts together) and answers SMT_UNKNOWN with a
+ * reason that starts with "memory".  Unlike the rlimit, whether a
+ * question reaches it can depend on what other threads hold: it is a
+ * safety net, like the clock.
+ */
+#define SMT_MEMORY_MB 512u
+
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */
 bool smt_retry(const struct smt *s);

@@ -1,0 +1,83 @@
+#!/bin/sh
+# check-budget.t - runs that finish (issue 33): the concrete search's
+# grid is bounded whatever the number of variables, so a condition of
+# 16 opaque calls (tests/data/check-budget/calls16.yaml, like
+# commons-lang's DateUtils.isSameLocalTime) is checked under an address
+# space limit (prlimit --as; it used to allocate 3^16 x 16 values:
+# 5.5 GB, "fatal: out of memory").  Memory, not time, is asserted.
+# And the per-site budget (--budget): proofs kept, questions past it
+# unknown with the reason, the same bytes at any -j.
+cd "$(dirname "$0")/.." || exit 1
+S=${SUBSUME:-./subsume}
+D=tests/data/check-budget
+T=${TMPDIR:-/tmp}/check-budget.$$
+mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
+n=0; fail=0
+ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
+AS=${BUDGET_AS:-300000000}
+
+if ! command -v prlimit >/dev/null; then
+	echo "1..0 # SKIP prlimit not installed"; exit 0
+fi
+
+# --- the grid: 16 calls under a 300 MB address space ----------------------
+prlimit --as="$AS" "$S" check --no-timing --format json "$D/calls16.yaml" \
+	>"$T/c16.json" 2>"$T/c16.err"
+ok $? "16 calls: exit 0 under prlimit --as=$AS"
+[ ! -s "$T/c16.err" ]; ok $? "16 calls: nothing on stderr"
+# Every mutant decided; each '<=' or '>=' of one conjunct killable by an
+# input where that conjunct's calls differ (re-run by the evaluator
+# before it is printed).
+python3 -c "
+import json, re
+d = json.load(open('$T/c16.json'))
+ms = d['mutants']
+assert len(ms) == len(re.findall(r'id: M', open('$D/calls16.yaml').read())), len(ms)
+orig = ms[0]['original'].split(' && ')
+for x in ms:
+    assert x['verdict'] not in ('unknown', 'unsupported'), x
+    mut = x['mutant'].split(' && ')
+    diff = [i for i in range(min(len(orig), len(mut))) if orig[i] != mut[i]]
+    if len(mut) != len(orig) or len(diff) != 1 or not re.search('[<>]=', mut[diff[0]]):
+        continue
+    k = diff[0] + 1
+    assert x['verdict'] == 'killable', x
+    w = dict(re.findall(r'([ab]\.get\(\d+\))=(-?\d+)', x['detail']))
+    assert w.get('a.get(%d)' % k, '0') != w.get('b.get(%d)' % k, '0'), x
+" 2>"$T/py.err"
+ok $? "16 calls: every mutant decided, ROR ones killed where their conjunct differs $(tail -n 1 "$T/py.err")"
+
+# --- the budget: proofs of 64-bit multiplication and division --------------
+# The same sites with no budget (--budget 0), the default and a budget too
+# small for any question (1 unit): the proofs stay proofs under the
+# default; with 1 unit every equivalence question is unknown at once,
+# with the reason, the killable ones (concrete evidence) stay killable,
+# and the run says so in its exit status.
+L=$D/long-div.yaml
+"$S" check --no-timing --format json --budget 0 "$L" >"$T/b0.json" 2>&1
+ok $? "--budget 0: exit 0"
+"$S" check --no-timing --format json "$L" >"$T/bd.json" 2>&1
+ok $? "default budget: exit 0"
+"$S" check --no-timing --format json --budget 1 "$L" >"$T/b1.json" 2>"$T/b1.err"
+ok $([ $? = 1 ]; echo $?) "--budget 1: exit 1 (some verdicts unknown)"
+python3 -c "
+import json
+v = lambda f: {x['id']: x for x in json.load(open(f))['mutants']}
+b0, bd, b1 = v('$T/b0.json'), v('$T/bd.json'), v('$T/b1.json')
+proven = [k for k in b0 if b0[k]['verdict'] == 'equivalent']
+assert proven, 'no proof to cut'
+for k in b0:
+    assert bd[k]['verdict'] == b0[k]['verdict'], (k, bd[k], b0[k])
+    if k in proven:
+        assert b1[k]['verdict'] == 'unknown', b1[k]
+        assert 'budget: the 1 resource units of its site are spent (--budget)' in b1[k]['detail'], b1[k]
+    else:
+        assert b1[k]['verdict'] == b0[k]['verdict'] == 'killable', (b1[k], b0[k])
+" 2>"$T/py.err"
+ok $? "proofs kept by the default budget, unknown (budget) with 1 unit, killable ones kept $(tail -n 1 "$T/py.err")"
+"$S" check --no-timing -j 2 --format json --budget 1 "$L" "$D/calls16.yaml" >"$T/j2.json" 2>/dev/null
+"$S" check --no-timing -j 1 --format json --budget 1 "$L" "$D/calls16.yaml" >"$T/j1.json" 2>/dev/null
+cmp -s "$T/j1.json" "$T/j2.json"; ok $? "--budget 1: -j 1 and -j 2 give the same bytes"
+
+echo "1..$n"
+exit $fail
