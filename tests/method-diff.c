@@ -567,15 +567,5 @@ static void compare(const char *path, FILE *jvm)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	/* for exploring: other methods; MDIFF_KEEP=1 keeps the Java file */
-	if (getenv("MDIFF_SEED"))
-		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!jvm_diff(dir, "MDiff", NM, write_java, compare))
-		return 99;
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return jvm_diff_main(&A, &seed, dir, "MDiff", NM, write_java, compare);
 }

@@ -416,17 +416,7 @@ static void write_java(const char *path)
 			expr(&G, 2, true);
 		sb_puts(&sb, ";\n  }\n");
 	}
-	for (int m = 0; m < NM; m++) { /* a method's code is limited */
-		sb_printf(&sb, "  static void c%d(StringBuilder out) {\n", m);
-		for (int i = 0; i < NI; i++)
-			write_case(&sb, m, i);
-		sb_puts(&sb, "  }\n");
-	}
-	sb_puts(&sb, "  public static void main(String[] a) {\n"
-		"    StringBuilder out = new StringBuilder();\n");
-	for (int m = 0; m < NM; m++)
-		sb_printf(&sb, "    c%d(out);\n", m);
-	sb_puts(&sb, "    System.out.print(out);\n  }\n}\n");
+	jvm_write_cases(&sb, NM, NI, write_case, "a");
 	sb_puts(&sb, JAVA_PEER);
 	write_text_file(path, sb.buf);
 	sb_release(&sb);
@@ -673,15 +663,5 @@ static void compare(const char *path, FILE *jvm)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	/* for exploring: other methods; MDIFF_KEEP=1 keeps the Java file */
-	if (getenv("MDIFF_SEED"))
-		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!jvm_diff(dir, "MObj", NM, write_java, compare))
-		return 99;
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return jvm_diff_main(&A, &seed, dir, "MObj", NM, write_java, compare);
 }
