@@ -147,27 +147,8 @@ static void c_part(void)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
 	CPF = c_profile("c", "lp64", true, UB_OUTCOME);
 	seed = 0xf7a0a9; /* other functions than the Java test's */
-	if (getenv("SUBSUME_SEED"))
-		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
-		return 99;
-	make_inputs();
-	if (!prog_exists("gcc") || !prog_exists("clang"))
-		ok(0, "gcc and clang are installed (scripts/deps.sh)");
-	else
-		c_part();
-	char cmd[400];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("SUBSUME_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return mfloat_main("gcc", "clang", "gcc and clang are installed "
+			   "(scripts/deps.sh)", c_part);
 }

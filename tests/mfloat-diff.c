@@ -113,25 +113,6 @@ static void java_part(void)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	if (getenv("SUBSUME_SEED"))
-		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
-		return 99;
-	make_inputs();
-	if (!prog_exists("javac") || !prog_exists("java"))
-		ok(0, "javac and java are installed (scripts/deps.sh)");
-	else
-		java_part();
-	char cmd[400];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("SUBSUME_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return mfloat_main("javac", "java", "javac and java are installed "
+			   "(scripts/deps.sh)", java_part);
 }

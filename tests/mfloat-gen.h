@@ -494,4 +494,34 @@ static int read_lines(FILE *p, char (*out)[NI][WANT])
 	return lines;
 }
 
+/* main() of a driver: the functions from seed, or from SUBSUME_SEED;
+ * the inputs; part() when the programs prog1 and prog2 are installed
+ * (else a failed test: need says what is missing); the directory dir
+ * removed (kept with SUBSUME_KEEP set); everything released. */
+static int mfloat_main(const char *prog1, const char *prog2,
+		       const char *need, void (*part)(void))
+{
+	plan_no_plan();
+	A = arena_new();
+	if (getenv("SUBSUME_SEED"))
+		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
+	if (!mkdtemp(dir))
+		return 99;
+	make_inputs();
+	if (!prog_exists(prog1) || !prog_exists(prog2))
+		ok(0, "%s", need);
+	else
+		part();
+	char cmd[400];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (getenv("SUBSUME_KEEP"))
+		diag("kept %s", dir);
+	else if (system(cmd) != 0)
+		diag("cannot remove %s", dir);
+	arena_free(A);
+	free(cap_buf);
+	smt_finalize();
+	return done_testing();
+}
+
 #endif
