@@ -94,20 +94,14 @@ static void java_part(void)
 	if (!ok(f != NULL, "the Java front end reads the generated file"))
 		return;
 	const struct mmethod *mm[NM];
-	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, nan = 0;
+	int built = 0;
 	for (int m = 0; m < NM; m++) {
 		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
 		built += mm[m] != NULL;
 		if (!mm[m])
 			diag("m%d: %s", m, why);
 	}
-	ok(built == NM, "all %d generated Java methods are modelled", NM);
-	against("JVM", mm, false, &bad_eval, &bad_enc, &threw, &nan);
-	ok(bad_eval == 0, "the evaluator agrees with the JVM on every case "
-	   "(%d differ; %d throw, %d return NaN)", bad_eval, threw, nan);
-	ok(bad_enc == 0, "the encoding agrees with the JVM on every case "
-	   "(%d differ)", bad_enc);
-	ok(threw > 0 && nan > 0, "some cases throw, some return NaN");
+	agree(mm, built, false, "Java methods", "JVM", "the JVM", "throw");
 	jsrc_free(f);
 }
 

@@ -494,6 +494,24 @@ static int read_lines(FILE *p, char (*out)[NI][WANT])
 	return lines;
 }
 
+/* The built methods mm[] (built of the NM) against the programs'
+ * output (against(), who naming the programs there): what they are
+ * ("Java methods"), whom they were run by ("the JVM"), what a case
+ * without a value does ("throw"). */
+static void agree(const struct mmethod *const *mm, int built, bool c,
+		  const char *what, const char *who, const char *whom,
+		  const char *odd)
+{
+	int bad_eval = 0, bad_enc = 0, nodd = 0, nan = 0;
+	ok(built == NM, "all %d generated %s are modelled", NM, what);
+	against(who, mm, c, &bad_eval, &bad_enc, &nodd, &nan);
+	ok(bad_eval == 0, "the evaluator agrees with %s on every case (%d "
+	   "differ; %d %s, %d return NaN)", whom, bad_eval, nodd, odd, nan);
+	ok(bad_enc == 0, "the encoding agrees with %s on every case (%d "
+	   "differ)", whom, bad_enc);
+	ok(nodd > 0 && nan > 0, "some cases %s, some return NaN", odd);
+}
+
 /* main() of a driver: the functions from seed, or from SUBSUME_SEED;
  * the inputs; part() when the programs prog1 and prog2 are installed
  * (else a failed test: need says what is missing); the directory dir
