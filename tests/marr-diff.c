@@ -169,17 +169,7 @@ static void stmt(struct gen *G)
 	} else if (k <= 5 || G->loop) {
 		sb_puts(G->sb, "if (");
 		cond(G);
-		sb_puts(G->sb, ") {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "} else {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "}\n");
+		JGEN_IF_BLOCKS(G);
 	} else {
 		G->loop = true;
 		sb_printf(G->sb, "for (int k = 0; k < %s.length; k++) {\n",

@@ -185,17 +185,7 @@ static void stmt(struct gen *G)
 	} else if (k <= 6 || G->loop) {
 		sb_puts(G->sb, "if (");
 		cond(G);
-		sb_puts(G->sb, ") {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "} else {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "}\n");
+		JGEN_IF_BLOCKS(G);
 	} else {
 		G->loop = true;
 		if (rnd(2))
