@@ -145,7 +145,7 @@ $(O)/contracts.o: $(O)/contracts.c
 $(O)/shipped-table.o: $(O)/shipped-table.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(O)/tests/%.t: tests/%.c tests/tap.h $(OBJS) | $(O)/tests
+$(O)/tests/%.t: tests/%.c $(wildcard tests/*.h) $(OBJS) | $(O)/tests
 	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(OBJS) $(LDFLAGS) $(LDLIBS)
 
 # The fuzz harnesses (tests/fuzz/fuzz.h).  tests/fuzz-corpus.c runs each

@@ -36,6 +36,7 @@
  * must return the same.  The evaluator and the encoding must give that
  * result on every case.
  */
+#include "gen.h"
 #include "prover-test.h"
 
 #include "lang/csrc.h"
@@ -76,17 +77,9 @@ static void cond(struct gen *G, int d)
 		sb_puts(G->sb, rnd(2) ? "!" : "");
 		expr(G, 0);
 	} else if (k <= 3) {
-		sb_puts(G->sb, "(");
-		expr(G, d - 1);
-		sb_printf(G->sb, " %s ", rel[rnd(6)]);
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, expr, d - 1, rel[rnd(6)]);
 	} else {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		cond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, cond, d - 1, rnd(2) ? "&&" : "||");
 	}
 }
 

@@ -29,6 +29,7 @@
  * pointers, `&x`, two pointers to double, calls, pointer assignment, a
  * pointer to a pointer) makes the build fail with its reason.
  */
+#include "gen.h"
 #include "prover-test.h"
 
 #include "lang/csrc.h"
@@ -92,11 +93,7 @@ static void cond(struct gen *G, int d)
 		expr(G, 0);
 		sb_puts(G->sb, ")");
 	} else {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		cond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, cond, d - 1, rnd(2) ? "&&" : "||");
 	}
 }
 

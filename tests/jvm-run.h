@@ -48,25 +48,6 @@ static inline bool jvm_diff(char *dir, const char *cls, int nm,
 	return true;
 }
 
-/* In a generator of the including file (G its struct gen, with sb and
- * depth; its stmts(), indent() and rnd()): the two blocks of an if
- * statement whose condition is written, ") { S } else { S }", one or
- * two statements each. */
-#define JGEN_IF_BLOCKS(G)                                                    \
-	do {                                                                 \
-		sb_puts((G)->sb, ") {\n");                                   \
-		(G)->depth++;                                                \
-		stmts((G), 1 + rnd(2));                                      \
-		(G)->depth--;                                                \
-		indent(G);                                                   \
-		sb_puts((G)->sb, "} else {\n");                              \
-		(G)->depth++;                                                \
-		stmts((G), 1 + rnd(2));                                      \
-		(G)->depth--;                                                \
-		indent(G);                                                   \
-		sb_puts((G)->sb, "}\n");                                     \
-	} while (0)
-
 /* The end of the Java class of a driver: static methods c0 .. c<nm-1>
  * (a method's code is limited), c<m> writing method m's ni cases with
  * write_case(sb, m, i), and main(String[] <arg>) running them in order

@@ -17,6 +17,7 @@
  * three must agree on the outcome (a value or an exception's class)
  * and, when it returns, on every array's final contents.
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -169,7 +170,7 @@ static void stmt(struct gen *G)
 	} else if (k <= 5 || G->loop) {
 		sb_puts(G->sb, "if (");
 		cond(G);
-		JGEN_IF_BLOCKS(G);
+		GEN_IF_BLOCKS(G);
 	} else {
 		G->loop = true;
 		sb_printf(G->sb, "for (int k = 0; k < %s.length; k++) {\n",

@@ -32,6 +32,7 @@
  * unrolled to 8, which every generated loop stays within).  All three
  * must agree on what a test sees.
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -78,17 +79,9 @@ static void cond(struct gen *G, int d)
 	} else if (k == 0)
 		sb_puts(G->sb, rnd(2) ? "c" : "!c");
 	else if (k <= 2 || k == 5) {
-		sb_puts(G->sb, "(");
-		expr(G, d - 1);
-		sb_printf(G->sb, " %s ", rel[rnd(6)]);
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, expr, d - 1, rel[rnd(6)]);
 	} else {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		cond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, cond, d - 1, rnd(2) ? "&&" : "||");
 	}
 }
 

@@ -26,6 +26,7 @@
 #ifndef SUBSUME_MFLOAT_GEN_H
 #define SUBSUME_MFLOAT_GEN_H
 
+#include "gen.h"
 #include "prover-test.h"
 
 #include "sem/mir.h"
@@ -163,17 +164,9 @@ static void cond(struct gen *G, int d)
 	} else if (k <= 4) {
 		void (*e)(struct gen *, int) = k <= 2 ? dexpr : k == 3 ? fexpr
 						: iexpr;
-		sb_puts(G->sb, "(");
-		e(G, d - 1);
-		sb_printf(G->sb, " %s ", rel[rnd(6)]);
-		e(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, e, d - 1, rel[rnd(6)]);
 	} else if (k == 5) {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		cond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, cond, d - 1, rnd(2) ? "&&" : "||");
 	} else {
 		sb_puts(G->sb, "!(");
 		cond(G, d - 1);

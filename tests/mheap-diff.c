@@ -17,6 +17,7 @@
  * object's id, or an exception) and, when it returns, on the final x and
  * y of every object (the IR's from its field cells' final values).
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -67,11 +68,7 @@ static void expr(struct gen *G, int d)
 static void rcond(struct gen *G, int d)
 {
 	if (d > 0 && rnd(3) == 0) {
-		sb_puts(G->sb, "(");
-		rcond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		rcond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, rcond, d - 1, rnd(2) ? "&&" : "||");
 		return;
 	}
 	sb_printf(G->sb, "%s %s %s", REFS[rnd(5)], rnd(2) ? "==" : "!=",
@@ -185,7 +182,7 @@ static void stmt(struct gen *G)
 	} else if (k <= 6 || G->loop) {
 		sb_puts(G->sb, "if (");
 		cond(G);
-		JGEN_IF_BLOCKS(G);
+		GEN_IF_BLOCKS(G);
 	} else {
 		G->loop = true;
 		if (rnd(2))

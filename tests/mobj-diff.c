@@ -34,6 +34,7 @@
  * JVM printed: the return value or the exception's class, the final f
  * and q, and the calls.
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -87,11 +88,7 @@ static void rcond(struct gen *G, int d)
 {
 	const char *op = rnd(2) ? "==" : "!=";
 	if (d > 0 && rnd(3) == 0) {
-		sb_puts(G->sb, "(");
-		rcond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		rcond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, rcond, d - 1, rnd(2) ? "&&" : "||");
 	} else if (rnd(3) == 0)
 		sb_printf(G->sb, "%s %s %s", peer_ref(G), op, peer_ref(G));
 	else if (rnd(5) == 0)
