@@ -139,6 +139,10 @@ def kill_input(detail, ptypes, flds):
             [(f, val(f, v)) for f, v in fs], m.group(4))
 
 
+# (class, source) -> whether javac refuses the source compiled alone
+REFUSED = {}
+
+
 def prepare(subject, src_dir, log, res, major_mutants):
     """The original classes and one renamed class per mutant judged in its
     method, written to a work directory."""
@@ -151,9 +155,11 @@ def prepare(subject, src_dir, log, res, major_mutants):
     skipped = []  # sources javac refuses (loops' WhileLoops: while (false))
     for c, text in sorted(srcs.items()):
         open(os.path.join(work, c + ".java"), "w").write(text)
-        if subprocess.run(["javac", "-nowarn", "-d", os.path.join(work, "probe"),
-                           os.path.join(work, c + ".java")],
-                          capture_output=True).returncode:
+        if (c, text) not in REFUSED:  # the same file: javac's answer again
+            REFUSED[(c, text)] = subprocess.run(
+                ["javac", "-nowarn", "-d", os.path.join(work, "probe"),
+                 os.path.join(work, c + ".java")], capture_output=True).returncode != 0
+        if REFUSED[(c, text)]:
             skipped.append(c)
             continue
         files.append(c + ".java")
