@@ -184,12 +184,12 @@ deps:
 # tests/data/check-method/ for the same reason.
 PROVE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 ALL_TESTS = $(TEST_BINS) $(wildcard tests/*.t)
-SLOW_TESTS = tests/check-method-written.t tests/check-method-heap.t \
-	tests/check-method-major2.t tests/check-method-rel.t \
-	tests/check-method-div.t tests/check-method-major3.t \
-	tests/check-method-major1.t tests/check-mfloat.t \
-	tests/check-method-calls.t tests/check-cmethod.t tests/check-kills.t \
-	tests/c-theory.t tests/check-source.t
+SLOW_TESTS = tests/check-method-heap.t tests/check-method-major2.t \
+	tests/check-method-major4.t tests/check-method-major3.t \
+	tests/check-method-div.t tests/check-method-written.t \
+	tests/check-method-rel.t tests/check-method-major1.t \
+	tests/check-mfloat.t tests/check-method-calls.t tests/check-cmethod.t \
+	tests/check-kills.t tests/c-theory.t tests/check-source.t
 check: deps
 	@$(MAKE) --no-print-directory check-build
 	SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \

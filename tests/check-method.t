@@ -3,7 +3,7 @@
 # check/method.h): mutants judged by what their method lets a test see.
 #
 # The verdicts are tests as data (issue 28): tests/data/check-method/*.test,
-# run by tests/check-method-{major1,major2,major3,written,heap,rel,div}.t
+# run by tests/check-method-{major1,major2,major3,major4,written,heap,rel,div}.t
 # side by side (tests/method_table.py: the format, and the JVM that checks
 # every method-level verdict: nothing expected is written in).  Here the
 # rest: the output's text (the docs' example, the same with -j 1, -j 2
