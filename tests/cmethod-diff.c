@@ -586,7 +586,7 @@ int main(void)
 		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
 	if (!mkdtemp(dir))
 		return 99;
-	char src[300], cmd[400];
+	char src[300];
 	snprintf(src, sizeof(src), "%s/cdiff.c", dir);
 	write_c(src);
 	if (!prog_exists("gcc") || !prog_exists("clang"))
@@ -594,13 +594,6 @@ int main(void)
 	else if (run_compiler("gcc", src, outg) &&
 		 run_compiler("clang", src, outc))
 		compare(src);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("SUBSUME_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	drv_remove_dir(dir, "SUBSUME_KEEP");
+	return drv_finish(A);
 }

@@ -40,11 +40,7 @@ static inline bool jvm_diff(char *dir, const char *cls, int nm,
 			}
 		}
 	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("MDIFF_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
+	drv_remove_dir(dir, "MDIFF_KEEP");
 	return true;
 }
 
@@ -84,10 +80,7 @@ static inline int jvm_diff_main(struct arena **A, uint64_t *seed, char *dir,
 		*seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
 	if (!jvm_diff(dir, cls, nm, write_java, compare))
 		return 99;
-	arena_free(*A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return drv_finish(*A);
 }
 
 #endif

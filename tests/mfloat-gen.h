@@ -523,16 +523,8 @@ static int mfloat_main(const char *prog1, const char *prog2,
 		ok(0, "%s", need);
 	else
 		part();
-	char cmd[400];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("SUBSUME_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	drv_remove_dir(dir, "SUBSUME_KEEP");
+	return drv_finish(A);
 }
 
 #endif
