@@ -105,13 +105,7 @@ static void expr(struct gen *G, int d)
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
 	} else if (k == 6) {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, " ? ");
-		expr(G, d - 1);
-		sb_puts(G->sb, " : ");
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
 		/* half of the shift counts and divisors tamed, so that not
 		 * every case ends in undefined behaviour */

@@ -118,13 +118,7 @@ static void expr(struct gen *G, int d)
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
 	} else if (k == 6) {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, " ? ");
-		expr(G, d - 1);
-		sb_puts(G->sb, " : ");
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
 		int o = rnd(12);
 		bool tame = (o == 3 || o == 4 || o == 8 || o == 9) && rnd(3);

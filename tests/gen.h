@@ -22,6 +22,19 @@
 		sb_puts((G)->sb, ")");                                       \
 	} while (0)
 
+/* "(C ? E : E)": the statement c writes C, the statement e (run twice)
+ * each E. */
+#define GEN_TERNARY(G, c, e)                                                 \
+	do {                                                                 \
+		sb_puts((G)->sb, "(");                                       \
+		c;                                                           \
+		sb_puts((G)->sb, " ? ");                                     \
+		e;                                                           \
+		sb_puts((G)->sb, " : ");                                     \
+		e;                                                           \
+		sb_puts((G)->sb, ")");                                       \
+	} while (0)
+
 /* The two blocks of an if statement whose condition is written,
  * ") { S } else { S }", one or two statements each (the file's
  * stmts() and indent()). */

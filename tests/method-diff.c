@@ -103,13 +103,7 @@ static void expr(struct gen *G, int d)
 		sb_puts(G->sb, leaf[G->calls && !G->fields && (l == 4 || l == 5)
 				    ? l - 4 : l]);
 	} else if (k == 4) {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, " ? ");
-		expr(G, d - 1);
-		sb_puts(G->sb, " : ");
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
 		sb_puts(G->sb, "(");
 		expr(G, d - 1);

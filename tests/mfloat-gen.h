@@ -69,13 +69,7 @@ static void bin(struct gen *G, int d, void (*e)(struct gen *, int),
 
 static void pick_cond(struct gen *G, int d, void (*e)(struct gen *, int))
 {
-	sb_puts(G->sb, "(");
-	cond(G, d - 1);
-	sb_puts(G->sb, " ? ");
-	e(G, d - 1);
-	sb_puts(G->sb, " : ");
-	e(G, d - 1);
-	sb_puts(G->sb, ")");
+	GEN_TERNARY(G, cond(G, d - 1), e(G, d - 1));
 }
 
 /* An arithmetic operator: % only in Java (C's is fmod, a call). */

@@ -156,13 +156,7 @@ static void expr(struct gen *G, int d, bool calls)
 		nnest += G->inargs > 0;
 		math(G, d, calls);
 	} else if (k == 5) {
-		sb_puts(G->sb, "(");
-		rcond(G, 0);
-		sb_puts(G->sb, " ? ");
-		expr(G, d - 1, calls);
-		sb_puts(G->sb, " : ");
-		expr(G, d - 1, calls);
-		sb_puts(G->sb, ")");
+		GEN_TERNARY(G, rcond(G, 0), expr(G, d - 1, calls));
 	} else {
 		sb_puts(G->sb, "(");
 		expr(G, d - 1, calls);
