@@ -107,36 +107,13 @@ static void expr(struct gen *G, int d)
 	} else if (k == 6) {
 		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
-		/* half of the shift counts and divisors tamed, so that not
-		 * every case ends in undefined behaviour */
-		int o = rnd(12);
-		bool tame = (o == 3 || o == 4 || o == 8 || o == 9) && rnd(2);
-		sb_puts(G->sb, "(");
-		expr(G, d - 1);
-		sb_printf(G->sb, " %s %s", ops[o], tame ? "(" : "");
-		expr(G, d - 1);
-		sb_printf(G->sb, "%s)", !tame ? "" : o == 3 || o == 4 ? " | 1)"
-					  : " & 15)");
+		GEN_C_ARITH(G, expr, d - 1, ops, 2);
 	}
 }
 
 static void stmts(struct gen *G, int n);
 
-static void indent(struct gen *G)
-{
-	for (int i = 0; i < G->depth + 1; i++)
-		sb_puts(G->sb, "\t");
-}
-
-static void block(struct gen *G, int n)
-{
-	sb_puts(G->sb, "{\n");
-	G->depth++;
-	stmts(G, n);
-	G->depth--;
-	indent(G);
-	sb_puts(G->sb, "}");
-}
+GEN_C_INDENT_BLOCK
 
 static void loop(struct gen *G)
 {

@@ -35,6 +35,41 @@
 		sb_puts((G)->sb, ")");                                       \
 	} while (0)
 
+/* The C drivers' (cmethod-diff.c, cmethod-ptrdiff.c) "(A op B)" over
+ * ops[12] (/, % and the shifts at 3, 4, 8 and 9): sub(G, d) twice, the
+ * right operand of a divisor or shift count tamed (| 1, & 15) unless
+ * rnd(n) is 0, so that not every case ends in undefined behaviour. */
+#define GEN_C_ARITH(G, sub, d, ops, n)                                       \
+	do {                                                                 \
+		int o_ = rnd(12);                                            \
+		bool tame_ = (o_ == 3 || o_ == 4 || o_ == 8 || o_ == 9) &&   \
+			     rnd(n);                                         \
+		sb_puts((G)->sb, "(");                                       \
+		sub((G), (d));                                               \
+		sb_printf((G)->sb, " %s %s", (ops)[o_], tame_ ? "(" : "");   \
+		sub((G), (d));                                               \
+		sb_printf((G)->sb, "%s)", !tame_ ? ""                         \
+			  : o_ == 3 || o_ == 4 ? " | 1)" : " & 15)");        \
+	} while (0)
+
+/* The C drivers' indent() (a tab a level, one more than depth) and
+ * block() ("{ S }", n statements of the file's stmts()), defined. */
+#define GEN_C_INDENT_BLOCK                                                   \
+	static void indent(struct gen *G)                                    \
+	{                                                                    \
+		for (int i = 0; i < G->depth + 1; i++)                       \
+			sb_puts(G->sb, "\t");                                \
+	}                                                                    \
+	static void block(struct gen *G, int n)                              \
+	{                                                                    \
+		sb_puts(G->sb, "{\n");                                       \
+		G->depth++;                                                  \
+		stmts(G, n);                                                 \
+		G->depth--;                                                  \
+		indent(G);                                                   \
+		sb_puts(G->sb, "}");                                         \
+	}
+
 /* The two blocks of an if statement whose condition is written,
  * ") { S } else { S }", one or two statements each (the file's
  * stmts() and indent()). */
