@@ -307,26 +307,8 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 
 static bool run_compiler(const char *cc, const char *src, char (*out)[NI][96])
 {
-	char cmd[1200], line[160];
-	snprintf(cmd, sizeof(cmd), "%s -O0 -w -fsanitize=undefined "
-		 "-fno-sanitize-recover=all -o %s/%s %s 2>&1 && %s/%s "
-		 "2>/dev/null", cc, dir, cc, src, dir, cc);
-	FILE *p = popen(cmd, "r");
-	if (!p)
-		return false;
-	int lines = 0;
-	while (fgets(line, sizeof(line), p)) {
-		int m, i, pos = 0;
-		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
-		    m >= NM || i < 0 || i >= NI)
-			continue;
-		line[strcspn(line, "\n")] = 0;
-		snprintf(out[m][i], sizeof(out[m][i]), "%s", line + pos);
-		lines++;
-	}
-	int rc = pclose(p);
-	return ok(rc == 0 && lines == NM * NI, "%s -fsanitize=undefined ran "
-		  "the %d cases (%d)", cc, NM * NI, lines);
+	return gen_run_compiler(cc, src, dir, (char *)out, NM, NI, 96,
+				160);
 }
 
 static char outg[NM][NI][96], outc[NM][NI][96];

@@ -9,7 +9,13 @@
 #ifndef SUBSUME_TESTS_GEN_H
 #define SUBSUME_TESTS_GEN_H
 
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "base/util.h"
+#include "tap.h"
 
 /* "(A op B)": sub(G, d) twice around the text op, an expression
  * evaluated between the two (the random choices stay in order). */
@@ -87,5 +93,41 @@
 		indent(G);                                                   \
 		sb_puts((G)->sb, "}\n");                                     \
 	} while (0)
+
+/* The C drivers' run of the program src compiled by cc with UBSan in
+ * dir: out + (m * ni + i) * w (w bytes each) what it printed for case i
+ * of function m, from "m i text" lines read linew bytes at a time; a
+ * test that it ran all nm * ni cases. */
+static inline bool gen_run_compiler(const char *cc, const char *src,
+				    const char *dir, char *out, int nm,
+				    int ni, size_t w, size_t linew)
+{
+	char cmd[1200], *line = malloc(linew);
+	if (!line)
+		return false;
+	snprintf(cmd, sizeof(cmd), "%s -O0 -w -fsanitize=undefined "
+		 "-fno-sanitize-recover=all -o %s/%s %s 2>&1 && %s/%s "
+		 "2>/dev/null", cc, dir, cc, src, dir, cc);
+	FILE *p = popen(cmd, "r");
+	if (!p) {
+		free(line);
+		return false;
+	}
+	int lines = 0;
+	while (fgets(line, (int)linew, p)) {
+		int m, i, pos = 0;
+		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
+		    m >= nm || i < 0 || i >= ni)
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		snprintf(out + ((size_t)m * (size_t)ni + (size_t)i) * w, w, "%s",
+			 line + pos);
+		lines++;
+	}
+	free(line);
+	int rc = pclose(p);
+	return ok(rc == 0 && lines == nm * ni, "%s -fsanitize=undefined ran "
+		  "the %d cases (%d)", cc, nm * ni, lines);
+}
 
 #endif
