@@ -4,15 +4,8 @@
 # COR sets of && and || with int results; unsigned comparisons with 0),
 # the three UB policies on x + 1 > x and x * 2, witnesses in C syntax,
 # the language and options named in text and JSON, and MML skipping C.
-cd "$(dirname "$0")/.." || exit 1
-SUBSUME=${SUBSUME:-./subsume}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { if eval "$1"; then ok "$2"; else not_ok "$2"; fi; }
 
 # The minimal set of target $2 in domain $3 of the text output $1.
 minset() {
@@ -26,25 +19,25 @@ minset() {
 
 "$SUBSUME" prove --no-timing theories/c-ror.yaml theories/c-logical.yaml \
 	>"$tmp/lib.txt" 2>&1
-check '[ $? = 0 ]' "the C library theories prove"
+check_eval '[ $? = 0 ]' "the C library theories prove"
 for d in int unsigned long; do
 	got=$(minset "$tmp/lib.txt" "a < b" "$d")
-	check '[ "$got" = "3 of 7 (42.9%): ROR(<=) ROR(!=) ROR(false)" ]' \
+	check_eval '[ "$got" = "3 of 7 (42.9%): ROR(<=) ROR(!=) ROR(false)" ]' \
 		"ROR sufficient set of a < b over $d: $got"
 done
 got=$(minset "$tmp/lib.txt" "a && b" int)
-check '[ "$got" = "2 of 4 (50.0%): COR(||) COR(false)" ]' \
+check_eval '[ "$got" = "2 of 4 (50.0%): COR(||) COR(false)" ]' \
 	"COR on a && b with int results: $got"
 got=$(minset "$tmp/lib.txt" "a || b" int)
-check '[ "$got" = "3 of 4 (75.0%): COR(&&) COR(^) COR(true)" ]' \
+check_eval '[ "$got" = "3 of 4 (75.0%): COR(&&) COR(^) COR(true)" ]' \
 	"COR on a || b with int results: $got"
-check 'grep -A8 "^target u >= 0" "$tmp/lib.txt" | grep -q "ROR(true)   1 *equivalent"' \
+check_eval 'grep -A8 "^target u >= 0" "$tmp/lib.txt" | grep -q "ROR(true)   1 *equivalent"' \
 	"u >= 0 over unsigned: ROR(true) (1) is equivalent"
-check 'grep -A8 "^target u < 0" "$tmp/lib.txt" | grep -q "ROR(false)  0 *equivalent"' \
+check_eval 'grep -A8 "^target u < 0" "$tmp/lib.txt" | grep -q "ROR(false)  0 *equivalent"' \
 	"u < 0 over unsigned: ROR(false) (0) is equivalent"
-check 'grep -q "^language c: data-model: lp64, char: signed, ub: outcome$" "$tmp/lib.txt"' \
+check_eval 'grep -q "^language c: data-model: lp64, char: signed, ub: outcome$" "$tmp/lib.txt"' \
 	"the text output names the language and its options"
-check 'grep -q "SOR(>>>)  skipped: .>>>. is not an operator in c" "$tmp/lib.txt"' \
+check_eval 'grep -q "SOR(>>>)  skipped: .>>>. is not an operator in c" "$tmp/lib.txt"' \
 	"SOR's >>> is skipped in C, with the reason"
 
 for pol in outcome defined-only wrap; do
@@ -68,25 +61,25 @@ EOT
 done
 v() { grep -A4 "^target $2:" "$tmp/$1.txt" | grep "^    [0-9]" |
 	grep -F "$3" | awk '{print $NF}'; }
-check '[ "$(v outcome "x + 1 > x" "M(1)")" = minimal ]' \
+check_eval '[ "$(v outcome "x + 1 > x" "M(1)")" = minimal ]' \
 	"outcome: x + 1 > x to 1 is killed (the original has UB)"
-check 'grep -q "\"input\":{\"x\":2147483647},\"text\":\"x=2147483647\"" "$tmp/outcome.json"' \
+check_eval 'grep -q "\"input\":{\"x\":2147483647},\"text\":\"x=2147483647\"" "$tmp/outcome.json"' \
 	"outcome: its witness is x=2147483647"
-check '[ "$(v defined-only "x + 1 > x" "M(1)")" = equivalent ]' \
+check_eval '[ "$(v defined-only "x + 1 > x" "M(1)")" = equivalent ]' \
 	"defined-only: x + 1 > x to 1 is equivalent"
-check 'grep -q "assume defined(x + 1 > x)" "$tmp/defined-only.txt"' \
+check_eval 'grep -q "assume defined(x + 1 > x)" "$tmp/defined-only.txt"' \
 	"defined-only: the domain is shown as assume defined(...)"
-check '[ "$(v wrap "x + 1 > x" "M(1)")" = minimal ]' \
+check_eval '[ "$(v wrap "x + 1 > x" "M(1)")" = minimal ]' \
 	"wrap: x + 1 > x to 1 is killed"
-check 'grep -q "\"text\":\"x=2147483647\"" "$tmp/wrap.json"' \
+check_eval 'grep -q "\"text\":\"x=2147483647\"" "$tmp/wrap.json"' \
 	"wrap: killed by x=2147483647"
-check '[ "$(v outcome "x \* 2" "M(x << 1)")" = minimal ]' \
+check_eval '[ "$(v outcome "x \* 2" "M(x << 1)")" = minimal ]' \
 	"outcome: x * 2 to x << 1 is killed (-16 << 1 is UB)"
-check '[ "$(v wrap "x \* 2" "M(x << 1)")" = equivalent ]' \
+check_eval '[ "$(v wrap "x \* 2" "M(x << 1)")" = equivalent ]' \
 	"wrap: x * 2 to x << 1 is equivalent (-fwrapv)"
-check '[ "$(v outcome "x \* 2" "M(x + x)")" = equivalent ]' \
+check_eval '[ "$(v outcome "x \* 2" "M(x + x)")" = equivalent ]' \
 	"outcome: x * 2 to x + x is equivalent (both overflow together)"
-check 'grep -q "\"language\":\"c\",\"options\":{\"data-model\":\"lp64\",\"char\":\"signed\",\"ub\":\"wrap\"}" "$tmp/wrap.json"' \
+check_eval 'grep -q "\"language\":\"c\",\"options\":{\"data-model\":\"lp64\",\"char\":\"signed\",\"ub\":\"wrap\"}" "$tmp/wrap.json"' \
 	"JSON names the language and the options"
 
 cat >"$tmp/w.yaml" <<'EOT'
@@ -102,27 +95,27 @@ targets:
       - { label: "M(0)", expr: "0" }
 EOT
 "$SUBSUME" prove --no-timing --format json "$tmp/w.yaml" >"$tmp/w.json" 2>&1
-check 'grep -q "\"text\":\"u=4294967295u\"" "$tmp/w.json"' \
+check_eval 'grep -q "\"text\":\"u=4294967295u\"" "$tmp/w.json"' \
 	"witnesses in C syntax: u=4294967295u"
 
 "$SUBSUME" export --mml theories/c-ror.yaml >"$tmp/mml.txt" 2>"$tmp/mml.err"
-check 'grep -q "C result, and MML is Java only" "$tmp/mml.txt" "$tmp/mml.err"' \
+check_eval 'grep -q "C result, and MML is Java only" "$tmp/mml.txt" "$tmp/mml.err"' \
 	"MML skips C results and says so"
 
 "$SUBSUME" report theories/c-logical.yaml theories/paper-bool.yaml \
 	>"$tmp/report.md" 2>&1
-check 'grep -q "^Language: Java, except c-logical (c: data-model: lp64, char: signed, ub: outcome)\.$" "$tmp/report.md" &&
+check_eval 'grep -q "^Language: Java, except c-logical (c: data-model: lp64, char: signed, ub: outcome)\.$" "$tmp/report.md" &&
 	! grep -q "paper-bool (" "$tmp/report.md"' \
 	"the Markdown report names the C theory's language and options"
 
 # The C operator library (configs/c-operators.yaml, Agrawal et al.'s
 # names): C theories see it, Java theories do not.
 "$SUBSUME" prove --no-timing theories/c-agrawal.yaml >"$tmp/agr.txt" 2>&1
-check '[ $? = 0 ] && ! grep -q unknown "$tmp/agr.txt"' \
+check_eval '[ $? = 0 ] && ! grep -q unknown "$tmp/agr.txt"' \
 	"c-agrawal (ORRN OAAN OBBN OLLN OSSN OLNG OBNG OCNG CRCR VTWD) proves, 0 unknown"
 printf 'theory: j\ntargets:\n  - expr: a < b\n    domains: [int]\n    operators: [ORRN]\n' >"$tmp/j.yaml"
 "$SUBSUME" prove "$tmp/j.yaml" >"$tmp/j.out" 2>&1
-check '[ $? = 3 ] && grep -q "j.yaml:5:17: error: unknown operator .ORRN." "$tmp/j.out"' \
+check_eval '[ $? = 3 ] && grep -q "j.yaml:5:17: error: unknown operator .ORRN." "$tmp/j.out"' \
 	"a Java theory does not see the C operators (located error, exit 3)"
 # CRCR's {min} and {max}: the type's limits, as <limits.h> has them here.
 for tl in "int:$(getconf INT_MIN):$(getconf INT_MAX)" \
@@ -136,14 +129,14 @@ for tl in "int:$(getconf INT_MIN):$(getconf INT_MAX)" \
 		on && /^  (domain|minimal)/ { exit }
 		on && ($2 == "CRCR(min)" || $2 == "CRCR(max)") { printf "%s ", $3 }
 	' "$tmp/agr.txt")
-	check '[ "$got" = "$lo $hi " ]' "CRCR(min), CRCR(max) over $t: $got"
+	check_eval '[ "$got" = "$lo $hi " ]' "CRCR(min), CRCR(max) over $t: $got"
 done
 # A mutant of another type is compared as a number: CRCR(-1), an int,
 # is not CRCR(max) = 4294967295u over unsigned x (C's conversions would
 # make them equal), and kills x on every input.
 line=$(awk '$0 == "  domain unsigned: unsigned x" { on = 1; next }
 	on && $2 == "CRCR(-1)" { print; exit }' "$tmp/agr.txt")
-check 'echo "$line" | grep -q "subsumed by" && ! echo "$line" | grep -q "duplicate"' \
+check_eval 'echo "$line" | grep -q "subsumed by" && ! echo "$line" | grep -q "duplicate"' \
 	"CRCR(-1) over unsigned x is not a duplicate of CRCR(max): $line"
 
 # Every witness input lies in its variable's type (C11 5.2.4.2.1 and
@@ -180,7 +173,7 @@ bad=$(perl -MJSON::PP -MMath::BigInt -ne '
 	$n++;
 	END { print "checked $n results\n" }' "$tmp/all.json" 2>&1 | sort -u | head -5)
 count=$(grep -c '"witnesses"' "$tmp/all.json")
-check '[ "$bad" = "checked $count results" ] && [ "$count" -gt 20 ]' \
+check_eval '[ "$bad" = "checked $count results" ] && [ "$count" -gt 20 ]' \
 	"witness inputs of the $count C results lie in their types${bad:+: $bad}"
 
-echo "1..$n"
+finish

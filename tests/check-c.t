@@ -24,11 +24,10 @@
 #   - killable, duplicate, subsumed: the printed killing input kills it;
 #     duplicate of M: the same outcome as M on every input; subsumed by
 #     M: every input that kills M kills it.
-import json, os, re, shutil, subprocess, sys, tempfile
+import json, os, re, shutil, subprocess
 
-S = os.environ.get("SUBSUME", "./subsume")
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-T = tempfile.mkdtemp(prefix="check-c.")
+from tap import S, done, ok, tmpdir
+T = tmpdir("check-c.")
 
 INT_MIN, INT_MAX = -2**31, 2**31 - 1
 # name: (bits, signed); lp64, plain char signed
@@ -205,18 +204,6 @@ def run_all(binary, nprog, ninputs):
     return out
 
 
-n = 0
-fails = 0
-
-
-def ok(cond, what):
-    global n, fails
-    n += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, what))
-    if not cond:
-        fails += 1
-
-
 # The batch, from SITES.
 with open(os.path.join(T, "c.yaml"), "w") as f:
     f.write("check: c-oracle\nlanguage: c\nsites:\n")
@@ -373,5 +360,4 @@ ok(m is not None and r.stdout.startswith(m.group(1) + "\n\nsummary:"),
    "docs/check.md: the C example's output is the tool's")
 
 shutil.rmtree(T)
-print("1..%d" % n)
-sys.exit(1 if fails else 0)
+done()

@@ -31,25 +31,11 @@
 #     M: the same outcome on every grid input;
 #   - unsupported only for the constructs refused on purpose, with their
 #     reason.
-import itertools, json, os, re, shutil, subprocess, sys, tempfile
+import itertools, json, os, re, shutil, subprocess
 
-S = os.environ.get("SUBSUME", "./subsume")
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tap import LOGS, S, done, ok, plan, tmpdir
 D = "tests/data/check-constructs"
-LOGS = os.environ.get("MAJOR_LOGS", os.path.join(os.getcwd(), "..", "shared",
-                                                 "data", "major-logs"))
-if not os.path.isdir(LOGS):
-    LOGS = "/work/shared/data/major-logs"
-T = tempfile.mkdtemp(prefix="check-constructs.")
-n = 0
-failed = False
-
-
-def ok(cond, what):
-    global n, failed
-    n += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, what))
-    failed |= not cond
+T = tmpdir("check-constructs.")
 
 
 def check(args):
@@ -58,7 +44,7 @@ def check(args):
     return p.returncode, (json.loads(p.stdout) if p.stdout.strip() else None), p.stderr
 
 
-print("1..23")
+plan(23)
 
 # --- the tool's answers -----------------------------------------------------
 rc, Y, err = check([D + "/constructs.yaml"])
@@ -412,5 +398,4 @@ outs = [subprocess.run([S, "check", "--no-timing", "-j", j, "--source", D + "/sr
         for j in ("1", "2")]
 ok(outs[0] == outs[1] and outs[0], "-j 2 writes what -j 1 writes")
 
-shutil.rmtree(T, ignore_errors=True)
-sys.exit(1 if failed else 0)
+done()

@@ -20,31 +20,17 @@
 # test's outcome).
 import json, os, random, re, subprocess, tempfile
 
-from tap import S, done, ok, stop
+from tap import S, check_json as check, done, ok, stop
+import method_table
 D = "tests/data/check-method"
 SRC = D + "/src/Arr.java"
 LOG = D + "/arr.mutants.log"
 T = tempfile.mkdtemp(prefix="check-method-arrays.")
 
 
-def check(args):
-    p = subprocess.run([S, "check", "--no-timing", "--format", "json"] + args,
-                       capture_output=True, text=True)
-    try:
-        return p.returncode, json.loads(p.stdout)
-    except ValueError:
-        return p.returncode, None
-
-
 def log_entries(path):
-    out = {}
-    for l in open(path):
-        m = re.match(r"(\d+):\w+:.*?:([\w.$]+)@(\w+)\(([^)]*)\):(\d+):(.*) \|==> (.*)$",
-                     l.rstrip("\n"))
-        if m:
-            out[m.group(1)] = (m.group(3), [t for t in m.group(4).split(",") if t],
-                               int(m.group(5)), m.group(6), m.group(7))
-    return out
+    """id -> (method name, parameter types, line, original, mutant)."""
+    return {k: v[1:] for k, v in method_table.log_entries(path).items()}
 
 
 def patched(src, line, orig, mut, cls):

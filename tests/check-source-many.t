@@ -4,16 +4,10 @@
 # that visits 144 files, then visits them all again, gets the same
 # verdicts the second time as the first (files closed meanwhile are
 # parsed again), and the same as each copy's subject checked alone.
-S=${SUBSUME:-./subsume}
-LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
-T=${KEEP_T:-${TMPDIR:-/tmp}/check-source-many.$$}
-mkdir -p "$T"; [ -n "$KEEP_T" ] || trap 'rm -rf "$T"' EXIT
-if [ ! -d "$LOGS/src" ]; then echo "1..0 # SKIP no Major logs with sources at $LOGS"; exit 0; fi
-echo "1..4"
-n=0; fail=0
-ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
-MAJOR_LOGS=$LOGS sh "$(dirname "$0")/../scripts/make-bench-src.sh" "$T/b" 12
+. "$(dirname "$0")/lib.sh"
+need_logs
+plan 4
+MAJOR_LOGS=$LOGS sh scripts/make-bench-src.sh "$T/b" 12
 files=$(find "$T/b/src" -name '*.java' | wc -l)
 per=$(wc -l < "$T/b/mutants.log")
 # the log twice: the second half revisits every file
@@ -21,11 +15,11 @@ cat "$T/b/mutants.log" "$T/b/mutants.log" > "$T/twice.log"
 "$S" check -j 2 --no-timing --source "$T/b/src" "$T/twice.log" > "$T/out" 2> "$T/err"
 rc=$?
 [ "$rc" -le 1 ] && [ "$files" -gt 128 ]
-ok $? "$files source files (more than 128 kept parsed), $((per * 2)) mutants checked (exit $rc)"
+check $? "$files source files (more than 128 kept parsed), $((per * 2)) mutants checked (exit $rc)"
 grep -v '^$' "$T/out" | grep -v '^summary\|^ \|^  ' > "$T/v"
 head -n "$per" "$T/v" > "$T/first"; tail -n "$per" "$T/v" > "$T/second"
 cmp -s "$T/first" "$T/second"
-ok $? "the second visit of every file gives the verdicts of the first"
+check $? "the second visit of every file gives the verdicts of the first"
 # each copy as its subject alone: the same verdicts once the package,
 # the mutant ids and the source directory are taken out
 norm() {
@@ -41,7 +35,7 @@ done
 norm < "$T/first" | sort | uniq -c | awk '{ $1 = $1 / 12; print }' > "$T/copies"
 sort "$T/alone" | uniq -c | awk '{ $1 = $1; print }' > "$T/alone.c"
 cmp -s "$T/copies" "$T/alone.c"
-ok $? "each of the 12 copies gets the verdicts of its subject checked alone"
+check $? "each of the 12 copies gets the verdicts of its subject checked alone"
 ! grep -q 'warning' "$T/err"
-ok $? "no warning: every file found and parsed"
-exit $fail
+check $? "no warning: every file found and parsed"
+finish

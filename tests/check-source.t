@@ -10,15 +10,8 @@
 # domain (char) or a wide sample with Java's int semantics.
 # tests/data/check-source/src/Occ.java and occ.mutants.log are written
 # for this test (Major's format and numbering order, see source.h).
-S=${SUBSUME:-./subsume}
-LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
-D=$(dirname "$0")/data/check-source
-T=${TMPDIR:-/tmp}/check-source.$$
-mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
-n=0; fail=0
-ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
-has() { grep -qF -- "$2" "$1"; }
+. "$(dirname "$0")/lib.sh"
+D=tests/data/check-source
 # py FILE.json 'python code with d (the JSON) and m (mutants by id)'
 py() { f=$1; shift; python3 -c "
 import json, sys
@@ -26,14 +19,14 @@ d = json.load(open('$f'))
 m = {x['id']: x for x in d['mutants']}
 $1
 "; }
-echo "1..36"
+plan 36
 
 # --- the written subject --------------------------------------------------
 "$S" check --no-timing --format json --source "$D/src" "$D/occ.mutants.log" \
-	> "$T/occ.json" 2> "$T/occ.err"; ok $? "Occ: exit 0"
-[ ! -s "$T/occ.err" ]; ok $? "Occ: no warnings"
+	> "$T/occ.json" 2> "$T/occ.err"; check $? "Occ: exit 0"
+[ ! -s "$T/occ.err" ]; check $? "Occ: no warnings"
 py "$T/occ.json" "assert all(x['level'] == 'expression' for x in d['mutants'])"
-ok $? "Occ: every mutant placed in its enclosing expression"
+check $? "Occ: every mutant placed in its enclosing expression"
 
 # Exact occurrences: line 5 holds 'i % 2' and '2' twice.  Major logs each
 # occurrence's mutants together, in source order: the k-th run of a text's
@@ -54,12 +47,12 @@ for k in range(12, 16): want[str(k)] = cols('i % 2')[1]
 for k, c in want.items():
     assert m[k]['column'] == c, (k, m[k]['column'], c)
 "
-ok $? "line 5: each mutant at its own occurrence of '2' and 'i % 2'"
+check $? "line 5: each mutant at its own occurrence of '2' and 'i % 2'"
 py "$T/occ.json" "
 assert m['1']['expression'] == 'i % 2 < n' and m['10']['expression'] == 'i % 2'
 assert 'an if condition' in m['1']['detail'] and 'an array index' in m['10']['detail']
 "
-ok $? "line 5: the condition and the array index are two sites"
+check $? "line 5: the condition and the array index are two sites"
 py "$T/occ.json" "
 for x in d['mutants']:
     if x['by']:
@@ -70,7 +63,7 @@ for x in d['mutants']:
     if x['by']:
         assert not ({x['id'], x['by']} & first and {x['id'], x['by']} & second), x
 "
-ok $? "relations only within one enclosing expression, never across occurrences"
+check $? "relations only within one enclosing expression, never across occurrences"
 
 # Literal mutants in their expression: 2 -> -2 in 'x % 2 == 0' and in
 # 'i % 2 < n' is equivalent iff no int x tells x % 2 from x % -2 (Java's
@@ -90,13 +83,13 @@ assert m['24']['verdict'] == 'equivalent' and m['2']['verdict'] == 'equivalent'
 assert m['11']['verdict'] == 'equivalent'
 assert m['23']['verdict'] in ('killable', 'subsumed') and m['1']['verdict'] in ('killable', 'subsumed')
 "
-ok $? "LVR 2 -> -2 equivalent in its expression (brute force agrees), 2 -> 0 not"
+check $? "LVR 2 -> -2 equivalent in its expression (brute force agrees), 2 -> 0 not"
 "$S" check --no-timing --format json "$D/occ.mutants.log" > "$T/occ-log.json"
 py "$T/occ-log.json" "
 assert m['24']['verdict'] == 'killable' and 'any input' in m['24']['detail']
 assert 'level' not in m['24']
 "
-ok $? "without --source the literal alone is killable by any input"
+check $? "without --source the literal alone is killable by any input"
 # x % 2 == 1 (29: 0 -> 1) against x * 2 == 0 (25): the tool's subsumption
 # holds on every sampled input.
 py "$T/occ.json" "
@@ -108,7 +101,7 @@ k29 = {x for x in xs if (jrem(x, 2) == 1) != o(x)}
 assert m['29']['verdict'] == 'subsumed' and m['29']['by'] == '25'
 assert k25 and k25 < k29
 "
-ok $? "cross-operator subsumption in 'x % 2 == 0' (29 by 25) agrees with brute force"
+check $? "cross-operator subsumption in 'x % 2 == 0' (29 by 25) agrees with brute force"
 
 # Declared types: c is a char (Major's signature says int).
 py "$T/occ.json" "
@@ -122,13 +115,13 @@ for x in d['mutants']:
         for w in re.findall(r\"c='([^']*)'\", x['detail']):
             assert re.fullmatch(r'\\\\u[0-9a-f]{4}|.', w), w
 "
-ok $? "char c: equivalences as brute force over 0..65535 says, witnesses are chars"
+check $? "char c: equivalences as brute force over 0..65535 says, witnesses are chars"
 py "$T/occ-log.json" "
 import re
 w = re.search(r'killed by c=(-?[0-9]+)', m['22']['detail'])
 assert m['22']['verdict'] == 'killable' and w and int(w.group(1)) < 0
 "
-ok $? "without --source c is an int: c >= 0 -> true killed by a negative c"
+check $? "without --source c is an int: c >= 0 -> true killed by a negative c"
 
 # A String is a reference: s + (i + 1) is a concatenation, not a sum: an
 # opaque String (issue 12), so i + 1 -> i - 1 in it changes the String
@@ -140,14 +133,14 @@ x = m['34']
 assert x['verdict'] == 'killable' and not x['by'], x
 assert not re.search(r'\\bs=-?[0-9]', x['detail']), x
 "
-ok $? "String s: a concatenation is an opaque String, not an int sum"
+check $? "String s: a concatenation is an opaque String, not an int sum"
 
 # Path conditions (Paths.java): each method run by a Python copy of it,
 # original against mutant, on every x (and y) in a range, loops cut at
 # 1000 iterations (an outcome of its own).  A proven equivalence must
 # hold for the whole method; the conditions used must be the sound ones.
 "$S" check --no-timing --format json --source "$D/src" "$D/paths.mutants.log" \
-	> "$T/paths.json"; ok $? "Paths: exit 0"
+	> "$T/paths.json"; check $? "Paths: exit 0"
 cat > "$T/paths.py" <<'EOF'
 muts = {'<': lambda x: x < 0, '>': lambda x: x > 0, 'true': lambda x: True,
         None: lambda x: x != 0}
@@ -188,14 +181,14 @@ for k, killable in kill.items():
 assert all((x != 0) == (x > 0) for x in R if x >= 0)
 assert m['2']['verdict'] == 'equivalent' and m['11']['verdict'] == 'equivalent'
 "
-ok $? "no equivalence the method-level brute force refutes; the ones the branch condition gives"
+check $? "no equivalence the method-level brute force refutes; the ones the branch condition gives"
 py "$T/paths.json" "
 assert 'path condition \`(x >= 0)\`' in m['2']['detail']
 assert 'path condition' not in m['5']['detail'], 'x is reassigned before the mutant'
 assert 'path condition' not in m['8']['detail'], 'x changes on the loop back edge'
 assert 'path condition \`(y != 0) && !(x < 0) && !(y < 0)\`' in m['11']['detail']
 "
-ok $? "the path conditions used: then and else-if branches; none after a reassignment or in a loop"
+check $? "the path conditions used: then and else-if branches; none after a reassignment or in a loop"
 
 # One enclosing expression, an EVR of an Object to null (a reference, in
 # the model since issue 12; a mutant refused alone beside others is in
@@ -223,34 +216,34 @@ for x in ('2', '3'):
         assert k[y['by']] == k[x]
 assert k['2'] and k['3']
 "
-ok $? "a mutant out of the model is refused alone; the others' claims hold"
+check $? "a mutant out of the model is refused alone; the others' claims hold"
 py "$T/refs.json" "
 import re
 assert m['4']['verdict'] == 'killable'
 assert re.search(r'killed by r\.next\(\)(!=|=)null', m['4']['detail']), m['4']['detail']
 assert not re.search(r'r\.next\(\)=-?[0-9]', m['4']['detail'])
 "
-ok $? "a call compared with null is a reference in the witness: null or non-null, never a number"
+check $? "a call compared with null is a reference in the witness: null or non-null, never a number"
 
 # --- the summary and every verdict say the level ------------------------------
 "$S" check --no-timing --source "$D/src" "$D/occ.mutants.log" > "$T/occ.txt"
 has "$T/occ.txt" "verdicts are at the level of each mutant's enclosing expression (--source): 34 in their enclosing expression"
-ok $? "text summary states the level"
+check $? "text summary states the level"
 [ "$(grep -c '\[expression level: in `' "$T/occ.txt")" = 34 ]
-ok $? "every verdict names its enclosing expression"
+check $? "every verdict names its enclosing expression"
 py "$T/occ.json" "assert d['summary']['level']['verdicts_at'] == 'enclosing expression'"
-ok $? "json summary states the level"
+check $? "json summary states the level"
 "$S" check --no-timing -j 2 --source "$D/src" "$D/occ.mutants.log" | sed 's/killed by .*//' > "$T/occ2.txt"
-sed 's/killed by .*//' "$T/occ.txt" | cmp -s - "$T/occ2.txt"; ok $? "-j 2 gives the same verdicts"
+sed 's/killed by .*//' "$T/occ.txt" | cmp -s - "$T/occ2.txt"; check $? "-j 2 gives the same verdicts"
 
 # --- bad input: stale line, ambiguous occurrence, no source, no parse -------
 mkdir -p "$T/stale" "$T/bad"
 sed 's/if (i % 2 < n)/if (i % 3 < n)/' "$D/src/Occ.java" > "$T/stale/Occ.java"
 "$S" check --no-timing --format json --source "$T/stale" "$D/occ.mutants.log" \
-	> "$T/stale.json" 2> "$T/stale.err"; ok $? "stale source: exit 0"
+	> "$T/stale.json" 2> "$T/stale.err"; check $? "stale source: exit 0"
 has "$T/stale.err" "$T/stale/Occ.java:5:1: warning: the source line does not contain the logged original 'i % 2 < n'"
-ok $? "stale line: located warning"
-has "$T/stale.err" "    5 |         if (i % 3 < n) return a[i % 2];"; ok $? "... showing the line"
+check $? "stale line: located warning"
+has "$T/stale.err" "    5 |         if (i % 3 < n) return a[i % 2];"; check $? "... showing the line"
 py "$T/stale.json" "
 for k in range(1, 16):
     x = m[str(k)]
@@ -258,7 +251,7 @@ for k in range(1, 16):
     assert x['by'] is None or int(x['by']) in range(7, 10) and k in range(7, 10), x
 for k in ('19', '24'): assert m[k]['level'] == 'expression'
 "
-ok $? "stale line's mutants fall back with the reason, no cross-occurrence relation; others placed"
+check $? "stale line's mutants fall back with the reason, no cross-occurrence relation; others placed"
 printf '%s\n' "1:LVR:POS:0:Occ@pick(int[],int,int):5:2 |==> 0" \
 	"2:LVR:POS:NEG:Occ@pick(int[],int,int):5:2 |==> -2" > "$T/amb.log"
 "$S" check --no-timing --format json --source "$D/src" "$T/amb.log" > "$T/amb.json"
@@ -266,17 +259,17 @@ py "$T/amb.json" "
 for x in d['mutants']:
     assert x['level'] == 'log only' and \"'2' occurs 2 times\" in x['detail'] and x['by'] is None, x
 "
-ok $? "one run of mutants for two occurrences: ambiguous, kept apart"
+check $? "one run of mutants for two occurrences: ambiguous, kept apart"
 printf '%s\n' "1:LVR:0:POS:Nope@f():3:0 |==> 1" > "$T/nope.log"
 "$S" check --no-timing --source "$D/src" "$T/nope.log" > "$T/nope.txt" 2> "$T/nope.err"
 has "$T/nope.err" "nope.log:1: warning: no source file for class Nope under the --source directories"
-ok $? "missing class: located warning"
-has "$T/nope.txt" "[checked from the log only: no source file for class Nope]"; ok $? "... reason in the verdict"
+check $? "missing class: located warning"
+has "$T/nope.txt" "[checked from the log only: no source file for class Nope]"; check $? "... reason in the verdict"
 printf 'public class Occ {\n  static int pick(int[] a, int i, int n) {\n    if (i %% 2 < n return 0;\n  }\n}\n' > "$T/bad/Occ.java"
 "$S" check --no-timing --source "$T/bad" "$D/occ.mutants.log" > "$T/bad.txt" 2> "$T/bad.err"
-ok $? "unparsable source: exit 0"
-has "$T/bad.err" "$T/bad/Occ.java:3:" && has "$T/bad.err" "warning: syntax error"; ok $? "... located warning"
-[ "$(grep -c 'checked from the log only: .* does not parse' "$T/bad.txt")" = 34 ]; ok $? "... every mutant falls back"
+check $? "unparsable source: exit 0"
+has "$T/bad.err" "$T/bad/Occ.java:3:" && has "$T/bad.err" "warning: syntax error"; check $? "... located warning"
+[ "$(grep -c 'checked from the log only: .* does not parse' "$T/bad.txt")" = 34 ]; check $? "... every mutant falls back"
 
 # --- the shipped logs with the sources they came from -----------------------
 : > "$T/all.err"; rc=0
@@ -285,12 +278,12 @@ for f in "$LOGS"/*.mutants.log; do
 	"$S" check --no-timing --format json --source "$LOGS/src/$b" "$f" \
 		> "$T/$b.json" 2>> "$T/all.err" || rc=1
 done
-[ $rc = 0 ] && [ ! -s "$T/all.err" ]; ok $? "shipped logs with their sources: exit 0, no warnings"
+[ $rc = 0 ] && [ ! -s "$T/all.err" ]; check $? "shipped logs with their sources: exit 0, no warnings"
 for f in "$LOGS"/*.mutants.log; do
 	b=$(basename "$f" .mutants.log)
 	py "$T/$b.json" "assert all(x['level'] in ('expression', 'statement') for x in d['mutants'])" || rc=1
 done
-[ $rc = 0 ]; ok $? "every shipped mutant located in its source"
+[ $rc = 0 ]; check $? "every shipped mutant located in its source"
 # Major's own mutated sources tell where each mutant is: the text before
 # the occurrence and after it are unchanged, the mutant text in between.
 cat > "$T/occ.py" <<'EOF'
@@ -329,7 +322,7 @@ for j in glob.glob(tmp + '/*.json'):
 assert checked >= 200, checked
 print('# occurrences checked against Major\'s mutated sources:', checked)
 EOF
-python3 "$T/occ.py" "$LOGS" "$T"; ok $? "every placed occurrence agrees with Major's mutated source"
+python3 "$T/occ.py" "$LOGS" "$T"; check $? "every placed occurrence agrees with Major's mutated source"
 
 # --- without --source: no relation across occurrences, none on bare sites ---
 "$S" check --no-timing --format json "$LOGS/triangle.mutants.log" > "$T/tri-log.json"
@@ -337,7 +330,7 @@ py "$T/tri-log.json" "
 for k in ('9', '10', '13', '14', '18', '19'):
     assert m[k]['by'] is None, m[k]
 "
-ok $? "triangle line 6: the three '0's' mutants are not related (log only)"
+check $? "triangle line 6: the three '0's' mutants are not related (log only)"
 rc=0
 for f in "$LOGS"/*.mutants.log; do
 	"$S" check --no-timing --format json "$f" > "$T/log.json"
@@ -348,5 +341,5 @@ for x in d['mutants']:
         assert x['verdict'] not in ('duplicate', 'subsumed'), x
 " || rc=1
 done
-[ $rc = 0 ]; ok $? "no shipped log claims a relation on a bare literal or variable site"
-exit $fail
+[ $rc = 0 ]; check $? "no shipped log claims a relation on a bare literal or variable site"
+finish

@@ -5,14 +5,7 @@
 # a refuted claim is re-run there, and the exit status is 7 exactly when
 # a claim is refuted.  Parsing errors are in tests/data/bad/claim-*.yaml
 # (tests/errors.t).
-cd "$(dirname "$0")/.." || exit 1
-SUBSUME=${SUBSUME:-./subsume}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 T=tests/data/claims/small.yaml
 "$SUBSUME" prove --no-timing --format json "$T" >"$tmp/small.json"
@@ -113,4 +106,4 @@ check $([ $rc = 3 ]; echo $?) "audit without claims: exit 3 (got $rc)"
 grep -A3 'assuming b == 0' "$tmp/t1.txt" | grep 'witness' | grep -v 'b=0' >/dev/null
 check $([ $? = 1 ]; echo $?) "witnesses of a claim under b == 0 have b=0"
 
-echo "1..$n"
+finish

@@ -4,17 +4,9 @@
 # --version, the JSON schema (checked with perl's core JSON::PP), -j N
 # output identical to -j 1, and --naive relations identical to the
 # default mode.
-cd "$(dirname "$0")/.." || exit 1
-SUBSUME=${SUBSUME:-./subsume}
+. "$(dirname "$0")/lib.sh"
 D=tests/data/cli
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
 
 # exit_is CODE NAME ARGS...: run the tool, check its exit code.
 exit_is() {
@@ -288,5 +280,4 @@ perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>);
 check $([ "$(cat "$tmp/calls.fast")" -lt "$(cat "$tmp/calls.naive")" ]; echo $?) \
 	"--naive asks the solver more often ($(cat "$tmp/calls.naive") vs $(cat "$tmp/calls.fast"))"
 
-echo "1..$n"
-[ $failed = 0 ]
+finish

@@ -29,6 +29,7 @@
  * pointers, `&x`, two pointers to double, calls, pointer assignment, a
  * pointer to a pointer) makes the build fail with its reason.
  */
+#include "gen.h"
 #include "prover-test.h"
 
 #include "lang/csrc.h"
@@ -92,11 +93,7 @@ static void cond(struct gen *G, int d)
 		expr(G, 0);
 		sb_puts(G->sb, ")");
 	} else {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		cond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, cond, d - 1, rnd(2) ? "&&" : "||");
 	}
 }
 
@@ -121,42 +118,15 @@ static void expr(struct gen *G, int d)
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
 	} else if (k == 6) {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, " ? ");
-		expr(G, d - 1);
-		sb_puts(G->sb, " : ");
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
-		int o = rnd(12);
-		bool tame = (o == 3 || o == 4 || o == 8 || o == 9) && rnd(3);
-		sb_puts(G->sb, "(");
-		expr(G, d - 1);
-		sb_printf(G->sb, " %s %s", ops[o], tame ? "(" : "");
-		expr(G, d - 1);
-		sb_printf(G->sb, "%s)", !tame ? "" : o == 3 || o == 4 ? " | 1)"
-					  : " & 15)");
+		GEN_C_ARITH(G, expr, d - 1, ops, 3);
 	}
 }
 
 static void stmts(struct gen *G, int n);
 
-static void indent(struct gen *G)
-{
-	for (int i = 0; i < G->depth + 1; i++)
-		sb_puts(G->sb, "\t");
-}
-
-static void block(struct gen *G, int n)
-{
-	sb_puts(G->sb, "{\n");
-	G->depth++;
-	stmts(G, n);
-	G->depth--;
-	indent(G);
-	sb_puts(G->sb, "}");
-}
+GEN_C_INDENT_BLOCK
 
 static void stmt(struct gen *G)
 {
@@ -337,26 +307,8 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 
 static bool run_compiler(const char *cc, const char *src, char (*out)[NI][96])
 {
-	char cmd[1200], line[160];
-	snprintf(cmd, sizeof(cmd), "%s -O0 -w -fsanitize=undefined "
-		 "-fno-sanitize-recover=all -o %s/%s %s 2>&1 && %s/%s "
-		 "2>/dev/null", cc, dir, cc, src, dir, cc);
-	FILE *p = popen(cmd, "r");
-	if (!p)
-		return false;
-	int lines = 0;
-	while (fgets(line, sizeof(line), p)) {
-		int m, i, pos = 0;
-		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
-		    m >= NM || i < 0 || i >= NI)
-			continue;
-		line[strcspn(line, "\n")] = 0;
-		snprintf(out[m][i], sizeof(out[m][i]), "%s", line + pos);
-		lines++;
-	}
-	int rc = pclose(p);
-	return ok(rc == 0 && lines == NM * NI, "%s -fsanitize=undefined ran "
-		  "the %d cases (%d)", cc, NM * NI, lines);
+	return gen_run_compiler(cc, src, dir, (char *)out, NM, NI, 96,
+				160);
 }
 
 static char outg[NM][NI][96], outc[NM][NI][96];
@@ -507,7 +459,7 @@ int main(void)
 		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
 	if (!mkdtemp(dir))
 		return 99;
-	char src[300], cmd[400];
+	char src[300];
 	snprintf(src, sizeof(src), "%s/cptr.c", dir);
 	write_c(src);
 	refusals();
@@ -516,13 +468,6 @@ int main(void)
 	else if (run_compiler("gcc", src, outg) &&
 		 run_compiler("clang", src, outc))
 		compare(src);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("SUBSUME_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	drv_remove_dir(dir, "SUBSUME_KEEP");
+	return drv_finish(A);
 }

@@ -126,7 +126,7 @@ static void c_part(void)
 	if (!ok(f != NULL, "the C front end reads the generated file"))
 		return;
 	const struct mmethod *mm[NM];
-	int built = 0, bad_eval = 0, bad_enc = 0, ub = 0, nan = 0;
+	int built = 0;
 	for (int m = 0; m < NM; m++) {
 		char name[16];
 		snprintf(name, sizeof(name), "m%d", m);
@@ -135,39 +135,15 @@ static void c_part(void)
 		if (!mm[m])
 			diag("m%d: %s", m, why);
 	}
-	ok(built == NM, "all %d generated C functions are modelled", NM);
-	against("gcc/clang", mm, true, &bad_eval, &bad_enc, &ub, &nan);
-	ok(bad_eval == 0, "the evaluator agrees with the compilers on every "
-	   "case (%d differ; %d have UB, %d return NaN)", bad_eval, ub, nan);
-	ok(bad_enc == 0, "the encoding agrees with the compilers on every "
-	   "case (%d differ)", bad_enc);
-	ok(ub > 0 && nan > 0, "some cases have UB, some return NaN");
+	agree(mm, built, true, "C functions", "gcc/clang", "the compilers",
+	      "have UB");
 	csrc_free(f);
 }
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
 	CPF = c_profile("c", "lp64", true, UB_OUTCOME);
 	seed = 0xf7a0a9; /* other functions than the Java test's */
-	if (getenv("SUBSUME_SEED"))
-		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
-		return 99;
-	make_inputs();
-	if (!prog_exists("gcc") || !prog_exists("clang"))
-		ok(0, "gcc and clang are installed (scripts/deps.sh)");
-	else
-		c_part();
-	char cmd[400];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("SUBSUME_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return mfloat_main("gcc", "clang", "gcc and clang are installed "
+			   "(scripts/deps.sh)", c_part);
 }

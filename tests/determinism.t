@@ -7,15 +7,7 @@
 # solver calls, test pool sizes) result by result, the C tables and the
 # DOT graphs, with -j 1, -j 2, and the files in reverse order.
 set -u
-: "${SUBSUME:?set SUBSUME to the subsume binary}"
-cd "$(dirname "$0")/.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 files=$(ls theories/*.yaml)
 reversed=$(ls theories/*.yaml | sort -r)
@@ -67,5 +59,4 @@ check $? "graphs -j 2, files in reverse order"
 diff -r graphs "$tmp/graphs" >/dev/null
 check $? "graphs -j 2 in reverse order equal the committed graphs/"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+finish

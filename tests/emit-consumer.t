@@ -5,18 +5,10 @@
 # against `subsume prove --format json` for the same theory, read with
 # Perl's core JSON::PP.  First on the tests' small theory, then on the
 # committed tables/ against theories/ (skipped when there are none).
-cd "$(dirname "$0")/.." || exit 1
-: "${SUBSUME:?set SUBSUME to the subsume binary}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 CC=${CC:-cc}
 CFLAGS99="-std=c99 -Wall -Wextra -Wpedantic -Werror"
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n # skip $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
 
 # queries|expect < prove.json: the consumer's input, or the answers the
 # JSON says it must give (see consumer.c for the line formats).
@@ -82,7 +74,7 @@ consumer() {
 		sed 's/^/# /' "$tmp/cc.err"
 		check $st "$name: tables and consumer compile with $cc $CFLAGS99"
 		if [ $st != 0 ]; then
-			notok "$name: $cc consumer answers"
+			not_ok "$name: $cc consumer answers"
 			continue
 		fi
 		"$tmp/consumer" < "$tmp/q" > "$tmp/got"
@@ -91,13 +83,13 @@ consumer() {
 		then
 			ok "$name: $cc consumer answers as prove --format json"
 		else
-			notok "$name: $cc consumer answers as prove --format json"
+			not_ok "$name: $cc consumer answers as prove --format json"
 			diff -u "$tmp/want" "$tmp/got" | head -30 | sed 's/^/# /'
 		fi
 	done
 }
 
-echo "1..14"
+plan 14
 small=tests/data/emit/small.yaml
 $SUBSUME tables -o "$tmp/small" "$small" > /dev/null 2>&1 &&
 	$SUBSUME prove --format json "$small" > "$tmp/small.json"
@@ -141,3 +133,4 @@ for cc in gcc clang; do
 	[ -n "$want" ] && [ "$got" = "$want" ]
 	check $? "$cc: the C lookup of ROR on < over unsigned is the proven minimal set"
 done
+finish

@@ -3,17 +3,9 @@
 # a theory with errors writes nothing, a failed run leaves earlier
 # outputs untouched and no temporary files, --svg without dot says so,
 # and the DOT files render with dot when it is installed.
-cd "$(dirname "$0")/.." || exit 1
-: "${SUBSUME:?set SUBSUME to the subsume binary}"
-tmp=$(mktemp -d) || exit 1
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 small=tests/data/emit/small.yaml
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n # skip $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
 # status WANT CMD...: run, expect exit status WANT; output kept in $tmp/out
 status() {
 	want=$1
@@ -36,7 +28,7 @@ mkdir "$tmp/mixed"
 cp "$small" "$tmp/mixed/a.yaml"
 cp "$tmp/bad.yaml" "$tmp/mixed/b.yaml"
 
-echo "1..24"
+plan 24
 status 2 $SUBSUME tables
 check $? "tables without a path: usage error (2)"
 status 2 $SUBSUME graphs --bogus "$small"
@@ -123,3 +115,4 @@ else
 	skip "dot is not installed"
 	skip "dot is not installed"
 fi
+finish

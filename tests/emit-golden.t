@@ -6,17 +6,10 @@
 #     UPDATE_GOLDEN=1 SUBSUME=./subsume sh tests/emit-golden.t
 # and review the diff.  The line naming the Z3 version is left out of the
 # comparison (the results are what must not change).
-cd "$(dirname "$0")/.." || exit 1
-: "${SUBSUME:?set SUBSUME to the subsume binary}"
+. "$(dirname "$0")/lib.sh"
 theory=tests/data/emit/small.yaml
 golden=tests/golden/emit
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
 # Compare two files, ignoring the Z3 version line; show a diff as TAP
 # comments on failure.
 same() {
@@ -25,12 +18,12 @@ same() {
 	if [ -f "$1" ] && [ -f "$2" ] && cmp -s "$tmp/a" "$tmp/b"; then
 		ok "$3"
 	else
-		notok "$3"
+		not_ok "$3"
 		diff -u "$tmp/a" "$tmp/b" 2>&1 | head -40 | sed 's/^/# /'
 	fi
 }
 
-echo "1..12"
+plan 12
 $SUBSUME tables -o "$tmp/tables" "$theory" > "$tmp/tables.out" 2>&1
 check $? "tables: exit status 0"
 $SUBSUME graphs -o "$tmp/graphs" "$theory" > "$tmp/graphs.out" 2>&1
@@ -75,3 +68,4 @@ $SUBSUME tables -j3 -o "$tmp/tables2" "$theory" > /dev/null 2>&1 &&
 	diff -r "$tmp/tables" "$tmp/tables2" > /dev/null &&
 	diff -r "$tmp/graphs" "$tmp/graphs2" > /dev/null
 check $? "tables and graphs are the same on a second run with -j3"
+finish

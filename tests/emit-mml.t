@@ -5,26 +5,19 @@
 # override the first), each the union of its types' minimal sets as the
 # comments list them, the groups with rules enabled at the top level, no
 # group enabled without a rule, and only comments, rules and enables.
-cd "$(dirname "$0")/.." || exit 1
-: "${SUBSUME:?set SUBSUME to the subsume binary}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { if eval "$1"; then ok "$2"; else notok "$2"; fi; }
 
 $SUBSUME export --mml theories >"$tmp/all.mml" 2>"$tmp/all.err"
-check '[ $? = 0 ]' "export --mml theories: exit 0"
+check_eval '[ $? = 0 ]' "export --mml theories: exit 0"
 rules=$(grep -c '^\(BIN\|UNR\)(' "$tmp/all.mml")
 dups=$(grep -o '^\(BIN\|UNR\)([^)]*)' "$tmp/all.mml" | sort | uniq -d)
-check '[ "$rules" -gt 15 ] && [ -z "$dups" ]' \
+check_eval '[ "$rules" -gt 15 ] && [ -z "$dups" ]' \
 	"one rule per operator ($rules rules)${dups:+; twice: $dups}"
 other=$(grep -v '^//' "$tmp/all.mml" | grep -v '^$' |
 	grep -v '^\(BIN\|UNR\)([^)]*)->{[^}]*};$' |
 	grep -v '^\(AOR\|COR\|LOR\|ROR\|SOR\|ORU\);\(  //.*\)\?$')
-check '[ -z "$other" ]' "only comments, rules and group enables${other:+: $other}"
+check_eval '[ -z "$other" ]' "only comments, rules and group enables${other:+: $other}"
 
 # Each rule is the union of the minimal sets its comments list per type.
 bad=$(perl -ne '
@@ -39,7 +32,7 @@ bad=$(perl -ne '
 		$seen++;
 	}
 	END { print "no rules\n" unless $seen }' "$tmp/all.mml")
-check '[ -z "$bad" ]' "each rule is the union of its types' minimal sets${bad:+: $bad}"
+check_eval '[ -z "$bad" ]' "each rule is the union of its types' minimal sets${bad:+: $bad}"
 
 # Groups: those with a rule are enabled, no other.
 major_group() {
@@ -56,17 +49,18 @@ want=$(grep -o '^\(BIN\|UNR\)([^)]*)' "$tmp/all.mml" | while read -r r; do
 	major_group "$r"; done | sort -u | tr '\n' ' ')
 got=$(grep -o '^\(AOR\|COR\|LOR\|ROR\|SOR\|ORU\);' "$tmp/all.mml" |
 	tr -d ';' | sort | tr '\n' ' ')
-check '[ -n "$want" ] && [ "$want" = "$got" ]' \
+check_eval '[ -n "$want" ] && [ "$want" = "$got" ]' \
 	"the groups with rules are enabled at the top level: $got"
-check 'grep -q "^//   [A-Z][A-Z][A-Z]<\"org.example.Foo@bar\">;$" "$tmp/all.mml"' \
+check_eval 'grep -q "^//   [A-Z][A-Z][A-Z]<\"org.example.Foo@bar\">;$" "$tmp/all.mml"' \
 	"the scoped form is shown as a comment"
 
 # A replacement another type needs is explained for int ==: LHS does not
 # type on ints, TRUE is there for booleans and is proven redundant on int.
 sed -n '/^\/\/ BIN(==) on int:/,/^\/\/ BIN(==) on [a-z]*:/p' "$tmp/all.mml" >"$tmp/eq"
-check 'grep -q "LHS (does not type here" "$tmp/eq" &&
+check_eval 'grep -q "LHS (does not type here" "$tmp/eq" &&
 	grep -q "TRUE (subsumed by ROR(>=) in java-ror" "$tmp/eq"' \
 	"BIN(==) on int says why LHS and TRUE are beyond its minimal set"
-check 'grep -q "C result, and MML is Java only" "$tmp/all.err" &&
+check_eval 'grep -q "C result, and MML is Java only" "$tmp/all.err" &&
 	! grep -q "on unsigned" "$tmp/all.mml"' "C results are left out, with a note"
-echo "1..$n"
+
+finish

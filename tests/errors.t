@@ -7,16 +7,8 @@
 #
 # Regenerate an .err file only after checking the new text by hand:
 #   ./subsume prove tests/data/bad/NAME.yaml 2> tests/data/bad/NAME.err
-cd "$(dirname "$0")/.." || exit 1
-SUBSUME=${SUBSUME:-./subsume}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
 
 count=0
 for f in tests/data/bad/*.yaml; do
@@ -85,5 +77,4 @@ check $([ $rc = 3 ] && grep -q 'empty.yaml: error' "$tmp/stderr" &&
 	grep -q 'nul.yaml:2:16: error' "$tmp/stderr"; echo $?) \
 	"two bad files: both reported, exit 3"
 
-echo "1..$n"
-[ $failed = 0 ]
+finish

@@ -3,16 +3,9 @@
 # the manual page and the built-in configuration where the README says,
 # the installed binary runs, and `make uninstall` removes exactly those
 # files (a file of someone else's in the same folders stays).
-cd "$(dirname "$0")/.." || exit 1
+. "$(dirname "$0")/lib.sh"
 SUBSUME=${SUBSUME:-$PWD/subsume}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
 
 D=$tmp/root
 # Install the binary under test (no rebuild), with this tree's files.
@@ -58,5 +51,4 @@ done
 [ -f "$D/usr/bin/other-tool" ]
 check $? "uninstall left other files alone"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+finish

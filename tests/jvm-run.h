@@ -1,7 +1,8 @@
 /*
  * jvm-run.h - the JVM side of the random differential drivers
  * (method-diff.c, mheap-diff.c, marr-diff.c, mobj-diff.c): one Java
- * file with every generated method, compiled and run once.
+ * file with every generated method, compiled and run once, the cases'
+ * driver methods and main().
  */
 #ifndef SUBSUME_TESTS_JVM_RUN_H
 #define SUBSUME_TESTS_JVM_RUN_H
@@ -39,12 +40,47 @@ static inline bool jvm_diff(char *dir, const char *cls, int nm,
 			}
 		}
 	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("MDIFF_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
+	drv_remove_dir(dir, "MDIFF_KEEP");
 	return true;
+}
+
+/* The end of the Java class of a driver: static methods c0 .. c<nm-1>
+ * (a method's code is limited), c<m> writing method m's ni cases with
+ * write_case(sb, m, i), and main(String[] <arg>) running them in order
+ * into one StringBuilder, printed at the end. */
+static inline void jvm_write_cases(struct strbuf *sb, int nm, int ni,
+				   void (*write_case)(struct strbuf *sb,
+						      int m, int i),
+				   const char *arg)
+{
+	for (int m = 0; m < nm; m++) {
+		sb_printf(sb, "  static void c%d(StringBuilder out) {\n", m);
+		for (int i = 0; i < ni; i++)
+			write_case(sb, m, i);
+		sb_puts(sb, "  }\n");
+	}
+	sb_printf(sb, "  public static void main(String[] %s) {\n"
+		  "    StringBuilder out = new StringBuilder();\n", arg);
+	for (int m = 0; m < nm; m++)
+		sb_printf(sb, "    c%d(out);\n", m);
+	sb_puts(sb, "    System.out.print(out);\n  }\n}\n");
+}
+
+/* main() of a driver: the methods from *seed, or from MDIFF_SEED (for
+ * exploring other methods; MDIFF_KEEP=1 keeps the Java file), *A the
+ * arena of the run; jvm_diff(), then everything released. */
+static inline int jvm_diff_main(struct arena **A, uint64_t *seed, char *dir,
+				const char *cls, int nm,
+				void (*write_java)(const char *path),
+				void (*compare)(const char *path, FILE *jvm))
+{
+	plan_no_plan();
+	*A = arena_new();
+	if (getenv("MDIFF_SEED"))
+		*seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
+	if (!jvm_diff(dir, cls, nm, write_java, compare))
+		return 99;
+	return drv_finish(*A);
 }
 
 #endif

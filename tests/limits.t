@@ -6,17 +6,9 @@
 # used to rescan the file from its start for every node's offset: an
 # hour for this file, minutes for 1 MB.)  Then Major logs: a million
 # lines, and lines of 100,000 characters (below).
-cd "$(dirname "$0")/.." || exit 1
-SUBSUME=${SUBSUME:-./subsume}
+. "$(dirname "$0")/lib.sh"
 LIMIT=${LIMITS_SECONDS:-60}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
 
 { echo "junk:"; i=0; while [ $i -lt 1000 ]; do echo "  - x"; i=$((i + 1)); done; } \
 	>"$tmp/k.yaml"
@@ -104,5 +96,4 @@ check $(grep -q "long.log:3:1: error: malformed Major log line: too few" "$tmp/e
 check $([ "$(awk 'length > 300' "$tmp/err" | wc -l)" = 0 ]; echo $?) \
 	"the long lines shown as windows"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+finish

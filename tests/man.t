@@ -3,16 +3,8 @@
 # commands' option tables (regenerate with `make man`), it renders
 # without warnings, and it documents every command and every option
 # that --help lists, the exit codes and the installed files.
-cd "$(dirname "$0")/.." || exit 1
-SUBSUME=${SUBSUME:-./subsume}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if [ "$1" = 0 ]; then ok "$2"; else not_ok "$2"; fi; }
 
 M=docs/subsume.1
 "$SUBSUME" man-page >"$tmp/fresh.1"
@@ -74,5 +66,4 @@ grep -q "share/subsume/operators.yaml" "$tmp/text" &&
 	grep -qi "built-in" "$tmp/text"
 check $? "FILES names the installed built-in configuration"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+finish

@@ -17,6 +17,7 @@
  * three must agree on the outcome (a value or an exception's class)
  * and, when it returns, on every array's final contents.
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -169,17 +170,7 @@ static void stmt(struct gen *G)
 	} else if (k <= 5 || G->loop) {
 		sb_puts(G->sb, "if (");
 		cond(G);
-		sb_puts(G->sb, ") {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "} else {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "}\n");
+		GEN_IF_BLOCKS(G);
 	} else {
 		G->loop = true;
 		sb_printf(G->sb, "for (int k = 0; k < %s.length; k++) {\n",
@@ -268,17 +259,7 @@ static void write_java(const char *path)
 		expr(&G, 1);
 		sb_puts(&sb, ";\n  }\n");
 	}
-	for (int m = 0; m < NM; m++) { /* a method's code is limited */
-		sb_printf(&sb, "  static void c%d(StringBuilder out) {\n", m);
-		for (int i = 0; i < NI; i++)
-			write_case(&sb, m, i);
-		sb_puts(&sb, "  }\n");
-	}
-	sb_puts(&sb, "  public static void main(String[] x) {\n"
-		"    StringBuilder out = new StringBuilder();\n");
-	for (int m = 0; m < NM; m++)
-		sb_printf(&sb, "    c%d(out);\n", m);
-	sb_puts(&sb, "    System.out.print(out);\n  }\n}\n");
+	jvm_write_cases(&sb, NM, NI, write_case, "x");
 	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }
@@ -431,14 +412,5 @@ static void compare(const char *path, FILE *jvm)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
-		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!jvm_diff(dir, "A", NM, write_java, compare))
-		return 99;
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return jvm_diff_main(&A, &seed, dir, "A", NM, write_java, compare);
 }

@@ -32,6 +32,7 @@
  * unrolled to 8, which every generated loop stays within).  All three
  * must agree on what a test sees.
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -78,17 +79,9 @@ static void cond(struct gen *G, int d)
 	} else if (k == 0)
 		sb_puts(G->sb, rnd(2) ? "c" : "!c");
 	else if (k <= 2 || k == 5) {
-		sb_puts(G->sb, "(");
-		expr(G, d - 1);
-		sb_printf(G->sb, " %s ", rel[rnd(6)]);
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, expr, d - 1, rel[rnd(6)]);
 	} else {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		cond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, cond, d - 1, rnd(2) ? "&&" : "||");
 	}
 }
 
@@ -110,13 +103,7 @@ static void expr(struct gen *G, int d)
 		sb_puts(G->sb, leaf[G->calls && !G->fields && (l == 4 || l == 5)
 				    ? l - 4 : l]);
 	} else if (k == 4) {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, " ? ");
-		expr(G, d - 1);
-		sb_puts(G->sb, " : ");
-		expr(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
 		sb_puts(G->sb, "(");
 		expr(G, d - 1);
@@ -567,15 +554,5 @@ static void compare(const char *path, FILE *jvm)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	/* for exploring: other methods; MDIFF_KEEP=1 keeps the Java file */
-	if (getenv("MDIFF_SEED"))
-		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!jvm_diff(dir, "MDiff", NM, write_java, compare))
-		return 99;
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return jvm_diff_main(&A, &seed, dir, "MDiff", NM, write_java, compare);
 }

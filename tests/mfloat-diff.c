@@ -94,44 +94,19 @@ static void java_part(void)
 	if (!ok(f != NULL, "the Java front end reads the generated file"))
 		return;
 	const struct mmethod *mm[NM];
-	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, nan = 0;
+	int built = 0;
 	for (int m = 0; m < NM; m++) {
 		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
 		built += mm[m] != NULL;
 		if (!mm[m])
 			diag("m%d: %s", m, why);
 	}
-	ok(built == NM, "all %d generated Java methods are modelled", NM);
-	against("JVM", mm, false, &bad_eval, &bad_enc, &threw, &nan);
-	ok(bad_eval == 0, "the evaluator agrees with the JVM on every case "
-	   "(%d differ; %d throw, %d return NaN)", bad_eval, threw, nan);
-	ok(bad_enc == 0, "the encoding agrees with the JVM on every case "
-	   "(%d differ)", bad_enc);
-	ok(threw > 0 && nan > 0, "some cases throw, some return NaN");
+	agree(mm, built, false, "Java methods", "JVM", "the JVM", "throw");
 	jsrc_free(f);
 }
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	if (getenv("SUBSUME_SEED"))
-		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
-		return 99;
-	make_inputs();
-	if (!prog_exists("javac") || !prog_exists("java"))
-		ok(0, "javac and java are installed (scripts/deps.sh)");
-	else
-		java_part();
-	char cmd[400];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (getenv("SUBSUME_KEEP"))
-		diag("kept %s", dir);
-	else if (system(cmd) != 0)
-		diag("cannot remove %s", dir);
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return mfloat_main("javac", "java", "javac and java are installed "
+			   "(scripts/deps.sh)", java_part);
 }

@@ -26,6 +26,7 @@
 #ifndef SUBSUME_MFLOAT_GEN_H
 #define SUBSUME_MFLOAT_GEN_H
 
+#include "gen.h"
 #include "prover-test.h"
 
 #include "sem/mir.h"
@@ -68,13 +69,7 @@ static void bin(struct gen *G, int d, void (*e)(struct gen *, int),
 
 static void pick_cond(struct gen *G, int d, void (*e)(struct gen *, int))
 {
-	sb_puts(G->sb, "(");
-	cond(G, d - 1);
-	sb_puts(G->sb, " ? ");
-	e(G, d - 1);
-	sb_puts(G->sb, " : ");
-	e(G, d - 1);
-	sb_puts(G->sb, ")");
+	GEN_TERNARY(G, cond(G, d - 1), e(G, d - 1));
 }
 
 /* An arithmetic operator: % only in Java (C's is fmod, a call). */
@@ -163,17 +158,9 @@ static void cond(struct gen *G, int d)
 	} else if (k <= 4) {
 		void (*e)(struct gen *, int) = k <= 2 ? dexpr : k == 3 ? fexpr
 						: iexpr;
-		sb_puts(G->sb, "(");
-		e(G, d - 1);
-		sb_printf(G->sb, " %s ", rel[rnd(6)]);
-		e(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, e, d - 1, rel[rnd(6)]);
 	} else if (k == 5) {
-		sb_puts(G->sb, "(");
-		cond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		cond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, cond, d - 1, rnd(2) ? "&&" : "||");
 	} else {
 		sb_puts(G->sb, "!(");
 		cond(G, d - 1);
@@ -492,6 +479,46 @@ static int read_lines(FILE *p, char (*out)[NI][WANT])
 		lines++;
 	}
 	return lines;
+}
+
+/* The built methods mm[] (built of the NM) against the programs'
+ * output (against(), who naming the programs there): what they are
+ * ("Java methods"), whom they were run by ("the JVM"), what a case
+ * without a value does ("throw"). */
+static void agree(const struct mmethod *const *mm, int built, bool c,
+		  const char *what, const char *who, const char *whom,
+		  const char *odd)
+{
+	int bad_eval = 0, bad_enc = 0, nodd = 0, nan = 0;
+	ok(built == NM, "all %d generated %s are modelled", NM, what);
+	against(who, mm, c, &bad_eval, &bad_enc, &nodd, &nan);
+	ok(bad_eval == 0, "the evaluator agrees with %s on every case (%d "
+	   "differ; %d %s, %d return NaN)", whom, bad_eval, nodd, odd, nan);
+	ok(bad_enc == 0, "the encoding agrees with %s on every case (%d "
+	   "differ)", whom, bad_enc);
+	ok(nodd > 0 && nan > 0, "some cases %s, some return NaN", odd);
+}
+
+/* main() of a driver: the functions from seed, or from SUBSUME_SEED;
+ * the inputs; part() when the programs prog1 and prog2 are installed
+ * (else a failed test: need says what is missing); the directory dir
+ * removed (kept with SUBSUME_KEEP set); everything released. */
+static int mfloat_main(const char *prog1, const char *prog2,
+		       const char *need, void (*part)(void))
+{
+	plan_no_plan();
+	A = arena_new();
+	if (getenv("SUBSUME_SEED"))
+		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
+	if (!mkdtemp(dir))
+		return 99;
+	make_inputs();
+	if (!prog_exists(prog1) || !prog_exists(prog2))
+		ok(0, "%s", need);
+	else
+		part();
+	drv_remove_dir(dir, "SUBSUME_KEEP");
+	return drv_finish(A);
 }
 
 #endif

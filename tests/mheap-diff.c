@@ -17,6 +17,7 @@
  * object's id, or an exception) and, when it returns, on the final x and
  * y of every object (the IR's from its field cells' final values).
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -67,11 +68,7 @@ static void expr(struct gen *G, int d)
 static void rcond(struct gen *G, int d)
 {
 	if (d > 0 && rnd(3) == 0) {
-		sb_puts(G->sb, "(");
-		rcond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		rcond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, rcond, d - 1, rnd(2) ? "&&" : "||");
 		return;
 	}
 	sb_printf(G->sb, "%s %s %s", REFS[rnd(5)], rnd(2) ? "==" : "!=",
@@ -185,17 +182,7 @@ static void stmt(struct gen *G)
 	} else if (k <= 6 || G->loop) {
 		sb_puts(G->sb, "if (");
 		cond(G);
-		sb_puts(G->sb, ") {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "} else {\n");
-		G->depth++;
-		stmts(G, 1 + rnd(2));
-		G->depth--;
-		indent(G);
-		sb_puts(G->sb, "}\n");
+		GEN_IF_BLOCKS(G);
 	} else {
 		G->loop = true;
 		if (rnd(2))
@@ -295,17 +282,7 @@ static void write_java(const char *path)
 			sb_puts(&sb, ";\n  }\n");
 		}
 	}
-	for (int m = 0; m < NM; m++) { /* a method's code is limited */
-		sb_printf(&sb, "  static void c%d(StringBuilder out) {\n", m);
-		for (int i = 0; i < NI; i++)
-			write_case(&sb, m, i);
-		sb_puts(&sb, "  }\n");
-	}
-	sb_puts(&sb, "  public static void main(String[] x) {\n"
-		"    StringBuilder out = new StringBuilder();\n");
-	for (int m = 0; m < NM; m++)
-		sb_printf(&sb, "    c%d(out);\n", m);
-	sb_puts(&sb, "    System.out.print(out);\n  }\n}\n");
+	jvm_write_cases(&sb, NM, NI, write_case, "x");
 	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }
@@ -448,14 +425,5 @@ static void compare(const char *path, FILE *jvm)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	if (getenv("MDIFF_SEED")) /* for exploring: other methods */
-		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!jvm_diff(dir, "H", NM, write_java, compare))
-		return 99;
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return jvm_diff_main(&A, &seed, dir, "H", NM, write_java, compare);
 }

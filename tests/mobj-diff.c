@@ -34,6 +34,7 @@
  * JVM printed: the return value or the exception's class, the final f
  * and q, and the calls.
  */
+#include "gen.h"
 #include "jvm-run.h"
 #include "prover-test.h"
 
@@ -87,11 +88,7 @@ static void rcond(struct gen *G, int d)
 {
 	const char *op = rnd(2) ? "==" : "!=";
 	if (d > 0 && rnd(3) == 0) {
-		sb_puts(G->sb, "(");
-		rcond(G, d - 1);
-		sb_puts(G->sb, rnd(2) ? " && " : " || ");
-		rcond(G, d - 1);
-		sb_puts(G->sb, ")");
+		GEN_BINARY(G, rcond, d - 1, rnd(2) ? "&&" : "||");
 	} else if (rnd(3) == 0)
 		sb_printf(G->sb, "%s %s %s", peer_ref(G), op, peer_ref(G));
 	else if (rnd(5) == 0)
@@ -159,13 +156,7 @@ static void expr(struct gen *G, int d, bool calls)
 		nnest += G->inargs > 0;
 		math(G, d, calls);
 	} else if (k == 5) {
-		sb_puts(G->sb, "(");
-		rcond(G, 0);
-		sb_puts(G->sb, " ? ");
-		expr(G, d - 1, calls);
-		sb_puts(G->sb, " : ");
-		expr(G, d - 1, calls);
-		sb_puts(G->sb, ")");
+		GEN_TERNARY(G, rcond(G, 0), expr(G, d - 1, calls));
 	} else {
 		sb_puts(G->sb, "(");
 		expr(G, d - 1, calls);
@@ -416,17 +407,7 @@ static void write_java(const char *path)
 			expr(&G, 2, true);
 		sb_puts(&sb, ";\n  }\n");
 	}
-	for (int m = 0; m < NM; m++) { /* a method's code is limited */
-		sb_printf(&sb, "  static void c%d(StringBuilder out) {\n", m);
-		for (int i = 0; i < NI; i++)
-			write_case(&sb, m, i);
-		sb_puts(&sb, "  }\n");
-	}
-	sb_puts(&sb, "  public static void main(String[] a) {\n"
-		"    StringBuilder out = new StringBuilder();\n");
-	for (int m = 0; m < NM; m++)
-		sb_printf(&sb, "    c%d(out);\n", m);
-	sb_puts(&sb, "    System.out.print(out);\n  }\n}\n");
+	jvm_write_cases(&sb, NM, NI, write_case, "a");
 	sb_puts(&sb, JAVA_PEER);
 	write_text_file(path, sb.buf);
 	sb_release(&sb);
@@ -673,15 +654,5 @@ static void compare(const char *path, FILE *jvm)
 
 int main(void)
 {
-	plan_no_plan();
-	A = arena_new();
-	/* for exploring: other methods; MDIFF_KEEP=1 keeps the Java file */
-	if (getenv("MDIFF_SEED"))
-		seed = strtoull(getenv("MDIFF_SEED"), NULL, 0);
-	if (!jvm_diff(dir, "MObj", NM, write_java, compare))
-		return 99;
-	arena_free(A);
-	free(cap_buf);
-	smt_finalize();
-	return done_testing();
+	return jvm_diff_main(&A, &seed, dir, "MObj", NM, write_java, compare);
 }

@@ -476,4 +476,26 @@ static inline int boundary_values(const struct type *t, struct value *out)
 	return n;
 }
 
+/* A driver's working directory dir removed, or kept (and said so)
+ * when the environment variable keep is set. */
+static inline void drv_remove_dir(const char *dir, const char *keep)
+{
+	char cmd[400];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (getenv(keep))
+		diag("kept %s", dir);
+	else if (system(cmd) != 0)
+		diag("cannot remove %s", dir);
+}
+
+/* The end of a driver's main(): its arena a, the captured diagnostics
+ * and Z3 released; the exit status of its tests. */
+static inline int drv_finish(struct arena *a)
+{
+	arena_free(a);
+	free(cap_buf);
+	smt_finalize();
+	return done_testing();
+}
+
 #endif

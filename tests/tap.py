@@ -1,9 +1,16 @@
-"""tap.py - what the Python TAP tests (tests/check-*.t) share: the
-subsume binary (SUBSUME), the shipped Major logs (MAJOR_LOGS, beside the
-checkout as in CI), ok() and the plan at the end.  Importing it makes the
+"""tap.py - what the Python TAP tests (tests/check-*.t) share, as
+tests/lib.sh for the shell ones: the subsume binary (SUBSUME), the
+shipped Major logs (MAJOR_LOGS, beside the checkout as in CI), a
+temporary directory removed at exit, ok(), and the plan (first with
+plan(), else at the end with done()).  Importing it makes the
 repository's root the working directory."""
+import atexit
+import json
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 S = os.environ.get("SUBSUME", "./subsume")
@@ -13,6 +20,32 @@ if not os.path.isdir(LOGS):
 
 _run = 0
 _failed = 0
+_planned = False
+
+
+def tmpdir(prefix):
+    """A new temporary directory, removed when the test exits."""
+    d = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, d, True)
+    return d
+
+
+def check_json(args):
+    """`subsume check --no-timing --format json ARGS`: its exit status
+    and its report (None if the output is no JSON)."""
+    p = subprocess.run([S, "check", "--no-timing", "--format", "json"] + args,
+                       capture_output=True, text=True)
+    try:
+        return p.returncode, json.loads(p.stdout)
+    except ValueError:
+        return p.returncode, None
+
+
+def plan(n):
+    """The plan, printed first: n tests."""
+    global _planned
+    _planned = True
+    print("1..%d" % n)
 
 
 def ok(cond, name):
@@ -28,8 +61,10 @@ def ok(cond, name):
 
 def done(skip=None):
     """The plan of the tests run so far (with a SKIP reason for the
-    rest, if given), and the exit: 1 if any failed."""
-    print("1..%d%s" % (_run, " # SKIP " + skip if skip else ""))
+    rest, if given; none if plan() gave it), and the exit: 1 if any
+    failed."""
+    if not _planned:
+        print("1..%d%s" % (_run, " # SKIP " + skip if skip else ""))
     sys.exit(1 if _failed else 0)
 
 

@@ -4,14 +4,8 @@
 # answer (`subsume prove theories`, exit 0; the test gives each query
 # 60 s instead of the default 10 s so that a loaded machine does not fail
 # it).  theories/slow/ is not part of it (docs/theories.md).
-cd "$(dirname "$0")/.." || exit 1
-: "${SUBSUME:?set SUBSUME to the subsume binary}"
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
 
 for f in theories/*.yaml theories/slow/*.yaml; do
 	if head -n 1 "$f" | grep -q '^# ' &&
@@ -19,16 +13,16 @@ for f in theories/*.yaml theories/slow/*.yaml; do
 	   grep -Eq 'built-in|theory-local|defined here' "$f"; then
 		ok "$f starts with a comment naming its operators' source"
 	else
-		notok "$f starts with a comment naming its operators' source"
+		not_ok "$f starts with a comment naming its operators' source"
 	fi
 done
 
 "$SUBSUME" prove -j 2 --timeout 60000 --no-timing -o "$tmp/all.txt" theories
 rc=$?
 if [ "$rc" = 0 ]; then ok "subsume prove theories: exit 0"
-else notok "subsume prove theories: exit $rc"; fi
+else not_ok "subsume prove theories: exit $rc"; fi
 if grep -q 'unknown' "$tmp/all.txt"; then
-	notok "no unknown answer"
+	not_ok "no unknown answer"
 	grep 'unknown' "$tmp/all.txt" | head -10 | sed 's/^/# /'
 else
 	ok "no unknown answer"
@@ -39,14 +33,14 @@ fi
 if grep -A 12 '^target a < b: a < b' "$tmp/all.txt" |
    grep -q 'minimal set: 3 of 7 (42.9%): ROR(<=) ROR(!=) ROR(false)'
 then ok "java-ror: a < b over byte has the Kaminski set"
-else notok "java-ror: a < b over byte has the Kaminski set"; fi
+else not_ok "java-ror: a < b over byte has the Kaminski set"; fi
 # Major's sufficient COR set for &&: ==, LHS, RHS, FALSE.
 if grep -q 'minimal set: 4 of 7 (57.1%): COR(==) COR(FALSE) COR(LHS) COR(RHS)' "$tmp/all.txt"
 then ok "major: a && b has Major's sufficient COR set"
-else notok "major: a && b has Major's sufficient COR set"; fi
+else not_ok "major: a && b has Major's sufficient COR set"; fi
 # x++ observing its value: x-- and x are equivalent.
 if grep -A 8 '^target x++ (value): x++' "$tmp/all.txt" | grep -q 'AODS(exp) .*equivalent'
 then ok "java-incdec: x++ observed by value, AODS(exp) is equivalent"
-else notok "java-incdec: x++ observed by value, AODS(exp) is equivalent"; fi
+else not_ok "java-incdec: x++ observed by value, AODS(exp) is equivalent"; fi
 
-echo "1..$n"
+finish

@@ -1,0 +1,133 @@
+/*
+ * gen.h - what the random program generators of the differential
+ * drivers share (method-diff.c, mheap-diff.c, marr-diff.c, mobj-diff.c,
+ * cmethod-diff.c, cmethod-ptrdiff.c, mfloat-gen.h).  Macros, not
+ * functions: each calls the including file's own generator functions on
+ * its own struct gen G (a strbuf sb, an int depth), and its rnd(), so
+ * that the random choices, and the generated programs, stay the same.
+ */
+#ifndef SUBSUME_TESTS_GEN_H
+#define SUBSUME_TESTS_GEN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "tap.h"
+
+/* "(A op B)": sub(G, d) twice around the text op, an expression
+ * evaluated between the two (the random choices stay in order). */
+#define GEN_BINARY(G, sub, d, op)                                            \
+	do {                                                                 \
+		sb_puts((G)->sb, "(");                                       \
+		sub((G), (d));                                               \
+		sb_printf((G)->sb, " %s ", (op));                            \
+		sub((G), (d));                                               \
+		sb_puts((G)->sb, ")");                                       \
+	} while (0)
+
+/* "(C ? E : E)": the statement c writes C, the statement e (run twice)
+ * each E. */
+#define GEN_TERNARY(G, c, e)                                                 \
+	do {                                                                 \
+		sb_puts((G)->sb, "(");                                       \
+		c;                                                           \
+		sb_puts((G)->sb, " ? ");                                     \
+		e;                                                           \
+		sb_puts((G)->sb, " : ");                                     \
+		e;                                                           \
+		sb_puts((G)->sb, ")");                                       \
+	} while (0)
+
+/* The C drivers' (cmethod-diff.c, cmethod-ptrdiff.c) "(A op B)" over
+ * ops[12] (/, % and the shifts at 3, 4, 8 and 9): sub(G, d) twice, the
+ * right operand of a divisor or shift count tamed (| 1, & 15) unless
+ * rnd(n) is 0, so that not every case ends in undefined behaviour. */
+#define GEN_C_ARITH(G, sub, d, ops, n)                                       \
+	do {                                                                 \
+		int o_ = rnd(12);                                            \
+		bool tame_ = (o_ == 3 || o_ == 4 || o_ == 8 || o_ == 9) &&   \
+			     rnd(n);                                         \
+		sb_puts((G)->sb, "(");                                       \
+		sub((G), (d));                                               \
+		sb_printf((G)->sb, " %s %s", (ops)[o_], tame_ ? "(" : "");   \
+		sub((G), (d));                                               \
+		sb_printf((G)->sb, "%s)", !tame_ ? ""                         \
+			  : o_ == 3 || o_ == 4 ? " | 1)" : " & 15)");        \
+	} while (0)
+
+/* The C drivers' indent() (a tab a level, one more than depth) and
+ * block() ("{ S }", n statements of the file's stmts()), defined. */
+#define GEN_C_INDENT_BLOCK                                                   \
+	static void indent(struct gen *G)                                    \
+	{                                                                    \
+		for (int i = 0; i < G->depth + 1; i++)                       \
+			sb_puts(G->sb, "\t");                                \
+	}                                                                    \
+	static void block(struct gen *G, int n)                              \
+	{                                                                    \
+		sb_puts(G->sb, "{\n");                                       \
+		G->depth++;                                                  \
+		stmts(G, n);                                                 \
+		G->depth--;                                                  \
+		indent(G);                                                   \
+		sb_puts(G->sb, "}");                                         \
+	}
+
+/* The two blocks of an if statement whose condition is written,
+ * ") { S } else { S }", one or two statements each (the file's
+ * stmts() and indent()). */
+#define GEN_IF_BLOCKS(G)                                                     \
+	do {                                                                 \
+		sb_puts((G)->sb, ") {\n");                                   \
+		(G)->depth++;                                                \
+		stmts((G), 1 + rnd(2));                                      \
+		(G)->depth--;                                                \
+		indent(G);                                                   \
+		sb_puts((G)->sb, "} else {\n");                              \
+		(G)->depth++;                                                \
+		stmts((G), 1 + rnd(2));                                      \
+		(G)->depth--;                                                \
+		indent(G);                                                   \
+		sb_puts((G)->sb, "}\n");                                     \
+	} while (0)
+
+/* The C drivers' run of the program src compiled by cc with UBSan in
+ * dir: out + (m * ni + i) * w (w bytes each) what it printed for case i
+ * of function m, from "m i text" lines read linew bytes at a time; a
+ * test that it ran all nm * ni cases. */
+static inline bool gen_run_compiler(const char *cc, const char *src,
+				    const char *dir, char *out, int nm,
+				    int ni, size_t w, size_t linew)
+{
+	char cmd[1200], *line = malloc(linew);
+	if (!line)
+		return false;
+	snprintf(cmd, sizeof(cmd), "%s -O0 -w -fsanitize=undefined "
+		 "-fno-sanitize-recover=all -o %s/%s %s 2>&1 && %s/%s "
+		 "2>/dev/null", cc, dir, cc, src, dir, cc);
+	FILE *p = popen(cmd, "r");
+	if (!p) {
+		free(line);
+		return false;
+	}
+	int lines = 0;
+	while (fgets(line, (int)linew, p)) {
+		int m, i, pos = 0;
+		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
+		    m >= nm || i < 0 || i >= ni)
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		snprintf(out + ((size_t)m * (size_t)ni + (size_t)i) * w, w, "%s",
+			 line + pos);
+		lines++;
+	}
+	free(line);
+	int rc = pclose(p);
+	return ok(rc == 0 && lines == nm * ni, "%s -fsanitize=undefined ran "
+		  "the %d cases (%d)", cc, nm * ni, lines);
+}
+
+#endif
