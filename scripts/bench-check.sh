@@ -13,7 +13,7 @@
 # mutant log with its sources (scripts/make-bench-src.sh), RUNS times
 # (default 5) alternating: each run's wall times and ratio, and the
 # medians.  On a shared machine run it at real-time priority, e.g.
-#   flock /work/baseline/bench.lock chrt -r 50 scripts/bench-check.sh --source
+#   flock "$HOME/bench.lock" chrt -r 50 scripts/bench-check.sh --source
 #
 #   scripts/bench-check.sh --source [SUBSUME]
 #
@@ -28,7 +28,7 @@
 #
 # Last, and alone with --real: real code (real_bench below), the Major
 # logs of the projects under ../shared/data/real (next to the
-# repository; else /work/shared/data/real; REAL_DIR to choose; skipped
+# repository; REAL_DIR to choose; skipped
 # with a message when absent), each with its sources: -j 1 and -j 2,
 # without and with --method, each run's mutants per second, peak memory
 # (GNU time's maximum resident set), unknown verdicts, then the 10
@@ -93,9 +93,8 @@ method_bench() {
 # real_bench: the real projects' logs with their sources (see the head).
 real_bench() {
 	real=${REAL_DIR:-$here/../../shared/data/real}
-	[ -d "$real" ] || [ -n "${REAL_DIR:-}" ] || real=/work/shared/data/real
 	if [ ! -d "$real" ]; then
-		echo "real code: no data (${REAL_DIR:-../shared/data/real, /work/shared/data/real}): skipped"
+		echo "real code: no data (${REAL_DIR:-../shared/data/real}): skipped"
 		return 0
 	fi
 	if [ ! -x /usr/bin/time ]; then

@@ -5,7 +5,7 @@
 # project's shared copies, else tests/data/check only).
 set -e
 out=tests/fuzz/corpus
-logs=${MAJOR_LOGS:-/work/shared/data/major-logs}
+logs=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
 rm -rf "$out"
 for h in theory expr operator major yaml contracts javasrc kills; do
 	mkdir -p "$out/$h"

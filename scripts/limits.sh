@@ -50,7 +50,7 @@ grep -E "minimal set|solver calls" "$dir/300 mutants, prove.out" | head -3 |
 	sed 's/^/    /'
 
 # 2. A 100,000-line Major log (the shipped logs repeated, renumbered).
-logs=${MAJOR_LOGS:-/work/shared/data/major-logs}
+logs=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
 per=$(cat "$logs"/*.mutants.log | wc -l)
 MAJOR_LOGS=$logs sh scripts/make-bench-log.sh - $(( (100000 + per - 1) / per )) |
 	head -n 100000 >"$dir/big.log"

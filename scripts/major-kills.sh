@@ -14,7 +14,6 @@
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-${MAJOR_LOGS:-$here/../shared/data/major-logs}}
-[ -d "$logs/src" ] || logs=/work/shared/data/major-logs
 D=$here/tests/data/check-kills
 for drv in "$D"/*/*Test.java; do
 	suite=$(basename "$(dirname "$drv")")

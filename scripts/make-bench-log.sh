@@ -6,7 +6,6 @@
 #   scripts/make-bench-log.sh [OUT [COPIES]]     (OUT default: stdout)
 set -e
 dir=${MAJOR_LOGS:-$(dirname "$0")/../../shared/data/major-logs}
-[ -d "$dir" ] || dir=/work/shared/data/major-logs
 out=${1:--}
 per=$(cat "$dir"/*.mutants.log | wc -l)
 copies=${2:-$(( (10000 + per - 1) / per ))}

@@ -10,7 +10,6 @@
 # Writes OUT/mutants.log and OUT/src/ (give `--source OUT/src`).
 set -e
 dir=${MAJOR_LOGS:-$(dirname "$0")/../../shared/data/major-logs}
-[ -d "$dir" ] || dir=/work/shared/data/major-logs
 out=$1
 [ -n "$out" ] || { echo "usage: $0 OUT [COPIES]" >&2; exit 2; }
 per=$(cat "$dir"/*.mutants.log | wc -l)

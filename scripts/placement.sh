@@ -10,7 +10,6 @@
 set -eu
 BIN=${SUBSUME:-./subsume}
 REAL=${REAL:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/real}
-[ -d "$REAL" ] || REAL=/work/shared/data/real
 [ $# -gt 0 ] || set -- "$REAL"/commons-codec-1.10 "$REAL"/commons-cli-1.4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -7,7 +7,6 @@
 # the repository root after make; the picture is for the docs only.
 set -eu
 logs=${1:-${MAJOR_LOGS:-../shared/data/major-logs}}
-[ -d "$logs/src" ] || logs=/work/shared/data/major-logs
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/shot.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 ./subsume check --no-timing --format html --source "$logs/src/triangle" \

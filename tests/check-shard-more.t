@@ -5,7 +5,6 @@
 # output (tests/shard-cases.sh).
 S=${SUBSUME:-./subsume}
 LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
 D=$(dirname "$0")/data/check
 T=${TMPDIR:-/tmp}/check-shard-more.$$
 mkdir -p "$T"; trap 'rm -rf "$T"' EXIT

@@ -6,7 +6,6 @@
 # check-shard-more.t; merge's errors: merge-errors.t.
 S=${SUBSUME:-./subsume}
 LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
 D=$(dirname "$0")/data/check
 T=${TMPDIR:-/tmp}/check-shard.$$
 mkdir -p "$T"; trap 'rm -rf "$T"' EXIT

@@ -4,9 +4,8 @@
 #   - sets SUBSUME (and S, its short name) to the binary under test:
 #     $SUBSUME, else ./subsume;
 #   - sets LOGS to the shipped Major logs: $MAJOR_LOGS, else
-#     shared/data/major-logs beside the checkout (as in CI), else
-#     /work/shared/data/major-logs (need_logs skips the whole test when
-#     there are none);
+#     shared/data/major-logs beside the checkout (as in CI)
+#     (need_logs skips the whole test when there are none);
 #   - makes a temporary directory, T (and tmp, its other name), removed
 #     on exit (kept with KEEP_T=DIR: the test works in DIR);
 #   - gives the TAP helpers below; finish prints the plan when plan was
@@ -17,7 +16,6 @@ cd "$ROOT" || exit 1
 SUBSUME=${SUBSUME:-./subsume}
 S=$SUBSUME
 LOGS=${MAJOR_LOGS:-$(cd "$ROOT/.." && pwd)/shared/data/major-logs}
-[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
 if [ -n "${KEEP_T:-}" ]; then
 	T=$KEEP_T
 	mkdir -p "$T" || exit 1

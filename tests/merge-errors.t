@@ -4,7 +4,6 @@
 # on stdout and leave -o FILE as it was; and check --shard's bad values.
 S=${SUBSUME:-./subsume}
 LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
 E=$(dirname "$0")/data/check/elements-in
 T=${TMPDIR:-/tmp}/merge-errors.$$
 mkdir -p "$T"; trap 'rm -rf "$T"' EXIT

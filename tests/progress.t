@@ -7,7 +7,6 @@
 # (script(1)'s pty) it is on by default.
 S=${SUBSUME:-./subsume}
 LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-[ -d "$LOGS" ] || LOGS=/work/shared/data/major-logs
 D=$(dirname "$0")/data
 T=${TMPDIR:-/tmp}/progress.$$
 mkdir -p "$T"; trap 'rm -rf "$T"' EXIT

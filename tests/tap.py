@@ -15,8 +15,6 @@ import tempfile
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 S = os.environ.get("SUBSUME", "./subsume")
 LOGS = os.environ.get("MAJOR_LOGS") or os.path.abspath("../shared/data/major-logs")
-if not os.path.isdir(LOGS):
-    LOGS = "/work/shared/data/major-logs"
 
 _run = 0
 _failed = 0
