@@ -21,9 +21,20 @@ if ! command -v prlimit >/dev/null; then
 fi
 
 # --- the grid: 16 calls under a 300 MB address space ----------------------
-prlimit --as="$AS" "$S" check --no-timing --format json "$D/calls16.yaml" \
-	>"$T/c16.json" 2>"$T/c16.err"
-ok $? "16 calls: exit 0 under prlimit --as=$AS"
+# A sanitizer build (CI's clang ASan+UBSan suite) reserves terabytes of
+# address space for its shadow memory and cannot start under any such
+# limit: there the memory assertion is skipped (the plain build makes
+# it) and the run's verdicts are still checked below.
+if prlimit --as="$AS" "$S" --help >/dev/null 2>&1; then
+	prlimit --as="$AS" "$S" check --no-timing --format json "$D/calls16.yaml" \
+		>"$T/c16.json" 2>"$T/c16.err"
+	ok $? "16 calls: exit 0 under prlimit --as=$AS"
+else
+	"$S" check --no-timing --format json "$D/calls16.yaml" >"$T/c16.json" 2>"$T/c16.err"
+	rc=$?
+	n=$((n+1)); echo "ok $n # skip 16 calls under prlimit --as=$AS: this binary cannot start under an address-space limit (a sanitizer build); exit $rc without it"
+	[ $rc = 0 ] || fail=1
+fi
 [ ! -s "$T/c16.err" ]; ok $? "16 calls: nothing on stderr"
 # Every mutant decided; each '<=' or '>=' of one conjunct killable by an
 # input where that conjunct's calls differ (re-run by the evaluator
