@@ -94,7 +94,7 @@ bool smt_budget_spent(const struct smt *s);
  * question reaches it can depend on what other threads hold: it is a
  * safety net, like the clock.
  */
-#define SMT_MEMORY_MB 512u
+#define SMT_MEMORY_MB 768u
 
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */
