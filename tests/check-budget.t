@@ -7,17 +7,12 @@
 # 5.5 GB, "fatal: out of memory").  Memory, not time, is asserted.
 # And the per-site budget (--budget): proofs kept, questions past it
 # unknown with the reason, the same bytes at any -j.
-cd "$(dirname "$0")/.." || exit 1
-S=${SUBSUME:-./subsume}
+. "$(dirname "$0")/lib.sh"
 D=tests/data/check-budget
-T=${TMPDIR:-/tmp}/check-budget.$$
-mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
-n=0; fail=0
-ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
 AS=${BUDGET_AS:-300000000}
 
 if ! command -v prlimit >/dev/null; then
-	echo "1..0 # SKIP prlimit not installed"; exit 0
+	skip_all "prlimit not installed"
 fi
 
 # --- the grid: 16 calls under a 300 MB address space ----------------------
@@ -28,14 +23,14 @@ fi
 if prlimit --as="$AS" "$S" --help >/dev/null 2>&1; then
 	prlimit --as="$AS" "$S" check --no-timing --format json "$D/calls16.yaml" \
 		>"$T/c16.json" 2>"$T/c16.err"
-	ok $? "16 calls: exit 0 under prlimit --as=$AS"
+	check $? "16 calls: exit 0 under prlimit --as=$AS"
 else
 	"$S" check --no-timing --format json "$D/calls16.yaml" >"$T/c16.json" 2>"$T/c16.err"
 	rc=$?
-	n=$((n+1)); echo "ok $n # skip 16 calls under prlimit --as=$AS: this binary cannot start under an address-space limit (a sanitizer build); exit $rc without it"
-	[ $rc = 0 ] || fail=1
+	skip "16 calls under prlimit --as=$AS: this binary cannot start under an address-space limit (a sanitizer build); exit $rc without it"
+	[ $rc = 0 ] || failed=$((failed + 1))
 fi
-[ ! -s "$T/c16.err" ]; ok $? "16 calls: nothing on stderr"
+[ ! -s "$T/c16.err" ]; check $? "16 calls: nothing on stderr"
 # Every mutant decided; each '<=' or '>=' of one conjunct killable by an
 # input where that conjunct's calls differ (re-run by the evaluator
 # before it is printed).
@@ -56,7 +51,7 @@ for x in ms:
     w = dict(re.findall(r'([ab]\.get\(\d+\))=(-?\d+)', x['detail']))
     assert w.get('a.get(%d)' % k, '0') != w.get('b.get(%d)' % k, '0'), x
 " 2>"$T/py.err"
-ok $? "16 calls: every mutant decided, ROR ones killed where their conjunct differs $(tail -n 1 "$T/py.err")"
+check $? "16 calls: every mutant decided, ROR ones killed where their conjunct differs $(tail -n 1 "$T/py.err")"
 
 # --- the budget: proofs of 64-bit multiplication and division --------------
 # The same sites with no budget (--budget 0), the default and a budget too
@@ -66,9 +61,9 @@ ok $? "16 calls: every mutant decided, ROR ones killed where their conjunct diff
 # and the run says so in its exit status.
 L=$D/long-div.yaml
 "$S" check --no-timing --format json --budget 0 "$L" >"$T/b0.json" 2>&1
-ok $? "--budget 0: exit 0"
+check $? "--budget 0: exit 0"
 "$S" check --no-timing --format json "$L" >"$T/bd.json" 2>&1
-ok $? "default budget: exit 0"
+check $? "default budget: exit 0"
 "$S" check --no-timing --format json --budget 1 "$L" >"$T/b1.json" 2>"$T/b1.err"
 ok $([ $? = 1 ]; echo $?) "--budget 1: exit 1 (some verdicts unknown)"
 python3 -c "
@@ -85,10 +80,9 @@ for k in b0:
     else:
         assert b1[k]['verdict'] == b0[k]['verdict'] == 'killable', (b1[k], b0[k])
 " 2>"$T/py.err"
-ok $? "proofs kept by the default budget, unknown (budget) with 1 unit, killable ones kept $(tail -n 1 "$T/py.err")"
+check $? "proofs kept by the default budget, unknown (budget) with 1 unit, killable ones kept $(tail -n 1 "$T/py.err")"
 "$S" check --no-timing -j 2 --format json --budget 1 "$L" "$D/calls16.yaml" >"$T/j2.json" 2>/dev/null
 "$S" check --no-timing -j 1 --format json --budget 1 "$L" "$D/calls16.yaml" >"$T/j1.json" 2>/dev/null
-cmp -s "$T/j1.json" "$T/j2.json"; ok $? "--budget 1: -j 1 and -j 2 give the same bytes"
+cmp -s "$T/j1.json" "$T/j2.json"; check $? "--budget 1: -j 1 and -j 2 give the same bytes"
 
-echo "1..$n"
-exit $fail
+finish

@@ -3,22 +3,17 @@
 # (check-shard.t): --method, report inputs, --kills, YAML batches,
 # malformed lines; merged shards are byte for byte the whole run's
 # output (tests/shard-cases.sh).
-S=${SUBSUME:-./subsume}
-LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-D=$(dirname "$0")/data/check
-T=${TMPDIR:-/tmp}/check-shard-more.$$
-mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
-n=0; fail=0
-ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"
+D=tests/data/check
 E=$D/elements-in
-. "$(dirname "$0")/shard-cases.sh"
+. tests/shard-cases.sh
 # name | options and inputs of check (word-split)
 CASES="method-source|--format json --method --source $LOGS/src/casts --source $LOGS/src/triangle $LOGS/casts.mutants.log $LOGS/triangle.mutants.log
 reports-elements|--format elements $E/stryker.json $E/pit.json
 kills-elements|--format elements --kills $T/kill.csv $LOGS/casts.mutants.log
 yaml-json|--format json $D/c.yaml $D/table.yaml
 malformed-json|--format json $D/malformed.log $LOGS/max.mutants.log"
-echo "1..$(( $(shard_plan) + 1 ))"
+plan $(( $(shard_plan) + 1 ))
 # a kill file for casts.mutants.log's 12 mutants
 { echo "MutantNo,[FAIL | TIME | EXC | LIVE]"
   for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
@@ -28,5 +23,5 @@ run_cases
 # each shard reads the whole log: no kill-file row is "not in the logs"
 "$S" check --no-timing --format elements --kills "$T/kill.csv" --shard 2/3 \
 	"$LOGS/casts.mutants.log" > /dev/null 2> "$T/kills.err"
-[ ! -s "$T/kills.err" ]; ok $? "--kills with --shard: no warning about the other shards' rows"
-exit $fail
+[ ! -s "$T/kills.err" ]; check $? "--kills with --shard: no warning about the other shards' rows"
+finish

@@ -2,13 +2,8 @@
 # subsume merge's errors (cmd/merge.c): every row of the table is a
 # merge that must fail with its exit status and message, print nothing
 # on stdout and leave -o FILE as it was; and check --shard's bad values.
-S=${SUBSUME:-./subsume}
-LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-E=$(dirname "$0")/data/check/elements-in
-T=${TMPDIR:-/tmp}/merge-errors.$$
-mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
-n=0; fail=0
-ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"
+E=tests/data/check/elements-in
 set -- "$LOGS/casts.mutants.log" "$LOGS/max.mutants.log" "$LOGS/triangle.mutants.log"
 # the shards the table uses: j.K-N (json), e.K-N (elements), s.K-N
 # (json, --source), o.K-N (json, other input), t.1-1 (text), st.1-1
@@ -40,7 +35,7 @@ TABLE='3|missing 3/3|j.1-3 j.2-3
 3|cut.1-2:|cut.1-2 j.2-2
 3|shard 0 of 2 does not exist|zero.1-2 j.2-2
 5|cannot read|none.json'
-echo "1..$(( $(printf '%s\n' "$TABLE" | wc -l) + 4 ))"
+plan $(( $(printf '%s\n' "$TABLE" | wc -l) + 4 ))
 printf '%s\n' "$TABLE" > "$T/table"
 while IFS='|' read -r want msg shards; do
 	set --
@@ -50,16 +45,16 @@ while IFS='|' read -r want msg shards; do
 	rc=$?
 	[ $rc = "$want" ] && grep -qF -- "$msg" "$T/stderr" &&
 		[ "$(cat "$T/out")" = keep ] && [ ! -s "$T/stdout" ]
-	ok $? "merge $shards: exit $want, '$msg', nothing written (got $rc: $(head -1 "$T/stderr"))"
+	check $? "merge $shards: exit $want, '$msg', nothing written (got $rc: $(head -1 "$T/stderr"))"
 done < "$T/table"
-"$S" merge > /dev/null 2>&1; [ $? = 2 ]; ok $? "merge without shards: usage error"
+"$S" merge > /dev/null 2>&1; [ $? = 2 ]; check $? "merge without shards: usage error"
 for bad in 0/3 4/3 3 a/b 1/0 2/; do
 	"$S" check --shard "$bad" "$LOGS/max.mutants.log" > "$T/bad.out" 2> "$T/bad.err"
 	[ $? = 2 ] && grep -qF -- "--shard $bad" "$T/bad.err" && [ ! -s "$T/bad.out" ] || break
 done
-ok $? "--shard 0/3 4/3 3 a/b 1/0 2/: usage errors"
+check $? "--shard 0/3 4/3 3 a/b 1/0 2/: usage errors"
 "$S" merge "$T/j.2-3" "$T/j.3-3" "$T/j.1-3" | cmp -s - "$T/w"
-ok $? "shards in any order, to stdout: the whole run's output"
+check $? "shards in any order, to stdout: the whole run's output"
 "$S" merge -o "$T/out" "$T/j.1-2" "$T/j.2-2" && cmp -s "$T/out" "$T/w"
-ok $? "-o FILE: the whole run's output"
-exit $fail
+check $? "-o FILE: the whole run's output"
+finish

@@ -5,13 +5,8 @@
 # a terminal) stderr holds the warnings only; the warnings printed with
 # it are whole lines (the line erased around them); on a terminal
 # (script(1)'s pty) it is on by default.
-S=${SUBSUME:-./subsume}
-LOGS=${MAJOR_LOGS:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data/major-logs}
-D=$(dirname "$0")/data
-T=${TMPDIR:-/tmp}/progress.$$
-mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
-n=0; fail=0
-ok() { n=$((n+1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"
+D=tests/data
 # stderr without the progress line: every "\r...\033[K" taken out
 strip() { python3 -c "
 import re, sys
@@ -24,7 +19,7 @@ check-warnings|check --no-timing $D/check/malformed.log|mutants
 check-shard|check --no-timing --format json --shard 1/2 $LOGS/casts.mutants.log $LOGS/max.mutants.log|mutants
 prove|prove --no-timing docs/example.yaml|analyses"
 ncases=$(printf '%s\n' "$CASES" | wc -l)
-echo "1..$(( ncases * 5 + 1 ))"
+plan $(( ncases * 5 + 1 ))
 printf '%s\n' "$CASES" > "$T/cases"
 while IFS='|' read -r name args unit; do
 	cmd=${args%% *} rest=${args#* }
@@ -35,23 +30,23 @@ while IFS='|' read -r name args unit; do
 	# shellcheck disable=SC2086
 	"$S" $cmd $rest > "$T/$name.out2" 2> "$T/$name.err2"
 	cmp -s "$T/$name.out0" "$T/$name.out1" && [ $rc0 = $rc1 ]
-	ok $? "$name: stdout and exit status the same with --progress"
+	check $? "$name: stdout and exit status the same with --progress"
 	grep -q "$(printf '\r')$cmd: [0-9]*/[0-9]*+* $unit" "$T/$name.err1" &&
 		[ "$(tail -c 4 "$T/$name.err1" | od -An -c | tr -d ' ')" = '\r033[K' ]
-	ok $? "$name: --progress into a file: the line is there, erased at the end"
+	check $? "$name: --progress into a file: the line is there, erased at the end"
 	! grep -q "$(printf '\r')" "$T/$name.err0"
-	ok $? "$name: --no-progress: no progress on stderr"
+	check $? "$name: --no-progress: no progress on stderr"
 	cmp -s "$T/$name.err0" "$T/$name.err2"
-	ok $? "$name: stderr not a terminal: no progress by default"
+	check $? "$name: stderr not a terminal: no progress by default"
 	strip "$T/$name.err1" | cmp -s - "$T/$name.err0"
-	ok $? "$name: the warnings are whole, the same as without the line"
+	check $? "$name: the warnings are whole, the same as without the line"
 done < "$T/cases"
 if script -qc true /dev/null > /dev/null 2>&1; then
 	script -qc "$S check --no-timing $LOGS/triangle.mutants.log > $T/pty.out" /dev/null > "$T/pty.tty" 2>&1
 	grep -q "check: [0-9]*/[0-9]*+* mutants" "$T/pty.tty" &&
 		cmp -s "$T/pty.out" "$T/check-log.out0"
-	ok $? "on a terminal (script's pty) the line is on by default; stdout the same"
+	check $? "on a terminal (script's pty) the line is on by default; stdout the same"
 else
-	echo "ok $((n+1)) # SKIP no script(1)"
+	skip "no script(1)"
 fi
-exit $fail
+finish
