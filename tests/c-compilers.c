@@ -240,7 +240,7 @@ static int subsume_side(const struct node *e, int first, int last,
 
 /* ---- the compilers' side ---- */
 
-static char dir[] = "/tmp/subsume-cc-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-cc";
 
 /* The C literal of value v of type t, for the case tables. */
 static void c_const(struct strbuf *sb, const struct type *t, struct value v)
@@ -563,7 +563,7 @@ int main(void)
 	P = c_profile("c", "lp64", true, UB_OUTCOME);
 	for (int v = 0; v < NV; v++)
 		types[v] = profile_type(P, vtypes[v]);
-	if (!mkdtemp(dir))
+	if (!tap_mkdtemp(dir))
 		BAIL_OUT("mkdtemp");
 	cases = xcalloc(MAXCASE, sizeof(*cases));
 	inputs = xcalloc((size_t)MAXCASE * 2, sizeof(*inputs));

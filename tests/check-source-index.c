@@ -247,8 +247,8 @@ int main(void)
 	static const char *const bad_java =
 		"class E {\n  int m(int a) {\n    return a + ;\n  }\n"
 		"  int k(int b) { if (b > 0 { return b; } return 1 % b; }\n}\n";
-	char path[] = "/tmp/javasrc-index-XXXXXX";
-	int fd = mkstemp(path);
+	char path[TAP_TMP_MAX] = "javasrc-index";
+	int fd = mkstemp(tap_tmpname(path));
 	if (fd < 0 || write(fd, bad_java, strlen(bad_java)) !=
 	    (ssize_t)strlen(bad_java))
 		return 1;

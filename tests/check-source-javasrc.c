@@ -48,8 +48,8 @@ static int find(int line, const char *text, struct jocc *o, int max)
 
 int main(void)
 {
-	char path[] = "/tmp/javasrc-XXXXXX";
-	int fd = mkstemp(path);
+	char path[TAP_TMP_MAX] = "javasrc";
+	int fd = mkstemp(tap_tmpname(path));
 	if (fd < 0 || write(fd, java, strlen(java)) != (ssize_t)strlen(java))
 		return 1;
 	close(fd);
@@ -128,8 +128,8 @@ int main(void)
 	jsrc_free(F);
 	unlink(path);
 	/* a syntax error is found and located */
-	char bad[] = "/tmp/javasrc-XXXXXX";
-	fd = mkstemp(bad);
+	char bad[TAP_TMP_MAX] = "javasrc";
+	fd = mkstemp(tap_tmpname(bad));
 	const char *btext = "class C {\n  int m() {\n    if (x return 1;\n  }\n}\n";
 	if (fd < 0 || write(fd, btext, strlen(btext)) != (ssize_t)strlen(btext))
 		return 1;
@@ -142,8 +142,8 @@ int main(void)
 	ok(!jsrc_open("/nonexistent/X.java", A, &why) && strstr(why, "cannot read"),
 	   "a missing file: NULL and why");
 	/* 100,000 nested parentheses: refused, no stack overflow */
-	char deep[] = "/tmp/javasrc-XXXXXX";
-	fd = mkstemp(deep);
+	char deep[TAP_TMP_MAX] = "javasrc";
+	fd = mkstemp(tap_tmpname(deep));
 	FILE *df = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!df)
 		return 1;

@@ -41,7 +41,7 @@
 
 static struct arena *A;
 static uint64_t seed = 0xc9717;
-static char dir[] = "/tmp/subsume-cptr-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-cptr";
 static const struct profile *PF;
 
 static int rnd(int n)
@@ -457,7 +457,7 @@ int main(void)
 	PF = c_profile("c", "lp64", true, UB_OUTCOME);
 	if (getenv("SUBSUME_SEED"))
 		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
+	if (!tap_mkdtemp(dir))
 		return 99;
 	char src[300];
 	snprintf(src, sizeof(src), "%s/cptr.c", dir);

@@ -228,7 +228,7 @@ static void subsume_side(const struct lang *L)
 
 /* ---- running a compiled program ---- */
 
-static char dir[] = "/tmp/subsume-float-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-float";
 
 static bool have(const char *prog)
 {
@@ -501,7 +501,7 @@ int main(void)
 {
 	plan_no_plan();
 	A = arena_new();
-	if (!mkdtemp(dir)) {
+	if (!tap_mkdtemp(dir)) {
 		perror("mkdtemp");
 		return 99;
 	}

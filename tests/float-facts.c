@@ -95,8 +95,8 @@ static bool is_nan(struct value v)
  * results differ (Double.equals)? -1 if the JVM could not run it. */
 static int jvm_rem_differs(struct value x, struct value y)
 {
-	char dir[] = "/tmp/subsume-rem-XXXXXX";
-	if (!mkdtemp(dir))
+	char dir[TAP_TMP_MAX] = "subsume-rem";
+	if (!tap_mkdtemp(dir))
 		return -1;
 	char path[200], cmd[600];
 	snprintf(path, sizeof(path), "%s/Rem.java", dir);

@@ -21,7 +21,7 @@ static inline bool jvm_diff(char *dir, const char *cls, int nm,
 			    void (*write_java)(const char *path),
 			    void (*compare)(const char *path, FILE *jvm))
 {
-	if (!mkdtemp(dir))
+	if (!tap_mkdtemp(dir))
 		return false;
 	char src[300], cmd[1000];
 	snprintf(src, sizeof(src), "%s/%s.java", dir, cls);

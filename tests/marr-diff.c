@@ -29,7 +29,7 @@
 
 static struct arena *A;
 static uint64_t seed = 0x6a77;
-static char dir[] = "/tmp/subsume-marr-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-marr";
 
 static int rnd(int n)
 {

@@ -45,7 +45,7 @@
 
 static struct arena *A;
 static uint64_t seed = 0x3e7a0d;
-static char dir[] = "/tmp/subsume-mdiff-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-mdiff";
 static int nswitch, narrow; /* switch statements generated, arrow ones */
 static int ncalls;          /* call statements generated */
 static int nvals;           /* calls whose result is used, generated */

@@ -37,7 +37,7 @@
 
 static struct arena *A;
 static uint64_t seed = 0xf7a0a7;
-static char dir[] = "/tmp/subsume-mfdiff-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-mfdiff";
 
 static int rnd(int n)
 {
@@ -510,7 +510,7 @@ static int mfloat_main(const char *prog1, const char *prog2,
 	A = arena_new();
 	if (getenv("SUBSUME_SEED"))
 		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!mkdtemp(dir))
+	if (!tap_mkdtemp(dir))
 		return 99;
 	make_inputs();
 	if (!prog_exists(prog1) || !prog_exists(prog2))

@@ -29,7 +29,7 @@
 
 static struct arena *A;
 static uint64_t seed = 0x4ea9;
-static char dir[] = "/tmp/subsume-mheap-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-mheap";
 
 static int rnd(int n)
 {

@@ -46,7 +46,7 @@
 
 static struct arena *A;
 static uint64_t seed = 0x0b1ec7;
-static char dir[] = "/tmp/subsume-mobj-XXXXXX";
+static char dir[TAP_TMP_MAX] = "subsume-mobj";
 /* generated: calls (get, put, f, see), new Peer, new Object, Math */
 static int ncall, nnew, nmath, nnest;
 

@@ -19,6 +19,29 @@
 
 static int tap_run, tap_failed, tap_planned = -1;
 
+/* Temporary files and directories under $TMPDIR (else /tmp): path, a
+ * buffer of TAP_TMP_MAX bytes, holds a stem ("subsume-cc") and becomes
+ * "$TMPDIR/subsume-cc-XXXXXX", the template mkdtemp() and mkstemp()
+ * take; tap_mkdtemp() makes the directory (NULL on failure). */
+#define TAP_TMP_MAX 200
+static inline char *tap_tmpname(char *path)
+{
+	const char *t = getenv("TMPDIR");
+	char stem[64];
+	size_t n = strnlen(path, sizeof(stem) - 1);
+	memcpy(stem, path, n);
+	stem[n] = 0;
+	if (!t || !*t || strlen(t) > TAP_TMP_MAX - sizeof(stem) - 8)
+		t = "/tmp";
+	snprintf(path, TAP_TMP_MAX, "%s/%.63s-XXXXXX", t, stem);
+	return path;
+}
+
+static inline char *tap_mkdtemp(char *path)
+{
+	return mkdtemp(tap_tmpname(path));
+}
+
 static inline void plan(int n)
 {
 	tap_planned = n;
