@@ -11,6 +11,12 @@
  *                       (sem/encode.c)
  *   z3-unsat            every sat answer of Z3 reported as unsat
  *                       (sem/smt.c: a solver that proves false things)
+ *   z3-error:VAR        a Z3 error (a term Z3 refuses) while the solver
+ *                       of an analysis with a variable named VAR is set
+ *                       up (sem/smt.c): `check` cuts that group short
+ *   oom:VAR             the same with an allocation that fails (xmalloc
+ *                       of half the address space; a sanitizer build
+ *                       needs ASAN_OPTIONS=allocator_may_return_null=1)
  */
 #ifndef SUBSUME_FAULT_H
 #define SUBSUME_FAULT_H
@@ -25,11 +31,23 @@ static inline bool fault_planted(const char *name)
 	const char *f = getenv("SUBSUME_FAULT");
 	return f && !strcmp(f, name);
 }
+/* The ARG of fault "NAME:ARG" when it is planted, else NULL. */
+static inline const char *fault_arg(const char *name)
+{
+	const char *f = getenv("SUBSUME_FAULT");
+	size_t n = strlen(name);
+	return f && !strncmp(f, name, n) && f[n] == ':' ? f + n + 1 : NULL;
+}
 #else
 static inline bool fault_planted(const char *name)
 {
 	(void)name;
 	return false;
+}
+static inline const char *fault_arg(const char *name)
+{
+	(void)name;
+	return NULL;
 }
 #endif
 
