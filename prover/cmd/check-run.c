@@ -151,12 +151,19 @@ struct opstat *check_stats_op(struct check_stats *s, const char *name,
 }
 
 /* An unknown verdict's cause for the summary: 0 budget, 1 memory, 2
- * another (its reason's first word, as sem/ and check/ write them). */
+ * another.  The cause is the reason's first word, as sem/ writes it
+ * ("budget: ...", "memory: ..."), after check/cverdict.c's "the solver
+ * could not decide equivalence: " (a group cut short: at the start). */
 static int unknown_cause(const struct cmutant *m)
 {
-	if (m->detail && !strncmp(m->detail, "budget:", 7))
+	static const char undecided[] = "the solver could not decide "
+					"equivalence: ";
+	const char *r = m->detail ? m->detail : "";
+	if (!strncmp(r, undecided, sizeof(undecided) - 1))
+		r += sizeof(undecided) - 1;
+	if (!strncmp(r, "budget:", 7))
 		return 0;
-	if (m->detail && !strncmp(m->detail, "memory:", 7))
+	if (!strncmp(r, "memory:", 7))
 		return 1;
 	return 2;
 }

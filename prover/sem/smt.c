@@ -341,7 +341,9 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			elapsed_ms(&t0));
 	enum smt_result res = SMT_UNKNOWN;
 	if (smt_z3err.failed) {
-		snprintf(s->reason, sizeof(s->reason), "Z3 error: %s", smt_z3err.msg);
+		/* Z3's own allocation failed (not its cap): memory too */
+		snprintf(s->reason, sizeof(s->reason), "%sZ3 error: %s",
+			 smt_z3err.memout ? "memory: " : "", smt_z3err.msg);
 		smt_z3err.failed = false;
 		*reason = s->reason;
 	} else if (r == Z3_L_FALSE) {
