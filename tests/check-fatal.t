@@ -80,6 +80,22 @@ oom:boom|1|json|memory
 oom:boom|2|text|memory
 ROWS
 
+# --- shards: the causes and the groups cut short add up in merge -----------
+# two batches (each one shard's unit), each with its group cut short
+cp "$D/groups.yaml" "$T/second.yaml"
+for k in 1 2; do
+	SUBSUME_FAULT=oom:boom "$FAULT" check --no-timing --format json \
+		--shard $k/2 "$D/groups.yaml" "$T/second.yaml" >"$T/s$k.json" 2>/dev/null
+	rc=$?
+	[ $rc = 8 ]; check $? "--shard $k/2: exit 8, got $rc"
+done
+SUBSUME_FAULT=oom:boom "$FAULT" check --no-timing --format json \
+	"$D/groups.yaml" "$T/second.yaml" >"$T/whole.json" 2>/dev/null
+"$FAULT" merge "$T/s1.json" "$T/s2.json" >"$T/merged.json" &&
+	cmp -s "$T/merged.json" "$T/whole.json" &&
+	has "$T/merged.json" '"unknown_by_cause": {"budget": 0, "memory": 6, "other": 0}, "groups_cut_short": 2'
+check $? "merge of the shards: the unsharded run's bytes, 6 memory unknowns, 2 groups cut short"
+
 # --- the production binary has no hook ------------------------------------
 SUBSUME_FAULT=oom:boom "$S" check --no-timing "$D/groups.yaml" >"$T/prod.text" 2>"$T/prod.err"
 check $? "the production binary ignores SUBSUME_FAULT: exit 0"
