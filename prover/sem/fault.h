@@ -1,12 +1,14 @@
 /*
  * fault.h - deliberately broken rules, for the tests that show the
  * guards (the evaluator, the differential tests, a second solver) catch
- * a wrong encoding or a wrong solver answer.
+ * a wrong encoding or a wrong solver answer, and for the test that
+ * shows a group's fatal error ends that group only (tests/check-fatal.t).
  *
  * Only a build with -DSUBSUME_FAULTS (the Makefile's build/subsume-fault,
- * used by tests/confirm.t; never installed) reads SUBSUME_FAULT from
- * the environment; in every other build fault_planted() is false and
- * the faulty branches compile away.  Faults:
+ * used by tests/confirm.t and tests/check-fatal.t; never installed)
+ * reads SUBSUME_FAULT from the environment; in every other build
+ * fault_planted() is false, fault_arg() NULL, and the faulty branches
+ * compile away.  Faults:
  *   java-shift-mask-15  Java shift distances masked with 15, not 31/63
  *                       (sem/encode.c)
  *   z3-unsat            every sat answer of Z3 reported as unsat
