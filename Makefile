@@ -47,7 +47,8 @@ endif
 
 # A test-only binary with deliberately broken rules that SUBSUME_FAULT
 # switches on (prover/sem/fault.h); never installed.  tests/confirm.t
-# shows that the guards catch them.
+# shows that the guards catch them; tests/check-fatal.t makes one group
+# fail (a Z3 error, an allocation) and checks that the run goes on.
 FAULT_SRCS = prover/sem/smt.c prover/sem/encode.c
 FAULT_OBJS = $(FAULT_SRCS:prover/%.c=$(O)/fault/%.o)
 FAULT_BIN = $(O)/subsume-fault

@@ -10,9 +10,74 @@
 
 const char *progname = "subsume";
 
+_Thread_local struct recover *recover_point;
+static _Thread_local int recover_holds;
+
+bool recover_armed(void)
+{
+	return recover_point && !recover_holds;
+}
+
+void recover_jump(const char *cause, const char *fmt, ...)
+{
+	struct recover *r = recover_point;
+	if (!r || recover_holds)
+		BUG("recover_jump() without a recovery point");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->msg, sizeof(r->msg), fmt, ap);
+	va_end(ap);
+	r->cause = cause;
+	recover_point = NULL; /* a fatal error in a cleanup exits */
+	while (r->n > 0) {
+		r->n--;
+		r->cleanup[r->n].fn(r->cleanup[r->n].arg);
+	}
+	longjmp(r->jb, 1);
+}
+
+void recover_push(void (*fn)(void *), void *arg)
+{
+	struct recover *r = recover_point;
+	if (!r)
+		return;
+	if (r->n == RECOVER_CLEANUPS)
+		BUG("more than %d cleanups at a recovery point",
+		    RECOVER_CLEANUPS);
+	r->cleanup[r->n].fn = fn;
+	r->cleanup[r->n++].arg = arg;
+}
+
+void recover_pop(void *arg)
+{
+	struct recover *r = recover_point;
+	if (!r)
+		return;
+	if (!r->n || r->cleanup[r->n - 1].arg != arg)
+		BUG("recover_pop() out of order");
+	r->n--;
+}
+
+void recover_hold(void)
+{
+	recover_holds++;
+}
+
+void recover_unhold(void)
+{
+	recover_holds--;
+}
+
 void die(const char *fmt, ...)
 {
 	va_list ap;
+	if (recover_armed()) {
+		char msg[200];
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		recover_jump("fatal", "%s", msg);
+	}
 	fprintf(stderr, "%s: fatal: ", progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -43,11 +108,19 @@ int error(const char *fmt, ...)
 	return -1;
 }
 
+NORETURN static void out_of_memory(size_t n)
+{
+	if (recover_armed())
+		recover_jump("memory", "out of memory (an allocation of %zu "
+			     "bytes failed)", n);
+	die("out of memory (%zu bytes)", n);
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 	if (!p)
-		die("out of memory (%zu bytes)", n);
+		out_of_memory(n);
 	return p;
 }
 
@@ -55,7 +128,7 @@ void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		die("out of memory");
+		out_of_memory(n * size);
 	return p;
 }
 
@@ -63,7 +136,7 @@ void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		die("out of memory (%zu bytes)", n);
+		out_of_memory(n);
 	return p;
 }
 

@@ -4,11 +4,13 @@
  * Ownership: an arena owns everything allocated from it; arena_free()
  * releases it all at once.  The prover makes one arena per run (theories,
  * ASTs, mutants, results) so no stage frees piecemeal.  xmalloc() and
- * friends never return NULL: out of memory is fatal.
+ * friends never return NULL: out of memory is fatal, or jumps back to
+ * the thread's recovery point (below).
  */
 #ifndef SUBSUME_UTIL_H
 #define SUBSUME_UTIL_H
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -36,6 +38,9 @@ enum {
 	EXIT_IO = 5,       /* cannot read or write a file               */
 	EXIT_DISAGREE = 6, /* --confirm: the second solver refutes a proof */
 	EXIT_REFUTED = 7,  /* a theory's claim (expect:) is refuted       */
+	EXIT_CUT = 8,      /* check: some groups were cut short by a fatal
+			    * error of their own (out of memory, a solver
+			    * error); the others' verdicts are written */
 };
 
 extern const char *progname;
@@ -46,6 +51,45 @@ NORETURN void die(const char *fmt, ...) PRINTF(1, 2);
 #define BUG(...) bug_at(__FILE__, __LINE__, __VA_ARGS__)
 NORETURN void bug_at(const char *file, int line, const char *fmt, ...)
 	PRINTF(3, 4);
+/*
+ * Recovery points (`subsume check`'s groups, cmd/check-run.c).  While a
+ * thread has one armed (recover_point), a fatal error of its own work
+ * does not exit: out of memory in xmalloc() and friends (cause
+ * "memory"), die() ("fatal"), a Z3 error (sem/: "solver error") call
+ * recover_jump(), which runs the cleanups pushed since the point was
+ * armed (newest first: the analysis' Z3 context, pool and arrays, a
+ * proof-cache claim) and longjmp()s back to it with the cause and the
+ * message.  A section that cannot be abandoned halfway (a lock held, a
+ * shared cache being filled) is bracketed by recover_hold() and
+ * recover_unhold(): a fatal error inside it exits as without a point.
+ * Only heap blocks a cleanup names are released: a temporary buffer of
+ * a frame that the jump skips is lost (a few KB at most; the group's
+ * arena and its Z3 context, where the memory is, are released).
+ */
+#define RECOVER_CLEANUPS 8
+struct recover {
+	jmp_buf jb;
+	const char *cause;  /* set by recover_jump() */
+	char msg[256];
+	int n;              /* cleanups pushed */
+	struct {
+		void (*fn)(void *);
+		void *arg;
+	} cleanup[RECOVER_CLEANUPS];
+};
+extern _Thread_local struct recover *recover_point;
+/* Is a recovery point armed, outside every held section? */
+bool recover_armed(void);
+/* Jump back to the armed point (recover_armed() must be true). */
+NORETURN void recover_jump(const char *cause, const char *fmt, ...)
+	PRINTF(2, 3);
+/* Run fn(arg) should the thread jump back before recover_pop(arg)
+ * (nothing without a point); pops are in reverse order of pushes. */
+void recover_push(void (*fn)(void *), void *arg);
+void recover_pop(void *arg);
+void recover_hold(void);
+void recover_unhold(void);
+
 /* error(): print "subsume: error: ..." and return -1. */
 int error(const char *fmt, ...) PRINTF(1, 2);
 

@@ -25,6 +25,9 @@ static pthread_mutex_t cache_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cache_done = PTHREAD_COND_INITIALIZER;
 static struct cres *cache[CACHE_BUCKETS];
 static long cache_n;
+/* Claims given up (proof_cache_abandon()): out of the table, kept until
+ * check_cache_release() since a waiter may still hold one. */
+static struct cres *abandoned;
 bool check_cache_enabled = true;
 
 static void key_expr(struct strbuf *sb, const struct node *n)
@@ -104,7 +107,7 @@ void cres_free(struct cres *c)
 {
 	if (!c)
 		return;
-	for (int p = 0; p <= c->n; p++)
+	for (int p = 0; c->ureason && p <= c->n; p++)
 		free(c->ureason[p]);
 	free(c->ureason);
 	free(c->pcut);
@@ -131,28 +134,55 @@ struct cres *proof_cache_claim(char *key, bool *mine,
 	uint64_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % CACHE_BUCKETS;
 	*mine = false;
 	pthread_mutex_lock(&cache_mu);
-	struct cres *c = find(h, key);
-	if (c && c->pending && busy) {
-		*busy = c;
-		c = NULL;
-		free(key);
-	} else if (c) {
-		while (c->pending)
-			pthread_cond_wait(&cache_done, &cache_mu);
-		free(key);
-	} else if (cache_n < CACHE_MAX) {
-		c = xcalloc(1, sizeof(*c));
-		c->key = key;
-		c->pending = true;
-		c->next = cache[h];
-		cache[h] = c;
-		cache_n++;
-		*mine = true;
-	} else {
-		free(key);
+	recover_hold(); /* the table must not be left halfway */
+	struct cres *c;
+	for (;;) {
+		c = find(h, key);
+		if (c && c->pending && busy) {
+			*busy = c;
+			c = NULL;
+			free(key);
+		} else if (c) {
+			while (c->pending)
+				pthread_cond_wait(&cache_done, &cache_mu);
+			if (c->gone) /* its prover gave it up: look again */
+				continue;
+			free(key);
+		} else if (cache_n < CACHE_MAX) {
+			c = xcalloc(1, sizeof(*c));
+			c->key = key;
+			c->pending = true;
+			c->next = cache[h];
+			cache[h] = c;
+			cache_n++;
+			*mine = true;
+		} else {
+			free(key);
+		}
+		break;
 	}
+	recover_unhold();
 	pthread_mutex_unlock(&cache_mu);
 	return c;
+}
+
+void proof_cache_abandon(struct cres *slot)
+{
+	pthread_mutex_lock(&cache_mu);
+	uint64_t h = fnv1a64(slot->key, strlen(slot->key), FNV1A64_INIT) %
+		     CACHE_BUCKETS;
+	for (struct cres **p = &cache[h]; *p; p = &(*p)->next)
+		if (*p == slot) {
+			*p = slot->next;
+			cache_n--;
+			break;
+		}
+	slot->pending = false;
+	slot->gone = true;
+	slot->next = abandoned;
+	abandoned = slot;
+	pthread_cond_broadcast(&cache_done);
+	pthread_mutex_unlock(&cache_mu);
 }
 
 bool proof_cache_ready(const struct cres *slot)
@@ -190,5 +220,10 @@ void check_cache_release(void)
 		cache[b] = NULL;
 	}
 	cache_n = 0;
+	for (struct cres *c = abandoned, *n; c; c = n) {
+		n = c->next;
+		cres_free(c);
+	}
+	abandoned = NULL;
 	pthread_mutex_unlock(&cache_mu);
 }

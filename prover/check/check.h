@@ -159,6 +159,8 @@ struct cgroup {
 	 * the cached ones), whose proofs are exported (cmd/confirm.h) */
 	int nproved;
 	const struct result **proved;
+	/* cut short by a fatal error of its own (check_group_cut()) */
+	bool cut;
 };
 
 /* Contracts: assumptions about opaque calls, by method name, per
@@ -248,6 +250,14 @@ void check_worker_release(struct check_worker *w);
  * the site it stopped at.  Verdicts are the same either way. */
 bool check_group(struct check_worker *w, struct cgroup *g,
 		 const struct check_opts *opts);
+/* End group g after a fatal error of its own at the worker's recovery
+ * point (base/util.h; cmd/check-run.c): every mutant without a verdict
+ * yet is unknown, with the reason "CAUSE: MSG; ..." (cause "memory",
+ * "solver error", "fatal"); the verdicts of its sites decided before
+ * stand.  The worker's Z3 context is released (another is made for the
+ * next group). */
+void check_group_cut(struct check_worker *w, struct cgroup *g,
+		     const char *cause, const char *msg);
 /* Can put-off group g resume without waiting? */
 bool check_group_ready(const struct cgroup *g);
 

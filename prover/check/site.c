@@ -126,6 +126,11 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 	return an;
 }
 
+static void slot_abandon(void *slot)
+{
+	proof_cache_abandon(slot);
+}
+
 /* The proof of an: the cached one of an identical obligation, or a new
  * one (*own: the caller frees it when the cache did not keep it); NULL
  * when another worker is proving it and w->defer (g->wait set). */
@@ -145,6 +150,8 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 						    w->defer ? &busy : NULL)
 				: NULL;
 	*own = NULL;
+	if (mine) /* given up if the group is cut short (check_group_cut()) */
+		recover_push(slot_abandon, slot);
 	if (busy) {
 		J->S.g->wait = busy;
 		return NULL;
@@ -176,6 +183,7 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 		*own = r;
 		return r;
 	}
+	recover_pop(slot);
 	proof_cache_fill(slot, r);
 	return slot;
 }
@@ -268,20 +276,20 @@ static bool check_sites(struct check_worker *w, struct cgroup *g,
 			return false;
 	}
 	g->wait = NULL;
-	return !opts->method || check_method_verdicts(g, opts, w->defer);
+	if (!opts->method)
+		return true;
+	/* The method level's cache entries and tapes cannot be given up
+	 * halfway: a fatal error there ends the run as before. */
+	recover_hold();
+	bool done = check_method_verdicts(g, opts, w->defer);
+	recover_unhold();
+	return done;
 }
 
-bool check_group(struct check_worker *w, struct cgroup *g,
-		 const struct check_opts *opts)
+/* The verdicts' last touches: undecided ones unsupported, the site's
+ * float-compare and the level's note appended. */
+static void finish_group(struct cgroup *g)
 {
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	bool done = check_sites(w, g, opts);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	g->check_ms += (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
-		       (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-	if (!done)
-		return false;
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
 		if (!m->detail) {
@@ -296,6 +304,43 @@ bool check_group(struct check_worker *w, struct cgroup *g,
 			m->detail = arena_printf(g->a, "%s [%s]", m->detail,
 						 m->note);
 	}
+}
+
+void check_group_cut(struct check_worker *w, struct cgroup *g,
+		     const char *cause, const char *msg)
+{
+	smt_shared_abandon(w->smt);
+	w->smt = NULL;
+	w->uses = 0;
+	g->cut = true;
+	g->wait = NULL;
+	g->mwait = NULL;
+	g->resume = g->nsites;
+	const char *why = arena_printf(g->a, "%s: %s (its group was cut "
+				       "short; the others went on)", cause, msg);
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &g->mutants[i];
+		if (!m->detail) {
+			m->v = CV_UNKNOWN;
+			m->by = NULL;
+			m->detail = why;
+		}
+	}
+	finish_group(g);
+}
+
+bool check_group(struct check_worker *w, struct cgroup *g,
+		 const struct check_opts *opts)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool done = check_sites(w, g, opts);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	g->check_ms += (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		       (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	if (!done)
+		return false;
+	finish_group(g);
 	return true;
 }
 

@@ -187,6 +187,8 @@ struct cres {
 	struct cres *next;
 	char *key;
 	bool pending;                /* claimed, being proven (cache.c) */
+	bool gone;                   /* abandoned: its prover's group was
+				      * cut short (no proof) */
 	int n;
 	unsigned char *equiv;
 	int *dup;
@@ -218,6 +220,10 @@ struct cres *proof_cache_claim(char *key, bool *mine,
 bool proof_cache_ready(const struct cres *slot);
 /* Complete the claimed entry slot with proof r (frees r's shell). */
 void proof_cache_fill(struct cres *slot, struct cres *r);
+/* Give up the claimed entry slot (its group was cut short, check.h):
+ * out of the table, so that the next site with its key proves it;
+ * a waiter for it looks again (proof_cache_ready() is then true). */
+void proof_cache_abandon(struct cres *slot);
 
 /* cverdict.c */
 void site_unsupported(struct cgroup *g, struct cmutant *m, const char *why);

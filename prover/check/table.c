@@ -196,6 +196,7 @@ static struct gentry *entry(enum op op, const struct type *ta,
 			    const struct type *tb)
 {
 	pthread_mutex_lock(&list_lock);
+	recover_hold(); /* never left halfway (base/util.h) */
 	struct gentry *e;
 	for (e = entries; e; e = e->next)
 		if (e->op == op && e->ta == ta && e->tb == tb)
@@ -209,6 +210,7 @@ static struct gentry *entry(enum op op, const struct type *ta,
 		e->next = entries;
 		entries = e;
 	}
+	recover_unhold();
 	pthread_mutex_unlock(&list_lock);
 	return e;
 }
@@ -237,6 +239,7 @@ static const struct ynode *shipped(enum op op, const struct type *ta,
 	static const struct source src = { "configs/check-table.yaml",
 					   check_shipped_table, 0 };
 	pthread_mutex_lock(&list_lock);
+	recover_hold(); /* never left halfway (base/util.h) */
 	if (!shipped_read) {
 		shipped_read = true;
 		struct source *sp = ANEW(shipped_arena = arena_new(),
@@ -248,6 +251,7 @@ static const struct ynode *shipped(enum op op, const struct type *ta,
 		if (!rl || strtoul(rl, NULL, 10) != TABLE_RLIMIT)
 			shipped_root = NULL; /* another budget: prove */
 	}
+	recover_unhold();
 	pthread_mutex_unlock(&list_lock);
 	const struct ynode *list = shipped_root ? ymap_get(shipped_root, "shapes")
 						: NULL;
@@ -305,6 +309,7 @@ static struct gentry *proven(enum op op, const struct type *ta,
 {
 	struct gentry *e = entry(op, ta, tb);
 	pthread_mutex_lock(&e->mu);
+	recover_hold();
 	if (!e->done) {
 		e->a = arena_new();
 		if (check_table_smt2 || !load(e, shipped(op, ta, tb))) {
@@ -321,6 +326,7 @@ static struct gentry *proven(enum op op, const struct type *ta,
 		}
 		e->done = true;
 	}
+	recover_unhold();
 	pthread_mutex_unlock(&e->mu);
 	return e;
 }
@@ -482,6 +488,7 @@ bool check_table(struct arena *a, const struct node *o, const struct node *m,
 void check_table_release(void)
 {
 	pthread_mutex_lock(&list_lock);
+	recover_hold(); /* never left halfway (base/util.h) */
 	for (struct gentry *e = entries, *next; e; e = next) {
 		next = e->next;
 		pthread_mutex_destroy(&e->mu);
@@ -493,5 +500,6 @@ void check_table_release(void)
 	shipped_arena = NULL;
 	shipped_root = NULL;
 	shipped_read = false;
+	recover_unhold();
 	pthread_mutex_unlock(&list_lock);
 }

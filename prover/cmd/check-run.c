@@ -12,6 +12,25 @@
  * with the groups after it instead of waiting for it to be written
  * (with 64, a worker of `-j 2` on the shipped logs sat idle for a
  * third of the run).
+ *
+ * Bounded failure: a worker decides each group at a recovery point
+ * (base/util.h: setjmp() here, longjmp() from the fatal error).  Out of
+ * memory in the group's own work (xmalloc() and friends, die(), or a
+ * Z3 error while its terms are built (sem/smt-ctx.c) ends that group
+ * only: the cleanups it registered release its analysis' Z3 context,
+ * pool and arrays and give up its proof-cache claim (others needing
+ * that proof make it themselves), the worker's shared context is
+ * dropped, and check_group_cut() makes its undecided mutants `unknown`
+ * with the cause ("memory: ...", "solver error: ...").  Its group is
+ * counted as cut short in the summary and the run exits EXIT_CUT; every
+ * other group's verdicts are the bytes of a run without the error.
+ * Chosen over a child process per group: a fork per group costs more
+ * than the shipped logs' groups take to decide (thousands per second),
+ * and the caches the workers share live in one process.  What it does
+ * not catch: a signal (abort(), SIGSEGV, the kernel's OOM killer), and
+ * errors inside a section that holds a lock or fills a shared cache
+ * (recover_hold(): the check table's, the proof cache's table, the
+ * whole method level with its taped cache), which exit as before.
  */
 #include <pthread.h>
 #include <string.h>
@@ -131,11 +150,30 @@ struct opstat *check_stats_op(struct check_stats *s, const char *name,
 	return o;
 }
 
+/* An unknown verdict's cause for the summary: 0 budget, 1 memory, 2
+ * another.  The cause is the reason's first word, as sem/ writes it
+ * ("budget: ...", "memory: ..."), after check/cverdict.c's "the solver
+ * could not decide equivalence: " (a group cut short: at the start). */
+static int unknown_cause(const struct cmutant *m)
+{
+	static const char undecided[] = "the solver could not decide "
+					"equivalence: ";
+	const char *r = m->detail ? m->detail : "";
+	if (!strncmp(r, undecided, sizeof(undecided) - 1))
+		r += sizeof(undecided) - 1;
+	if (!strncmp(r, "budget:", 7))
+		return 0;
+	if (!strncmp(r, "memory:", 7))
+		return 1;
+	return 2;
+}
+
 /* The statistics of a finished group, and its proofs to --confirm; in
  * input order, under D->mu. */
 static void count_group(struct driver *D, struct cgroup *g)
 {
 	D->ngroups++;
+	D->st.ncut += g->cut;
 	if (D->timing)
 		check_slowest_note(&D->slow, g);
 	for (int k = 0; D->confirm && k < g->nproved; k++)
@@ -159,6 +197,8 @@ static void count_group(struct driver *D, struct cgroup *g)
 		D->st.nmut++;
 		D->st.level[m->level]++;
 		D->st.count[m->v]++;
+		if (m->v == CV_UNKNOWN)
+			D->st.unknown[unknown_cause(m)]++;
 		/* the row's name as printed: "-" when no operator is named,
 		 * a long one cut (rows are merged by that name) */
 		char op[sizeof(D->st.ops->name)];
@@ -340,12 +380,32 @@ static const char *what_of(const struct cgroup *g)
 	return g->file;
 }
 
+/* check_group() at this thread's recovery point (base/util.h): as it,
+ * but a fatal error of the group's own ends it cut short (*cut; its
+ * verdicts by check_group_cut()) and true. */
+static bool guarded_group(struct check_worker *w, struct cgroup *g,
+			  const struct check_opts *opts, struct recover *rp,
+			  bool *cut)
+{
+	*cut = false;
+	rp->n = 0;
+	if (setjmp(rp->jb)) {
+		*cut = true;
+		return true;
+	}
+	recover_point = rp;
+	bool done = check_group(w, g, opts);
+	recover_point = NULL;
+	return done;
+}
+
 static void *worker(void *arg)
 {
 	struct driver *D = arg;
 	struct check_worker w;
 	struct putoff q = { 0 };
-	bool wait;
+	struct recover rp;
+	bool wait, cut;
 	check_worker_init(&w, D->timeout_ms);
 	pthread_mutex_lock(&D->mu);
 	for (struct cgroup *g; (g = next_group(D, &q, &wait));) {
@@ -353,11 +413,18 @@ static void *worker(void *arg)
 		if (D->progress && g->resume == 0)
 			progress_what(D->progress, what_of(g));
 		w.defer = !wait;
-		if (!check_group(&w, g, D->opts)) {
+		if (!guarded_group(&w, g, D->opts, &rp, &cut)) {
 			GROW(q.g, q.n + 1, q.cap);
 			q.g[q.n++] = g;
 			pthread_mutex_lock(&D->mu);
 			continue;
+		}
+		if (cut) {
+			check_group_cut(&w, g, rp.cause, rp.msg);
+			fprintf(stderr, "%s: warning: %s: %s: %s (its %d mutants "
+				"left undecided are unknown; the run goes on)\n",
+				progname, g->where ? g->where : g->file,
+				rp.cause, rp.msg, g->nmutants);
 		}
 		progress_add(D->progress, g->nmutants);
 		format_group(D, g, &D->text[g->seq % WINDOW]);
@@ -444,6 +511,12 @@ static void method_time_json(const struct check_stats *s, struct strbuf *sb)
 }
 
 /* See check-run.h. */
+bool check_stats_cut_or_spent(const struct check_stats *s)
+{
+	return s->unknown[0] || s->unknown[1] || s->ncut;
+}
+
+/* See check-run.h. */
 void check_summary_json(const struct check_stats *s, struct strbuf *sb)
 {
 	double rate = s->ms > 0 ? (double)s->nmut * 1000.0 / s->ms : 0;
@@ -471,6 +544,11 @@ void check_summary_json(const struct check_stats *s, struct strbuf *sb)
 			  s->level[CL_FALLBACK]);
 	if (s->method)
 		sb_printf(sb, ", \"method_level\": %ld", s->level[CL_METHOD]);
+	if (check_stats_cut_or_spent(s))
+		sb_printf(sb, ", \"unknown_by_cause\": {\"budget\": %ld, "
+			  "\"memory\": %ld, \"other\": %ld}, \"groups_cut_short\": "
+			  "%ld", s->unknown[0], s->unknown[1], s->unknown[2],
+			  s->ncut);
 	if (s->timing)
 		sb_printf(sb, ", \"solver_calls\": %lu, \"time_ms\": "
 			  "%.1f, \"mutants_per_second\": %.0f", s->calls,
@@ -616,7 +694,11 @@ static void shard_json(const struct driver *D, struct strbuf *sb)
 		  "\"verdicts\": [", s->nsites, s->bad);
 	for (int v = 0; v < CV_COUNT; v++)
 		sb_printf(sb, "%s%ld", v ? ", " : "", s->count[v]);
-	sb_puts(sb, "], \"levels\": [");
+	sb_puts(sb, "], ");
+	if (check_stats_cut_or_spent(s))
+		sb_printf(sb, "\"unknown\": [%ld, %ld, %ld, %ld], ",
+			  s->unknown[0], s->unknown[1], s->unknown[2], s->ncut);
+	sb_puts(sb, "\"levels\": [");
 	for (size_t l = 0; l < ARRAY_SIZE(s->level); l++)
 		sb_printf(sb, "%s%ld", l ? ", " : "", s->level[l]);
 	sb_printf(sb, "], \"placed\": %s, \"method\": %s, \"timing\": %s, "
@@ -695,6 +777,12 @@ static void summary(struct driver *D)
 		sb_puts(&sb, "\n ");
 		for (int v = 0; v < CV_COUNT; v++)
 			sb_printf(&sb, " %s %ld", cverdict_name(v), D->st.count[v]);
+		if (check_stats_cut_or_spent(&D->st))
+			sb_printf(&sb, "\n  unknown by cause: %ld budget, %ld "
+				  "memory, %ld other; %ld group%s cut short by "
+				  "a fatal error of its own", D->st.unknown[0],
+				  D->st.unknown[1], D->st.unknown[2], D->st.ncut,
+				  D->st.ncut == 1 ? "" : "s");
 		/* the names column: 12 wide, wider for longer names (a
 		 * report's mutators, "ConditionalExpression") */
 		int w = 12;
@@ -802,7 +890,7 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	progress_end(D.progress);
 	summary(&D);
 	fflush(stdout);
-	int rc = io_err ? EXIT_IO : bad ? EXIT_INPUT
+	int rc = io_err ? EXIT_IO : bad ? EXIT_INPUT : D.st.ncut ? EXIT_CUT
 		 : D.st.count[CV_UNKNOWN] ? EXIT_UNKNOWN : 0;
 	if (ferror(stdout))
 		rc = EXIT_IO;

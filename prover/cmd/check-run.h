@@ -62,7 +62,14 @@ struct check_stats {
 	struct opstat *ops;
 	size_t nops, capops;
 	bool placed, method, timing;
+	/* unknown verdicts by their reason's cause: "budget:", "memory:",
+	 * another; groups cut short by a fatal error (check_group_cut()) */
+	long unknown[3], ncut;
 };
+/* Does the summary show the unknowns' causes (some budget or memory
+ * one, or a group cut short)?  Only then, so that a run without any
+ * writes the bytes it wrote before. */
+bool check_stats_cut_or_spent(const struct check_stats *s);
 /* The JSON summary's members from "\n  ],\n  \"summary\": {" up to its
  * last number, without the test results and the closing braces. */
 void check_summary_json(const struct check_stats *s, struct strbuf *sb);
@@ -89,8 +96,8 @@ struct check_run {
 
 /* Check inputs paths[0..n) (each already open as fs[k]; closed here).
  * Returns the exit status: EXIT_IO if an input or stdout failed,
- * EXIT_INPUT for malformed input lines, EXIT_UNKNOWN for unknown
- * verdicts, else 0. */
+ * EXIT_INPUT for malformed input lines, EXIT_CUT when a group was cut
+ * short (check-run.c), EXIT_UNKNOWN for unknown verdicts, else 0. */
 int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	      int n);
 

@@ -262,6 +262,20 @@ static bool add_stats(struct shard *s, struct check_stats *st, bool first)
 	st->nmethods += m[0];
 	st->mcached += m[1];
 	st->mdiverged += m[2];
+	/* the unknowns' causes and the groups cut short: written only when
+	 * some (check-run.c) */
+	struct json *u = json_get(x, "unknown") ? need(x, "unknown", JSON_ARRAY)
+						: NULL;
+	if (json_get(x, "unknown") && (!u || u->n != 4))
+		return false;
+	for (int i = 0; u && i < 4; i++) {
+		if (!json_int(u->items[i], 0, 1L << 40, &v))
+			return false;
+		if (i < 3)
+			st->unknown[i] += v;
+		else
+			st->ncut += v;
+	}
 	if (!need_long(x, "sites", &v))
 		return false;
 	st->nsites += v;

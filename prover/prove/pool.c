@@ -237,11 +237,14 @@ void pool_seed(struct prover *P)
 
 void pool_free(struct pool *pl)
 {
-	for (int p = 0; p < pl->nprogs; p++)
+	for (int p = 0; pl->kills && p < pl->nprogs; p++)
 		free(pl->kills[p]);
 	free(pl->kills);
 	free(pl->inputs);
 	free(pl->fp);
+	pl->kills = NULL;
+	pl->inputs = NULL;
+	pl->fp = NULL;
 }
 
 bool pool_same_kills(const struct pool *pl, int a, int b)

@@ -48,6 +48,30 @@ static void prover_init(struct prover *P, struct arena *a,
 	P->pool.kills = xcalloc((size_t)n + 1, sizeof(*P->pool.kills));
 }
 
+/* Free what an attempt holds on the heap (its Z3 context, pool, grid,
+ * the result's growing arrays); again: nothing. */
+static void prover_release(struct prover *P)
+{
+	smt_free(P->smt);
+	P->smt = NULL;
+	pool_free(&P->pool);
+	grid_free(&P->grid);
+	if (P->r) {
+		free(P->r->witnesses);
+		free(P->r->unknowns);
+		free(P->r->proofs);
+		P->r->witnesses = NULL;
+		P->r->unknowns = NULL;
+		P->r->proofs = NULL;
+	}
+}
+
+/* The cleanup at a recovery point (base/util.h): the attempt's heap. */
+static void prover_abandon(void *P)
+{
+	prover_release(P);
+}
+
 /* The steps in order; false when a shared context asks to start over. */
 static bool run_steps(struct prover *P)
 {
@@ -77,6 +101,8 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	 * needs nothing but proofs.  At the first other answer the analysis
 	 * starts over in a context of its own (sem/smt.h). */
 	bool shared = opts->shared && !opts->naive;
+	memset(&P, 0, sizeof(P));
+	recover_push(prover_abandon, &P);
 	for (;;) {
 		prover_init(&P, a, an, opts);
 		P.smt = shared ? smt_new_shared(opts->shared, &pb)
@@ -88,12 +114,7 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 		smt_set_budget(P.smt, opts->budget);
 		if (run_steps(&P))
 			break;
-		smt_free(P.smt);
-		pool_free(&P.pool);
-		grid_free(&P.grid);
-		free(P.r->witnesses);
-		free(P.r->unknowns);
-		free(P.r->proofs);
+		prover_release(&P);
 		shared = false;
 	}
 	struct result *r = P.r;
@@ -105,8 +126,10 @@ struct result *prove_analysis(struct arena *a, const struct analysis *an,
 	r->lower_bound = lower_bound(r);
 	r->pool_size = (unsigned)P.pool.n;
 	smt_free(P.smt);
+	P.smt = NULL;
 	pool_free(&P.pool);
 	grid_free(&P.grid);
+	recover_pop(&P);
 	r->witnesses = to_arena(a, r->witnesses,
 				(size_t)r->nwitnesses * sizeof(*r->witnesses));
 	r->unknowns = to_arena(a, r->unknowns,

@@ -16,13 +16,23 @@ static void on_error(Z3_context c, Z3_error_code e)
 {
 	const char *m = Z3_get_error_msg(c, e);
 	smt_z3err.failed = true;
+	smt_z3err.memout = e == Z3_MEMOUT_FAIL;
 	snprintf(smt_z3err.msg, sizeof(smt_z3err.msg), "%s", m ? m : "unknown error");
 }
 
+/* A Z3 error while building terms: the group's end when a recovery
+ * point is armed (util.h: `subsume check` then releases the analysis'
+ * context and goes on with the other groups), else a bug as before. */
 void smt_check_z3(const char *what)
 {
-	if (smt_z3err.failed)
-		BUG("Z3 failed while %s: %s", what, smt_z3err.msg);
+	if (!smt_z3err.failed)
+		return;
+	if (recover_armed()) {
+		smt_z3err.failed = false;
+		recover_jump(smt_z3err.memout ? "memory" : "solver error",
+			     "Z3 failed while %s: %s", what, smt_z3err.msg);
+	}
+	BUG("Z3 failed while %s: %s", what, smt_z3err.msg);
 }
 
 /* The per-query resource limit, Z3's deterministic units (0: none),
@@ -94,6 +104,8 @@ Z3_tactic smt_new_tactic(Z3_context c, const char *name)
 	Z3_tactic_inc_ref(c, t);
 	return t;
 }
+static void smt_abandon(void *s);
+
 static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
 			     unsigned rlimit)
 {
@@ -121,7 +133,9 @@ struct smt *smt_new_limits(const struct problem *an, unsigned timeout_ms,
 	s->fresh = fresh;
 	s->solver = smt_new_solver(s);
 	s->tactic = smt_new_tactic(s->ctx, "qfbv");
+	recover_push(smt_abandon, s);
 	smt_declare(s);
+	recover_pop(s);
 	return s;
 }
 
@@ -142,6 +156,12 @@ void smt_free(struct smt *s)
 	sb_release(&s->smt2);
 	free(s->progs);
 	free(s);
+}
+
+/* The cleanup of a context being set up, at a recovery point. */
+static void smt_abandon(void *s)
+{
+	smt_free(s);
 }
 
 static void shared_open(struct smt_shared *sh)
@@ -180,6 +200,15 @@ void smt_shared_free(struct smt_shared *sh)
 	free(sh);
 }
 
+void smt_shared_abandon(struct smt_shared *sh)
+{
+	if (!sh)
+		return;
+	sh->busy = false;
+	smt_z3err.failed = false;
+	smt_shared_free(sh);
+}
+
 struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *an)
 {
 	/* The shared context is closed meanwhile, so that one context at a
@@ -208,6 +237,8 @@ struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *an)
 	s->tactic = sh->tactic;
 	s->shared = sh;
 	smt_z3err.failed = false;
+	recover_push(smt_abandon, s);
 	smt_declare(s);
+	recover_pop(s);
 	return s;
 }

@@ -17,6 +17,7 @@
  * which replaces Z3's default one that exits). */
 struct smt_z3err {
 	bool failed;
+	bool memout;  /* Z3_MEMOUT_FAIL: Z3 ran out of memory */
 	char msg[256];
 };
 extern _Thread_local struct smt_z3err smt_z3err;
@@ -70,7 +71,8 @@ struct smt_shared {
 	bool busy; /* an analysis holds the solver's scope */
 };
 
-/* BUG() if Z3 reported an error while doing `what`. */
+/* If Z3 reported an error while doing `what`: recover_jump() to the
+ * thread's recovery point (base/util.h), or BUG() without one. */
 void smt_check_z3(const char *what);
 /* A solver of s's kind (simple, or general for --naive) with s's limits;
  * the caller owns one reference. */

@@ -117,9 +117,27 @@ static Z3_ast kill(struct smt *s, int p)
 		s->progs[p].kill = differ(s, 0, p);
 	return s->progs[p].kill;
 }
+/* A test build's planted group failures (sem/fault.h): in the solver
+ * set-up of an analysis with a variable named as the fault says. */
+static void plant_group_fault(struct smt *s)
+{
+	const char *zv = fault_arg("z3-error"), *mv = fault_arg("oom");
+	for (int i = 0; (zv || mv) && i < s->pb.nvars; i++) {
+		if (zv && !strcmp(s->pb.var_names[i], zv)) {
+			/* bits 63..0 of a 1-bit vector: Z3 reports an error */
+			Z3_mk_extract(s->ctx, 63, 0,
+				      Z3_mk_int(s->ctx, 0, Z3_mk_bv_sort(s->ctx, 1)));
+			smt_check_z3("setting up the solver");
+		}
+		if (mv && !strcmp(s->pb.var_names[i], mv))
+			free(xmalloc(SIZE_MAX / 2));
+	}
+}
+
 /* See smt-int.h. */
 void smt_declare(struct smt *s)
 {
+	plant_group_fault(s);
 	const struct problem *an = &s->pb;
 	struct encoder en = encoder(s);
 	s->all_bv = true;
@@ -323,7 +341,9 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			elapsed_ms(&t0));
 	enum smt_result res = SMT_UNKNOWN;
 	if (smt_z3err.failed) {
-		snprintf(s->reason, sizeof(s->reason), "Z3 error: %s", smt_z3err.msg);
+		/* Z3's own allocation failed (not its cap): memory too */
+		snprintf(s->reason, sizeof(s->reason), "%sZ3 error: %s",
+			 smt_z3err.memout ? "memory: " : "", smt_z3err.msg);
 		smt_z3err.failed = false;
 		*reason = s->reason;
 	} else if (r == Z3_L_FALSE) {

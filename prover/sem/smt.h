@@ -131,6 +131,9 @@ int smt_outcome(struct smt *s, int p, const struct value *input,
 struct smt_shared;
 struct smt_shared *smt_shared_new(unsigned timeout_ms, unsigned rlimit);
 void smt_shared_free(struct smt_shared *sh);
+/* The same after a recovery (base/util.h) that left it busy: the
+ * analysis that held it was freed by its cleanup. */
+void smt_shared_abandon(struct smt_shared *sh);
 struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *pb);
 /* A context of its own for pb (as smt_new_limits() with sh's limits),
  * the shared one closed meanwhile. */

@@ -1,0 +1,170 @@
+#!/bin/sh
+# check-fatal.t - bounded failure (issue 33): nothing one group does
+# (out of memory, a solver error) loses another group's verdict.  The
+# test build's planted faults (sem/fault.h, build/subsume-fault; the
+# production binary has no such hook) make the solver set-up of the
+# site with a variable named boom fail: a Z3 error (z3-error:boom) or an
+# allocation that fails (oom:boom).  Each row: the fault, -j, the output
+# format, the cause the failed group's verdicts name.  Asserted: the
+# other sites' verdicts are the bytes of the same run without the fault,
+# the failed site's mutants are unknown with the reason, the summary
+# counts them by cause and the group cut short, the exit status is 8;
+# and the run without a fault exits 0 with no cause counts (the summary
+# of a run without budget or memory unknowns is as before).
+. "$(dirname "$0")/lib.sh"
+FAULT=${SUBSUME_FAULT_BIN:-build/subsume-fault}
+D=tests/data/check-fatal
+[ -x "$FAULT" ] || skip_all "no test build at $FAULT (make $FAULT)"
+# The oom fault asks malloc for half the address space: a sanitizer
+# build's allocator must answer NULL, as the C library's does.
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
+export ASAN_OPTIONS
+
+# fault | -j | format | cause of the cut group's reason
+while IFS='|' read -r fault j fmt cause; do
+	[ -n "$fault" ] || continue
+	tag="$fault -j $j $fmt"
+	"$FAULT" check --no-timing -j "$j" --format "$fmt" "$D/groups.yaml" \
+		>"$T/ref.$fmt" 2>"$T/ref.err"
+	check $? "$tag: without the fault, exit 0"
+	SUBSUME_FAULT=$fault "$FAULT" check --no-timing -j "$j" --format "$fmt" \
+		"$D/groups.yaml" >"$T/cut.$fmt" 2>"$T/cut.err"
+	ok_rc=$?
+	[ $ok_rc = 8 ]; check $? "$tag: exit 8 (a group cut short), got $ok_rc"
+	has "$T/cut.err" "warning: cut: $cause: "
+	check $? "$tag: a warning names the group and the cause"
+	case $fmt in
+	text)
+		# the verdict lines of the other sites, byte for byte
+		grep -v '^cut: ' "$T/ref.text" | sed -n '/^$/q;p' >"$T/ref.others"
+		grep -v '^cut: ' "$T/cut.text" | sed -n '/^$/q;p' >"$T/cut.others"
+		[ -s "$T/ref.others" ] && cmp -s "$T/ref.others" "$T/cut.others"
+		check $? "$tag: the other sites' lines are the run's without the fault"
+		[ "$(grep -c "^cut: M[0-9]* unknown: .*: $cause: .*(its group was cut short; the others went on)\$" "$T/cut.text")" = 3 ]
+		check $? "$tag: the cut site's 3 mutants unknown with the cause"
+		if [ "$cause" = memory ]; then want="0 budget, 3 memory, 0 other"; else want="0 budget, 0 memory, 3 other"; fi
+		has "$T/cut.text" "unknown by cause: $want; 1 group cut short by a fatal error of its own"
+		check $? "$tag: the summary counts the cause and the group"
+		! has "$T/ref.text" "unknown by cause"
+		check $? "$tag: without the fault, no cause line"
+		;;
+	json)
+		python3 - "$T/ref.json" "$T/cut.json" "$cause" <<'PY' 2>"$T/py.err"
+import json, sys
+ref, cut = (json.load(open(f)) for f in sys.argv[1:3])
+cause = sys.argv[3]
+rm = [m for m in ref['mutants'] if m['where'] != 'cut']
+cm = [m for m in cut['mutants'] if m['where'] != 'cut']
+assert rm and rm == cm, (rm, cm)
+bad = [m for m in cut['mutants'] if m['where'] == 'cut']
+assert len(bad) == 3, bad
+for m in bad:
+    assert m['verdict'] == 'unknown' and m['by'] is None, m
+    assert m['detail'].startswith(cause + ': '), m
+    assert m['detail'].endswith('(its group was cut short; the others went on)'), m
+s, r = cut['summary'], ref['summary']
+assert s['verdicts']['unknown'] == 3, s
+mem = 3 if cause == 'memory' else 0
+assert s['unknown_by_cause'] == {'budget': 0, 'memory': mem, 'other': 3 - mem}, s
+assert s['groups_cut_short'] == 1, s
+assert 'unknown_by_cause' not in r and 'groups_cut_short' not in r, r
+assert r['verdicts']['unknown'] == 0, r
+PY
+		check $? "$tag: others' verdicts identical, the cut site unknown ($cause), summary counts $(tail -n 1 "$T/py.err")"
+		;;
+	esac
+done <<'ROWS'
+z3-error:boom|1|text|solver error
+z3-error:boom|2|json|solver error
+oom:boom|1|json|memory
+oom:boom|2|text|memory
+ROWS
+
+# --- shards: the causes and the groups cut short add up in merge -----------
+# two batches (each one shard's unit), each with its group cut short
+cp "$D/groups.yaml" "$T/second.yaml"
+for k in 1 2; do
+	SUBSUME_FAULT=oom:boom "$FAULT" check --no-timing --format json \
+		--shard $k/2 "$D/groups.yaml" "$T/second.yaml" >"$T/s$k.json" 2>/dev/null
+	rc=$?
+	[ $rc = 8 ]; check $? "--shard $k/2: exit 8, got $rc"
+done
+SUBSUME_FAULT=oom:boom "$FAULT" check --no-timing --format json \
+	"$D/groups.yaml" "$T/second.yaml" >"$T/whole.json" 2>/dev/null
+"$FAULT" merge "$T/s1.json" "$T/s2.json" >"$T/merged.json" &&
+	cmp -s "$T/merged.json" "$T/whole.json" &&
+	has "$T/merged.json" '"unknown_by_cause": {"budget": 0, "memory": 6, "other": 0}, "groups_cut_short": 2'
+check $? "merge of the shards: the unsharded run's bytes, 6 memory unknowns, 2 groups cut short"
+
+# --- the production binary has no hook ------------------------------------
+SUBSUME_FAULT=oom:boom "$S" check --no-timing "$D/groups.yaml" >"$T/prod.text" 2>"$T/prod.err"
+check $? "the production binary ignores SUBSUME_FAULT: exit 0"
+! has "$T/prod.text" "cut short"
+check $? "the production binary: no group cut short"
+
+# --- a budget's unknowns are counted by cause ------------------------------
+"$S" check --no-timing --format json --budget 1 tests/data/check-budget/long-div.yaml \
+	>"$T/b1.json" 2>/dev/null
+rc=$?
+python3 - "$T/b1.json" <<'PY' 2>"$T/py.err"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d['summary']
+unk = [m for m in d['mutants'] if m['verdict'] == 'unknown']
+pre = 'the solver could not decide equivalence: '
+reason = lambda d: d[len(pre):] if d.startswith(pre) else d
+budget = sum(reason(m['detail']).startswith('budget:') for m in unk)
+assert budget > 0, unk
+assert s['unknown_by_cause'] == {'budget': budget, 'memory': 0, 'other': len(unk) - budget}, s
+assert s['groups_cut_short'] == 0, s
+PY
+check $? "--budget 1: the summary counts the budget's unknowns (exit $rc) $(tail -n 1 "$T/py.err")"
+[ $rc = 1 ]; check $? "--budget 1: exit 1 (unknowns, nothing cut short)"
+
+# --- real memory: a site past an address-space limit ----------------------
+# heavy.yaml's middle site needs over 400 MB with no budget and no limit
+# per question; under prlimit --as=300 MB its solver runs out of memory.
+# The run completes (no "fatal"), the small sites' lines are those of
+# the run without the limit, the heavy site's mutants are either what
+# they are without the limit or unknown with a memory reason, and the
+# summary counts them.  A sanitizer build cannot start under an
+# address-space limit (tests/check-budget.t): skipped there.
+H=$D/heavy.yaml
+HOPTS="--no-timing --budget 0 --rlimit 0 --timeout 60000"
+AS=${FATAL_AS:-300000000}
+if ! command -v prlimit >/dev/null; then
+	skip "prlimit not installed"
+elif ! prlimit --as="$AS" "$S" --help >/dev/null 2>&1; then
+	skip "prlimit --as=$AS: this binary cannot start under an address-space limit (a sanitizer build)"
+else
+	"$S" check $HOPTS --format json "$H" >"$T/h.json" 2>"$T/h.err"
+	hrc=$?
+	prlimit --as="$AS" "$S" check $HOPTS --format json "$H" >"$T/hl.json" 2>"$T/hl.err"
+	lrc=$?
+	python3 - "$T/h.json" "$T/hl.json" "$hrc" "$lrc" <<'PY' 2>"$T/py.err"
+import json, sys
+ref, lim = (json.load(open(f)) for f in sys.argv[1:3])
+hrc, lrc = int(sys.argv[3]), int(sys.argv[4])
+assert hrc == 0, ('without the limit', hrc)
+assert lrc in (1, 8), ('under the limit', lrc)
+small = lambda d: [m for m in d['mutants'] if m['where'] != 'heavy']
+assert small(ref) and small(ref) == small(lim)
+pre = 'the solver could not decide equivalence: '
+mem = 0
+for r, l in zip(ref['mutants'], lim['mutants']):
+    if r['where'] != 'heavy' or r == l:
+        continue
+    d = l['detail'][len(pre):] if l['detail'].startswith(pre) else l['detail']
+    assert l['verdict'] == 'unknown' and d.startswith('memory: '), l
+    mem += 1
+assert mem > 0, 'nothing ran out of memory under the limit'
+s = lim['summary']
+assert s['unknown_by_cause']['memory'] == mem, s
+assert s['groups_cut_short'] == (1 if lrc == 8 else 0), s
+PY
+	check $? "prlimit --as=$AS: completes (exit $lrc), the heavy site's unknowns are memory ones, the others as without the limit $(tail -n 1 "$T/py.err")"
+	! grep -q "fatal" "$T/hl.err"
+	check $? "prlimit --as=$AS: no fatal error"
+fi
+
+finish
