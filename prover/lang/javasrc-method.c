@@ -92,11 +92,24 @@ const char *mb_text(struct mb *B, TSNode n)
 	return arena_strndup(B->a, t + b, e - b);
 }
 
-/* Type n, parsed from orig (or built, orig NULL: its text printed only
- * for a failure's reason), its reads through references from pending
- * check p0 on; want: its type must be boolean. */
+/* The text of an expression a builder made around parsed parts, its
+ * pieces joined: for a failure's reason only. */
+static const char *joined(struct mb *B, const char *const *pc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (; *pc; pc++)
+		sb_puts(&sb, *pc);
+	const char *r = arena_strdup(B->a, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return r;
+}
+
+/* Type n, parsed from the text in pieces orig (or built, orig NULL: its
+ * text printed only for a failure's reason), its reads through
+ * references from pending check p0 on; want: its type must be boolean. */
 static struct node *typed(struct mb *B, struct node *n, bool want_bool,
-			  const struct expr_src *es, const char *orig, int p0)
+			  const struct expr_src *es, const char *const *orig,
+			  int p0)
 {
 	const char *names[MIR_MAX_VARS];
 	for (int i = 0; i < B->m->nvars; i++)
@@ -117,8 +130,8 @@ static struct node *typed(struct mb *B, struct node *n, bool want_bool,
 		struct strbuf sb = STRBUF_INIT;
 		if (!orig)
 			expr_print(&sb, n);
-		mb_fail(B, arena_printf(B->a, "`%s`: %s", orig ? orig : sb.buf
-				     ? sb.buf : "", err.buf ? err.buf
+		mb_fail(B, arena_printf(B->a, "`%s`: %s", orig ? joined(B, orig)
+				     : sb.buf ? sb.buf : "", err.buf ? err.buf
 				     : "not a condition"));
 		sb_release(&sb);
 		n = NULL;
@@ -131,30 +144,84 @@ static struct node *typed(struct mb *B, struct node *n, bool want_bool,
 	return n;
 }
 
+/* The reason an expression's text (whole) does not parse. */
+static bool unparsed(struct mb *B, const char *whole)
+{
+	if (B->heap_on && mb_ref_cast(B, whole))
+		return mb_fail(B, mb_ref_cast(B, whole));
+	return mb_fail(B, arena_printf(B->a, "`%s` is outside the method model "
+				    "(calls, references, arrays)", whole));
+}
+
+/* The literals null and this stood for (B->refpos: mb_heap_text()) as
+ * ids, a negative pos (mb_id()), wherever the tree goes. */
+static void mark_ids(struct mb *B, struct node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == N_LIT)
+		for (int i = 0; i < B->nrefpos; i++)
+			if (B->refpos[i] == n->pos)
+				n->pos = -1;
+	mark_ids(B, n->a);
+	mark_ids(B, n->b);
+	mark_ids(B, n->c);
+}
+
+bool mb_part(struct mb *B, const char *text, const char *const *whole,
+	     struct mb_part *P)
+{
+	P->p0 = B->npend;
+	P->n = NULL;
+	const char *t = mb_heap_text(B, text);
+	if (!t)
+		return false;
+	P->es = (struct expr_src){ .text = t, .src = jsrc_source(B->f),
+				   .quiet = true };
+	if (!(P->n = parse_expr_in(&profile_java, B->a, &P->es, false)))
+		return unparsed(B, joined(B, whole));
+	mark_ids(B, P->n);
+	return true;
+}
+
+struct node *mb_part_typed(struct mb *B, struct node *n,
+			   const struct mb_part *P, bool want_bool,
+			   const char *const *whole, int p0)
+{
+	if (!n)
+		return unparsed(B, joined(B, whole)), NULL;
+	return typed(B, n, want_bool, &P->es, whole, p0);
+}
+
+struct node *mb_cast(struct mb *B, const struct type *t, struct node *x)
+{
+	return mir_cast_written(&profile_java, B->a, t, x);
+}
+
 /* Parse and type the expression text (typed() above). */
 struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 {
-	const char *orig = text;
-	int p0 = B->npend;
-	if (!(text = mb_heap_text(B, text)))
+	const char *whole[] = { text, NULL };
+	struct mb_part P;
+	if (!mb_part(B, text, whole, &P))
 		return NULL;
-	struct expr_src es = { .text = text, .src = jsrc_source(B->f),
+	return mb_part_typed(B, P.n, &P, want_bool, whole, P.p0);
+}
+
+struct node *mb_built(struct mb *B, struct node *n, bool want_bool,
+		      const char *const *whole)
+{
+	struct expr_src es = { .text = "", .src = jsrc_source(B->f),
 			       .quiet = true };
-	struct node *n = parse_expr_in(&profile_java, B->a, &es, false);
-	if (!n && B->heap_on && mb_ref_cast(B, orig))
-		return mb_fail(B, mb_ref_cast(B, orig)), NULL;
 	if (!n)
-		return mb_fail(B, arena_printf(B->a, "`%s` is outside the method "
-					    "model (calls, references, arrays)",
-					    orig)), NULL;
-	return typed(B, n, want_bool, &es, orig, p0);
+		return unparsed(B, joined(B, whole)), NULL;
+	return typed(B, n, want_bool, &es, whole, B->npend);
 }
 
 struct node *mb_expr_node(struct mb *B, struct node *n, bool want_bool)
 {
 	struct expr_src es = { .text = "", .src = jsrc_source(B->f),
 			       .quiet = true };
-	B->nrefpos = 0; /* no null or this in it (mb_heap_text()) */
 	return typed(B, n, want_bool, &es, NULL, B->npend);
 }
 
@@ -223,8 +290,11 @@ bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 			continue;
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, d);
 		int p0 = B->npend;
-		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", name, init),
-				 false);
+		const char *whole[] = { name, " = (", init, ")", NULL };
+		struct mb_part P;
+		s->e = mb_part(B, init, whole, &P) ? mb_part_typed(B,
+			mir_assign(B->a, mir_var(B->a, name), P.n), &P, false,
+			whole, p0) : NULL;
 		B->tbusy = busy;
 		if (!s->e || !mb_heap_flush(B, p0, blk, cap, d))
 			return false;
@@ -385,15 +455,20 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 		    jnode_is(v, "block_comment"))
 			return s;
 		const char *t = mb_lowered(B, v);
+		const char *whole[] = { t, NULL };
+		struct mb_part ret;
 		B->want_ref = B->m->ret_ref;
-		s->e = t ? mb_expr_text(B, t, false) : NULL;
+		s->e = t && mb_part(B, t, whole, &ret) ? mb_part_typed(B, ret.n,
+			&ret, false, whole, ret.p0) : NULL;
 		B->want_ref = 0;
 		if (!s->e)
 			return NULL;
 		if (!B->m->ret_ref && (!B->m->ret || s->e->type != B->m->ret)) {
 			/* the declared type decides: convert as Java does */
-			s->e = mb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
-				B->m->ret ? B->m->ret->name : "void", t), false);
+			const char *cw[] = { "(", B->m->ret ? B->m->ret->name
+					     : "void", ")(", t, ")", NULL };
+			s->e = mb_part_typed(B, mb_cast(B, B->m->ret, ret.n),
+					     &ret, false, cw, B->npend);
 			if (!s->e)
 				return NULL;
 		}

@@ -119,6 +119,16 @@ struct node *mir_cast(struct arena *a, const struct type *t, struct node *x)
 	return n;
 }
 
+struct node *mir_cast_written(const struct profile *pf, struct arena *a,
+			      const struct type *t, struct node *x)
+{
+	const struct type *u = NULL;
+	if (!t || !pf->cast_type ||
+	    pf->cast_type(pf, t->name, 0, &u) != (int)strlen(t->name) || u != t)
+		return NULL;
+	return mir_cast(a, t, x);
+}
+
 struct node *mir_zero(struct arena *a, const struct profile *pf,
 		      const struct type *t)
 {
