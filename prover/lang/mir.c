@@ -124,9 +124,9 @@ struct node *mir_cast_written(const struct profile *pf, struct arena *a,
 {
 	const struct type *u = NULL;
 	if (!t || !pf->cast_type ||
-	    pf->cast_type(pf, t->name, 0, &u) != (int)strlen(t->name) || u != t)
+	    pf->cast_type(pf, t->name, 0, &u) != (int)strlen(t->name))
 		return NULL;
-	return mir_cast(a, t, x);
+	return mir_cast(a, u, x);
 }
 
 struct node *mir_zero(struct arena *a, const struct profile *pf,

@@ -490,8 +490,8 @@ struct node *mir_cond(struct arena *a, struct node *c, struct node *x,
 struct node *mir_assign(struct arena *a, struct node *x, struct node *y);
 /* (t)x, a cast written in the text */
 struct node *mir_cast(struct arena *a, const struct type *t, struct node *x);
-/* The same where pf's syntax has that cast, the one "(t)x" would parse
- * to; NULL where it has none (Java: to boolean), as the text would not
+/* The cast "(t)x" parses to in pf's syntax (to the type t's name names);
+ * NULL where it has none (Java: to boolean), as that text would not
  * parse. */
 struct node *mir_cast_written(const struct profile *pf, struct arena *a,
 			      const struct type *t, struct node *x);
