@@ -126,18 +126,6 @@ static struct node *typed(struct cb *B, struct node *n, bool cond,
 	return n;
 }
 
-/* The text of an expression a builder made around parsed parts, its
- * pieces joined: for a failure's reason only. */
-static const char *joined(struct cb *B, const char *const *pc)
-{
-	struct strbuf sb = STRBUF_INIT;
-	for (; *pc; pc++)
-		sb_puts(&sb, *pc);
-	const char *r = arena_strdup(B->a, sb.buf ? sb.buf : "");
-	sb_release(&sb);
-	return r;
-}
-
 /* The reason an expression's text (whole) does not parse. */
 static bool unparsed(struct cb *B, const char *whole)
 {
@@ -151,12 +139,12 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 {
 	P->n = NULL;
 	if (B->nptr && !B->raw &&
-	    !(text = cb_ptr_text(B, text, joined(B, whole))))
+	    !(text = cb_ptr_text(B, text, mir_joined(B->a, whole))))
 		return false;
 	P->es = (struct expr_src){ .text = text, .src = &B->f->src,
 				   .quiet = true };
 	if (!(P->n = parse_expr_in(B->pf, B->a, &P->es, false)))
-		return unparsed(B, joined(B, whole));
+		return unparsed(B, mir_joined(B->a, whole));
 	return true;
 }
 
@@ -165,8 +153,8 @@ struct node *cb_part_typed(struct cb *B, struct node *n,
 			   const char *const *whole)
 {
 	if (!n)
-		return unparsed(B, joined(B, whole)), NULL;
-	return typed(B, n, cond, &P->es, joined(B, whole));
+		return unparsed(B, mir_joined(B->a, whole)), NULL;
+	return typed(B, n, cond, &P->es, mir_joined(B->a, whole));
 }
 
 struct node *cb_cast(struct cb *B, const struct type *t, struct node *x)

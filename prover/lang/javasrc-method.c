@@ -92,18 +92,6 @@ const char *mb_text(struct mb *B, TSNode n)
 	return arena_strndup(B->a, t + b, e - b);
 }
 
-/* The text of an expression a builder made around parsed parts, its
- * pieces joined: for a failure's reason only. */
-static const char *joined(struct mb *B, const char *const *pc)
-{
-	struct strbuf sb = STRBUF_INIT;
-	for (; *pc; pc++)
-		sb_puts(&sb, *pc);
-	const char *r = arena_strdup(B->a, sb.buf ? sb.buf : "");
-	sb_release(&sb);
-	return r;
-}
-
 /* Type n, parsed from the text in pieces orig (or built, orig NULL: its
  * text printed only for a failure's reason), its reads through
  * references from pending check p0 on; want: its type must be boolean. */
@@ -130,9 +118,10 @@ static struct node *typed(struct mb *B, struct node *n, bool want_bool,
 		struct strbuf sb = STRBUF_INIT;
 		if (!orig)
 			expr_print(&sb, n);
-		mb_fail(B, arena_printf(B->a, "`%s`: %s", orig ? joined(B, orig)
-				     : sb.buf ? sb.buf : "", err.buf ? err.buf
-				     : "not a condition"));
+		const char *shown = orig ? mir_joined(B->a, orig)
+				    : sb.buf ? sb.buf : "";
+		mb_fail(B, arena_printf(B->a, "`%s`: %s", shown, err.buf
+				     ? err.buf : "not a condition"));
 		sb_release(&sb);
 		n = NULL;
 	}
@@ -179,7 +168,7 @@ bool mb_part(struct mb *B, const char *text, const char *const *whole,
 	P->es = (struct expr_src){ .text = t, .src = jsrc_source(B->f),
 				   .quiet = true };
 	if (!(P->n = parse_expr_in(&profile_java, B->a, &P->es, false)))
-		return unparsed(B, joined(B, whole));
+		return unparsed(B, mir_joined(B->a, whole));
 	mark_ids(B, P->n);
 	return true;
 }
@@ -189,7 +178,7 @@ struct node *mb_part_typed(struct mb *B, struct node *n,
 			   const char *const *whole, int p0)
 {
 	if (!n)
-		return unparsed(B, joined(B, whole)), NULL;
+		return unparsed(B, mir_joined(B->a, whole)), NULL;
 	return typed(B, n, want_bool, &P->es, whole, p0);
 }
 
@@ -214,7 +203,7 @@ struct node *mb_built(struct mb *B, struct node *n, bool want_bool,
 	struct expr_src es = { .text = "", .src = jsrc_source(B->f),
 			       .quiet = true };
 	if (!n)
-		return unparsed(B, joined(B, whole)), NULL;
+		return unparsed(B, mir_joined(B->a, whole)), NULL;
 	return typed(B, n, want_bool, &es, whole, B->npend);
 }
 

@@ -34,6 +34,16 @@ void mir_append(struct arena *a, struct mstmt *blk, struct mstmt *s, int *cap)
 	blk->kids[blk->nkids++] = s;
 }
 
+const char *mir_joined(struct arena *a, const char *const *pieces)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (; *pieces; pieces++)
+		sb_puts(&sb, *pieces);
+	const char *r = arena_strdup(a, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return r;
+}
+
 struct mstmt *mir_early_return(struct arena *a, const struct mmethod *m)
 {
 	struct mstmt *s = mir_stmt(a, MS_IF, m->line);

@@ -464,6 +464,10 @@ struct mir_patch {
 struct mstmt *mir_stmt(struct arena *a, enum mstmt_kind k, int line);
 /* Append s to the block blk (its kids' capacity in *cap). */
 void mir_append(struct arena *a, struct mstmt *blk, struct mstmt *s, int *cap);
+/* The text of an expression a builder built around parsed parts, its
+ * pieces (NULL-terminated) joined: for a failure's reason only, the
+ * expression itself is nodes. */
+const char *mir_joined(struct arena *a, const char *const *pieces);
 /* The preludes' `if (c) return r;` at m's line, an MS_IF whose body is
  * the MS_RETURN: the caller sets c (its e) and, for a method with a
  * result, r (its body's e). */
