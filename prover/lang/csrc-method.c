@@ -9,6 +9,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "lang/stats.h"
+
 bool cb_fail(struct cb *B, const char *why)
 {
 	if (!B->why)
@@ -574,6 +576,9 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 {
 	struct cb B = { .f = f, .a = a, .pf = pf, .pb = (uint32_t)begin,
 			.pe = (uint32_t)end, .text = mutant, .stmt = stmt };
+	if (lang_stats_on())
+		lang_stat_build(!mutant, arena_printf(a, "%s:%s",
+				f->src.name, fname));
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode fn = csrc_function(f, fname), fd = { 0 };

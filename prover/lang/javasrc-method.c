@@ -10,6 +10,7 @@
 #include "lang/javasrc-int.h"
 #include "lang/javasrc-mir-int.h"
 #include "lang/profile.h"
+#include "lang/stats.h"
 
 
 bool mb_fail(struct mb *B, const char *why)
@@ -641,6 +642,12 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 			     bool *heap_on, const char **why)
 {
 	struct mb B = { .f = f, .a = a, .patch = patch, .hpre = pre };
+	if (lang_stats_on()) {
+		int line = 0, col = 0;
+		jsrc_method_pos(f, at, &line, &col);
+		lang_stat_build(!patch, arena_printf(a, "%s:%d:%d",
+				jsrc_source(f)->name, line, col));
+	}
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode md = method_at(&B, at);
