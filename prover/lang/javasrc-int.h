@@ -34,6 +34,10 @@ struct jsrc {
 	 * memo_a) */
 	struct jmemo **memo;
 	struct arena *memo_a;
+	/* javasrc-method.c: the originals' paths, one entry a method
+	 * (in mpaths_a) */
+	struct jpaths *mpaths;
+	struct arena *mpaths_a;
 };
 
 /* Index tree t into ix (released with jindex_release()); returns the

@@ -694,6 +694,52 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	return B.m;
 }
 
+/* The paths of the original of the method at (line, col) (lang/mir.h:
+ * References), or the reason its build failed: kept with the file, so
+ * that a method's original is built for them once, not once a mutant. */
+struct jpaths {
+	struct jpaths *next;
+	int line, col;
+	const char *why;
+	struct mheap_pre pre;
+};
+
+static struct jpaths *paths_of(struct jsrc *f, size_t at)
+{
+	int line, col;
+	if (!jsrc_method_pos(f, at, &line, &col))
+		return NULL;
+	for (struct jpaths *p = f->mpaths; p; p = p->next)
+		if (p->line == line && p->col == col)
+			return p;
+	if (!f->mpaths_a)
+		f->mpaths_a = arena_new();
+	struct jpaths *p = ANEW(f->mpaths_a, struct jpaths);
+	memset(p, 0, sizeof(*p));
+	p->line = line;
+	p->col = col;
+	p->pre.n = -1; /* not known yet */
+	p->next = f->mpaths;
+	f->mpaths = p;
+	return p;
+}
+
+/* Keep the original's outcome (its paths, or why it failed) in p. */
+static void paths_keep(struct jsrc *f, struct jpaths *p, bool built,
+		       const struct mheap_pre *pre, const char *why)
+{
+	if (!p)
+		return;
+	struct arena *pa = f->mpaths_a;
+	p->why = built ? NULL : arena_strdup(pa, why ? why : "");
+	p->pre.n = built ? pre->n : 0;
+	p->pre.writes = built && pre->writes;
+	for (int k = 0; built && k < pre->n; k++) {
+		p->pre.base[k] = arena_strdup(pa, pre->base[k]);
+		p->pre.field[k] = arena_strdup(pa, pre->field[k]);
+	}
+}
+
 struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 			    const struct mir_patch *patch, const char **why)
 {
@@ -702,10 +748,23 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	struct mheap_pre pre, mine;
 	bool heap;
 	struct mmethod *m = build(f, a, at, patch, NULL, &mine, &heap, why);
+	struct jpaths *kept = paths_of(f, at);
+	if (!patch && kept && kept->pre.n < 0)
+		paths_keep(f, kept, m != NULL, &mine, m ? NULL : *why);
 	if (!heap || (!patch && !mine.n))
 		return m; /* no reference: one build */
-	if (patch && !build(f, a, at, NULL, NULL, &pre, &heap, why))
-		return NULL;
+	if (patch && kept && kept->pre.n >= 0) { /* built before */
+		if (kept->why) {
+			*why = arena_strdup(a, kept->why);
+			return NULL;
+		}
+		pre = kept->pre;
+	} else if (patch) {
+		bool built = build(f, a, at, NULL, NULL, &pre, &heap, why);
+		paths_keep(f, kept, built, &pre, *why);
+		if (!built)
+			return NULL;
+	}
 	if (!patch)
 		pre = mine;
 	if (pre.n)
