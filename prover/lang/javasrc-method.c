@@ -642,12 +642,10 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 			     bool *heap_on, const char **why)
 {
 	struct mb B = { .f = f, .a = a, .patch = patch, .hpre = pre };
-	if (lang_stats_on()) {
-		int line = 0, col = 0;
-		jsrc_method_pos(f, at, &line, &col);
+	int line, col; /* no method there: nothing is built */
+	if (lang_stats_on() && jsrc_method_pos(f, at, &line, &col))
 		lang_stat_build(!patch, arena_printf(a, "%s:%d:%d",
 				jsrc_source(f)->name, line, col));
-	}
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode md = method_at(&B, at);
