@@ -158,6 +158,43 @@ static void mark_ids(struct mb *B, struct node *n)
 	mark_ids(B, n->c);
 }
 
+/* An expression text the builder parsed in this file, untyped (NULL:
+ * it does not parse). */
+struct jparsed {
+	struct jparsed *next;
+	const char *text;
+	const struct node *n;
+};
+
+enum { PARSED_BUCKETS = 1024 };
+
+/* The text es parsed, a copy into B's arena of the file's one parse of
+ * it: a method's expressions are parsed once for all its builds (the
+ * original's and every mutant's), not once a build. */
+static struct node *parse_once(struct mb *B, const struct expr_src *es)
+{
+	struct jsrc *f = B->f;
+	if (!f->mb_a)
+		f->mb_a = arena_new();
+	if (!f->parsed) {
+		f->parsed = ANEWN(f->mb_a, struct jparsed *, PARSED_BUCKETS);
+		memset(f->parsed, 0, PARSED_BUCKETS * sizeof(*f->parsed));
+	}
+	size_t h = 5381;
+	for (const char *t = es->text; *t; t++)
+		h = h * 33 + (unsigned char)*t;
+	struct jparsed **b = &f->parsed[h % PARSED_BUCKETS], *p;
+	for (p = *b; p; p = p->next)
+		if (!strcmp(p->text, es->text))
+			return node_copy(B->a, p->n);
+	p = ANEW(f->mb_a, struct jparsed);
+	p->text = arena_strdup(f->mb_a, es->text);
+	p->n = parse_expr_in(&profile_java, f->mb_a, es, false);
+	p->next = *b;
+	*b = p;
+	return node_copy(B->a, p->n);
+}
+
 bool mb_part(struct mb *B, const char *text, const char *const *whole,
 	     struct mb_part *P)
 {
@@ -168,7 +205,7 @@ bool mb_part(struct mb *B, const char *text, const char *const *whole,
 		return false;
 	P->es = (struct expr_src){ .text = t, .src = jsrc_source(B->f),
 				   .quiet = true };
-	if (!(P->n = parse_expr_in(&profile_java, B->a, &P->es, false)))
+	if (!(P->n = parse_once(B, &P->es)))
 		return unparsed(B, mir_joined(B->a, whole));
 	mark_ids(B, P->n);
 	return true;
@@ -710,9 +747,9 @@ static struct jpaths *paths_of(struct jsrc *f, size_t at)
 	for (struct jpaths *p = f->mpaths; p; p = p->next)
 		if (p->line == line && p->col == col)
 			return p;
-	if (!f->mpaths_a)
-		f->mpaths_a = arena_new();
-	struct jpaths *p = ANEW(f->mpaths_a, struct jpaths);
+	if (!f->mb_a)
+		f->mb_a = arena_new();
+	struct jpaths *p = ANEW(f->mb_a, struct jpaths);
 	memset(p, 0, sizeof(*p));
 	p->line = line;
 	p->col = col;
@@ -728,7 +765,7 @@ static void paths_keep(struct jsrc *f, struct jpaths *p, bool built,
 {
 	if (!p)
 		return;
-	struct arena *pa = f->mpaths_a;
+	struct arena *pa = f->mb_a;
 	p->why = built ? NULL : arena_strdup(pa, why ? why : "");
 	p->pre.n = built ? pre->n : 0;
 	p->pre.writes = built && pre->writes;
