@@ -17,9 +17,10 @@
 # method.c's table of originals), twice where it reads through
 # references (heap.mutants.log: its paths first, then the build that
 # creates them first, lang/mir.h: References).  One parse per expression
-# text (K == 1) is not met yet (every mutant's method build parses the
-# method's expressions again): the counts are printed as TAP
-# diagnostics.
+# text (K == 1) is not met yet: the method builder parses each text once
+# per file (lang/javasrc-method.c's parse_once()), but check/ parses the
+# logged original and mutant texts at several stages; the counts are
+# printed as TAP diagnostics.
 import json, os, re, subprocess
 
 from tap import S, done, ok
