@@ -23,8 +23,64 @@ static char *squeeze(struct arena *a, const char *s)
 	return r;
 }
 
-void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
-			 size_t start, const char *base, bool stmt)
+struct morigs {
+	struct arena *a;
+	struct morig {
+		const char *file;
+		int line, col;
+		const struct mmethod *o; /* NULL: why */
+		const char *why;
+	} *v;
+	size_t n, cap;
+};
+
+struct morigs *check_method_originals_new(void)
+{
+	struct morigs *c = xcalloc(1, sizeof(*c));
+	c->a = arena_new();
+	return c;
+}
+
+void check_method_originals_free(struct morigs *c)
+{
+	if (!c)
+		return;
+	arena_free(c->a);
+	free(c->v);
+	free(c);
+}
+
+/* The original of the method at (line, col) of f from c, built into c
+ * the first time; NULL with *why when its build fails. */
+static const struct mmethod *original(struct morigs *c, struct cgroup *g,
+				      struct jsrc *f, size_t start, int line,
+				      int col, const char **why)
+{
+	const char *file = jsrc_source(f)->name;
+	for (size_t k = c->n; k-- > 0;) {
+		const struct morig *r = &c->v[k];
+		if (r->line == line && r->col == col && !strcmp(r->file, file)) {
+			if (!r->o)
+				*why = arena_strdup(g->a, r->why);
+			return r->o;
+		}
+	}
+	if (c->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 16;
+		c->v = xrealloc(c->v, c->cap * sizeof(*c->v));
+	}
+	const struct mmethod *o = jsrc_method(f, c->a, start, NULL, why);
+	c->v[c->n++] = (struct morig){ arena_strdup(c->a, file), line, col, o,
+				       o ? NULL : arena_strdup(c->a, *why ? *why
+							       : "") };
+	if (!o)
+		*why = arena_strdup(g->a, *why ? *why : "");
+	return o;
+}
+
+void check_method_attach(struct morigs *c, struct cgroup *g, int i,
+			 struct jsrc *f, size_t start, const char *base,
+			 bool stmt)
 {
 	struct cmutant *m = &g->mutants[i];
 	const char *why = NULL;
@@ -32,19 +88,22 @@ void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
 		m->mwhy = "a statement mutant other than a deletion";
 		return;
 	}
-	/* one original per method in the group: built and encoded once
-	 * (an earlier mutant's, when the method's build succeeded) */
+	/* one original per method: built and encoded once in the run (c),
+	 * or, without c, in the group (an earlier mutant's, when the
+	 * method's build succeeded) */
 	const struct mmethod *o = NULL;
 	int line, col;
 	bool in = jsrc_method_pos(f, start, &line, &col);
-	for (int j = 0; in && j < i; j++) {
+	for (int j = 0; in && !c && j < i; j++) {
 		const struct mmethod *p = g->mutants[j].mo;
 		if (p && p->line == line && p->col == col) {
 			o = p;
 			break;
 		}
 	}
-	if (!o)
+	if (in && c)
+		o = original(c, g, f, start, line, col, &why);
+	else if (!o)
 		o = jsrc_method(f, g->a, start, NULL, &why);
 	struct mir_patch p = { start, squeeze(g->a, base), m->text, stmt };
 	const struct mmethod *mm = o ? jsrc_method(f, g->a, start, &p, &why)

@@ -43,11 +43,22 @@
 
 struct jsrc;
 
+/* Reader thread: the originals of a run's methods, each built once
+ * (by file, line and column) and kept, with the reason when its build
+ * failed, until check_method_originals_free() at the end of the run
+ * (after every group that points at one). */
+struct morigs;
+struct morigs *check_method_originals_new(void);
+void check_method_originals_free(struct morigs *c);
+
 /* Reader thread: build the IR of mutant i's method, original and
  * mutated (the mutant's occurrence starts at byte start of f and its
- * logged original is base; stmt: a statement mutant). */
-void check_method_attach(struct cgroup *g, int i, struct jsrc *f,
-			 size_t start, const char *base, bool stmt);
+ * logged original is base; stmt: a statement mutant).  The original
+ * comes from c (built there the first time), or, c NULL, from an earlier
+ * mutant of the group or a build of its own. */
+void check_method_attach(struct morigs *c, struct cgroup *g, int i,
+			 struct jsrc *f, size_t start, const char *base,
+			 bool stmt);
 
 /* Reader thread: do line groups p and g (of one class and method in the
  * log) hold mutants of one modelled method?  The reader then joins them

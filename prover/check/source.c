@@ -118,6 +118,7 @@ struct check_sources {
 	size_t nclasses, capc;
 	size_t last;      /* the class found last */
 	bool method;      /* --method */
+	struct morigs *origs; /* the originals, once a method (method.h) */
 	char **warned;    /* keys of warnings given */
 	size_t nwarned, capw;
 	unsigned long clock; /* LRU stamps */
@@ -143,6 +144,7 @@ struct check_sources *check_sources_new(char *const *roots, int n)
 	for (int i = 0; i < n; i++)
 		s->roots[i] = xstrdup(roots[i]);
 	s->a = arena_new();
+	s->origs = check_method_originals_new();
 	return s;
 }
 
@@ -155,6 +157,7 @@ void check_sources_free(struct check_sources *s)
 {
 	if (!s)
 		return;
+	check_method_originals_free(s->origs);
 	for (int i = 0; i < s->nroots; i++)
 		free(s->roots[i]);
 	free(s->roots);
@@ -556,8 +559,8 @@ static void place_original(struct check_sources *s, struct cgroup *g,
 		}
 		place(g, p, i, &occ[k], fname);
 		if (s->method)
-			check_method_attach(g, i, sf->f, occ[k].start, base,
-					    p->stmt);
+			check_method_attach(s->origs, g, i, sf->f,
+					    occ[k].start, base, p->stmt);
 	}
 }
 
@@ -629,6 +632,6 @@ bool check_place_exact(struct cgroup *g, struct mplace *p, int i,
 	p->stmt = o.statement;
 	place(g, p, i, &o, jsrc_source(f)->name);
 	if (method)
-		check_method_attach(g, i, f, o.start, p->base, p->stmt);
+		check_method_attach(NULL, g, i, f, o.start, p->base, p->stmt);
 	return true;
 }

@@ -17,6 +17,7 @@
 #include "cmd/confirm.h"
 #include "cmd/progress.h"
 #include "cmd/run.h"
+#include "lang/stats.h"
 #include "sem/mir.h"
 #include "sem/smt.h"
 
@@ -331,6 +332,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 		kills_warn(kills);
 	free_reports(es, n);
 	check_sources_free(src);
+	lang_stats_print(stderr); /* SUBSUME_TRACE: the front end's repeats */
 	kills_free(kills);
 	check_report_free(report);
 	arena_free(ca);

@@ -95,6 +95,20 @@ struct node *node_subst(struct arena *a, const struct node *n,
 	return c;
 }
 
+struct node *node_copy(struct arena *a, const struct node *n)
+{
+	if (!n)
+		return NULL;
+	struct node *c = ANEW(a, struct node);
+	*c = *n;
+	if (n->name)
+		c->name = arena_strdup(a, n->name);
+	c->a = node_copy(a, n->a);
+	c->b = node_copy(a, n->b);
+	c->c = node_copy(a, n->c);
+	return c;
+}
+
 const struct node *node_strip(const struct node *n)
 {
 	while (n && n->kind == N_CONV && n->implicit)

@@ -151,6 +151,8 @@ struct node *node_new(struct arena *a, enum nkind kind, int pos);
 struct node *node_subst(struct arena *a, const struct node *n,
 			struct node *(*fn)(void *ctx, const char *name),
 			void *ctx);
+/* Deep copy into a, names too (nothing of it in n's arena). */
+struct node *node_copy(struct arena *a, const struct node *n);
 /* Print in source syntax with minimal parentheses; holes print as their
  * role name ("lexp"); implicit conversions are not printed. */
 void expr_print(struct strbuf *sb, const struct node *n);

@@ -84,6 +84,24 @@ struct node *cb_expr_text(struct cb *B, const char *text, bool cond);
 /* The same for n, an untyped node the builder made (lang/mir.h:
  * mir_var() ...): typed, no text printed and parsed again */
 struct node *cb_expr_node(struct cb *B, struct node *n, bool cond);
+/* A part of an expression the builder builds around it (`x = (part)`,
+ * `(T)(part)`): the text parsed once, each `*p` its cell
+ * (cb_ptr_text()), untyped; whole: the text of the expression it stands
+ * in, in pieces, for a failure's reason only. */
+struct cb_part {
+	struct node *n;
+	struct expr_src es;
+};
+bool cb_part(struct cb *B, const char *text, const char *const *whole,
+	     struct cb_part *P);
+/* Type n, built around P->n (lang/mir.h's constructors; NULL: a node the
+ * syntax has no text for, which fails as whole's text would not parse);
+ * NULL after cb_fail(). */
+struct node *cb_part_typed(struct cb *B, struct node *n,
+			   const struct cb_part *P, bool cond,
+			   const char *const *whole);
+/* (t)x, or NULL where C's syntax has no cast to t (mir_cast_written()). */
+struct node *cb_cast(struct cb *B, const struct type *t, struct node *x);
 /* The untyped nodes `(t)(1 / 0)` (undefined: the profile's exceptional
  * outcome, a value of type t; t NULL: `1 / 0`) and `name` */
 struct node *cb_ub(struct cb *B, const struct type *t);
@@ -109,8 +127,9 @@ int cb_guard_reads(struct cb *B, struct node **n);
 /* csrc-mptr.c: pointers to scalars.  The pointer declared by pointer
  * declarator pd of declaration decl, and its cell: 0, or -1 (failed). */
 int cb_ptr_decl(struct cb *B, TSNode decl, TSNode pd, enum mvar_kind kind);
-/* t with each `*p` as p's cell and NULL as 0; NULL, failed. */
-const char *cb_ptr_text(struct cb *B, const char *t);
+/* t with each `*p` as p's cell and NULL as 0; NULL, failed (the reason
+ * quoting shown, the text of the expression t stands in). */
+const char *cb_ptr_text(struct cb *B, const char *t, const char *shown);
 /* Are the pointers of typed n used as pointers only?  0, or -1. */
 int cb_ptr_check(struct cb *B, const struct node *n, const char *text);
 /* A write to variable v (top: the statement's own): sets set_cell for

@@ -9,6 +9,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "lang/stats.h"
+
 bool cb_fail(struct cb *B, const char *why)
 {
 	if (!B->why)
@@ -126,19 +128,50 @@ static struct node *typed(struct cb *B, struct node *n, bool cond,
 	return n;
 }
 
+/* The reason an expression's text (whole) does not parse. */
+static bool unparsed(struct cb *B, const char *whole)
+{
+	return cb_fail(B, arena_printf(B->a, "`%s` is outside the method "
+			"model (calls, pointers, arrays, structs, the "
+			"comma operator)", whole));
+}
+
+bool cb_part(struct cb *B, const char *text, const char *const *whole,
+	     struct cb_part *P)
+{
+	P->n = NULL;
+	if (B->nptr && !B->raw &&
+	    !(text = cb_ptr_text(B, text, mir_joined(B->a, whole))))
+		return false;
+	P->es = (struct expr_src){ .text = text, .src = &B->f->src,
+				   .quiet = true };
+	if (!(P->n = parse_expr_in(B->pf, B->a, &P->es, false)))
+		return unparsed(B, mir_joined(B->a, whole));
+	return true;
+}
+
+struct node *cb_part_typed(struct cb *B, struct node *n,
+			   const struct cb_part *P, bool cond,
+			   const char *const *whole)
+{
+	if (!n)
+		return unparsed(B, mir_joined(B->a, whole)), NULL;
+	return typed(B, n, cond, &P->es, mir_joined(B->a, whole));
+}
+
+struct node *cb_cast(struct cb *B, const struct type *t, struct node *x)
+{
+	return mir_cast_written(B->pf, B->a, t, x);
+}
+
 /* Parse and type text (typed() above). */
 struct node *cb_expr_text(struct cb *B, const char *text, bool cond)
 {
-	const char *shown = text;
-	if (B->nptr && !B->raw && !(text = cb_ptr_text(B, text)))
+	const char *whole[] = { text, NULL };
+	struct cb_part P;
+	if (!cb_part(B, text, whole, &P))
 		return NULL;
-	struct expr_src es = { .text = text, .src = &B->f->src, .quiet = true };
-	struct node *n = parse_expr_in(B->pf, B->a, &es, false);
-	if (!n)
-		return cb_fail(B, arena_printf(B->a, "`%s` is outside the method "
-				"model (calls, pointers, arrays, structs, the "
-				"comma operator)", shown)), NULL;
-	return typed(B, n, cond, &es, shown);
+	return cb_part_typed(B, P.n, &P, cond, whole);
 }
 
 struct node *cb_expr_node(struct cb *B, struct node *n, bool cond)
@@ -216,8 +249,12 @@ static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 		if (cb_add_var(B, name, t, MV_LOCAL) < 0)
 			return false;
 		struct mstmt *s = cb_stmt_new(B, MS_EXPR, d);
-		s->e = cb_expr_text(B, arena_printf(B->a, "%s = (%s)", name,
-						 cb_text(B, v)), false);
+		const char *vt = cb_text(B, v);
+		const char *whole[] = { name, " = (", vt, ")", NULL };
+		struct cb_part P;
+		s->e = cb_part(B, vt, whole, &P) ? cb_part_typed(B,
+			mir_assign(B->a, mir_var(B->a, name), P.n), &P, false,
+			whole) : NULL;
 		if (!s->e)
 			return false;
 		cb_append(B, blk, s, cap);
@@ -379,8 +416,11 @@ static struct mstmt *return_stmt(struct cb *B, TSNode n)
 	if (cnode_is(v, "comma_expression"))
 		return cb_fail(B, "the comma operator"), NULL;
 	/* the declared type decides: converted as C does on return */
-	s->e = cb_expr_text(B, arena_printf(B->a, "(%s)(%s)", B->m->ret->name,
-					 cb_text(B, v)), false);
+	const char *vt = cb_text(B, v);
+	const char *whole[] = { "(", B->m->ret->name, ")(", vt, ")", NULL };
+	struct cb_part P;
+	s->e = cb_part(B, vt, whole, &P) ? cb_part_typed(B, cb_cast(B,
+		B->m->ret, P.n), &P, false, whole) : NULL;
 	return s->e ? s : NULL;
 }
 
@@ -536,6 +576,9 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 {
 	struct cb B = { .f = f, .a = a, .pf = pf, .pb = (uint32_t)begin,
 			.pe = (uint32_t)end, .text = mutant, .stmt = stmt };
+	if (lang_stats_on())
+		lang_stat_build(!mutant, arena_printf(a, "%s:%s",
+				f->src.name, fname));
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode fn = csrc_function(f, fname), fd = { 0 };

@@ -104,7 +104,7 @@ static bool unary(const struct cb *B, const char *t, char last, size_t lat)
 	return profile_type(B->pf, in) != NULL;
 }
 
-const char *cb_ptr_text(struct cb *B, const char *t)
+const char *cb_ptr_text(struct cb *B, const char *t, const char *shown)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *why = NULL;
@@ -168,7 +168,7 @@ const char *cb_ptr_text(struct cb *B, const char *t)
 	const char *r = why ? NULL : arena_strdup(B->a, sb.buf ? sb.buf : "");
 	sb_release(&sb);
 	if (why)
-		cb_fail(B, arena_printf(B->a, "`%s`: %s", t, why));
+		cb_fail(B, arena_printf(B->a, "`%s`: %s", shown, why));
 	return r;
 }
 

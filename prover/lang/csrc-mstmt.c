@@ -115,8 +115,11 @@ static struct mstmt *case_group(struct cb *B, TSNode n, const char *sel_type)
 	} else {
 		const char *t = cb_text(B, v);
 		/* C11 6.8.4.2p5: converted to the promoted controlling type */
-		struct node *e = cb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
-						sel_type, t), false);
+		const char *whole[] = { "(", sel_type, ")(", t, ")", NULL };
+		struct cb_part P;
+		struct node *e = cb_part(B, t, whole, &P) ? cb_part_typed(B,
+			cb_cast(B, profile_type(B->pf, sel_type), P.n), &P,
+			false, whole) : NULL;
 		if (!e)
 			return NULL;
 		if (has_var(e))
@@ -156,15 +159,24 @@ struct mstmt *cb_switch(struct cb *B, TSNode n)
 	TSNode c = cnode_field(n, "condition"), body = cnode_field(n, "body");
 	if (!cnode_is(body, "compound_statement"))
 		return cb_fail(B, "a switch whose body is not a block"), NULL;
-	const struct node *sel = cb_expr(B, c, false);
+	/* c: a parenthesized_expression, parsed once: typed alone for its
+	 * type, then a copy converted to the promoted type */
+	const char *ct = cb_text(B, c);
+	const char *whole[] = { ct, NULL };
+	struct cb_part P;
+	if (!cb_part(B, ct, whole, &P))
+		return NULL;
+	struct node *copy = node_subst(B->a, P.n, NULL, NULL);
+	const struct node *sel = cb_part_typed(B, P.n, &P, false, whole);
 	if (!sel)
 		return NULL;
 	if (sel->type->kind != TK_INT && sel->type->kind != TK_BOOLEAN)
 		return cb_fail(B, "a switch on a value that is not an integer"),
 		       NULL;
 	const char *t = promoted(B, sel->type);
-	if (!(s->e = cb_expr_text(B, arena_printf(B->a, "(%s)%s", t,
-						  cb_text(B, c)), false)))
+	const char *cw[] = { "(", t, ")", ct, NULL };
+	if (!(s->e = cb_part_typed(B, cb_cast(B, profile_type(B->pf, t), copy),
+				   &P, false, cw)))
 		return NULL;
 	uint32_t k = ts_node_named_child_count(body);
 	s->kids = ANEWN(B->a, struct mstmt *, (size_t)k + 1);
@@ -300,8 +312,12 @@ struct mstmt *cb_call(struct cb *B, TSNode n)
 		if (cnode_is(a, "comma_expression"))
 			return cb_fail(B, "the comma operator"), NULL;
 		/* converted as if by assignment (C11 6.5.2.2p7) */
-		if (!(s->args[j] = cb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
-				c.args[j]->name, cb_text(B, a)), false)))
+		const char *at = cb_text(B, a);
+		const char *whole[] = { "(", c.args[j]->name, ")(", at, ")",
+					NULL };
+		struct cb_part P;
+		if (!cb_part(B, at, whole, &P) || !(s->args[j] = cb_part_typed(B,
+				cb_cast(B, c.args[j], P.n), &P, false, whole)))
 			return NULL;
 		j++;
 	}

@@ -34,6 +34,12 @@ struct jsrc {
 	 * memo_a) */
 	struct jmemo **memo;
 	struct arena *memo_a;
+	/* javasrc-method.c, the method builder's memory of the file (in
+	 * mb_a): the originals' paths, one entry a method; the expression
+	 * texts parsed, untyped, by hash (NULL until the first) */
+	struct jpaths *mpaths;
+	struct jparsed **parsed;
+	struct arena *mb_a;
 };
 
 /* Index tree t into ix (released with jindex_release()); returns the

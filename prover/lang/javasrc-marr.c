@@ -57,9 +57,14 @@ bool mb_arr_read(struct mb *B, struct jsrc *f, TSNode n)
 /* The expression text as an int (Java promotes an index). */
 static const struct node *int_expr(struct mb *B, const char *text)
 {
-	const struct node *e = mb_expr_text(B, text, false);
+	const char *whole[] = { text, NULL }, *cw[] = { "(int)(", text, ")",
+							  NULL };
+	struct mb_part P;
+	struct node *e = mb_part(B, text, whole, &P) ? mb_part_typed(B, P.n,
+				&P, false, whole, P.p0) : NULL;
 	if (e && e->type != mb_type("int"))
-		e = mb_expr_text(B, arena_printf(B->a, "(int)(%s)", text), false);
+		e = mb_part_typed(B, mb_cast(B, mb_type("int"), e), &P, false,
+				  cw, B->npend);
 	return e;
 }
 
@@ -116,11 +121,23 @@ static const char *fixed_index(struct mb *B, TSNode n, bool fix)
 		return idx;
 	const char *t = mb_temp(B, mb_type("int"));
 	struct mstmt *s = t ? mb_stmt_new(B, MS_EXPR, n) : NULL;
-	if (!s || !(s->e = mb_expr_text(B, arena_printf(B->a, "%s = (int)(%s)",
-							t, idx), false)))
+	const char *whole[] = { t, " = (int)(", idx, ")", NULL };
+	struct mb_part P;
+	if (!s || !mb_part(B, idx, whole, &P) ||
+	    !(s->e = mb_part_typed(B, mir_assign(B->a, mir_var(B->a, t),
+			mb_cast(B, mb_type("int"), P.n)), &P, false, whole, P.p0)))
 		return NULL;
 	pre_add(B, s, n);
 	return t;
+}
+
+/* The binary operator spelled op ("+", ">>>"). */
+static enum op binary_op(const char *op)
+{
+	for (int o = OP_NONE + 1; o < OP_COUNT; o++)
+		if (op_is_binary((enum op)o) && !strcmp(op_spelling((enum op)o), op))
+			return (enum op)o;
+	return OP_NONE;
 }
 
 /* a[i] op= v (op "": a[i] = v), v NULL for ++ and --. */
@@ -151,12 +168,29 @@ static struct mstmt *store(struct mb *B, TSNode n, TSNode acc, const char *op,
 	struct mstmt *s = arr_stmt(B, MS_ASTORE, n, var, 3);
 	if (!s || !(s->args[1] = int_expr(B, idx)))
 		return NULL;
-	const char *val = compound ? arena_printf(B->a, "(%s)((%s) %s (%s))",
-			s->elem->name, t, op, vt) : vt;
-	const struct node *e = mb_expr_text(B, val, false);
+	/* compound: (T)((t) op (v)) */
+	const char *en = s->elem->name;
+	const char *whole[] = { "(", en, ")((", t, ") ", op, " (", vt, "))",
+				NULL };
+	const char *cw[] = { "(", en, ")(", "(", en, ")((", t, ") ", op, " (",
+			     vt, "))", ")", NULL };
+	struct mb_part P;
+	if (!compound) {
+		whole[0] = vt;
+		whole[1] = NULL;
+		cw[3] = vt;
+		cw[4] = ")";
+		cw[5] = NULL;
+	}
+	if (!mb_part(B, vt, whole, &P))
+		return NULL;
+	enum op bo = compound ? binary_op(op) : OP_NONE;
+	struct node *e = !compound ? P.n : bo == OP_NONE ? NULL : mb_cast(B,
+		s->elem, mir_binary(B->a, bo, mir_var(B->a, t), P.n));
+	e = mb_part_typed(B, e, &P, false, whole, P.p0);
 	if (e && e->type != s->elem)
-		e = mb_expr_text(B, arena_printf(B->a, "(%s)(%s)", s->elem->name,
-						 val), false);
+		e = mb_part_typed(B, mb_cast(B, s->elem, e), &P, false, cw,
+				  B->npend);
 	if (!(s->args[2] = e))
 		return NULL;
 	B->m->arr_writes = true;
@@ -253,23 +287,37 @@ static bool stmt_assigns_field(const struct mmethod *m, const struct mstmt *s)
 	       stmt_assigns_field(m, s->update);
 }
 
+/* c && d (d alone when c is NULL), joined from the left as && is. */
+static struct node *and(struct mb *B, struct node *c, struct node *d)
+{
+	return c ? mir_binary(B->a, OP_LAND, c, d) : d;
+}
+
 /* The prelude's condition: ids in 0..K, inputs of two element types
  * apart (lang/mir.h: Arrays). */
-static void prelude(struct mb *B, struct strbuf *sb, int k)
+static struct node *prelude(struct mb *B, int k)
 {
 	const struct mmethod *m = B->m;
+	struct node *c = NULL;
+	const struct profile *pf = &profile_java;
 	for (int i = 0; i < m->nvars; i++) {
 		if (!(m->arrs >> i & 1) || m->kinds[i] == MV_LOCAL)
 			continue;
 		const char *a = mb_env_name(B, i);
-		sb_printf(sb, "%s0 <= %s && %s <= %d", sb->len ? " && " : "",
-			  a, a, k);
+		c = and(B, c, mir_binary(B->a, OP_LE, mir_int(B->a, pf, 0),
+					 mir_var(B->a, a)));
+		c = and(B, c, mir_binary(B->a, OP_LE, mir_var(B->a, a),
+					 mir_int(B->a, pf, k)));
 		for (int j = 0; j < i; j++)
 			if ((m->arrs >> j & 1) && m->kinds[j] != MV_LOCAL &&
 			    m->elem[j] != m->elem[i])
-				sb_printf(sb, " && (%s != %s || %s == 0)", a,
-					  mb_env_name(B, j), a);
+				c = and(B, c, mir_binary(B->a, OP_LOR,
+					mir_binary(B->a, OP_NE, mir_var(B->a, a),
+					   mir_var(B->a, mb_env_name(B, j))),
+					mir_binary(B->a, OP_EQ, mir_var(B->a, a),
+						   mir_int(B->a, pf, 0))));
 	}
+	return c;
 }
 
 bool mb_arr_finish(struct mb *B)
@@ -292,9 +340,5 @@ bool mb_arr_finish(struct mb *B)
 		return mb_fail(B, "an assignment to an array field");
 	if (!k)
 		return true;
-	struct strbuf sb = STRBUF_INIT;
-	prelude(B, &sb, k);
-	bool ok = mb_prelude(B, sb.buf);
-	sb_release(&sb);
-	return ok;
+	return mb_prelude(B, prelude(B, k));
 }

@@ -128,8 +128,11 @@ static bool labels(struct mb *B, TSNode n, struct mstmt *g)
 		for (uint32_t j = 0; j < nl; j++) {
 			TSNode c = ts_node_named_child(l, j);
 			const char *t = mb_text(B, c);
-			struct node *e = mb_expr_text(B, arena_printf(B->a,
-				"(int)(%s)", t), false);
+			const char *whole[] = { "(int)(", t, ")", NULL };
+			struct mb_part P;
+			struct node *e = mb_part(B, t, whole, &P) ? mb_part_typed(B,
+				mb_cast(B, mb_type("int"), P.n), &P, false, whole,
+				P.p0) : NULL;
 			if (!e)
 				return false;
 			if (has_var(e))
@@ -178,13 +181,17 @@ struct mstmt *mb_switch_stmt(struct mb *B, TSNode n)
 	TSNode c = mb_field(n, "condition"), body = mb_field(n, "body");
 	uint32_t busy = B->tbusy;
 	const char *ct = mb_lowered(B, c);
-	const struct node *sel = ct ? mb_expr_text(B, ct, false) : NULL;
+	const char *whole[] = { ct, NULL }, *cw[] = { "(int)", ct, NULL };
+	struct mb_part P;
+	struct node *sel = ct && mb_part(B, ct, whole, &P) ? mb_part_typed(B,
+		P.n, &P, false, whole, P.p0) : NULL;
 	if (!sel)
 		return NULL;
 	if (sel->type->kind != TK_INT || sel->type->bits > 32)
 		return mb_fail(B, arena_printf(B->a, "a switch on a %s (int, char, "
 			    "short and byte are modelled)", sel->type->name)), NULL;
-	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "(int)%s", ct), false)))
+	if (!(s->e = mb_part_typed(B, mb_cast(B, mb_type("int"), sel), &P,
+				   false, cw, B->npend)))
 		return NULL;
 	B->tbusy = busy; /* the groups run after the selector */
 	bool saved[MIR_MAX_VARS];

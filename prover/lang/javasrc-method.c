@@ -10,6 +10,7 @@
 #include "lang/javasrc-int.h"
 #include "lang/javasrc-mir-int.h"
 #include "lang/profile.h"
+#include "lang/stats.h"
 
 
 bool mb_fail(struct mb *B, const char *why)
@@ -92,11 +93,12 @@ const char *mb_text(struct mb *B, TSNode n)
 	return arena_strndup(B->a, t + b, e - b);
 }
 
-/* Type n, parsed from orig (or built, orig NULL: its text printed only
- * for a failure's reason), its reads through references from pending
- * check p0 on; want: its type must be boolean. */
+/* Type n, parsed from the text in pieces orig (or built, orig NULL: its
+ * text printed only for a failure's reason), its reads through
+ * references from pending check p0 on; want: its type must be boolean. */
 static struct node *typed(struct mb *B, struct node *n, bool want_bool,
-			  const struct expr_src *es, const char *orig, int p0)
+			  const struct expr_src *es, const char *const *orig,
+			  int p0)
 {
 	const char *names[MIR_MAX_VARS];
 	for (int i = 0; i < B->m->nvars; i++)
@@ -117,9 +119,10 @@ static struct node *typed(struct mb *B, struct node *n, bool want_bool,
 		struct strbuf sb = STRBUF_INIT;
 		if (!orig)
 			expr_print(&sb, n);
-		mb_fail(B, arena_printf(B->a, "`%s`: %s", orig ? orig : sb.buf
-				     ? sb.buf : "", err.buf ? err.buf
-				     : "not a condition"));
+		const char *shown = orig ? mir_joined(B->a, orig)
+				    : sb.buf ? sb.buf : "";
+		mb_fail(B, arena_printf(B->a, "`%s`: %s", shown, err.buf
+				     ? err.buf : "not a condition"));
 		sb_release(&sb);
 		n = NULL;
 	}
@@ -131,30 +134,121 @@ static struct node *typed(struct mb *B, struct node *n, bool want_bool,
 	return n;
 }
 
+/* The reason an expression's text (whole) does not parse. */
+static bool unparsed(struct mb *B, const char *whole)
+{
+	if (B->heap_on && mb_ref_cast(B, whole))
+		return mb_fail(B, mb_ref_cast(B, whole));
+	return mb_fail(B, arena_printf(B->a, "`%s` is outside the method model "
+				    "(calls, references, arrays)", whole));
+}
+
+/* The literals null and this stood for (B->refpos: mb_heap_text()) as
+ * ids, a negative pos (mb_id()), wherever the tree goes. */
+static void mark_ids(struct mb *B, struct node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == N_LIT)
+		for (int i = 0; i < B->nrefpos; i++)
+			if (B->refpos[i] == n->pos)
+				n->pos = -1;
+	mark_ids(B, n->a);
+	mark_ids(B, n->b);
+	mark_ids(B, n->c);
+}
+
+/* An expression text the builder parsed in this file, untyped (NULL:
+ * it does not parse). */
+struct jparsed {
+	struct jparsed *next;
+	const char *text;
+	const struct node *n;
+};
+
+enum { PARSED_BUCKETS = 1024 };
+
+/* The text es parsed, a copy into B's arena of the file's one parse of
+ * it: a method's expressions are parsed once for all its builds (the
+ * original's and every mutant's), not once a build. */
+static struct node *parse_once(struct mb *B, const struct expr_src *es)
+{
+	struct jsrc *f = B->f;
+	if (!f->mb_a)
+		f->mb_a = arena_new();
+	if (!f->parsed) {
+		f->parsed = ANEWN(f->mb_a, struct jparsed *, PARSED_BUCKETS);
+		memset(f->parsed, 0, PARSED_BUCKETS * sizeof(*f->parsed));
+	}
+	size_t h = 5381;
+	for (const char *t = es->text; *t; t++)
+		h = h * 33 + (unsigned char)*t;
+	struct jparsed **b = &f->parsed[h % PARSED_BUCKETS], *p;
+	for (p = *b; p; p = p->next)
+		if (!strcmp(p->text, es->text))
+			return node_copy(B->a, p->n);
+	p = ANEW(f->mb_a, struct jparsed);
+	p->text = arena_strdup(f->mb_a, es->text);
+	p->n = parse_expr_in(&profile_java, f->mb_a, es, false);
+	p->next = *b;
+	*b = p;
+	return node_copy(B->a, p->n);
+}
+
+bool mb_part(struct mb *B, const char *text, const char *const *whole,
+	     struct mb_part *P)
+{
+	P->p0 = B->npend;
+	P->n = NULL;
+	const char *t = mb_heap_text(B, text);
+	if (!t)
+		return false;
+	P->es = (struct expr_src){ .text = t, .src = jsrc_source(B->f),
+				   .quiet = true };
+	if (!(P->n = parse_once(B, &P->es)))
+		return unparsed(B, mir_joined(B->a, whole));
+	mark_ids(B, P->n);
+	return true;
+}
+
+struct node *mb_part_typed(struct mb *B, struct node *n,
+			   const struct mb_part *P, bool want_bool,
+			   const char *const *whole, int p0)
+{
+	if (!n)
+		return unparsed(B, mir_joined(B->a, whole)), NULL;
+	return typed(B, n, want_bool, &P->es, whole, p0);
+}
+
+struct node *mb_cast(struct mb *B, const struct type *t, struct node *x)
+{
+	return mir_cast_written(&profile_java, B->a, t, x);
+}
+
 /* Parse and type the expression text (typed() above). */
 struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool)
 {
-	const char *orig = text;
-	int p0 = B->npend;
-	if (!(text = mb_heap_text(B, text)))
+	const char *whole[] = { text, NULL };
+	struct mb_part P;
+	if (!mb_part(B, text, whole, &P))
 		return NULL;
-	struct expr_src es = { .text = text, .src = jsrc_source(B->f),
+	return mb_part_typed(B, P.n, &P, want_bool, whole, P.p0);
+}
+
+struct node *mb_built(struct mb *B, struct node *n, bool want_bool,
+		      const char *const *whole)
+{
+	struct expr_src es = { .text = "", .src = jsrc_source(B->f),
 			       .quiet = true };
-	struct node *n = parse_expr_in(&profile_java, B->a, &es, false);
-	if (!n && B->heap_on && mb_ref_cast(B, orig))
-		return mb_fail(B, mb_ref_cast(B, orig)), NULL;
 	if (!n)
-		return mb_fail(B, arena_printf(B->a, "`%s` is outside the method "
-					    "model (calls, references, arrays)",
-					    orig)), NULL;
-	return typed(B, n, want_bool, &es, orig, p0);
+		return unparsed(B, mir_joined(B->a, whole)), NULL;
+	return typed(B, n, want_bool, &es, whole, B->npend);
 }
 
 struct node *mb_expr_node(struct mb *B, struct node *n, bool want_bool)
 {
 	struct expr_src es = { .text = "", .src = jsrc_source(B->f),
 			       .quiet = true };
-	B->nrefpos = 0; /* no null or this in it (mb_heap_text()) */
 	return typed(B, n, want_bool, &es, NULL, B->npend);
 }
 
@@ -223,8 +317,11 @@ bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 			continue;
 		struct mstmt *s = mb_stmt_new(B, MS_EXPR, d);
 		int p0 = B->npend;
-		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", name, init),
-				 false);
+		const char *whole[] = { name, " = (", init, ")", NULL };
+		struct mb_part P;
+		s->e = mb_part(B, init, whole, &P) ? mb_part_typed(B,
+			mir_assign(B->a, mir_var(B->a, name), P.n), &P, false,
+			whole, p0) : NULL;
 		B->tbusy = busy;
 		if (!s->e || !mb_heap_flush(B, p0, blk, cap, d))
 			return false;
@@ -385,15 +482,20 @@ static struct mstmt *stmt_kind(struct mb *B, TSNode n)
 		    jnode_is(v, "block_comment"))
 			return s;
 		const char *t = mb_lowered(B, v);
+		const char *whole[] = { t, NULL };
+		struct mb_part ret;
 		B->want_ref = B->m->ret_ref;
-		s->e = t ? mb_expr_text(B, t, false) : NULL;
+		s->e = t && mb_part(B, t, whole, &ret) ? mb_part_typed(B, ret.n,
+			&ret, false, whole, ret.p0) : NULL;
 		B->want_ref = 0;
 		if (!s->e)
 			return NULL;
 		if (!B->m->ret_ref && (!B->m->ret || s->e->type != B->m->ret)) {
 			/* the declared type decides: convert as Java does */
-			s->e = mb_expr_text(B, arena_printf(B->a, "(%s)(%s)",
-				B->m->ret ? B->m->ret->name : "void", t), false);
+			const char *cw[] = { "(", B->m->ret ? B->m->ret->name
+					     : "void", ")(", t, ")", NULL };
+			s->e = mb_part_typed(B, mb_cast(B, B->m->ret, ret.n),
+					     &ret, false, cw, B->npend);
 			if (!s->e)
 				return NULL;
 		}
@@ -577,6 +679,10 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 			     bool *heap_on, const char **why)
 {
 	struct mb B = { .f = f, .a = a, .patch = patch, .hpre = pre };
+	int line, col; /* no method there: nothing is built */
+	if (lang_stats_on() && jsrc_method_pos(f, at, &line, &col))
+		lang_stat_build(!patch, arena_printf(a, "%s:%d:%d",
+				jsrc_source(f)->name, line, col));
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
 	TSNode md = method_at(&B, at);
@@ -623,6 +729,52 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	return B.m;
 }
 
+/* The paths of the original of the method at (line, col) (lang/mir.h:
+ * References), or the reason its build failed: kept with the file, so
+ * that a method's original is built for them once, not once a mutant. */
+struct jpaths {
+	struct jpaths *next;
+	int line, col;
+	const char *why;
+	struct mheap_pre pre;
+};
+
+static struct jpaths *paths_of(struct jsrc *f, size_t at)
+{
+	int line, col;
+	if (!jsrc_method_pos(f, at, &line, &col))
+		return NULL;
+	for (struct jpaths *p = f->mpaths; p; p = p->next)
+		if (p->line == line && p->col == col)
+			return p;
+	if (!f->mb_a)
+		f->mb_a = arena_new();
+	struct jpaths *p = ANEW(f->mb_a, struct jpaths);
+	memset(p, 0, sizeof(*p));
+	p->line = line;
+	p->col = col;
+	p->pre.n = -1; /* not known yet */
+	p->next = f->mpaths;
+	f->mpaths = p;
+	return p;
+}
+
+/* Keep the original's outcome (its paths, or why it failed) in p. */
+static void paths_keep(struct jsrc *f, struct jpaths *p, bool built,
+		       const struct mheap_pre *pre, const char *why)
+{
+	if (!p)
+		return;
+	struct arena *pa = f->mb_a;
+	p->why = built ? NULL : arena_strdup(pa, why ? why : "");
+	p->pre.n = built ? pre->n : 0;
+	p->pre.writes = built && pre->writes;
+	for (int k = 0; built && k < pre->n; k++) {
+		p->pre.base[k] = arena_strdup(pa, pre->base[k]);
+		p->pre.field[k] = arena_strdup(pa, pre->field[k]);
+	}
+}
+
 struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 			    const struct mir_patch *patch, const char **why)
 {
@@ -631,10 +783,23 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	struct mheap_pre pre, mine;
 	bool heap;
 	struct mmethod *m = build(f, a, at, patch, NULL, &mine, &heap, why);
+	struct jpaths *kept = paths_of(f, at);
+	if (!patch && kept && kept->pre.n < 0)
+		paths_keep(f, kept, m != NULL, &mine, m ? NULL : *why);
 	if (!heap || (!patch && !mine.n))
 		return m; /* no reference: one build */
-	if (patch && !build(f, a, at, NULL, NULL, &pre, &heap, why))
-		return NULL;
+	if (patch && kept && kept->pre.n >= 0) { /* built before */
+		if (kept->why) {
+			*why = arena_strdup(a, kept->why);
+			return NULL;
+		}
+		pre = kept->pre;
+	} else if (patch) {
+		bool built = build(f, a, at, NULL, NULL, &pre, &heap, why);
+		paths_keep(f, kept, built, &pre, *why);
+		if (!built)
+			return NULL;
+	}
 	if (!patch)
 		pre = mine;
 	if (pre.n)

@@ -248,8 +248,9 @@ static struct mstmt *null_check(struct mb *B, int p, TSNode n)
 	bool vis = B->visible[v];
 	B->visible[v] = true;
 	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
-	s->e = mb_expr_text(B, arena_printf(B->a, "%s == null", mb_env_name(B, v)),
-			    true);
+	const char *whole[] = { mb_env_name(B, v), " == null", NULL };
+	s->e = mb_built(B, mir_binary(B->a, OP_EQ, mir_var(B->a,
+			mb_env_name(B, v)), mb_id(B, 0)), true, whole);
 	B->visible[v] = vis;
 	s->body = mb_null_throw(B, p, n);
 	return s->e ? s : NULL;
@@ -317,12 +318,19 @@ void mb_heap_paths(const struct mb *B, struct mheap_pre *out)
 	out->writes = B->m->heap_writes;
 }
 
-/* The consistency of the paths (lang/mir.h: References) as a condition
- * in sb: b1 != b2 || b1.f == b2.f for two bases of one field f. */
-static int consistency(struct mb *B, struct strbuf *sb)
+/* The variable named by i's environment name, as a node. */
+static struct node *env_var(struct mb *B, int i)
+{
+	return mir_var(B->a, mb_env_name(B, i));
+}
+
+/* The consistency of the paths (lang/mir.h: References) as a condition:
+ * b1 != b2 || b1.f == b2.f for two bases of one field f, joined by &&
+ * from the left; NULL when there are none. */
+static struct node *consistency(struct mb *B)
 {
 	const struct mmethod *m = B->m;
-	int n = 0;
+	struct node *c = NULL;
 	for (int i = 0; i < m->nvars; i++) {
 		bool hi = m->kinds[i] == MV_HEAP;
 		if (!hi && m->kinds[i] != MV_FIELD)
@@ -331,13 +339,16 @@ static int consistency(struct mb *B, struct strbuf *sb)
 		for (int j = i + 1; j < m->nvars; j++) {
 			if (m->kinds[j] != MV_HEAP || strcmp(fi, B->hfield[j]))
 				continue;
-			sb_printf(sb, "%s(%s != %s || %s == %s)", n++ ? " && " : "",
-				  hi ? mb_env_name(B, B->hbase[i]) : "this",
-				  mb_env_name(B, B->hbase[j]), mb_env_name(B, i),
-				  mb_env_name(B, j));
+			struct node *d = mir_binary(B->a, OP_LOR,
+				mir_binary(B->a, OP_NE, hi ? env_var(B,
+					B->hbase[i]) : mb_id(B, 1),
+					env_var(B, B->hbase[j])),
+				mir_binary(B->a, OP_EQ, env_var(B, i),
+					   env_var(B, j)));
+			c = c ? mir_binary(B->a, OP_LAND, c, d) : d;
 		}
 	}
-	return n;
+	return c;
 }
 
 bool mb_heap_finish(struct mb *B)
@@ -348,18 +359,11 @@ bool mb_heap_finish(struct mb *B)
 		any |= m->kinds[i] == MV_HEAP;
 	if (!any || !mb_heap_writes(B))
 		return !B->why;
-	struct strbuf sb = STRBUF_INIT;
-	int n = consistency(B, &sb);
-	if (!n) {
-		sb_release(&sb);
-		return true;
-	}
-	bool ok = mb_prelude(B, sb.buf);
-	sb_release(&sb);
-	return ok;
+	struct node *c = consistency(B);
+	return !c || mb_prelude(B, c);
 }
 
-bool mb_prelude(struct mb *B, const char *cond)
+bool mb_prelude(struct mb *B, struct node *cond)
 {
 	struct mmethod *m = B->m;
 	bool vis[MIR_MAX_VARS];
@@ -367,7 +371,7 @@ bool mb_prelude(struct mb *B, const char *cond)
 	for (int i = 0; i < m->nvars; i++)
 		B->visible[i] = m->kinds[i] != MV_LOCAL;
 	struct mstmt *s = mir_early_return(B->a, m), *r = s->body;
-	s->e = mb_expr_text(B, arena_printf(B->a, "!(%s)", cond), true);
+	s->e = mb_built(B, mir_unary(B->a, OP_NOT, cond), true, NULL);
 	if (s->e && m->ret)
 		r->e = mb_expr_node(B, mir_zero(B->a, &profile_java, m->ret),
 				    false);

@@ -61,7 +61,8 @@ struct mb {
 	 * variable i is a reference of another class than the method's;
 	 * rtype[i] a reference's declared type (ret_rtype: the return
 	 * value's); the offsets of the ids null and this stand for in the
-	 * text being typed (mb_heap_text()); want_ref: the expression
+	 * text last rewritten (mb_heap_text(); mb_part() marks those
+	 * literals as ids, mb_id()); want_ref: the expression
 	 * being typed must be a reference (1), must not be (0) */
 	uint32_t oref;
 	const char *rtype[MIR_MAX_VARS], *ret_rtype;
@@ -101,6 +102,37 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool);
  * parsed again. */
 struct node *mb_expr_node(struct mb *B, struct node *n, bool want_bool);
 struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
+/* A part of an expression the builder builds around it (`t = (part)`,
+ * `(int)(part)`): the lowered text parsed once, its reads through
+ * references rewritten (mb_heap_text()), untyped; whole: the text of
+ * the expression it stands in, in pieces, for a failure's reason only;
+ * p0: the pending checks before it. */
+struct mb_part {
+	struct node *n;
+	struct expr_src es;
+	int p0;
+};
+bool mb_part(struct mb *B, const char *text, const char *const *whole,
+	     struct mb_part *P);
+/* Type n, built around P->n (lang/mir.h's constructors; NULL: a node the
+ * syntax has no text for, which fails as whole's text would not parse),
+ * its reads from pending check p0 on (P->p0, or B->npend when P->n was
+ * typed before); NULL after mb_fail(). */
+struct node *mb_part_typed(struct mb *B, struct node *n,
+			   const struct mb_part *P, bool want_bool,
+			   const char *const *whole, int p0);
+/* Type n, built by the builder (lang/mir.h's constructors, ids by
+ * mb_id()); whole: the text it stood for, in pieces, for a failure's
+ * reason (NULL: n printed); n NULL fails as whole's text would not
+ * parse.  NULL after mb_fail(). */
+struct node *mb_built(struct mb *B, struct node *n, bool want_bool,
+		      const char *const *whole);
+/* The id null (0) or this (1) as a literal mb_is_ref() knows, where the
+ * method's text would read it so (the heap's or arrays' methods);
+ * elsewhere the word, which no variable is. */
+struct node *mb_id(struct mb *B, int id);
+/* (t)x, or NULL where Java has no cast to t (mir_cast_written()). */
+struct node *mb_cast(struct mb *B, const struct type *t, struct node *x);
 
 /* javasrc-mcall.c: the call statement n (a method_invocation,
  * unqualified or on this), or NULL after mb_fail(). */
@@ -291,7 +323,7 @@ bool mb_heap_finish(struct mb *B);
  * typed with the method's inputs visible (the heap's and the arrays'
  * preludes: inputs no real heap gives tell no two methods apart);
  * false after mb_fail(). */
-bool mb_prelude(struct mb *B, const char *cond);
+bool mb_prelude(struct mb *B, struct node *cond);
 /* The name var i has in the typing environment. */
 const char *mb_env_name(const struct mb *B, int i);
 /* javasrc-mwrite.c: the rules of a method that reads through references

@@ -256,13 +256,17 @@ static const char *store(struct lw *L, const char *text)
 {
 	struct mb *B = L->B;
 	int p0 = B->npend;
-	const struct node *e = mb_expr_text(B, text, false);
+	const char *whole[] = { text, NULL };
+	struct mb_part P;
+	struct node *e = mb_part(B, text, whole, &P) ? mb_part_typed(B, P.n,
+				&P, false, whole, P.p0) : NULL;
 	const char *t = e ? mb_temp(B, e->type) : NULL;
 	if (!t)
 		return NULL;
 	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
-	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, text),
-				  false)) || !emit(L, p0, s))
+	const char *aw[] = { t, " = (", text, ")", NULL };
+	if (!(s->e = mb_part_typed(B, mir_assign(B->a, mir_var(B->a, t), e), &P,
+				   false, aw, B->npend)) || !emit(L, p0, s))
 		return NULL;
 	return t;
 }
@@ -358,8 +362,11 @@ static const char *short_circuit(struct lw *L, TSNode n, bool and)
 	const char *r = lower(L, field(n, "right"));
 	struct mstmt *s = mb_stmt_new(B, MS_EXPR, L->at);
 	int p1 = B->npend;
-	if (r)
-		s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, r), false);
+	const char *aw[] = { t, " = (", r, ")", NULL };
+	struct mb_part P;
+	if (r && mb_part(B, r, aw, &P))
+		s->e = mb_part_typed(B, mir_assign(B->a, mir_var(B->a, t), P.n),
+				     &P, false, aw, P.p0);
 	bool ok = s->e && emit(L, p1, s);
 	L->blk = saved;
 	L->cap = savedcap;
@@ -388,6 +395,19 @@ static const char *branch(struct lw *L, TSNode n, struct mstmt **blk, int *cap)
 	return r;
 }
 
+/* t = (tn)(x), x a branch's lowered text (parsed once). */
+static struct node *branch_set(struct mb *B, const char *t, const char *tn,
+			       const char *x)
+{
+	const char *whole[] = { t, " = (", tn, ")(", x, ")", NULL };
+	struct mb_part P;
+	if (!mb_part(B, x, whole, &P))
+		return NULL;
+	return mb_part_typed(B, mir_assign(B->a, mir_var(B->a, t),
+			     mb_cast(B, mb_type(tn), P.n)), &P, false, whole,
+			     P.p0);
+}
+
 /* `c ? x : y` with calls in x or y: if (c) {x's; t = x} else {y's; t = y}. */
 static const char *conditional(struct lw *L, TSNode n)
 {
@@ -413,11 +433,9 @@ static const char *conditional(struct lw *L, TSNode n)
 	struct mstmt *i = mb_stmt_new(B, MS_IF, L->at);
 	struct mstmt *saved = L->blk;
 	int *savedcap = L->cap;
-	bool ok = (sx->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)",
-							t, tn, x), false)) &&
+	bool ok = (sx->e = branch_set(B, t, tn, x)) &&
 		  (L->blk = bx, L->cap = &cx, emit(L, p0, sx)) &&
-		  (sy->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)(%s)",
-							t, tn, y), false)) &&
+		  (sy->e = branch_set(B, t, tn, y)) &&
 		  (L->blk = by, L->cap = &cy, emit(L, p0, sy));
 	L->blk = saved;
 	L->cap = savedcap;

@@ -40,21 +40,24 @@ void mb_ref_note(struct mb *B, int i, const char *type)
 		B->oref |= 1u << i;
 }
 
-static bool at_refpos(const struct mb *B, int pos)
+struct node *mb_id(struct mb *B, int id)
 {
-	for (int i = 0; i < B->nrefpos; i++)
-		if (B->refpos[i] == pos)
-			return true;
-	return false;
+	bool on = B->heap_on || (!id && B->arr_on);
+	if (!on) /* left as the word, which no variable is */
+		return mir_var(B->a, id ? "this" : "null");
+	struct node *n = mir_int(B->a, &profile_java, id);
+	n->pos = -1;
+	return n;
 }
+
 
 bool mb_is_ref(const struct mb *B, const struct node *n)
 {
 	switch (n->kind) {
 	case N_VAR:
 		return n->var >= 0 && (B->m->refs >> n->var & 1);
-	case N_LIT:
-		return at_refpos(B, n->pos);
+	case N_LIT: /* null or this: mb_id(), mb_part() */
+		return n->pos < 0;
 	case N_COND:
 		return mb_is_ref(B, n->b);
 	case N_ASSIGN:

@@ -23,6 +23,13 @@ static const char *cell_base(const struct mb *B, int i)
 	return B->m->kinds[i] == MV_FIELD ? "this" : mb_env_name(B, B->hbase[i]);
 }
 
+/* cell_base() as a node. */
+static struct node *base_node(struct mb *B, int i)
+{
+	return B->m->kinds[i] == MV_FIELD ? mb_id(B, 1)
+	       : mir_var(B->a, mb_env_name(B, B->hbase[i]));
+}
+
 /* Is some path read through a variable of field f (so writing f would
  * move a base)? */
 static bool field_is_base(const struct mb *B, const char *f)
@@ -91,8 +98,10 @@ static struct mstmt *aliases(struct mb *B, const struct mstmt *s, int v)
 		struct mstmt *a = ANEW(B->a, struct mstmt);
 		*i = (struct mstmt){ .kind = MS_IF, .line = s->line, .body = a };
 		*a = (struct mstmt){ .kind = MS_EXPR, .line = s->line };
-		i->e = mb_expr_text(B, arena_printf(B->a, "%s == %s",
-				    cell_base(B, w), cell_base(B, v)), true);
+		const char *whole[] = { cell_base(B, w), " == ",
+					cell_base(B, v), NULL };
+		i->e = mb_built(B, mir_binary(B->a, OP_EQ, base_node(B, w),
+					      base_node(B, v)), true, whole);
 		a->e = mb_expr_node(B, mir_assign(B->a, mir_var(B->a,
 				    mb_env_name(B, w)), mir_var(B->a,
 				    mb_env_name(B, v))), false);

@@ -118,6 +118,7 @@ void jsrc_free(struct jsrc *f)
 	jindex_release(&f->ix);
 	free(f->memo);
 	arena_free(f->memo_a);
+	arena_free(f->mb_a);
 	ts_tree_delete(f->tree);
 	free(f->text);
 	free(f->name);

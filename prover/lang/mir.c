@@ -34,6 +34,16 @@ void mir_append(struct arena *a, struct mstmt *blk, struct mstmt *s, int *cap)
 	blk->kids[blk->nkids++] = s;
 }
 
+const char *mir_joined(struct arena *a, const char *const *pieces)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (; *pieces; pieces++)
+		sb_puts(&sb, *pieces);
+	const char *r = arena_strdup(a, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return r;
+}
+
 struct mstmt *mir_early_return(struct arena *a, const struct mmethod *m)
 {
 	struct mstmt *s = mir_stmt(a, MS_IF, m->line);
@@ -117,6 +127,16 @@ struct node *mir_cast(struct arena *a, const struct type *t, struct node *x)
 	struct node *n = kids(a, N_CONV, OP_NONE, x, NULL, NULL);
 	n->type = t;
 	return n;
+}
+
+struct node *mir_cast_written(const struct profile *pf, struct arena *a,
+			      const struct type *t, struct node *x)
+{
+	const struct type *u = NULL;
+	if (!t || !pf->cast_type ||
+	    pf->cast_type(pf, t->name, 0, &u) != (int)strlen(t->name))
+		return NULL;
+	return mir_cast(a, u, x);
 }
 
 struct node *mir_zero(struct arena *a, const struct profile *pf,

@@ -464,6 +464,10 @@ struct mir_patch {
 struct mstmt *mir_stmt(struct arena *a, enum mstmt_kind k, int line);
 /* Append s to the block blk (its kids' capacity in *cap). */
 void mir_append(struct arena *a, struct mstmt *blk, struct mstmt *s, int *cap);
+/* The text of an expression a builder built around parsed parts, its
+ * pieces (NULL-terminated) joined: for a failure's reason only, the
+ * expression itself is nodes. */
+const char *mir_joined(struct arena *a, const char *const *pieces);
 /* The preludes' `if (c) return r;` at m's line, an MS_IF whose body is
  * the MS_RETURN: the caller sets c (its e) and, for a method with a
  * result, r (its body's e). */
@@ -490,6 +494,11 @@ struct node *mir_cond(struct arena *a, struct node *c, struct node *x,
 struct node *mir_assign(struct arena *a, struct node *x, struct node *y);
 /* (t)x, a cast written in the text */
 struct node *mir_cast(struct arena *a, const struct type *t, struct node *x);
+/* The cast "(t)x" parses to in pf's syntax (to the type t's name names);
+ * NULL where it has none (Java: to boolean), as that text would not
+ * parse. */
+struct node *mir_cast_written(const struct profile *pf, struct arena *a,
+			      const struct type *t, struct node *x);
 /* The default value of type t, what a prelude's early return gives:
  * `false` for a boolean t (Java), else `(t)0` (0 an int of pf). */
 struct node *mir_zero(struct arena *a, const struct profile *pf,

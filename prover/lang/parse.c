@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lang/profile.h"
+#include "lang/stats.h"
 
 #define MAX_NESTING 200
 
@@ -492,6 +493,7 @@ struct node *parse_expr_in(const struct profile *pf, struct arena *a,
 {
 	struct parser p = { .a = a, .es = es, .s = es->text, .pf = pf,
 			    .allow_holes = allow_holes };
+	lang_stat_parse(es->text);
 	next(&p);
 	if (p.tok.kind == TOK_EOF && !p.failed) {
 		perr(&p, 0, "empty expression");

@@ -1,0 +1,35 @@
+/*
+ * stats.h - how often the front end repeats itself, a debug statistic
+ * (SUBSUME_TRACE): expressions parsed (how many parses of how many
+ * distinct texts) and method IR builds (of originals: how many for how
+ * many methods; of mutants).  Issue 28 asks that one expression be
+ * parsed once per run and the original method built once per method:
+ * these counts say how far the run is from that.  Off (no cost but a
+ * flag test) unless SUBSUME_TRACE is set; thread-safe.
+ */
+#ifndef SUBSUME_LANG_STATS_H
+#define SUBSUME_LANG_STATS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Counting on?  (SUBSUME_TRACE set, read once.) */
+bool lang_stats_on(void);
+/* An expression text parsed (lang/parse.c). */
+void lang_stat_parse(const char *text);
+/* A method IR build: of the original (patch NULL) or a mutant; key
+ * names the method (its file and position). */
+void lang_stat_build(bool original, const char *key);
+
+struct lang_stats {
+	unsigned long parses, texts;  /* parses; distinct texts parsed */
+	unsigned long text_most;      /* the most parses of one text */
+	unsigned long orig_builds, methods; /* original builds; methods */
+	unsigned long orig_most;      /* the most builds of one original */
+	unsigned long mutant_builds;
+};
+void lang_stats_get(struct lang_stats *st);
+/* "trace: front end: ..." on out, when counting is on. */
+void lang_stats_print(FILE *out);
+
+#endif

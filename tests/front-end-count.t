@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+# front-end-count.t - how often the front end repeats itself (issue 28:
+# one expression parsed once per run, the original method built once per
+# method), counted by lang/stats.h under SUBSUME_TRACE and printed as
+# "trace: front end: P parses of T distinct expression texts (at most K
+# of one); B builds of M original methods (at most J of one), U of
+# mutants".
+#
+# Checked: the line is there only with SUBSUME_TRACE and counting
+# changes no verdict; without --method no method is built; with
+# --method the original methods counted are the methods the report
+# judges at method level (a verdict, or a note such as "equivalent up to
+# 8 loop iterations"), each built at least once, and every mutant judged
+# at method level has a build of its own;
+# the counts are consistent (P >= T >= 1, K <= P, B >= M, J <= B).  And
+# the original of each method is built once in the run (J == 1: check/
+# method.c's table of originals), twice where it reads through
+# references (heap.mutants.log: its paths first, then the build that
+# creates them first, lang/mir.h: References).  One parse per expression
+# text (K == 1) is not met yet: the method builder parses each text once
+# per file (lang/javasrc-method.c's parse_once()), but check/ parses the
+# logged original and mutant texts at several stages; the counts are
+# printed as TAP diagnostics.
+import json, os, re, subprocess
+
+from tap import S, done, ok
+
+D = "tests/data/check-method"
+LINE = re.compile(r"trace: front end: (\d+) parses of (\d+) distinct "
+                  r"expression texts \(at most (\d+) of one\); (\d+) builds "
+                  r"of (\d+) original methods \(at most (\d+) of one\), "
+                  r"(\d+) of mutants")
+
+
+def run(args, trace):
+    env = dict(os.environ)
+    env.pop("SUBSUME_TRACE", None)
+    if trace:
+        env["SUBSUME_TRACE"] = "1"
+    p = subprocess.run([S, "check", "--no-timing", "--format", "json"] + args,
+                       capture_output=True, text=True, env=env)
+    m = LINE.search(p.stderr)
+    return p.returncode, p.stdout, (tuple(int(x) for x in m.groups())
+                                    if m else None), p.stderr
+
+
+def methods(out):
+    """The methods the report judged at method level (a verdict or a
+    note of its own: "method level: ..."), by the log's Class@name(sig);
+    those named as modelled ("in NAME at FILE:LINE:COL")."""
+    ms = json.loads(out)["mutants"]
+    judged = {m["where"].split(":")[0] for m in ms
+              if "method level:" in (m.get("detail") or "")
+              and "not in a method" not in m["detail"]}
+    named = set(re.findall(r"method level: in (\w+) at ", out))
+    return judged, named
+
+
+for log in ("meth", "heap", "calls"):
+    args = ["--source", D + "/src", "--method", D + "/%s.mutants.log" % log]
+    rc0, out0, c0, err0 = run(args, False)
+    rc, out, c, err = run(args, True)
+    ok(rc0 == 0 and rc == 0 and c0 is None and "trace: front end" not in err0,
+       "%s: no count without SUBSUME_TRACE (exit %d, %d)" % (log, rc0, rc))
+    ok(c is not None, "%s: the count with SUBSUME_TRACE" % log)
+    if c is None:
+        continue
+    P, T, K, B, M, J, U = c
+    ok(out == out0, "%s: counting changes no verdict" % log)
+    ok(P >= T >= 1 and K <= P and B >= M and J <= B and J >= 1,
+       "%s: consistent counts %s" % (log, c))
+    judged, named = methods(out)
+    ok(M == len(judged) and len(named) <= M,
+       "%s: %d original methods counted, %d judged at method level in the "
+       "report (%d named as modelled)" % (log, M, len(judged), len(named)))
+    nmeth = out.count('"level": "method"')
+    ok(U >= nmeth, "%s: %d mutant builds for %d mutants judged at method "
+       "level" % (log, U, nmeth))
+    most = 2 if log == "heap" else 1
+    ok(J == most, "%s: each original method built %s in the run (at most "
+       "%d builds of one)" % (log, "once" if most == 1 else
+                              "twice (its paths first)", J))
+    print("# %s: %d parses of %d texts (at most %d of one); %d builds of %d "
+          "originals (at most %d of one); %d of mutants"
+          % (log, P, T, K, B, M, J, U))
+
+rc, out, c, err = run([D + "/meth.mutants.log"], True)
+ok(rc == 0 and c is not None and c[3] == 0 and c[4] == 0 and c[6] == 0,
+   "without --source no method is built %s" % (c,))
+done()
