@@ -34,6 +34,9 @@ struct jsrc {
 	 * memo_a) */
 	struct jmemo **memo;
 	struct arena *memo_a;
+	/* javasrc-const.c: other classes (jsrc_set_classes()) */
+	jsrc_class_fn classes;
+	void *classes_ctx;
 };
 
 /* Index tree t into ix (released with jindex_release()); returns the
@@ -104,5 +107,10 @@ const char *jsrc_declared_type(struct arena *a, const struct jsrc *f,
  * jocc assume), its variables added to o->vars. */
 void jsrc_path_condition(struct arena *a, const struct jsrc *f, TSNode site,
 			 struct jocc *o);
+
+/* javasrc-const.c: o's facts (javasrc.h: struct jocc facts), the
+ * field accesses they name added to o->vars. */
+void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,
+		     struct jocc *o);
 
 #endif
