@@ -51,6 +51,9 @@ ok(v(13) == "equivalent", "d == Double.NaN to false: equivalent (NaN equals noth
 ok(v(14) == "equivalent", "l < Long.MAX_VALUE to != : equivalent")
 ok(v(15) == "equivalent", "Codes.WRAP < 0 (an import's (byte) 200) dropped: equivalent")
 ok(v(17) == "equivalent", "In.TAB and Facts.In.TAB: one nested class's constant")
+big = [int(x) for x in re.findall(r"s\.length\(\)=(-?\d+)", E.get("19", {}).get("detail", ""))]
+ok(v(19) == "killable" and big and all(0 <= x <= 2147483647 for x in big),
+   "s.length() < n over long: the killing input's length is an int (the contract's bound)")
 ok(all(v(i) in ("killable", "redundant") for i in (2, 4, 6, 16)),
    "the mutants that change the value stay killable (redundant by the table)")
 

@@ -52,4 +52,7 @@ public class Facts implements Limits {
     static boolean chars(String s) {
         return s.length() == 0;
     }
+    static boolean longer(String s, long n) {
+        return s.length() < n;
+    }
 }
