@@ -54,7 +54,9 @@ ok(v(17) == "equivalent", "In.TAB and Facts.In.TAB: one nested class's constant"
 big = [int(x) for x in re.findall(r"s\.length\(\)=(-?\d+)", E.get("19", {}).get("detail", ""))]
 ok(v(19) == "killable" and big and all(0 <= x <= 2147483647 for x in big),
    "s.length() < n over long: the killing input's length is an int (the contract's bound)")
-ok(all(v(i) in ("killable", "redundant") for i in (2, 4, 6, 16)),
+ok(v(20) == "equivalent" and v(21) == "equivalent",
+   "static imports: k <= MAX_VALUE (java.lang.Integer.*) and ESC > 20 (q.Codes.ESC) to true: equivalent")
+ok(all(v(i) in ("killable", "redundant") for i in (2, 4, 6, 16, 22)),
    "the mutants that change the value stay killable (redundant by the table)")
 
 # --- the JVM --------------------------------------------------------------
@@ -144,8 +146,9 @@ INPUTS = ("8", "9", "10")
 named = sorted({n for k, m in E.items() if k not in INPUTS for n in
                 re.findall(r"\b([A-Z][\w.]*\.[A-Z_]+|[A-Z_]{2,})=", m.get("detail", ""))})
 for n in named:
+    q = {"ESC": "Codes.ESC", "MAX_VALUE": "Integer.MAX_VALUE"}.get(n)  # static imports
     body.append("System.out.println(\"const|%s|\" + (long) %s);"
-                % (n, n if "." in n and not n.startswith("In.") else "Facts." + n))
+                % (n, q or (n if "." in n and not n.startswith("In.") else "Facts." + n)))
 # the driver: one method per grid line (a method's code is limited)
 meths = "\n".join("  static void c%d() { %s }" % (k, b) for k, b in enumerate(body))
 runs_ = "\n".join("    c%d();" % k for k in range(len(body)))

@@ -12,7 +12,8 @@
  * inherited by such a class from its superclass or interfaces; the
  * Java library's constants (`Integer.MIN_VALUE`, `Double.NaN`,
  * `Math.PI`, ...) come from the table below when the name is no class
- * of the source tree.  Another file is read through the resolver the
+ * of the source tree; a name no enclosing class declares or inherits
+ * may be a static import's (single, then on demand).  Another file is read through the resolver the
  * caller gave (jsrc_set_classes()).  Its value is the initializer
  * itself, every constant it names replaced by that constant's value,
  * cast to the declared type: the checker evaluates it with Java's
@@ -140,6 +141,8 @@ static bool constant(struct cx *C, const struct jsrc *f, TSNode cls,
 }
 /* The constant name means in the scope of node at of f: a field of the
  * innermost enclosing class that has one (declared or inherited). */
+static bool static_import(struct cx *C, const struct jsrc *f, const char *name,
+			  struct kval *out);
 static bool scoped(struct cx *C, const struct jsrc *f, TSNode at,
 		   const char *name, struct kval *out)
 {
@@ -149,12 +152,16 @@ static bool scoped(struct cx *C, const struct jsrc *f, TSNode at,
 		if (r)
 			return r > 0;
 	}
-	return false;
+	/* no enclosing class declares or inherits it */
+	return static_import(C, f, name, out);
 }
 static bool class_named(struct cx *C, const struct jsrc *f, TSNode at,
 			const char *qual, const struct jsrc **gf, TSNode *gc);
 
 /* The value text of constant expression e of file f, or NULL. */
+static bool library(struct arena *a, const char *cls, const char *name,
+		    struct kval *out);
+
 static const char *cexpr(struct cx *C, const struct jsrc *f, TSNode e)
 {
 	if (ts_node_is_null(e))
@@ -233,12 +240,8 @@ static const char *cexpr(struct cx *C, const struct jsrc *f, TSNode e)
 				return NULL;
 			return constant(C, g, c, nm, &k) ? k.value : NULL;
 		}
-		for (size_t i = 0; i < ARRAY_SIZE(lib); i++)
-			if ((!strcmp(q, lib[i].cls) ||
-			     (!strncmp(q, "java.lang.", 10) && !strcmp(q + 10, lib[i].cls))) &&
-			    !strcmp(nm, lib[i].name))
-				return arena_printf(C->a, "((%s) %s)", lib[i].type,
-						    lib[i].value);
+		if (library(C->a, q, nm, &k))
+			return k.value;
 	}
 	return NULL;
 }
@@ -427,6 +430,56 @@ static bool simple_class(struct cx *C, const struct jsrc *f, TSNode at,
 						 im + 6, name), gf, gc))
 			return true;
 	}
+	return false;
+}
+
+/* The library's constant cls.name ("Integer", "java.lang.Integer"). */
+static bool library(struct arena *a, const char *cls, const char *name,
+		    struct kval *out)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(lib); i++)
+		if ((!strcmp(cls, lib[i].cls) ||
+		     (!strncmp(cls, "java.lang.", 10) && !strcmp(cls + 10, lib[i].cls))) &&
+		    !strcmp(name, lib[i].name)) {
+			out->type = lib[i].type;
+			out->value = arena_printf(a, "((%s) %s)", lib[i].type, lib[i].value);
+			return true;
+		}
+	return false;
+}
+
+/* A static import of name: `import static a.b.C.name;` (single: the
+ * first that names it decides), else `import static a.b.C.*;` (the
+ * first class the tree or the library has with such a constant). */
+static bool static_import(struct cx *C, const struct jsrc *f, const char *name,
+			  struct kval *out)
+{
+	TSNode root = ts_tree_root_node(f->tree);
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < ts_node_named_child_count(root); i++) {
+			TSNode d = ts_node_named_child(root, i);
+			if (!jnode_is(d, "import_declaration"))
+				continue;
+			char *im = jnode_squeezed(C->a, f, d); /* importstatica.b.C.X; */
+			size_t l = strlen(im);
+			if (strncmp(im, "importstatic", 12) || l < 14 || im[l - 1] != ';')
+				continue;
+			im += 12;
+			l -= 13;
+			im[l] = 0;
+			const char *member_name = pass ? "*" : name;
+			size_t ml = strlen(member_name);
+			if (l <= ml + 1 || im[l - ml - 1] != '.' ||
+			    strcmp(im + l - ml, member_name))
+				continue;
+			char *cls = arena_strndup(C->a, im, l - ml - 1);
+			const struct jsrc *g;
+			TSNode c;
+			int r = class_named(C, f, root, cls, &g, &c) && g
+				? member(C, g, c, name, out) : library(C->a, cls, name, out);
+			if (r || !pass)
+				return r > 0;
+		}
 	return false;
 }
 

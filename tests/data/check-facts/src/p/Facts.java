@@ -1,6 +1,8 @@
 package p;
 
 import q.Codes;
+import static q.Codes.ESC;
+import static java.lang.Integer.*;
 
 public class Facts implements Limits {
     static final int BIG = 2147483647;
@@ -54,5 +56,8 @@ public class Facts implements Limits {
     }
     static boolean longer(String s, long n) {
         return s.length() < n;
+    }
+    static boolean imported(int k) {
+        return k <= MAX_VALUE && ESC > 20;
     }
 }
