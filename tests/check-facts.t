@@ -13,7 +13,7 @@
 # with each type's edge values, every char; a killable one differs on
 # some input), and every constant a killing input names has the value
 # the JVM gives it.
-import os, re, subprocess
+import os, random, re, subprocess
 
 from tap import S, check_json, done, ok, tmpdir
 
@@ -205,4 +205,98 @@ for m in E.values():
             wrong.append((m["id"], n, val, consts.get(n)))
 ok(not wrong and consts, "every constant a killing input names has the JVM's value (%d names)%s"
    % (len(consts), " (not %s)" % wrong if wrong else ""))
+
+# --- random constant expressions (JLS 15.29) against the JVM -------------
+# Each constant of a generated class is read by a method `x == K`, whose
+# mutant `false` is killed only by x = K: the value of K the killing
+# input names is the checker's; the JVM prints its own.
+rnd = random.Random(29)
+NK = 60
+ints = []  # earlier constants usable in an int expression
+
+
+def iexpr(d):
+    if d == 0 or rnd.random() < 0.25:
+        c = rnd.random()
+        if c < 0.3 and ints:
+            return rnd.choice(ints)
+        if c < 0.45:
+            return "'%s'" % rnd.choice("aZ0 ~")
+        if c < 0.6:
+            return rnd.choice(["0x7fffffff", "0x80000000", "0xff", "017", "1_000"])
+        return str(rnd.choice([0, 1, 2, 3, 7, 100, 65535, 2147483647, 5]))
+    a = iexpr(d - 1)
+    op = rnd.choice(["+", "-", "*", "/", "%", "<<", ">>", ">>>", "&", "|", "^",
+                     "neg", "~", "?", "cast"])
+    if op in ("/", "%"):
+        return "(%s %s %s)" % (a, op, rnd.choice(["1", "2", "3", "7", "-3", "100"]))
+    if op == "neg":
+        return "(-%s)" % a
+    if op == "~":
+        return "(~%s)" % a
+    if op == "?":
+        return "(%s %s %s ? %s : %s)" % (a, rnd.choice(["<", "==", ">=", "!="]),
+                                         iexpr(d - 1), iexpr(d - 1), iexpr(d - 1))
+    if op == "cast":
+        return "((%s) %s)" % (rnd.choice(["byte", "short", "char", "int"]), a)
+    return "(%s %s %s)" % (a, op, iexpr(d - 1))
+
+
+decls, meths, glog = [], [], []
+for k in range(NK):
+    t = rnd.choice(["int", "int", "byte", "short", "char", "long", "boolean"])
+    if t == "long":
+        e = "(long) %s * 3000000011L + %s" % (iexpr(2), iexpr(2))
+    elif t == "boolean":
+        e = "%s > %s || %s == 3" % (iexpr(2), iexpr(2), iexpr(1))
+    elif t == "int":
+        e = iexpr(3)
+    else:
+        e = "(%s) %s" % (t, iexpr(3))
+    decls.append("    static final %s K%d = %s;" % (t, k, e))
+    if t != "long" and t != "boolean":
+        ints.append("K%d" % k)
+    meths.append((k, t))
+lines = ["public class Gen {"] + decls
+for k, t in meths:
+    lines.append("    static boolean m%d(%s x) {" % (k, t))
+    lines.append("        return x == K%d;" % k)
+    lines.append("    }")
+    sig = {"long": "long", "boolean": "boolean"}.get(t, "int")
+    glog.append("%d:ROR:==(%s,%s):FALSE(%s,%s):Gen@m%d(%s):%d:x == K%d |==> false"
+                % (k + 1, sig, sig, sig, sig, k, t, len(lines) - 1, k))
+lines.append("}")
+gsrc = os.path.join(T, "gen")
+os.makedirs(gsrc)
+open(os.path.join(gsrc, "Gen.java"), "w").write("\n".join(lines) + "\n")
+open(os.path.join(T, "gen.log"), "w").write("\n".join(glog) + "\n")
+open(os.path.join(gsrc, "GenDrive.java"), "w").write(
+    "public class GenDrive { public static void main(String[] a) {\n%s\n} }\n"
+    % "\n".join("System.out.println(\"K%d \" + %sGen.K%d);"
+                % (k, "(long) " if t == "char" else "", k) for k, t in meths))
+p = subprocess.run(["javac", "-nowarn", "-d", os.path.join(T, "gcls"),
+                    os.path.join(gsrc, "Gen.java"), os.path.join(gsrc, "GenDrive.java")],
+                   capture_output=True, text=True)
+ok(p.returncode == 0, "javac compiles %d random constants (seed 29)%s"
+   % (NK, (": " + p.stderr)[:300] if p.returncode else ""))
+p = subprocess.run(["java", "-cp", os.path.join(T, "gcls"), "GenDrive"],
+                   capture_output=True, text=True)
+jvm = dict(l.split(" ", 1) for l in p.stdout.splitlines())
+rc, rep = check_json(["--source", gsrc, os.path.join(T, "gen.log")])
+got, bad = 0, []
+for m in (rep or {}).get("mutants", []):
+    k = int(m["id"]) - 1
+    w = re.search(r"\bK%d=('\\u[0-9a-f]{4}'|'[^'\\]'|-?\d+L?|true|false)" % k,
+                  m["detail"])
+    val = w.group(1) if w else None
+    if val and val.startswith("'"):  # '\u000a' or ' '
+        val = str(int(val[3:7], 16) if len(val) > 3 else ord(val[1]))
+    if val:
+        val = val.rstrip("L")
+    got += val is not None
+    if val != jvm.get("K%d" % k):
+        bad.append((k, val, jvm.get("K%d" % k)))
+ok(rc == 0 and got == NK and not bad,
+   "every random constant's value, as its killing input names it, is the JVM's (%d of %d)%s"
+   % (got, NK, " (not %s)" % bad[:4] if bad else ""))
 done()

@@ -145,6 +145,15 @@ static int parse_texts(struct job *J, const char **why)
 	}
 	if (cs->assume && !(J->assume = site_parse(S, cs->assume, why)))
 		return -1;
+	if (cs->facts) { /* left out if the parser cannot read them */
+		const char *fw;
+		int nop = S->nop;
+		const char *err = S->err;
+		if (!(J->facts = site_parse(S, cs->facts, &fw))) {
+			S->nop = nop;
+			S->err = err;
+		}
+	}
 	parse_mutants(J);
 	/* A deletion (YAML's <NO-OP>) in an expression statement: as for
 	 * Major's, of an assignment or ++/-- only. */
@@ -183,6 +192,7 @@ static int infer_site(struct job *J, const char **why)
 	if (first->from && !S->cs->source && !S->cs->statement)
 		site_sig_operand_types(S, first->from, J->orig);
 	site_collect(S, J->assume);
+	site_collect(S, J->facts);
 	for (int i = 0; i < J->n; i++)
 		site_collect(S, J->mx[i]);
 	/* C: every value is a number (conditions are scalars) */
@@ -196,6 +206,7 @@ static int infer_site(struct job *J, const char **why)
 	for (int pass = 0; pass < 2 && !S->err && !S->c; pass++) {
 		site_infer(S, J->orig, J->top_want);
 		site_infer(S, J->assume, 1);
+		site_infer(S, J->facts, 1);
 		for (int i = 0; i < J->n; i++)
 			if (J->mx[i])
 				site_infer(S, J->mx[i], J->top_want);
@@ -362,6 +373,18 @@ static int type_site(struct job *J, struct type_env *env, const char **why)
 							     : "not a boolean");
 			return -1;
 		}
+	}
+	if (J->facts) { /* left out if they do not type */
+		struct type_env fenv = *env;
+		fenv.no_side_effects = true;
+		if (type_expr(J->facts, &fenv, NULL) == 0 &&
+		    J->facts->type->kind == TK_BOOLEAN) {
+			struct node *and = site_and(S->a, J->assume, J->facts);
+			and->type = J->facts->type;
+			J->assume = and;
+		}
+		if (env->errmsg)
+			sb_reset(env->errmsg);
 	}
 	if (S->pf->ub == UB_DEFINED_ONLY)
 		restrict_to_defined(J);

@@ -176,6 +176,8 @@ struct job {
 	int *idx;               /* [n] their indices in the group */
 	int top_want;           /* kind the whole expression must have */
 	struct node *orig, *assume;
+	struct node *facts;     /* the program's facts (struct csite), or
+				 * NULL: joined to assume once typed */
 	struct node **mx;       /* [n] parsed mutants, NULL: unsupported */
 	const char *osig;       /* guard signatures (infer.c) */
 	const char **msig;      /* [n] */

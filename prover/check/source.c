@@ -471,11 +471,8 @@ static void place(struct cgroup *g, struct mplace *p, int i,
 			       "%s%s%s%s", o->expr, fname, o->eline, o->ecol,
 			       o->consumer, o->assume ? "; path condition `" : "",
 			       o->assume ? o->assume : "", o->assume ? "`" : "");
-	/* the program's facts (lang/javasrc-const.c) hold with the path
-	 * condition; the note names the path condition only */
-	p->assume = !o->facts ? o->assume
-		    : o->assume ? arena_printf(g->a, "(%s) && %s", o->assume, o->facts)
-				: o->facts;
+	p->assume = o->assume;
+	p->facts = o->facts; /* lang/javasrc-const.c */
 	p->placed = true;
 	p->discarded = o->discarded;
 	p->orig = o->expr;

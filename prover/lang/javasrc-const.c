@@ -173,7 +173,10 @@ static const char *cexpr(struct cx *C, const struct jsrc *f, TSNode e)
 		return NULL;
 	if ((tl > 8 && !strcmp(t + tl - 8, "_literal")) || !strcmp(t, "true") ||
 	    !strcmp(t, "false")) {
-		char *s = jnode_squeezed(C->a, f, e), *w = s;
+		/* as written: ' ' is a blank */
+		char *s = arena_strndup(C->a, f->text + ts_node_start_byte(e),
+					ts_node_end_byte(e) - ts_node_start_byte(e));
+		char *w = s;
 		if (strcmp(t, "character_literal"))
 			for (char *r = s; *r; r++) /* 1_000 is 1000 */
 				if (*r != '_')
@@ -218,6 +221,8 @@ static const char *cexpr(struct cx *C, const struct jsrc *f, TSNode e)
 		const char *tn = ts_node_is_null(ty) ? NULL : jnode_squeezed(C->a, f, ty);
 		const char *v = tn && primitive(tn)
 			? cexpr(C, f, ts_node_child_by_field_name(e, "value", 5)) : NULL;
+		if (v && !strcmp(tn, "boolean")) /* the checker reads no such cast */
+			return arena_printf(C->a, "(%s)", v);
 		return v ? arena_printf(C->a, "((%s) %s)", tn, v) : NULL;
 	}
 	struct kval k;
@@ -293,7 +298,9 @@ static int member(struct cx *C, const struct jsrc *f, TSNode cls,
 			if (!val)
 				break;
 			out->type = tn;
-			out->value = arena_printf(C->a, "((%s) %s)", tn, val);
+			out->value = !strcmp(tn, "boolean")
+				? arena_printf(C->a, "(%s)", val)
+				: arena_printf(C->a, "((%s) %s)", tn, val);
 			ok = true;
 		}
 	}
