@@ -56,6 +56,9 @@ ok(v(19) == "killable" and big and all(0 <= x <= 2147483647 for x in big),
    "s.length() < n over long: the killing input's length is an int (the contract's bound)")
 ok(v(20) == "equivalent" and v(21) == "equivalent",
    "static imports: k <= MAX_VALUE (java.lang.Integer.*) and ESC > 20 (q.Codes.ESC) to true: equivalent")
+M = runs["method"]
+ok(v(23) == "equivalent" and v(23, M) == "equivalent" and M.get("23", {}).get("level") == "method",
+   "u < SPAN (BIG - 'a' + (int) 'a') to != : equivalent, in its method too (a constant expression of the class)")
 ok(all(v(i) in ("killable", "redundant") for i in (2, 4, 6, 16, 22)),
    "the mutants that change the value stay killable (redundant by the table)")
 

@@ -262,6 +262,38 @@ static TSNode member_type(const struct jsrc *f, TSNode body, const char *name)
 	return none;
 }
 
+/* The constant declarator v of field declaration d (in an interface
+ * when iface) holds: *out, or false when it is none. */
+static bool declarator(struct cx *C, const struct jsrc *f, TSNode d, TSNode v,
+		       bool iface, struct kval *out)
+{
+	TSNode ty = ts_node_child_by_field_name(d, "type", 4);
+	const char *tn = ts_node_is_null(ty) ? NULL : jnode_squeezed(C->a, f, ty);
+	if (!tn || !primitive(tn) ||
+	    !ts_node_is_null(ts_node_child_by_field_name(v, "dimensions", 10)) ||
+	    !(iface || has_modifier(f, d, "final")))
+		return false;
+	const char *val = cexpr(C, f, ts_node_child_by_field_name(v, "value", 5));
+	if (!val)
+		return false;
+	out->type = tn;
+	out->value = !strcmp(tn, "boolean") ? arena_printf(C->a, "(%s)", val)
+		     : arena_printf(C->a, "((%s) %s)", tn, val);
+	return true;
+}
+
+const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
+				TSNode d, TSNode v)
+{
+	struct cx C = { .a = a };
+	struct kval k;
+	TSNode body = jnode_parent(f, d);
+	if (!declarator(&C, f, d, v, jnode_is(body, "interface_body"), &k) ||
+	    !strcmp(k.type, "float") || !strcmp(k.type, "double"))
+		return NULL;
+	return k.value;
+}
+
 /* Field name of class cls (a type declaration in f), declared in it or
  * inherited: 1 a constant (*out), -1 a field that is not one or may
  * be (a superclass or interface the tree does not hold), 0 none. */
@@ -283,24 +315,13 @@ static int member(struct cx *C, const struct jsrc *f, TSNode cls,
 		}
 		if (!jnode_is(d, "field_declaration") && !jnode_is(d, "constant_declaration"))
 			continue;
-		TSNode ty = ts_node_child_by_field_name(d, "type", 4);
 		struct jkids vk = jnode_kids(f, d, true);
 		for (TSNode v; !found && jkids_next(&vk, &v);) {
 			if (!jnode_is(v, "variable_declarator") || !named(f, v, name))
 				continue;
 			found = true;
-			const char *tn = ts_node_is_null(ty) ? NULL : jnode_squeezed(C->a, f, ty);
-			if (!tn || !primitive(tn) ||
-			    !ts_node_is_null(ts_node_child_by_field_name(v, "dimensions", 10)) ||
-			    !(iface || has_modifier(f, d, "final")))
+			if (!declarator(C, f, d, v, iface, out))
 				break;
-			const char *val = cexpr(C, f, ts_node_child_by_field_name(v, "value", 5));
-			if (!val)
-				break;
-			out->type = tn;
-			out->value = !strcmp(tn, "boolean")
-				? arena_printf(C->a, "(%s)", val)
-				: arena_printf(C->a, "((%s) %s)", tn, val);
 			ok = true;
 		}
 	}

@@ -112,5 +112,11 @@ void jsrc_path_condition(struct arena *a, const struct jsrc *f, TSNode site,
  * field accesses they name added to o->vars. */
 void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,
 		     struct jocc *o);
+/* The value of the constant field declarator v of field declaration d
+ * (javasrc-const.c: a Java expression, cast to its type), or NULL: not
+ * final, not primitive, floating (NaN is not equal to itself), or its
+ * initializer is no constant expression. */
+const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
+				TSNode d, TSNode v);
 
 #endif

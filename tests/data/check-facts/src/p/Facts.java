@@ -6,6 +6,7 @@ import static java.lang.Integer.*;
 
 public class Facts implements Limits {
     static final int BIG = 2147483647;
+    static final int SPAN = BIG - 'a' + (int) 'a';
     static int bigger = 2147483647;
     static class In {
         static final char TAB = '\t';
@@ -59,5 +60,8 @@ public class Facts implements Limits {
     }
     static boolean imported(int k) {
         return k <= MAX_VALUE && ESC > 20;
+    }
+    static boolean span(int u) {
+        return u < SPAN;
     }
 }
