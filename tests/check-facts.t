@@ -285,21 +285,28 @@ ok(p.returncode == 0, "javac compiles %d random constants (seed 29)%s"
 p = subprocess.run(["java", "-cp", os.path.join(T, "gcls"), "GenDrive"],
                    capture_output=True, text=True)
 jvm = dict(l.split(" ", 1) for l in p.stdout.splitlines())
-rc, rep = check_json(["--source", gsrc, os.path.join(T, "gen.log")])
-got, bad = 0, []
-for m in (rep or {}).get("mutants", []):
-    k = int(m["id"]) - 1
-    w = re.search(r"\bK%d=('\\u[0-9a-f]{4}'|'[^'\\]'|-?\d+L?|true|false)" % k,
-                  m["detail"])
-    val = w.group(1) if w else None
-    if val and val.startswith("'"):  # '\u000a' or ' '
-        val = str(int(val[3:7], 16) if len(val) > 3 else ord(val[1]))
-    if val:
-        val = val.rstrip("L")
-    got += val is not None
-    if val != jvm.get("K%d" % k):
-        bad.append((k, val, jvm.get("K%d" % k)))
-ok(rc == 0 and got == NK and not bad,
-   "every random constant's value, as its killing input names it, is the JVM's (%d of %d)%s"
-   % (got, NK, " (not %s)" % bad[:4] if bad else ""))
+
+
+def gen_values(how, rc, rep):
+    got, bad = 0, []
+    for m in (rep or {}).get("mutants", []):
+        k = int(m["id"]) - 1
+        w = re.search(r"\bK%d=('\\u[0-9a-f]{4}'|'[^'\\]'|-?\d+L?|true|false)" % k,
+                      m["detail"])
+        val = w.group(1) if w else None
+        if val and val.startswith("'"):  # '\u000a' or ' '
+            val = str(int(val[3:7], 16) if len(val) > 3 else ord(val[1]))
+        if val:
+            val = val.rstrip("L")
+        got += val is not None
+        if val != jvm.get("K%d" % k):
+            bad.append((k, val, jvm.get("K%d" % k)))
+    ok(rc == 0 and got == NK and not bad,
+       "%s: every random constant's value, as its killing input names it, is the JVM's (%d of %d)%s"
+       % (how, got, NK, " (not %s)" % bad[:4] if bad else ""))
+
+
+for how, extra in (("expression level", []), ("in the method model", ["--method"])):
+    rc, rep = check_json(["--source", gsrc] + extra + [os.path.join(T, "gen.log")])
+    gen_values(how, rc, rep)
 done()
