@@ -62,6 +62,14 @@ ok(v(23) == "equivalent" and v(23, M) == "equivalent" and M.get("23", {}).get("l
 ok(all(v(i) in ("killable", "redundant") for i in (2, 4, 6, 16, 22)),
    "the mutants that change the value stay killable (redundant by the table)")
 
+# this.values.length: the field's length (a parameter values does not
+# shadow this.values, but the fact is not claimed past it)
+rc, th = check_json(["--source", os.path.join(D, "this"), os.path.join(D, "this.mutants.log")])
+th = {m["id"]: m for m in (th or {}).get("mutants", [])}
+ok(rc == 0 and th.get("1", {}).get("verdict") == "equivalent" and
+   th.get("2", {}).get("verdict") == "killable",
+   "this.values.length == 0 to <= 0: equivalent; with a parameter values in scope: killable")
+
 # --- the JVM --------------------------------------------------------------
 ents = {}
 for l in open(LOG):

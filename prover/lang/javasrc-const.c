@@ -638,10 +638,19 @@ static void walk(struct cx *C, const struct jsrc *f, TSNode site, TSNode n,
 		if (ts_node_is_null(obj) || ts_node_is_null(fld))
 			return;
 		char *nm = jnode_squeezed(C->a, f, n);
-		if (jnode_is(obj, "identifier") && jnode_text_is(f, fld, "length")) {
+		/* an array variable's length: a.length, this.a.length (a field
+		 * then: a local a does not shadow it, but is not looked past) */
+		TSNode arr = obj, self = ts_node_child_by_field_name(obj, "object", 6);
+		bool fieldof = jnode_is(obj, "field_access") && !ts_node_is_null(self) &&
+			       jnode_is(self, "this");
+		if (fieldof)
+			arr = ts_node_child_by_field_name(obj, "field", 5);
+		if ((jnode_is(obj, "identifier") || fieldof) && !ts_node_is_null(arr) &&
+		    jnode_text_is(f, fld, "length")) {
+			bool field = false;
 			const char *t = jsrc_declared_type(
-				C->a, f, site, jnode_squeezed(C->a, f, obj), NULL);
-			size_t tl = t ? strlen(t) : 0;
+				C->a, f, site, jnode_squeezed(C->a, f, arr), &field);
+			size_t tl = t && (field || !fieldof) ? strlen(t) : 0;
 			if (tl > 2 && !strcmp(t + tl - 2, "[]"))
 				o->facts = arena_printf(C->a, "%s%s%s >= 0 && %s <= 2147483647",
 							o->facts ? o->facts : "",
