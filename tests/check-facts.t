@@ -70,6 +70,14 @@ ok(rc == 0 and th.get("1", {}).get("verdict") == "equivalent" and
    th.get("2", {}).get("verdict") == "killable",
    "this.values.length == 0 to <= 0: equivalent; with a parameter values in scope: killable")
 
+# a local TOP of the method around an anonymous class shadows the
+# field TOP inside it; a local class without one reads the field
+rc, an = check_json(["--source", os.path.join(D, "scope"), os.path.join(D, "scope.mutants.log")])
+an = {m["id"]: m for m in (an or {}).get("mutants", [])}
+ok(rc == 0 and an.get("1", {}).get("verdict") == "killable" and
+   an.get("2", {}).get("verdict") == "equivalent",
+   "u <= TOP to true in an anonymous class under a local TOP = 5: killable; in a local class: equivalent")
+
 # --- the JVM --------------------------------------------------------------
 ents = {}
 for l in open(LOG):

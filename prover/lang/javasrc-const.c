@@ -148,6 +148,10 @@ static bool scoped(struct cx *C, const struct jsrc *f, TSNode at,
 {
 	for (TSNode p = jnode_parent(f, at); !ts_node_is_null(p);
 	     p = jnode_parent(f, p)) {
+		/* an anonymous class inherits from its type: unknown here */
+		if (jnode_is(p, "class_body") &&
+		    !is_type_decl(jnode_parent(f, p)))
+			return false;
 		int r = is_type_decl(p) ? member(C, f, p, name, out) : 0;
 		if (r)
 			return r > 0;
@@ -601,13 +605,16 @@ static bool declares(const struct jsrc *f, TSNode n, const char *name)
 static bool declared_in_member(const struct jsrc *f, TSNode site,
 			       const char *name)
 {
+	/* the members around site at every level: a local of a method
+	 * around a local or anonymous class is in scope inside it */
 	TSNode m = site;
 	for (TSNode p = jnode_parent(f, site); !ts_node_is_null(p);
 	     m = p, p = jnode_parent(f, p))
-		if (jnode_is(p, "class_body") || jnode_is(p, "interface_body") ||
-		    jnode_is(p, "enum_body") || jnode_is(p, "enum_body_declarations"))
-			break;
-	return declares(f, m, name);
+		if ((jnode_is(p, "class_body") || jnode_is(p, "interface_body") ||
+		     jnode_is(p, "enum_body") || jnode_is(p, "enum_body_declarations")) &&
+		    declares(f, m, name))
+			return true;
+	return false;
 }
 
 static void walk(struct cx *C, const struct jsrc *f, TSNode site, TSNode n,
