@@ -322,6 +322,26 @@ def gen_values(how, rc, rep):
        % (how, got, NK, " (not %s)" % bad[:4] if bad else ""))
 
 
+# floating constants (0.1, 1 / 3f, D0 * 3 + F0, a subnormal float,
+# Math.PI / 2): the killing input's value is the JVM's, as Java prints it
+fdir = os.path.join(D, "float")
+open(os.path.join(T, "FDrive.java"), "w").write(
+    "public class FDrive { public static void main(String[] a) { System.out.println("
+    "F.D0 + \" \" + F.F0 + \" \" + F.D1 + \" \" + F.F1 + \" \" + F.D2); } }\n")
+p = subprocess.run(["javac", "-d", os.path.join(T, "fcls"), os.path.join(fdir, "F.java"),
+                    os.path.join(T, "FDrive.java")], capture_output=True, text=True)
+p = subprocess.run(["java", "-cp", os.path.join(T, "fcls"), "FDrive"], capture_output=True,
+                   text=True)
+fj = dict(zip(["D0", "F0", "D1", "F1", "D2"], p.stdout.split()))
+rc, fr = check_json(["--source", fdir, os.path.join(D, "float.mutants.log")])
+fv = {}
+for m in (fr or {}).get("mutants", []):
+    w = re.search(r"\b([DF]\d)=(-?[\d.E-]+)f?[,\] ]", m["detail"])
+    if w:
+        fv[w.group(1)] = w.group(2)
+ok(rc == 0 and len(fj) == 5 and fv == fj,
+   "floating constants: the killing inputs' values are the JVM's (%s)" % sorted(fv.items()))
+
 for how, extra in (("expression level", []), ("in the method model", ["--method"])):
     rc, rep = check_json(["--source", gsrc] + extra + [os.path.join(T, "gen.log")])
     gen_values(how, rc, rep)
