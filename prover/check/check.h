@@ -88,6 +88,10 @@ struct csite {
 	const char *orig;    /* original text */
 	const char *context; /* enclosing expression with '#', or NULL */
 	const char *assume;  /* YAML assumption, or NULL */
+	/* What the program states of the values the site reads (--source:
+	 * lang/javasrc.h struct jocc facts), or NULL: joined to the
+	 * assumption when it parses and types (site-read.c), else left out */
+	const char *facts;
 	int nvars;
 	struct cvar vars[MAX_VARS]; /* declared (YAML batch) */
 	bool statement;      /* Major: the original is a statement */

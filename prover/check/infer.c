@@ -158,44 +158,47 @@ int site_infer(struct site *S, const struct node *n, int want)
 
 /* Guard signature: each opaque call with the conditions it runs under
  * (short-circuit and ?: operands), in evaluation order. */
-static void guards(struct strbuf *sb, const struct node *n, const char *g)
+static void guards(const struct site *S, struct strbuf *sb,
+		   const struct node *n, const char *g)
 {
 	if (!n)
 		return;
 	if (n->kind == N_VAR && n->name[0] == '$') {
-		sb_printf(sb, "%s@{%s};", n->name, g);
+		int k = atoi(n->name + 1) - 1;
+		if (k < 0 || k >= S->nop || !S->ops[k].konst)
+			sb_printf(sb, "%s@{%s};", n->name, g);
 		return;
 	}
 	if ((n->kind == N_BINARY && (n->op == OP_LAND || n->op == OP_LOR)) ||
 	    n->kind == N_COND) {
 		struct strbuf c = STRBUF_INIT, g2 = STRBUF_INIT;
 		expr_print(&c, n->a);
-		guards(sb, n->a, g);
+		guards(S, sb, n->a, g);
 		if (n->kind == N_COND) {
 			sb_printf(&g2, "%s[?%s]", g, c.buf);
-			guards(sb, n->b, g2.buf);
+			guards(S, sb, n->b, g2.buf);
 			sb_reset(&g2);
 			sb_printf(&g2, "%s[:%s]", g, c.buf);
-			guards(sb, n->c, g2.buf);
+			guards(S, sb, n->c, g2.buf);
 		} else {
 			sb_printf(&g2, "%s[%s%s]", g, n->op == OP_LOR ? "!" : "",
 				  c.buf);
-			guards(sb, n->b, g2.buf);
+			guards(S, sb, n->b, g2.buf);
 		}
 		sb_release(&c);
 		sb_release(&g2);
 		return;
 	}
-	guards(sb, n->a, g);
-	guards(sb, n->b, g);
-	guards(sb, n->c, g);
+	guards(S, sb, n->a, g);
+	guards(S, sb, n->b, g);
+	guards(S, sb, n->c, g);
 }
 
-char *site_guard_sig(struct arena *a, const struct node *n)
+char *site_guard_sig(const struct site *S, const struct node *n)
 {
 	struct strbuf sb = STRBUF_INIT;
-	guards(&sb, n, "");
-	char *r = arena_strdup(a, sb.len ? sb.buf : "");
+	guards(S, &sb, n, "");
+	char *r = arena_strdup(S->a, sb.len ? sb.buf : "");
 	sb_release(&sb);
 	return r;
 }

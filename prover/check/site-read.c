@@ -17,6 +17,8 @@ static void declare_vars(struct job *J)
 {
 	struct site *S = &J->S;
 	for (int i = 0; i < S->cs->nvars; i++) {
+		if (strchr(S->cs->vars[i].name, '.'))
+			continue; /* a field access: declare_opaques() */
 		int v = site_var(S, S->cs->vars[i].name);
 		if (v < 0)
 			break;
@@ -143,6 +145,15 @@ static int parse_texts(struct job *J, const char **why)
 	}
 	if (cs->assume && !(J->assume = site_parse(S, cs->assume, why)))
 		return -1;
+	if (cs->facts) { /* left out if the parser cannot read them */
+		const char *fw;
+		int nop = S->nop;
+		const char *err = S->err;
+		if (!(J->facts = site_parse(S, cs->facts, &fw))) {
+			S->nop = nop;
+			S->err = err;
+		}
+	}
 	parse_mutants(J);
 	/* A deletion (YAML's <NO-OP>) in an expression statement: as for
 	 * Major's, of an assignment or ++/-- only. */
@@ -181,6 +192,7 @@ static int infer_site(struct job *J, const char **why)
 	if (first->from && !S->cs->source && !S->cs->statement)
 		site_sig_operand_types(S, first->from, J->orig);
 	site_collect(S, J->assume);
+	site_collect(S, J->facts);
 	for (int i = 0; i < J->n; i++)
 		site_collect(S, J->mx[i]);
 	/* C: every value is a number (conditions are scalars) */
@@ -194,6 +206,7 @@ static int infer_site(struct job *J, const char **why)
 	for (int pass = 0; pass < 2 && !S->err && !S->c; pass++) {
 		site_infer(S, J->orig, J->top_want);
 		site_infer(S, J->assume, 1);
+		site_infer(S, J->facts, 1);
 		for (int i = 0; i < J->n; i++)
 			if (J->mx[i])
 				site_infer(S, J->mx[i], J->top_want);
@@ -221,11 +234,11 @@ static int infer_site(struct job *J, const char **why)
 			J->mx[i] = NULL;
 		}
 	/* Guard signatures before calls on references are guarded. */
-	J->osig = site_guard_sig(S->a, J->orig);
+	J->osig = site_guard_sig(S, J->orig);
 	J->msig = ANEWN(S->a, const char *, (size_t)J->n);
 	for (int i = 0; i < J->n; i++)
 		if (J->mx[i])
-			J->msig[i] = site_guard_sig(S->a, J->mx[i]);
+			J->msig[i] = site_guard_sig(S, J->mx[i]);
 	J->orig = site_guard_calls(S, J->orig);
 	for (int i = 0; i < J->n; i++)
 		if (J->mx[i])
@@ -233,6 +246,41 @@ static int infer_site(struct job *J, const char **why)
 	if (!S->c && site_guard_arrays(S, &J->orig, J->mx, J->n, &J->assume) < 0)
 		return *why = S->err, -1;
 	return 0;
+}
+
+/* A field access the source declares (lang/javasrc.h: struct jocc
+ * facts, a constant or an array's length) is an opaque value of its
+ * declared type.  After inference: a value the site uses otherwise
+ * keeps its inferred type. */
+static void declare_opaques(struct job *J)
+{
+	struct site *S = &J->S;
+	for (int i = 0; i < S->cs->nvars && !S->c; i++) {
+		const struct cvar *cv = &S->cs->vars[i];
+		const struct type *t = strchr(cv->name, '.') ? type_parse(cv->type)
+							     : T_ERROR;
+		for (int k = 0; t != T_ERROR && k < S->nop; k++) {
+			if (strcmp(S->ops[k].text, cv->name))
+				continue;
+			char name[16];
+			snprintf(name, sizeof(name), "$%d", k + 1);
+			int v = site_var(S, name);
+			if (v >= 0 && S->kind[v] == (t == T_BOOLEAN ? 1 : 2))
+				S->declared[v] = t;
+		}
+	}
+}
+
+/* The field accesses that are constants (declare_opaques()): values
+ * without effects (guard signatures, infer.c). */
+static void mark_constants(struct job *J)
+{
+	struct site *S = &J->S;
+	for (int i = 0; i < S->cs->nvars && !S->c; i++)
+		for (int k = 0; k < S->nop; k++)
+			if (strchr(S->cs->vars[i].name, '.') &&
+			    !strcmp(S->ops[k].text, S->cs->vars[i].name))
+				S->ops[k].konst = true;
 }
 
 /* Contracts on numeric opaque calls become assumptions. */
@@ -326,6 +374,18 @@ static int type_site(struct job *J, struct type_env *env, const char **why)
 			return -1;
 		}
 	}
+	if (J->facts) { /* left out if they do not type */
+		struct type_env fenv = *env;
+		fenv.no_side_effects = true;
+		if (type_expr(J->facts, &fenv, NULL) == 0 &&
+		    J->facts->type->kind == TK_BOOLEAN) {
+			struct node *and = site_and(S->a, J->assume, J->facts);
+			and->type = J->facts->type;
+			J->assume = and;
+		}
+		if (env->errmsg)
+			sb_reset(env->errmsg);
+	}
 	if (S->pf->ub == UB_DEFINED_ONLY)
 		restrict_to_defined(J);
 	return 0;
@@ -336,9 +396,12 @@ static int type_site(struct job *J, struct type_env *env, const char **why)
 int site_read(struct job *J, struct type_env *env, const char **why)
 {
 	declare_vars(J);
-	if (read_signature(J, why) < 0 || parse_texts(J, why) < 0 ||
-	    infer_site(J, why) < 0)
+	if (read_signature(J, why) < 0 || parse_texts(J, why) < 0)
 		return -1;
+	mark_constants(J);
+	if (infer_site(J, why) < 0)
+		return -1;
+	declare_opaques(J);
 	add_contracts(J);
 	return type_site(J, env, why);
 }

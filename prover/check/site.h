@@ -34,6 +34,10 @@ struct opaque {
 	 * length: the opaque value is an array's length (never negative). */
 	const char *index;
 	bool length;
+	/* a constant of the program (lang/javasrc.h: struct jocc facts,
+	 * a field access among the site's declared variables): javac
+	 * writes its value, so reading it has no effect and no exception */
+	bool konst;
 };
 
 struct site {
@@ -116,7 +120,7 @@ void site_collect(struct site *S, struct node *n);
 int site_infer(struct site *S, const struct node *n, int want);
 /* Guard signature: each opaque call with the conditions it runs under
  * (short-circuit and ?: operands), in evaluation order. */
-char *site_guard_sig(struct arena *a, const struct node *n);
+char *site_guard_sig(const struct site *S, const struct node *n);
 /* A call on a reference receiver throws when it is null. */
 struct node *site_guard_calls(struct site *S, struct node *n);
 /* Java type names from a Major signature "op(T1,T2)" or "<KIND(T)>". */
@@ -172,6 +176,8 @@ struct job {
 	int *idx;               /* [n] their indices in the group */
 	int top_want;           /* kind the whole expression must have */
 	struct node *orig, *assume;
+	struct node *facts;     /* the program's facts (struct csite), or
+				 * NULL: joined to assume once typed */
 	struct node **mx;       /* [n] parsed mutants, NULL: unsupported */
 	const char *osig;       /* guard signatures (infer.c) */
 	const char **msig;      /* [n] */

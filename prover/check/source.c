@@ -123,6 +123,8 @@ struct check_sources {
 	size_t nwarned, capw;
 	unsigned long clock; /* LRU stamps */
 	size_t nopen;     /* files parsed and kept */
+	int keep_open;    /* > 0: a site's constants are being read (files
+			   * in use are not closed) */
 	/* blocks of earlier groups of one line: Major walks a method once,
 	 * so the groups of one class, method, line and original (when
 	 * other lines' mutants come between) continue where the previous
@@ -229,25 +231,28 @@ static struct seen *seen_at(struct check_sources *s, const char *key)
 	return &s->seen[h];
 }
 
-/* Close the least recently used parsed file when too many are open. */
+/* Close the least recently used parsed files while too many are open
+ * (the files a site's constants opened are closed later). */
 static void bound_open(struct check_sources *s, const struct sfile *keep)
 {
-	if (s->nopen <= OPEN_MAX)
-		return;
-	struct sfile *lru = NULL;
-	for (size_t i = 0; i < s->nfiles; i++) {
-		struct sfile *sf = s->files[i];
-		if (sf != keep && sf->f && !sf->bad &&
-		    (!lru || sf->used < lru->used))
-			lru = sf;
+	while (s->nopen > OPEN_MAX && !s->keep_open) {
+		struct sfile *lru = NULL;
+		for (size_t i = 0; i < s->nfiles; i++) {
+			struct sfile *sf = s->files[i];
+			if (sf != keep && sf->f && !sf->bad &&
+			    (!lru || sf->used < lru->used))
+				lru = sf;
+		}
+		if (!lru)
+			return;
+		jsrc_free(lru->f);
+		lru->f = NULL;
+		lru->evicted = true;
+		s->nopen--;
 	}
-	if (!lru)
-		return;
-	jsrc_free(lru->f);
-	lru->f = NULL;
-	lru->evicted = true;
-	s->nopen--;
 }
+
+static struct jsrc *other_class(void *ctx, const char *cls);
 
 /* sf, just used: parsed again if it was closed. */
 static struct sfile *touch(struct check_sources *s, struct sfile *sf)
@@ -260,7 +265,7 @@ static struct sfile *touch(struct check_sources *s, struct sfile *sf)
 		if (!sf->f) /* gone meanwhile */
 			sf->bad = true;
 		else
-			s->nopen++;
+			s->nopen++, jsrc_set_classes(sf->f, other_class, s);
 		bound_open(s, sf);
 	}
 	return sf;
@@ -295,7 +300,7 @@ static struct sfile *file_at(struct check_sources *s, const char *path)
 		sf->bad = true;
 	}
 	if (sf->f)
-		s->nopen++;
+		s->nopen++, jsrc_set_classes(sf->f, other_class, s);
 	bound_open(s, sf);
 	GROW(s->files, s->nfiles + 1, s->capf);
 	s->files[s->nfiles++] = sf;
@@ -333,6 +338,29 @@ static struct sfile *find_class_file(struct check_sources *s, const char *cls)
 	}
 	sb_release(&dir);
 	return found;
+}
+
+/* jsrc_class_fn: the file of top-level class cls at root/a/b/C.java,
+ * for a site's constants (lang/javasrc-const.c); files stay open while
+ * the site is described (keep_open). */
+static struct jsrc *other_class(void *ctx, const char *cls)
+{
+	struct check_sources *s = ctx;
+	const char *dot = strrchr(cls, '.');
+	struct strbuf rel = STRBUF_INIT;
+	for (const char *p = cls; *p; p++)
+		sb_putc(&rel, *p == '.' ? '/' : *p);
+	struct sfile *found = NULL;
+	s->keep_open++;
+	for (int r = 0; r < s->nroots && !found; r++) {
+		struct sfile *sf = file_at(s, arena_printf(s->a, "%s/%s.java",
+							    s->roots[r], rel.buf));
+		if (sf && sf->f && !sf->bad && jsrc_declares(sf->f, dot ? dot + 1 : cls))
+			found = sf;
+	}
+	s->keep_open--;
+	sb_release(&rel);
+	return found ? found->f : NULL;
 }
 
 /* Is class entry c the class named where[0..n)? */
@@ -447,6 +475,7 @@ static void place(struct cgroup *g, struct mplace *p, int i,
 			       o->consumer, o->assume ? "; path condition `" : "",
 			       o->assume ? o->assume : "", o->assume ? "`" : "");
 	p->assume = o->assume;
+	p->facts = o->facts; /* lang/javasrc-const.c */
 	p->placed = true;
 	p->discarded = o->discarded;
 	p->orig = o->expr;

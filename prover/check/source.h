@@ -61,6 +61,7 @@ struct mplace {
 	bool placed;
 	bool discarded;
 	const char *assume; /* the path condition, or NULL */
+	const char *facts;  /* the program's facts (struct csite facts) */
 	int nvars;
 	struct cvar vars[MAX_VARS];
 };

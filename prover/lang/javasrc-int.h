@@ -40,6 +40,9 @@ struct jsrc {
 	struct jpaths *mpaths;
 	struct jparsed **parsed;
 	struct arena *mb_a;
+	/* javasrc-const.c: other classes (jsrc_set_classes()) */
+	jsrc_class_fn classes;
+	void *classes_ctx;
 };
 
 /* Index tree t into ix (released with jindex_release()); returns the
@@ -110,5 +113,16 @@ const char *jsrc_declared_type(struct arena *a, const struct jsrc *f,
  * jocc assume), its variables added to o->vars. */
 void jsrc_path_condition(struct arena *a, const struct jsrc *f, TSNode site,
 			 struct jocc *o);
+
+/* javasrc-const.c: o's facts (javasrc.h: struct jocc facts), the
+ * field accesses they name added to o->vars. */
+void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,
+		     struct jocc *o);
+/* The value of the constant field declarator v of field declaration d
+ * (javasrc-const.c: a Java expression, cast to its type), or NULL: not
+ * final, not primitive, floating (NaN is not equal to itself), or its
+ * initializer is no constant expression. */
+const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
+				TSNode d, TSNode v);
 
 #endif

@@ -592,6 +592,8 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 			if (at < 0)
 				return false;
 			B->konst[at] = final_constant(B, d, v);
+			if (!B->konst[at]) /* not a literal: a constant expression */
+				B->konst[at] = jsrc_field_constant(B->a, B->f, d, v);
 		}
 	}
 	return true;

@@ -339,6 +339,7 @@ struct jmemo {
 	int nvars;
 	struct jvar vars[JSRC_MAX_VARS];
 	const char *assume;
+	const char *facts;
 };
 
 static const char *dup_or_null(struct arena *a, const char *s)
@@ -368,11 +369,14 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 	if (m && m->statement == o->statement) {
 		copy_facts(a, m->nvars, m->vars, m->assume, &o->nvars, o->vars,
 			   &o->assume);
+		o->facts = dup_or_null(a, m->facts);
 		return;
 	}
 	site_vars(a, f, site, site, o);
 	if (!o->statement)
 		jsrc_path_condition(a, f, site, o);
+	if (!o->statement)
+		jsrc_site_facts(a, f, site, o);
 	if (i == JIX_NONE)
 		return;
 	if (!f->memo) {
@@ -383,6 +387,7 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 	m->statement = o->statement;
 	copy_facts(f->memo_a, o->nvars, o->vars, o->assume, &m->nvars, m->vars,
 		   &m->assume);
+	m->facts = dup_or_null(f->memo_a, o->facts);
 	f->memo[i] = m;
 }
 

@@ -89,7 +89,22 @@ struct jocc {
 	const char *assume;
 	int nvars;
 	struct jvar vars[JSRC_MAX_VARS];
+	/* What the program states of the values the site reads
+	 * (javasrc-const.c): an array's length is not negative, a constant
+	 * (JLS 4.12.4, 15.29) is its value; a Java boolean text over the
+	 * site's names joined by &&, or NULL.  A field access it names
+	 * (`Chars.NL`, `values.length`) is in vars with its type. */
+	const char *facts;
 };
+
+/* The file declaring top-level class cls ("a.b.C") of the program,
+ * parsed, or NULL: how a site's constants of other classes are read.
+ * The files it returns stay open while the occurrences of a jsrc_find()
+ * are described. */
+typedef struct jsrc *(*jsrc_class_fn)(void *ctx, const char *cls);
+/* javasrc-const.c: f's resolver of other classes (none: only f's own
+ * classes and the Java library's constants are known). */
+void jsrc_set_classes(struct jsrc *f, jsrc_class_fn fn, void *ctx);
 
 /* The occurrences of text (a logged original, as Major prints it) that
  * are syntax nodes starting on line, in source order, or, when none

@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+# check-facts.t - what the program states of the values a site reads
+# (lang/javasrc-const.c): an array's length is never negative, a
+# constant (JLS 4.12.4, 15.29: of the same class, another class of the
+# tree through its name, an import, a nested class, an inherited
+# interface, or the Java library) is its value wherever it is read; a
+# field that is not final, a name a local or parameter shadows stay
+# inputs.  tests/data/check-facts: the written subject and its Major log.
+#
+# Nothing expected is computed here: every verdict the tool gives, at
+# expression and method level, is checked in the JVM (an equivalent
+# mutant returns what the original returns on every input of a grid
+# with each type's edge values, every char; a killable one differs on
+# some input), and every constant a killing input names has the value
+# the JVM gives it.
+import os, random, re, subprocess
+
+from tap import S, check_json, done, ok, tmpdir
+
+D = "tests/data/check-facts"
+T = tmpdir("check-facts.")
+LOG = os.path.join(D, "facts.mutants.log")
+SRC = os.path.join(D, "src")
+
+runs = {}
+for name, extra in (("expr", []), ("method", ["--method"])):
+    rc, rep = check_json(["--source", SRC] + extra + [LOG])
+    ok(rc == 0 and rep is not None, "%s: exit 0 with a JSON report" % name)
+    runs[name] = {m["id"]: m for m in (rep or {}).get("mutants", [])}
+E = runs["expr"]
+
+
+def v(i, run=None):
+    return (run or E).get(str(i), {}).get("verdict")
+
+
+# --- the facts, one by one (expression level) ---------------------------
+ok(v(1) == "equivalent", "values.length == 0 to <= 0: equivalent (a length is not negative)")
+ok(v(3) == "equivalent", "c == Chars.NL || c == Chars.CR to != : equivalent (constants of another class, one defined by the other)")
+ok(v(5) == "equivalent", "u == Integer.MIN_VALUE to <= : equivalent (the library's constant)")
+ok(v(7) == "equivalent", "u <= BIG to true: equivalent (a static final field of the class)")
+ok(v(8) == "killable" and "bigger=" in E["8"]["detail"],
+   "u <= bigger to true: killable, bigger an input (not final)")
+ok(v(9) == "killable" and "BIG=" in E["9"]["detail"],
+   "a local BIG shadowing the constant: killable, BIG an input")
+ok(v(10) == "killable" and "BIG=" in E["10"]["detail"],
+   "a parameter BIG shadowing the constant: killable")
+ok(v(11) == "equivalent", "u <= TOP to true: equivalent (a constant inherited from an interface)")
+ok(v(12) == "equivalent", "Limits.HALF and HALF (TOP / 2 + 1): one constant value, the mutant equivalent")
+ok(v(13) == "equivalent", "d == Double.NaN to false: equivalent (NaN equals nothing)")
+ok(v(14) == "equivalent", "l < Long.MAX_VALUE to != : equivalent")
+ok(v(15) == "equivalent", "Codes.WRAP < 0 (an import's (byte) 200) dropped: equivalent")
+ok(v(17) == "equivalent", "In.TAB and Facts.In.TAB: one nested class's constant")
+big = [int(x) for x in re.findall(r"s\.length\(\)=(-?\d+)", E.get("19", {}).get("detail", ""))]
+ok(v(19) == "killable" and big and all(0 <= x <= 2147483647 for x in big),
+   "s.length() < n over long: the killing input's length is an int (the contract's bound)")
+ok(v(20) == "equivalent" and v(21) == "equivalent",
+   "static imports: k <= MAX_VALUE (java.lang.Integer.*) and ESC > 20 (q.Codes.ESC) to true: equivalent")
+M = runs["method"]
+ok(v(23) == "equivalent" and v(23, M) == "equivalent" and M.get("23", {}).get("level") == "method",
+   "u < SPAN (BIG - 'a' + (int) 'a') to != : equivalent, in its method too (a constant expression of the class)")
+ok(all(v(i) in ("killable", "redundant") for i in (2, 4, 6, 16, 22)),
+   "the mutants that change the value stay killable (redundant by the table)")
+
+# this.values.length: the field's length (a parameter values does not
+# shadow this.values, but the fact is not claimed past it)
+rc, th = check_json(["--source", os.path.join(D, "this"), os.path.join(D, "this.mutants.log")])
+th = {m["id"]: m for m in (th or {}).get("mutants", [])}
+ok(rc == 0 and th.get("1", {}).get("verdict") == "equivalent" and
+   th.get("2", {}).get("verdict") == "killable",
+   "this.values.length == 0 to <= 0: equivalent; with a parameter values in scope: killable")
+
+# a local TOP of the method around an anonymous class shadows the
+# field TOP inside it; a local class without one reads the field
+rc, an = check_json(["--source", os.path.join(D, "scope"), os.path.join(D, "scope.mutants.log")])
+an = {m["id"]: m for m in (an or {}).get("mutants", [])}
+ok(rc == 0 and an.get("1", {}).get("verdict") == "killable" and
+   an.get("2", {}).get("verdict") == "equivalent",
+   "u <= TOP to true in an anonymous class under a local TOP = 5: killable; in a local class: equivalent")
+
+# --- the JVM --------------------------------------------------------------
+ents = {}
+for l in open(LOG):
+    m = re.match(r"(\d+):\w+:[^:]*:[^:]*:([\w.$]+)@(\w+)\(([^)]*)\):(\d+):(.*) \|==> (.*)$",
+                 l.rstrip("\n"))
+    ents[m.group(1)] = (m.group(3), [t for t in m.group(4).split(",") if t],
+                        int(m.group(5)), m.group(6), m.group(7))
+src = {}
+for root, _, files in os.walk(SRC):
+    for f in files:
+        src[os.path.relpath(os.path.join(root, f), SRC)] = open(os.path.join(root, f)).read()
+work = os.path.join(T, "w")
+for rel, text in src.items():
+    os.makedirs(os.path.dirname(os.path.join(work, rel)), exist_ok=True)
+    open(os.path.join(work, rel), "w").write(text)
+fact = src[os.path.join("p", "Facts.java")].split("\n")
+for mid, (meth, pt, line, orig, mut) in ents.items():
+    lines = list(fact)
+    assert lines[line - 1].count(orig) == 1, mid
+    lines[line - 1] = lines[line - 1].replace(orig, "(%s)" % mut)
+    open(os.path.join(work, "p", "Facts_M%s.java" % mid), "w").write(
+        re.sub(r"\bFacts\b", "Facts_M%s" % mid, "\n".join(lines)))
+
+INTS = ["Integer.MIN_VALUE", "Integer.MIN_VALUE + 1", "-2", "-1", "0", "1", "2", "9",
+        "10", "13", "26", "27", "28", "1073741823", "1073741824", "1073741825",
+        "Integer.MAX_VALUE - 1", "Integer.MAX_VALUE", "-123456789", "987654321"]
+GRID = {
+    "int": INTS,
+    "long": ["Long.MIN_VALUE", "Long.MIN_VALUE + 1", "-1L", "0L", "1L",
+             "Integer.MAX_VALUE + 1L", "Long.MAX_VALUE - 1", "Long.MAX_VALUE"],
+    "double": ["Double.NaN", "Double.POSITIVE_INFINITY", "Double.NEGATIVE_INFINITY",
+               "0.0", "-0.0", "1.5", "Double.MAX_VALUE", "Double.MIN_VALUE"],
+    "int[]": ["null", "new int[0]", "new int[1]", "new int[2]", "new int[7]"],
+    "java.lang.String": ["null", "\"\"", "\"a\"", "\"ab\""],
+}
+
+
+def grid(pt):
+    if pt == ["char"]:  # every char, in a loop
+        return None
+    out = [[]]
+    for t in pt:
+        out = [a + [x] for a in out for x in GRID[t]]
+    return out
+
+
+def call(cls, meth, args):
+    return ("{ String r; try { r = String.valueOf(%s.%s(%s)); } catch (RuntimeException e)"
+            " { r = e.getClass().getSimpleName(); } sb.append(' ').append(r); }"
+            % (cls, meth, ", ".join(args)))
+
+
+body = []
+for meth in sorted({e[0] for e in ents.values()}):
+    mids = sorted((k for k, e in ents.items() if e[0] == meth), key=int)
+    pt = ents[mids[0]][1]
+    calls = lambda args: " ".join(call(c, meth, args)
+                                  for c in ["Facts"] + ["Facts_M" + k for k in mids])
+    head = "System.out.println(\"%s|%s|\" + sb);" % (meth, " ".join(mids))
+    # a static field that is not final, read by the method: set in
+    # every class before the call, over the int grid
+    text = "\n".join(fact)
+    mbody = text[text.index(" %s(" % meth):]
+    mbody = mbody[:mbody.index("\n    }")]
+    var = [f for f in re.findall(r"^    static int (\w+) =", text, re.M)
+           if re.search(r"\b%s\b" % f, mbody)]
+    if var:
+        sets = lambda x: " ".join("%s.%s = %s;" % (c, var[0], x)
+                                  for c in ["Facts"] + ["Facts_M" + k for k in mids])
+        for x in INTS:
+            for args in grid(pt):
+                body.append("{ %s StringBuilder sb = new StringBuilder(\"%s %s|\"); %s %s }"
+                            % (sets(x), " ".join(args), x, calls(args), head))
+    elif grid(pt) is None:
+        body.append("for (int i = 0; i <= 65535; i++) { char c = (char) i; "
+                    "StringBuilder sb = new StringBuilder(i + \"|\"); %s %s }"
+                    % (calls(["c"]), head))
+    else:
+        for args in grid(pt):
+            body.append("{ StringBuilder sb = new StringBuilder(\"%s|\"); %s %s }"
+                        % (" ".join(a.replace('"', "'") for a in args), calls(args), head))
+# the constants killing inputs name, as the JVM has them
+# (8, 9, 10: BIG, bigger are inputs there); plain names are Facts'
+INPUTS = ("8", "9", "10")
+named = sorted({n for k, m in E.items() if k not in INPUTS for n in
+                re.findall(r"\b([A-Z][\w.]*\.[A-Z_]+|[A-Z_]{2,})=", m.get("detail", ""))})
+for n in named:
+    q = {"ESC": "Codes.ESC", "MAX_VALUE": "Integer.MAX_VALUE"}.get(n)  # static imports
+    body.append("System.out.println(\"const|%s|\" + (long) %s);"
+                % (n, q or (n if "." in n and not n.startswith("In.") else "Facts." + n)))
+# the driver: one method per grid line (a method's code is limited)
+meths = "\n".join("  static void c%d() { %s }" % (k, b) for k, b in enumerate(body))
+runs_ = "\n".join("    c%d();" % k for k in range(len(body)))
+open(os.path.join(work, "p", "Drive.java"), "w").write(
+    "package p;\nimport q.Codes;\npublic class Drive {\n%s\n  public static void main(String[] x) {\n%s\n  }\n}\n"
+    % (meths, runs_))
+files = [os.path.join(r, f) for r, _, fs in os.walk(work) for f in fs if f.endswith(".java")]
+p = subprocess.run(["javac", "-nowarn", "-d", os.path.join(work, "cls")] + files,
+                   capture_output=True, text=True)
+if not ok(p.returncode == 0, "javac compiles the subject, %d mutants and the driver%s"
+          % (len(ents), (": " + p.stderr)[:300] if p.returncode else "")):
+    done()
+p = subprocess.run(["java", "-cp", os.path.join(work, "cls"), "p.Drive"],
+                   capture_output=True, text=True, timeout=600)
+ok(p.returncode == 0, "the JVM runs the driver")
+differs = {k: False for k in ents}
+consts = {}
+for l in p.stdout.splitlines():
+    w = l.split("|")
+    if w[0] == "const":
+        consts[w[1]] = int(w[2])
+        continue
+    # meth|ids|args|results (the original's first)
+    mids = w[1].split()
+    res = w[3].split()
+    assert len(res) == len(mids) + 1, l
+    for k, r in zip(mids, res[1:]):
+        if r != res[0]:
+            differs[k] = True
+
+for name, run in runs.items():
+    bad = [k for k, m in run.items() if m["verdict"] == "equivalent" and differs[k]]
+    ok(not bad, "%s: every equivalent mutant returns what the original returns on the grid%s"
+       % (name, " (not %s)" % bad if bad else ""))
+    bad = [k for k, m in run.items() if m["verdict"] in ("killable", "redundant")
+           and "killed by" in m["detail"] and not differs[k]]
+    ok(not bad, "%s: every killed mutant differs from the original on the grid%s"
+       % (name, " (not %s)" % bad if bad else ""))
+
+
+def java_val(s):
+    m = re.match(r"'\\u([0-9a-f]{4})'$", s)
+    return int(m.group(1), 16) if m else int(s)
+
+
+wrong = []
+for m in E.values():
+    for n, val in re.findall(r"\b([A-Z][\w.]*\.[A-Z_]+|[A-Z_]{2,})=('\\u[0-9a-f]{4}'|-?\d+)\b",
+                             m.get("detail", "")):
+        # a name the killing input sets as an input is not a constant
+        if m["id"] in INPUTS:
+            continue
+        if java_val(val) != consts.get(n):
+            wrong.append((m["id"], n, val, consts.get(n)))
+ok(not wrong and consts, "every constant a killing input names has the JVM's value (%d names)%s"
+   % (len(consts), " (not %s)" % wrong if wrong else ""))
+
+# --- random constant expressions (JLS 15.29) against the JVM -------------
+# Each constant of a generated class is read by a method `x == K`, whose
+# mutant `false` is killed only by x = K: the value of K the killing
+# input names is the checker's; the JVM prints its own.
+rnd = random.Random(29)
+NK = 60
+ints = []  # earlier constants usable in an int expression
+
+
+def iexpr(d):
+    if d == 0 or rnd.random() < 0.25:
+        c = rnd.random()
+        if c < 0.3 and ints:
+            return rnd.choice(ints)
+        if c < 0.45:
+            return "'%s'" % rnd.choice("aZ0 ~")
+        if c < 0.6:
+            return rnd.choice(["0x7fffffff", "0x80000000", "0xff", "017", "1_000"])
+        return str(rnd.choice([0, 1, 2, 3, 7, 100, 65535, 2147483647, 5]))
+    a = iexpr(d - 1)
+    op = rnd.choice(["+", "-", "*", "/", "%", "<<", ">>", ">>>", "&", "|", "^",
+                     "neg", "~", "?", "cast"])
+    if op in ("/", "%"):
+        return "(%s %s %s)" % (a, op, rnd.choice(["1", "2", "3", "7", "-3", "100"]))
+    if op == "neg":
+        return "(-%s)" % a
+    if op == "~":
+        return "(~%s)" % a
+    if op == "?":
+        return "(%s %s %s ? %s : %s)" % (a, rnd.choice(["<", "==", ">=", "!="]),
+                                         iexpr(d - 1), iexpr(d - 1), iexpr(d - 1))
+    if op == "cast":
+        return "((%s) %s)" % (rnd.choice(["byte", "short", "char", "int"]), a)
+    return "(%s %s %s)" % (a, op, iexpr(d - 1))
+
+
+decls, meths, glog = [], [], []
+for k in range(NK):
+    t = rnd.choice(["int", "int", "byte", "short", "char", "long", "boolean"])
+    if t == "long":
+        e = "(long) %s * 3000000011L + %s" % (iexpr(2), iexpr(2))
+    elif t == "boolean":
+        e = "%s > %s || %s == 3" % (iexpr(2), iexpr(2), iexpr(1))
+    elif t == "int":
+        e = iexpr(3)
+    else:
+        e = "(%s) %s" % (t, iexpr(3))
+    decls.append("    static final %s K%d = %s;" % (t, k, e))
+    if t != "long" and t != "boolean":
+        ints.append("K%d" % k)
+    meths.append((k, t))
+lines = ["public class Gen {"] + decls
+for k, t in meths:
+    lines.append("    static boolean m%d(%s x) {" % (k, t))
+    lines.append("        return x == K%d;" % k)
+    lines.append("    }")
+    sig = {"long": "long", "boolean": "boolean"}.get(t, "int")
+    glog.append("%d:ROR:==(%s,%s):FALSE(%s,%s):Gen@m%d(%s):%d:x == K%d |==> false"
+                % (k + 1, sig, sig, sig, sig, k, t, len(lines) - 1, k))
+lines.append("}")
+gsrc = os.path.join(T, "gen")
+os.makedirs(gsrc)
+open(os.path.join(gsrc, "Gen.java"), "w").write("\n".join(lines) + "\n")
+open(os.path.join(T, "gen.log"), "w").write("\n".join(glog) + "\n")
+open(os.path.join(gsrc, "GenDrive.java"), "w").write(
+    "public class GenDrive { public static void main(String[] a) {\n%s\n} }\n"
+    % "\n".join("System.out.println(\"K%d \" + %sGen.K%d);"
+                % (k, "(long) " if t == "char" else "", k) for k, t in meths))
+p = subprocess.run(["javac", "-nowarn", "-d", os.path.join(T, "gcls"),
+                    os.path.join(gsrc, "Gen.java"), os.path.join(gsrc, "GenDrive.java")],
+                   capture_output=True, text=True)
+ok(p.returncode == 0, "javac compiles %d random constants (seed 29)%s"
+   % (NK, (": " + p.stderr)[:300] if p.returncode else ""))
+p = subprocess.run(["java", "-cp", os.path.join(T, "gcls"), "GenDrive"],
+                   capture_output=True, text=True)
+jvm = dict(l.split(" ", 1) for l in p.stdout.splitlines())
+
+
+def gen_values(how, rc, rep):
+    got, bad = 0, []
+    for m in (rep or {}).get("mutants", []):
+        k = int(m["id"]) - 1
+        w = re.search(r"\bK%d=('\\u[0-9a-f]{4}'|'[^'\\]'|-?\d+L?|true|false)" % k,
+                      m["detail"])
+        val = w.group(1) if w else None
+        if val and val.startswith("'"):  # '\u000a' or ' '
+            val = str(int(val[3:7], 16) if len(val) > 3 else ord(val[1]))
+        if val:
+            val = val.rstrip("L")
+        got += val is not None
+        if val != jvm.get("K%d" % k):
+            bad.append((k, val, jvm.get("K%d" % k)))
+    ok(rc == 0 and got == NK and not bad,
+       "%s: every random constant's value, as its killing input names it, is the JVM's (%d of %d)%s"
+       % (how, got, NK, " (not %s)" % bad[:4] if bad else ""))
+
+
+# floating constants (0.1, 1 / 3f, D0 * 3 + F0, a subnormal float,
+# Math.PI / 2): the killing input's value is the JVM's, as Java prints it
+fdir = os.path.join(D, "float")
+open(os.path.join(T, "FDrive.java"), "w").write(
+    "public class FDrive { public static void main(String[] a) { System.out.println("
+    "F.D0 + \" \" + F.F0 + \" \" + F.D1 + \" \" + F.F1 + \" \" + F.D2); } }\n")
+p = subprocess.run(["javac", "-d", os.path.join(T, "fcls"), os.path.join(fdir, "F.java"),
+                    os.path.join(T, "FDrive.java")], capture_output=True, text=True)
+p = subprocess.run(["java", "-cp", os.path.join(T, "fcls"), "FDrive"], capture_output=True,
+                   text=True)
+fj = dict(zip(["D0", "F0", "D1", "F1", "D2"], p.stdout.split()))
+rc, fr = check_json(["--source", fdir, os.path.join(D, "float.mutants.log")])
+fv = {}
+for m in (fr or {}).get("mutants", []):
+    w = re.search(r"\b([DF]\d)=(-?[\d.E-]+)f?[,\] ]", m["detail"])
+    if w:
+        fv[w.group(1)] = w.group(2)
+ok(rc == 0 and len(fj) == 5 and fv == fj,
+   "floating constants: the killing inputs' values are the JVM's (%s)" % sorted(fv.items()))
+
+for how, extra in (("expression level", []), ("in the method model", ["--method"])):
+    rc, rep = check_json(["--source", gsrc] + extra + [os.path.join(T, "gen.log")])
+    gen_values(how, rc, rep)
+done()

@@ -1,0 +1,6 @@
+package p;
+
+interface Limits {
+    int TOP = Integer.MAX_VALUE;
+    int HALF = TOP / 2 + 1;
+}
