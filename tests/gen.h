@@ -58,9 +58,32 @@
 			  : o_ == 3 || o_ == 4 ? " | 1)" : " & 15)");        \
 	} while (0)
 
+/* stmts(): n statements of the file's stmt(), defined. */
+#define GEN_STMTS                                                            \
+	static void stmts(struct gen *G, int n)                              \
+	{                                                                    \
+		for (int i = 0; i < n; i++)                                  \
+			stmt(G);                                             \
+	}
+
+/* The C drivers' state: their arena A, seed (SUBSUME_SEED overrides it,
+ * to try others by hand: GEN_C_MAIN), the directory dir they write in,
+ * their profile PF, and rnd(n), the next random number below n. */
+#define GEN_C_STATE(seed0, dir0)                                             \
+	static struct arena *A;                                              \
+	static uint64_t seed = (seed0);                                      \
+	static char dir[TAP_TMP_MAX] = dir0;                                 \
+	static const struct profile *PF;                                     \
+	static int rnd(int n)                                                \
+	{                                                                    \
+		return (int)(rnd_next(&seed) % (uint64_t)n);                 \
+	}
+
 /* The C drivers' indent() (a tab a level, one more than depth) and
- * block() ("{ S }", n statements of the file's stmts()), defined. */
+ * block() ("{ S }", n statements of the file's stmts(), declared here),
+ * defined. */
 #define GEN_C_INDENT_BLOCK                                                   \
+	static void stmts(struct gen *G, int n);                             \
 	static void indent(struct gen *G)                                    \
 	{                                                                    \
 		for (int i = 0; i < G->depth + 1; i++)                       \
@@ -75,6 +98,18 @@
 		indent(G);                                                   \
 		sb_puts(G->sb, "}");                                         \
 	}
+
+/* The C drivers' expression of kind k >= 6 at depth d: "(C ? E : E)"
+ * for 6 (the file's cond() and expr() at d - 1), else GEN_C_ARITH over
+ * ops with n. */
+#define GEN_C_COND_OR_ARITH(G, k, d, ops, n)                                 \
+	do {                                                                 \
+		if ((k) == 6)                                                \
+			GEN_TERNARY(G, cond((G), (d) - 1),                   \
+				    expr((G), (d) - 1));                     \
+		else                                                         \
+			GEN_C_ARITH(G, expr, (d) - 1, ops, n);               \
+	} while (0)
 
 /* The two blocks of an if statement whose condition is written,
  * ") { S } else { S }", one or two statements each (the file's
@@ -129,5 +164,35 @@ static inline bool gen_run_compiler(const char *cc, const char *src,
 	return ok(rc == 0 && lines == nm * ni, "%s -fsanitize=undefined ran "
 		  "the %d cases (%d)", cc, nm * ni, lines);
 }
+
+/* The C drivers' main() (cmethod-diff.c, cmethod-ptrdiff.c): the plan,
+ * their arena A and profile PF (C, lp64, signed char, ub: outcome),
+ * SUBSUME_SEED over their seed, their directory dir made; write_c()
+ * writes the program to dir/file, then the statement before runs (the
+ * random choices stay in order: the program first); the program is
+ * compiled by gcc and clang (run_compiler() into outg, outc) and
+ * compare(src) judges it; dir is removed unless SUBSUME_KEEP is set. */
+#define GEN_C_MAIN(file, before)                                             \
+	int main(void)                                                       \
+	{                                                                    \
+		plan_no_plan();                                              \
+		A = arena_new();                                             \
+		PF = c_profile("c", "lp64", true, UB_OUTCOME);               \
+		if (getenv("SUBSUME_SEED"))                                  \
+			seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);     \
+		if (!tap_mkdtemp(dir))                                       \
+			return 99;                                           \
+		char src_[300];                                              \
+		snprintf(src_, sizeof(src_), "%s/%s", dir, (file));          \
+		write_c(src_);                                               \
+		before;                                                      \
+		if (!prog_exists("gcc") || !prog_exists("clang"))            \
+			ok(0, "gcc and clang are installed (scripts/deps.sh)"); \
+		else if (run_compiler("gcc", src_, outg) &&                  \
+			 run_compiler("clang", src_, outc))                  \
+			compare(src_);                                       \
+		drv_remove_dir(dir, "SUBSUME_KEEP");                         \
+		return drv_finish(A);                                        \
+	}
 
 #endif

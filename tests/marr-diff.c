@@ -184,11 +184,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* One case: arrays 1..3 (int) and 4 (byte), the arguments and fields
  * (0: null). */

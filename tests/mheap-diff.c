@@ -200,11 +200,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* One case: the three objects (1: this, 2: o1, 3: o2), the arguments. */
 struct hcase {

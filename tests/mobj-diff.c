@@ -281,11 +281,7 @@ static void stmt(struct gen *G)
 	sb_puts(G->sb, ";\n");
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* One case: x and f; p, o, s and q as object ids (0 null, 1 this, 2
  * and 3 the Peers, 4 the String, 5 the Object). */
