@@ -240,15 +240,6 @@ static void write_c(const char *path)
 	sb_release(&sb);
 }
 
-/* The pointer variable named name in m, or -1. */
-static int var_of(const struct mmethod *m, const char *name)
-{
-	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] != MV_LOCAL && !strcmp(m->names[i], name))
-			return i;
-	return -1;
-}
-
 /* The inputs of case c in m's variable order. */
 static void inputs(const struct mmethod *m, const struct ccase *c,
 		   struct value *in)
@@ -281,7 +272,7 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 	for (int j = 0; j < NP; j++) {
 		char cell[8];
 		snprintf(cell, sizeof(cell), "*%s", pname[j]);
-		int v = var_of(m, cell);
+		int v = gen_var_of(m, cell);
 		if (v >= 0 && c->to[j])
 			obj[c->to[j]] = value_i64(r->vars[v]);
 	}

@@ -4,7 +4,8 @@
  * cmethod-diff.c, cmethod-ptrdiff.c, mfloat-gen.h).  Macros, not
  * functions: each calls the including file's own generator functions on
  * its own struct gen G (a strbuf sb, an int depth), and its rnd(), so
- * that the random choices, and the generated programs, stay the same.
+ * that the random choices, and the generated programs, stay the same
+ * (and gen_var_of(), which reads a built method).
  */
 #ifndef SUBSUME_TESTS_GEN_H
 #define SUBSUME_TESTS_GEN_H
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "lang/mir.h"
 #include "tap.h"
 
 /* "(A op B)": sub(G, d) twice around the text op, an expression
@@ -58,6 +60,16 @@
 			  : o_ == 3 || o_ == 4 ? " | 1)" : " & 15)");        \
 	} while (0)
 
+/* The variable named name of m that is not a local (a parameter, field
+ * or path), or -1. */
+static inline int gen_var_of(const struct mmethod *m, const char *name)
+{
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] != MV_LOCAL && !strcmp(m->names[i], name))
+			return i;
+	return -1;
+}
+
 /* stmts(): n statements of the file's stmt(), defined. */
 #define GEN_STMTS                                                            \
 	static void stmts(struct gen *G, int n)                              \
@@ -66,18 +78,22 @@
 			stmt(G);                                             \
 	}
 
-/* The C drivers' state: their arena A, seed (SUBSUME_SEED overrides it,
- * to try others by hand: GEN_C_MAIN), the directory dir they write in,
- * their profile PF, and rnd(n), the next random number below n. */
-#define GEN_C_STATE(seed0, dir0)                                             \
+/* A driver's state: its arena A, seed (SUBSUME_SEED or MDIFF_SEED
+ * overrides it, to try others by hand), the directory dir it writes in
+ * (a mkdtemp template), and rnd(n), the next random number below n. */
+#define GEN_STATE(seed0, dir0)                                               \
 	static struct arena *A;                                              \
 	static uint64_t seed = (seed0);                                      \
 	static char dir[TAP_TMP_MAX] = dir0;                                 \
-	static const struct profile *PF;                                     \
 	static int rnd(int n)                                                \
 	{                                                                    \
 		return (int)(rnd_next(&seed) % (uint64_t)n);                 \
 	}
+
+/* The C drivers' (GEN_C_MAIN): the same and their profile PF. */
+#define GEN_C_STATE(seed0, dir0)                                             \
+	GEN_STATE(seed0, dir0)                                               \
+	static const struct profile *PF;
 
 /* The C drivers' indent() (a tab a level, one more than depth) and
  * block() ("{ S }", n statements of the file's stmts(), declared here),
