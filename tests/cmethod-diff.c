@@ -47,16 +47,7 @@
 #define NI 12
 #define OUTW 1024 /* an outcome line: result, globals, calls */
 
-static struct arena *A;
-static uint64_t seed = 0xc5eed;
-/* SUBSUME_SEED overrides it (to try others by hand) */
-static char dir[TAP_TMP_MAX] = "subsume-cdiff";
-static const struct profile *PF;
-
-static int rnd(int n)
-{
-	return (int)(rnd_next(&seed) % (uint64_t)n);
-}
+GEN_C_STATE(0xc5eed, "subsume-cdiff")
 
 struct gen {
 	struct strbuf *sb;
@@ -104,14 +95,10 @@ static void expr(struct gen *G, int d)
 		sb_puts(G->sb, "(");
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
-	} else if (k == 6) {
-		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
-		GEN_C_ARITH(G, expr, d - 1, ops, 2);
+		GEN_C_COND_OR_ARITH(G, k, d, ops, 2);
 	}
 }
-
-static void stmts(struct gen *G, int n);
 
 GEN_C_INDENT_BLOCK
 
@@ -249,11 +236,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 static int64_t input(void)
 {
@@ -530,23 +513,4 @@ static void compare(const char *path)
 	csrc_free(f);
 }
 
-int main(void)
-{
-	plan_no_plan();
-	A = arena_new();
-	PF = c_profile("c", "lp64", true, UB_OUTCOME);
-	if (getenv("SUBSUME_SEED"))
-		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!tap_mkdtemp(dir))
-		return 99;
-	char src[300];
-	snprintf(src, sizeof(src), "%s/cdiff.c", dir);
-	write_c(src);
-	if (!prog_exists("gcc") || !prog_exists("clang"))
-		ok(0, "gcc and clang are installed (scripts/deps.sh)");
-	else if (run_compiler("gcc", src, outg) &&
-		 run_compiler("clang", src, outc))
-		compare(src);
-	drv_remove_dir(dir, "SUBSUME_KEEP");
-	return drv_finish(A);
-}
+GEN_C_MAIN("cdiff.c", (void)0)

@@ -39,15 +39,7 @@
 #define NI 12
 #define NP 5 /* the pointers: p, q, k, r, gp */
 
-static struct arena *A;
-static uint64_t seed = 0xc9717;
-static char dir[TAP_TMP_MAX] = "subsume-cptr";
-static const struct profile *PF;
-
-static int rnd(int n)
-{
-	return (int)(rnd_next(&seed) % (uint64_t)n);
-}
+GEN_C_STATE(0xc9717, "subsume-cptr")
 
 struct gen {
 	struct strbuf *sb;
@@ -117,14 +109,10 @@ static void expr(struct gen *G, int d)
 		sb_printf(G->sb, "(%s ? *%s : ", x, x);
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
-	} else if (k == 6) {
-		GEN_TERNARY(G, cond(G, d - 1), expr(G, d - 1));
 	} else {
-		GEN_C_ARITH(G, expr, d - 1, ops, 3);
+		GEN_C_COND_OR_ARITH(G, k, d, ops, 3);
 	}
 }
-
-static void stmts(struct gen *G, int n);
 
 GEN_C_INDENT_BLOCK
 
@@ -177,11 +165,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* A case: the objects' initial values x, y, z, a, and where each
  * pointer points (0: NULL, 1: x, 2: y, 3: z). */
@@ -256,15 +240,6 @@ static void write_c(const char *path)
 	sb_release(&sb);
 }
 
-/* The pointer variable named name in m, or -1. */
-static int var_of(const struct mmethod *m, const char *name)
-{
-	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] != MV_LOCAL && !strcmp(m->names[i], name))
-			return i;
-	return -1;
-}
-
 /* The inputs of case c in m's variable order. */
 static void inputs(const struct mmethod *m, const struct ccase *c,
 		   struct value *in)
@@ -297,7 +272,7 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 	for (int j = 0; j < NP; j++) {
 		char cell[8];
 		snprintf(cell, sizeof(cell), "*%s", pname[j]);
-		int v = var_of(m, cell);
+		int v = gen_var_of(m, cell);
 		if (v >= 0 && c->to[j])
 			obj[c->to[j]] = value_i64(r->vars[v]);
 	}
@@ -450,24 +425,4 @@ static void refusals(void)
 	csrc_free(f);
 }
 
-int main(void)
-{
-	plan_no_plan();
-	A = arena_new();
-	PF = c_profile("c", "lp64", true, UB_OUTCOME);
-	if (getenv("SUBSUME_SEED"))
-		seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);
-	if (!tap_mkdtemp(dir))
-		return 99;
-	char src[300];
-	snprintf(src, sizeof(src), "%s/cptr.c", dir);
-	write_c(src);
-	refusals();
-	if (!prog_exists("gcc") || !prog_exists("clang"))
-		ok(0, "gcc and clang are installed (scripts/deps.sh)");
-	else if (run_compiler("gcc", src, outg) &&
-		 run_compiler("clang", src, outc))
-		compare(src);
-	drv_remove_dir(dir, "SUBSUME_KEEP");
-	return drv_finish(A);
-}
+GEN_C_MAIN("cptr.c", refusals())

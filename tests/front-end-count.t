@@ -16,14 +16,18 @@
 # the original of each method is built once in the run (J == 1: check/
 # method.c's table of originals), twice where it reads through
 # references (heap.mutants.log: its paths first, then the build that
-# creates them first, lang/mir.h: References).  One parse per expression
-# text (K == 1) is not met yet: the method builder parses each text once
-# per file (lang/javasrc-method.c's parse_once()), but check/ parses the
-# logged original and mutant texts at several stages; the counts are
-# printed as TAP diagnostics.
-import json, os, re, subprocess
+# creates them first, lang/mir.h: References).
+# One parse per expression text: each distinct (text, language, holes)
+# is parsed once in the run (P == T, K == 1: lang/parse.c's parse table,
+# opened by cmd/check.c for the run; every caller gets a copy), here and
+# on each of the shipped Major logs (MAJOR_LOGS) with --source, alone
+# and with -j 2 --method; there also every original method
+# counted is built at most twice (once, or its paths first) and at least
+# as many times as there are methods (B >= M).  The counts are printed
+# as TAP diagnostics.
+import glob, json, os, re, subprocess
 
-from tap import S, done, ok
+from tap import LOGS, S, done, ok
 
 D = "tests/data/check-method"
 LINE = re.compile(r"trace: front end: (\d+) parses of (\d+) distinct "
@@ -69,6 +73,8 @@ for log in ("meth", "heap", "calls"):
     ok(out == out0, "%s: counting changes no verdict" % log)
     ok(P >= T >= 1 and K <= P and B >= M and J <= B and J >= 1,
        "%s: consistent counts %s" % (log, c))
+    ok(P == T and K == 1, "%s: each of the %d distinct expression texts "
+       "parsed once (%d parses, at most %d of one)" % (log, T, P, K))
     judged, named = methods(out)
     ok(M == len(judged) and len(named) <= M,
        "%s: %d original methods counted, %d judged at method level in the "
@@ -87,4 +93,33 @@ for log in ("meth", "heap", "calls"):
 rc, out, c, err = run([D + "/meth.mutants.log"], True)
 ok(rc == 0 and c is not None and c[3] == 0 and c[4] == 0 and c[6] == 0,
    "without --source no method is built %s" % (c,))
-done()
+ok(c is not None and c[0] == c[1] and c[2] == 1,
+   "without --source each text parsed once %s" % (c,))
+
+# the shipped Major logs, with their sources as tests/check-source*.t
+# pass them
+logs = sorted(glob.glob(os.path.join(LOGS, "*.mutants.log")))
+for log in logs:
+    s = os.path.basename(log)[:-len(".mutants.log")]
+    src = os.path.join(LOGS, "src", s)
+    if not os.path.isdir(src):
+        continue
+    for extra in ([], ["-j", "2", "--method"]):
+        rc, out, c, err = run(["--source", src] + extra + [log], True)
+        name = "%s %s" % (s, " ".join(extra) or "(expression level)")
+        if not ok(rc == 0 and c is not None, "%s: the count" % name):
+            continue
+        P, T, K, B, M, J, U = c
+        ok(P == T and K == 1, "%s: each of the %d distinct expression "
+           "texts parsed once (%d parses, at most %d of one)"
+           % (name, T, P, K))
+        if "--method" in extra:
+            ok(B >= M and J <= 2, "%s: %d builds of %d original methods, "
+               "at most %d of one" % (name, B, M, J))
+        else:
+            ok(B == 0 and M == 0 and U == 0,
+               "%s: no method built without --method" % name)
+        print("# %s: %d parses of %d texts; %d builds of %d originals "
+              "(at most %d of one); %d of mutants"
+              % (name, P, T, B, M, J, U))
+done(None if logs else "no shipped Major logs at " + LOGS)

@@ -4,7 +4,8 @@
  * cmethod-diff.c, cmethod-ptrdiff.c, mfloat-gen.h).  Macros, not
  * functions: each calls the including file's own generator functions on
  * its own struct gen G (a strbuf sb, an int depth), and its rnd(), so
- * that the random choices, and the generated programs, stay the same.
+ * that the random choices, and the generated programs, stay the same
+ * (and gen_var_of(), which reads a built method).
  */
 #ifndef SUBSUME_TESTS_GEN_H
 #define SUBSUME_TESTS_GEN_H
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "lang/mir.h"
 #include "tap.h"
 
 /* "(A op B)": sub(G, d) twice around the text op, an expression
@@ -58,9 +60,46 @@
 			  : o_ == 3 || o_ == 4 ? " | 1)" : " & 15)");        \
 	} while (0)
 
+/* The variable named name of m that is not a local (a parameter, field
+ * or path), or -1. */
+static inline int gen_var_of(const struct mmethod *m, const char *name)
+{
+	for (int i = 0; i < m->nvars; i++)
+		if (m->kinds[i] != MV_LOCAL && !strcmp(m->names[i], name))
+			return i;
+	return -1;
+}
+
+/* stmts(): n statements of the file's stmt(), defined. */
+#define GEN_STMTS                                                            \
+	static void stmts(struct gen *G, int n)                              \
+	{                                                                    \
+		for (int i = 0; i < n; i++)                                  \
+			stmt(G);                                             \
+	}
+
+/* A driver's state: its arena A, seed (SUBSUME_SEED or MDIFF_SEED
+ * overrides it, to try others by hand), the directory dir it writes in
+ * (a mkdtemp template), and rnd(n), the next random number below n. */
+#define GEN_STATE(seed0, dir0)                                               \
+	static struct arena *A;                                              \
+	static uint64_t seed = (seed0);                                      \
+	static char dir[TAP_TMP_MAX] = dir0;                                 \
+	static int rnd(int n)                                                \
+	{                                                                    \
+		return (int)(rnd_next(&seed) % (uint64_t)n);                 \
+	}
+
+/* The C drivers' (GEN_C_MAIN): the same and their profile PF. */
+#define GEN_C_STATE(seed0, dir0)                                             \
+	GEN_STATE(seed0, dir0)                                               \
+	static const struct profile *PF;
+
 /* The C drivers' indent() (a tab a level, one more than depth) and
- * block() ("{ S }", n statements of the file's stmts()), defined. */
+ * block() ("{ S }", n statements of the file's stmts(), declared here),
+ * defined. */
 #define GEN_C_INDENT_BLOCK                                                   \
+	static void stmts(struct gen *G, int n);                             \
 	static void indent(struct gen *G)                                    \
 	{                                                                    \
 		for (int i = 0; i < G->depth + 1; i++)                       \
@@ -75,6 +114,18 @@
 		indent(G);                                                   \
 		sb_puts(G->sb, "}");                                         \
 	}
+
+/* The C drivers' expression of kind k >= 6 at depth d: "(C ? E : E)"
+ * for 6 (the file's cond() and expr() at d - 1), else GEN_C_ARITH over
+ * ops with n. */
+#define GEN_C_COND_OR_ARITH(G, k, d, ops, n)                                 \
+	do {                                                                 \
+		if ((k) == 6)                                                \
+			GEN_TERNARY(G, cond((G), (d) - 1),                   \
+				    expr((G), (d) - 1));                     \
+		else                                                         \
+			GEN_C_ARITH(G, expr, (d) - 1, ops, n);               \
+	} while (0)
 
 /* The two blocks of an if statement whose condition is written,
  * ") { S } else { S }", one or two statements each (the file's
@@ -129,5 +180,35 @@ static inline bool gen_run_compiler(const char *cc, const char *src,
 	return ok(rc == 0 && lines == nm * ni, "%s -fsanitize=undefined ran "
 		  "the %d cases (%d)", cc, nm * ni, lines);
 }
+
+/* The C drivers' main() (cmethod-diff.c, cmethod-ptrdiff.c): the plan,
+ * their arena A and profile PF (C, lp64, signed char, ub: outcome),
+ * SUBSUME_SEED over their seed, their directory dir made; write_c()
+ * writes the program to dir/file, then the statement before runs (the
+ * random choices stay in order: the program first); the program is
+ * compiled by gcc and clang (run_compiler() into outg, outc) and
+ * compare(src) judges it; dir is removed unless SUBSUME_KEEP is set. */
+#define GEN_C_MAIN(file, before)                                             \
+	int main(void)                                                       \
+	{                                                                    \
+		plan_no_plan();                                              \
+		A = arena_new();                                             \
+		PF = c_profile("c", "lp64", true, UB_OUTCOME);               \
+		if (getenv("SUBSUME_SEED"))                                  \
+			seed = strtoull(getenv("SUBSUME_SEED"), NULL, 0);     \
+		if (!tap_mkdtemp(dir))                                       \
+			return 99;                                           \
+		char src_[300];                                              \
+		snprintf(src_, sizeof(src_), "%s/%s", dir, (file));          \
+		write_c(src_);                                               \
+		before;                                                      \
+		if (!prog_exists("gcc") || !prog_exists("clang"))            \
+			ok(0, "gcc and clang are installed (scripts/deps.sh)"); \
+		else if (run_compiler("gcc", src_, outg) &&                  \
+			 run_compiler("clang", src_, outc))                  \
+			compare(src_);                                       \
+		drv_remove_dir(dir, "SUBSUME_KEEP");                         \
+		return drv_finish(A);                                        \
+	}
 
 #endif

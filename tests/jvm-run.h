@@ -13,6 +13,8 @@
 #include "prover-test.h"
 #include "tap.h"
 
+#include "lang/javasrc.h"
+
 /* Make the directory dir (a mkdtemp template), write class cls's source
  * there with write_java(path), compile it (a test: nm methods), run it
  * and hand its output to compare(path, jvm); then remove dir (kept with
@@ -42,6 +44,16 @@ static inline bool jvm_diff(char *dir, const char *cls, int nm,
 	}
 	drv_remove_dir(dir, "MDIFF_KEEP");
 	return true;
+}
+
+/* The front end's reading of the generated file path into a (a test),
+ * or NULL. */
+static inline struct jsrc *jvm_front_end(const char *path, struct arena *a)
+{
+	const char *why = NULL;
+	struct jsrc *f = jsrc_open(path, a, &why);
+	ok(f != NULL, "the front end reads the generated file");
+	return f;
 }
 
 /* The end of the Java class of a driver: static methods c0 .. c<nm-1>

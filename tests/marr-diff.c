@@ -27,14 +27,7 @@
 #define NM 40
 #define NI 16
 
-static struct arena *A;
-static uint64_t seed = 0x6a77;
-static char dir[TAP_TMP_MAX] = "subsume-marr";
-
-static int rnd(int n)
-{
-	return (int)(rnd_next(&seed) % (uint64_t)n);
-}
+GEN_STATE(0x6a77, "subsume-marr")
 
 struct gen {
 	struct strbuf *sb;
@@ -184,11 +177,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* One case: arrays 1..3 (int) and 4 (byte), the arguments and fields
  * (0: null). */
@@ -325,11 +314,11 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 
 static void compare(const char *path, FILE *jvm)
 {
-	const char *why = NULL;
-	struct jsrc *f = jsrc_open(path, A, &why);
-	if (!ok(f != NULL, "the front end reads the generated file"))
+	struct jsrc *f = jvm_front_end(path, A);
+	if (!f)
 		return;
 	const struct mmethod *mm[NM];
+	const char *why = NULL;
 	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0;
 	int kinds[MIR_EXC_STD] = { 0 }, writes = 0, aliased = 0;
 	for (int m = 0; m < NM; m++) {

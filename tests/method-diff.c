@@ -43,19 +43,12 @@
 #define NM_PLAIN 40 /* then methods with calls and fields */
 #define NI 12
 
-static struct arena *A;
-static uint64_t seed = 0x3e7a0d;
-static char dir[TAP_TMP_MAX] = "subsume-mdiff";
+GEN_STATE(0x3e7a0d, "subsume-mdiff")
 static int nswitch, narrow; /* switch statements generated, arrow ones */
 static int ncalls;          /* call statements generated */
 static int nvals;           /* calls whose result is used, generated */
 static int nhcalls;         /* calls in methods that name fields */
 static int ntry, nfinally;  /* try statements generated, with finally */
-
-static int rnd(int n)
-{
-	return (int)(rnd_next(&seed) % (uint64_t)n);
-}
 
 struct gen {
 	struct strbuf *sb;
@@ -312,11 +305,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 static int32_t input_int(void)
 {
@@ -464,11 +453,11 @@ static void inputs(const struct mmethod *m, const struct mcase *k,
 
 static void compare(const char *path, FILE *jvm)
 {
-	const char *why = NULL;
-	struct jsrc *f = jsrc_open(path, A, &why);
-	if (!ok(f != NULL, "the front end reads the generated file"))
+	struct jsrc *f = jvm_front_end(path, A);
+	if (!f)
 		return;
 	const struct mmethod *mm[NM];
+	const char *why = NULL;
 	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0, nover = 0;
 	char kinds[512] = " "; /* the exception classes the JVM printed */
 	int nkinds = 0;

@@ -35,14 +35,7 @@
 #define NI 12
 #define WANT 2048 /* a result line: up to 64 events */
 
-static struct arena *A;
-static uint64_t seed = 0xf7a0a7;
-static char dir[TAP_TMP_MAX] = "subsume-mfdiff";
-
-static int rnd(int n)
-{
-	return (int)(rnd_next(&seed) % (uint64_t)n);
-}
+GEN_STATE(0xf7a0a7, "subsume-mfdiff")
 
 struct gen {
 	struct strbuf *sb;
@@ -289,11 +282,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* ---- inputs ---- */
 

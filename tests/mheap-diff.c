@@ -27,14 +27,7 @@
 #define NM 40
 #define NI 16
 
-static struct arena *A;
-static uint64_t seed = 0x4ea9;
-static char dir[TAP_TMP_MAX] = "subsume-mheap";
-
-static int rnd(int n)
-{
-	return (int)(rnd_next(&seed) % (uint64_t)n);
-}
+GEN_STATE(0x4ea9, "subsume-mheap")
 
 struct gen {
 	struct strbuf *sb;
@@ -200,11 +193,7 @@ static void stmt(struct gen *G)
 	}
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* One case: the three objects (1: this, 2: o1, 3: o2), the arguments. */
 struct hcase {
@@ -361,11 +350,11 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 
 static void compare(const char *path, FILE *jvm)
 {
-	const char *why = NULL;
-	struct jsrc *f = jsrc_open(path, A, &why);
-	if (!ok(f != NULL, "the front end reads the generated file"))
+	struct jsrc *f = jvm_front_end(path, A);
+	if (!f)
 		return;
 	const struct mmethod *mm[NM];
+	const char *why = NULL;
 	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0;
 	int nheap = 0, writes = 0;
 	for (int m = 0; m < NM; m++) {

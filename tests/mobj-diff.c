@@ -44,16 +44,9 @@
 #define NM 40
 #define NI 16
 
-static struct arena *A;
-static uint64_t seed = 0x0b1ec7;
-static char dir[TAP_TMP_MAX] = "subsume-mobj";
+GEN_STATE(0x0b1ec7, "subsume-mobj")
 /* generated: calls (get, put, f, see), new Peer, new Object, Math */
 static int ncall, nnew, nmath, nnest;
-
-static int rnd(int n)
-{
-	return (int)(rnd_next(&seed) % (uint64_t)n);
-}
 
 struct gen {
 	struct strbuf *sb;
@@ -281,11 +274,7 @@ static void stmt(struct gen *G)
 	sb_puts(G->sb, ";\n");
 }
 
-static void stmts(struct gen *G, int n)
-{
-	for (int i = 0; i < n; i++)
-		stmt(G);
-}
+GEN_STMTS
 
 /* One case: x and f; p, o, s and q as object ids (0 null, 1 this, 2
  * and 3 the Peers, 4 the String, 5 the Object). */
@@ -413,14 +402,6 @@ static void write_java(const char *path)
 	sb_release(&sb);
 }
 
-static int var_of(const struct mmethod *m, const char *name)
-{
-	for (int i = 0; i < m->nvars; i++)
-		if (m->kinds[i] != MV_LOCAL && !strcmp(m->names[i], name))
-			return i;
-	return -1;
-}
-
 static const char *callee_name(const struct mmethod *m, const struct mevent *e)
 {
 	const struct mcallee *c = mir_callee_of(m, e);
@@ -497,7 +478,7 @@ static void show(struct strbuf *sb, const struct mmethod *m,
 {
 	struct labels L = { { 0 }, 0 };
 	struct strbuf tr = STRBUF_INIT;
-	int made = 0, vf = var_of(m, "f"), vq = var_of(m, "q");
+	int made = 0, vf = gen_var_of(m, "f"), vq = gen_var_of(m, "q");
 	for (int e = 0; e < r->nevents; e++) {
 		const struct mevent *ev = &r->events[e];
 		const struct mcallee *c = mir_callee_of(m, ev);
@@ -557,11 +538,11 @@ static void show(struct strbuf *sb, const struct mmethod *m,
 
 static void compare(const char *path, FILE *jvm)
 {
-	const char *why = NULL;
-	struct jsrc *f = jsrc_open(path, A, &why);
-	if (!ok(f != NULL, "the front end reads the generated file"))
+	struct jsrc *f = jvm_front_end(path, A);
+	if (!f)
 		return;
 	const struct mmethod *mm[NM];
+	const char *why = NULL;
 	int built = 0, bad_eval = 0, bad_enc = 0, lines = 0, nover = 0;
 	int threw = 0, npe = 0, arith = 0, withcalls = 0, made = 0, fresh = 0;
 	int refret = 0;

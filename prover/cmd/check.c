@@ -270,10 +270,15 @@ static int check_files(struct check_args *A, char **paths, int n)
 	int rc = check_report_start(A->format, A->kfile, &kills);
 	if (rc)
 		return rc;
+	/* the run's parse table: each expression text parsed once */
+	struct arena *pa = arena_new();
+	parse_run_open(pa);
 	bool all;
 	struct check_elements **es = load_reports(paths, n, &all, &rc);
 	if (!es) {
 		kills_free(kills);
+		parse_run_close();
+		arena_free(pa);
 		return rc;
 	}
 	bool own_kills = all && !kills;
@@ -336,6 +341,8 @@ static int check_files(struct check_args *A, char **paths, int n)
 	kills_free(kills);
 	check_report_free(report);
 	arena_free(ca);
+	parse_run_close();
+	arena_free(pa);
 	return rc;
 }
 

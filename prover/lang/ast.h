@@ -119,6 +119,15 @@ struct node *parse_expr(struct arena *a, const struct expr_src *es,
 /* The same in the syntax of profile pf (parse_expr: profile_java). */
 struct node *parse_expr_in(const struct profile *pf, struct arena *a,
 			   const struct expr_src *es, bool allow_holes);
+/* The run's parse table (issue 28: one expression parsed once per run).
+ * While it is open, each distinct (text, profile, holes) is parsed once,
+ * into the table, and parse_expr_in() hands every caller a copy
+ * (node_copy()) in its own arena, or the text's error again at the
+ * caller's location (printed unless quiet).  Thread-safe.  Open it
+ * before the run's threads start, close it after they end and before
+ * arena a, which holds it, is freed; one at a time. */
+void parse_run_open(struct arena *a);
+void parse_run_close(void);
 
 /* type.c */
 struct type_env {

@@ -4,8 +4,13 @@
  * A hand-written lexer and a recursive-descent parser, one function per
  * grammar rule with the rule above it.  Every node records the byte
  * offset of its operator so errors point into the YAML source.
+ *
+ * The run's parse table (at the end): while one is open, each distinct
+ * (text, profile, holes) is parsed once and every caller gets a copy.
  */
 #include <ctype.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "lang/profile.h"
@@ -34,8 +39,12 @@ struct parser {
 	int height;     /* height of the tree the last rule returned */
 	bool allow_holes;
 	bool failed;
+	bool keep_error; /* record the error in err, errpos (parse table) */
+	struct strbuf err;
+	int errpos;
 };
 
+/* The first error: printed (unless quiet), and kept when keep_error. */
 static void perr(struct parser *p, int pos, const char *fmt, ...)
 	PRINTF(3, 4);
 static void perr(struct parser *p, int pos, const char *fmt, ...)
@@ -43,14 +52,19 @@ static void perr(struct parser *p, int pos, const char *fmt, ...)
 	if (p->failed)
 		return;
 	p->failed = true;
-	if (p->es->quiet)
+	if (p->es->quiet && !p->keep_error)
 		return;
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
 	sb_vprintf(&sb, fmt, ap);
 	va_end(ap);
-	diag_error(expr_loc(p->es, pos), "%s", sb.buf);
+	if (!p->es->quiet)
+		diag_error(expr_loc(p->es, pos), "%s", sb.buf);
+	if (p->keep_error) {
+		sb_puts(&p->err, sb.buf);
+		p->errpos = pos;
+	}
 	sb_release(&sb);
 }
 
@@ -488,24 +502,153 @@ struct node *parse_expr(struct arena *a, const struct expr_src *es,
 	return parse_expr_in(&profile_java, a, es, allow_holes);
 }
 
-struct node *parse_expr_in(const struct profile *pf, struct arena *a,
-			   const struct expr_src *es, bool allow_holes)
+/* Parse p's text: the tree, or NULL after perr(). */
+static struct node *parse(struct parser *p)
 {
-	struct parser p = { .a = a, .es = es, .s = es->text, .pf = pf,
-			    .allow_holes = allow_holes };
-	lang_stat_parse(es->text);
-	next(&p);
-	if (p.tok.kind == TOK_EOF && !p.failed) {
-		perr(&p, 0, "empty expression");
+	lang_stat_parse(p->pf, p->allow_holes, p->s);
+	next(p);
+	if (p->tok.kind == TOK_EOF && !p->failed) {
+		perr(p, 0, "empty expression");
 		return NULL;
 	}
-	struct node *n = expr(&p);
-	if (n && !p.failed && p.tok.kind != TOK_EOF) {
+	struct node *n = expr(p);
+	if (n && !p->failed && p->tok.kind != TOK_EOF) {
 		struct strbuf sb = STRBUF_INIT;
-		describe(&p, &sb);
-		perr(&p, p.tok.pos, "unexpected %s after the expression",
+		describe(p, &sb);
+		perr(p, p->tok.pos, "unexpected %s after the expression",
 		     sb.buf);
 		sb_release(&sb);
 	}
-	return p.failed ? NULL : n;
+	return p->failed ? NULL : n;
+}
+
+/* ---- the run's parse table ----
+ *
+ * One entry per distinct (text, profile, holes), chained in a hash
+ * table, all in the table's arena under its lock.  A parse depends on
+ * nothing else (the expression source's location and quietness only
+ * place and silence its error), so an entry holds the untyped tree, or
+ * the first error's message and offset, and every later caller gets a
+ * copy of the tree in its own arena (typing writes into the tree), or
+ * that error at its own location.  The trees in the table are never
+ * handed out, so never written. */
+struct pentry {
+	const char *text;
+	const struct profile *pf;
+	bool holes;
+	struct node *n;       /* the tree, or NULL: */
+	const char *err;      /* the error, at */
+	int errpos;
+	struct pentry *next;
+};
+
+struct parse_table {
+	struct arena *a;
+	pthread_mutex_t mu;
+	struct pentry **slot;
+	size_t nslots, n;
+};
+
+/* The open table: set and cleared while no other thread parses. */
+static struct parse_table *run_table;
+
+void parse_run_open(struct arena *a)
+{
+	if (run_table)
+		BUG("parse_run_open: a table is open already");
+	struct parse_table *t = ANEW(a, struct parse_table);
+	t->a = a;
+	pthread_mutex_init(&t->mu, NULL);
+	t->nslots = 256;
+	t->slot = ANEWN(a, struct pentry *, t->nslots);
+	memset(t->slot, 0, t->nslots * sizeof(*t->slot));
+	run_table = t;
+}
+
+void parse_run_close(void)
+{
+	if (run_table)
+		pthread_mutex_destroy(&run_table->mu);
+	run_table = NULL;
+}
+
+static size_t phash(const struct profile *pf, bool holes, const char *s)
+{
+	size_t h = (size_t)(uintptr_t)pf * 31 + holes;
+	for (; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
+/* Double the slots (lock held): the old array stays in the arena. */
+static void pgrow(struct parse_table *t)
+{
+	size_t n = 2 * t->nslots;
+	struct pentry **slot = ANEWN(t->a, struct pentry *, n);
+	memset(slot, 0, n * sizeof(*slot));
+	for (size_t i = 0; i < t->nslots; i++)
+		for (struct pentry *e = t->slot[i], *next; e; e = next) {
+			next = e->next;
+			size_t j = phash(e->pf, e->holes, e->text) & (n - 1);
+			e->next = slot[j];
+			slot[j] = e;
+		}
+	t->slot = slot;
+	t->nslots = n;
+}
+
+/* The entry of (text, pf, holes), parsed now if new (lock held). */
+static const struct pentry *pentry(struct parse_table *t,
+				   const struct profile *pf,
+				   const struct expr_src *es, bool holes)
+{
+	size_t h = phash(pf, holes, es->text);
+	for (struct pentry *e = t->slot[h & (t->nslots - 1)]; e; e = e->next)
+		if (e->pf == pf && e->holes == holes &&
+		    !strcmp(e->text, es->text))
+			return e;
+	if (2 * (t->n + 1) > t->nslots)
+		pgrow(t);
+	struct pentry *e = ANEW(t->a, struct pentry);
+	*e = (struct pentry){ .text = arena_strdup(t->a, es->text), .pf = pf,
+			      .holes = holes };
+	/* parsed quietly: the error is printed for each caller below */
+	struct expr_src q = *es;
+	q.quiet = true;
+	struct parser p = { .a = t->a, .es = &q, .s = e->text, .pf = pf,
+			    .allow_holes = holes, .keep_error = true,
+			    .err = STRBUF_INIT };
+	e->n = parse(&p);
+	if (!e->n) {
+		e->err = arena_strdup(t->a, p.err.buf ? p.err.buf : "");
+		e->errpos = p.errpos;
+	}
+	sb_release(&p.err);
+	size_t j = h & (t->nslots - 1);
+	e->next = t->slot[j];
+	t->slot[j] = e;
+	t->n++;
+	return e;
+}
+
+struct node *parse_expr_in(const struct profile *pf, struct arena *a,
+			   const struct expr_src *es, bool allow_holes)
+{
+	struct parse_table *t = run_table;
+	if (!t) {
+		struct parser p = { .a = a, .es = es, .s = es->text, .pf = pf,
+				    .allow_holes = allow_holes };
+		return parse(&p);
+	}
+	pthread_mutex_lock(&t->mu);
+	recover_hold(); /* the table is never left halfway */
+	const struct pentry *e = pentry(t, pf, es, allow_holes);
+	recover_unhold();
+	pthread_mutex_unlock(&t->mu);
+	/* e is complete and never changes: copied outside the lock */
+	if (e->n)
+		return node_copy(a, e->n);
+	if (!es->quiet)
+		diag_error(expr_loc(es, e->errpos), "%s", e->err);
+	return NULL;
 }

@@ -82,13 +82,17 @@ static void bag_add(struct bag *b, const char *key)
 		b->most = b->counts[j];
 }
 
-void lang_stat_parse(const char *text)
+void lang_stat_parse(const struct profile *pf, bool holes, const char *text)
 {
 	if (!lang_stats_on())
 		return;
+	/* the profile and the mode make the text another one */
+	struct strbuf key = STRBUF_INIT;
+	sb_printf(&key, "%p %d %s", (const void *)pf, holes, text);
 	pthread_mutex_lock(&lock);
-	bag_add(&parsed, text);
+	bag_add(&parsed, key.buf);
 	pthread_mutex_unlock(&lock);
+	sb_release(&key);
 }
 
 void lang_stat_build(bool original, const char *key)

@@ -15,14 +15,17 @@
 
 /* Counting on?  (SUBSUME_TRACE set, read once.) */
 bool lang_stats_on(void);
-/* An expression text parsed (lang/parse.c). */
-void lang_stat_parse(const char *text);
+/* An expression text parsed (lang/parse.c) in the syntax of profile pf,
+ * with or without holes: distinct texts are distinct (text, pf, holes). */
+struct profile;
+void lang_stat_parse(const struct profile *pf, bool holes, const char *text);
 /* A method IR build: of the original (patch NULL) or a mutant; key
  * names the method (its file and position). */
 void lang_stat_build(bool original, const char *key);
 
 struct lang_stats {
 	unsigned long parses, texts;  /* parses; distinct texts parsed */
+	                              /* (text, profile, holes) */
 	unsigned long text_most;      /* the most parses of one text */
 	unsigned long orig_builds, methods; /* original builds; methods */
 	unsigned long orig_most;      /* the most builds of one original */
