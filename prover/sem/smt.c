@@ -395,6 +395,7 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 		return SMT_UNKNOWN;
 	}
 	s->smt2_valid = false;
+	smt_ready(s);
 	enum smt_result res = query(s, q, a, b, input, reason);
 	s->calls++;
 	if (res != SMT_UNSAT && s->shared) {
@@ -415,6 +416,7 @@ bool smt_retry(const struct smt *s)
 int smt_outcome(struct smt *s, int p, const struct value *input,
 		struct outcome *out)
 {
+	smt_ready(s);
 	Z3_context c = s->ctx;
 	const struct problem *an = &s->pb;
 	struct encoder en = encoder(s);
