@@ -123,7 +123,9 @@ int smt_outcome(struct smt *s, int p, const struct value *input,
  * next; smt_free() releases the solver and keeps the context.  After a
  * bounded number of analyses the context is made anew, so terms of
  * finished analyses do not pile up.  One analysis at a time per shared
- * context.
+ * context.  Every struct smt makes its context (or opens the shared one)
+ * and its solver at its first question, so an analysis that the test
+ * pool and the concrete search answer makes none.
  *
  * Answers do not depend on which analyses a context served before.
  * Z3's models and its unknowns can (term ids, caches), so a shared
@@ -138,8 +140,8 @@ struct smt_shared;
 struct smt_shared *smt_shared_new(unsigned timeout_ms, unsigned rlimit);
 void smt_shared_free(struct smt_shared *sh);
 struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *pb);
-/* A context of its own for pb (as smt_new_limits() with sh's limits),
- * the shared one closed meanwhile. */
+/* A context of its own for pb (as smt_new_limits() with sh's limits);
+ * the shared one stays open (it holds light analyses' terms only). */
 struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *pb);
 /* Does the problem divide, or multiply 64-bit or unbounded values?  Its
  * queries can be hard, and a hard query in a context that served other
