@@ -104,7 +104,7 @@ Z3_tactic smt_new_tactic(Z3_context c, const char *name)
 	Z3_tactic_inc_ref(c, t);
 	return t;
 }
-static void smt_abandon(void *s);
+static void shared_open(struct smt_shared *sh);
 
 static struct smt *smt_alloc(const struct problem *pb, unsigned timeout_ms,
 			     unsigned rlimit)
@@ -129,25 +129,46 @@ struct smt *smt_new_limits(const struct problem *an, unsigned timeout_ms,
 			   unsigned rlimit, bool fresh)
 {
 	struct smt *s = smt_alloc(an, timeout_ms, rlimit);
-	s->ctx = new_context();
 	s->fresh = fresh;
+	return s; /* the context is made at the first question */
+}
+
+/* Make s's context (its own, or the shared one it was given), solver
+ * and declarations, at its first question: an analysis the pool and
+ * the concrete search answer makes none (a context of its own costs
+ * milliseconds, more than most of its questions). */
+void smt_ready(struct smt *s)
+{
+	if (s->ctx)
+		return;
+	struct smt_shared *sh = s->shared;
+	if (sh) {
+		if (!sh->ctx)
+			shared_open(sh);
+		sh->uses++;
+		s->ctx = sh->ctx;
+		s->tactic = sh->tactic;
+	} else {
+		s->ctx = new_context();
+		s->tactic = smt_new_tactic(s->ctx, "qfbv");
+	}
 	s->solver = smt_new_solver(s);
-	s->tactic = smt_new_tactic(s->ctx, "qfbv");
-	recover_push(smt_abandon, s);
+	smt_z3err.failed = false;
+	/* s belongs to its analysis here, whose recovery point releases
+	 * it (prove/prove.c) */
 	smt_declare(s);
-	recover_pop(s);
-	return s;
 }
 
 void smt_free(struct smt *s)
 {
 	if (!s)
 		return;
-	Z3_solver_dec_ref(s->ctx, s->solver);
+	if (s->ctx)
+		Z3_solver_dec_ref(s->ctx, s->solver);
 	if (s->shared) {
 		s->shared->busy = false;
 		smt_z3err.failed = false;
-	} else {
+	} else if (s->ctx) {
 		Z3_tactic_dec_ref(s->ctx, s->tactic);
 		if (s->fptactic)
 			Z3_tactic_dec_ref(s->ctx, s->fptactic);
@@ -159,10 +180,6 @@ void smt_free(struct smt *s)
 }
 
 /* The cleanup of a context being set up, at a recovery point. */
-static void smt_abandon(void *s)
-{
-	smt_free(s);
-}
 
 static void shared_open(struct smt_shared *sh)
 {
@@ -211,11 +228,11 @@ void smt_shared_abandon(struct smt_shared *sh)
 
 struct smt *smt_new_alone(struct smt_shared *sh, const struct problem *an)
 {
-	/* The shared context is closed meanwhile, so that one context at a
-	 * time holds memory. */
+	/* The shared context stays open: it holds the terms of light
+	 * analyses only (a few megabytes), and opening it again after
+	 * every heavy analysis cost as much as the analysis. */
 	if (sh->busy)
 		BUG("a shared solver closed while an analysis uses it");
-	shared_close(sh);
 	return smt_new_limits(an, sh->timeout_ms, sh->rlimit, false);
 }
 
@@ -227,18 +244,8 @@ struct smt *smt_new_shared(struct smt_shared *sh, const struct problem *an)
 		shared_close(sh);
 	if (smt_heavy(an))
 		return smt_new_alone(sh, an);
-	if (!sh->ctx)
-		shared_open(sh);
-	sh->uses++;
 	sh->busy = true;
 	struct smt *s = smt_alloc(an, sh->timeout_ms, sh->rlimit);
-	s->ctx = sh->ctx;
-	s->solver = smt_new_solver(s);
-	s->tactic = sh->tactic;
 	s->shared = sh;
-	smt_z3err.failed = false;
-	recover_push(smt_abandon, s);
-	smt_declare(s);
-	recover_pop(s);
-	return s;
+	return s; /* the context is opened at the first question */
 }

@@ -86,6 +86,9 @@ uint64_t smt_rlimit_count(Z3_context c, Z3_solver solver);
 Z3_solver smt_own_solver(Z3_context c, Z3_solver solver, unsigned rlimit);
 /* The tactic of that name, with one reference taken. */
 Z3_tactic smt_new_tactic(Z3_context c, const char *name);
+/* s's context, solver and declarations, made at its first question
+ * (a no-op after). */
+void smt_ready(struct smt *s);
 /* The analysis' input variables, and its assumptions asserted on the
  * solver at the current scope (sem/smt.c). */
 void smt_declare(struct smt *s);

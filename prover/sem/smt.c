@@ -243,17 +243,21 @@ static void budget_reason(struct smt *s)
 /* The resource limit of question (q, a, b): --rlimit, with a budget a
  * fraction of it for a pair question (duplicate, subsumption) of a heavy problem (a
  * division, a 64-bit or unbounded multiplication: bit-blasted, such a
- * question runs to its limit where an equivalence one may still end),
- * and no more than what is left of the budget (*cut set when that is
- * what limits it). */
+ * question runs to its limit where an equivalence one may still end;
+ * *forfeit set: reaching it spends the rest of the budget), and no
+ * more than what is left of the budget (*cut set when that is what
+ * limits it). */
 static unsigned query_rlimit(struct smt *s, enum smt_query q, int a,
-			     bool division, bool *cut)
+			     bool division, bool *cut, bool *forfeit)
 {
 	unsigned lim = s->rlimit;
 	bool pair = q == SMT_Q_KILL_NOT || a != 0;
+	*forfeit = false;
 	if (s->budget && lim && pair && (division || s->heavy) &&
-	    lim / SMT_PAIR_RLIMIT_DIV)
+	    lim / SMT_PAIR_RLIMIT_DIV) {
 		lim /= SMT_PAIR_RLIMIT_DIV;
+		*forfeit = true;
+	}
 	*cut = false;
 	if (s->budget) {
 		uint64_t left = s->budget > s->spent ? s->budget - s->spent : 0;
@@ -295,7 +299,8 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
 	*reason = NULL;
 	bool cut = false; /* the budget, not rlimit, limits this question */
-	unsigned lim = query_rlimit(s, q, a, division, &cut);
+	bool forfeit = false; /* a heavy pair question's own limit */
+	unsigned lim = query_rlimit(s, q, a, division, &cut, &forfeit);
 	if (cut && lim < SMT_BUDGET_MIN) {
 		budget_reason(s);
 		*reason = s->reason;
@@ -375,7 +380,7 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			if (s->timeout_ms && ms >= 0.9 * s->timeout_ms)
 				snprintf(s->reason, sizeof(s->reason),
 					 "timeout (%u ms)", s->timeout_ms);
-			else if (cut)
+			else if (cut || forfeit)
 				budget_reason(s);
 			else if (lim)
 				snprintf(s->reason, sizeof(s->reason),
@@ -393,6 +398,13 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 		uint64_t count1 = smt_rlimit_count(c, s->solver);
 		uint64_t units = count1 > count0 ? count1 - count0 : 0;
 		s->spent += units;
+		/* A heavy pair question that reached its own limit spends
+		 * what is left of the budget: the next ones would be as hard
+		 * (so it went before the limit was lowered, when the first
+		 * such question ran to the end of the budget). */
+		if (forfeit && res == SMT_UNKNOWN && *reason == s->reason &&
+		    !strncmp(s->reason, "budget", 6) && s->spent < s->budget)
+			s->spent = s->budget;
 		if (trace_on())
 			fprintf(stderr, "trace: %llu units (%llu in all, budget "
 				"%llu)\n", (unsigned long long)units,
@@ -415,6 +427,7 @@ enum smt_result smt_check(struct smt *s, enum smt_query q, int a, int b,
 		return SMT_UNKNOWN;
 	}
 	s->smt2_valid = false;
+	smt_ready(s);
 	enum smt_result res = query(s, q, a, b, input, reason);
 	s->calls++;
 	if (res != SMT_UNSAT && s->shared) {
@@ -435,6 +448,7 @@ bool smt_retry(const struct smt *s)
 int smt_outcome(struct smt *s, int p, const struct value *input,
 		struct outcome *out)
 {
+	smt_ready(s);
 	Z3_context c = s->ctx;
 	const struct problem *an = &s->pb;
 	struct encoder en = encoder(s);
