@@ -243,21 +243,17 @@ static void budget_reason(struct smt *s)
 /* The resource limit of question (q, a, b): --rlimit, with a budget a
  * fraction of it for a pair question (duplicate, subsumption) of a heavy problem (a
  * division, a 64-bit or unbounded multiplication: bit-blasted, such a
- * question runs to its limit where an equivalence one may still end;
- * *forfeit set: reaching it spends the rest of the budget), and no
- * more than what is left of the budget (*cut set when that is what
- * limits it). */
+ * question runs to its limit where an equivalence one may still end),
+ * and no more than what is left of the budget (*cut set when that is
+ * what limits it). */
 static unsigned query_rlimit(struct smt *s, enum smt_query q, int a,
-			     bool division, bool *cut, bool *forfeit)
+			     bool division, bool *cut)
 {
 	unsigned lim = s->rlimit;
 	bool pair = q == SMT_Q_KILL_NOT || a != 0;
-	*forfeit = false;
 	if (s->budget && lim && pair && (division || s->heavy) &&
-	    lim / SMT_PAIR_RLIMIT_DIV) {
+	    lim / SMT_PAIR_RLIMIT_DIV)
 		lim /= SMT_PAIR_RLIMIT_DIV;
-		*forfeit = true;
-	}
 	*cut = false;
 	if (s->budget) {
 		uint64_t left = s->budget > s->spent ? s->budget - s->spent : 0;
@@ -299,8 +295,7 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
 	*reason = NULL;
 	bool cut = false; /* the budget, not rlimit, limits this question */
-	bool forfeit = false; /* a heavy pair question's own limit */
-	unsigned lim = query_rlimit(s, q, a, division, &cut, &forfeit);
+	unsigned lim = query_rlimit(s, q, a, division, &cut);
 	if (cut && lim < SMT_BUDGET_MIN) {
 		budget_reason(s);
 		*reason = s->reason;
@@ -380,7 +375,7 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 			if (s->timeout_ms && ms >= 0.9 * s->timeout_ms)
 				snprintf(s->reason, sizeof(s->reason),
 					 "timeout (%u ms)", s->timeout_ms);
-			else if (cut || forfeit)
+			else if (cut)
 				budget_reason(s);
 			else if (lim)
 				snprintf(s->reason, sizeof(s->reason),
@@ -398,13 +393,6 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 		uint64_t count1 = smt_rlimit_count(c, s->solver);
 		uint64_t units = count1 > count0 ? count1 - count0 : 0;
 		s->spent += units;
-		/* A heavy pair question that reached its own limit spends
-		 * what is left of the budget: the next ones would be as hard
-		 * (so it went before the limit was lowered, when the first
-		 * such question ran to the end of the budget). */
-		if (forfeit && res == SMT_UNKNOWN && *reason == s->reason &&
-		    !strncmp(s->reason, "budget", 6) && s->spent < s->budget)
-			s->spent = s->budget;
 		if (trace_on())
 			fprintf(stderr, "trace: %llu units (%llu in all, budget "
 				"%llu)\n", (unsigned long long)units,

@@ -71,20 +71,14 @@ const char *smt_last_smt2(const struct smt *s);
  * nothing but unsat (smt_new_shared()), a proof whatever it cost; units
  * 0: none.  With a budget, a pair question (a, b both mutants, or KILL_NOT)
  * of a heavy problem (smt_heavy()) gets 1/SMT_PAIR_RLIMIT_DIV of the rlimit: such
- * questions run to the limit where equivalence ones end; one that
- * reaches it answers SMT_UNKNOWN with the budget's reason and spends
- * what is left of the budget (the next ones would be as hard).
- * Measured (-j 1, CPU): the 12 shipped logs' hardest such proof takes
- * 333,424 units; commons-codec takes 9.4 s at 1/50 (1,000,000 units, the
- * whole default budget), 7.5 s at 1/125 (400,000) with 1 of its 4,113
- * proven verdicts left unknown (budget), 6.1 s at 1/500 with 20.
+ * questions run to the limit where equivalence ones end.
  */
 #define SMT_BUDGET_MIN 100000u
 /* A floating problem's questions bit-blast IEEE operations: its budget
  * is this many times the units given (the shipped floating tests spend
  * up to 6,312,512 units at a site, their integer sites 522,158). */
 #define SMT_FLOAT_BUDGET 20u
-#define SMT_PAIR_RLIMIT_DIV 125u
+#define SMT_PAIR_RLIMIT_DIV 50u
 void smt_set_budget(struct smt *s, uint64_t units);
 /* The units s's questions spent so far (counted with a budget, or with
  * SUBSUME_TRACE set; else 0). */
