@@ -366,7 +366,8 @@ static struct mir_smt *smt_new(const struct msolve *M)
 {
 	struct mir_smt *S = mir_smt_new(M->orig, M->bound, M->timeout_ms,
 					M->rlimit);
-	mir_smt_set_budget(S, (uint64_t)M->budget * CHECK_METHOD_BUDGET);
+	mir_smt_set_budget(S, (uint64_t)M->budget * (mir_smt_divides(S)
+			   ? CHECK_METHOD_BUDGET_DIV : CHECK_METHOD_BUDGET));
 	return S;
 }
 

@@ -497,6 +497,11 @@ static bool divides(struct mir_smt *S, int h)
 	return *d == DIV_YES;
 }
 
+bool mir_smt_divides(struct mir_smt *S)
+{
+	return divides(S, -1);
+}
+
 /* The solver of a relation between the runs hs[0..n): one of its own
  * (own_solver()) when one of them divides.  Why there and only there:
  * the method's solver, Z3's incremental core, bit-blasts division and
