@@ -4,6 +4,8 @@
 #include "check/mcache.h"
 
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -352,6 +354,9 @@ static int ask(struct msolve *M, const struct mstep *s, struct value *input,
 	case MOP_FOUND:
 		BUG("a step asked of Z3 that is not a question");
 	}
+	if (getenv("SUBSUME_TRACE"))
+		fprintf(stderr, "trace: method step %d %d %d -> %d (%.1f ms)\n",
+			s->op, s->a, s->b, r, ms_since(&t0));
 	M->st.calls += mir_smt_calls(M->S) - calls;
 	M->st.solver_ms += ms_since(&t0);
 	return r;
@@ -361,7 +366,8 @@ static struct mir_smt *smt_new(const struct msolve *M)
 {
 	struct mir_smt *S = mir_smt_new(M->orig, M->bound, M->timeout_ms,
 					M->rlimit);
-	mir_smt_set_budget(S, (uint64_t)M->budget * CHECK_METHOD_BUDGET);
+	mir_smt_set_budget(S, (uint64_t)M->budget * (mir_smt_divides(S)
+			   ? CHECK_METHOD_BUDGET_DIV : CHECK_METHOD_BUDGET));
 	return S;
 }
 

@@ -64,6 +64,7 @@ struct mir_smt {
 	unsigned rlimit;       /* per question (--rlimit's share) */
 	unsigned rl_set;       /* the limit now set on solver */
 	uint64_t budget, spent; /* mir_smt_set_budget(); 0: none */
+	unsigned qcap;         /* a lower limit for the next question, or 0 */
 	Z3_tactic qfbv;        /* made at the first own solver */
 	unsigned calls;
 	unsigned timeout_ms;   /* kept by the watchdog (sem/watchdog.h) */

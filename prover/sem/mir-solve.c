@@ -157,6 +157,108 @@ static Z3_ast unlike(struct mir_smt *S, const struct type *t, Z3_ast a,
 	return Z3_mk_not(c, Z3_mk_eq(c, a, b));
 }
 
+/* --- traces compared without the datatype's theory ---
+ *
+ * A trace is built as a tree of ite (branches merged, a call that
+ * threw before it was made) over cons cells and nil (mir-encode.c).
+ * Z3 given `trace_x = trace_y` over that list datatype decides it by
+ * splitting on the ites and bit-blasting the equalities of the 392-bit
+ * heads it meets, slowly: on commons-cli's Option.requiresArg a
+ * subsumption question took 3.3M resource units with it, 0.17M
+ * without the traces.  The same equality unfolded here over the
+ * trees, down to the equalities of the heads, is one boolean formula
+ * of bit-vectors (equal by the datatype's axioms: cons is injective,
+ * nil is no cons, ite distributes), which Z3 decides as its other
+ * bit-vector questions.  Memoised on the pair of subterms (the runs
+ * share most of their trees); past TEQ_MAX pairs the equality of the
+ * rest is left to Z3 as it was: the same formula, never a different
+ * answer. */
+#define TEQ_MAX 16384
+
+struct teq {
+	unsigned *kx, *ky; /* ids + 1 (0: empty) */
+	Z3_ast *v;
+	unsigned cap, n;
+};
+
+static Z3_app app_of(Z3_context c, Z3_ast x)
+{
+	return Z3_get_ast_kind(c, x) == Z3_APP_AST ? Z3_to_app(c, x) : NULL;
+}
+
+static bool is_ite(Z3_context c, Z3_app a)
+{
+	return a && Z3_get_decl_kind(c, Z3_get_app_decl(c, a)) == Z3_OP_ITE;
+}
+
+static Z3_ast teq(struct mir_smt *S, struct teq *T, Z3_ast x, Z3_ast y)
+{
+	Z3_context c = S->enc.ctx;
+	if (Z3_is_eq_ast(c, x, y))
+		return Z3_mk_true(c);
+	unsigned ix = Z3_get_ast_id(c, x) + 1, iy = Z3_get_ast_id(c, y) + 1;
+	unsigned h = (ix * 2654435761u ^ iy * 40503u) & (T->cap - 1);
+	while (T->kx[h] && (T->kx[h] != ix || T->ky[h] != iy))
+		h = (h + 1) & (T->cap - 1);
+	if (T->kx[h])
+		return T->v[h];
+	if (T->n >= TEQ_MAX)
+		return Z3_mk_eq(c, x, y);
+	Z3_app ax = app_of(c, x), ay = app_of(c, y);
+	Z3_ast r;
+	if (is_ite(c, ax) || is_ite(c, ay)) {
+		Z3_app a = is_ite(c, ax) ? ax : ay;
+		Z3_ast other = a == ax ? y : x;
+		Z3_ast t = Z3_get_app_arg(c, a, 1), e = Z3_get_app_arg(c, a, 2);
+		Z3_ast rt = a == ax ? teq(S, T, t, other) : teq(S, T, other, t);
+		Z3_ast re = a == ax ? teq(S, T, e, other) : teq(S, T, other, e);
+		r = Z3_mk_ite(c, Z3_get_app_arg(c, a, 0), rt, re);
+	} else if (ax && ay) {
+		Z3_func_decl dx = Z3_get_app_decl(c, ax), dy = Z3_get_app_decl(c, ay);
+		bool nx = Z3_is_eq_func_decl(c, dx, S->nil),
+		     ny = Z3_is_eq_func_decl(c, dy, S->nil),
+		     cx = Z3_is_eq_func_decl(c, dx, S->cons),
+		     cy = Z3_is_eq_func_decl(c, dy, S->cons);
+		if ((nx || cx) && (ny || cy)) {
+			if (nx || ny)
+				r = nx && ny ? Z3_mk_true(c) : Z3_mk_false(c);
+			else
+				r = Z3_mk_and(c, 2, (Z3_ast[]){
+					Z3_mk_eq(c, Z3_get_app_arg(c, ax, 0),
+						 Z3_get_app_arg(c, ay, 0)),
+					teq(S, T, Z3_get_app_arg(c, ax, 1),
+					    Z3_get_app_arg(c, ay, 1)) });
+		} else {
+			r = Z3_mk_eq(c, x, y);
+		}
+	} else {
+		r = Z3_mk_eq(c, x, y);
+	}
+	/* the slot again: the calls above filled others */
+	h = (ix * 2654435761u ^ iy * 40503u) & (T->cap - 1);
+	while (T->kx[h])
+		h = (h + 1) & (T->cap - 1);
+	T->kx[h] = ix;
+	T->ky[h] = iy;
+	T->v[h] = r;
+	T->n++;
+	return r;
+}
+
+/* trace_x = trace_y, unfolded (above). */
+static Z3_ast trace_eq(struct mir_smt *S, Z3_ast x, Z3_ast y)
+{
+	struct teq T = { .cap = 2 * TEQ_MAX };
+	T.kx = xcalloc(T.cap, sizeof(*T.kx));
+	T.ky = xcalloc(T.cap, sizeof(*T.ky));
+	T.v = xcalloc(T.cap, sizeof(*T.v));
+	Z3_ast r = teq(S, &T, x, y);
+	free(T.kx);
+	free(T.ky);
+	free(T.v);
+	return r;
+}
+
 /* Do the final states x and y differ in what a test sees? */
 static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y)
 {
@@ -182,7 +284,7 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 			x->thr, y->thr, Z3_mk_not(c, Z3_mk_eq(c, x->exc, y->exc)) }) });
 	if (!S->calls_made) /* the formula as before calls existed */
 		return r;
-	return Z3_mk_or(c, 2, (Z3_ast[]){ r, Z3_mk_not(c, Z3_mk_eq(c, x->trace,
+	return Z3_mk_or(c, 2, (Z3_ast[]){ r, Z3_mk_not(c, trace_eq(S, x->trace,
 								 y->trace)) });
 }
 
@@ -241,6 +343,8 @@ static unsigned question_rlimit(const struct mir_smt *S, bool *cut)
 {
 	unsigned lim = S->rlimit;
 	*cut = false;
+	if (S->qcap && (!lim || S->qcap < lim))
+		lim = S->qcap;
 	if (S->budget) {
 		uint64_t left = S->budget > S->spent ? S->budget - S->spent : 0;
 		if (!lim || left < lim) {
@@ -318,6 +422,12 @@ static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
 	if (count) {
 		uint64_t count1 = smt_rlimit_count(c, S->solver);
 		S->spent += count1 > count0 ? count1 - count0 : 0;
+		if (getenv("SUBSUME_TRACE"))
+			fprintf(stderr, "trace: method question %u%s: %s, %llu "
+				"units\n", S->calls, own ? " (own)" : "",
+				r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat"
+				: "unknown", (unsigned long long)(count1 > count0
+				? count1 - count0 : 0));
 	}
 	if (own)
 		Z3_solver_dec_ref(c, sv);
@@ -385,6 +495,11 @@ static bool divides(struct mir_smt *S, int h)
 		*d = enc_has_division(S->enc.ctx, roots, n) ? DIV_YES : DIV_NO;
 	}
 	return *d == DIV_YES;
+}
+
+bool mir_smt_divides(struct mir_smt *S)
+{
+	return divides(S, -1);
 }
 
 /* The solver of a relation between the runs hs[0..n): one of its own
@@ -457,6 +572,135 @@ enum mir_answer mir_smt_check(struct mir_smt *S, int h, struct value *input,
 	return MIR_UNKNOWN;
 }
 
+/* --- a relation by the shapes of its references ---
+ *
+ * A relation over a method with reference inputs can be hard for Z3 as
+ * one question and trivial in every case of which inputs are null,
+ * this, or the same object: commons-cli's Option.hashCode (`result =
+ * opt != null ? opt.hashCode() : 0; result = 31 * result + (longOpt !=
+ * null ? longOpt.hashCode() : 0)`) has a subsumption question that
+ * took 22 to 40 million resource units (10 to 15 s) whole, and 10 ms
+ * in all for its 10 cases: fixed, the conditions on the references
+ * fold, the runs' sums become one term on both sides and nothing is
+ * left to bit-blast.  A reference is an id compared only for identity
+ * (lang/mir.h: References, Other references, New: fresh ids are out of
+ * the inputs' range), so every input is one of these cases up to a
+ * renaming of ids, which changes no outcome and no relation: each input
+ * reference null (0), this (1), an earlier input reference's object,
+ * or an object of its own (2, 3, ... in order), as check/method.c's
+ * canon_refs() numbers them.  The other values (integers, fields after
+ * calls, call results) stay free.  So the question is asked whole
+ * first, with at most SPLIT_FIRST units (SPLIT_FIRST_ONE with one
+ * reference: its three cases fold little, and on Option.acceptsArg
+ * each took about as long as the whole question, 0.5M units against
+ * 0.7M); when that limit stops it, it
+ * is asked again in each case (SPLIT_MAX of them at most, in a fixed
+ * order, each alone on a solver of its own, as own_question()'s, so
+ * that its answer does not depend on the questions before it, under the
+ * limits of any question): unsat in every case
+ * is a proof, sat in one refutes it with that case's input.  Java only
+ * (a C pointer's value can be more than its identity), and not with
+ * arrays (their ids are a range of their own). */
+#define SPLIT_FIRST 200000u
+#define SPLIT_FIRST_ONE 1000000u
+#define SPLIT_MAX 64
+
+struct shapes {
+	int refs[MAX_VARS], n;
+	int val[MAX_VARS];
+};
+
+/* The number of cases from reference k on with f objects of their own
+ * so far (capped past SPLIT_MAX). */
+static int shapes_count(int k, int n, int f)
+{
+	if (k == n)
+		return 1;
+	int r = 0;
+	for (int v = 0; v < 2 + f + 1 && r <= SPLIT_MAX; v++)
+		r += shapes_count(k + 1, n, v == 2 + f ? f + 1 : f);
+	return r;
+}
+
+/* The reference inputs of the original, or 0 when it is not split. */
+static int shape_refs(const struct mir_smt *S, struct shapes *P)
+{
+	const struct mmethod *o = S->orig;
+	P->n = 0;
+	if (o->profile || o->arrs || S->natype)
+		return 0;
+	for (int i = 0; i < o->nvars; i++)
+		if (o->kinds[i] != MV_LOCAL && (o->refs & (1u << i)))
+			P->refs[P->n++] = i;
+	if (!P->n || shapes_count(0, P->n, 0) > SPLIT_MAX)
+		P->n = 0;
+	return P->n;
+}
+
+struct split {
+	struct mir_smt *S;
+	Z3_ast q;
+	bool own;
+	struct shapes P;
+	struct value *input;
+	Z3_lbool r;            /* sat found, else unknown if one was */
+	const char *reason;
+};
+
+static void split_case(struct split *X, int k, int f)
+{
+	struct mir_smt *S = X->S;
+	Z3_context c = S->enc.ctx;
+	if (X->r == Z3_L_TRUE)
+		return;
+	if (k < X->P.n) {
+		for (int v = 0; v < 2 + f + 1 && X->r != Z3_L_TRUE; v++) {
+			X->P.val[k] = v;
+			split_case(X, k + 1, v == 2 + f ? f + 1 : f);
+		}
+		return;
+	}
+	Z3_ast parts[MAX_VARS + 1];
+	parts[0] = X->q;
+	for (int j = 0; j < X->P.n; j++) {
+		int i = X->P.refs[j];
+		parts[j + 1] = Z3_mk_eq(c, S->in[i], enc_constant(&S->enc,
+				S->orig->types[i], value_int(X->P.val[j])));
+	}
+	Z3_lbool r = ask_in(S, Z3_mk_and(c, (unsigned)X->P.n + 1, parts),
+			    X->input, true);
+	if (r == Z3_L_TRUE)
+		X->r = r;
+	else if (r == Z3_L_UNDEF && X->r == Z3_L_FALSE) {
+		X->r = r;
+		X->reason = S->reason;
+	}
+}
+
+/* q asked whole (with at most SPLIT_FIRST units when its references can
+ * be split), then, when that limit stopped it, case by case (above). */
+static Z3_lbool ask_split(struct mir_smt *S, Z3_ast q, struct value *input,
+			  bool own)
+{
+	struct split X = { .S = S, .q = q, .own = own, .input = input,
+			   .r = Z3_L_FALSE };
+	if (!shape_refs(S, &X.P))
+		return ask_in(S, q, input, own);
+	unsigned first = X.P.n > 1 ? SPLIT_FIRST : SPLIT_FIRST_ONE;
+	S->qcap = first;
+	uint64_t spent = S->spent;
+	Z3_lbool r = ask_in(S, q, input, own);
+	S->qcap = 0;
+	/* stopped by the cap (what it spent reached it), not the budget */
+	if (r != Z3_L_UNDEF || !S->reason || strncmp(S->reason, "budget", 6) == 0 ||
+	    (S->budget && S->spent - spent < first))
+		return r;
+	split_case(&X, 0, 0);
+	if (X.r == Z3_L_UNDEF)
+		S->reason = X.reason;
+	return X.r;
+}
+
 /* q over runs nobody cut (of hs[0..n)): unsat, when no such run can be
  * cut at all, is a proof; sat is refuted, with input.  The cuts are
  * asked first (once per method): a run that can be cut leaves every
@@ -470,8 +714,8 @@ static enum mir_rel relation(struct mir_smt *S, Z3_ast q, const int *hs,
 			*reason = "a loop can run longer than the bound";
 			return MIR_UNDECIDED;
 		}
-	Z3_lbool r = ask_in(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
-			 input, own_question(S, hs, n));
+	Z3_lbool r = ask_split(S, Z3_mk_and(c, 2, (Z3_ast[]){ uncut(S, hs, n), q }),
+			       input, own_question(S, hs, n));
 	if (r == Z3_L_TRUE)
 		return MIR_REFUTED;
 	if (r == Z3_L_FALSE)

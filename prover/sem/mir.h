@@ -321,6 +321,9 @@ enum mir_rel mir_smt_subsumes(struct mir_smt *s, int a, int b,
 int mir_smt_outcome(struct mir_smt *s, const struct mmethod *m,
 		    const struct value *in, struct mrun *out);
 unsigned mir_smt_calls(const struct mir_smt *s);
+/* Does what a question sees of the original's run hold a bit-vector
+ * division or remainder (sem/encode.h: enc_has_division())? */
+bool mir_smt_divides(struct mir_smt *s);
 /* The method's budget (sem/smt.h: smt_set_budget()): Z3 resource units
  * for all its questions, each limited by what is left; once less than
  * SMT_BUDGET_MIN is left, every question answers unknown at once with a
