@@ -127,10 +127,12 @@ check $? "--budget 1: the summary counts the budget's unknowns (exit $rc) $(tail
 # The run completes (no "fatal"), the small sites' lines are those of
 # the run without the limit, the heavy site's mutants are either what
 # they are without the limit or unknown with a memory reason, and the
-# summary counts them.  A sanitizer build cannot start under an
+# summary counts them.  Without the limit the heavy site runs for
+# minutes: its time limit (10 s a question) makes it unknown there, so
+# the reference exits 0 or 1, whatever the machine's load.  A sanitizer build cannot start under an
 # address-space limit (tests/check-budget.t): skipped there.
 H=$D/heavy.yaml
-HOPTS="--no-timing --budget 0 --rlimit 0 --timeout 60000"
+HOPTS="--no-timing --budget 0 --rlimit 0 --timeout 10000"
 AS=${FATAL_AS:-300000000}
 if ! command -v prlimit >/dev/null; then
 	skip "prlimit not installed"
@@ -145,7 +147,7 @@ else
 import json, sys
 ref, lim = (json.load(open(f)) for f in sys.argv[1:3])
 hrc, lrc = int(sys.argv[3]), int(sys.argv[4])
-assert hrc == 0, ('without the limit', hrc)
+assert hrc in (0, 1), ('without the limit', hrc)
 assert lrc in (1, 8), ('under the limit', lrc)
 small = lambda d: [m for m in d['mutants'] if m['where'] != 'heavy']
 assert small(ref) and small(ref) == small(lim)
