@@ -328,8 +328,7 @@ static Z3_solver own_solver(struct mir_smt *S, unsigned lim)
 {
 	Z3_context c = S->enc.ctx;
 	if (!S->qfbv) {
-		S->qfbv = Z3_mk_tactic(c, "qfbv");
-		Z3_tactic_inc_ref(c, S->qfbv);
+		S->qfbv = smt_qfbv_tactic(c);
 	}
 	Z3_solver sv = Z3_mk_solver_from_tactic(c, S->qfbv);
 	Z3_solver_inc_ref(c, sv);
