@@ -795,7 +795,15 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 			*why = arena_strdup(a, kept->why);
 			return NULL;
 		}
+		/* copied into the build's arena: the file's memory (mb_a)
+		 * goes with the file, which a run may release before the
+		 * method is judged (an elements report's file, a parsed
+		 * file the source cache evicts) */
 		pre = kept->pre;
+		for (int k = 0; k < pre.n; k++) {
+			pre.base[k] = arena_strdup(a, pre.base[k]);
+			pre.field[k] = arena_strdup(a, pre.field[k]);
+		}
 	} else if (patch) {
 		bool built = build(f, a, at, NULL, NULL, &pre, &heap, why);
 		paths_keep(f, kept, built, &pre, *why);
