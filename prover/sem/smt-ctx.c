@@ -101,8 +101,6 @@ static Z3_context new_context(void)
 
 Z3_tactic smt_new_tactic(Z3_context c, const char *name)
 {
-	if (!strcmp(name, "qfbv"))
-		return smt_qfbv_tactic(c);
 	Z3_tactic t = Z3_mk_tactic(c, name);
 	Z3_tactic_inc_ref(c, t);
 	return t;
@@ -257,7 +255,7 @@ void smt_ready(struct smt *s)
 		s->tactic = sh->tactic;
 	} else {
 		s->ctx = new_context();
-		s->tactic = smt_new_tactic(s->ctx, "qfbv");
+		s->tactic = smt_qfbv_tactic(s->ctx);
 	}
 	s->solver = smt_new_solver(s);
 	smt_z3err.failed = false;
@@ -291,7 +289,7 @@ void smt_free(struct smt *s)
 static void shared_open(struct smt_shared *sh)
 {
 	sh->ctx = new_context();
-	sh->tactic = smt_new_tactic(sh->ctx, "qfbv");
+	sh->tactic = smt_qfbv_tactic(sh->ctx);
 	sh->uses = 0;
 	smt_check_z3("setting up a shared solver");
 }

@@ -87,7 +87,8 @@ Z3_solver smt_own_solver(Z3_context c, Z3_solver solver, unsigned rlimit);
 /* The tactic of that name, with one reference taken. */
 Z3_tactic smt_new_tactic(Z3_context c, const char *name);
 /* Z3's qfbv tactic without its dependence on the memory of the whole
- * process (smt-ctx.c says how); smt_new_tactic(c, "qfbv") gives it. */
+ * process (smt-ctx.c says how), referenced; use it, not
+ * smt_new_tactic(c, "qfbv"). */
 Z3_tactic smt_qfbv_tactic(Z3_context c);
 /* s's context, solver and declarations, made at its first question
  * (a no-op after). */
