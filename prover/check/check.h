@@ -29,6 +29,9 @@ enum cverdict {
 	CV_KILLABLE,
 	CV_UNKNOWN,
 	CV_UNSUPPORTED,
+	CV_AMBIGUOUS,   /* a PIT mutant with several candidate places, not
+			 * all equivalent (check/pit.h); shown in a summary
+			 * only when some mutant has it */
 	CV_COUNT
 };
 const char *cverdict_name(enum cverdict v);
@@ -44,6 +47,14 @@ struct mte_at {
 	const char *mutator;
 	const char *replacement, *description; /* as given, or NULL */
 	const char *status;    /* as given ("Survived", ...) */
+};
+
+/* A mutant read from PIT's mutations.xml (check/pit.h). */
+struct pit_at {
+	int doc, index;        /* its file's and its own ordinal */
+	bool detected;         /* as given */
+	const char *status;    /* as given ("SURVIVED", ...) */
+	const char *description;
 };
 
 struct cmutant {
@@ -72,6 +83,7 @@ struct cmutant {
 	const char *mwhy;
 	bool mdone;
 	const struct mte_at *at; /* read from a report, or NULL */
+	const struct pit_at *pit; /* read from PIT's mutations.xml, or NULL */
 	/* results */
 	enum cverdict v;
 	const char *by;      /* the other mutant (duplicate, subsumed) */
@@ -165,6 +177,10 @@ struct cgroup {
 	const struct result **proved;
 	/* cut short by a fatal error of its own (check_group_cut()) */
 	bool cut;
+	/* the reader's last pass over the decided group, before it is
+	 * written (check/pit.c: a PIT mutant's candidates made one), or
+	 * NULL */
+	void (*finish)(struct cgroup *g);
 };
 
 /* Contracts: assumptions about opaque calls, by method name, per

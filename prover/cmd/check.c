@@ -349,7 +349,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 int cmd_check(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", "csv",
-						"elements", "html", NULL };
+						"elements", "html", "pit", NULL };
 	static const char *const solvers[] = { "cvc5", NULL };
 	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	struct check_args A = { .format = "text", .timeout = DEFAULT_TIMEOUT_MS,
