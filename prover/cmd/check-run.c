@@ -237,7 +237,7 @@ static void format_group(const struct driver *D, struct cgroup *g,
 		const char *orig = m->orig ? m->orig : s->orig;
 		enum kill_status ks = D->kills ? kills_peek(D->kills, m->id)
 					       : KS_NONE;
-		if (D->report) {
+		if (D->report || !strcmp(D->format, "pit")) {
 			continue;
 		} else if (!strcmp(D->format, "json")) {
 			sb_puts(sb, ",\n    {");

@@ -11,6 +11,7 @@
 #include "check/mte.h"
 #include "check/readers.h"
 #include "check/source.h"
+#include "check/pit.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
 #include "cmd/cmd.h"
@@ -333,6 +334,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 	free(sargs);
 	check_table_release();
 	check_cache_release();
+	check_pit_release();
 	if (kills && ran && !own_kills)
 		kills_warn(kills);
 	free_reports(es, n);

@@ -1,0 +1,118 @@
+#!/bin/sh
+# check-pit.t - PIT's mutations.xml as the input of `subsume check`
+# (check/pit.h): the mutants of tests/data/pit-xml/mutations.xml (one at
+# least per mapped mutator, written in PIT's format for the small
+# source tests/data/pit-xml/src/demo/Demo.java) placed at their
+# candidate nodes, judged, and written back with --format pit.
+#
+# What is expected is a fact about Demo.java, not the tool's output:
+#  - equivalent: by reasoning on the method (each row says why);
+#  - not equivalent: a row's input makes original and mutant differ
+#    (the row names it); the tool must decide it (killable, or redundant
+#    by table, which is killable too), never equivalent or unknown;
+#  - ambiguous: the line holds two places the mutator acts on;
+#  - unsupported: the reason the input makes (no such mutator, no such
+#    class, no such line, code javac generated);
+#  - the write-back changes exactly the mutants proven equivalent, and
+#    in them only status and detected; PIT's score counts detected='true'.
+. "$(dirname "$0")/lib.sh"
+
+D=tests/data/pit-xml
+X=$D/mutations.xml
+"$S" check --no-timing --method --source $D/src $X > "$T/m.txt" 2> "$T/m.err"
+check $? "check --method on PIT's mutations.xml runs (exit 0)"
+
+# id|verdicts (any of them, by commas)|why (the independent fact)
+while IFS='|' read -r id want why; do
+	[ -n "$id" ] || continue
+	line=$(grep -E "^[^ ]+: $id [a-z]+" "$T/m.txt")
+	echo "$line" | grep -qE "^[^ ]+: $id ($(echo "$want" | tr , '|'))[: ]"
+	check $? "mutant $id is $want: $why" || echo "# got: $line"
+done <<'ROWS'
+1|equivalent|clampLow: x < 0 -> x <= 0 differs only at x = 0, where both return 0
+6|equivalent|same: x == 0 -> false returns x, which is 0 when x == 0
+2|ambiguous|both: two < on line 28 (a < 10, b < 10), each a boundary place
+3|killable,redundant|same: x != 0 returns 0 for x = 1, the original 1
+4|killable,redundant|flag: !b returns true for b = false
+5|killable,redundant|same: if (true) returns 0 for x = 1
+7|killable,redundant|clampLow: if (true) returns 0 for x = 1
+8|killable,redundant|absEq: if (false) returns -1 for x = 1
+9|killable,redundant|sum: a - b is -1 for a = 0, b = 1, a + b is 1
+10|killable,redundant|shift: 1 >> 1 is 0, 1 << 1 is 2
+11|killable,redundant|bump: count-- leaves -1 where count++ leaves 1
+12|killable,redundant|Demo(1): count = 1 / 2 is 0, 1 * 2 is 2
+14|killable,redundant|neg: a for -a differs at a = 1
+15|killable,redundant|isPositive: false for a > 0 differs at a = 1
+16|killable,redundant|flag: true for false differs at b = false
+17|killable,redundant|boxed: null for a boxed int
+18|killable,redundant|five: 0 for 5
+19|killable,redundant|name: "" for "yes" or "no"
+22|killable,redundant|fresh: null for a new StringBuilder
+23|killable,redundant|twice: a * 3 differs from a * 2 at a = 1
+24|killable,redundant|adder's lambda: v - k differs from v + k at k = 1
+ROWS
+
+# the candidates of the ambiguous one are both listed
+grep -E '^[^ ]+: 2 ambiguous' "$T/m.txt" | grep -qF '[2.1] column 16 `a < 10`' &&
+	grep -E '^[^ ]+: 2 ambiguous' "$T/m.txt" | grep -qF '[2.2] column 26 `b < 10`'
+check $? "the ambiguous mutant lists its two candidates at their columns"
+
+# id|reason (fixed string)|why
+while IFS='|' read -r id want why; do
+	[ -n "$id" ] || continue
+	grep -E "^[^ ]+: $id unsupported" "$T/m.txt" | grep -qF -- "$want"
+	check $? "mutant $id is unsupported: $why"
+done <<'ROWS'
+21|the call's type is not known|NonVoidMethodCall: the table's reason
+25|no place on line 48|NegateConditionals on count++: no conditional there (byte code only)
+26|switch's jump table|SwitchMutator: the table's reason
+27|FancyNewMutator is not in configs/pit-mutators.yaml|a mutator the table lacks
+28|no source file for class demo.Missing|a class without source
+29|line 500 is past the end|Demo.java has fewer lines
+ROWS
+
+# every mapped mutator of the table has a mutant in the fixture
+for m in $(sed -n 's/^  - mutator: //p' configs/pit-mutators.yaml); do
+	case $m in FalseReturnValsMutator|TrueReturnValsMutator|ArgumentPropagationMutator|NakedReceiverMutator|MemberVariableMutator|BigIntegerMutator|BigDecimalMutator) continue;; esac
+	has $X ".$m<"
+	check $? "the fixture has a $m mutant"
+done
+
+# PIT's score: detected='true' counted in the file
+total=$(grep -c '<mutation ' $X)
+det=$(grep -c "detected='true'" $X)
+grep -qF "PIT: $det of $total mutants detected" "$T/m.txt"
+check $? "the summary gives PIT's detected count ($det of $total)"
+
+# --format pit: only the equivalent ones change, and only there
+"$S" check --no-timing --method --format pit --source $D/src $X > "$T/w.xml" 2>/dev/null
+check $? "--format pit runs"
+neq=$(grep -cE '^[^ ]+: [0-9]+ equivalent' "$T/m.txt")
+nd=$(diff $X "$T/w.xml" | grep -c '^>')
+[ "$nd" = "$neq" ] && [ "$neq" = 2 ]
+check $? "--format pit changes $neq mutations, the equivalent ones (got $nd)"
+sed "s/detected='true' status='EQUIVALENT'/detected='false' status='SURVIVED'/" "$T/w.xml" | cmp -s - $X
+check $? "--format pit changes nothing else than status and detected"
+"$S" check --no-timing --source $D/src "$T/w.xml" > "$T/r.txt" 2>&1
+check $? "the written file reads back"
+
+# bad input: located errors, exit 3, nothing judged
+for f in truncated other-root bad-line bad-entity; do
+	"$S" check --no-timing --source $D/src $D/$f.xml > "$T/b.out" 2> "$T/b.err"
+	rc=$?
+	[ $rc = 3 ] && grep -qE "^$D/$f.xml:[0-9]+:[0-9]+: error: " "$T/b.err" &&
+		has "$T/b.out" "summary: 0 mutants"
+	check $? "$f.xml: a located error, exit 3, no mutant judged" ||
+		{ echo "# rc=$rc"; sed 's/^/# /' "$T/b.err"; }
+done
+has "$T/b.err" "an unknown entity"
+check $? "bad-entity.xml names the unknown entity"
+"$S" check --source $D/src $D/other-root.xml 2>&1 | grep -qF "<project>: not PIT's mutations.xml"
+check $? "another XML's root is named"
+
+# without --source: every mutant unsupported, with the reason
+"$S" check --no-timing $X > "$T/n.txt" 2>&1
+[ "$(grep -cF 'give --source' "$T/n.txt")" = "$(grep -cE '^[^ ]+: [0-9]+ unsupported: .*give --source' "$T/n.txt")" ] &&
+	grep -qF 'give --source' "$T/n.txt"
+check $? "without --source the placed mutators' mutants say to give --source"
+finish
