@@ -96,6 +96,25 @@ check $? "--format pit changes nothing else than status and detected"
 "$S" check --no-timing --source $D/src "$T/w.xml" > "$T/r.txt" 2>&1
 check $? "the written file reads back"
 
+# the elements report of PIT's input: PIT's statuses in the report's
+# words (KILLED Killed, ...), the live ones proven equivalent Ignored
+"$S" check --no-timing --method --format elements --source $D/src $X > "$T/e.json" 2>/dev/null
+check $? "--format elements of PIT's input runs"
+python3 - "$T/e.json" "$X" "$T/m.txt" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+xml = open(sys.argv[2]).read()
+st = re.findall(r"status='([A-Z_]+)'", xml)
+ms = [m for f in r["files"].values() for m in f["mutants"]]
+eq = set(re.findall(r"^\S+: (\d+) equivalent", open(sys.argv[3]).read(), re.M))
+words = {"KILLED": "Killed", "SURVIVED": "Survived", "NO_COVERAGE": "NoCoverage"}
+bad = [m["id"] for m in ms
+       if m["status"] != ("Ignored" if m["id"] in eq and st[int(m["id"]) - 1]
+                          in ("SURVIVED", "NO_COVERAGE") else words[st[int(m["id"]) - 1]])]
+sys.exit(1 if bad or len(ms) != len(st) else 0)
+PY
+check $? "the elements report has every PIT mutant with PIT's status (Ignored: the equivalent live ones)"
+
 # bad input: located errors, exit 3, nothing judged
 for f in truncated other-root bad-line bad-entity; do
 	"$S" check --no-timing --source $D/src $D/$f.xml > "$T/b.out" 2> "$T/b.err"

@@ -27,12 +27,15 @@ static const struct opt_usage usage_check = {
 	.about =
 	"Decide, for every mutant of Major mutants.log files (7 or 8 fields,\n"
 	"detected per line), native YAML batches (*.yaml, *.yml; format in\n"
-	"docs/check.md) or mutation-testing-elements reports (*.json, from\n"
+	"docs/check.md), mutation-testing-elements reports (*.json, from\n"
 	"PIT, Stryker or Mull: each mutant judged at its location in the\n"
-	"report's sources), whether it is equivalent (proven), a duplicate of or\n"
-	"subsumed by another mutant of its site, redundant by the generic\n"
-	"table of its operator, killable (with a killing input), unknown or\n"
-	"unsupported (with the reason).\n"
+	"report's sources) or PIT's mutations.xml (*.xml, with --source: each\n"
+	"mutant judged at the places of its line its mutator acts on),\n"
+	"whether it is equivalent (proven), a duplicate of or subsumed by\n"
+	"another mutant of its site, redundant by the generic table of its\n"
+	"operator, killable (with a killing input), unknown, unsupported\n"
+	"(with the reason) or, a PIT mutant with several candidate places not\n"
+	"all equivalent, ambiguous (each listed).\n"
 	"\n",
 	.tail =
 	"exit status: 0 done, 1 some verdicts unknown (a solver limit, or a\n"
@@ -386,8 +389,9 @@ int cmd_check(int argc, char **argv)
 			   "mutation-testing-elements JSON report, schema 2:\n"
 			   "with --source the files' sources, with --kills the\n"
 			   "statuses; from reports, the same reports with the\n"
-			   "verdicts) or html (a self-contained page rendering\n"
-			   "that report)"),
+			   "verdicts), html (a self-contained page rendering\n"
+			   "that report) or pit (PIT's mutations.xml inputs as\n"
+			   "read, status EQUIVALENT for the proven ones)"),
 		OPT_STRING(0, "contracts", "FILE", &A.cfile,
 			   "contracts for opaque calls (default: the built-in\n"
 			   "configs/contracts.yaml); 'none' for no contracts"),
