@@ -52,6 +52,66 @@ done <<'ROWS'
 24|killable,redundant|adder's lambda: v - k differs from v + k at k = 1
 ROWS
 
+# The JVM: every method-level killable verdict's input, run on the
+# original and on the mutant (the mutant's text at its column of its
+# line, each mutant a package of its own), gives two results; every
+# method-level equivalent one gives the same results on all inputs
+# from -64 to 64 (and both booleans).
+"$S" check --no-timing --method --format json --source $D/src $X > "$T/m.json" 2>/dev/null
+if command -v javac >/dev/null && command -v java >/dev/null; then
+python3 - "$T/m.json" $D "$T/jvm" <<'PY'
+import itertools, json, os, re, subprocess, sys
+rep, D, W = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+src = open(D + "/src/demo/Demo.java").read()
+params = {}  # static method -> its parameter types
+for t, name, ps in re.findall(r"static (\w+) (\w+)\(([^)]*)\)", src):
+    params[name] = [p.split()[0] for p in ps.split(",") if p.strip()]
+os.makedirs(W, exist_ok=True)
+files, queries, checks = [D + "/Run.java"], [], []
+for m in rep["mutants"]:
+    if m["level"] != "method" or m["verdict"] not in ("killable", "equivalent"):
+        continue
+    meth, line = re.match(r".*@(\w+):(\d+)$", m["where"]).groups()
+    if meth not in params:
+        continue  # an instance method or constructor: not run here
+    lines = src.split("\n")
+    l, c = lines[int(line) - 1], m["column"] - 1
+    assert l[c:c + len(m["original"])] == m["original"], (m["id"], l)
+    lines[int(line) - 1] = l[:c] + "(" + m["mutant"] + ")" + l[c + len(m["original"]):]
+    pkg = "m" + m["id"]
+    os.makedirs(W + "/" + pkg, exist_ok=True)
+    f = W + "/" + pkg + "/Demo.java"
+    open(f, "w").write("\n".join(lines).replace("package demo;", "package %s;" % pkg))
+    files.append(f)
+    if m["verdict"] == "killable":
+        w = re.match(r"killed by (\w+)\(([^)]*)\):", m["detail"])
+        ins = [[v.split("=")[1] for v in w.group(2).split(", ") if v]]
+    else:
+        dom = {"int": [str(i) for i in range(-64, 65)], "boolean": ["false", "true"]}
+        ins = [list(t) for t in itertools.product(*[dom[p] for p in params[meth]])]
+    k = len(queries)
+    for a in ins:
+        queries += ["demo %s %s" % (meth, " ".join(a)), "%s %s %s" % (pkg, meth, " ".join(a))]
+    checks.append((m["id"], m["verdict"], k, len(queries)))
+subprocess.run(["javac", "-d", W + "/cls", D + "/src/demo/Demo.java"] + files, check=True)
+out = subprocess.run(["java", "-cp", W + "/cls", "Run"], input="\n".join(queries) + "\n",
+                     capture_output=True, text=True, check=True).stdout.split("\n")
+bad = 0
+for id_, v, a, b in checks:
+    pairs = [(out[i], out[i + 1]) for i in range(a, b, 2)]
+    same = all(x == y for x, y in pairs)
+    good = same if v == "equivalent" else not same
+    print("# %s: the JVM %s: mutant %s %s (%d inputs)" % ("ok" if good else "FAILED", "agrees" if good else "disagrees",
+          id_, v, len(pairs)))
+    bad += not good
+print("# %d method-level verdicts run in the JVM" % len(checks))
+sys.exit(1 if bad or len(checks) < 10 else 0)
+PY
+check $? "the JVM agrees with every method-level killable and equivalent verdict of a static method"
+else
+	skip "no javac and java"
+fi
+
 # the candidates of the ambiguous one are both listed
 grep -E '^[^ ]+: 2 ambiguous' "$T/m.txt" | grep -qF '[2.1] column 16 `a < 10`' &&
 	grep -E '^[^ ]+: 2 ambiguous' "$T/m.txt" | grep -qF '[2.2] column 26 `b < 10`'
