@@ -175,6 +175,13 @@ sys.exit(1 if bad or len(ms) != len(st) else 0)
 PY
 check $? "the elements report has every PIT mutant with PIT's status (Ignored: the equivalent live ones)"
 
+# --shard: two shards merged are the whole run
+for k in 1 2; do
+	"$S" check --no-timing --method --format json --shard $k/2 --source $D/src $X > "$T/s$k.json" 2>/dev/null
+done
+"$S" merge "$T/s1.json" "$T/s2.json" > "$T/merged.json" && cmp -s "$T/merged.json" "$T/m.json"
+check $? "two shards of PIT's input merged are the whole run's JSON"
+
 # bad input: located errors, exit 3, nothing judged
 for f in truncated other-root bad-line bad-entity; do
 	"$S" check --no-timing --source $D/src $D/$f.xml > "$T/b.out" 2> "$T/b.err"

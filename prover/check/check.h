@@ -181,7 +181,14 @@ struct cgroup {
 	 * written (check/pit.c: a PIT mutant's candidates made one), or
 	 * NULL */
 	void (*finish)(struct cgroup *g);
+	int nwritten;        /* with finish: the mutants it leaves */
 };
+/* The mutants group g writes (its own, or what its finish leaves):
+ * what the driver counts before it is decided. */
+static inline int cgroup_written(const struct cgroup *g)
+{
+	return g->finish ? g->nwritten : g->nmutants;
+}
 
 /* Contracts: assumptions about opaque calls, by method name, per
  * language.  A Java contract applies to Java sites only; a C contract

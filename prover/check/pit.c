@@ -866,6 +866,7 @@ static struct cgroup *new_group(const struct pdoc *d, const struct pmut *m,
 	g->mutants = ANEWN(a, struct cmutant, (size_t)(n ? n : 1));
 	g->sites = ANEWN(a, struct csite, (size_t)(n ? n : 1));
 	g->finish = finish;
+	g->nwritten = 1;
 	for (int i = 0; i < n; i++) {
 		struct cmutant *c = &g->mutants[i];
 		c->id = n > 1 ? arena_printf(a, "%d.%d", m->at.index + 1, i + 1)

@@ -472,7 +472,7 @@ static void collect(struct driver *D, struct cgroup *g);
 static void enqueue(void *ctx, struct cgroup *g)
 {
 	struct driver *D = ctx;
-	D->read += g->nmutants;
+	D->read += cgroup_written(g);
 	if (D->shard.n) {
 		collect(D, g);
 		return;
@@ -617,7 +617,7 @@ static void collect(struct driver *D, struct cgroup *g)
 	} else {
 		free(key);
 	}
-	D->units[u].n += g->nmutants;
+	D->units[u].n += cgroup_written(g);
 	D->hash = hash_str(D->hash, D->units[u].key);
 	D->hash = hash_str(D->hash, g->file);
 	D->hash = hash_str(D->hash, g->where);
@@ -635,7 +635,7 @@ static void collect(struct driver *D, struct cgroup *g)
 	GROW(D->base, D->nall + 1, D->capbase);
 	D->all[D->nall] = g;
 	D->unit[D->nall] = (int)u;
-	D->base[D->nall++] = D->read - g->nmutants;
+	D->base[D->nall++] = D->read - cgroup_written(g);
 }
 
 /* Units by mutants, the largest first (then in input order). */
