@@ -50,7 +50,15 @@ done <<'ROWS'
 22|killable,redundant|fresh: null for a new StringBuilder
 23|killable,redundant|twice: a * 3 differs from a * 2 at a = 1
 24|killable,redundant|adder's lambda: v - k differs from v + k at k = 1
+30|killable,redundant|steps: increment 2 is x += 2 only (not i++); x -= 2 gives -2 for x = 0, y = 1
+31|killable,redundant|steps: increment 1 is i++ only (not x += 2); i-- loops 2^31 + 1 times for y = 1
+33|ambiguous|either: two return true on line 107, each replaced by false
 ROWS
+
+# the increments select by their amount
+grep -E '^[^ ]+: 30 ' "$T/m.txt" | grep -qF 'x += 2 |==> x -= 2' &&
+	grep -E '^[^ ]+: 31 ' "$T/m.txt" | grep -qF 'i++ |==> i--'
+check $? "IncrementsMutator's amount picks x += 2 or i++ on one line"
 
 # The JVM: every method-level killable verdict's input, run on the
 # original and on the mutant (the mutant's text at its column of its
@@ -77,7 +85,9 @@ for m in rep["mutants"]:
     lines = src.split("\n")
     l, c = lines[int(line) - 1], m["column"] - 1
     assert l[c:c + len(m["original"])] == m["original"], (m["id"], l)
-    lines[int(line) - 1] = l[:c] + "(" + m["mutant"] + ")" + l[c + len(m["original"]):]
+    before, after = l[:c], l[c + len(m["original"]):]
+    stmt = before.rstrip()[-1:] in ("", "{", "}", ";") and after.lstrip()[:1] == ";"
+    lines[int(line) - 1] = before + (m["mutant"] if stmt else "(" + m["mutant"] + ")") + after
     pkg = "m" + m["id"]
     os.makedirs(W + "/" + pkg, exist_ok=True)
     f = W + "/" + pkg + "/Demo.java"
@@ -129,6 +139,7 @@ done <<'ROWS'
 27|FancyNewMutator is not in configs/pit-mutators.yaml|a mutator the table lacks
 28|no source file for class demo.Missing|a class without source
 29|line 500 is past the end|Demo.java has fewer lines
+32|no place on line 107|either: true for true is the original (PIT makes no such mutant)
 ROWS
 
 # every mapped mutator of the table has a mutant in the fixture

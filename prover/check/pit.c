@@ -745,11 +745,13 @@ static bool selects(const struct prow *r, const struct jline_node *x,
 	}
 	if (!r->match || !from)
 		return true;
-	if (!strcmp(r->match, "increment")) {
+	if (!strcmp(r->match, "increment")) { /* by 1, or by the literal */
 		bool up = from[0] != '-';
+		const char *by = from + !up;
 		bool plus = x->kind == JL_UPDATE
 			? (x->op[0] == '+' || x->op[1] == '+') : x->op[0] == '+';
-		return up == plus;
+		return up == plus && (x->kind == JL_UPDATE ? !strcmp(by, "1")
+				      : x->r && !strcmp(x->r, by));
 	}
 	if (!strcmp(r->match, "call") || !strcmp(r->match, "new")) {
 		const char *cc = strstr(from, "::");
@@ -944,8 +946,11 @@ static void read_mutation(const struct check_input *in, const struct pdoc *d,
 				 r->match && !strcmp(r->match, "literal")
 				 ? from : NULL, &x);
 	int *pick = ANEWN(t, int, (size_t)nx + 1), n = 0;
+	/* a mutant that is the original is no candidate: PIT does not make
+	 * it (its filter of equivalent return mutations) */
 	for (int k = 0; k < nx; k++)
-		if (selects(r, &x[k], from, wop))
+		if (selects(r, &x[k], from, wop) &&
+		    strcmp(mutant_text(t, r, &x[k], to), x[k].text))
 			pick[n++] = k;
 	if (!n) {
 		unsupported(g, m, arena_printf(g->a, "no place on line %d of "
@@ -1055,9 +1060,4 @@ void check_pit_release(void)
 	free(docs);
 	docs = NULL;
 	ndocs = capdocs = 0;
-	if (table_a)
-		arena_free(table_a);
-	table_a = NULL;
-	rows = NULL;
-	nrows = 0;
 }

@@ -50,6 +50,7 @@ long check_read_pit(const struct check_input *in, cgroup_fn emit, void *ctx,
  * -1 on a write error. */
 void check_pit_note(const struct cmutant *m);
 int check_pit_write(FILE *out);
+/* Forget the files read (the mutators' table, loaded once, stays). */
 void check_pit_release(void);
 
 /* The configs/pit-mutators.yaml text compiled in (Makefile). */

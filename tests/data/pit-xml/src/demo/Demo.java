@@ -97,4 +97,13 @@ public class Demo {
         }
         return x;
     }
+
+    static int steps(int x, int y) {
+        for (int i = 0; i < y; i++) { x += 2; }
+        return x;
+    }
+
+    static boolean either(boolean b) {
+        if (b) { return true; } return true;
+    }
 }
