@@ -53,7 +53,21 @@ done <<'ROWS'
 30|killable,redundant|steps: increment 2 is x += 2 only (not i++); x -= 2 gives -2 for x = 0, y = 1
 31|killable,redundant|steps: increment 1 is i++ only (not x += 2); i-- loops 2^31 + 1 times for y = 1
 33|ambiguous|either: two return true on line 107, each replaced by false
+34|killable,redundant|steps: removing x += 2 returns 0 for x = 0, y = 1, not 2
+35|killable,redundant|isPositive: javac's 1 of a > 0 made 0 is false, for a = 1 not true
+36|killable,redundant|inside: x <= hi is true at x = hi
+37|killable,redundant|inside: x > lo is false at x = lo
+38|killable,redundant|inside: the && value's 1 made 0 is false, at x = lo = 0, hi = 1 not true
+39|killable,redundant|inside: its 0 made 1 is true, at x = hi not false
 ROWS
+
+# two mutants of one mutator and description on a line with two
+# places: PIT's instruction indexes (3 and 9, listed 9 first) give the
+# order javac evaluates && in, left to right: x >= lo, then x < hi
+grep -E '^[^ ]+: 37 ' "$T/m.txt" | grep -qF 'x >= lo |==> x > lo' &&
+	grep -E '^[^ ]+: 36 ' "$T/m.txt" | grep -qF 'x < hi |==> x <= hi' &&
+	grep -E '^[^ ]+: 36 ' "$T/m.txt" | grep -qF 'place 2 of the 2 on its line (index 9)'
+check $? "PIT's instruction index places two mutants of one line in evaluation order"
 
 # the increments select by their amount
 grep -E '^[^ ]+: 30 ' "$T/m.txt" | grep -qF 'x += 2 |==> x -= 2' &&
@@ -87,7 +101,9 @@ for m in rep["mutants"]:
     assert l[c:c + len(m["original"])] == m["original"], (m["id"], l)
     before, after = l[:c], l[c + len(m["original"]):]
     stmt = before.rstrip()[-1:] in ("", "{", "}", ";") and after.lstrip()[:1] == ";"
-    lines[int(line) - 1] = before + (m["mutant"] if stmt else "(" + m["mutant"] + ")") + after
+    # a statement's mutant (x for x += 2) evaluated as an argument
+    lines[int(line) - 1] = before + ("java.util.Objects.hash(%s)" if stmt
+                                     else "(%s)") % m["mutant"] + after
     pkg = "m" + m["id"]
     os.makedirs(W + "/" + pkg, exist_ok=True)
     f = W + "/" + pkg + "/Demo.java"

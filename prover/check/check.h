@@ -55,6 +55,9 @@ struct pit_at {
 	bool detected;         /* as given */
 	const char *status;    /* as given ("SURVIVED", ...) */
 	const char *description;
+	/* placed among several candidates by PIT's instruction order (the
+	 * reason), or NULL */
+	const char *order;
 };
 
 struct cmutant {

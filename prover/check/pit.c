@@ -380,6 +380,11 @@ struct pmut {
 	struct loc loc;
 	const char *file, *cls, *method, *desc, *mutator, *description;
 	int line;
+	long index;            /* PIT's first instruction index, or -1 */
+	/* the mutants of the file with its class, method, line, mutator
+	 * and description: how many, and its rank among them by index (-1:
+	 * two share an index, or one has none) */
+	int nsame, rank;
 	struct pit_at at;
 	size_t sb, se, db, de; /* status's and detected's value bytes */
 	bool has_detected;
@@ -468,6 +473,17 @@ static int take_mutation(const struct xel *e, struct pmut *m)
 	m->description = v[5];
 	const struct xel *md = kid(e, "methodDescription");
 	m->desc = md ? md->text : "";
+	const struct xel *ix = kid(e, "indexes");
+	ix = ix ? kid(ix, "index") : kid(e, "index");
+	m->index = -1;
+	if (ix) {
+		char *ie;
+		errno = 0;
+		long v = strtol(ix->text, &ie, 10);
+		if (ie != ix->text && !*ie && !errno && v >= 0 &&
+		    isdigit((unsigned char)ix->text[0]))
+			m->index = v;
+	}
 	const struct xel *ln = kid(e, "lineNumber");
 	char *end;
 	errno = 0;
@@ -500,6 +516,50 @@ static int take_mutation(const struct xel *e, struct pmut *m)
 		m->de = dt->ve;
 	}
 	return 0;
+}
+
+/* The order of mutants by class, method, line, mutator, description
+ * and index. */
+static int same_order(const void *x, const void *y)
+{
+	const struct pmut *a = *(const struct pmut *const *)x,
+			  *b = *(const struct pmut *const *)y;
+	int c;
+	if ((c = strcmp(a->cls, b->cls)) || (c = strcmp(a->method, b->method)) ||
+	    (c = strcmp(a->desc, b->desc)) ||
+	    (c = (a->line > b->line) - (a->line < b->line)) ||
+	    (c = strcmp(a->mutator, b->mutator)) ||
+	    (c = strcmp(a->description, b->description)))
+		return c;
+	return (a->index > b->index) - (a->index < b->index);
+}
+
+static bool same_place(const struct pmut *a, const struct pmut *b)
+{
+	return !strcmp(a->cls, b->cls) && !strcmp(a->method, b->method) &&
+	       !strcmp(a->desc, b->desc) && a->line == b->line &&
+	       !strcmp(a->mutator, b->mutator) &&
+	       !strcmp(a->description, b->description);
+}
+
+/* Each mutant's nsame and rank. */
+static void rank_mutants(struct pdoc *d)
+{
+	struct pmut **v = xmalloc(((size_t)d->n + 1) * sizeof(*v));
+	for (int i = 0; i < d->n; i++)
+		v[i] = &d->m[i];
+	qsort(v, (size_t)d->n, sizeof(*v), same_order);
+	for (int i = 0, j; i < d->n; i = j) {
+		bool ok = true;
+		for (j = i + 1; j < d->n && same_place(v[i], v[j]); j++)
+			ok &= v[j]->index >= 0 && v[j]->index != v[j - 1]->index;
+		ok &= v[i]->index >= 0;
+		for (int k = i; k < j; k++) {
+			v[k]->nsame = j - i;
+			v[k]->rank = ok ? k - i : -1;
+		}
+	}
+	free(v);
 }
 
 /* Load path; NULL (errors printed; *io when it cannot be read). */
@@ -557,6 +617,7 @@ static struct pdoc *load(const char *path, FILE *f, bool *io)
 		free(d);
 		return NULL;
 	}
+	rank_mutants(d);
 	d->equiv = ANEWN(d->a, bool, (size_t)d->n + 1);
 	memset(d->equiv, 0, (size_t)d->n + 1);
 	pthread_mutex_lock(&docs_mu);
@@ -717,6 +778,7 @@ static const char *key_of(const struct jline_node *x)
 	case JL_CALL: return "call";
 	case JL_NEW: return "new";
 	case JL_LITERAL: return "literal";
+	case JL_BOOLVAL: return "boolean-value";
 	default: return x->op;
 	}
 }
@@ -727,8 +789,7 @@ static bool selects(const struct prow *r, const struct jline_node *x,
 {
 	if (!(r->kinds & (1u << x->kind)) || !ymap_str(r->rewrite, key_of(x)))
 		return false;
-	bool iinc = (x->kind == JL_UPDATE || (x->kind == JL_COMPOUND &&
-		     (!strcmp(x->op, "+=") || !strcmp(x->op, "-=")))) && x->local;
+	bool iinc = x->iinc;
 	if (r->iinc == 1 && !iinc)
 		return false;
 	if (r->iinc == 0 && iinc)
@@ -765,6 +826,8 @@ static bool selects(const struct prow *r, const struct jline_node *x,
 		return strlen(x->op) == (size_t)(cc - b) &&
 		       !strncmp(x->op, b, (size_t)(cc - b));
 	}
+	if (x->kind == JL_BOOLVAL) /* javac's 1 and 0 of a boolean value */
+		return !strcmp(from, "1") || !strcmp(from, "0");
 	return true; /* literal: lang/ chose them by value */
 }
 
@@ -777,6 +840,8 @@ static const char *mutant_text(struct arena *a, const struct prow *r,
 	const char *mapped = r->values ? ymap_str(r->values, tv) : NULL;
 	if (mapped)
 		tv = mapped;
+	if (x->kind == JL_BOOLVAL && to) /* cond ? 1 : 0 made cond ? 0 : 0 */
+		tv = strcmp(to, "0") ? "true" : "false";
 	if (x->kind == JL_LITERAL && to) { /* PIT prints the JVM's constant */
 		if (!strcmp(x->op, "boolean"))
 			tv = !strcmp(to, "0") ? "false" : "true";
@@ -821,6 +886,10 @@ static const char *short_name(const char *mutator)
 /* The candidates of a decided group made one PIT mutant. */
 static void finish(struct cgroup *g)
 {
+	if (g->nmutants == 1 && g->mutants[0].pit && g->mutants[0].pit->order)
+		g->mutants[0].detail = arena_printf(g->a, "%s [%s]",
+			g->mutants[0].detail ? g->mutants[0].detail : "",
+			g->mutants[0].pit->order);
 	if (g->nmutants < 2)
 		return;
 	struct cmutant *c = &g->mutants[0];
@@ -898,8 +967,8 @@ static void unsupported(struct cgroup *g, const struct pmut *m,
 	emit(ctx, g);
 }
 
-static void read_mutation(const struct check_input *in, const struct pdoc *d,
-			  const struct pmut *m, cgroup_fn emit, void *ctx,
+static void read_mutation(const struct check_input *in, struct pdoc *d,
+			  struct pmut *m, cgroup_fn emit, void *ctx,
 			  long *seq)
 {
 	struct cgroup *g = new_group(d, m, 1);
@@ -959,6 +1028,29 @@ static void read_mutation(const struct check_input *in, const struct pdoc *d,
 			    m->method, r->name), emit, ctx, seq);
 		return;
 	}
+	/* As many mutants of this mutator and description on the line as
+	 * candidates: PIT numbers its mutants in instruction order, which
+	 * is the order of the nodes' ends (operands before operators, left
+	 * to right), unless javac moved one (a for update) */
+	bool late = false;
+	for (int i = 0; i < n; i++)
+		late |= x[pick[i]].late;
+	const char *by_index = NULL;
+	if (n > 1 && m->nsame == n && m->rank >= 0 && !late) {
+		for (int i = 1; i < n; i++) /* by end, then start: few */
+			for (int j = i; j > 0 && (x[pick[j]].end < x[pick[j - 1]].end ||
+			     (x[pick[j]].end == x[pick[j - 1]].end &&
+			      x[pick[j]].start > x[pick[j - 1]].start)); j--) {
+				int tmp = pick[j];
+				pick[j] = pick[j - 1];
+				pick[j - 1] = tmp;
+			}
+		pick[0] = pick[m->rank];
+		by_index = arena_printf(t, "placed by PIT's instruction order: "
+			"place %d of the %d on its line (index %ld)", m->rank + 1, n,
+			m->index);
+		n = 1;
+	}
 	cgroup_free(g);
 	g = new_group(d, m, n);
 	g->srcpath = arena_strdup(g->a, path);
@@ -986,6 +1078,8 @@ static void read_mutation(const struct check_input *in, const struct pdoc *d,
 		}
 		c->col = nx_->col;
 	}
+	if (by_index) /* the doc's arena: read by finish() */
+		m->at.order = arena_strdup(d->a, by_index);
 	check_cut_sites(g, mp);
 	free(mp);
 	arena_free(t);

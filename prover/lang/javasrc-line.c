@@ -14,7 +14,7 @@ const char *const jline_kind_names[JL_KINDS] = {
 	[JL_UPDATE] = "update",          [JL_NEGATION] = "negation",
 	[JL_RETURN] = "return",          [JL_CALL_STMT] = "call-statement",
 	[JL_CALL] = "call",              [JL_NEW] = "new",
-	[JL_LITERAL] = "literal",
+	[JL_LITERAL] = "literal",        [JL_BOOLVAL] = "boolean-value",
 };
 
 /* n's text, blanks (newlines, comments' layout) collapsed to one blank. */
@@ -157,6 +157,18 @@ static bool is_condition(const struct jsrc *f, TSNode n)
 	return false;
 }
 
+/* Is n (skipping parentheses) an operand of &&, || or ! (its value is
+ * a jump too, not a boolean of its own)? */
+static bool is_jump_operand(const struct jsrc *f, TSNode n)
+{
+	TSNode c, p = up_paren(f, n, &c);
+	TSNode o = ts_node_is_null(p) ? p : op_token(p);
+	return !ts_node_is_null(o) &&
+	       ((jnode_is(p, "binary_expression") &&
+		 (jnode_is(o, "&&") || jnode_is(o, "||"))) ||
+		(jnode_is(p, "unary_expression") && jnode_is(o, "!")));
+}
+
 static const char *const comparisons[] = { "==", "!=", "<", "<=", ">", ">=" };
 static const char *const ariths[] = { "+", "-", "*", "/", "%", "&", "|", "^",
 				      "<<", ">>", ">>>" };
@@ -220,15 +232,54 @@ static bool literal_is(const struct jsrc *f, TSNode n, const char *type,
 	return yes;
 }
 
-/* Is the variable that update or assignment n writes a local variable
- * or parameter (javac's iinc)? */
-static bool writes_local(struct arena *a, const struct jsrc *f, TSNode x)
+/* Is x, what an update or compound assignment writes, a local int
+ * variable or parameter (javac's iinc, when it adds a constant)? */
+static bool local_int(struct arena *a, const struct jsrc *f, TSNode x)
 {
 	if (!jnode_is(x, "identifier"))
 		return false;
 	bool field = false;
 	const char *t = jsrc_declared_type(a, f, x, raw(a, f, x), &field);
-	return t && !field;
+	return t && !field && !strcmp(t, "int");
+}
+
+/* Is n an int literal (javac's iinc takes -32768..32767; a literal
+ * that does not fit is a rare case taken as one too)? */
+static bool int_constant(const struct jsrc *f, TSNode n)
+{
+	const char *t = literal_type(f, n);
+	return t && !strcmp(t, "int");
+}
+
+/* Does javac emit n after code that follows it in the source: n in a
+ * for statement's update or a do statement's condition (both compiled
+ * after the loop's body)? */
+static bool emitted_late(const struct jsrc *f, TSNode n)
+{
+	TSNode c = n;
+	for (TSNode p = jnode_parent(f, n); !ts_node_is_null(p);
+	     c = p, p = jnode_parent(f, p)) {
+		if (jnode_is(p, "lambda_expression") || is_type_body(p) ||
+		    jnode_is(p, "method_declaration") ||
+		    jnode_is(p, "constructor_declaration"))
+			return false;
+		if (jnode_is(p, "do_statement") &&
+		    jnode_same(ts_node_child_by_field_name(p, "condition", 9), c))
+			return true;
+		if (jnode_is(p, "for_statement")) {
+			/* the updates: after the last ';' of the header */
+			uint32_t semi = 0;
+			struct jkids k = jnode_kids(f, p, false);
+			for (TSNode x; jkids_next(&k, &x);)
+				if (jnode_is(x, ";"))
+					semi = ts_node_start_byte(x);
+			TSNode body = ts_node_child_by_field_name(p, "body", 4);
+			if (semi && ts_node_start_byte(c) > semi &&
+			    !jnode_same(body, c))
+				return true;
+		}
+	}
+	return false;
 }
 
 struct lister {
@@ -248,6 +299,8 @@ static struct jline_node *add(struct lister *L, enum jline_kind k, TSNode n)
 	x->kind = k;
 	x->text = collapsed(L->a, L->f, n);
 	x->start = ts_node_start_byte(n);
+	x->end = ts_node_end_byte(n);
+	x->late = emitted_late(L->f, n);
 	x->line = (int)s.row + 1;
 	x->col = (int)s.column + 1;
 	return x;
@@ -274,6 +327,13 @@ static void take(struct lister *L, TSNode n)
 			x->r = collapsed(a, f, r);
 		}
 	}
+	if ((!strcmp(t, "binary_expression") && op &&
+	     (among(op, comparisons, ARRAY_SIZE(comparisons)) ||
+	      !strcmp(op, "&&") || !strcmp(op, "||"))) ||
+	    (!strcmp(t, "unary_expression") && op && !strcmp(op, "!"))) {
+		if (!is_condition(f, n) && !is_jump_operand(f, n))
+			add(L, JL_BOOLVAL, n)->op = "boolean-value";
+	}
 	if ((!strcmp(t, "identifier") || !strcmp(t, "method_invocation") ||
 	     !strcmp(t, "field_access") || !strcmp(t, "array_access") ||
 	     !strcmp(t, "instanceof_expression")) && is_condition(f, n))
@@ -283,8 +343,10 @@ static void take(struct lister *L, TSNode n)
 		TSNode l = ts_node_child_by_field_name(n, "left", 4);
 		x->op = op;
 		x->l = collapsed(a, f, l);
-		x->r = collapsed(a, f, ts_node_child_by_field_name(n, "right", 5));
-		x->local = writes_local(a, f, l);
+		TSNode r = ts_node_child_by_field_name(n, "right", 5);
+		x->r = collapsed(a, f, r);
+		x->iinc = (!strcmp(op, "+=") || !strcmp(op, "-=")) &&
+			  local_int(a, f, l) && int_constant(f, r);
 	}
 	if (!strcmp(t, "update_expression")) {
 		TSNode c0 = ts_node_child(n, 0);
@@ -295,7 +357,7 @@ static void take(struct lister *L, TSNode n)
 		bool inc = jnode_is(tok, "++");
 		x->op = pre ? (inc ? "++x" : "--x") : (inc ? "x++" : "x--");
 		x->l = collapsed(a, f, v);
-		x->local = writes_local(a, f, v);
+		x->iinc = local_int(a, f, v);
 	}
 	if (!strcmp(t, "unary_expression") && op && !strcmp(op, "-") &&
 	    !literal_type(f, n)) {

@@ -143,6 +143,9 @@ enum jline_kind {
 	JL_CALL,      /* a call whose value is used */
 	JL_NEW,       /* new T(...) */
 	JL_LITERAL,   /* a literal of the value asked for */
+	JL_BOOLVAL,   /* a comparison, &&, || or ! whose value is used (not
+		       * a jump's condition): javac computes it with the
+		       * constants 1 and 0 */
 	JL_KINDS
 };
 extern const char *const jline_kind_names[JL_KINDS];
@@ -151,15 +154,20 @@ struct jline_node {
 	/* the operator ("<", "+=", "-"; an update "x++", "++x", "x--",
 	 * "--x"), a call's method name, a created type's simple name, a
 	 * literal's type ("int", "long", "float", "double", "boolean",
-	 * "char", "String"), "condition", "return" */
+	 * "char", "String"), "condition", "return", "boolean-value" */
 	const char *op;
 	const char *text;   /* the node's text, blanks collapsed */
 	const char *l, *r;  /* operands (the updated variable, the negated
 			     * or returned value: l), blanks collapsed */
-	size_t start;       /* its first byte in the file */
+	size_t start, end;  /* its bytes in the file */
 	int line, col;      /* its start, 1-based */
-	bool local;         /* an update or compound assignment of a local
-			     * variable or parameter (javac's iinc) */
+	bool late;          /* javac emits it after code that follows it in
+			     * the source (a for statement's update, a do
+			     * statement's condition): byte-code order is not
+			     * the order of the nodes' ends */
+	bool iinc;          /* an update of a local int variable or
+			     * parameter, or its compound += or -= by an int
+			     * literal: javac's iinc, not an iadd */
 };
 /* Those records of f's line in method, in a (*out; literals only when
  * literal is not NULL: those of that value, as PIT prints constants);

@@ -106,4 +106,8 @@ public class Demo {
     static boolean either(boolean b) {
         if (b) { return true; } return true;
     }
+
+    static boolean inside(int x, int lo, int hi) {
+        return x >= lo && x < hi;
+    }
 }
