@@ -183,6 +183,10 @@ check $? "--format pit changes nothing else than status and detected"
 "$S" check --no-timing --source $D/src "$T/w.xml" > "$T/r.txt" 2>&1
 check $? "the written file reads back"
 
+"$S" check --format pit --source $D/src $X $X > "$T/u.out" 2> "$T/u.err"
+[ $? = 2 ] && has "$T/u.err" "--format pit writes back one PIT mutations.xml" && ! [ -s "$T/u.out" ]
+check $? "--format pit with two inputs is a usage error (exit 2)"
+
 # the elements report of PIT's input: PIT's statuses in the report's
 # words (KILLED Killed, ...), the live ones proven equivalent Ignored
 "$S" check --no-timing --method --format elements --source $D/src $X > "$T/e.json" 2>/dev/null

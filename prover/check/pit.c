@@ -563,11 +563,10 @@ static void rank_mutants(struct pdoc *d)
 }
 
 /* Load path; NULL (errors printed; *io when it cannot be read). */
-static struct pdoc *load(const char *path, FILE *f, bool *io)
+static struct pdoc *load(const char *path, bool *io)
 {
 	size_t len;
 	char *text = read_file(path, &len);
-	(void)f;
 	*io = false;
 	if (!text) {
 		error("cannot read %s: %s", path, strerror(errno));
@@ -745,11 +744,6 @@ static bool fits(struct arena *a, const char *p, const char *d,
 	return !*d;
 }
 
-static const char *ymap_str(const struct ynode *m, const char *key)
-{
-	return scalar(m, key);
-}
-
 /* The operator the description's {from} names (words: its longest
  * ending), or NULL. */
 static const char *word_op(const struct prow *r, const char *from)
@@ -787,7 +781,7 @@ static const char *key_of(const struct jline_node *x)
 static bool selects(const struct prow *r, const struct jline_node *x,
 		    const char *from, const char *wop)
 {
-	if (!(r->kinds & (1u << x->kind)) || !ymap_str(r->rewrite, key_of(x)))
+	if (!(r->kinds & (1u << x->kind)) || !scalar(r->rewrite, key_of(x)))
 		return false;
 	bool iinc = x->iinc;
 	if (r->iinc == 1 && !iinc)
@@ -835,9 +829,9 @@ static bool selects(const struct prow *r, const struct jline_node *x,
 static const char *mutant_text(struct arena *a, const struct prow *r,
 			       const struct jline_node *x, const char *to)
 {
-	const char *t = ymap_str(r->rewrite, key_of(x));
+	const char *t = scalar(r->rewrite, key_of(x));
 	const char *tv = to ? to : "";
-	const char *mapped = r->values ? ymap_str(r->values, tv) : NULL;
+	const char *mapped = r->values ? scalar(r->values, tv) : NULL;
 	if (mapped)
 		tv = mapped;
 	if (x->kind == JL_BOOLVAL && to) /* cond ? 1 : 0 made cond ? 0 : 0 */
@@ -1059,7 +1053,7 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 		const struct jline_node *nx_ = &x[pick[i]];
 		struct cmutant *c = &g->mutants[i];
 		struct mplace *p = &mp[i];
-		const char *base = nx_->kind == JL_CALL_STMT ? nx_->text : nx_->text;
+		const char *base = nx_->text;
 		c->text = arena_strdup(g->a, mutant_text(g->a, r, nx_, to));
 		c->orig = arena_strdup(g->a, base);
 		c->col = nx_->col;
@@ -1091,7 +1085,7 @@ long check_read_pit(const struct check_input *in, cgroup_fn emit, void *ctx,
 		    long *seq)
 {
 	bool io;
-	struct pdoc *d = load(in->path, in->f, &io);
+	struct pdoc *d = load(in->path, &io);
 	if (!d)
 		return io ? -1 : 1;
 	for (int k = 0; k < d->n; k++)

@@ -44,7 +44,7 @@ bool check_is_pit(const char *path);
 long check_read_pit(const struct check_input *in, cgroup_fn emit, void *ctx,
 		    long *seq);
 
-/* --format pit: the input files as read, with status="EQUIVALENT" and
+/* --format pit (one input, cmd/check.c): the input file as read, with status="EQUIVALENT" and
  * detected="true" for each mutant noted (check_pit_note(), by a
  * finished group) as proven equivalent; every other byte unchanged.
  * -1 on a write error. */

@@ -390,7 +390,7 @@ int cmd_check(int argc, char **argv)
 			   "with --source the files' sources, with --kills the\n"
 			   "statuses; from reports, the same reports with the\n"
 			   "verdicts), html (a self-contained page rendering\n"
-			   "that report) or pit (PIT's mutations.xml inputs as\n"
+			   "that report) or pit (the PIT mutations.xml input as\n"
 			   "read, status EQUIVALENT for the proven ones)"),
 		OPT_STRING(0, "contracts", "FILE", &A.cfile,
 			   "contracts for opaque calls (default: the built-in\n"
@@ -434,6 +434,11 @@ int cmd_check(int argc, char **argv)
 		rc = opt_usage_error(options, &usage_check, "no input files given");
 	if (!rc && A.shard)
 		rc = parse_shard(A.shard, &A.sh);
+	if (!rc && !strcmp(A.format, "pit") && (argc - i != 1 ||
+	    check_reader_for(argv[i])->kind != CHECK_IN_PIT || A.shard))
+		rc = opt_usage_error(options, &usage_check, "--format pit writes "
+				     "back one PIT mutations.xml (one input, "
+				     "no --shard)");
 	if (!rc && !(rc = source_dirs_ok(&A.srcdirs)) && A.method &&
 		 !A.srcdirs.n && !any_report(argv + i, argc - i) &&
 		 !all_yaml(argv + i, argc - i))
