@@ -1020,6 +1020,7 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 			    "%s in %s that %s acts on: code the compiler "
 			    "generated, or a stale source?", m->line, path,
 			    m->method, r->name), emit, ctx, seq);
+		arena_free(t);
 		return;
 	}
 	/* As many mutants of this mutator and description on the line as
