@@ -418,9 +418,10 @@ static int tell(void *ctx, struct value *in)
 			return TOLD_KEPT;
 		}
 	uint64_t s = 0x6a09e667f3bcc909ULL;
+	bool res = mir_uses_results(t->m->mo);
 	for (int k = 0; k < MSEARCH; k++) {
 		struct mrun ro;
-		check_method_candidate(t->m->mo, &s, in);
+		check_method_candidate(t->m->mo, res, &s, in);
 		mir_eval(t->m->mo, in, t->bound, &ro);
 		if (tells(t->m, t->bound, in, &ro))
 			return TOLD_SEARCH;

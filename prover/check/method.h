@@ -143,9 +143,10 @@ struct mpool {
 /* mrel.c: the next input of a search (*s its generator's state) for
  * method o into in[0..MIR_IN): integers small, at an edge of their
  * type or equal to (or one off) another input, references distinct,
- * null or shared. */
-void check_method_candidate(const struct mmethod *o, uint64_t *s,
-			    struct value *in);
+ * null or shared; results: mir_uses_results(o), the call results drawn
+ * too. */
+void check_method_candidate(const struct mmethod *o, bool results,
+			    uint64_t *s, struct value *in);
 
 /* The mutants of one method that are killable in it, each with a
  * re-checked killing input, and whose verdict is that (not a claim
