@@ -584,6 +584,16 @@ static void method_verdicts(struct cgroup *g, const struct mmethod *o,
 	}
 }
 
+void check_method_cut(struct cgroup *g, const char *why)
+{
+	g->in_method = false;
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &g->mutants[i];
+		if (m->mm && m->level != CL_METHOD)
+			add_note(g, m, arena_printf(g->a, "cut short: %s", why));
+	}
+}
+
 bool check_method_verdicts(struct cgroup *g, const struct check_opts *opts,
 			   bool defer)
 {

@@ -91,6 +91,10 @@ void check_cmethod_attach_at(struct cgroup *g, int i, struct csrc *f,
  * done.  With defer, false when a method's answers are being found by
  * another worker (g->mwait: their entry in the method cache): the
  * methods done so far stay done, a later call does the rest. */
+/* Group g cut short at method level (check_group_cut()): each mutant
+ * without a method-level verdict keeps the one of the level above, its
+ * note saying why (why: "CAUSE: MSG (...)"). */
+void check_method_cut(struct cgroup *g, const char *why);
 bool check_method_verdicts(struct cgroup *g, const struct check_opts *opts,
 			   bool defer);
 
