@@ -222,6 +222,14 @@ for f in truncated other-root bad-line bad-entity; do
 	check $? "$f.xml: a located error, exit 3, no mutant judged" ||
 		{ echo "# rc=$rc"; sed 's/^/# /' "$T/b.err"; }
 done
+"$S" check --no-timing --source $D/src "$T/none.xml" > "$T/b.out" 2> "$T/b.err"
+[ $? = 5 ] && has "$T/b.err" "cannot read $T/none.xml"
+check $? "an unreadable mutations.xml: exit 5"
+: > "$T/empty.xml"
+"$S" check --no-timing --source $D/src "$T/empty.xml" > "$T/b.out" 2> "$T/b.err"
+[ $? = 3 ] && has "$T/b.err" "$T/empty.xml:1:1: error: not XML"
+check $? "an empty mutations.xml: a located error, exit 3"
+"$S" check --no-timing --source $D/src $D/bad-entity.xml > "$T/b.out" 2> "$T/b.err"
 has "$T/b.err" "an unknown entity"
 check $? "bad-entity.xml names the unknown entity"
 "$S" check --source $D/src $D/other-root.xml 2>&1 | grep -qF "<project>: not PIT's mutations.xml"
