@@ -213,6 +213,75 @@ done
 "$S" merge "$T/s1.json" "$T/s2.json" > "$T/merged.json" && cmp -s "$T/merged.json" "$T/m.json"
 check $? "two shards of PIT's input merged are the whole run's JSON"
 
+# Real code: the ROR boundary and AOR mutants of Major's logs of the
+# real projects (../shared/data/real, or $REAL_DIR), written as the PIT
+# mutants they are (ConditionalsBoundary, Math; Major's ids as PIT's
+# indexes), must be placed where Major put them: the same original
+# and mutant (literals by value: javac logs 0xff as 255), every one
+# placed or ambiguous
+REAL=${REAL_DIR:-${REAL:-$ROOT/../shared/data/real}}
+for p in commons-codec-1.10 commons-cli-1.4; do
+	if [ ! -f "$REAL/$p/mutants.log" ]; then
+		skip "no Major log of $p under $REAL"
+		continue
+	fi
+	python3 - "$REAL/$p/mutants.log" "$T/$p.xml" "$T/$p.major" <<'PY'
+import html, re, sys
+P = "org.pitest.mutationtest.engine.gregor.mutators."
+bound = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+math = {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"}
+words = {"+": "addition", "-": "subtraction", "*": "multiplication",
+         "/": "division", "%": "modulus"}
+out, maj = [], []
+for l in open(sys.argv[1]):
+    m = re.match(r"\d+:(\w+):([^:]*):([^:]*):([\w.$]+)@([\w<>]+)(?:\([^)]*\))?:"
+                 r"(\d+):(.*) \|==> (.*)$", l.rstrip("\n"))
+    if not m:
+        continue
+    op, f, t, cls, meth, line, o, mu = m.groups()
+    f, t = f.split("(")[0], t.split("(")[0]
+    if op == "ROR" and bound.get(f) == t:
+        mut, desc = "ConditionalsBoundaryMutator", "changed conditional boundary"
+    elif op == "AOR" and math.get(f) == t:
+        mut, desc = "MathMutator", "Replaced integer %s with %s" % (words[f], words[t])
+    else:
+        continue
+    out.append("<mutation detected='false' status='SURVIVED' numberOfTestsRun='0'>"
+               "<sourceFile>X.java</sourceFile><mutatedClass>%s</mutatedClass>"
+               "<mutatedMethod>%s</mutatedMethod><methodDescription>()V"
+               "</methodDescription><lineNumber>%s</lineNumber><mutator>%s%s"
+               "</mutator><indexes><index>%d</index></indexes><blocks><block>0"
+               "</block></blocks><killingTest/><description>%s</description>"
+               "</mutation>\n" % (cls, html.escape(meth), line, P, mut, len(out), desc))
+    maj.append(o + "\t" + mu)
+open(sys.argv[2], "w").write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<mutations>\n"
+                             + "".join(out) + "</mutations>\n")
+open(sys.argv[3], "w").write("\n".join(maj) + "\n")
+PY
+	"$S" check --no-timing --format json --source "$REAL/$p/src/main/java" \
+		"$T/$p.xml" > "$T/$p.json" 2>/dev/null
+	python3 - "$T/$p.json" "$T/$p.major" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))["mutants"]
+maj = [l.split("\t") for l in open(sys.argv[2]).read().splitlines()]
+def norm(s):
+    s = re.sub(r"\b0[xX]([0-9a-fA-F]+)\b", lambda m: str(int(m.group(1), 16)), s)
+    return re.sub(r"\s+", "", s)
+same = amb = 0
+for (o, mu), m in zip(maj, r):
+    if m["verdict"] == "ambiguous":
+        amb += 1
+    elif norm(o) == norm(m["original"]) and norm(mu) == norm(m["mutant"]):
+        same += 1
+    else:
+        print("# not where Major put it: %s |==> %s, placed %s |==> %s (%s)"
+              % (o, mu, m["original"], m["mutant"], m["where"]))
+print("# %d mutants: %d where Major put them, %d ambiguous" % (len(maj), same, amb))
+sys.exit(0 if len(r) == len(maj) and same + amb == len(maj) and same >= 0.95 * len(maj) else 1)
+PY
+	check $? "$p: Major's boundary and arithmetic mutants as PIT's are placed where Major put them"
+done
+
 # bad input: located errors, exit 3, nothing judged
 for f in truncated other-root bad-line bad-entity; do
 	"$S" check --no-timing --source $D/src $D/$f.xml > "$T/b.out" 2> "$T/b.err"
