@@ -59,7 +59,12 @@ done <<'ROWS'
 37|killable,redundant|inside: x > lo is false at x = lo
 38|killable,redundant|inside: the && value's 1 made 0 is false, at x = lo = 0, hi = 1 not true
 39|killable,redundant|inside: its 0 made 1 is true, at x = hi not false
+40|killable,redundant|greet: "hi x1" for k = 0 becomes "hi x-1"
 ROWS
+
+# the string concatenations of line 115 are no integer additions
+grep -E '^[^ ]+: 40 ' "$T/m.txt" | grep -qF 'k + 1 |==> k - 1 (MathMutator)'
+check $? "MathMutator's integer addition on a line of string + is k + 1 only"
 
 # two mutants of one mutator and description on a line with two
 # places: PIT's instruction indexes (3 and 9, listed 9 first) give the

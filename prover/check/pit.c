@@ -784,6 +784,8 @@ static bool selects(const struct prow *r, const struct jline_node *x,
 	if (!(r->kinds & (1u << x->kind)) || !scalar(r->rewrite, key_of(x)))
 		return false;
 	bool iinc = x->iinc;
+	if (x->string) /* javac's StringBuilder or invokedynamic: no iadd */
+		return false;
 	if (r->iinc == 1 && !iinc)
 		return false;
 	if (r->iinc == 0 && iinc)

@@ -282,6 +282,28 @@ static bool emitted_late(const struct jsrc *f, TSNode n)
 	return false;
 }
 
+/* Is expression n (parentheses skipped) known to be a String: a string
+ * literal, a variable declared String, or a + of one? */
+static bool is_string(struct arena *a, const struct jsrc *f, TSNode n,
+		      int depth)
+{
+	while (jnode_is(n, "parenthesized_expression"))
+		n = ts_node_named_child(n, 0);
+	if (ts_node_is_null(n) || depth > 64)
+		return false;
+	if (jnode_is(n, "string_literal"))
+		return true;
+	if (jnode_is(n, "identifier")) {
+		const char *t = jsrc_declared_type(a, f, n, raw(a, f, n), NULL);
+		return t && (!strcmp(t, "String") || !strcmp(t, "java.lang.String"));
+	}
+	TSNode o = op_token(n);
+	return jnode_is(n, "binary_expression") && !ts_node_is_null(o) &&
+	       jnode_is(o, "+") &&
+	       (is_string(a, f, ts_node_child_by_field_name(n, "left", 4), depth + 1) ||
+		is_string(a, f, ts_node_child_by_field_name(n, "right", 5), depth + 1));
+}
+
 struct lister {
 	struct jsrc *f;
 	struct arena *a;
@@ -325,6 +347,7 @@ static void take(struct lister *L, TSNode n)
 			x->op = op;
 			x->l = collapsed(a, f, l);
 			x->r = collapsed(a, f, r);
+			x->string = !strcmp(op, "+") && is_string(a, f, n, 0);
 		}
 	}
 	if ((!strcmp(t, "binary_expression") && op &&
@@ -345,6 +368,7 @@ static void take(struct lister *L, TSNode n)
 		x->l = collapsed(a, f, l);
 		TSNode r = ts_node_child_by_field_name(n, "right", 5);
 		x->r = collapsed(a, f, r);
+		x->string = !strcmp(op, "+=") && is_string(a, f, l, 0);
 		x->iinc = (!strcmp(op, "+=") || !strcmp(op, "-=")) &&
 			  local_int(a, f, l) && int_constant(f, r);
 	}

@@ -165,6 +165,9 @@ struct jline_node {
 			     * the source (a for statement's update, a do
 			     * statement's condition): byte-code order is not
 			     * the order of the nodes' ends */
+	bool string;        /* a + or += known to concatenate Strings (an
+			     * operand a string literal, a variable declared
+			     * String, or such a +): no arithmetic */
 	bool iinc;          /* an update of a local int variable or
 			     * parameter, or its compound += or -= by an int
 			     * literal: javac's iinc, not an iadd */

@@ -110,4 +110,8 @@ public class Demo {
     static boolean inside(int x, int lo, int hi) {
         return x >= lo && x < hi;
     }
+
+    static String greet(String n, int k) {
+        return "hi " + n + (k + 1);
+    }
 }
