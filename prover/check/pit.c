@@ -848,6 +848,22 @@ static const char *mutant_text(struct arena *a, const struct prow *r,
 		else if (!strcmp(x->op, "char"))
 			tv = arena_printf(a, "(char) %s", to);
 	}
+	if (strstr(t, "{default}")) { /* the call's type's default value */
+		static const char *const zero[] = { "int", "long", "short", "byte",
+			"char", "float", "double" };
+		const char *ty = x->type;
+		if (!ty)
+			return NULL;
+		const char *dv = "null";
+		for (size_t k = 0; k < ARRAY_SIZE(zero); k++)
+			if (!strcmp(ty, zero[k]))
+				dv = "0";
+		if (!strcmp(ty, "boolean"))
+			dv = "false";
+		if (!strcmp(ty, "void"))
+			return NULL;
+		t = dv;
+	}
 	struct strbuf sb = STRBUF_INIT;
 	for (const char *p = t; *p; p++) {
 		if (!strncmp(p, "{l}", 3)) {
@@ -1013,10 +1029,13 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 	int *pick = ANEWN(t, int, (size_t)nx + 1), n = 0;
 	/* a mutant that is the original is no candidate: PIT does not make
 	 * it (its filter of equivalent return mutations) */
-	for (int k = 0; k < nx; k++)
-		if (selects(r, &x[k], from, wop) &&
-		    strcmp(mutant_text(t, r, &x[k], to), x[k].text))
+	for (int k = 0; k < nx; k++) {
+		if (!selects(r, &x[k], from, wop))
+			continue;
+		const char *mt = mutant_text(t, r, &x[k], to);
+		if (!mt || strcmp(mt, x[k].text))
 			pick[n++] = k;
+	}
 	if (!n) {
 		unsupported(g, m, arena_printf(g->a, "no place on line %d of "
 			    "%s in %s that %s acts on: code the compiler "
@@ -1057,14 +1076,17 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 		struct cmutant *c = &g->mutants[i];
 		struct mplace *p = &mp[i];
 		const char *base = nx_->text;
-		c->text = arena_strdup(g->a, mutant_text(g->a, r, nx_, to));
+		const char *mt = mutant_text(g->a, r, nx_, to);
+		c->text = mt ? mt : "<default value>";
 		c->orig = arena_strdup(g->a, base);
 		c->col = nx_->col;
 		p->offset = -1;
 		p->base = p->orig = c->orig;
 		p->key = arena_printf(g->a, "P%d", i);
-		const char *w = NULL;
-		if (!check_place_exact(g, p, i, f, nx_->line, nx_->start,
+		const char *w = mt ? NULL : "the call's type, whose default value "
+			"replaces it, is not known (a method of another class, "
+			"or overloaded)";
+		if (w || !check_place_exact(g, p, i, f, nx_->line, nx_->start,
 				       in->method, &w) ||
 		    (!p->stmt && !*c->text && (w = "an empty replacement of an "
 					       "expression"))) {

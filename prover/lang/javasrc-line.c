@@ -304,6 +304,45 @@ static bool is_string(struct arena *a, const struct jsrc *f, TSNode n,
 		is_string(a, f, ts_node_child_by_field_name(n, "right", 5), depth + 1));
 }
 
+/* The declared return type of the method call n invokes, when it is a
+ * method of the class around it (no object, or `this.`) declared once
+ * by that name with as many parameters ("int", "String[]"); NULL
+ * otherwise (another class's method: not known here). */
+static const char *call_type(struct arena *a, const struct jsrc *f, TSNode n)
+{
+	TSNode obj = ts_node_child_by_field_name(n, "object", 6);
+	if (!ts_node_is_null(obj) && !jnode_is(obj, "this"))
+		return NULL;
+	const char *name = raw(a, f, ts_node_child_by_field_name(n, "name", 4));
+	TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+	uint32_t nargs = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+	TSNode body = jnode_parent(f, n);
+	while (!ts_node_is_null(body) && !is_type_body(body))
+		body = jnode_parent(f, body);
+	if (ts_node_is_null(body))
+		return NULL;
+	const char *type = NULL;
+	int found = 0;
+	struct jkids k = jnode_kids(f, body, true);
+	for (TSNode d; jkids_next(&k, &d);) {
+		if (!jnode_is(d, "method_declaration") ||
+		    strcmp(raw(a, f, ts_node_child_by_field_name(d, "name", 4)), name))
+			continue;
+		TSNode ps = ts_node_child_by_field_name(d, "parameters", 10);
+		uint32_t np = 0;
+		struct jkids pk = jnode_kids(f, ps, true);
+		for (TSNode q; jkids_next(&pk, &q);)
+			np += jnode_is(q, "formal_parameter") ||
+			      jnode_is(q, "spread_parameter");
+		TSNode dims = ts_node_child_by_field_name(d, "dimensions", 10);
+		if (np == nargs && ts_node_is_null(dims)) {
+			type = collapsed(a, f, ts_node_child_by_field_name(d, "type", 4));
+			found++;
+		}
+	}
+	return found == 1 ? type : NULL;
+}
+
 struct lister {
 	struct jsrc *f;
 	struct arena *a;
@@ -402,6 +441,7 @@ static void take(struct lister *L, TSNode n)
 		struct jline_node *x = add(L, stmt ? JL_CALL_STMT : JL_CALL,
 					   stmt ? p : n);
 		x->op = raw(a, f, nm);
+		x->type = stmt ? NULL : call_type(a, f, n);
 		if (stmt)
 			x->start = ts_node_start_byte(p);
 	}

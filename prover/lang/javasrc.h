@@ -165,6 +165,10 @@ struct jline_node {
 			     * the source (a for statement's update, a do
 			     * statement's condition): byte-code order is not
 			     * the order of the nodes' ends */
+	const char *type;   /* a call's: the declared return type of the
+			     * method it calls, when that is a method of the
+			     * class around it declared once by its name and
+			     * number of parameters; else NULL */
 	bool string;        /* a + or += known to concatenate Strings (an
 			     * operand a string literal, a variable declared
 			     * String, or such a +): no arithmetic */

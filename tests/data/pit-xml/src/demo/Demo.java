@@ -114,4 +114,8 @@ public class Demo {
     static String greet(String n, int k) {
         return "hi " + n + (k + 1);
     }
+
+    static int fivePlus() {
+        return five() + Math.abs(-3);
+    }
 }
