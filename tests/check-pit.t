@@ -313,6 +313,12 @@ check $? "bad-entity.xml names the unknown entity"
 "$S" check --source $D/src $D/other-root.xml 2>&1 | grep -qF "<project>: not PIT's mutations.xml"
 check $? "another XML's root is named"
 
+# no line number (0): unsupported, not an error
+sed 's/<lineNumber>500</<lineNumber>0</' $X > "$T/l0.xml"
+"$S" check --no-timing --source $D/src "$T/l0.xml" > "$T/l0.txt" 2>&1
+check_eval 'grep -E "^[^ ]+: 29 unsupported" "$T/l0.txt" | grep -qF "no line number"' \
+	"a mutant without a line number (0) is unsupported with the reason"
+
 # without --source: every mutant unsupported, with the reason
 "$S" check --no-timing $X > "$T/n.txt" 2>&1
 [ "$(grep -cF 'give --source' "$T/n.txt")" = "$(grep -cE '^[^ ]+: [0-9]+ unsupported: .*give --source' "$T/n.txt")" ] &&

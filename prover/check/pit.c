@@ -488,10 +488,10 @@ static int take_mutation(const struct xel *e, struct pmut *m)
 	char *end;
 	errno = 0;
 	long line = strtol(ln->text, &end, 10);
-	if (end == ln->text || *end || errno || line < 1 || line > 100000000 ||
-	    !isdigit((unsigned char)ln->text[0]))
+	if (end == ln->text || *end || errno || line < -1 || line > 100000000 ||
+	    !(isdigit((unsigned char)ln->text[0]) || ln->text[0] == '-'))
 		return diag_error(ln->loc, "lineNumber \"%s\": a whole number "
-				  "from 1", ln->text);
+				  "(from 1; 0 and -1: none)", ln->text);
 	m->line = (int)line;
 	size_t s;
 	for (s = 0; s < ARRAY_SIZE(statuses); s++)
@@ -1005,6 +1005,11 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 	if (!in->src) {
 		unsupported(g, m, "PIT's mutants are placed in their source: "
 			    "give --source", emit, ctx, seq);
+		return;
+	}
+	if (m->line < 1) {
+		unsupported(g, m, "no line number: code the compiler generated",
+			    emit, ctx, seq);
 		return;
 	}
 	const char *path = NULL, *why = NULL;
