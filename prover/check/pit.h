@@ -12,8 +12,9 @@
  * character references are decoded.  Malformed XML, another root, a
  * mutation without sourceFile, mutatedClass, mutatedMethod, lineNumber,
  * mutator or description, a line number that is not a whole number (0
- * or -1: no line, the mutant unsupported), or a status PIT does not name is an error located at its line and
- * column; nothing is judged then (EXIT_INPUT).
+ * or -1: no line, the mutant unsupported), or a status PIT does not
+ * name is an error located at its line and column; nothing is judged
+ * then (EXIT_INPUT).
  *
  * Placement (--source).  Each mutation's mutator is looked up in
  * configs/pit-mutators.yaml (compiled in); the nodes of its line in its
