@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "base/json.h"
+#include "check/dredd.h"
 #include "check/method.h"
 #include "check/mte.h"
 #include "check/site.h"
@@ -288,14 +289,22 @@ static bool schema_ok(struct loader *L, const struct json *root)
 
 struct check_elements *check_elements_load(const char *path, bool *io)
 {
+	*io = false;
+	if (check_is_dredd(path)) /* its mutants as such a report */
+		return check_dredd_load(path, io);
 	size_t len;
 	char *text = read_file(path, &len);
-	*io = false;
 	if (!text) {
 		error("cannot read %s: %s", path, strerror(errno));
 		*io = true;
 		return NULL;
 	}
+	return check_elements_from_text(path, text, len);
+}
+
+struct check_elements *check_elements_from_text(const char *path, char *text,
+						size_t len)
+{
 	struct check_elements *E = xcalloc(1, sizeof(*E));
 	E->a = arena_new();
 	E->src = (struct source){ .name = path, .text = text, .len = len };

@@ -48,9 +48,14 @@ struct check_elements;
  * '{' (no Major log or YAML batch starts so)? */
 bool check_is_elements(const char *path);
 
-/* Read and check the report at path; NULL after the errors are printed
+/* Read and check the report at path (or dredd's mutation info,
+ * check/dredd.h, as such a report); NULL after the errors are printed
  * (*io set when the file cannot be read). */
 struct check_elements *check_elements_load(const char *path, bool *io);
+/* The same from text (len bytes, NUL-terminated, malloc'd: the report
+ * owns it) named path: dredd's reader (check/dredd.h) writes one. */
+struct check_elements *check_elements_from_text(const char *path, char *text,
+						size_t len);
 void check_elements_free(struct check_elements *e);
 
 /* Its files, in report order: name, language and source. */

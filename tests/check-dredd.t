@@ -1,0 +1,76 @@
+#!/bin/sh
+# check-dredd.t - dredd's mutation-info file as input (check/dredd.h):
+# tests/data/dredd/calc.json is written as dredd writes it (protobuf's
+# JSON of its MutationInfo, every field printed) for calc.c; each
+# mutant's replacement comes from its kind and action, and its verdict
+# from facts about calc.c: x + 0 -> x - 0 and -> x (the LHS) are
+# equivalent, x < lo -> x <= lo is equivalent only in clamp (both
+# return lo when x == lo), u >= 0 -> u > 0 is killed by u = 0.  Bad
+# files are refused with a located error and exit status 3, nothing
+# checked; a Mull-shaped mutation-testing-elements report of a C file
+# reads with the C profile.
+. "$(dirname "$0")/lib.sh"
+
+D=tests/data/dredd
+$S check --no-timing $D/calc.json > "$T/out" 2>&1
+check $? "check calc.json: exit status 0"
+has "$T/out" "calc.c:5:10: 2 equivalent: x + 0 |==> x - 0 (replaceBinaryOperator:ReplaceWithSub)"
+check $? "ReplaceWithSub: x - 0, equivalent"
+has "$T/out" "calc.c:5:10: 3 equivalent: x + 0 |==> x (replaceBinaryOperator:ReplaceWithLHS)"
+check $? "ReplaceWithLHS: the left operand, equivalent"
+has "$T/out" "5 killable: x |==> -(x) (replaceExpr:InsertMinus)"
+check $? "InsertMinus: -(x), killable"
+has "$T/out" "0 killable: x < lo |==> x <= lo"
+check $? "x <= lo killable as an expression"
+has "$T/out" "7 killable: u >= 0 |==> u > 0 (replaceBinaryOperator:ReplaceWithGT) [language c: data-model: lp64, char: signed, ub: outcome]: killed by u=0u"
+check $? "u > 0 killed by u=0u, with the C profile"
+has "$T/out" "summary: 9 mutants in 4 sites"
+check $? "all 9 mutants read"
+
+$S check --no-timing --method $D/calc.json > "$T/m" 2>&1
+check $? "check --method calc.json: exit status 0"
+has "$T/m" "0 equivalent: x < lo |==> x <= lo (replaceBinaryOperator:ReplaceWithLE)"
+check $? "--method: x <= lo equivalent in clamp"
+has "$T/m" "6 duplicate of 4: x |==> 0 (replaceExpr:ReplaceWithZeroInt)"
+check $? "--method: return 0 duplicates return x * 0"
+
+$S check --no-timing --format json $D/calc.json > "$T/j" 2>&1
+check_eval "jq -e '[.mutants[] | select(.verdict == \"equivalent\")] | length == 2' '$T/j' >/dev/null" \
+	"--format json: 2 equivalents"
+
+bad() { # FILE WHERE MESSAGE
+	$S check $D/$1.json > "$T/e" 2>&1
+	rc=$?
+	[ $rc = 3 ] && has "$T/e" "$D/$1.json:$2: error: $3"
+	check $? "$1.json: exit 3, error at $2: $3"
+	[ $rc = 3 ] || sed 's/^/# /' "$T/e"
+}
+bad bad-action 48:21 'unknown action "ReplaceWithSpaceship"'
+bad bad-range 70:18 '"exprEnd" is on line 99, after the end of calc.c'
+bad bad-dup 174:25 'mutationId 2 is given twice'
+bad bad-source 4:16 'cannot read the source missing.c'
+$S check $T/none.json > "$T/e" 2>&1
+check_eval '[ $? = 5 ]' "an absent file: exit 5"
+
+# Mull's mutation-testing-elements report of a C file
+python3 - "$T/mull.json" <<'PY'
+import json, sys
+src = open("tests/data/dredd/calc.c").read()
+rep = {"schemaVersion": "1", "thresholds": {"high": 80, "low": 60},
+       "files": {"calc.c": {"language": "c", "source": src, "mutants": [
+    {"id": "cxx_add_to_sub:calc.c:5:12", "mutatorName": "cxx_add_to_sub",
+     "replacement": "-", "status": "Survived",
+     "location": {"start": {"line": 5, "column": 12},
+                  "end": {"line": 5, "column": 13}}},
+    {"id": "cxx_ge_to_gt:calc.c:10:12", "mutatorName": "cxx_ge_to_gt",
+     "replacement": "u > 0", "status": "Killed",
+     "location": {"start": {"line": 10, "column": 10},
+                  "end": {"line": 10, "column": 16}}}]}}}
+json.dump(rep, open(sys.argv[1], "w"))
+PY
+$S check --no-timing "$T/mull.json" > "$T/mo" 2>&1
+check $? "a Mull-shaped report of a C file: exit status 0"
+has "$T/mo" "cxx_ge_to_gt:calc.c:10:12 killable: u >= 0 |==> u > 0 (cxx_ge_to_gt) [language c:"
+check $? "Mull's u > 0 judged with the C profile"
+sed 's/^/# /' "$T/mo" | head -5
+finish
