@@ -5,10 +5,12 @@
 # mutant's replacement comes from its kind and action, and its verdict
 # from facts about calc.c: x + 0 -> x - 0 and -> x (the LHS) are
 # equivalent, x < lo -> x <= lo is equivalent only in clamp (both
-# return lo when x == lo), u >= 0 -> u > 0 is killed by u = 0.  Bad
-# files are refused with a located error and exit status 3, nothing
-# checked; a Mull-shaped mutation-testing-elements report of a C file
-# reads with the C profile.
+# return lo when x == lo), u >= 0 -> u > 0 is killed by u = 0.  A
+# Mull-shaped mutation-testing-elements report of a C file reads with
+# the C profile.  A bad part (a group, an instance, a file)
+# is a located error and left out, the rest is judged, exit status 3 (as
+# a malformed line of a Major log); a file that is no dredd info at all
+# is refused whole (exit 3), an absent one is exit 5.
 . "$(dirname "$0")/lib.sh"
 
 D=tests/data/dredd
@@ -38,17 +40,25 @@ $S check --no-timing --format json $D/calc.json > "$T/j" 2>&1
 check_eval "jq -e '[.mutants[] | select(.verdict == \"equivalent\")] | length == 2' '$T/j' >/dev/null" \
 	"--format json: 2 equivalents"
 
-bad() { # FILE WHERE MESSAGE
-	$S check $D/$1.json > "$T/e" 2>&1
+# bad FILE WHERE MESSAGE N: exit 3, the error located, and the N other
+# mutants still judged (only the bad part is left out)
+bad() {
+	$S check --no-timing $D/$1.json > "$T/e" 2>&1
 	rc=$?
-	[ $rc = 3 ] && has "$T/e" "$D/$1.json:$2: error: $3"
-	check $? "$1.json: exit 3, error at $2: $3"
+	[ $rc = 3 ] && has "$T/e" "$D/$1.json:$2: error: $3" &&
+		has "$T/e" "summary: $4 mutants in"
+	check $? "$1.json: exit 3, error at $2: $3; the $4 others judged"
 	[ $rc = 3 ] || sed 's/^/# /' "$T/e"
 }
-bad bad-action 48:21 'unknown action "ReplaceWithSpaceship"'
-bad bad-range 70:18 '"exprEnd" is on line 99, after the end of calc.c'
-bad bad-dup 174:25 'mutationId 2 is given twice'
-bad bad-source 4:16 'cannot read the source missing.c'
+bad bad-action 48:21 'unknown action "ReplaceWithSpaceship"' 8
+bad bad-range 70:18 '"exprEnd" is on line 99, after the end of calc.c' 6
+bad bad-dup 174:25 'mutationId 2 is given twice' 8
+bad bad-source 4:16 'cannot read the source missing.c' 0
+printf '{"infoForFiles": 3}\n' > "$T/root.json"
+$S check "$T/root.json" > "$T/e" 2>&1
+rc=$?
+[ $rc = 3 ] && has "$T/e" "root.json:1:18: error: \"infoForFiles\" must be an array, not a number"
+check $? "infoForFiles not an array: exit 3, located"
 $S check $T/none.json > "$T/e" 2>&1
 check_eval '[ $? = 5 ]' "an absent file: exit 5"
 

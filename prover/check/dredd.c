@@ -33,9 +33,12 @@ bool check_is_dredd(const char *path)
 struct dload {
 	struct arena *a;
 	const char *dir;      /* sources relative to it, or NULL */
+	bool confine;         /* only names of files in dir */
 	struct strbuf out;    /* the report being written */
 	long errs;
-	bool io;
+	int nfiles;           /* files written */
+	const char **names;   /* their names (for duplicates) */
+	struct loc *namel;
 	int nmut;
 	/* mutationIds seen, for duplicates */
 	long *ids;
@@ -347,7 +350,15 @@ static bool read_source(struct dload *L, const struct json *jname,
 			struct dsrc *s)
 {
 	s->path = jname->str;
-	s->text = read_file(s->path, &s->len);
+	if (L->confine && (!*s->path || strchr(s->path, '/') ||
+			   !strcmp(s->path, "..") || !strcmp(s->path, "."))) {
+		L->errs++;
+		diag_error(jname->loc, "the source %s is not a file's name "
+			   "(only files in %s are read)", s->path, L->dir);
+		return false;
+	}
+	if (!L->confine)
+		s->text = read_file(s->path, &s->len);
 	if (!s->text && s->path[0] != '/' && L->dir) {
 		char *p = arena_printf(L->a, "%s/%s", L->dir, s->path);
 		s->text = read_file(p, &s->len);
@@ -366,7 +377,21 @@ static bool read_source(struct dload *L, const struct json *jname,
 	return true;
 }
 
-static void load_file(struct dload *L, const struct json *jf, bool first)
+/* A file named twice would be one key twice in the report. */
+static bool new_name(struct dload *L, const struct json *jname)
+{
+	for (int i = 0; i < L->nfiles; i++)
+		if (!strcmp(L->names[i], jname->str)) {
+			L->errs++;
+			diag_error(jname->loc, "the file %s is given twice",
+				   jname->str);
+			diag_note(L->namel[i], "first given here");
+			return false;
+		}
+	return true;
+}
+
+static void load_file(struct dload *L, const struct json *jf, size_t max)
 {
 	if (jf->kind != JSON_OBJECT) {
 		L->errs++;
@@ -379,10 +404,16 @@ static void load_file(struct dload *L, const struct json *jf, bool first)
 	struct json *tree = member(L, jf, "mutationTree", JSON_ARRAY,
 				   "an array");
 	struct dsrc s = { 0 };
-	if (!name || !tree || !read_source(L, name, &s))
+	if (!name || !tree || !new_name(L, name) || !read_source(L, name, &s))
 		return;
-	if (!first)
+	if (L->nfiles)
 		sb_puts(&L->out, ", ");
+	if (!L->names) {
+		L->names = xcalloc(max, sizeof(*L->names));
+		L->namel = xcalloc(max, sizeof(*L->namel));
+	}
+	L->names[L->nfiles] = name->str;
+	L->namel[L->nfiles++] = name->loc;
 	sb_json_str(&L->out, s.path);
 	sb_puts(&L->out, ": {\"language\": \"c\", \"source\": ");
 	sb_json_str(&L->out, s.text);
@@ -418,9 +449,11 @@ static void load_file(struct dload *L, const struct json *jf, bool first)
 
 struct check_elements *check_dredd_from_text(const char *name,
 					     const char *text, size_t len,
-					     const char *dir, bool *io)
+					     const char *dir, bool confine,
+					     bool *io)
 {
-	struct dload L = { .a = arena_new(), .dir = dir, .out = STRBUF_INIT };
+	struct dload L = { .a = arena_new(), .dir = dir, .confine = confine,
+			   .out = STRBUF_INIT };
 	struct source *src = ANEW(L.a, struct source);
 	char *t = arena_strndup(L.a, text, len);
 	*src = (struct source){ .name = name, .text = t, .len = len };
@@ -438,16 +471,21 @@ struct check_elements *check_dredd_from_text(const char *name,
 	sb_puts(&L.out, "{\"schemaVersion\": \"2\", \"thresholds\": "
 		"{\"high\": 80, \"low\": 60}, \"files\": {");
 	for (size_t i = 0; files && i < files->n; i++)
-		load_file(&L, files->items[i], i == 0);
+		load_file(&L, files->items[i], files->n);
 	sb_puts(&L.out, "}}");
-	if (root && files && !L.errs) {
+	/* the mutants without an error are judged, the others counted */
+	if (root && files) {
 		size_t n = L.out.len;
 		E = check_elements_from_text(name, L.out.buf, n);
 		L.out = (struct strbuf)STRBUF_INIT;
+		if (E)
+			check_elements_set_errors(E, L.errs);
 	}
 	sb_release(&L.out);
 	free(L.ids);
 	free(L.idl);
+	free(L.names);
+	free(L.namel);
 	arena_free(L.a);
 	return E;
 }
@@ -466,7 +504,8 @@ struct check_elements *check_dredd_load(const char *path, bool *io)
 	if (slash)
 		*slash = '\0';
 	struct check_elements *E = check_dredd_from_text(path, text, len,
-							 slash ? dir : ".", io);
+							 slash ? dir : ".",
+							 false, io);
 	free(dir);
 	free(text);
 	return E;

@@ -29,13 +29,14 @@
  * UB "outcome"), at expression level and with --method in the
  * function.
  *
- * Everything is checked before anything is judged: malformed JSON, a
- * member missing or of the wrong type, an unknown kind or action, a
- * range outside its source or ending before it starts, a source that
- * cannot be read, or a mutationId given twice is an error located at
- * its line and column in the JSON file, and nothing is checked (exit
- * status 3, as a malformed report; 5 when the JSON file cannot be
- * read).
+ * A bad part is a located error (file:line:col in the JSON file) and
+ * left out, the rest judged, and `check` exits 3 (as for a malformed line
+ * of a Major log): an unknown kind or action, a member missing or of the
+ * wrong type, a range outside its source or ending before it starts, or
+ * a mutationId given twice leaves out that mutant (a group's range: its
+ * mutants); a source that cannot be read, or a file named twice, that
+ * file.  Malformed JSON, or no "infoForFiles" array, is refused whole
+ * (exit 3); a JSON file that cannot be read is exit 5.
  */
 #ifndef SUBSUME_CHECK_DREDD_H
 #define SUBSUME_CHECK_DREDD_H
@@ -52,10 +53,12 @@ bool check_is_dredd(const char *path);
 struct check_elements *check_dredd_load(const char *path, bool *io);
 
 /* The same from text (len bytes, owned by the caller) named name, its
- * sources read relative to dir (NULL: the current folder): the fuzz
- * harness's entry. */
+ * sources read as named or relative to dir (NULL: none); confine: only
+ * names of files in dir are read (the fuzz harness's entry: a fuzzed
+ * name reads no other file of the machine). */
 struct check_elements *check_dredd_from_text(const char *name,
 					     const char *text, size_t len,
-					     const char *dir, bool *io);
+					     const char *dir, bool confine,
+					     bool *io);
 
 #endif

@@ -33,6 +33,7 @@ struct efile {
 
 struct check_elements {
 	struct arena *a;
+	long errs;          /* errors its maker reported (dredd's reader) */
 	struct source src;  /* the report (owns text) */
 	int nfiles;
 	struct efile *files;
@@ -574,5 +575,10 @@ long check_read_elements(struct check_elements *e, bool method,
 	for (int i = 0; i < e->nfiles; i++)
 		if (e->files[i].n)
 			read_file_group(e, &e->files[i], method, emit, ctx, seq);
-	return 0;
+	return e->errs;
+}
+
+void check_elements_set_errors(struct check_elements *e, long errs)
+{
+	e->errs = errs;
 }

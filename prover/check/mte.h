@@ -70,8 +70,11 @@ void check_elements_each(const struct check_elements *e,
 			 void *ctx);
 
 /* Judge its mutants: emit(ctx, g) for each file's group (seq as the
- * other readers); method: --method.  Returns 0. */
+ * other readers); method: --method.  Returns the errors its maker
+ * reported and left out (check_elements_set_errors(); 0 for a report
+ * read from a file: it is refused whole). */
 long check_read_elements(struct check_elements *e, bool method,
 			 cgroup_fn emit, void *ctx, long *seq);
+void check_elements_set_errors(struct check_elements *e, long errs);
 
 #endif
