@@ -6,8 +6,8 @@
 # from facts about calc.c: x + 0 -> x - 0 and -> x (the LHS) are
 # equivalent, x < lo -> x <= lo is equivalent only in clamp (both
 # return lo when x == lo), u >= 0 -> u > 0 is killed by u = 0.  A
-# Mull-shaped mutation-testing-elements report of a C file reads with
-# the C profile.  A bad part (a group, an instance, a file)
+# mutation-testing-elements report shaped as Mull writes it (operator
+# mutants located at the operator token) reads with the C++ profile.  A bad part (a group, an instance, a file)
 # is a located error and left out, the rest is judged, exit status 3 (as
 # a malformed line of a Major log); a file that is no dredd info at all
 # is refused whole (exit 3), an absent one is exit 5.
@@ -62,25 +62,39 @@ check $? "infoForFiles not an array: exit 3, located"
 $S check $T/none.json > "$T/e" 2>&1
 check_eval '[ $? = 5 ]' "an absent file: exit 5"
 
-# Mull's mutation-testing-elements report of a C file
+# A report shaped as Mull's elements reporter writes it
+# (rust/mull-reporters/src/elements_reporter.rs: schema "1.7", every file
+# "cpp", the location of an operator mutant its operator token alone,
+# begin to end of token, the replacement the new operator): read with
+# the C++ profile, each operator mutant judged as its whole expression.
 python3 - "$T/mull.json" <<'PY'
 import json, sys
 src = open("tests/data/dredd/calc.c").read()
-rep = {"schemaVersion": "1", "thresholds": {"high": 80, "low": 60},
-       "files": {"calc.c": {"language": "c", "source": src, "mutants": [
-    {"id": "cxx_add_to_sub:calc.c:5:12", "mutatorName": "cxx_add_to_sub",
-     "replacement": "-", "status": "Survived",
-     "location": {"start": {"line": 5, "column": 12},
-                  "end": {"line": 5, "column": 13}}},
-    {"id": "cxx_ge_to_gt:calc.c:10:12", "mutatorName": "cxx_ge_to_gt",
-     "replacement": "u > 0", "status": "Killed",
-     "location": {"start": {"line": 10, "column": 10},
-                  "end": {"line": 10, "column": 16}}}]}}}
+def m(ident, mut, repl, status, l, c, el, ec):
+    return {"id": ident, "mutatorName": mut, "replacement": repl,
+            "location": {"start": {"line": l, "column": c},
+                         "end": {"line": el, "column": ec}},
+            "status": status}
+rep = {"schemaVersion": "1.7", "thresholds": {"high": 80, "low": 60},
+       "files": {"calc.c": {"language": "cpp", "source": src, "mutants": [
+           m("cxx_add_to_sub:calc.c:5:12", "cxx_add_to_sub", "-",
+             "Survived", 5, 12, 5, 13),
+           m("cxx_ge_to_gt:calc.c:10:12", "cxx_ge_to_gt", ">", "Killed",
+             10, 12, 10, 14),
+           m("cxx_lt_to_ge:calc.c:3:9", "cxx_lt_to_ge", ">=", "Killed",
+             3, 9, 3, 10)]}}}
 json.dump(rep, open(sys.argv[1], "w"))
 PY
 $S check --no-timing "$T/mull.json" > "$T/mo" 2>&1
-check $? "a Mull-shaped report of a C file: exit status 0"
-has "$T/mo" "cxx_ge_to_gt:calc.c:10:12 killable: u >= 0 |==> u > 0 (cxx_ge_to_gt) [language c:"
-check $? "Mull's u > 0 judged with the C profile"
-sed 's/^/# /' "$T/mo" | head -5
+check $? "a Mull-shaped report: exit status 0"
+has "$T/mo" "cxx_add_to_sub:calc.c:5:12 equivalent: x + 0 |==> x - 0 (cxx_add_to_sub) [language c++:"
+check $? "Mull's + -> - at the operator: x + 0 -> x - 0, equivalent (C++ profile)"
+has "$T/mo" "cxx_ge_to_gt:calc.c:10:12 killable: u >= 0 |==> u > 0 (cxx_ge_to_gt) [language c++:"
+check $? "Mull's >= -> > at the operator: u >= 0 -> u > 0, killable"
+has "$T/mo" "cxx_lt_to_ge:calc.c:3:9 killable: x < lo |==> x >= lo"
+check $? "Mull's < -> >= at the operator: killable"
+$S check --no-timing --format elements "$T/mull.json" > "$T/mw" 2>&1
+check_eval "jq -e '.files[\"calc.c\"].mutants[0] | .location.start.column == 12 and .location.end.column == 13 and .replacement == \"-\" and .status == \"Ignored\"' '$T/mw' >/dev/null" \
+	"--format elements writes Mull's location and replacement back unchanged (the equivalent one Ignored)"
+sed 's/^/# /' "$T/mo" | head -4
 finish

@@ -487,6 +487,26 @@ static void attach_c(struct cgroup *g, int k, const struct pfile *pf,
 		check_cmethod_attach_at(g, k, pf->c, pf->pf, b, e, stmt);
 }
 
+/* A C mutant located at an operator token alone, as Mull locates
+ * operator mutants ("+" of "a + b", replacement "-"): the same mutant as
+ * the whole expression with the operator replaced, in *w. */
+static bool widen_operator(struct cgroup *g, const struct pfile *pf,
+			   const struct emutant *em, struct emutant *w)
+{
+	size_t xb, xe;
+	const char *r = em->at.replacement;
+	if (!pf->c || !r || !csrc_operator_at(pf->c, em->b, em->e, &xb, &xe))
+		return false;
+	const char *s = f_text(pf);
+	*w = *em;
+	w->b = xb;
+	w->e = xe;
+	w->at.replacement = arena_printf(g->a, "%.*s%s%.*s", (int)(em->b - xb),
+					 s + xb, r, (int)(xe - em->e),
+					 s + em->e);
+	return true;
+}
+
 /* Mutant k of f into group g (index k), placed in pf (or refused). */
 static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 			const struct efile *f, const struct pfile *pf,
@@ -494,10 +514,13 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 {
 	const struct emutant *em = &f->m[k];
 	struct cmutant *m = &g->mutants[k];
+	m->at = &em->at; /* as the report gives it, for the report written */
+	struct emutant wide;
+	if (!refusal && widen_operator(g, pf, em, &wide))
+		em = &wide;
 	const char *r = em->at.replacement;
 	m->id = em->id;
 	m->op = em->at.mutator;
-	m->at = &em->at;
 	m->lineno = em->jline;
 	m->where = arena_printf(g->a, "%s:%d:%d", f->path, em->at.sline,
 				em->at.scol);

@@ -24,6 +24,8 @@
  * grammar (lang/csrc.h) and each mutant judged with the C profile (the
  * C defaults: lp64, signed char, UB "outcome") as the mutated
  * expression itself, its variables typed by their declarations.  A
+ * C mutant located at an operator token alone (Mull's operator mutants)
+ * is the whole expression with the operator replaced.  A
  * mutant is unsupported, with the reason, when the report gives no
  * replacement (PIT gives a description only), when its location is not
  * a whole expression or statement (or is a name, not a value), when the
