@@ -59,6 +59,14 @@ $S check "$T/root.json" > "$T/e" 2>&1
 rc=$?
 [ $rc = 3 ] && has "$T/e" "root.json:1:18: error: \"infoForFiles\" must be an array, not a number"
 check $? "infoForFiles not an array: exit 3, located"
+# clang's byte columns after a character of two bytes (utf8.c: an é in
+# a comment before x * 1)
+$S check --no-timing $D/utf8.json > "$T/u" 2>&1
+check $? "utf8.json: exit status 0"
+has "$T/u" "0 equivalent: x * 1 |==> x (replaceBinaryOperator:ReplaceWithLHS)" &&
+	has "$T/u" "1 killable: x * 1 |==> x + 1"
+check $? "byte columns after a 2-byte character find x * 1"
+bad bad-utf8 12:20 '"exprStart" (column 20 of line 1 of utf8.c) is inside a UTF-8 character' 0
 $S check $T/none.json > "$T/e" 2>&1
 check_eval '[ $? = 5 ]' "an absent file: exit 5"
 

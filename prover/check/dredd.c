@@ -69,7 +69,38 @@ struct dsrc {
 	const char *path;     /* as recorded */
 	char *text;
 	size_t len;
+	size_t *ls;           /* ls[i]: where line i + 1 starts */
+	long nlines;
 };
+
+/* The line starts of s (once per file: a position is then found in
+ * constant time, whatever the number of mutants). */
+static void index_lines(struct dsrc *s)
+{
+	s->nlines = 1;
+	for (size_t i = 0; i < s->len; i++)
+		s->nlines += s->text[i] == '\n';
+	s->ls = xmalloc((size_t)s->nlines * sizeof(*s->ls));
+	long n = 0;
+	s->ls[n++] = 0;
+	for (size_t i = 0; i < s->len; i++)
+		if (s->text[i] == '\n')
+			s->ls[n++] = i + 1;
+}
+
+/* The line (from 1) of byte offset off of s. */
+static long line_of(const struct dsrc *s, size_t off)
+{
+	long lo = 0, hi = s->nlines - 1;
+	while (lo < hi) {
+		long mid = (lo + hi + 1) / 2;
+		if (s->ls[mid] <= off)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo + 1;
+}
 
 /* The byte offset of position pos ({"line", "column"}, clang's bytes,
  * 1-based) in s, or -1 (an error counted). */
@@ -90,7 +121,7 @@ static long position(struct dload *L, const struct json *o, const char *key,
 		return diag_error(pos->loc, "\"%s\": line and column are whole "
 				  "numbers from 1", key);
 	}
-	long b = text_line_offset(s->text, l);
+	long b = l <= s->nlines ? (long)s->ls[l - 1] : -1;
 	if (b < 0) {
 		L->errs++;
 		return diag_error(jl->loc, "\"%s\" is on line %ld, after the end "
@@ -103,6 +134,12 @@ static long position(struct dload *L, const struct json *o, const char *key,
 		L->errs++;
 		return diag_error(jc->loc, "\"%s\" is at column %ld, after the "
 				  "end of line %ld of %s", key, c, l, s->path);
+	}
+	if ((s->text[b + c - 1] & 0xC0) == 0x80) {
+		L->errs++;
+		return diag_error(jc->loc, "\"%s\" (column %ld of line %ld of %s) "
+				  "is inside a UTF-8 character", key, c, l,
+				  s->path);
 	}
 	return b + c - 1;
 }
@@ -222,25 +259,15 @@ static void put_mutant(struct dload *L, const struct dsrc *s, long id,
 		       const char *kind, const char *action, long b, long e,
 		       const char *repl)
 {
-	size_t lb = (size_t)b;
-	while (lb && s->text[lb - 1] != '\n')
-		lb--;
-	int sl = 1, el;
-	for (size_t i = 0; i < lb; i++)
-		sl += s->text[i] == '\n';
-	int sc = text_column(s->text, lb, (size_t)b);
-	size_t le = lb;
-	el = sl;
-	for (size_t i = lb; i < (size_t)e; i++)
-		if (s->text[i] == '\n')
-			el++, le = i + 1;
-	int ec = text_column(s->text, le, (size_t)e);
+	long sl = line_of(s, (size_t)b), el = line_of(s, (size_t)e);
+	int sc = text_column(s->text, s->ls[sl - 1], (size_t)b);
+	int ec = text_column(s->text, s->ls[el - 1], (size_t)e);
 	sb_printf(&L->out, "%s{\"id\": \"%ld\", \"mutatorName\": ",
 		  L->nmut++ ? ", " : "", id);
 	sb_json_str(&L->out, arena_printf(L->a, "%s:%s", kind, action));
 	sb_printf(&L->out, ", \"status\": \"Pending\", \"location\": "
-		  "{\"start\": {\"line\": %d, \"column\": %d}, \"end\": "
-		  "{\"line\": %d, \"column\": %d}}, \"replacement\": ", sl, sc,
+		  "{\"start\": {\"line\": %ld, \"column\": %d}, \"end\": "
+		  "{\"line\": %ld, \"column\": %d}}, \"replacement\": ", sl, sc,
 		  el, ec);
 	sb_json_str(&L->out, repl);
 	sb_puts(&L->out, "}");
@@ -370,6 +397,8 @@ static bool read_source(struct dload *L, const struct json *jname,
 		return false;
 	}
 	if (strlen(s->text) != s->len) {
+		free(s->text);
+		s->text = NULL;
 		L->errs++;
 		diag_error(jname->loc, "the source %s has a NUL byte", s->path);
 		return false;
@@ -406,6 +435,7 @@ static void load_file(struct dload *L, const struct json *jf, size_t max)
 	struct dsrc s = { 0 };
 	if (!name || !tree || !new_name(L, name) || !read_source(L, name, &s))
 		return;
+	index_lines(&s);
 	if (L->nfiles)
 		sb_puts(&L->out, ", ");
 	if (!L->names) {
@@ -445,6 +475,7 @@ static void load_file(struct dload *L, const struct json *jf, size_t max)
 	}
 	sb_puts(&L->out, "]}");
 	free(s.text);
+	free(s.ls);
 }
 
 struct check_elements *check_dredd_from_text(const char *name,
