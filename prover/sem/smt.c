@@ -288,6 +288,7 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	Z3_context c = s->ctx;
 	Z3_ast f = q == SMT_Q_DIFFER
 			   ? (a == 0 ? kill(s, b) : differ(s, a, b))
+			   : q == SMT_Q_SURVIVES ? Z3_mk_not(c, kill(s, b))
 			   : and2(s, kill(s, a), Z3_mk_not(c, kill(s, b)));
 	smt_check_z3("building a query");
 	bool division = s->assume_division || prog(s, a)->division ||

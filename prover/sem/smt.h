@@ -13,7 +13,9 @@
  * Every query asks for an input on which the assumptions hold and:
  *   SMT_Q_DIFFER(a, b):   the outcomes of a and b differ
  *                         (with a = 0: the mutant b is killed);
- *   SMT_Q_KILL_NOT(a, b): a is killed and b is not.
+ *   SMT_Q_KILL_NOT(a, b): a is killed and b is not;
+ *   SMT_Q_SURVIVES(0, b): the mutant b is not killed (unsat: every
+ *                         input kills it).
  * SMT_SAT fills input[] (values of each variable's type, lang/value.h);
  * SMT_UNSAT is a proof that no such input exists; SMT_UNKNOWN carries
  * Z3's reason (a timeout is "timeout") and is never a proof.
@@ -26,7 +28,7 @@
 
 #include "sem/problem.h"
 
-enum smt_query { SMT_Q_DIFFER, SMT_Q_KILL_NOT };
+enum smt_query { SMT_Q_DIFFER, SMT_Q_KILL_NOT, SMT_Q_SURVIVES };
 enum smt_result { SMT_UNSAT, SMT_SAT, SMT_UNKNOWN };
 
 struct smt;
