@@ -398,6 +398,10 @@ for i, want, what in EXPECT:
 ok(all(R["method"].get(str(i), {}).get("verdict") == "equivalent"
        for i, w, _ in EXPECT if w == "equivalent"),
    "refs --method: every mutant equivalent at expression level stays equivalent")
+m4 = R["method"].get("4", {})
+ok(m4.get("verdict") == "equivalent" and m4.get("level") == "method",
+   "refs --method: o != LOCK && o != NAMES to == is equivalent in its method (static final "
+   "fields made by new: never null, never one object)")
 
 # the JVM: each mutant's tree compiled and run over a grid of inputs
 GR = {

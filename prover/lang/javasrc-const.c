@@ -330,6 +330,15 @@ static bool declarator(struct cx *C, const struct jsrc *f, TSNode d, TSNode v,
 	return true;
 }
 
+bool jsrc_field_object(struct arena *a, const struct jsrc *f, TSNode d, TSNode v)
+{
+	struct cx C = { .a = a };
+	struct kval k = { 0 };
+	TSNode body = jnode_parent(f, d);
+	return declarator(&C, f, d, v, jnode_is(body, "interface_body"), &k) &&
+	       k.ref == KREF_NEW;
+}
+
 const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
 				TSNode d, TSNode v)
 {
