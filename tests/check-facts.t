@@ -535,4 +535,90 @@ p = subprocess.run(["java", "-cp", os.path.join(vd, "cls"), "VDrive"], capture_o
 ok(p.stdout.split() == ["7", "throws", "7"],
    "the JVM: on a = {4, 0, 0, 4}, a[-3] throws and a[0] returns what a[3] does: the old "
    "claim '2 kills the same inputs as 1' is false of tests (%s)" % p.stdout.strip())
+# --- random reference comparisons against the JVM (seed 29) ----------
+# Sites `A op B` over an enum parameter, a Class and a String compared
+# with enum constants, class literals and string literals (==, !=,
+# "L".equals(s)); each mutant replaces op by another of &&, ||, ==, !=.
+# A proven mutant returns what the original returns on every input of
+# the grid; a killable one differs on one.
+rr = random.Random(29)
+
+
+def atom():
+    c = rr.randrange(3)
+    if c == 0:
+        return "k %s Kind.%s" % (rr.choice(["==", "!="]), rr.choice(["TEXT", "NUMBER", "DATE"]))
+    if c == 1:
+        return "c %s %s.class" % (rr.choice(["==", "!="]),
+                                  rr.choice(["List", "Set", "Map", "Object", "String"]))
+    lit = rr.choice(['"a"', '"b"', '"c"'])
+    return rr.choice(["s == %s" % lit, "s != %s" % lit, "%s.equals(s)" % lit])
+
+
+GOPS = ["&&", "||", "==", "!="]
+gl = ["package p;", "import java.util.*;", "public class RGen {"]
+gm = ["package p;", "import java.util.*;", "public class RGenM {"]
+rlog, rmut = [], {}
+mid = 0
+for k in range(40):
+    a, b, op = atom(), atom(), rr.choice(GOPS)
+    text = "%s %s %s" % (a, op, b) if op in ("&&", "||") else "(%s) %s (%s)" % (a, op, b)
+    gl.append("    static boolean f%d(Kind k, Class<?> c, String s) {" % k)
+    gl.append("        return %s;" % text)
+    line = len(gl)
+    gl.append("    }")
+    for op2 in GOPS:
+        if op2 == op:
+            continue
+        mid += 1
+        mt = "(%s) %s (%s)" % (a, op2, b)
+        rlog.append("%d:COR:%s(boolean,boolean):%s(boolean,boolean):p.RGen@f%d(p.Kind,"
+                    "java.lang.Class,java.lang.String):%d:%s |==> %s"
+                    % (mid, op, op2, k, line, text, mt))
+        rmut[str(mid)] = k
+        gm.append("    static boolean m%d(Kind k, Class<?> c, String s) { return %s; }"
+                  % (mid, mt))
+gl.append("}")
+gm.append("}")
+rg = os.path.join(T, "rgen")
+os.makedirs(os.path.join(rg, "src", "p"))
+open(os.path.join(rg, "src", "p", "Kind.java"), "w").write(
+    open(os.path.join(RD, "p", "Kind.java")).read())
+open(os.path.join(rg, "src", "p", "RGen.java"), "w").write("\n".join(gl) + "\n")
+open(os.path.join(rg, "RGenM.java"), "w").write("\n".join(gm) + "\n")
+open(os.path.join(rg, "rgen.log"), "w").write("\n".join(rlog) + "\n")
+KS = ["null", "Kind.TEXT", "Kind.NUMBER", "Kind.DATE"]
+CS = ["null", "List.class", "Set.class", "Map.class", "Object.class", "String.class"]
+SS = ["null", '"a"', '"b"', '"c"', 'new String("a")', '""']
+drv = ["package p;", "import java.util.*;", "public class RDrive {",
+       "  public static void main(String[] x) {",
+       "    Kind[] ks = {%s}; Class<?>[] cs = {%s}; String[] ss = {%s};"
+       % (", ".join(KS), ", ".join(CS), ", ".join(SS)),
+       "    for (Kind k : ks) for (Class<?> c : cs) for (String s : ss) {"]
+for m_, k in rmut.items():
+    drv.append("      if (RGen.f%d(k, c, s) != RGenM.m%s(k, c, s)) System.out.println(\"%s\");"
+               % (k, m_, m_))
+drv += ["    }", "  }", "}"]
+open(os.path.join(rg, "RDrive.java"), "w").write("\n".join(drv) + "\n")
+p = subprocess.run(["javac", "-nowarn", "-d", os.path.join(rg, "cls"),
+                    os.path.join(rg, "src", "p", "Kind.java"),
+                    os.path.join(rg, "src", "p", "RGen.java"),
+                    os.path.join(rg, "RGenM.java"), os.path.join(rg, "RDrive.java")],
+                   capture_output=True, text=True)
+ok(p.returncode == 0, "javac compiles %d random reference sites and their %d mutants%s"
+   % (40, len(rmut), (": " + p.stderr[:300]) if p.returncode else ""))
+p = subprocess.run(["java", "-cp", os.path.join(rg, "cls"), "p.RDrive"],
+                   capture_output=True, text=True, timeout=300)
+jdiff = set(p.stdout.split())
+for name, extra in (("expression level", []), ("in the method model", ["--method"])):
+    rc, rep = check_json(["--source", os.path.join(rg, "src")] + extra +
+                         [os.path.join(rg, "rgen.log")])
+    ms = {m["id"]: m for m in (rep or {}).get("mutants", [])}
+    proven = [i for i, m in ms.items() if m["verdict"] == "equivalent" or
+              "no input kills it in the model" in m["detail"]]
+    killed = [i for i, m in ms.items() if m["verdict"] in ("killable", "redundant")]
+    bad = [i for i in proven if i in jdiff] + [i for i in killed if i not in jdiff]
+    ok(rc == 0 and len(ms) == len(rmut) and not bad and proven,
+       "random reference sites, %s: %d proven, %d killable, each as the JVM has it%s"
+       % (name, len(proven), len(killed), " (not %s)" % bad[:6] if bad else ""))
 done()

@@ -227,6 +227,24 @@ static struct node *object_facts(struct site *S, struct node *const *texts,
 	return facts;
 }
 
+static struct node *negate(struct site *S, struct node *x)
+{
+	struct node *n = node_new(S->a, N_UNARY, 0);
+	n->op = OP_NOT;
+	n->a = x;
+	return n;
+}
+
+static struct node *either(struct site *S, struct node *x, struct node *y)
+{
+	struct node *n = node_new(S->a, N_BINARY, 0);
+	n->op = OP_LOR;
+	n->a = x;
+	n->b = y;
+	n->paren = true;
+	return n;
+}
+
 /* The string literal's characters (no escape) in a call's text at
  * t[i] ('"'), its end in *e; NULL if none. */
 static const char *literal_at(struct site *S, const char *t, size_t i, size_t *e)
@@ -316,6 +334,33 @@ static struct node *equals_facts(struct site *S)
 			or->b = nk;
 			or->paren = true;
 			facts = all_of(S, facts, or);
+		}
+		/* "L".equals(x) of a reference name x: true only if x is not
+		 * null; x the literal "M" object: true exactly when M is L */
+		int xv = -1;
+		for (int i = 0; i < S->nvars; i++)
+			if (!strcmp(S->names[i], xs[k]))
+				xv = i;
+		if (xv < 0 || !S->ref[xv])
+			continue;
+		struct node *zero = node_new(S->a, N_LIT, 0);
+		zero->type = T_INT;
+		facts = all_of(S, facts, either(S, negate(S, var_node(S, vs[k])),
+						ne(S, var_node(S, xv), zero)));
+		for (int j = 0; j < S->nop; j++) {
+			const struct opaque *y = &S->ops[j];
+			char yn[16];
+			snprintf(yn, sizeof(yn), "$%d", j + 1);
+			int yv = -1;
+			for (int i = 0; i < S->nvars; i++)
+				if (!strcmp(S->names[i], yn))
+					yv = i;
+			if (!y->lit || y->lit[0] != 'S' || yv < 0 || !S->ref[yv])
+				continue;
+			struct node *eq = var_node(S, vs[k]);
+			facts = all_of(S, facts, either(S, ne(S, var_node(S, xv),
+							      var_node(S, yv)),
+					     strcmp(y->lit + 1, ls[k]) ? negate(S, eq) : eq));
 		}
 	}
 	return facts;
