@@ -123,23 +123,28 @@ static void drop_vacuous(struct prover *P, const int *reps, int nreps)
 {
 	struct result *r = P->r;
 	signed char *always = xcalloc((size_t)r->n + 1, 1); /* 0 unasked */
+	struct pair *drop = xmalloc((size_t)nreps * (size_t)nreps * sizeof(*drop) + 1);
+	size_t ndrop = 0;
 	for (int i = 0; i < nreps; i++)
 		for (int j = 0; j < nreps; j++) {
 			int a = reps[i], b = reps[j];
-			if (a == b || SUB(r, a, b) != R_YES)
+			/* both killed by every input: each subsumes the other */
+			if (a == b || SUB(r, a, b) != R_YES || SUB(r, b, a) != R_YES)
 				continue;
 			for (int k = 0; k < 2 && (!k || always[a] > 0); k++) {
 				int m = k ? b : a;
 				if (!always[m])
 					always[m] = killed_always(P, m) ? 1 : -1;
-				if (smt_retry(P->smt)) {
-					free(always);
-					return;
-				}
+				if (smt_retry(P->smt))
+					goto out;
 			}
 			if (always[a] > 0 && always[b] > 0)
-				SUB(r, a, b) = R_UNKNOWN;
+				drop[ndrop++] = (struct pair){ a, b, 0 };
 		}
+	for (size_t k = 0; k < ndrop; k++)
+		SUB(r, drop[k].a, drop[k].b) = R_UNKNOWN;
+out:
+	free(drop);
 	free(always);
 }
 
