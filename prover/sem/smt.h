@@ -97,6 +97,11 @@ bool smt_budget_spent(const struct smt *s);
  * safety net, like the clock.
  */
 #define SMT_MEMORY_MB 768u
+/* The reason of a question not asked: with a budget, a remainder of
+ * doubles is not bit-blasted (sem/cost.c: enc_costs()). */
+#define SMT_FP_REM_REASON                                                    \
+	"budget: a remainder (%) of doubles is not asked of the solver "     \
+	"with a budget (bit-blasted, one question takes over 1.5 GB)"
 
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */
