@@ -685,12 +685,27 @@ static const char *class_name(struct mb *B, TSNode md)
 	return jnode_squeezed(B->a, B->f, mb_field(cd, "name"));
 }
 
+/* Did build B make its paths (lang/mir.h: References) as its first
+ * variables after the parameters and fields (from n0 on, in the order
+ * made), none a reference of another class?  Then the build that makes
+ * them first (mb_heap_precreate()) is this one: the same variables in
+ * the same order, each made visible where this build made it, the same
+ * reference checks before it (no other class's reference among them). */
+static bool paths_first(const struct mb *B, int n0)
+{
+	for (int i = 0, k = 0; i < B->m->nvars; i++)
+		if (B->envname[i] && (i != n0 + k++ || (B->oref >> i & 1)))
+			return false;
+	return true;
+}
+
 /* One build; pre: the original's paths, made first (or NULL); paths:
- * the ones this build made. */
+ * the ones this build made; *first: it made them first (paths_first()),
+ * as a build with pre would. */
 static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 			     const struct mir_patch *patch,
 			     const struct mheap_pre *pre, struct mheap_pre *paths,
-			     bool *heap_on, const char **why)
+			     bool *heap_on, bool *first, const char **why)
 {
 	struct mb B = { .f = f, .a = a, .patch = patch, .hpre = pre };
 	int line, col; /* no method there: nothing is built */
@@ -724,8 +739,9 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	}
 	if (!B.why)
 		mb_ref_init(&B);
+	int n0 = -1; /* the variables before the body's: paths from here */
 	if (!B.why && mb_exc_init(&B, body) && params(&B, md) &&
-	    fields(&B, md, body) &&
+	    fields(&B, md, body) && (n0 = B.m->nvars, true) &&
 	    (!pre || mb_heap_precreate(&B, pre)))
 		B.m->body = mw_block(&B.W, body);
 	if (!B.why && patch && !B.applied)
@@ -735,6 +751,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	    mb_arr_finish(&B))
 		mb_ref_finish(&B);
 	*heap_on = B.heap_on || B.this_dot;
+	*first = false;
 	paths->n = 0;
 	paths->writes = false;
 	if (B.why) {
@@ -742,6 +759,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 		return NULL;
 	}
 	mb_heap_paths(&B, paths);
+	*first = n0 >= 0 && paths_first(&B, n0);
 	return B.m;
 }
 
@@ -797,13 +815,14 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	/* the original first when it reads through references: its
 	 * paths are every build's first variables (lang/mir.h) */
 	struct mheap_pre pre, mine;
-	bool heap;
-	struct mmethod *m = build(f, a, at, patch, NULL, &mine, &heap, why);
+	bool heap, first;
+	struct mmethod *m = build(f, a, at, patch, NULL, &mine, &heap, &first,
+				  why);
 	struct jpaths *kept = paths_of(f, at);
 	if (!patch && kept && kept->pre.n < 0)
 		paths_keep(f, kept, m != NULL, &mine, m ? NULL : *why);
-	if (!heap || (!patch && !mine.n))
-		return m; /* no reference: one build */
+	if (!heap || (!patch && (!mine.n || first)))
+		return m; /* no reference, or its paths made first: one build */
 	if (patch && kept && kept->pre.n >= 0) { /* built before */
 		if (kept->why) {
 			*why = arena_strdup(a, kept->why);
@@ -819,7 +838,7 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 			pre.field[k] = arena_strdup(a, pre.field[k]);
 		}
 	} else if (patch) {
-		bool built = build(f, a, at, NULL, NULL, &pre, &heap, why);
+		bool built = build(f, a, at, NULL, NULL, &pre, &heap, &first, why);
 		paths_keep(f, kept, built, &pre, *why);
 		if (!built)
 			return NULL;
@@ -827,7 +846,7 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	if (!patch)
 		pre = mine;
 	if (pre.n)
-		return build(f, a, at, patch, &pre, &mine, &heap, why);
+		return build(f, a, at, patch, &pre, &mine, &heap, &first, why);
 	if (mine.n) {
 		*why = "the mutant reads through a reference, its original does not";
 		return NULL;
