@@ -3,6 +3,7 @@
  * (check/readers.h).
  */
 #include "check/readers.h"
+#include "check/dredd.h"
 #include "check/mte.h"
 #include "check/pit.h"
 
@@ -34,6 +35,8 @@ static const struct check_reader readers[] = {
 	{ "YAML batch", CHECK_IN_YAML, false, check_is_yaml, read_yaml },
 	{ "PIT mutations.xml", CHECK_IN_PIT, false, check_is_pit,
 	  check_read_pit },
+	{ "dredd mutation info", CHECK_IN_REPORT, false, check_is_dredd,
+	  read_report },
 	{ "mutation-testing-elements report", CHECK_IN_REPORT, false,
 	  check_is_elements, read_report },
 	{ "Major log", CHECK_IN_MAJOR, true, any_path, read_major },

@@ -23,6 +23,9 @@
  *   fuzz_pit        PIT's mutations.xml               check_read_pit() with a
  *                                                     small source, the groups'
  *                                                     finish, check_pit_write()
+ *   fuzz_dredd      dredd's mutation-info JSON        check_dredd_from_text(),
+ *                   (check info.json)                 check_read_elements(),
+ *                                                     check_group_analyses()
  *
  * A harness returns 0; a broken promise of the code under test (a
  * rejection without an error message, a loaded theory that breaks
@@ -55,6 +58,7 @@ int fuzz_javasrc(const uint8_t *data, size_t size);
 int fuzz_kills(const uint8_t *data, size_t size);
 int fuzz_elements(const uint8_t *data, size_t size);
 int fuzz_pit(const uint8_t *data, size_t size);
+int fuzz_dredd(const uint8_t *data, size_t size);
 
 /* Once per process, before the first test case: diagnostics, the
  * exit() guard, the built-in operator library and contracts. */
