@@ -5,7 +5,8 @@
 #   sh scripts/pit.sh fetch
 #       fetch everything online (Maven checks each file's SHA-1 from
 #       Central, -C), check the SHA-256 of the PIT and JUnit jars below,
-#       and mark .deps/m2 complete: later runs pass -o (offline)
+#       and mark .deps/m2 complete for these pom.xml files: later runs
+#       pass -o (offline); a changed pom.xml fetches again
 #   sh scripts/pit.sh plugin
 #       build integrations/pitest/ (subsume-pitest) into .deps/m2
 #   sh scripts/pit.sh run [--plugin] PROJECT [MAVEN-ARGS...]
@@ -22,7 +23,9 @@
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 M2=$ROOT/.deps/m2
-MARK=$M2/.pit-1.30.2-fetched
+# the mark of a complete fetch, named after the poms that say what to fetch
+MARK=$M2/.fetched-$(cat "$ROOT/integrations/pitest/pom.xml" \
+	"$ROOT"/tests/data/pit/*/pom.xml | sha256sum | cut -c1-16)
 MVN="mvn -B -q -Dstyle.color=never -Dmaven.repo.local=$M2"
 
 # The jars whose SHA-256 is pinned (Maven checks SHA-1 only)
