@@ -44,7 +44,6 @@ final class SubsumeFilter implements MutationInterceptor {
   private final List<Path> sources;
   private final long timeoutSeconds;
   private final int jobs;
-  private String className = "?";
 
   SubsumeFilter(String subsume, List<String> args, List<Path> sources,
       long timeoutSeconds, int jobs) {
@@ -62,7 +61,8 @@ final class SubsumeFilter implements MutationInterceptor {
 
   @Override
   public void begin(ClassTree clazz) {
-    className = clazz.name().asJavaName();
+    // nothing: intercept names the class from its mutants, so that the
+    // filter keeps no state between calls
   }
 
   @Override
@@ -71,6 +71,7 @@ final class SubsumeFilter implements MutationInterceptor {
     if (mutations.isEmpty()) {
       return mutations;
     }
+    String className = mutations.iterator().next().getClassName().asJavaName();
     Set<String> equivalent;
     try {
       equivalent = judge(mutations);
@@ -103,7 +104,7 @@ final class SubsumeFilter implements MutationInterceptor {
 
   @Override
   public void end() {
-    className = "?";
+    // nothing to release: each class's files are removed in judge()
   }
 
   /** The keys of the mutants subsume proves equivalent. */
