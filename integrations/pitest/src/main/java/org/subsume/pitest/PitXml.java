@@ -19,6 +19,8 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
+import org.xml.sax.ErrorHandler;
+import org.xml.sax.SAXParseException;
 
 /**
  * PIT's mutations.xml, as PIT's XML report writes it: written for the
@@ -113,7 +115,22 @@ final class PitXml {
           true);
       f.setExpandEntityReferences(false);
       DocumentBuilder db = f.newDocumentBuilder();
-      db.setErrorHandler(null);
+      db.setErrorHandler(new ErrorHandler() {
+        @Override
+        public void warning(SAXParseException e) {
+          // a warning is no reason to distrust the file
+        }
+
+        @Override
+        public void error(SAXParseException e) throws SAXParseException {
+          throw e;
+        }
+
+        @Override
+        public void fatalError(SAXParseException e) throws SAXParseException {
+          throw e;
+        }
+      });
       doc = db.parse(file.toFile());
     } catch (Exception e) {
       throw new IOException("not XML: " + e.getMessage(), e);
