@@ -29,6 +29,9 @@ enum cverdict {
 	CV_KILLABLE,
 	CV_UNKNOWN,
 	CV_UNSUPPORTED,
+	CV_AMBIGUOUS,   /* a PIT mutant with several candidate places, not
+			 * all equivalent (check/pit.h); shown in a summary
+			 * only when some mutant has it */
 	CV_COUNT
 };
 const char *cverdict_name(enum cverdict v);
@@ -44,6 +47,17 @@ struct mte_at {
 	const char *mutator;
 	const char *replacement, *description; /* as given, or NULL */
 	const char *status;    /* as given ("Survived", ...) */
+};
+
+/* A mutant read from PIT's mutations.xml (check/pit.h). */
+struct pit_at {
+	int doc, index;        /* its file's and its own ordinal */
+	bool detected;         /* as given */
+	const char *status;    /* as given ("SURVIVED", ...) */
+	const char *description;
+	/* placed among several candidates by PIT's instruction order (the
+	 * reason), or NULL */
+	const char *order;
 };
 
 struct cmutant {
@@ -72,6 +86,7 @@ struct cmutant {
 	const char *mwhy;
 	bool mdone;
 	const struct mte_at *at; /* read from a report, or NULL */
+	const struct pit_at *pit; /* read from PIT's mutations.xml, or NULL */
 	/* results */
 	enum cverdict v;
 	const char *by;      /* the other mutant (duplicate, subsumed) */
@@ -166,7 +181,18 @@ struct cgroup {
 	/* cut short by a fatal error of its own (check_group_cut()); at
 	 * method level (in_method: its sites were done) */
 	bool cut, in_method;
+	/* the reader's last pass over the decided group, before it is
+	 * written (check/pit.c: a PIT mutant's candidates made one), or
+	 * NULL */
+	void (*finish)(struct cgroup *g);
+	int nwritten;        /* with finish: the mutants it leaves */
 };
+/* The mutants group g writes (its own, or what its finish leaves):
+ * what the driver counts before it is decided. */
+static inline int cgroup_written(const struct cgroup *g)
+{
+	return g->finish ? g->nwritten : g->nmutants;
+}
 
 /* Contracts: assumptions about opaque calls, by method name, per
  * language.  A Java contract applies to Java sites only; a C contract

@@ -18,7 +18,7 @@ const char *cverdict_name(enum cverdict v)
 		[CV_EQUIVALENT] = "equivalent", [CV_DUPLICATE] = "duplicate",
 		[CV_SUBSUMED] = "subsumed",     [CV_REDUNDANT] = "redundant",
 		[CV_KILLABLE] = "killable",     [CV_UNKNOWN] = "unknown",
-		[CV_UNSUPPORTED] = "unsupported",
+		[CV_UNSUPPORTED] = "unsupported", [CV_AMBIGUOUS] = "ambiguous",
 	};
 	return names[v];
 }

@@ -4,6 +4,7 @@
  */
 #include "check/readers.h"
 #include "check/mte.h"
+#include "check/pit.h"
 
 static long read_yaml(const struct check_input *in, cgroup_fn emit,
 		      void *ctx, long *seq)
@@ -31,6 +32,8 @@ static long read_major(const struct check_input *in, cgroup_fn emit,
 
 static const struct check_reader readers[] = {
 	{ "YAML batch", CHECK_IN_YAML, false, check_is_yaml, read_yaml },
+	{ "PIT mutations.xml", CHECK_IN_PIT, false, check_is_pit,
+	  check_read_pit },
 	{ "mutation-testing-elements report", CHECK_IN_REPORT, false,
 	  check_is_elements, read_report },
 	{ "Major log", CHECK_IN_MAJOR, true, any_path, read_major },

@@ -8,7 +8,8 @@
  * files and a read that emits its groups.
  *
  * Rows are tried in order and the first whose sniff() accepts the path
- * reads it: a YAML batch by its name (*.yaml, *.yml), a report by its
+ * reads it: a YAML batch by its name (*.yaml, *.yml), PIT's
+ * mutations.xml by its name (*.xml) or first byte ('<'), a report by its
  * name (*.json) or first byte ('{'), and a Major log otherwise (the
  * last row accepts every path, "-" for standard input too).
  *
@@ -31,7 +32,8 @@ struct check_input {
 	bool method;                     /* --method */
 };
 
-enum check_input_kind { CHECK_IN_YAML, CHECK_IN_REPORT, CHECK_IN_MAJOR };
+enum check_input_kind { CHECK_IN_YAML, CHECK_IN_PIT, CHECK_IN_REPORT,
+			 CHECK_IN_MAJOR };
 
 struct check_reader {
 	const char *name;

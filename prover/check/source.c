@@ -623,6 +623,24 @@ void check_sources_place(struct check_sources *s, struct cgroup *g,
 	}
 }
 
+struct jsrc *check_sources_class(struct check_sources *s, const char *cls,
+				 const char **path, const char **why)
+{
+	const char *top;
+	struct sfile *sf = class_file(s, cls, &top);
+	*path = sf ? sf->path : NULL;
+	if (!sf) {
+		*why = arena_printf(s->a, "no source file for class %s under the "
+				    "--source directories", top);
+		return NULL;
+	}
+	if (sf->bad || !sf->f) {
+		*why = arena_printf(s->a, "%s does not parse", sf->path);
+		return NULL;
+	}
+	return sf->f;
+}
+
 /* --- a mutant at an exact place (mutation-testing-elements) --------- */
 
 bool check_place_exact(struct cgroup *g, struct mplace *p, int i,

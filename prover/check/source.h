@@ -97,4 +97,10 @@ bool check_place_exact(struct cgroup *g, struct mplace *p, int i,
 		       struct jsrc *f, int line, size_t start, bool method,
 		       const char **why);
 
+/* The parsed source file of class cls ("a.b.C$1", PIT's mutatedClass)
+ * under the --source directories, its path in *path; NULL and *why (in
+ * s) when there is none or it does not parse. */
+struct jsrc *check_sources_class(struct check_sources *s, const char *cls,
+				 const char **path, const char **why);
+
 #endif

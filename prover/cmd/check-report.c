@@ -196,6 +196,27 @@ static enum mte_status status_of(const struct cmutant *m, enum kill_status st)
 	}
 }
 
+/* A PIT mutant's status as given (check/pit.h), in the report's words;
+ * a live one proven equivalent is Ignored, as PIT's EQUIVALENT is. */
+static enum mte_status pit_status(const struct cmutant *m)
+{
+	static const struct { const char *pit; enum mte_status st; } map[] = {
+		{ "KILLED", MTE_KILLED }, { "SURVIVED", MTE_SURVIVED },
+		{ "TIMED_OUT", MTE_TIMEOUT }, { "NON_VIABLE", MTE_COMPILEERROR },
+		{ "MEMORY_ERROR", MTE_RUNTIMEERROR },
+		{ "RUN_ERROR", MTE_RUNTIMEERROR },
+		{ "NO_COVERAGE", MTE_NOCOVERAGE }, { "EQUIVALENT", MTE_IGNORED },
+	};
+	enum mte_status st = MTE_PENDING; /* NOT_STARTED, STARTED */
+	for (size_t k = 0; k < ARRAY_SIZE(map); k++)
+		if (!strcmp(m->pit->status, map[k].pit))
+			st = map[k].st;
+	if (m->v == CV_EQUIVALENT && (st == MTE_SURVIVED ||
+				      st == MTE_NOCOVERAGE || st == MTE_PENDING))
+		st = MTE_IGNORED;
+	return st;
+}
+
 static const char *const test_words[KS_COUNT] = {
 	"not in the kill file", "FAIL (a test failed)", "TIME (a test timed "
 	"out)", "EXC (a test ended with an exception)", "LIVE (every test "
@@ -318,7 +339,7 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 		struct mte_mutant x = {
 			.id = m->id, .mutator = *m->op ? m->op : "mutant",
 			.replacement = *m->text ? m->text : "<NO-OP>",
-			.status = status_of(m, st),
+			.status = m->pit ? pit_status(m) : status_of(m, st),
 		};
 		char *desc = NULL, *reason = reason_of(r, m, st), *path = NULL;
 		int f, line = m->from ? major_line(m->where ? m->where : g->where)
@@ -357,7 +378,10 @@ void check_report_group(struct check_report *r, const struct cgroup *g,
 					&x.scol, &x.ecol);
 			x.sline = x.eline = line > 0 ? line : 1;
 		}
-		desc = xstrdup(arena_printf(g->a, "%s |==> %s%s%s%s", orig,
+		desc = m->pit ? xstrdup(arena_printf(g->a, "%s |==> %s (PIT: %s; "
+					    "status %s)", orig, x.replacement,
+					    m->pit->description, m->pit->status))
+			: xstrdup(arena_printf(g->a, "%s |==> %s%s%s%s", orig,
 					    x.replacement, m->from ? " (Major: " : "",
 					    m->from ? m->from : "", m->from ? ")" : ""));
 		x.description = desc;

@@ -42,6 +42,7 @@
 
 #include "check/check.h"
 #include "check/kills.h"
+#include "check/pit.h"
 #include "check/readers.h"
 #include "check/source.h"
 #include "cmd/check-report.h"
@@ -216,6 +217,11 @@ static void count_group(struct driver *D, struct cgroup *g)
 			kills_take(D->kills, m->id);
 			kills_note(D->kills, g, m);
 		}
+		if (m->pit) {
+			D->st.pit_total++;
+			D->st.pit_detected += m->pit->detected;
+			check_pit_note(m);
+		}
 	}
 	if (D->report)
 		check_report_group(D->report, g, D->kills, base);
@@ -235,7 +241,7 @@ static void format_group(const struct driver *D, struct cgroup *g,
 		const char *orig = m->orig ? m->orig : s->orig;
 		enum kill_status ks = D->kills ? kills_peek(D->kills, m->id)
 					       : KS_NONE;
-		if (D->report) {
+		if (D->report || !strcmp(D->format, "pit")) {
 			continue;
 		} else if (!strcmp(D->format, "json")) {
 			sb_puts(sb, ",\n    {");
@@ -440,6 +446,8 @@ static void *worker(void *arg)
 					g->where ? g->where : g->file,
 					rp.cause, rp.msg, unknown);
 		}
+		if (g->finish)
+			g->finish(g);
 		progress_add(D->progress, g->nmutants);
 		format_group(D, g, &D->text[g->seq % WINDOW]);
 		pthread_mutex_lock(&D->mu);
@@ -478,7 +486,7 @@ static void collect(struct driver *D, struct cgroup *g);
 static void enqueue(void *ctx, struct cgroup *g)
 {
 	struct driver *D = ctx;
-	D->read += g->nmutants;
+	D->read += cgroup_written(g);
 	if (D->shard.n) {
 		collect(D, g);
 		return;
@@ -525,6 +533,12 @@ static void method_time_json(const struct check_stats *s, struct strbuf *sb)
 }
 
 /* See check-run.h. */
+bool check_verdict_shown(const struct check_stats *s, int v)
+{
+	return v != CV_AMBIGUOUS || s->count[v];
+}
+
+/* See check-run.h. */
 bool check_stats_cut_or_spent(const struct check_stats *s)
 {
 	return s->unknown[0] || s->unknown[1] || s->ncut;
@@ -539,14 +553,16 @@ void check_summary_json(const struct check_stats *s, struct strbuf *sb)
 		  "\"malformed\": %ld, \"verdicts\": {", s->nmut, s->nsites,
 		  s->bad);
 	for (int v = 0; v < CV_COUNT; v++)
-		sb_printf(sb, "%s\"%s\": %ld", v ? ", " : "", cverdict_name(v),
-			  s->count[v]);
+		if (check_verdict_shown(s, v))
+			sb_printf(sb, "%s\"%s\": %ld", v ? ", " : "",
+				  cverdict_name(v), s->count[v]);
 	sb_puts(sb, "}, \"operators\": {");
 	for (size_t k = 0; k < s->nops; k++) {
 		sb_printf(sb, "%s\"%s\": {", k ? ", " : "", s->ops[k].name);
 		for (int v = 0; v < CV_COUNT; v++)
-			sb_printf(sb, "%s\"%s\": %ld", v ? ", " : "",
-				  cverdict_name(v), s->ops[k].n[v]);
+			if (check_verdict_shown(s, v))
+				sb_printf(sb, "%s\"%s\": %ld", v ? ", " : "",
+					  cverdict_name(v), s->ops[k].n[v]);
 		sb_puts(sb, "}");
 	}
 	sb_puts(sb, "}");
@@ -615,7 +631,7 @@ static void collect(struct driver *D, struct cgroup *g)
 	} else {
 		free(key);
 	}
-	D->units[u].n += g->nmutants;
+	D->units[u].n += cgroup_written(g);
 	D->hash = hash_str(D->hash, D->units[u].key);
 	D->hash = hash_str(D->hash, g->file);
 	D->hash = hash_str(D->hash, g->where);
@@ -633,7 +649,7 @@ static void collect(struct driver *D, struct cgroup *g)
 	GROW(D->base, D->nall + 1, D->capbase);
 	D->all[D->nall] = g;
 	D->unit[D->nall] = (int)u;
-	D->base[D->nall++] = D->read - g->nmutants;
+	D->base[D->nall++] = D->read - cgroup_written(g);
 }
 
 /* Units by mutants, the largest first (then in input order). */
@@ -790,7 +806,19 @@ static void summary(struct driver *D)
 				  "finding in their note", D->st.level[CL_METHOD]);
 		sb_puts(&sb, "\n ");
 		for (int v = 0; v < CV_COUNT; v++)
-			sb_printf(&sb, " %s %ld", cverdict_name(v), D->st.count[v]);
+			if (check_verdict_shown(&D->st, v))
+				sb_printf(&sb, " %s %ld", cverdict_name(v),
+					  D->st.count[v]);
+		if (D->st.pit_total) {
+			long t = D->st.pit_total, e = D->st.count[CV_EQUIVALENT];
+			sb_printf(&sb, "\n  PIT: %ld of %ld mutants detected, "
+				  "score %.1f%%; %ld proven equivalent, corrected "
+				  "score %.1f%% (detected / (mutants - equivalent))",
+				  D->st.pit_detected, t,
+				  100.0 * (double)D->st.pit_detected / (double)t, e,
+				  t > e ? 100.0 * (double)D->st.pit_detected /
+				  (double)(t - e) : 100.0);
+		}
 		if (check_stats_cut_or_spent(&D->st))
 			sb_printf(&sb, "\n  unknown by cause: %ld budget, %ld "
 				  "memory, %ld other; %ld group%s cut short by "
@@ -805,12 +833,14 @@ static void summary(struct driver *D)
 				w = (int)strlen(D->st.ops[k].name);
 		sb_printf(&sb, "\n  per operator:   %*s", w - 12, "");
 		for (int v = 0; v < CV_COUNT; v++)
-			sb_printf(&sb, " %6.6s", cverdict_name(v));
+			if (check_verdict_shown(&D->st, v))
+				sb_printf(&sb, " %6.6s", cverdict_name(v));
 		sb_putc(&sb, '\n');
 		for (size_t k = 0; k < D->st.nops; k++) {
 			sb_printf(&sb, "    %-*s ", w, D->st.ops[k].name);
 			for (int v = 0; v < CV_COUNT; v++)
-				sb_printf(&sb, " %6ld", D->st.ops[k].n[v]);
+				if (check_verdict_shown(&D->st, v))
+					sb_printf(&sb, " %6ld", D->st.ops[k].n[v]);
 			sb_putc(&sb, '\n');
 		}
 		if (D->timing)
@@ -822,6 +852,9 @@ static void summary(struct driver *D)
 			check_slowest_text(&D->slow, &sb);
 		if (D->kills)
 			kills_summary_text(D->kills, &sb);
+	} else if (!strcmp(D->format, "pit")) {
+		fflush(stdout);
+		check_pit_write(stdout);
 	} else if (D->report) {
 		struct strbuf sh = STRBUF_INIT;
 		if (D->shard.n)

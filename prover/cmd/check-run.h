@@ -65,7 +65,12 @@ struct check_stats {
 	/* unknown verdicts by their reason's cause: "budget:", "memory:",
 	 * another; groups cut short by a fatal error (check_group_cut()) */
 	long unknown[3], ncut;
+	/* PIT's mutations.xml inputs (check/pit.h): mutants, detected */
+	long pit_total, pit_detected;
 };
+/* Does a summary show verdict v (ambiguous only when some mutant is:
+ * a run without PIT input writes the bytes it wrote before)? */
+bool check_verdict_shown(const struct check_stats *s, int v);
 /* Does the summary show the unknowns' causes (some budget or memory
  * one, or a group cut short)?  Only then, so that a run without any
  * writes the bytes it wrote before. */

@@ -11,6 +11,7 @@
 #include "check/mte.h"
 #include "check/readers.h"
 #include "check/source.h"
+#include "check/pit.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
 #include "cmd/cmd.h"
@@ -26,12 +27,15 @@ static const struct opt_usage usage_check = {
 	.about =
 	"Decide, for every mutant of Major mutants.log files (7 or 8 fields,\n"
 	"detected per line), native YAML batches (*.yaml, *.yml; format in\n"
-	"docs/check.md) or mutation-testing-elements reports (*.json, from\n"
+	"docs/check.md), mutation-testing-elements reports (*.json, from\n"
 	"PIT, Stryker or Mull: each mutant judged at its location in the\n"
-	"report's sources), whether it is equivalent (proven), a duplicate of or\n"
-	"subsumed by another mutant of its site, redundant by the generic\n"
-	"table of its operator, killable (with a killing input), unknown or\n"
-	"unsupported (with the reason).\n"
+	"report's sources) or PIT's mutations.xml (*.xml, with --source: each\n"
+	"mutant judged at the places of its line its mutator acts on),\n"
+	"whether it is equivalent (proven), a duplicate of or subsumed by\n"
+	"another mutant of its site, redundant by the generic table of its\n"
+	"operator, killable (with a killing input), unknown, unsupported\n"
+	"(with the reason) or, a PIT mutant with several candidate places not\n"
+	"all equivalent, ambiguous (each listed).\n"
 	"\n",
 	.tail =
 	"exit status: 0 done, 1 some verdicts unknown (a solver limit, or a\n"
@@ -333,6 +337,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 	free(sargs);
 	check_table_release();
 	check_cache_release();
+	check_pit_release();
 	if (kills && ran && !own_kills)
 		kills_warn(kills);
 	free_reports(es, n);
@@ -349,7 +354,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 int cmd_check(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", "csv",
-						"elements", "html", NULL };
+						"elements", "html", "pit", NULL };
 	static const char *const solvers[] = { "cvc5", NULL };
 	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	struct check_args A = { .format = "text", .timeout = DEFAULT_TIMEOUT_MS,
@@ -384,8 +389,9 @@ int cmd_check(int argc, char **argv)
 			   "mutation-testing-elements JSON report, schema 2:\n"
 			   "with --source the files' sources, with --kills the\n"
 			   "statuses; from reports, the same reports with the\n"
-			   "verdicts) or html (a self-contained page rendering\n"
-			   "that report)"),
+			   "verdicts), html (a self-contained page rendering\n"
+			   "that report) or pit (the PIT mutations.xml input as\n"
+			   "read, status EQUIVALENT for the proven ones)"),
 		OPT_STRING(0, "contracts", "FILE", &A.cfile,
 			   "contracts for opaque calls (default: the built-in\n"
 			   "configs/contracts.yaml); 'none' for no contracts"),
@@ -428,6 +434,11 @@ int cmd_check(int argc, char **argv)
 		rc = opt_usage_error(options, &usage_check, "no input files given");
 	if (!rc && A.shard)
 		rc = parse_shard(A.shard, &A.sh);
+	if (!rc && !strcmp(A.format, "pit") && (argc - i != 1 ||
+	    check_reader_for(argv[i])->kind != CHECK_IN_PIT || A.shard))
+		rc = opt_usage_error(options, &usage_check, "--format pit writes "
+				     "back one PIT mutations.xml (one input, "
+				     "no --shard)");
 	if (!rc && !(rc = source_dirs_ok(&A.srcdirs)) && A.method &&
 		 !A.srcdirs.n && !any_report(argv + i, argc - i) &&
 		 !all_yaml(argv + i, argc - i))

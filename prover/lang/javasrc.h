@@ -119,4 +119,68 @@ void jsrc_set_classes(struct jsrc *f, jsrc_class_fn fn, void *ctx);
 int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
 	      struct jocc *out, int max);
 
+/* javasrc-line.c: the nodes of one method on one line that a byte-code
+ * mutation tool (PIT, check/pit.c) may have mutated, as plain records,
+ * in source order.  A node is on the line when it starts there (a
+ * binary expression also when its operator is there); it is code of
+ * method as javac names it: "m" (a method's body, not the lambdas or
+ * classes in it), "<init>" (constructors, instance field initializers
+ * and initializer blocks), "<clinit>" (static ones), "lambda$m$0" (a
+ * lambda in m; "new": in a constructor, "static": in a static
+ * initializer; its number is not checked).  The nested class a node is
+ * in is not checked against the mutated class. */
+enum jline_kind {
+	JL_COMPARE,   /* a == b, <, <=, >, >=, != */
+	JL_CONDITION, /* a boolean tested by a jump that is no comparison:
+		       * the condition of if, while, do, for, ?:, or an
+		       * operand of &&, ||, ! */
+	JL_ARITH,     /* a + b, -, *, /, %, &, |, ^, <<, >>, >>> */
+	JL_COMPOUND,  /* a += b, ... */
+	JL_UPDATE,    /* x++, ++x, x--, --x */
+	JL_NEGATION,  /* -x (x no literal) */
+	JL_RETURN,    /* the value of a return statement */
+	JL_CALL_STMT, /* a call statement (f(x);, this(...);, super(...);) */
+	JL_CALL,      /* a call whose value is used */
+	JL_NEW,       /* new T(...) */
+	JL_LITERAL,   /* a literal of the value asked for */
+	JL_BOOLVAL,   /* a comparison, &&, || or ! whose value is used (not
+		       * a jump's condition): javac computes it with the
+		       * constants 1 and 0 */
+	JL_KINDS
+};
+extern const char *const jline_kind_names[JL_KINDS];
+struct jline_node {
+	enum jline_kind kind;
+	/* the operator ("<", "+=", "-"; an update "x++", "++x", "x--",
+	 * "--x"), a call's method name, a created type's simple name, a
+	 * literal's type ("int", "long", "float", "double", "boolean",
+	 * "char", "String"), "condition", "return", "boolean-value" */
+	const char *op;
+	const char *text;   /* the node's text, blanks collapsed */
+	const char *l, *r;  /* operands (the updated variable, the negated
+			     * or returned value: l), blanks collapsed */
+	size_t start, end;  /* its bytes in the file */
+	int line, col;      /* its start, 1-based */
+	bool late;          /* javac emits it after code that follows it in
+			     * the source (a for statement's update, a do
+			     * statement's condition): byte-code order is not
+			     * the order of the nodes' ends */
+	const char *type;   /* a call's: the declared return type of the
+			     * method it calls, when that is a method of the
+			     * class around it declared once by its name and
+			     * number of parameters; else NULL */
+	bool string;        /* a + or += known to concatenate Strings (an
+			     * operand a string literal, a variable declared
+			     * String, or such a +): no arithmetic */
+	bool iinc;          /* an update of a local int variable or
+			     * parameter, or its compound += or -= by an int
+			     * literal: javac's iinc, not an iadd */
+};
+/* Those records of f's line in method, in a (*out; literals only when
+ * literal is not NULL: those of that value, as PIT prints constants);
+ * returns their number. */
+int jsrc_line_nodes(struct jsrc *f, struct arena *a, int line,
+		    const char *method, const char *literal,
+		    struct jline_node **out);
+
 #endif

@@ -20,6 +20,9 @@
  *   fuzz_elements   a mutation-testing-elements       check_elements_load(),
  *                   report (check report.json)        check_read_elements(),
  *                                                     check_group_analyses()
+ *   fuzz_pit        PIT's mutations.xml               check_read_pit() with a
+ *                                                     small source, the groups'
+ *                                                     finish, check_pit_write()
  *
  * A harness returns 0; a broken promise of the code under test (a
  * rejection without an error message, a loaded theory that breaks
@@ -51,6 +54,7 @@ int fuzz_contracts(const uint8_t *data, size_t size);
 int fuzz_javasrc(const uint8_t *data, size_t size);
 int fuzz_kills(const uint8_t *data, size_t size);
 int fuzz_elements(const uint8_t *data, size_t size);
+int fuzz_pit(const uint8_t *data, size_t size);
 
 /* Once per process, before the first test case: diagnostics, the
  * exit() guard, the built-in operator library and contracts. */

@@ -1,0 +1,327 @@
+#!/bin/sh
+# check-pit.t - PIT's mutations.xml as the input of `subsume check`
+# (check/pit.h): the mutants of tests/data/pit-xml/mutations.xml (one at
+# least per mapped mutator, written in PIT's format for the small
+# source tests/data/pit-xml/src/demo/Demo.java) placed at their
+# candidate nodes, judged, and written back with --format pit.
+#
+# What is expected is a fact about Demo.java, not the tool's output:
+#  - equivalent: by reasoning on the method (each row says why);
+#  - not equivalent: a row's input makes original and mutant differ
+#    (the row names it); the tool must decide it (killable, or redundant
+#    by table, which is killable too), never equivalent or unknown;
+#  - ambiguous: the line holds two places the mutator acts on;
+#  - unsupported: the reason the input makes (no such mutator, no such
+#    class, no such line, code javac generated);
+#  - the write-back changes exactly the mutants proven equivalent, and
+#    in them only status and detected; PIT's score counts detected='true'.
+. "$(dirname "$0")/lib.sh"
+
+D=tests/data/pit-xml
+X=$D/mutations.xml
+"$S" check --no-timing --method --source $D/src $X > "$T/m.txt" 2> "$T/m.err"
+check $? "check --method on PIT's mutations.xml runs (exit 0)"
+
+# id|verdicts (any of them, by commas)|why (the independent fact)
+while IFS='|' read -r id want why; do
+	[ -n "$id" ] || continue
+	line=$(grep -E "^[^ ]+: $id [a-z]+" "$T/m.txt")
+	echo "$line" | grep -qE "^[^ ]+: $id ($(echo "$want" | tr , '|'))[: ]"
+	check $? "mutant $id is $want: $why" || echo "# got: $line"
+done <<'ROWS'
+1|equivalent|clampLow: x < 0 -> x <= 0 differs only at x = 0, where both return 0
+6|equivalent|same: x == 0 -> false returns x, which is 0 when x == 0
+2|ambiguous|both: two < on line 28 (a < 10, b < 10), each a boundary place
+3|killable,redundant|same: x != 0 returns 0 for x = 1, the original 1
+4|killable,redundant|flag: !b returns true for b = false
+5|killable,redundant|same: if (true) returns 0 for x = 1
+7|killable,redundant|clampLow: if (true) returns 0 for x = 1
+8|killable,redundant|absEq: if (false) returns -1 for x = 1
+9|killable,redundant|sum: a - b is -1 for a = 0, b = 1, a + b is 1
+10|killable,redundant|shift: 1 >> 1 is 0, 1 << 1 is 2
+11|killable,redundant|bump: count-- leaves -1 where count++ leaves 1
+12|killable,redundant|Demo(1): count = 1 / 2 is 0, 1 * 2 is 2
+14|killable,redundant|neg: a for -a differs at a = 1
+15|killable,redundant|isPositive: false for a > 0 differs at a = 1
+16|killable,redundant|flag: true for false differs at b = false
+17|killable,redundant|boxed: null for a boxed int
+18|killable,redundant|five: 0 for 5
+19|killable,redundant|name: "" for "yes" or "no"
+22|killable,redundant|fresh: null for a new StringBuilder
+23|killable,redundant|twice: a * 3 differs from a * 2 at a = 1
+24|killable,redundant|adder's lambda: v - k differs from v + k at k = 1
+30|killable,redundant|steps: increment 2 is x += 2 only (not i++); x -= 2 gives -2 for x = 0, y = 1
+31|killable,redundant|steps: increment 1 is i++ only (not x += 2); i-- loops 2^31 + 1 times for y = 1
+33|ambiguous|either: two return true on line 107, each replaced by false
+34|killable,redundant|steps: removing x += 2 returns 0 for x = 0, y = 1, not 2
+35|killable,redundant|isPositive: javac's 1 of a > 0 made 0 is false, for a = 1 not true
+36|killable,redundant|inside: x <= hi is true at x = hi
+37|killable,redundant|inside: x > lo is false at x = lo
+38|killable,redundant|inside: the && value's 1 made 0 is false, at x = lo = 0, hi = 1 not true
+39|killable,redundant|inside: its 0 made 1 is true, at x = hi not false
+40|killable,redundant|greet: "hi x1" for k = 0 becomes "hi x-1"
+41|killable,redundant|fivePlus: five() made 0 returns 3, not 8
+ROWS
+
+# the string concatenations of line 115 are no integer additions
+grep -E '^[^ ]+: 40 ' "$T/m.txt" | grep -qF 'k + 1 |==> k - 1 (MathMutator)'
+check $? "MathMutator's integer addition on a line of string + is k + 1 only"
+
+# two mutants of one mutator and description on a line with two
+# places: PIT's instruction indexes (3 and 9, listed 9 first) give the
+# order javac evaluates && in, left to right: x >= lo, then x < hi
+grep -E '^[^ ]+: 37 ' "$T/m.txt" | grep -qF 'x >= lo |==> x > lo' &&
+	grep -E '^[^ ]+: 36 ' "$T/m.txt" | grep -qF 'x < hi |==> x <= hi' &&
+	grep -E '^[^ ]+: 36 ' "$T/m.txt" | grep -qF 'place 2 of the 2 on its line (index 9)'
+check $? "PIT's instruction index places two mutants of one line in evaluation order"
+
+# the increments select by their amount
+grep -E '^[^ ]+: 30 ' "$T/m.txt" | grep -qF 'x += 2 |==> x -= 2' &&
+	grep -E '^[^ ]+: 31 ' "$T/m.txt" | grep -qF 'i++ |==> i--'
+check $? "IncrementsMutator's amount picks x += 2 or i++ on one line"
+
+# The JVM: every method-level killable verdict's input, run on the
+# original and on the mutant (the mutant's text at its column of its
+# line, each mutant a package of its own), gives two results; every
+# method-level equivalent one gives the same results on all inputs
+# from -64 to 64 (and both booleans).
+"$S" check --no-timing --method --format json --source $D/src $X > "$T/m.json" 2>/dev/null
+if command -v javac >/dev/null && command -v java >/dev/null; then
+python3 - "$T/m.json" $D "$T/jvm" <<'PY'
+import itertools, json, os, re, subprocess, sys
+rep, D, W = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+src = open(D + "/src/demo/Demo.java").read()
+params = {}  # static method -> its parameter types
+for t, name, ps in re.findall(r"static (\w+) (\w+)\(([^)]*)\)", src):
+    params[name] = [p.split()[0] for p in ps.split(",") if p.strip()]
+os.makedirs(W, exist_ok=True)
+files, queries, checks = [D + "/Run.java"], [], []
+for m in rep["mutants"]:
+    if m["level"] != "method" or m["verdict"] not in ("killable", "equivalent"):
+        continue
+    meth, line = re.match(r".*@(\w+):(\d+)$", m["where"]).groups()
+    if meth not in params:
+        continue  # an instance method or constructor: not run here
+    lines = src.split("\n")
+    l, c = lines[int(line) - 1], m["column"] - 1
+    assert l[c:c + len(m["original"])] == m["original"], (m["id"], l)
+    before, after = l[:c], l[c + len(m["original"]):]
+    stmt = before.rstrip()[-1:] in ("", "{", "}", ";") and after.lstrip()[:1] == ";"
+    # a statement's mutant (x for x += 2) evaluated as an argument
+    lines[int(line) - 1] = before + ("java.util.Objects.hash(%s)" if stmt
+                                     else "(%s)") % m["mutant"] + after
+    pkg = "m" + m["id"]
+    os.makedirs(W + "/" + pkg, exist_ok=True)
+    f = W + "/" + pkg + "/Demo.java"
+    open(f, "w").write("\n".join(lines).replace("package demo;", "package %s;" % pkg))
+    files.append(f)
+    if m["verdict"] == "killable":
+        # its input (an opaque call's value it names, "with five()
+        # returning 0", is the real call's in the JVM)
+        w = re.match(r"killed by (\w+)\(([^)]*)\)", m["detail"])
+        ins = [[v.split("=")[1] for v in w.group(2).split(", ") if v]]
+    else:
+        dom = {"int": [str(i) for i in range(-64, 65)], "boolean": ["false", "true"]}
+        ins = [list(t) for t in itertools.product(*[dom[p] for p in params[meth]])]
+    k = len(queries)
+    for a in ins:
+        queries += ["demo %s %s" % (meth, " ".join(a)), "%s %s %s" % (pkg, meth, " ".join(a))]
+    checks.append((m["id"], m["verdict"], k, len(queries)))
+subprocess.run(["javac", "-d", W + "/cls", D + "/src/demo/Demo.java"] + files, check=True)
+out = subprocess.run(["java", "-cp", W + "/cls", "Run"], input="\n".join(queries) + "\n",
+                     capture_output=True, text=True, check=True).stdout.split("\n")
+bad = 0
+for id_, v, a, b in checks:
+    pairs = [(out[i], out[i + 1]) for i in range(a, b, 2)]
+    same = all(x == y for x, y in pairs)
+    good = same if v == "equivalent" else not same
+    print("# %s: the JVM %s: mutant %s %s (%d inputs)" % ("ok" if good else "FAILED", "agrees" if good else "disagrees",
+          id_, v, len(pairs)))
+    bad += not good
+print("# %d method-level verdicts run in the JVM" % len(checks))
+sys.exit(1 if bad or len(checks) < 10 else 0)
+PY
+check $? "the JVM agrees with every method-level killable and equivalent verdict of a static method"
+else
+	skip "no javac and java"
+fi
+
+# the candidates of the ambiguous one are both listed
+grep -E '^[^ ]+: 2 ambiguous' "$T/m.txt" | grep -qF '[2.1] column 16 `a < 10`' &&
+	grep -E '^[^ ]+: 2 ambiguous' "$T/m.txt" | grep -qF '[2.2] column 26 `b < 10`'
+check $? "the ambiguous mutant lists its two candidates at their columns"
+
+# id|reason (fixed string)|why
+while IFS='|' read -r id want why; do
+	[ -n "$id" ] || continue
+	grep -E "^[^ ]+: $id unsupported" "$T/m.txt" | grep -qF -- "$want"
+	check $? "mutant $id is unsupported: $why"
+done <<'ROWS'
+21|no place on line 72|NonVoidMethodCall of Math.abs on a line without that call
+42|the call's type, whose default value replaces it, is not known|Math.abs is another class's method
+25|no place on line 48|NegateConditionals on count++: no conditional there (byte code only)
+26|switch's jump table|SwitchMutator: the table's reason
+27|FancyNewMutator is not in configs/pit-mutators.yaml|a mutator the table lacks
+28|no source file for class demo.Missing|a class without source
+29|line 500 is past the end|Demo.java has fewer lines
+32|no place on line 107|either: true for true is the original (PIT makes no such mutant)
+ROWS
+
+# every mapped mutator of the table has a mutant in the fixture
+for m in $(sed -n 's/^  - mutator: //p' configs/pit-mutators.yaml); do
+	case $m in FalseReturnValsMutator|TrueReturnValsMutator|ArgumentPropagationMutator|NakedReceiverMutator|MemberVariableMutator|BigIntegerMutator|BigDecimalMutator) continue;; esac
+	has $X ".$m<"
+	check $? "the fixture has a $m mutant"
+done
+
+# PIT's score: detected='true' counted in the file
+total=$(grep -c '<mutation ' $X)
+det=$(grep -c "detected='true'" $X)
+grep -qF "PIT: $det of $total mutants detected" "$T/m.txt"
+check $? "the summary gives PIT's detected count ($det of $total)"
+
+# --format pit: only the equivalent ones change, and only there
+"$S" check --no-timing --method --format pit --source $D/src $X > "$T/w.xml" 2>/dev/null
+check $? "--format pit runs"
+neq=$(grep -cE '^[^ ]+: [0-9]+ equivalent' "$T/m.txt")
+nd=$(diff $X "$T/w.xml" | grep -c '^>')
+[ "$nd" = "$neq" ] && [ "$neq" = 2 ]
+check $? "--format pit changes $neq mutations, the equivalent ones (got $nd)"
+sed "s/detected='true' status='EQUIVALENT'/detected='false' status='SURVIVED'/" "$T/w.xml" | cmp -s - $X
+check $? "--format pit changes nothing else than status and detected"
+"$S" check --no-timing --source $D/src "$T/w.xml" > "$T/r.txt" 2>&1
+check $? "the written file reads back"
+
+"$S" check --format pit --source $D/src $X $X > "$T/u.out" 2> "$T/u.err"
+[ $? = 2 ] && has "$T/u.err" "--format pit writes back one PIT mutations.xml" && ! [ -s "$T/u.out" ]
+check $? "--format pit with two inputs is a usage error (exit 2)"
+
+# the elements report of PIT's input: PIT's statuses in the report's
+# words (KILLED Killed, ...), the live ones proven equivalent Ignored
+"$S" check --no-timing --method --format elements --source $D/src $X > "$T/e.json" 2>/dev/null
+check $? "--format elements of PIT's input runs"
+python3 - "$T/e.json" "$X" "$T/m.txt" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+xml = open(sys.argv[2]).read()
+st = re.findall(r"status='([A-Z_]+)'", xml)
+ms = [m for f in r["files"].values() for m in f["mutants"]]
+eq = set(re.findall(r"^\S+: (\d+) equivalent", open(sys.argv[3]).read(), re.M))
+words = {"KILLED": "Killed", "SURVIVED": "Survived", "NO_COVERAGE": "NoCoverage"}
+bad = [m["id"] for m in ms
+       if m["status"] != ("Ignored" if m["id"] in eq and st[int(m["id"]) - 1]
+                          in ("SURVIVED", "NO_COVERAGE") else words[st[int(m["id"]) - 1]])]
+sys.exit(1 if bad or len(ms) != len(st) else 0)
+PY
+check $? "the elements report has every PIT mutant with PIT's status (Ignored: the equivalent live ones)"
+
+# --shard: two shards merged are the whole run
+for k in 1 2; do
+	"$S" check --no-timing --method --format json --shard $k/2 --source $D/src $X > "$T/s$k.json" 2>/dev/null
+done
+"$S" merge "$T/s1.json" "$T/s2.json" > "$T/merged.json" && cmp -s "$T/merged.json" "$T/m.json"
+check $? "two shards of PIT's input merged are the whole run's JSON"
+
+# Real code: the ROR boundary and AOR mutants of Major's logs of the
+# real projects (../shared/data/real, or $REAL_DIR), written as the PIT
+# mutants they are (ConditionalsBoundary, Math; Major's ids as PIT's
+# indexes), must be placed where Major put them: the same original
+# and mutant (literals by value: javac logs 0xff as 255), every one
+# placed or ambiguous
+REAL=${REAL_DIR:-${REAL:-$ROOT/../shared/data/real}}
+for p in commons-codec-1.10 commons-cli-1.4; do
+	if [ ! -f "$REAL/$p/mutants.log" ]; then
+		skip "no Major log of $p under $REAL"
+		continue
+	fi
+	python3 - "$REAL/$p/mutants.log" "$T/$p.xml" "$T/$p.major" <<'PY'
+import html, re, sys
+P = "org.pitest.mutationtest.engine.gregor.mutators."
+bound = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+math = {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"}
+words = {"+": "addition", "-": "subtraction", "*": "multiplication",
+         "/": "division", "%": "modulus"}
+out, maj = [], []
+for l in open(sys.argv[1]):
+    m = re.match(r"\d+:(\w+):([^:]*):([^:]*):([\w.$]+)@([\w<>]+)(?:\([^)]*\))?:"
+                 r"(\d+):(.*) \|==> (.*)$", l.rstrip("\n"))
+    if not m:
+        continue
+    op, f, t, cls, meth, line, o, mu = m.groups()
+    f, t = f.split("(")[0], t.split("(")[0]
+    if op == "ROR" and bound.get(f) == t:
+        mut, desc = "ConditionalsBoundaryMutator", "changed conditional boundary"
+    elif op == "AOR" and math.get(f) == t:
+        mut, desc = "MathMutator", "Replaced integer %s with %s" % (words[f], words[t])
+    else:
+        continue
+    out.append("<mutation detected='false' status='SURVIVED' numberOfTestsRun='0'>"
+               "<sourceFile>X.java</sourceFile><mutatedClass>%s</mutatedClass>"
+               "<mutatedMethod>%s</mutatedMethod><methodDescription>()V"
+               "</methodDescription><lineNumber>%s</lineNumber><mutator>%s%s"
+               "</mutator><indexes><index>%d</index></indexes><blocks><block>0"
+               "</block></blocks><killingTest/><description>%s</description>"
+               "</mutation>\n" % (cls, html.escape(meth), line, P, mut, len(out), desc))
+    maj.append(o + "\t" + mu)
+open(sys.argv[2], "w").write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<mutations>\n"
+                             + "".join(out) + "</mutations>\n")
+open(sys.argv[3], "w").write("\n".join(maj) + "\n")
+PY
+	"$S" check --no-timing --format json --source "$REAL/$p/src/main/java" \
+		"$T/$p.xml" > "$T/$p.json" 2>/dev/null
+	python3 - "$T/$p.json" "$T/$p.major" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))["mutants"]
+maj = [l.split("\t") for l in open(sys.argv[2]).read().splitlines()]
+def norm(s):
+    s = re.sub(r"\b0[xX]([0-9a-fA-F]+)\b", lambda m: str(int(m.group(1), 16)), s)
+    return re.sub(r"\s+", "", s)
+same = amb = 0
+for (o, mu), m in zip(maj, r):
+    if m["verdict"] == "ambiguous":
+        amb += 1
+    elif norm(o) == norm(m["original"]) and norm(mu) == norm(m["mutant"]):
+        same += 1
+    else:
+        print("# not where Major put it: %s |==> %s, placed %s |==> %s (%s)"
+              % (o, mu, m["original"], m["mutant"], m["where"]))
+print("# %d mutants: %d where Major put them, %d ambiguous" % (len(maj), same, amb))
+sys.exit(0 if len(r) == len(maj) and same + amb == len(maj) and same >= 0.95 * len(maj) else 1)
+PY
+	check $? "$p: Major's boundary and arithmetic mutants as PIT's are placed where Major put them"
+done
+
+# bad input: located errors, exit 3, nothing judged
+for f in truncated other-root bad-line bad-entity; do
+	"$S" check --no-timing --source $D/src $D/$f.xml > "$T/b.out" 2> "$T/b.err"
+	rc=$?
+	[ $rc = 3 ] && grep -qE "^$D/$f.xml:[0-9]+:[0-9]+: error: " "$T/b.err" &&
+		has "$T/b.out" "summary: 0 mutants"
+	check $? "$f.xml: a located error, exit 3, no mutant judged" ||
+		{ echo "# rc=$rc"; sed 's/^/# /' "$T/b.err"; }
+done
+"$S" check --no-timing --source $D/src "$T/none.xml" > "$T/b.out" 2> "$T/b.err"
+[ $? = 5 ] && has "$T/b.err" "cannot read $T/none.xml"
+check $? "an unreadable mutations.xml: exit 5"
+: > "$T/empty.xml"
+"$S" check --no-timing --source $D/src "$T/empty.xml" > "$T/b.out" 2> "$T/b.err"
+[ $? = 3 ] && has "$T/b.err" "$T/empty.xml:1:1: error: not XML"
+check $? "an empty mutations.xml: a located error, exit 3"
+"$S" check --no-timing --source $D/src $D/bad-entity.xml > "$T/b.out" 2> "$T/b.err"
+has "$T/b.err" "an unknown entity"
+check $? "bad-entity.xml names the unknown entity"
+"$S" check --source $D/src $D/other-root.xml 2>&1 | grep -qF "<project>: not PIT's mutations.xml"
+check $? "another XML's root is named"
+
+# no line number (0): unsupported, not an error
+sed 's/<lineNumber>500</<lineNumber>0</' $X > "$T/l0.xml"
+"$S" check --no-timing --source $D/src "$T/l0.xml" > "$T/l0.txt" 2>&1
+check_eval 'grep -E "^[^ ]+: 29 unsupported" "$T/l0.txt" | grep -qF "no line number"' \
+	"a mutant without a line number (0) is unsupported with the reason"
+
+# without --source: every mutant unsupported, with the reason
+"$S" check --no-timing $X > "$T/n.txt" 2>&1
+[ "$(grep -cF 'give --source' "$T/n.txt")" = "$(grep -cE '^[^ ]+: [0-9]+ unsupported: .*give --source' "$T/n.txt")" ] &&
+	grep -qF 'give --source' "$T/n.txt"
+check $? "without --source the placed mutators' mutants say to give --source"
+finish
