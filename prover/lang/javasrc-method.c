@@ -594,6 +594,8 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 			B->konst[at] = final_constant(B, d, v);
 			if (!B->konst[at]) /* not a literal: a constant expression */
 				B->konst[at] = jsrc_field_constant(B->a, B->f, d, v);
+			B->object[at] = !B->konst[at] &&
+					jsrc_field_object(B->a, B->f, d, v);
 		}
 	}
 	return true;

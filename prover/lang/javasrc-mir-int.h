@@ -77,6 +77,10 @@ struct mb {
 	 * text: an integer, char or boolean literal), or NULL; the inputs
 	 * with another value are impossible (javasrc-mref.c) */
 	const char *konst[MIR_MAX_VARS];
+	/* javasrc-method.c: a static final field made by `new` (javasrc-
+	 * const.c: jsrc_field_object()): null or another such field's
+	 * object are impossible inputs (javasrc-mref.c) */
+	bool object[MIR_MAX_VARS];
 	const char *slot[256 - MB_OTHER_ID];
 };
 

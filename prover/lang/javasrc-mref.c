@@ -562,6 +562,15 @@ static void impossible(struct mb *B, struct strbuf *sb)
 		if (m->kinds[i] == MV_FIELD && B->konst[i]) /* a constant */
 			sb_printf(sb, "%s%s != %s", sb->len ? " || " : "",
 				  mb_env_name(B, i), B->konst[i]);
+		if (m->kinds[i] == MV_FIELD && B->object[i] && (m->refs >> i & 1)) {
+			sb_printf(sb, "%s%s == null", sb->len ? " || " : "",
+				  mb_env_name(B, i));
+			for (int j = 0; j < i; j++)
+				if (m->kinds[j] == MV_FIELD && B->object[j] &&
+				    (m->refs >> j & 1))
+					sb_printf(sb, " || %s == %s", mb_env_name(B, i),
+						  mb_env_name(B, j));
+		}
 		if (!(m->refs >> i & 1) || m->kinds[i] == MV_LOCAL)
 			continue;
 		const char *v = mb_env_name(B, i), *ti = ref_type(B, i);
