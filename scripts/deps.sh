@@ -37,6 +37,9 @@ ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a \
 # tests/audit.t (the Java audits' witnesses) run javac and java
 { command -v javac && command -v java; } >/dev/null 2>&1 ||
 	need="$need default-jdk-headless"
+# tests/pit.t runs PIT through Maven (scripts/pit.sh: PIT's artifacts
+# at pinned versions into .deps/m2, fetched by make deps)
+command -v mvn >/dev/null 2>&1 || need="$need maven"
 # tests/check-html.t opens `check --format html` pages in headless
 # Chromium; npm (above) fetches the report viewer (scripts/elements.sh)
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
