@@ -1099,6 +1099,18 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 			c->mo = c->mm = NULL;
 			site_unsupported(g, c, arena_printf(g->a, "%s:%d:%d `%s`: %s",
 				path, nx_->line, nx_->col, base, w));
+		} else if (!strcmp(base, "null") && *c->text &&
+			   strcmp(c->text, "null")) {
+			/* a null return made a value (boxed by javac: `return
+			 * 0;` of an Integer method is Integer.valueOf(0)): the
+			 * site model's null is a reference 0, the same as the
+			 * literal 0, so it is decided here */
+			c->v = CV_KILLABLE;
+			c->level = CL_EXPRESSION;
+			c->mo = c->mm = NULL;
+			c->detail = arena_printf(g->a, "killed by any input that "
+				"reaches it: the original is null, the mutant `%s` "
+				"a non-null value", c->text);
 		}
 		c->col = nx_->col;
 	}
