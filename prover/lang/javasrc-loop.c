@@ -42,6 +42,7 @@ struct lp {
 	struct jocc *o;
 	int nvars;                 /* o->nvars before this loop's names */
 	struct strbuf sb;          /* the records */
+	struct strbuf lens;        /* " && x.length >= 0" of the lengths read */
 	int nloops;
 };
 
@@ -136,6 +137,9 @@ static bool stable(struct lp *L, TSNode loop, TSNode n, int depth, bool *len,
 			return false;
 		if (len)
 			*len = true;
+		char *nm = jnode_squeezed(L->a, f, n);
+		if (!strstr(L->lens.buf ? L->lens.buf : "", nm))
+			sb_printf(&L->lens, " && %s >= 0", nm);
 		return true;
 	}
 	TSNode op = ts_node_child_by_field_name(n, "operator", 8);
@@ -203,6 +207,7 @@ static void loop_facts(struct lp *L, const char *i, TSNode an, TSNode nn,
 	bool alen = false, nlen = false;
 	const char *alit = NULL, *nlit = NULL;
 	int nvars = L->o->nvars;
+	sb_reset(&L->lens);
 	if (!stable(L, loop, an, 0, &alen, &alit) ||
 	    !stable(L, loop, nn, 0, &nlen, &nlit)) {
 		L->o->nvars = nvars;
@@ -231,8 +236,10 @@ static void loop_facts(struct lp *L, const char *i, TSNode an, TSNode nn,
 		const char *i1 = inv(L, inc, strict, k, inc ? "(i + 1)" : "(i - 1)",
 				     "a", "n");
 		const char *fi = inv(L, inc, strict, k, i, at, nt);
-		const char *fact = header ? arena_printf(L->a, "(%s)", fi)
-			: arena_printf(L->a, "(%s) && %s %s %s", fi, i, op, nt);
+		/* an array's length is not negative (javasrc-const.c) */
+		const char *lens = L->lens.len ? L->lens.buf : "";
+		const char *fact = header ? arena_printf(L->a, "(%s)%s", fi, lens)
+			: arena_printf(L->a, "(%s) && %s %s %s%s", fi, i, op, nt, lens);
 		sb_printf(&L->sb, "%d\t%s\t%s\t%s\t%s\t%s\n", L->nloops, h, i0, is,
 			  i1, fact);
 	}
@@ -438,7 +445,7 @@ void jsrc_loop_facts(struct arena *a, const struct jsrc *f, TSNode site,
 		     struct jocc *o)
 {
 	struct lp L = { .a = a, .f = f, .site = site, .o = o, .nvars = o->nvars,
-			.sb = STRBUF_INIT };
+			.sb = STRBUF_INIT, .lens = STRBUF_INIT };
 	TSNode child = site;
 	for (TSNode p = jnode_parent(f, site); !ts_node_is_null(p) && !is_function(p);
 	     child = p, p = jnode_parent(f, p)) {
@@ -453,4 +460,5 @@ void jsrc_loop_facts(struct arena *a, const struct jsrc *f, TSNode site,
 	}
 	o->loops = L.sb.len ? arena_strdup(a, L.sb.buf) : NULL;
 	sb_release(&L.sb);
+	sb_release(&L.lens);
 }
