@@ -49,7 +49,7 @@ endif
 # switches on (prover/sem/fault.h); never installed.  tests/confirm.t
 # shows that the guards catch them; tests/check-fatal.t makes one group
 # fail (a Z3 error, an allocation) and checks that the run goes on.
-FAULT_SRCS = prover/sem/smt.c prover/sem/encode.c
+FAULT_SRCS = prover/sem/smt.c prover/sem/encode.c prover/sem/mir-solve.c
 FAULT_OBJS = $(FAULT_SRCS:prover/%.c=$(O)/fault/%.o)
 FAULT_BIN = $(O)/subsume-fault
 GOOD_OBJS = $(filter-out $(FAULT_SRCS:prover/%.c=$(O)/%.o),$(OBJS))

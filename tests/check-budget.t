@@ -85,4 +85,76 @@ check $? "proofs kept by the default budget, unknown (budget) with 1 unit, killa
 "$S" check --no-timing -j 1 --format json --budget 1 "$L" "$D/calls16.yaml" >"$T/j1.json" 2>/dev/null
 cmp -s "$T/j1.json" "$T/j2.json"; check $? "--budget 1: -j 1 and -j 2 give the same bytes"
 
+# --- a method of 5,000 statements and a site of 200 calls -----------------
+# (issue 33's "bad input"): each finishes with bounded memory, at
+# expression and method level.  The method: 5,000 statements
+# `s += x * K` (K = 1..7 in turn) and 20 mutants `x * K` to `x + K`;
+# each changes the final s by (1 - K) * x + K, wherever it is, so at
+# method level two of them are duplicates exactly when their K is the
+# same (and none is equivalent; some may be subsumed by others):
+# asserted from K, not from a past run.
+# The site: a condition summing 200 calls, each of its mutants
+# unsupported with the reason (the model's limit of 16 calls).
+python3 - "$T" <<'PY'
+import os, sys
+t = sys.argv[1]
+os.makedirs(t + '/big/p', exist_ok=True)
+src = ['package p;', 'public class Big {', '  static int g(int x) {', '    int s = 0;']
+src += ['    s += x * %d;' % (i % 7 + 1) for i in range(5000)]
+src += ['    if (s > 10) return s;', '    return -s;', '  }',
+        '  static int f(java.util.List<Integer> a) {',
+        '    if (' + ' + '.join('a.get(%d)' % i for i in range(200)) + ' > 0)',
+        '      return 1;', '    return 0;', '  }', '}']
+open(t + '/big/p/Big.java', 'w').write('\n'.join(src) + '\n')
+log = []
+for i in range(20):
+    k = i % 7 + 1
+    log.append('%d:AOR:*(int,int):+(int,int):p.Big@g(int):%d:x * %d |==> x + %d'
+               % (len(log) + 1, 5 + i, k, k))
+calls = ' + '.join('a.get(%d)' % i for i in range(200))
+for op in ('>=', '!='):
+    log.append('%d:ROR:>(int,int):%s(int,int):p.Big@f(java.util.List):%d:%s > 0 |==> %s %s 0'
+               % (len(log) + 1, op, 5010, calls, calls, op))
+open(t + '/big.log', 'w').write('\n'.join(log) + '\n')
+PY
+BIG_AS=${BIG_AS:-1000000000}
+for lv in "" --method; do
+	tag="5,000 statements, 200 calls${lv:+ $lv}"
+	if prlimit --as="$BIG_AS" "$S" --help >/dev/null 2>&1; then
+		prlimit --as="$BIG_AS" "$S" check --no-timing $lv --format json \
+			--source "$T/big" "$T/big.log" >"$T/big.json" 2>"$T/big.err"
+		check $? "$tag: exit 0 under prlimit --as=$BIG_AS"
+	else
+		"$S" check --no-timing $lv --format json --source "$T/big" "$T/big.log" \
+			>"$T/big.json" 2>"$T/big.err"
+		rc=$?
+		skip "$tag under prlimit: a sanitizer build; exit $rc without it"
+		[ $rc = 0 ] || failed=$((failed + 1))
+	fi
+	python3 - "$T/big.json" "$lv" <<'PY' 2>"$T/py.err"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+method = sys.argv[2] == '--method'
+ms = d['mutants']
+assert len(ms) == 22, len(ms)
+k = {m['id']: int(re.search(r'x \* (\d+)', m['original']).group(1)) for m in ms if m['operator'] == 'AOR'}
+for m in ms:
+    if m['operator'] == 'ROR':
+        assert m['verdict'] == 'unsupported' and '16' in m['detail'], m
+        continue
+    assert m['verdict'] in ('killable', 'duplicate', 'subsumed'), m
+    if method:
+        assert m['level'] == 'method', m
+    if method and m['verdict'] == 'duplicate':
+        assert k[m['by']] == k[m['id']], m
+    if m['verdict'] == 'subsumed':
+        assert method, m
+if method:
+    # one mutant of each K is not a duplicate: 7 of 20
+    firsts = [m for m in ms if m['operator'] == 'AOR' and m['verdict'] != 'duplicate']
+    assert len(firsts) == 7 and len({k[m['id']] for m in firsts}) == 7, firsts
+PY
+	check $? "$tag: every mutant decided (method level: duplicates exactly when K is the same) $(tail -n 1 "$T/py.err")"
+done
+
 finish

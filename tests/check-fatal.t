@@ -10,7 +10,9 @@
 # the failed site's mutants are unknown with the reason, the summary
 # counts them by cause and the group cut short, the exit status is 8;
 # and the run without a fault exits 0 with no cause counts (the summary
-# of a run without budget or memory unknowns is as before).
+# of a run without budget or memory unknowns is as before).  At method
+# level (method-oom:VAR, method-fatal:VAR) the cut group's mutants keep
+# the verdicts of the level above (below).
 . "$(dirname "$0")/lib.sh"
 FAULT=${SUBSUME_FAULT_BIN:-build/subsume-fault}
 D=tests/data/check-fatal
@@ -79,6 +81,53 @@ z3-error:boom|2|json|solver error
 oom:boom|1|json|memory
 oom:boom|2|text|memory
 ROWS
+
+# --- at method level (--method): a fault in the method level's solver ------
+# set-up of f in classes A and B (the same method: B's group waits for
+# A's method cache entry, which A gives up when it is cut, and claims it
+# again): their mutants keep the verdicts of the level above with the
+# cause in their note; class Other's verdicts, and g's, are the bytes of
+# the run without the fault; -j 1 and -j 2 the same bytes.
+M=$D/method
+(cd "$M" && "$OLDPWD/$FAULT" check --no-timing --method --source src --format json mutants.log) \
+	>"$T/mref.json" 2>/dev/null
+(cd "$M" && "$OLDPWD/$FAULT" check --no-timing --source src --format json mutants.log) \
+	>"$T/mexpr.json" 2>/dev/null
+for fault in method-oom:boom method-fatal:boom; do
+	for j in 1 2; do
+		(cd "$M" && SUBSUME_FAULT=$fault "$OLDPWD/$FAULT" check -j $j --no-timing \
+			--method --source src --format json mutants.log) >"$T/m$j.json" 2>"$T/m$j.err"
+		rc=$?
+		[ $rc = 8 ]; check $? "$fault -j $j --method: exit 8, got $rc"
+	done
+	cmp -s "$T/m1.json" "$T/m2.json"
+	check $? "$fault --method: -j 1 and -j 2 the same bytes"
+	[ "$(grep -c "warning: p\.[AB]@f(int,int):4: .* (at method level: its mutants keep the verdicts of the level above; the run goes on)" "$T/m2.err")" = 2 ]
+	check $? "$fault --method: a warning for each of A's and B's f"
+	cause=${fault%%:*}; cause=${cause#method-}; [ "$cause" = oom ] && cause=memory
+	python3 - "$T/mref.json" "$T/mexpr.json" "$T/m2.json" "$cause" <<'PY' 2>"$T/py.err"
+import json, sys
+ref, expr, cut = (json.load(open(f)) for f in sys.argv[1:4])
+cause = sys.argv[4]
+hit = lambda m: m['where'].split('@')[0] in ('p.A', 'p.B') and '@f(' in m['where']
+keep = [(r, c) for r, c in zip(ref['mutants'], cut['mutants']) if not hit(r)]
+assert len(keep) == 6 and all(r == c for r, c in keep), keep
+n = 0
+for e, c in zip(expr['mutants'], cut['mutants']):
+    if not hit(c):
+        continue
+    n += 1
+    # the expression level's verdict and reason, the cause in the note
+    assert (c['verdict'], c['by'], c['level']) == (e['verdict'], e['by'], e['level']), (e, c)
+    assert e['detail'].endswith(']'), e
+    assert c['detail'].startswith(e['detail'][:-1] + '; method level: cut short: ' + cause + ': '), (e, c)
+    assert c['detail'].endswith('(its group was cut short; the others went on)]'), c
+assert n == 6, n
+assert cut['summary']['groups_cut_short'] == 2, cut['summary']
+assert 'groups_cut_short' not in ref['summary'], ref['summary']
+PY
+	check $? "$fault --method: A's and B's f keep their expression-level verdicts, the others as without the fault $(tail -n 1 "$T/py.err")"
+done
 
 # --- shards: the causes and the groups cut short add up in merge -----------
 # two batches (each one shard's unit), each with its group cut short

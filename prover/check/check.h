@@ -167,8 +167,9 @@ struct cgroup {
 	 * the cached ones), whose proofs are exported (cmd/confirm.h) */
 	int nproved;
 	const struct result **proved;
-	/* cut short by a fatal error of its own (check_group_cut()) */
-	bool cut;
+	/* cut short by a fatal error of its own (check_group_cut()); at
+	 * method level (in_method: its sites were done) */
+	bool cut, in_method;
 };
 
 /* Contracts: assumptions about opaque calls, by method name, per
@@ -273,9 +274,11 @@ bool check_group(struct check_worker *w, struct cgroup *g,
  * point (base/util.h; cmd/check-run.c): every mutant without a verdict
  * yet is unknown, with the reason "CAUSE: MSG; ..." (cause "memory",
  * "solver error", "fatal"); the verdicts of its sites decided before
- * stand.  The worker's Z3 context is released (another is made for the
- * next group). */
-void check_group_cut(struct check_worker *w, struct cgroup *g,
+ * stand.  Cut at method level (--method), its mutants keep the verdicts
+ * of the level above with the cause in their note.  The worker's Z3
+ * context is released (another is made for the next group).  Returns
+ * the number of mutants made unknown. */
+int check_group_cut(struct check_worker *w, struct cgroup *g,
 		     const char *cause, const char *msg);
 /* Can put-off group g resume without waiting? */
 bool check_group_ready(const struct cgroup *g);

@@ -38,6 +38,9 @@ struct mentry {
 	struct mentry *next;
 	char *key;
 	bool pending;           /* its first method is being solved */
+	/* the group solving it was cut short (msolve_abandon()): the next
+	 * claim fills it, a waiter claims it again */
+	bool abandoned;
 	struct mtape tape;
 };
 
@@ -57,6 +60,7 @@ static const char *intern(const char *s)
 {
 	if (!s)
 		return NULL;
+	recover_hold(); /* an allocation under the lock (base/util.h) */
 	pthread_mutex_lock(&mc_mu);
 	struct reason *r = reasons;
 	while (r && strcmp(r->s, s))
@@ -68,6 +72,7 @@ static const char *intern(const char *s)
 		reasons = r;
 	}
 	pthread_mutex_unlock(&mc_mu);
+	recover_unhold();
 	return r->s;
 }
 
@@ -236,22 +241,33 @@ static char *make_key(const struct cgroup *g, const struct mmethod *o,
 
 /* The entry of key, to fill (*mine) or filled (waited for); NULL when
  * the table is full.  With busy, an entry being filled is not waited
- * for: NULL and *busy.  Takes key. */
+ * for: NULL and *busy.  An entry abandoned by a group cut short is
+ * claimed again (*mine), by a waiter too.  Takes key. */
 static struct mentry *claim(char *key, bool *mine, const struct mentry **busy)
 {
 	size_t h = fnv1a64(key, strlen(key), FNV1A64_INIT) % MC_BUCKETS;
 	*mine = false;
+	recover_hold(); /* an allocation under the lock (base/util.h) */
 	pthread_mutex_lock(&mc_mu);
-	struct mentry *e = mc[h];
+	struct mentry *e;
+again:
+	e = mc[h];
 	while (e && strcmp(e->key, key))
 		e = e->next;
-	if (e && e->pending && busy) {
+	if (e && e->abandoned) {
+		e->abandoned = false;
+		e->pending = true;
+		*mine = true;
+		free(key);
+	} else if (e && e->pending && busy) {
 		*busy = e;
 		e = NULL;
 		free(key);
 	} else if (e) {
 		while (e->pending)
 			pthread_cond_wait(&mc_done, &mc_mu);
+		if (e->abandoned)
+			goto again;
 		free(key);
 	} else if (mc_n < MC_MAX && mc_bytes + (long)strlen(key) < MC_BYTES) {
 		e = xcalloc(1, sizeof(*e));
@@ -266,6 +282,7 @@ static struct mentry *claim(char *key, bool *mine, const struct mentry **busy)
 		free(key);
 	}
 	pthread_mutex_unlock(&mc_mu);
+	recover_unhold();
 	return e;
 }
 
@@ -276,6 +293,17 @@ static void fill(struct mentry *e, struct mtape *t)
 	memset(t, 0, sizeof(*t));
 	e->pending = false;
 	mc_bytes += (long)(e->tape.n * sizeof(*e->tape.s));
+	pthread_cond_broadcast(&mc_done);
+	pthread_mutex_unlock(&mc_mu);
+}
+
+/* A group cut short gives up the entry it was filling (its tape is
+ * incomplete): waiters wake and claim it again. */
+static void give_up(struct mentry *e)
+{
+	pthread_mutex_lock(&mc_mu);
+	e->pending = false;
+	e->abandoned = true;
 	pthread_cond_broadcast(&mc_done);
 	pthread_mutex_unlock(&mc_mu);
 }
@@ -438,6 +466,24 @@ static int question(struct msolve *M, enum mop op, int a, int b,
 	return s->answer;
 }
 
+static void msolve_release(struct msolve *M)
+{
+	mir_smt_free(M->S);
+	free(M->rec.s);
+	free(M->added);
+	free(M);
+}
+
+/* The cleanup of a method whose group is cut short (base/util.h:
+ * recover_push()): its cache entry given up, its Z3 context closed. */
+static void msolve_abandon(void *arg)
+{
+	struct msolve *M = arg;
+	if (M->slot)
+		give_up(M->slot);
+	msolve_release(M);
+}
+
 struct msolve *msolve_new_or_busy(const struct cgroup *g,
 				  const struct mmethod *o,
 				  const struct cmutant *const *ms, int n,
@@ -463,6 +509,9 @@ struct msolve *msolve_new_or_busy(const struct cgroup *g,
 		M->slot = e;
 	else if (e)
 		M->replay = &e->tape;
+	/* given up if the group is cut short (check_group_cut()); pushed
+	 * before the context is made, which can fail */
+	recover_push(msolve_abandon, M);
 	if (!M->replay)
 		M->S = smt_new(M);
 	return M;
@@ -527,13 +576,11 @@ int msolve_found(struct msolve *M, int a, int b,
 
 void msolve_free(struct msolve *M, struct mstats *st)
 {
+	recover_pop(M);
 	M->st.cached = !M->S;
 	if (st)
 		*st = M->st;
 	if (M->slot)
 		fill(M->slot, &M->rec);
-	mir_smt_free(M->S);
-	free(M->rec.s);
-	free(M->added);
-	free(M);
+	msolve_release(M);
 }

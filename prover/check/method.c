@@ -418,9 +418,10 @@ static int tell(void *ctx, struct value *in)
 			return TOLD_KEPT;
 		}
 	uint64_t s = 0x6a09e667f3bcc909ULL;
+	bool res = mir_uses_results(t->m->mo);
 	for (int k = 0; k < MSEARCH; k++) {
 		struct mrun ro;
-		check_method_candidate(t->m->mo, &s, in);
+		check_method_candidate(t->m->mo, res, &s, in);
 		mir_eval(t->m->mo, in, t->bound, &ro);
 		if (tells(t->m, t->bound, in, &ro))
 			return TOLD_SEARCH;
@@ -580,6 +581,16 @@ static void method_verdicts(struct cgroup *g, const struct mmethod *o,
 		g->method_max_ms = ms_taken;
 		g->method_max = arena_printf(g->a, "%s at %s:%d", o->name,
 					     o->file, o->line);
+	}
+}
+
+void check_method_cut(struct cgroup *g, const char *why)
+{
+	g->in_method = false;
+	for (int i = 0; i < g->nmutants; i++) {
+		struct cmutant *m = &g->mutants[i];
+		if (m->mm && m->level != CL_METHOD)
+			add_note(g, m, arena_printf(g->a, "cut short: %s", why));
 	}
 }
 

@@ -91,6 +91,10 @@ void check_cmethod_attach_at(struct cgroup *g, int i, struct csrc *f,
  * done.  With defer, false when a method's answers are being found by
  * another worker (g->mwait: their entry in the method cache): the
  * methods done so far stay done, a later call does the rest. */
+/* Group g cut short at method level (check_group_cut()): each mutant
+ * without a method-level verdict keeps the one of the level above, its
+ * note saying why (why: "CAUSE: MSG (...)"). */
+void check_method_cut(struct cgroup *g, const char *why);
 bool check_method_verdicts(struct cgroup *g, const struct check_opts *opts,
 			   bool defer);
 
@@ -143,9 +147,10 @@ struct mpool {
 /* mrel.c: the next input of a search (*s its generator's state) for
  * method o into in[0..MIR_IN): integers small, at an edge of their
  * type or equal to (or one off) another input, references distinct,
- * null or shared. */
-void check_method_candidate(const struct mmethod *o, uint64_t *s,
-			    struct value *in);
+ * null or shared; results: mir_uses_results(o), the call results drawn
+ * too. */
+void check_method_candidate(const struct mmethod *o, bool results,
+			    uint64_t *s, struct value *in);
 
 /* The mutants of one method that are killable in it, each with a
  * re-checked killing input, and whose verdict is that (not a claim

@@ -30,6 +30,7 @@ struct mrel {
 	const char **open;      /* [n+1] why a relation of it stayed open */
 	int *openwith;          /* [n+1] with which mutant */
 	int budget;             /* solver questions left for the method */
+	int tries;              /* search_tries() */
 };
 
 /* Bounds that keep a method's relations cheap whatever its size (counts,
@@ -156,6 +157,23 @@ static void left_open(struct mrel *R, int a, int b, const char *why)
  * pair the note names. */
 #define SEARCH_TRIES 2048
 
+/* The search's inputs for a method of o's size: SEARCH_TRIES up to
+ * SEARCH_STEPS / SEARCH_TRIES statements, fewer beyond (at least
+ * SEARCH_MIN), so a pair's search costs at most about SEARCH_STEPS
+ * statements a run whatever the method's size (a count, not time: the
+ * same questions on every machine).  A method of 5,000 statements
+ * (tests/check-budget.t) took 2,048 x 3 runs of 5,000 statements per
+ * pair: 20 s for its 22 mutants. */
+#define SEARCH_STEPS (2048L * 256)
+#define SEARCH_MIN 64
+
+static int search_tries(const struct mmethod *o)
+{
+	long size = mir_size(o), t = SEARCH_STEPS / (size > 1 ? size : 1);
+	return t > SEARCH_TRIES ? SEARCH_TRIES : t < SEARCH_MIN ? SEARCH_MIN
+								: (int)t;
+}
+
 static uint64_t rnd(uint64_t *s)
 {
 	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -200,8 +218,8 @@ static struct value search_int(const struct type *t, const struct value *in,
 }
 
 /* The next input of the search into in (all MIR_IN entries). */
-void check_method_candidate(const struct mmethod *o, uint64_t *s,
-			    struct value *in)
+void check_method_candidate(const struct mmethod *o, bool results,
+			    uint64_t *s, struct value *in)
 {
 	int ints[MAX_VARS], nints = 0;
 	for (int i = 0; i < MIR_IN; i++)
@@ -229,7 +247,7 @@ void check_method_candidate(const struct mmethod *o, uint64_t *s,
 			in[i] = type_wrap(t, (int64_t)(rnd(s) & 1));
 		}
 	}
-	if (mir_uses_results(o))
+	if (results)
 		for (int j = 0; j < MIR_MAX_RESULTS; j++)
 			in[MIR_RES + j] = value_int((int64_t)(rnd(s) % 9) - 4);
 }
@@ -250,8 +268,9 @@ static int pair_search(void *ctx, struct value *in)
 	uint64_t s = 0x2545f4914f6cdd1dULL ^ (uint64_t)q->a << 33 ^
 		     (uint64_t)q->b << 1 ^ (uint64_t)q->sub;
 	struct mrun ro, ra, rb;
-	for (int k = 0; k < SEARCH_TRIES; k++) {
-		check_method_candidate(R->o, &s, in);
+	bool res = mir_uses_results(R->o);
+	for (int k = 0; k < R->tries; k++) {
+		check_method_candidate(R->o, res, &s, in);
 		mir_eval(R->o, in, R->bound, &ro);
 		if (!usable(&ro) || (q->sub && ro.broke))
 			continue;
@@ -449,7 +468,8 @@ void check_method_relations(struct cgroup *g, struct msolve *S,
 	size_t nn = (size_t)(n + 1) * (size_t)(n + 1);
 	struct mrel R = { .g = g, .S = S, .L = L, .bound = bound, .n = n,
 			 .o = g->mutants[L->idx[0]].mo,
-			 .budget = REL_ASKS * n + 32 };
+			 .budget = REL_ASKS * n + 32,
+			 .tries = search_tries(g->mutants[L->idx[0]].mo) };
 	R.distinct = xcalloc(nn, sizeof(bool));
 	R.notsub = xcalloc(nn, sizeof(bool));
 	R.kills = ANEWN(g->a, int, (size_t)n + 1);

@@ -278,11 +278,11 @@ static bool check_sites(struct check_worker *w, struct cgroup *g,
 	g->wait = NULL;
 	if (!opts->method)
 		return true;
-	/* The method level's cache entries and tapes cannot be given up
-	 * halfway: a fatal error there ends the run as before. */
-	recover_hold();
+	/* a fatal error here gives up the method's cache entry
+	 * (check/mcache.c: msolve_abandon()) and cuts the group short */
+	g->in_method = true;
 	bool done = check_method_verdicts(g, opts, w->defer);
-	recover_unhold();
+	g->in_method = false;
 	return done;
 }
 
@@ -306,8 +306,8 @@ static void finish_group(struct cgroup *g)
 	}
 }
 
-void check_group_cut(struct check_worker *w, struct cgroup *g,
-		     const char *cause, const char *msg)
+int check_group_cut(struct check_worker *w, struct cgroup *g,
+		    const char *cause, const char *msg)
 {
 	smt_shared_abandon(w->smt);
 	w->smt = NULL;
@@ -318,15 +318,20 @@ void check_group_cut(struct check_worker *w, struct cgroup *g,
 	g->resume = g->nsites;
 	const char *why = arena_printf(g->a, "%s: %s (its group was cut "
 				       "short; the others went on)", cause, msg);
+	if (g->in_method)
+		check_method_cut(g, why);
+	int unknown = 0;
 	for (int i = 0; i < g->nmutants; i++) {
 		struct cmutant *m = &g->mutants[i];
 		if (!m->detail) {
 			m->v = CV_UNKNOWN;
 			m->by = NULL;
 			m->detail = why;
+			unknown++;
 		}
 	}
 	finish_group(g);
+	return unknown;
 }
 
 bool check_group(struct check_worker *w, struct cgroup *g,

@@ -21,16 +21,20 @@
  * pool and arrays and give up its proof-cache claim (others needing
  * that proof make it themselves), the worker's shared context is
  * dropped, and check_group_cut() makes its undecided mutants `unknown`
- * with the cause ("memory: ...", "solver error: ...").  Its group is
+ * with the cause ("memory: ...", "solver error: ...").  At method level
+ * (--method) the method's cleanup closes its Z3 context and gives up
+ * its method-cache entry (a group waiting for it claims it again), and
+ * the group's mutants keep the verdicts of the level above, the cause
+ * in their note (check_method_cut()).  Its group is
  * counted as cut short in the summary and the run exits EXIT_CUT; every
  * other group's verdicts are the bytes of a run without the error.
  * Chosen over a child process per group: a fork per group costs more
  * than the shipped logs' groups take to decide (thousands per second),
  * and the caches the workers share live in one process.  What it does
  * not catch: a signal (abort(), SIGSEGV, the kernel's OOM killer), and
- * errors inside a section that holds a lock or fills a shared cache
- * (recover_hold(): the check table's, the proof cache's table, the
- * whole method level with its taped cache), which exit as before.
+ * errors inside a section that holds a lock (recover_hold(): the check
+ * table's, the proof cache's and the method cache's tables, the parse
+ * table), which exit as before.
  */
 #include <pthread.h>
 #include <string.h>
@@ -420,11 +424,21 @@ static void *worker(void *arg)
 			continue;
 		}
 		if (cut) {
-			check_group_cut(&w, g, rp.cause, rp.msg);
-			fprintf(stderr, "%s: warning: %s: %s: %s (its %d mutants "
-				"left undecided are unknown; the run goes on)\n",
-				progname, g->where ? g->where : g->file,
-				rp.cause, rp.msg, g->nmutants);
+			bool in_method = g->in_method;
+			int unknown = check_group_cut(&w, g, rp.cause, rp.msg);
+			if (in_method)
+				fprintf(stderr, "%s: warning: %s: %s: %s (at "
+					"method level: its mutants keep the "
+					"verdicts of the level above; the run "
+					"goes on)\n", progname,
+					g->where ? g->where : g->file,
+					rp.cause, rp.msg);
+			else
+				fprintf(stderr, "%s: warning: %s: %s: %s (its "
+					"%d mutants left undecided are unknown; "
+					"the run goes on)\n", progname,
+					g->where ? g->where : g->file,
+					rp.cause, rp.msg, unknown);
 		}
 		progress_add(D->progress, g->nmutants);
 		format_group(D, g, &D->text[g->seq % WINDOW]);

@@ -89,9 +89,11 @@ void lang_stat_parse(const struct profile *pf, bool holes, const char *text)
 	/* the profile and the mode make the text another one */
 	struct strbuf key = STRBUF_INIT;
 	sb_printf(&key, "%p %d %s", (const void *)pf, holes, text);
+	recover_hold(); /* an allocation under the lock (base/util.h) */
 	pthread_mutex_lock(&lock);
 	bag_add(&parsed, key.buf);
 	pthread_mutex_unlock(&lock);
+	recover_unhold();
 	sb_release(&key);
 }
 
@@ -99,12 +101,14 @@ void lang_stat_build(bool original, const char *key)
 {
 	if (!lang_stats_on())
 		return;
+	recover_hold();
 	pthread_mutex_lock(&lock);
 	if (original)
 		bag_add(&built, key);
 	else
 		mutants++;
 	pthread_mutex_unlock(&lock);
+	recover_unhold();
 }
 
 void lang_stats_get(struct lang_stats *st)

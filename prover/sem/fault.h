@@ -19,6 +19,10 @@
  *   oom:VAR             the same with an allocation that fails (xmalloc
  *                       of half the address space; a sanitizer build
  *                       needs ASAN_OPTIONS=allocator_may_return_null=1)
+ *   method-oom:VAR      the same when the method level's solver of a
+ *                       method with a variable named VAR is set up
+ *                       (sem/mir-solve.c)
+ *   method-fatal:VAR    there, a die() (a fatal error of the tool's own)
  */
 #ifndef SUBSUME_FAULT_H
 #define SUBSUME_FAULT_H

@@ -230,6 +230,22 @@ bool mir_uses_results(const struct mmethod *m)
 	return stmt_uses_results(m->body);
 }
 
+static long stmt_size(const struct mstmt *s)
+{
+	if (!s)
+		return 0;
+	long n = 1;
+	for (int i = 0; i < s->nkids; i++)
+		n += stmt_size(s->kids[i]);
+	return n + stmt_size(s->body) + stmt_size(s->els) +
+	       stmt_size(s->update);
+}
+
+long mir_size(const struct mmethod *m)
+{
+	return stmt_size(m->body);
+}
+
 
 static enum flow run(struct ev *E, const struct mstmt *s)
 {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sem/fault.h"
 #include "sem/watchdog.h"
 
 /* Is there a floating value in n, in s? */
@@ -70,9 +71,25 @@ static void on_error(Z3_context c, Z3_error_code e)
 	(void)e;
 }
 
+/* A test build's planted group failures (sem/fault.h) in the method
+ * level's solver set-up, for a method with a variable named as the
+ * fault says. */
+static void plant_method_fault(const struct mmethod *orig)
+{
+	const char *ov = fault_arg("method-oom"), *fv = fault_arg("method-fatal");
+	for (int i = 0; (ov || fv) && i < orig->nvars; i++) {
+		if (ov && !strcmp(orig->names[i], ov))
+			free(xmalloc(SIZE_MAX / 2));
+		if (fv && !strcmp(orig->names[i], fv))
+			die("a planted fatal error in the method level of %s",
+			    orig->name);
+	}
+}
+
 struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 			    unsigned timeout_ms, unsigned rlimit)
 {
+	plant_method_fault(orig);
 	struct mir_smt *S = xcalloc(1, sizeof(*S));
 	Z3_config cfg = Z3_mk_config();
 	Z3_set_param_value(cfg, "model", "true");

@@ -255,6 +255,9 @@ void mir_event_print(struct strbuf *sb, const struct mmethod *m,
 
 /* Does m use the result of a call (an MS_CALL with a result variable)? */
 bool mir_uses_results(const struct mmethod *m);
+/* The number of m's statements (blocks, branches and loop parts
+ * included): what one run of a loop-free m costs the evaluator. */
+long mir_size(const struct mmethod *m);
 /* Has m a call whose result keeps a contract (mstmt.assume)? */
 bool mir_has_contracts(const struct mmethod *m);
 /* The fields each call of m sees and may change (Calls and fields): the

@@ -1,0 +1,11 @@
+package p;
+public class A {
+    static int f(int boom, int y) {
+        if (boom > 0)
+            return boom + y;
+        return y - boom;
+    }
+    static int g(int a) {
+        return a * 2;
+    }
+}
