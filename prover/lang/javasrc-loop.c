@@ -238,8 +238,14 @@ static void loop_facts(struct lp *L, const char *i, TSNode an, TSNode nn,
 		const char *fi = inv(L, inc, strict, k, i, at, nt);
 		/* an array's length is not negative (javasrc-const.c) */
 		const char *lens = L->lens.len ? L->lens.buf : "";
+		/* in the body, I(i) && i OP n without what i OP n implies
+		 * (i <= n + 1 || i == a): a lighter assumption, as strong */
+		const char *lo = arena_printf(L->a, "%s %s %s", at, inc ? "<=" : ">=", i);
+		if (k)
+			lo = arena_printf(L->a, "(%s == %s || %s)", nt,
+					  inc ? "2147483647" : "(-2147483647 - 1)", lo);
 		const char *fact = header ? arena_printf(L->a, "(%s)%s", fi, lens)
-			: arena_printf(L->a, "(%s) && %s %s %s%s", fi, i, op, nt, lens);
+			: arena_printf(L->a, "%s && %s %s %s%s", lo, i, op, nt, lens);
 		sb_printf(&L->sb, "%d\t%s\t%s\t%s\t%s\t%s\n", L->nloops, h, i0, is,
 			  i1, fact);
 	}
