@@ -43,6 +43,7 @@ struct lp {
 	int nvars;                 /* o->nvars before this loop's names */
 	struct strbuf sb;          /* the records */
 	struct strbuf lens;        /* " && x.length >= 0" of the lengths read */
+	bool unread;               /* stable() met a name the site does not read */
 	int nloops;
 };
 
@@ -96,6 +97,27 @@ static bool add_var(struct lp *L, const char *name, const char *t)
 	return true;
 }
 
+/* Does the site read variable name? */
+static bool reads(const struct lp *L, const char *name)
+{
+	for (int v = 0; v < L->nvars; v++)
+		if (!strcmp(L->o->vars[v].name, name))
+			return true;
+	return false;
+}
+
+/* Does subtree n hold a field access of text norm (no blanks)? */
+static bool site_has(const struct lp *L, TSNode n, const char *norm)
+{
+	if (jnode_is(n, "field_access") && jnode_text_is(L->f, n, norm))
+		return true;
+	struct jkids k = jnode_kids(L->f, n, true);
+	for (TSNode c; jkids_next(&k, &c);)
+		if (site_has(L, c, norm))
+			return true;
+	return false;
+}
+
 /* Is n a stable int expression of loop (see the top)?  *len: it is an
  * array's length; *lit: an int literal (its text, in a). */
 static bool stable(struct lp *L, TSNode loop, TSNode n, int depth, bool *len,
@@ -119,8 +141,10 @@ static bool stable(struct lp *L, TSNode loop, TSNode n, int depth, bool *len,
 		char *name = jnode_squeezed(L->a, f, n);
 		bool field = false;
 		const char *t = jsrc_declared_type(L->a, f, n, name, &field);
-		return t && !field && !strcmp(t, "int") && !assigns(f, loop, name) &&
-		       add_var(L, name, t);
+		if (!t || field || strcmp(t, "int") || assigns(f, loop, name))
+			return false;
+		L->unread |= !reads(L, name);
+		return add_var(L, name, t);
 	}
 	if (jnode_is(n, "field_access")) {
 		TSNode obj = ts_node_child_by_field_name(n, "object", 6);
@@ -138,6 +162,7 @@ static bool stable(struct lp *L, TSNode loop, TSNode n, int depth, bool *len,
 		if (len)
 			*len = true;
 		char *nm = jnode_squeezed(L->a, f, n);
+		L->unread |= !site_has(L, L->site, nm);
 		if (!strstr(L->lens.buf ? L->lens.buf : "", nm))
 			sb_printf(&L->lens, " && %s >= 0", nm);
 		return true;
@@ -208,10 +233,26 @@ static void loop_facts(struct lp *L, const char *i, TSNode an, TSNode nn,
 	const char *alit = NULL, *nlit = NULL;
 	int nvars = L->o->nvars;
 	sb_reset(&L->lens);
-	if (!stable(L, loop, an, 0, &alen, &alit) ||
-	    !stable(L, loop, nn, 0, &nlen, &nlit)) {
+	L->unread = false;
+	bool ok = stable(L, loop, an, 0, &alen, &alit);
+	bool au = L->unread;
+	L->unread = false;
+	ok = ok && stable(L, loop, nn, 0, &nlen, &nlit);
+	bool nu = L->unread;
+	if (!ok) {
 		L->o->nvars = nvars;
 		return;
+	}
+	/* In the body, a start or bound over names the site does not read
+	 * is left out of the fact (new inputs of the site, for little):
+	 * only the names of the parts kept are the site's. */
+	if (!header && (au || nu)) {
+		L->o->nvars = nvars;
+		sb_reset(&L->lens);
+		if (!au)
+			stable(L, loop, an, 0, NULL, NULL);
+		if (!nu)
+			stable(L, loop, nn, 0, NULL, NULL);
 	}
 	bool strict = !strcmp(op, "<") || !strcmp(op, ">");
 	const char *at = text_of(L, an), *nt = text_of(L, nn);
@@ -244,8 +285,13 @@ static void loop_facts(struct lp *L, const char *i, TSNode an, TSNode nn,
 		if (k)
 			lo = arena_printf(L->a, "(%s == %s || %s)", nt,
 					  inc ? "2147483647" : "(-2147483647 - 1)", lo);
+		const char *up = arena_printf(L->a, "%s %s %s", i, op, nt);
+		if (!header && ((au && nu) || (k && nu)))
+			continue; /* nothing left (the guard needs n) */
 		const char *fact = header ? arena_printf(L->a, "(%s)%s", fi, lens)
-			: arena_printf(L->a, "%s && %s %s %s%s", lo, i, op, nt, lens);
+			: au ? arena_printf(L->a, "%s%s", up, lens)
+			: nu ? arena_printf(L->a, "%s%s", lo, lens)
+			     : arena_printf(L->a, "%s && %s%s", lo, up, lens);
 		sb_printf(&L->sb, "%d\t%s\t%s\t%s\t%s\t%s\n", L->nloops, h, i0, is,
 			  i1, fact);
 	}
@@ -360,15 +406,6 @@ static int field_children(TSNode n, const char *name, TSNode *out, int max)
 		} while (ts_tree_cursor_goto_next_sibling(&c));
 	ts_tree_cursor_delete(&c);
 	return k;
-}
-
-/* Does the site read variable name? */
-static bool reads(const struct lp *L, const char *name)
-{
-	for (int v = 0; v < L->nvars; v++)
-		if (!strcmp(L->o->vars[v].name, name))
-			return true;
-	return false;
 }
 
 /* A for statement p around the site (child: the node of p it is in). */
