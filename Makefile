@@ -152,7 +152,8 @@ $(O)/tests/%.t: tests/%.c $(wildcard tests/*.h) $(OBJS) | $(O)/tests
 
 # The fuzz harnesses (tests/fuzz/fuzz.h).  tests/fuzz-corpus.c runs each
 # on its corpus under `make check`; `make fuzz` runs AFL++ on each.
-FUZZ_HARNESSES = theory expr operator major yaml contracts javasrc kills elements
+FUZZ_HARNESSES = theory expr operator major yaml contracts javasrc kills elements \
+	dredd
 FUZZ_SRCS = tests/fuzz/common.c $(FUZZ_HARNESSES:%=tests/fuzz/fuzz-%.c)
 FUZZ_BINS = $(FUZZ_HARNESSES:%=$(O)/fuzz/%)
 

@@ -202,7 +202,7 @@ static const struct subsume_mutant mutants_15[] = {
 	{ 1, "CRCR", "CRCR(0)", "0", SUBSUME_SUBSUMED, 11 },
 	{ 2, "CRCR", "CRCR(1)", "1", SUBSUME_SUBSUMED, 11 },
 	{ 3, "CRCR", "CRCR(-1)", "-1", SUBSUME_SUBSUMED, 11 },
-	{ 4, "CRCR", "CRCR(min)", "-2147483648", SUBSUME_SUBSUMED, 11 },
+	{ 4, "CRCR", "CRCR(min)", "(-2147483647 - 1)", SUBSUME_SUBSUMED, 11 },
 	{ 5, "CRCR", "CRCR(max)", "2147483647", SUBSUME_SUBSUMED, 12 },
 	{ 6, "VTWD", "VTWD(exp + 1)", "x + 1", SUBSUME_SUBSUMED, 11 },
 	{ 7, "VTWD", "VTWD(exp - 1)", "x - 1", SUBSUME_SUBSUMED, 11 },
@@ -239,7 +239,7 @@ static const struct subsume_mutant mutants_17[] = {
 	{ 1, "CRCR", "CRCR(0)", "0", SUBSUME_SUBSUMED, 11 },
 	{ 2, "CRCR", "CRCR(1)", "1", SUBSUME_SUBSUMED, 11 },
 	{ 3, "CRCR", "CRCR(-1)", "-1", SUBSUME_SUBSUMED, 11 },
-	{ 4, "CRCR", "CRCR(min)", "-9223372036854775808L", SUBSUME_SUBSUMED, 11 },
+	{ 4, "CRCR", "CRCR(min)", "(-9223372036854775807L - 1)", SUBSUME_SUBSUMED, 11 },
 	{ 5, "CRCR", "CRCR(max)", "9223372036854775807L", SUBSUME_SUBSUMED, 12 },
 	{ 6, "VTWD", "VTWD(exp + 1)", "x + 1", SUBSUME_SUBSUMED, 11 },
 	{ 7, "VTWD", "VTWD(exp - 1)", "x - 1", SUBSUME_SUBSUMED, 11 },
@@ -1855,7 +1855,7 @@ static const struct subsume_mutant mutants_131[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
-	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
+	{ 9, "COI", "COI(!lexp < rexp)", "(!a) < b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_131[] = { 3, 5, 7, 9, 10 };
@@ -1872,7 +1872,7 @@ static const struct subsume_mutant mutants_132[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 3 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp < rexp))", "!(a < b)", SUBSUME_SUBSUMED, 3 },
-	{ 9, "COI", "COI(!lexp < rexp)", "!a < b", SUBSUME_MINIMAL, 0 },
+	{ 9, "COI", "COI(!lexp < rexp)", "(!a) < b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp < !rexp)", "a < !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_132[] = { 3, 5, 7, 9, 10 };
@@ -1889,7 +1889,7 @@ static const struct subsume_mutant mutants_133[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
-	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
+	{ 9, "COI", "COI(!lexp <= rexp)", "(!a) <= b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_133[] = { 3, 4, 6, 9, 10 };
@@ -1906,7 +1906,7 @@ static const struct subsume_mutant mutants_134[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 3 },
 	{ 8, "COI", "COI(!(lexp <= rexp))", "!(a <= b)", SUBSUME_SUBSUMED, 3 },
-	{ 9, "COI", "COI(!lexp <= rexp)", "!a <= b", SUBSUME_MINIMAL, 0 },
+	{ 9, "COI", "COI(!lexp <= rexp)", "(!a) <= b", SUBSUME_MINIMAL, 0 },
 	{ 10, "COI", "COI(lexp <= !rexp)", "a <= !b", SUBSUME_MINIMAL, 0 },
 };
 static const int minimal_134[] = { 3, 4, 6, 9, 10 };
@@ -1923,7 +1923,7 @@ static const struct subsume_mutant mutants_135[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
-	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
+	{ 9, "COI", "COI(!lexp == rexp)", "(!a) == b", SUBSUME_SUBSUMED, 7 },
 	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
 };
 static const int minimal_135[] = { 2, 4, 7 };
@@ -1939,7 +1939,7 @@ static const struct subsume_mutant mutants_136[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_SUBSUMED, 2 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_MINIMAL, 0 },
 	{ 8, "COI", "COI(!(lexp == rexp))", "!(a == b)", SUBSUME_DUPLICATE, 5 },
-	{ 9, "COI", "COI(!lexp == rexp)", "!a == b", SUBSUME_SUBSUMED, 7 },
+	{ 9, "COI", "COI(!lexp == rexp)", "(!a) == b", SUBSUME_SUBSUMED, 7 },
 	{ 10, "COI", "COI(lexp == !rexp)", "a == !b", SUBSUME_SUBSUMED, 7 },
 };
 static const int minimal_136[] = { 2, 4, 7 };
@@ -1955,7 +1955,7 @@ static const struct subsume_mutant mutants_137[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
-	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
+	{ 9, "COI", "COI(!lexp != rexp)", "(!a) != b", SUBSUME_SUBSUMED, 6 },
 	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
 };
 static const int minimal_137[] = { 1, 3, 6 };
@@ -1971,7 +1971,7 @@ static const struct subsume_mutant mutants_138[] = {
 	{ 6, "ROR", "ROR(true)", "1", SUBSUME_MINIMAL, 0 },
 	{ 7, "ROR", "ROR(false)", "0", SUBSUME_SUBSUMED, 1 },
 	{ 8, "COI", "COI(!(lexp != rexp))", "!(a != b)", SUBSUME_DUPLICATE, 5 },
-	{ 9, "COI", "COI(!lexp != rexp)", "!a != b", SUBSUME_SUBSUMED, 6 },
+	{ 9, "COI", "COI(!lexp != rexp)", "(!a) != b", SUBSUME_SUBSUMED, 6 },
 	{ 10, "COI", "COI(lexp != !rexp)", "a != !b", SUBSUME_SUBSUMED, 6 },
 };
 static const int minimal_138[] = { 1, 3, 6 };

@@ -117,8 +117,13 @@ printf 'theory: j\ntargets:\n  - expr: a < b\n    domains: [int]\n    operators:
 "$SUBSUME" prove "$tmp/j.yaml" >"$tmp/j.out" 2>&1
 check_eval '[ $? = 3 ] && grep -q "j.yaml:5:17: error: unknown operator .ORRN." "$tmp/j.out"' \
 	"a Java theory does not see the C operators (located error, exit 3)"
-# CRCR's {min} and {max}: the type's limits, as <limits.h> has them here.
-for tl in "int:$(getconf INT_MIN):$(getconf INT_MAX)" \
+# CRCR's {min} and {max}: the type's limits, as <limits.h> has them here,
+# written as C constants: INT_MIN as (-INT_MAX - 1) (C has no negative
+# constants, and 2147483648 is no int), when that is INT_MIN.
+int_min="(-$(getconf INT_MAX) - 1)"
+[ "$(getconf INT_MIN)" = "$((-$(getconf INT_MAX) - 1))" ] ||
+	int_min="INT_MIN is not -INT_MAX - 1"
+for tl in "int:$int_min:$(getconf INT_MAX)" \
 	"unsigned:0u:$(getconf UINT_MAX)u" \
 	"unsigned long:0UL:$(getconf ULONG_MAX)UL" \
 	"char:$(getconf CHAR_MIN):$(getconf CHAR_MAX)" \
@@ -127,7 +132,12 @@ for tl in "int:$(getconf INT_MIN):$(getconf INT_MAX)" \
 	got=$(awk -v d="  domain $t: $t x" '
 		$0 == d { on = 1; next }
 		on && /^  (domain|minimal)/ { exit }
-		on && ($2 == "CRCR(min)" || $2 == "CRCR(max)") { printf "%s ", $3 }
+		on && ($2 == "CRCR(min)" || $2 == "CRCR(max)") {
+			# the text column: up to the next run of blanks
+			s = substr($0, index($0, $2) + length($2))
+			sub(/^ +/, "", s); sub(/  .*/, "", s)
+			printf "%s ", s
+		}
 	' "$tmp/agr.txt")
 	check_eval '[ "$got" = "$lo $hi " ]' "CRCR(min), CRCR(max) over $t: $got"
 done

@@ -85,6 +85,30 @@ check $? "proofs kept by the default budget, unknown (budget) with 1 unit, killa
 "$S" check --no-timing -j 1 --format json --budget 1 "$L" "$D/calls16.yaml" >"$T/j1.json" 2>/dev/null
 cmp -s "$T/j1.json" "$T/j2.json"; check $? "--budget 1: -j 1 and -j 2 give the same bytes"
 
+# --- a remainder of doubles: not bit-blasted under a budget ----------------
+# (tests/data/check-budget/double-rem.yaml): each mutant killed by the
+# pool, its pair questions unknown with the reason, under a 600 MB
+# address space (it used to take 1.7 GB); the reason only with a budget.
+if prlimit --as=600000000 "$S" --help >/dev/null 2>&1; then
+	prlimit --as=600000000 "$S" check --no-timing --format json "$D/double-rem.yaml" \
+		>"$T/rem.json" 2>"$T/rem.err"
+	check $? "double remainder: exit 0 under prlimit --as=600000000"
+else
+	"$S" check --no-timing --format json "$D/double-rem.yaml" >"$T/rem.json" 2>"$T/rem.err"
+	rc=$?
+	skip "double remainder under prlimit: a sanitizer build; exit $rc without it"
+	[ $rc = 0 ] || failed=$((failed + 1))
+fi
+python3 - "$T/rem.json" <<'PY' 2>"$T/py.err"
+import json, sys
+ms = json.load(open(sys.argv[1]))['mutants']
+assert len(ms) == 5, ms
+for m in ms:
+    assert m['verdict'] == 'killable', m
+    assert 'unknown (budget: a remainder (%) of doubles is not asked' in m['detail'], m
+PY
+check $? "double remainder: every mutant killable, its pair questions unknown with the reason $(tail -n 1 "$T/py.err")"
+
 # --- a method of 5,000 statements and a site of 200 calls -----------------
 # (issue 33's "bad input"): each finishes with bounded memory, at
 # expression and method level.  The method: 5,000 statements

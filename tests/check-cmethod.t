@@ -228,10 +228,20 @@ def grid(fn, n=300):
 
 # the globals, then (a function with calls that names globals: sem/mir.h,
 # Calls and fields) what each callee does
-KILL = re.compile(r"killed by (\w+)\(([^)]*)\)(?: with global ((?:(?! with )[^:])*))?"
+# a C constant as the tool prints one: 5, 7u, -3L, and a signed type's
+# minimum as C must write it, (-2147483647 - 1)
+CNUM = r"(?:\(-\d+[uUlL]* - 1\)|-?\d+[uUlL]*)"
+KILL = re.compile(r"killed by (\w+)\(((?:[^()]|\([^()]*\))*)\)"
+                  r"(?: with global ((?:(?! with )[^:])*))?"
                   r"(?: with [^:]*)?: "
-                  r"the original (returns normally|returns ([-\d]+)|has "
+                  r"the original (returns normally|returns (" + CNUM + r")|has "
                   r"undefined behaviour)")
+
+
+def cnum(s):
+    """The value of a C constant the tool printed."""
+    m = re.fullmatch(r"\(-(\d+)[uUlL]* - 1\)", s)
+    return -int(m.group(1)) - 1 if m else int(s.rstrip("uUlL"))
 
 
 def kill_input(detail):
@@ -243,12 +253,13 @@ def kill_input(detail):
     vals = dict(kv.split("=") for kv in m.group(2).split(", ") if kv)
     if m.group(3):
         vals.update(kv.split("=") for kv in m.group(3).split(", "))
-    num = lambda s: int(s.rstrip("uUlL"))
+    num = cnum
     row = [num(vals.get(n, "0")) for _, n in FUNCS[fn][1]] + \
           [num(vals.get(n, "0")) for _, n in GLOBS]
     desc = m.group(4)
     return fn, row, ("U" if desc.startswith("has") else
-                     desc if desc == "returns normally" else m.group(5))
+                     desc if desc == "returns normally" else
+                     str(cnum(m.group(5))))
 
 
 def described_trace(detail):
@@ -261,8 +272,9 @@ def described_trace(detail):
     if ", calls " not in d:
         return None
     tr = []
-    for name, args in re.findall(r"(\w+)\(([^)]*)\)", d.split(", calls ", 1)[1]):
-        tr += [int(CALLEES[name])] + [int(a.rstrip("uUlL")) for a in args.split(", ")]
+    for name, args in re.findall(r"(\w+)\(((?:[^()]|\([^()]*\))*)\)",
+                                 d.split(", calls ", 1)[1]):
+        tr += [int(CALLEES[name])] + [cnum(a) for a in args.split(", ")]
     return tr
 
 

@@ -203,10 +203,19 @@ def grid(fn, n=300):
     return rows
 
 
-KILL = re.compile(r"killed by (\w+)\(([^)]*)\)(?: with ((?:(?! with )[^:])*))?: "
-                  r"the original (returns normally|returns ([-\d]+)[uUlL]*|has "
-                  r"undefined behaviour)((?:, \*\w+ = [-\d]+[uUlL]*)*)")
-num = lambda s: int(s.rstrip("uUlL"))
+# a C constant as the tool prints one: 5, 7u, -3L, and a signed type's
+# minimum as C must write it, (-2147483647 - 1)
+CNUM = r"(?:\(-\d+[uUlL]* - 1\)|-?\d+[uUlL]*)"
+KILL = re.compile(r"killed by (\w+)\(((?:[^()]|\([^()]*\))*)\)"
+                  r"(?: with ((?:(?! with )[^:])*))?: "
+                  r"the original (returns normally|returns (" + CNUM + r")|has "
+                  r"undefined behaviour)((?:, \*\w+ = " + CNUM + r")*)")
+
+
+def num(s):
+    """The value of a C constant the tool printed."""
+    m = re.fullmatch(r"\(-(\d+)[uUlL]* - 1\)", s)
+    return -int(m.group(1)) - 1 if m else int(s.rstrip("uUlL"))
 
 
 def kill_input(detail):
@@ -224,7 +233,7 @@ def kill_input(detail):
     row += [num(objs.get("o%d" % j, "0")) for j in range(1, NOBJ + 1)]
     desc = "U" if m.group(4).startswith("has") else \
         "-" if m.group(4) == "returns normally" else str(num(m.group(5)))
-    finals = {p: num(v) for p, v in re.findall(r"\*(\w+) = ([-\d]+\w*)",
+    finals = {p: num(v) for p, v in re.findall(r"\*(\w+) = (" + CNUM + ")",
                                                m.group(6) or "")}
     return fn, row, desc, finals
 

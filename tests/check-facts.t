@@ -5,7 +5,11 @@
 # tree through its name, an import, a nested class, an inherited
 # interface, or the Java library) is its value wherever it is read; a
 # field that is not final, a name a local or parameter shadows stay
-# inputs.  tests/data/check-facts: the written subject and its Major log.
+# inputs.  tests/data/check-facts: the written subject and its Major log;
+# refs/: reference facts (enum constants, static final objects, class
+# and string literals, String.equals), each checked in the JVM over a
+# grid; vacuous/: no subsumption claim between two mutants that every
+# input kills.
 #
 # Nothing expected is computed here: every verdict the tool gives, at
 # expression and method level, is checked in the JVM (an equivalent
@@ -345,4 +349,276 @@ ok(rc == 0 and len(fj) == 5 and fv == fj,
 for how, extra in (("expression level", []), ("in the method model", ["--method"])):
     rc, rep = check_json(["--source", gsrc] + extra + [os.path.join(T, "gen.log")])
     gen_values(how, rc, rep)
+# --- reference facts (tests/data/check-facts/refs) ----------------------
+# An enum constant, a static final field made by `new` or `{...}` is
+# never null and distinct from the others; class literals of different
+# types and string literals of different characters are distinct;
+# "L1".equals(x) and "L2".equals(x), x.equals("L1") and x.equals("L2")
+# are not both true; x.equals(x) of a String is true; E.ordinal() is
+# its position.  Not assumed: a field that is not static final (7, 13),
+# a name a parameter shadows (17), a class initializing (15: a static
+# field's initializer sees a later field null), two texts of one class
+# literal (14).  Each
+# fact's mutant is killable without it.
+RD = os.path.join(D, "refs")
+RLOG = os.path.join(D, "refs.mutants.log")
+R = {}
+for name, extra in (("expr", []), ("method", ["--method"])):
+    rc, rep = check_json(["--source", RD] + extra + [RLOG])
+    ok(rc == 0 and rep is not None, "refs %s: exit 0 with a JSON report" % name)
+    R[name] = {m["id"]: m for m in (rep or {}).get("mutants", [])}
+EXPECT = [  # id, expression-level verdict, the fact
+    (1, "equivalent", "kind != Kind.TEXT && kind != Kind.NUMBER to ==: enum constants are distinct"),
+    (2, "equivalent", '"+0000".equals(s) || "Z".equals(s) to !=: not both true'),
+    (3, "equivalent", "type == List.class || type == Set.class to !=: class literals are distinct"),
+    (4, "equivalent", "o != LOCK && o != NAMES to ==: static final fields made by new are distinct"),
+    (5, "equivalent", 's == "a" || s == "b" to !=: string literals are distinct objects'),
+    (6, "equivalent", "Kind.DATE != null to true: an enum constant is never null"),
+    (7, "killable", "o != LOCK && o != open to ==: open is not final, it may be LOCK"),
+    (8, "equivalent", "k * Kind.NUMBER.ordinal() to /: NUMBER's ordinal is 1"),
+    (9, "killable", "k * Kind.NUMBER.ordinal() to %: killable"),
+    (10, "equivalent", "s.equals(s) == s.isEmpty() to &: s.equals(s) is true"),
+    (11, "unsupported", 's.equals("UTC") || s.equals("GMT") to !=: no input kills it in the model '
+                        '(not both true), the second call runs under other conditions'),
+    (12, "equivalent", "o != TABLE && o != LOCK to ==: an array initializer's array is distinct"),
+    (13, "killable", "o != mine && o != LOCK to ==: mine is not static (read in a constructor "
+                     "before it is set: null)"),
+    (14, "killable", "List.class and java.util.List.class: one type, not known distinct"),
+    (15, "killable", "Refs.LATE == null to false in a static field's initializer: LATE is "
+                     "still null there"),
+    (16, "equivalent", "this == TEXT || this == Kind.TEXT to LHS: one constant through two names"),
+    (17, "killable", "this != TEXT && this != NUMBER to == under a parameter TEXT: an input"),
+]
+for i, want, what in EXPECT:
+    m = R["expr"].get(str(i), {})
+    good = m.get("verdict") == want
+    if want == "unsupported":
+        good = good and "no input kills it in the model" in m.get("detail", "")
+    ok(good, "refs %d: %s (%s)" % (i, want, what))
+ok(all(R["method"].get(str(i), {}).get("verdict") == "equivalent"
+       for i, w, _ in EXPECT if w == "equivalent"),
+   "refs --method: every mutant equivalent at expression level stays equivalent")
+m4 = R["method"].get("4", {})
+ok(m4.get("verdict") == "equivalent" and m4.get("level") == "method",
+   "refs --method: o != LOCK && o != NAMES to == is equivalent in its method (static final "
+   "fields made by new: never null, never one object)")
+
+# the JVM: each mutant's tree compiled and run over a grid of inputs
+GR = {
+    "p.Kind": ["null", "Kind.TEXT", "Kind.NUMBER", "Kind.DATE"],
+    "java.lang.String": ["null", '""', '"a"', '"b"', '"+0000"', '"Z"', '"UTC"', '"GMT"',
+                         'new String("a")', 'new String("UTC")'],
+    "java.lang.Class": ["null", "List.class", "Set.class", "java.util.List.class",
+                        "Object.class"],
+    "java.lang.Object": ["null", "new Object()", "Refs.LOCK", "Refs.NAMES", "Refs.TABLE",
+                         "Refs.open", '"a"', "r.mine"],
+    "int": ["Integer.MIN_VALUE", "-3", "-1", "0", "1", "2", "7", "Integer.MAX_VALUE"],
+}
+rents = {}
+for l in open(RLOG):
+    m = re.match(r"(\d+):\w+:[^:]*:[^:]*:([\w.$]+)@([\w<>]+)\(([^)]*)\):(\d+):(.*) \|==> (.*)$",
+                 l.rstrip("\n"))
+    rents[m.group(1)] = (m.group(2).split(".")[-1], m.group(3),
+                         [t for t in m.group(4).split(",") if t], int(m.group(5)),
+                         m.group(6), m.group(7))
+calls = []
+for cls, meth, pt, _, _, _ in sorted(set((e[0], e[1], tuple(e[2]), 0, 0, 0)
+                                         for e in rents.values())):
+    if meth == "<clinit>":
+        calls.append(("<clinit>", "String.valueOf(Refs.EARLY)"))
+        continue
+    grid_ = [[]]
+    for t in pt:
+        grid_ = [a + [x] for a in grid_ for x in GR[t]]
+    recvs = (["Kind.TEXT", "Kind.NUMBER", "Kind.DATE"] if cls == "Kind" and meth != "plain"
+             else ["r"] if meth == "mine" else ["Refs"])
+    for rv in recvs:
+        for args in grid_:
+            calls.append((meth, "String.valueOf(%s.%s(%s))" % (rv, meth, ", ".join(args))))
+# open is not final: a program may make it LOCK (last: it stays so)
+calls.append(("openLock", "{ Refs.open = Refs.LOCK; return String.valueOf("
+                          "Refs.openLock(Refs.LOCK)); }"))
+drive = ["package p;", "import java.util.*;", "public class Drive {",
+         "  static void out(String m, int k, java.util.concurrent.Callable<String> c) {",
+         "    String r; try { r = c.call(); } catch (Exception e) { r = e.getClass().getSimpleName(); }",
+         "    System.out.println(m + \"|\" + k + \"|\" + r); }",
+         "  public static void main(String[] x) { Refs r = new Refs();"]
+for k, (meth, expr) in enumerate(calls):
+    drive.append("    out(\"%s\", %d, () -> %s);" % (meth, k, expr))
+drive += ["  }", "}"]
+rsrc = {f: open(os.path.join(RD, "p", f)).read() for f in ("Kind.java", "Refs.java")}
+
+
+errs = []
+
+
+def run_tree(name, files):
+    d = os.path.join(T, "refs-" + name)
+    os.makedirs(os.path.join(d, "p"), exist_ok=True)
+    for f, text in files.items():
+        open(os.path.join(d, "p", f), "w").write(text)
+    open(os.path.join(d, "p", "Drive.java"), "w").write("\n".join(drive) + "\n")
+    p = subprocess.run(["javac", "-nowarn", "-d", os.path.join(d, "cls")] +
+                       [os.path.join(d, "p", f) for f in list(files) + ["Drive.java"]],
+                       capture_output=True, text=True)
+    if p.returncode:
+        errs.append(p.stderr[:300])
+        return None
+    p = subprocess.run(["java", "-cp", os.path.join(d, "cls"), "p.Drive"],
+                       capture_output=True, text=True, timeout=300)
+    out = {}
+    for l in p.stdout.splitlines():
+        m, k, r = l.split("|", 2)
+        out.setdefault(m, []).append(r)
+    return out
+
+
+base = run_tree("orig", rsrc)
+ok(base is not None and base, "javac compiles and the JVM runs the reference subject's driver%s"
+   % (": " + errs[0] if errs else ""))
+rdiff, bad = {}, []
+for i, (cls, meth, _, line, orig, mut) in rents.items():
+    files = dict(rsrc)
+    lines = files[cls + ".java"].split("\n")
+    if lines[line - 1].count(orig) != 1:
+        bad.append(i)
+        continue
+    lines[line - 1] = lines[line - 1].replace(orig, "(%s)" % mut)
+    files[cls + ".java"] = "\n".join(lines)
+    got = run_tree("m" + i, files)
+    if got is None:
+        bad.append(i)
+        continue
+    rdiff[i] = got.get(meth) != (base or {}).get(meth)
+ok(not bad, "every reference mutant compiles%s" % (" (not %s)" % bad if bad else ""))
+for name, run in R.items():
+    wrong = [i for i, m in run.items() if i in rdiff and rdiff[i] and (
+        m["verdict"] == "equivalent" or "no input kills it in the model" in m["detail"])]
+    ok(not wrong, "refs %s: every mutant proven (equivalent, or no input kills it in the "
+       "model) returns what the original returns on the grid%s"
+       % (name, " (not %s)" % wrong if wrong else ""))
+# a killable verdict where the fact is excluded because the program can
+# break it: 15 is broken in the JVM (EARLY is true)
+real = [i for i in ("7", "9", "14", "15", "17") if not rdiff.get(i)]
+ok(not real, "refs: the killable mutants 7, 9, 14, 15, 17 differ from the original in the "
+   "JVM%s" % (" (not %s)" % real if real else ""))
+
+# --- no vacuous claims (tests/data/check-facts/vacuous) -----------------
+# 3 to -3 and 3 to 0 as an array index or a call argument: each killed
+# by every input of the expression, "kills the same inputs" is no
+# claim about tests (a[-3] throws where a[0] may equal a[3]).
+rc, vr = check_json(["--source", os.path.join(D, "vacuous"),
+                     os.path.join(D, "vacuous.mutants.log")])
+vr = {m["id"]: m for m in (vr or {}).get("mutants", [])}
+ok(rc == 0 and all(vr.get(str(i), {}).get("verdict") == "killable" for i in range(1, 7)),
+   "vacuous: literals of an index or argument, each killed by every input: no "
+   "subsumption claim between them (all killable)")
+ok(vr.get("7", {}).get("verdict") == "duplicate" and vr["7"].get("by") == "5",
+   "vacuous: k + 3 to k - 3 is still a duplicate of 3 to -3 (the same value on every input)")
+vd = os.path.join(T, "vac")
+os.makedirs(vd)
+vsrc = open(os.path.join(D, "vacuous", "V.java")).read()
+for name, text in (("V", vsrc), ("V1", vsrc.replace("a[3]", "a[-3]")),
+                   ("V2", vsrc.replace("a[3]", "a[0]"))):
+    open(os.path.join(vd, name + ".java"), "w").write(text.replace("class V ", "class %s " % name))
+open(os.path.join(vd, "VDrive.java"), "w").write(
+    "public class VDrive { static String r(java.util.concurrent.Callable<Integer> c) {"
+    " try { return \"\" + c.call(); } catch (Exception e) { return \"throws\"; } }\n"
+    " public static void main(String[] x) { int[] a = {4, 0, 0, 4};"
+    " System.out.println(r(() -> V.g(a, 0)) + \" \" + r(() -> V1.g(a, 0)) + \" \" +"
+    " r(() -> V2.g(a, 0))); } }\n")
+p = subprocess.run(["javac", "-d", os.path.join(vd, "cls")] +
+                   [os.path.join(vd, f) for f in ("V.java", "V1.java", "V2.java", "VDrive.java")],
+                   capture_output=True, text=True)
+p = subprocess.run(["java", "-cp", os.path.join(vd, "cls"), "VDrive"], capture_output=True,
+                   text=True)
+ok(p.stdout.split() == ["7", "throws", "7"],
+   "the JVM: on a = {4, 0, 0, 4}, a[-3] throws and a[0] returns what a[3] does: the old "
+   "claim '2 kills the same inputs as 1' is false of tests (%s)" % p.stdout.strip())
+# --- random reference comparisons against the JVM (seed 29) ----------
+# Sites `A op B` over an enum parameter, a Class and a String compared
+# with enum constants, class literals and string literals (==, !=,
+# "L".equals(s)); each mutant replaces op by another of &&, ||, ==, !=.
+# A proven mutant returns what the original returns on every input of
+# the grid; a killable one differs on one.
+rr = random.Random(29)
+
+
+def atom():
+    c = rr.randrange(3)
+    if c == 0:
+        return "k %s Kind.%s" % (rr.choice(["==", "!="]), rr.choice(["TEXT", "NUMBER", "DATE"]))
+    if c == 1:
+        return "c %s %s.class" % (rr.choice(["==", "!="]),
+                                  rr.choice(["List", "Set", "Map", "Object", "String"]))
+    lit = rr.choice(['"a"', '"b"', '"c"'])
+    return rr.choice(["s == %s" % lit, "s != %s" % lit, "%s.equals(s)" % lit])
+
+
+GOPS = ["&&", "||", "==", "!="]
+gl = ["package p;", "import java.util.*;", "public class RGen {"]
+gm = ["package p;", "import java.util.*;", "public class RGenM {"]
+rlog, rmut = [], {}
+mid = 0
+for k in range(40):
+    a, b, op = atom(), atom(), rr.choice(GOPS)
+    text = "%s %s %s" % (a, op, b) if op in ("&&", "||") else "(%s) %s (%s)" % (a, op, b)
+    gl.append("    static boolean f%d(Kind k, Class<?> c, String s) {" % k)
+    gl.append("        return %s;" % text)
+    line = len(gl)
+    gl.append("    }")
+    for op2 in GOPS:
+        if op2 == op:
+            continue
+        mid += 1
+        mt = "(%s) %s (%s)" % (a, op2, b)
+        rlog.append("%d:COR:%s(boolean,boolean):%s(boolean,boolean):p.RGen@f%d(p.Kind,"
+                    "java.lang.Class,java.lang.String):%d:%s |==> %s"
+                    % (mid, op, op2, k, line, text, mt))
+        rmut[str(mid)] = k
+        gm.append("    static boolean m%d(Kind k, Class<?> c, String s) { return %s; }"
+                  % (mid, mt))
+gl.append("}")
+gm.append("}")
+rg = os.path.join(T, "rgen")
+os.makedirs(os.path.join(rg, "src", "p"))
+open(os.path.join(rg, "src", "p", "Kind.java"), "w").write(
+    open(os.path.join(RD, "p", "Kind.java")).read())
+open(os.path.join(rg, "src", "p", "RGen.java"), "w").write("\n".join(gl) + "\n")
+open(os.path.join(rg, "RGenM.java"), "w").write("\n".join(gm) + "\n")
+open(os.path.join(rg, "rgen.log"), "w").write("\n".join(rlog) + "\n")
+KS = ["null", "Kind.TEXT", "Kind.NUMBER", "Kind.DATE"]
+CS = ["null", "List.class", "Set.class", "Map.class", "Object.class", "String.class"]
+SS = ["null", '"a"', '"b"', '"c"', 'new String("a")', '""']
+drv = ["package p;", "import java.util.*;", "public class RDrive {",
+       "  public static void main(String[] x) {",
+       "    Kind[] ks = {%s}; Class<?>[] cs = {%s}; String[] ss = {%s};"
+       % (", ".join(KS), ", ".join(CS), ", ".join(SS)),
+       "    for (Kind k : ks) for (Class<?> c : cs) for (String s : ss) {"]
+for m_, k in rmut.items():
+    drv.append("      if (RGen.f%d(k, c, s) != RGenM.m%s(k, c, s)) System.out.println(\"%s\");"
+               % (k, m_, m_))
+drv += ["    }", "  }", "}"]
+open(os.path.join(rg, "RDrive.java"), "w").write("\n".join(drv) + "\n")
+p = subprocess.run(["javac", "-nowarn", "-d", os.path.join(rg, "cls"),
+                    os.path.join(rg, "src", "p", "Kind.java"),
+                    os.path.join(rg, "src", "p", "RGen.java"),
+                    os.path.join(rg, "RGenM.java"), os.path.join(rg, "RDrive.java")],
+                   capture_output=True, text=True)
+ok(p.returncode == 0, "javac compiles %d random reference sites and their %d mutants%s"
+   % (40, len(rmut), (": " + p.stderr[:300]) if p.returncode else ""))
+p = subprocess.run(["java", "-cp", os.path.join(rg, "cls"), "p.RDrive"],
+                   capture_output=True, text=True, timeout=300)
+jdiff = set(p.stdout.split())
+for name, extra in (("expression level", []), ("in the method model", ["--method"])):
+    rc, rep = check_json(["--source", os.path.join(rg, "src")] + extra +
+                         [os.path.join(rg, "rgen.log")])
+    ms = {m["id"]: m for m in (rep or {}).get("mutants", [])}
+    proven = [i for i, m in ms.items() if m["verdict"] == "equivalent" or
+              "no input kills it in the model" in m["detail"]]
+    killed = [i for i, m in ms.items() if m["verdict"] in ("killable", "redundant")]
+    bad = [i for i in proven if i in jdiff] + [i for i in killed if i not in jdiff]
+    ok(rc == 0 and len(ms) == len(rmut) and not bad and proven,
+       "random reference sites, %s: %d proven, %d killable, each as the JVM has it%s"
+       % (name, len(proven), len(killed), " (not %s)" % bad[:6] if bad else ""))
 done()

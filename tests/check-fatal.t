@@ -89,13 +89,14 @@ ROWS
 # cause in their note; class Other's verdicts, and g's, are the bytes of
 # the run without the fault; -j 1 and -j 2 the same bytes.
 M=$D/method
-(cd "$M" && "$OLDPWD/$FAULT" check --no-timing --method --source src --format json mutants.log) \
+FABS=$(cd "$(dirname "$FAULT")" && pwd)/$(basename "$FAULT")
+(cd "$M" && "$FABS" check --no-timing --method --source src --format json mutants.log) \
 	>"$T/mref.json" 2>/dev/null
-(cd "$M" && "$OLDPWD/$FAULT" check --no-timing --source src --format json mutants.log) \
+(cd "$M" && "$FABS" check --no-timing --source src --format json mutants.log) \
 	>"$T/mexpr.json" 2>/dev/null
 for fault in method-oom:boom method-fatal:boom; do
 	for j in 1 2; do
-		(cd "$M" && SUBSUME_FAULT=$fault "$OLDPWD/$FAULT" check -j $j --no-timing \
+		(cd "$M" && SUBSUME_FAULT=$fault "$FABS" check -j $j --no-timing \
 			--method --source src --format json mutants.log) >"$T/m$j.json" 2>"$T/m$j.err"
 		rc=$?
 		[ $rc = 8 ]; check $? "$fault -j $j --method: exit 8, got $rc"

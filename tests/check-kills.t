@@ -102,14 +102,29 @@ for suite in SUITES:
        "%s: the contradicted proven claims: %s" % (suite, want))
 
 # The lax suite checks only "not INVALID": it kills ISOSCELES = 3 -> 0
-# and not 3 -> -3, which the initializer's site calls subsumed (weakly,
-# both change the value on every input).
+# and not 3 -> -3.  Each changes the initializer's value on every
+# input, so "kills the same inputs" says nothing of tests (issue 29):
+# no such claim is made, and none is contradicted.
 rc, d, err, kills = check_json("triangle.lax")
 c = {x["id"]: x for x in d["summary"]["tests"]["contradicted"]}
-ok("8" in c and c["8"]["by"] == "7" and c["8"]["tests"] == "LIVE"
-   and c["8"]["by_tests"] == "FAIL" and c["8"]["weak_vs_strong_possible"],
-   "triangle.lax: 'mutant 8 subsumed by 7' is contradicted by the tests "
-   "(a weak versus strong case)")
+m8 = {m["id"]: m for m in d["mutants"]}.get("8", {})
+ok("8" not in c and m8.get("verdict") == "killable" and kills.get("8") == "LIVE"
+   and kills.get("7") == "FAIL",
+   "triangle.lax: 3 -> -3 and 3 -> 0 (each killed by every input) are not claimed "
+   "to subsume each other; the tests kill 7 and not 8")
+# A claim the tests contradict: the lax suite's statuses with 48 killed
+# (trian + 3 -> trian - 3) and 49 (-> trian * 3, subsumed by 48) live.
+TMPK = tempfile.mkdtemp(prefix="check-kills.")
+KC = os.path.join(TMPK, "kill.csv")
+rows = open(os.path.join(D, "triangle.lax", "kill.csv")).read().split("\n")
+open(KC, "w").write("\n".join(r if not r.startswith("48,") else "48,FAIL" for r in rows))
+rc, out, err = run(["check", "--no-timing", "--format", "json", "--source",
+                    os.path.join(LOGS, "src", "triangle"), "--kills", KC,
+                    os.path.join(LOGS, "triangle.mutants.log")])
+c = {x["id"]: x for x in json.loads(out)["summary"]["tests"]["contradicted"]}
+ok("49" in c and c["49"]["by"] == "48" and c["49"]["tests"] == "LIVE"
+   and c["49"]["by_tests"] == "FAIL" and "weak_vs_strong_possible" in c["49"],
+   "triangle.lax, 48 killed: 'mutant 49 subsumed by 48' is contradicted by the tests")
 
 # --- text and CSV -------------------------------------------------------
 L = os.path.join(LOGS, "triangle.mutants.log")
@@ -126,10 +141,13 @@ ok("mutation score: killed / total = %d/120 = %.1f%%" % (killed, 100 * killed / 
    and re.search(r"corrected score: killed / \(total - live proven equivalent\) = "
                  r"%d/\(120 - 0\)" % killed, out),
    "text: the score and the corrected score with their formula")
-ok(re.search(r"^    Triangle@classify\(int,int,int\):4: 8 3 \|==> -3 \(LVR\): subsumed "
-             r"by 7, but the tests kill 7 \(FAIL\) and not 8 \(LIVE\): a bug, or weak "
-             r"versus strong mutation", out, re.M),
+rc, out, err = run(["check", "--no-timing", "--source", os.path.join(LOGS, "src/triangle"),
+                    "--kills", KC, L])
+ok(re.search(r"^    Triangle@classify\(int,int,int\):\d+: 49 trian \+ 3 \|==> trian \* 3 "
+             r"\(AOR\): subsumed by 48, but the tests kill 48 \(FAIL\) and not 49 "
+             r"\(LIVE\): a bug, or weak versus strong mutation", out, re.M),
    "text: the contradicted claim, listed with both statuses and the note")
+shutil.rmtree(TMPK)
 rc, out, err = run(["check", "--no-timing", "--format", "csv", "--kills", KF, L])
 rows = list(csv.reader(io.StringIO(out)))
 ok(rows[0][-1] == "tests" and len(rows) == 121 and

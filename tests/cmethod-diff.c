@@ -267,6 +267,24 @@ static int64_t hv(int m, int i, int r)
 }
 static const char *rtype[NM];
 
+/* What main()'s child process does for a case of function m
+ * (gen_c_main()). */
+static void case_body(struct strbuf *b, int m)
+{
+	sb_printf(b, "\t\t\tcm = %d; ci = i; nc = 0; hvon = %d;\n"
+		  "\t\t\tf = (int)x[3];\n"
+		  "\t\t\tg = (long)x[4];\n\t\t\th = (unsigned char)x[5];\n"
+		  "\t\t\t%s r = m%d((int)x[0], (unsigned)x[1], (short)x[2]);\n"
+		  "\t\t\tprintf(\"%d %%d R %s %%lld %%lld %%u |\", i, "
+		  "(%s)r, (long long)f, (long long)g, (unsigned)h);\n"
+		  "\t\t\tfor (int k = 0; k < ntr; k++)\n"
+		  "\t\t\t\tprintf(\" %%lld\", tr[k]);\n"
+		  "\t\t\tprintf(\"\\n\");\n",
+		  m, m >= NM_PLAIN, rtype[m], m, m,
+		  rtype[m][0] == 'u' ? "%llu" : "%lld",
+		  rtype[m][0] == 'u' ? "unsigned long long" : "long long");
+}
+
 static void write_c(const char *path)
 {
 	static const char *const rts[] = { "int", "unsigned", "long", "short" };
@@ -332,29 +350,7 @@ static void write_c(const char *path)
 		}
 		sb_puts(&sb, "\t},\n");
 	}
-	sb_puts(&sb, "};\n\nint main(void)\n{\n");
-	for (int m = 0; m < NM; m++)
-		sb_printf(&sb, "\tfor (int i = 0; i < %d; i++) {\n"
-			  "\t\tlong long *x = in[%d][i];\n"
-			  "\t\tfflush(stdout);\n\t\tpid_t p = fork();\n"
-			  "\t\tif (p == 0) {\n\t\t\tcm = %d; ci = i; nc = 0; "
-			  "hvon = %d;\n\t\t\tf = (int)x[3];\n"
-			  "\t\t\tg = (long)x[4];\n\t\t\th = (unsigned char)x[5];\n"
-			  "\t\t\t%s r = m%d((int)x[0], (unsigned)x[1], (short)x[2]);\n"
-			  "\t\t\tprintf(\"%d %%d R %s %%lld %%lld %%u |\", i, "
-			  "(%s)r, (long long)f, (long long)g, (unsigned)h);\n"
-			  "\t\t\tfor (int k = 0; k < ntr; k++)\n"
-			  "\t\t\t\tprintf(\" %%lld\", tr[k]);\n"
-			  "\t\t\tprintf(\"\\n\");\n"
-			  "\t\t\tfflush(stdout);\n\t\t\t_exit(0);\n\t\t}\n"
-			  "\t\tint st = 0;\n\t\twaitpid(p, &st, 0);\n"
-			  "\t\tif (!WIFEXITED(st) || WEXITSTATUS(st))\n"
-			  "\t\t\tprintf(\"%d %%d U\\n\", i);\n\t}\n",
-			  NI, m, m, m >= NM_PLAIN, rtype[m], m, m,
-			  rtype[m][0] == 'u' ? "%llu" : "%lld",
-			  rtype[m][0] == 'u' ? "unsigned long long" : "long long",
-			  m);
-	sb_puts(&sb, "\tfflush(stdout);\n\treturn 0;\n}\n");
+	gen_c_main(&sb, NM, NI, "x", "p", case_body);
 	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }

@@ -183,6 +183,20 @@ static int64_t input(void)
 	return rnd(3) ? pool[rnd(12)] : (int64_t)(int32_t)rnd_next(&seed);
 }
 
+/* What main()'s child process does for a case of function m
+ * (gen_c_main()). */
+static void case_body(struct strbuf *b, int m)
+{
+	sb_printf(b, "\t\t\tint x = (int)v[0], y = (int)v[1];\n"
+		  "\t\t\tlong z = (long)v[2];\n"
+		  "\t\t\tint *o[3] = { NULL, &x, &y };\n"
+		  "\t\t\tgp = o[v[8]];\n"
+		  "\t\t\tint res = m%d(o[v[4]], o[v[5]], o[v[6]], "
+		  "v[7] ? &z : NULL, (int)v[3]);\n"
+		  "\t\t\tprintf(\"%d %%d R %%d %%d %%d %%ld\\n\", i, res, "
+		  "x, y, z);\n", m, m);
+}
+
 static void write_c(const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -216,26 +230,7 @@ static void write_c(const char *path)
 		}
 		sb_puts(&sb, "\t},\n");
 	}
-	sb_puts(&sb, "};\n\nint main(void)\n{\n");
-	for (int m = 0; m < NM; m++)
-		sb_printf(&sb, "\tfor (int i = 0; i < %d; i++) {\n"
-			  "\t\tlong long *v = in[%d][i];\n"
-			  "\t\tfflush(stdout);\n\t\tpid_t c = fork();\n"
-			  "\t\tif (c == 0) {\n"
-			  "\t\t\tint x = (int)v[0], y = (int)v[1];\n"
-			  "\t\t\tlong z = (long)v[2];\n"
-			  "\t\t\tint *o[3] = { NULL, &x, &y };\n"
-			  "\t\t\tgp = o[v[8]];\n"
-			  "\t\t\tint res = m%d(o[v[4]], o[v[5]], o[v[6]], "
-			  "v[7] ? &z : NULL, (int)v[3]);\n"
-			  "\t\t\tprintf(\"%d %%d R %%d %%d %%d %%ld\\n\", i, res, "
-			  "x, y, z);\n"
-			  "\t\t\tfflush(stdout);\n\t\t\t_exit(0);\n\t\t}\n"
-			  "\t\tint st = 0;\n\t\twaitpid(c, &st, 0);\n"
-			  "\t\tif (!WIFEXITED(st) || WEXITSTATUS(st))\n"
-			  "\t\t\tprintf(\"%d %%d U\\n\", i);\n\t}\n",
-			  NI, m, m, m, m);
-	sb_puts(&sb, "\tfflush(stdout);\n\treturn 0;\n}\n");
+	gen_c_main(&sb, NM, NI, "v", "c", case_body);
 	write_text_file(path, sb.buf);
 	sb_release(&sb);
 }

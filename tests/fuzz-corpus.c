@@ -23,7 +23,7 @@ static const struct {
 	{ "operator", fuzz_operator }, { "major", fuzz_major },
 	{ "yaml", fuzz_yaml },         { "contracts", fuzz_contracts },
 	{ "javasrc", fuzz_javasrc },   { "kills", fuzz_kills },
-	{ "elements", fuzz_elements },
+	{ "elements", fuzz_elements }, { "dredd", fuzz_dredd },
 };
 
 static int cmp(const void *x, const void *y)

@@ -2,7 +2,7 @@
  * gen.h - what the random program generators of the differential
  * drivers share (method-diff.c, mheap-diff.c, marr-diff.c, mobj-diff.c,
  * cmethod-diff.c, cmethod-ptrdiff.c, mfloat-gen.h).  Macros, not
- * functions: each calls the including file's own generator functions on
+ * functions, for the generators: each calls the including file's own generator functions on
  * its own struct gen G (a strbuf sb, an int depth), and its rnd(), so
  * that the random choices, and the generated programs, stay the same
  * (and gen_var_of(), which reads a built method).
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "lang/javasrc-method.h"
 #include "lang/mir.h"
 #include "tap.h"
 
@@ -145,6 +146,72 @@ static inline int gen_var_of(const struct mmethod *m, const char *name)
 		sb_puts((G)->sb, "}\n");                                     \
 	} while (0)
 
+/* The next line "m i text" of a generated program's output p (read
+ * into line, size bytes at a time) for a function m < nm and a case
+ * i < ni, with a model when mm is given (mm[m]): m, i and its text (the
+ * line's rest, in line) set; false at the end. */
+static inline bool gen_next_line(FILE *p, char *line, int size, int nm,
+				 int ni, const struct mmethod *const *mm,
+				 int *m, int *i, const char **text)
+{
+	while (fgets(line, size, p)) {
+		int pos = 0;
+		if (sscanf(line, "%d %d %n", m, i, &pos) != 2 || *m < 0 ||
+		    *m >= nm || *i < 0 || *i >= ni || (mm && !mm[*m]))
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		*text = line + pos;
+		return true;
+	}
+	return false;
+}
+
+/* The nm generated Java methods of f, whose bodies start at at[m], built
+ * in a into mm (NULL: not modelled, the reason a diagnostic): how many
+ * were built. */
+static inline int gen_build_java(struct jsrc *f, struct arena *a,
+				 const size_t *at, int nm,
+				 const struct mmethod **mm)
+{
+	int built = 0;
+	for (int m = 0; m < nm; m++) {
+		const char *why = NULL;
+		mm[m] = jsrc_method(f, a, at[m], NULL, &why);
+		built += mm[m] != NULL;
+		if (!mm[m])
+			diag("m%d: %s", m, why);
+	}
+	return built;
+}
+
+/* The end of the C drivers' program: the inputs' table closed, then
+ * main(), for each of the nm functions m a loop over its ni cases, each
+ * run in a child process (its pid named pid) reading its inputs
+ * in[m][i] (a long long array named arr), the child's statements (body()
+ * writes them for m) printing its line "m i ..."; a child that does not
+ * exit normally is "m i U". */
+static inline void gen_c_main(struct strbuf *sb, int nm, int ni,
+			      const char *arr, const char *pid,
+			      void (*body)(struct strbuf *, int))
+{
+	sb_puts(sb, "};\n\nint main(void)\n{\n");
+	for (int m = 0; m < nm; m++) {
+		struct strbuf b = STRBUF_INIT;
+		body(&b, m);
+		sb_printf(sb, "\tfor (int i = 0; i < %d; i++) {\n"
+			  "\t\tlong long *%s = in[%d][i];\n"
+			  "\t\tfflush(stdout);\n\t\tpid_t %s = fork();\n"
+			  "\t\tif (%s == 0) {\n%s"
+			  "\t\t\tfflush(stdout);\n\t\t\t_exit(0);\n\t\t}\n"
+			  "\t\tint st = 0;\n\t\twaitpid(%s, &st, 0);\n"
+			  "\t\tif (!WIFEXITED(st) || WEXITSTATUS(st))\n"
+			  "\t\t\tprintf(\"%d %%d U\\n\", i);\n\t}\n",
+			  ni, arr, m, pid, pid, b.buf ? b.buf : "", pid, m);
+		sb_release(&b);
+	}
+	sb_puts(sb, "\tfflush(stdout);\n\treturn 0;\n}\n");
+}
+
 /* The C drivers' run of the program src compiled by cc with UBSan in
  * dir: out + (m * ni + i) * w (w bytes each) what it printed for case i
  * of function m, from "m i text" lines read linew bytes at a time; a
@@ -164,15 +231,11 @@ static inline bool gen_run_compiler(const char *cc, const char *src,
 		free(line);
 		return false;
 	}
-	int lines = 0;
-	while (fgets(line, (int)linew, p)) {
-		int m, i, pos = 0;
-		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
-		    m >= nm || i < 0 || i >= ni)
-			continue;
-		line[strcspn(line, "\n")] = 0;
+	int lines = 0, m, i;
+	const char *text;
+	while (gen_next_line(p, line, (int)linew, nm, ni, NULL, &m, &i, &text)) {
 		snprintf(out + ((size_t)m * (size_t)ni + (size_t)i) * w, w, "%s",
-			 line + pos);
+			 text);
 		lines++;
 	}
 	free(line);

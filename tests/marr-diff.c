@@ -318,27 +318,17 @@ static void compare(const char *path, FILE *jvm)
 	if (!f)
 		return;
 	const struct mmethod *mm[NM];
-	const char *why = NULL;
 	int built = 0, bad_eval = 0, bad_enc = 0, threw = 0, lines = 0;
 	int kinds[MIR_EXC_STD] = { 0 }, writes = 0, aliased = 0;
-	for (int m = 0; m < NM; m++) {
-		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
-		if (mm[m])
-			built++;
-		else
-			diag("m%d: %s", m, why);
-	}
+	built = gen_build_java(f, A, body_at, NM, mm);
 	ok(built == NM, "all %d generated methods are modelled", NM);
 	char line[4096];
 	struct mir_smt *S[NM] = { 0 };
-	while (fgets(line, sizeof(line), jvm)) {
-		int m, i, pos = 0;
-		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
-		    m >= NM || i < 0 || i >= NI || !mm[m])
-			continue;
+	int m, i;
+	const char *want;
+	while (gen_next_line(jvm, line, sizeof(line), NM, NI, mm, &m, &i,
+			     &want)) {
 		lines++;
-		line[strcspn(line, "\n")] = 0;
-		const char *want = line + pos;
 		const struct acase *k = &cases[m][i];
 		struct value in[MIR_IN];
 		int irid[5];

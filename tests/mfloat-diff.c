@@ -94,13 +94,7 @@ static void java_part(void)
 	if (!ok(f != NULL, "the Java front end reads the generated file"))
 		return;
 	const struct mmethod *mm[NM];
-	int built = 0;
-	for (int m = 0; m < NM; m++) {
-		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
-		built += mm[m] != NULL;
-		if (!mm[m])
-			diag("m%d: %s", m, why);
-	}
+	int built = gen_build_java(f, A, body_at, NM, mm);
 	agree(mm, built, false, "Java methods", "JVM", "the JVM", "throw");
 	jsrc_free(f);
 }

@@ -457,14 +457,10 @@ static void against(const char *who, const struct mmethod *const *mm,
 static int read_lines(FILE *p, char (*out)[NI][WANT])
 {
 	char line[WANT + 32];
-	int lines = 0;
-	while (fgets(line, sizeof(line), p)) {
-		int m, i, pos = 0;
-		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
-		    m >= NM || i < 0 || i >= NI)
-			continue;
-		line[strcspn(line, "\n")] = 0;
-		snprintf(out[m][i], sizeof(out[m][i]), "%s", line + pos);
+	int lines = 0, m, i;
+	const char *text;
+	while (gen_next_line(p, line, sizeof(line), NM, NI, NULL, &m, &i, &text)) {
+		snprintf(out[m][i], sizeof(out[m][i]), "%s", text);
 		lines++;
 	}
 	return lines;

@@ -542,17 +542,10 @@ static void compare(const char *path, FILE *jvm)
 	if (!f)
 		return;
 	const struct mmethod *mm[NM];
-	const char *why = NULL;
 	int built = 0, bad_eval = 0, bad_enc = 0, lines = 0, nover = 0;
 	int threw = 0, npe = 0, arith = 0, withcalls = 0, made = 0, fresh = 0;
 	int refret = 0;
-	for (int m = 0; m < NM; m++) {
-		mm[m] = jsrc_method(f, A, body_at[m], NULL, &why);
-		if (mm[m])
-			built++;
-		else
-			diag("m%d: %s", m, why);
-	}
+	built = gen_build_java(f, A, body_at, NM, mm);
 	ok(built == NM, "all %d generated methods are modelled", NM);
 	ok(ncall >= 40 && nnew >= 10 && nmath >= 20 && nnest >= 10, "they make "
 	   "calls on Peers and static calls (%d), `new` (%d) and Math calls "
@@ -560,17 +553,14 @@ static void compare(const char *path, FILE *jvm)
 	   nmath, nnest);
 	char line[4096];
 	struct mir_smt *S[NM] = { 0 };
+	int m, i;
+	const char *want;
 	struct value *in = calloc(MIR_IN, sizeof(*in)),
 		     *prev = calloc(MIR_IN, sizeof(*in));
 	struct mrun *r = malloc(sizeof(*r)), *e = malloc(sizeof(*e));
-	while (in && prev && r && e && fgets(line, sizeof(line), jvm)) {
-		int m, i, pos = 0;
-		if (sscanf(line, "%d %d %n", &m, &i, &pos) != 2 || m < 0 ||
-		    m >= NM || i < 0 || i >= NI || !mm[m])
-			continue;
+	while (in && prev && r && e && gen_next_line(jvm, line, sizeof(line), NM, NI, mm, &m, &i,
+			     &want)) {
 		lines++;
-		line[strcspn(line, "\n")] = 0;
-		const char *want = line + pos;
 		/* the stubs' answers along the run's own events */
 		fill(mm[m], m, i, NULL, in);
 		for (int it = 0; it < MIR_MAX_EVENTS + 2; it++) {

@@ -205,7 +205,12 @@ int main(void)
 
 	/* values printed as C constants */
 	printed("unsigned", -1, "4294967295u");
-	printed("int", INT32_MIN, "-2147483648");
+	printed("int", INT32_MIN, "(-2147483647 - 1)");
+	printed("int", INT32_MIN + 1, "-2147483647");
+	printed("long", INT64_MIN, "(-9223372036854775807L - 1)");
+	printed("long long", INT64_MIN, "(-9223372036854775807LL - 1)");
+	printed("short", INT16_MIN, "-32768");
+	printed("signed char", INT8_MIN, "-128");
 	printed("long", INT64_MAX, "9223372036854775807L");
 	printed("unsigned long long", 1, "1ULL");
 	printed("unsigned char", 255, "255");
@@ -256,16 +261,18 @@ int main(void)
 	known("x + 1 > x", INT32_MAX, 0, true, NULL);
 
 	use(c_profile("c", "lp64", true, UB_WRAP));
-	known("x + 1", INT32_MAX, 0, false, "-2147483648");
-	known("-x", INT32_MIN, 0, false, "-2147483648");
+	known("x + 1", INT32_MAX, 0, false, "(-2147483647 - 1)");
+	known("-x", INT32_MIN, 0, false, "(-2147483647 - 1)");
 	known("x << y", -1, 1, false, "-2");
-	known("x << y", 1, 31, false, "-2147483648");
+	known("x << y", 1, 31, false, "(-2147483647 - 1)");
 	known("x << y", 1, 32, true, NULL);
 	known("x / y", INT32_MIN, -1, true, NULL);
 	known("x + 1 > x", INT32_MAX, 0, false, "0");
 
 	use(c_profile("c", "ilp32", false, UB_OUTCOME));
 	typed("2147483648", "long long", "2147483648LL");
+	printed("long", INT32_MIN, "(-2147483647L - 1)");
+	printed("long long", INT64_MIN, "(-9223372036854775807LL - 1)");
 	typed("'\\xff'", "int", "255");
 	typed("u + l", "unsigned long", "((unsigned long)u + (unsigned long)l)");
 	known("l + 1", INT32_MAX, 0, true, NULL);
@@ -279,8 +286,9 @@ int main(void)
 	use(c_profile("c++", "lp64", true, UB_OUTCOME));
 	typed("x < y", "bool", "(x < y)");
 	typed("true", "bool", "true");
+	printed("long", INT64_MIN, "(-9223372036854775807L - 1)");
 	known("x << y", -1, 1, false, "-2");
-	known("x << y", 1, 31, false, "-2147483648");
+	known("x << y", 1, 31, false, "(-2147483647 - 1)");
 	known("x + 1", INT32_MAX, 0, true, NULL);
 
 	arena_free(A);

@@ -431,10 +431,32 @@ static size_t ident_at(struct site *S, const char *s, size_t i,
 	size_t end = site_scan_chain(S, s, e, "", &c, why);
 	if (!end)
 		return 0;
+	/* T.class of a named type: a java.lang.Class object, never null,
+	 * one per type (types of different simple names are different) */
+	size_t dot = end;
+	while (dot > e && s[dot - 1] != '.')
+		dot--;
+	if (c.any && !c.call && dot > e && word_is(s, dot, end, "class") &&
+	    !memchr(s + i, '[', end - i) && !memchr(s + i, '(', end - i)) {
+		size_t te = dot - 1, tb;
+		while (te > i && isspace((unsigned char)s[te - 1]))
+			te--;
+		tb = te;
+		while (tb > i && site_ident_char((unsigned char)s[tb - 1]))
+			tb--;
+		int k = object(S, squeeze(S->a, s, i, end), true, false, false, why);
+		if (k < 0)
+			return 0;
+		S->ops[k].lit = arena_printf(S->a, "C%.*s", (int)(te - tb), s + tb);
+		S->ops[k].konst = true; /* no effect, no exception */
+		put_obj(&P->out, k);
+		return end;
+	}
 	if (word_is(s, i, e, "this") && !c.any) {
 		int k = object(S, "this", true, false, false, why);
 		if (k < 0)
 			return 0;
+		S->ops[k].konst = true; /* no effect, no exception */
 		put_obj(&P->out, k);
 		return e;
 	}
@@ -491,6 +513,11 @@ static char *objects(struct site *S, const char *s, const char **whyp)
 				int k = object(S, squeeze(S->a, s, i, e), true,
 					       false, true, why);
 				if (k >= 0) {
+					S->ops[k].konst = true;
+					if (!memchr(s + i, '\\', e - i))
+						S->ops[k].lit = arena_printf(
+							S->a, "S%.*s", (int)(e - i - 2),
+							s + i + 1);
 					put_obj(&P.out, k);
 					next = e;
 				}

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "base/json.h"
+#include "check/dredd.h"
 #include "check/method.h"
 #include "check/mte.h"
 #include "check/site.h"
@@ -32,6 +33,7 @@ struct efile {
 
 struct check_elements {
 	struct arena *a;
+	long errs;          /* errors its maker reported (dredd's reader) */
 	struct source src;  /* the report (owns text) */
 	int nfiles;
 	struct efile *files;
@@ -288,14 +290,22 @@ static bool schema_ok(struct loader *L, const struct json *root)
 
 struct check_elements *check_elements_load(const char *path, bool *io)
 {
+	*io = false;
+	if (check_is_dredd(path)) /* its mutants as such a report */
+		return check_dredd_load(path, io);
 	size_t len;
 	char *text = read_file(path, &len);
-	*io = false;
 	if (!text) {
 		error("cannot read %s: %s", path, strerror(errno));
 		*io = true;
 		return NULL;
 	}
+	return check_elements_from_text(path, text, len);
+}
+
+struct check_elements *check_elements_from_text(const char *path, char *text,
+						size_t len)
+{
 	struct check_elements *E = xcalloc(1, sizeof(*E));
 	E->a = arena_new();
 	E->src = (struct source){ .name = path, .text = text, .len = len };
@@ -477,6 +487,26 @@ static void attach_c(struct cgroup *g, int k, const struct pfile *pf,
 		check_cmethod_attach_at(g, k, pf->c, pf->pf, b, e, stmt);
 }
 
+/* A C mutant located at an operator token alone, as Mull locates
+ * operator mutants ("+" of "a + b", replacement "-"): the same mutant as
+ * the whole expression with the operator replaced, in *w. */
+static bool widen_operator(struct cgroup *g, const struct pfile *pf,
+			   const struct emutant *em, struct emutant *w)
+{
+	size_t xb, xe;
+	const char *r = em->at.replacement;
+	if (!pf->c || !r || !csrc_operator_at(pf->c, em->b, em->e, &xb, &xe))
+		return false;
+	const char *s = f_text(pf);
+	*w = *em;
+	w->b = xb;
+	w->e = xe;
+	w->at.replacement = arena_printf(g->a, "%.*s%s%.*s", (int)(em->b - xb),
+					 s + xb, r, (int)(xe - em->e),
+					 s + em->e);
+	return true;
+}
+
 /* Mutant k of f into group g (index k), placed in pf (or refused). */
 static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 			const struct efile *f, const struct pfile *pf,
@@ -484,10 +514,13 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 {
 	const struct emutant *em = &f->m[k];
 	struct cmutant *m = &g->mutants[k];
+	m->at = &em->at; /* as the report gives it, for the report written */
+	struct emutant wide;
+	if (!refusal && widen_operator(g, pf, em, &wide))
+		em = &wide;
 	const char *r = em->at.replacement;
 	m->id = em->id;
 	m->op = em->at.mutator;
-	m->at = &em->at;
 	m->lineno = em->jline;
 	m->where = arena_printf(g->a, "%s:%d:%d", f->path, em->at.sline,
 				em->at.scol);
@@ -565,5 +598,10 @@ long check_read_elements(struct check_elements *e, bool method,
 	for (int i = 0; i < e->nfiles; i++)
 		if (e->files[i].n)
 			read_file_group(e, &e->files[i], method, emit, ctx, seq);
-	return 0;
+	return e->errs;
+}
+
+void check_elements_set_errors(struct check_elements *e, long errs)
+{
+	e->errs = errs;
 }

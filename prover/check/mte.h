@@ -24,6 +24,8 @@
  * grammar (lang/csrc.h) and each mutant judged with the C profile (the
  * C defaults: lp64, signed char, UB "outcome") as the mutated
  * expression itself, its variables typed by their declarations.  A
+ * C mutant located at an operator token alone (Mull's operator mutants)
+ * is the whole expression with the operator replaced.  A
  * mutant is unsupported, with the reason, when the report gives no
  * replacement (PIT gives a description only), when its location is not
  * a whole expression or statement (or is a name, not a value), when the
@@ -48,9 +50,14 @@ struct check_elements;
  * '{' (no Major log or YAML batch starts so)? */
 bool check_is_elements(const char *path);
 
-/* Read and check the report at path; NULL after the errors are printed
+/* Read and check the report at path (or dredd's mutation info,
+ * check/dredd.h, as such a report); NULL after the errors are printed
  * (*io set when the file cannot be read). */
 struct check_elements *check_elements_load(const char *path, bool *io);
+/* The same from text (len bytes, NUL-terminated, malloc'd: the report
+ * owns it) named path: dredd's reader (check/dredd.h) writes one. */
+struct check_elements *check_elements_from_text(const char *path, char *text,
+						size_t len);
 void check_elements_free(struct check_elements *e);
 
 /* Its files, in report order: name, language and source. */
@@ -65,8 +72,11 @@ void check_elements_each(const struct check_elements *e,
 			 void *ctx);
 
 /* Judge its mutants: emit(ctx, g) for each file's group (seq as the
- * other readers); method: --method.  Returns 0. */
+ * other readers); method: --method.  Returns the errors its maker
+ * reported and left out (check_elements_set_errors(); 0 for a report
+ * read from a file: it is refused whole). */
 long check_read_elements(struct check_elements *e, bool method,
 			 cgroup_fn emit, void *ctx, long *seq);
+void check_elements_set_errors(struct check_elements *e, long errs);
 
 #endif

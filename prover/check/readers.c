@@ -3,6 +3,7 @@
  * (check/readers.h).
  */
 #include "check/readers.h"
+#include "check/dredd.h"
 #include "check/mte.h"
 
 static long read_yaml(const struct check_input *in, cgroup_fn emit,
@@ -31,6 +32,8 @@ static long read_major(const struct check_input *in, cgroup_fn emit,
 
 static const struct check_reader readers[] = {
 	{ "YAML batch", CHECK_IN_YAML, false, check_is_yaml, read_yaml },
+	{ "dredd mutation info", CHECK_IN_REPORT, false, check_is_dredd,
+	  read_report },
 	{ "mutation-testing-elements report", CHECK_IN_REPORT, false,
 	  check_is_elements, read_report },
 	{ "Major log", CHECK_IN_MAJOR, true, any_path, read_major },

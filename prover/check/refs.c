@@ -213,11 +213,155 @@ static struct node *object_facts(struct site *S, struct node *const *texts,
 		struct node *zero = node_new(S->a, N_LIT, 0);
 		zero->type = T_INT;
 		facts = all_of(S, facts, ne(S, var_node(S, obj[i]), zero));
-		for (int j = 0; j < i; j++)
-			if (S->ops[atoi(S->names[obj[i]] + 1) - 1].fresh &&
-			    S->ops[atoi(S->names[obj[j]] + 1) - 1].fresh)
+		const struct opaque *x = &S->ops[atoi(S->names[obj[i]] + 1) - 1];
+		for (int j = 0; j < i; j++) {
+			const struct opaque *y = &S->ops[atoi(S->names[obj[j]] + 1) - 1];
+			/* fresh objects, a fresh one and a literal, literals
+			 * of different identities */
+			if ((x->fresh && (y->fresh || y->lit)) || (x->lit && y->fresh) ||
+			    (x->lit && y->lit && strcmp(x->lit, y->lit)))
 				facts = all_of(S, facts, ne(S, var_node(S, obj[i]),
 							  var_node(S, obj[j])));
+		}
+	}
+	return facts;
+}
+
+static struct node *negate(struct site *S, struct node *x)
+{
+	struct node *n = node_new(S->a, N_UNARY, 0);
+	n->op = OP_NOT;
+	n->a = x;
+	return n;
+}
+
+static struct node *either(struct site *S, struct node *x, struct node *y)
+{
+	struct node *n = node_new(S->a, N_BINARY, 0);
+	n->op = OP_LOR;
+	n->a = x;
+	n->b = y;
+	n->paren = true;
+	return n;
+}
+
+/* The string literal's characters (no escape) in a call's text at
+ * t[i] ('"'), its end in *e; NULL if none. */
+static const char *literal_at(struct site *S, const char *t, size_t i, size_t *e)
+{
+	if (t[i] != '"')
+		return NULL;
+	size_t j = site_skip_quoted(t, i);
+	if (j < i + 2 || t[j - 1] != '"' || memchr(t + i, '\\', j - i))
+		return NULL;
+	*e = j;
+	return arena_strndup(S->a, t + i + 1, j - i - 2);
+}
+
+/* A name or a chain of names and fields (no call, no index): what two
+ * calls read alike. */
+static bool plain_chain(const char *t, size_t b, size_t e)
+{
+	if (b >= e || !site_ident_start((unsigned char)t[b]))
+		return false;
+	for (size_t i = b; i < e; i++)
+		if (!site_ident_char((unsigned char)t[i]) && t[i] != '.')
+			return false;
+	return true;
+}
+
+/* `"L".equals(x)` (String.equals, whatever x is): x, the text it
+ * compares with L, in *x; false if not such a call.  `x.equals("L")`
+ * and `x.equals(x)` of a String x: javasrc-const.c, which knows x's
+ * type. */
+static bool literal_equals(struct site *S, const struct opaque *o,
+			   const char **x, const char **lit)
+{
+	const char *t = o->text;
+	size_t n = strlen(t), e;
+	static const char eq[] = ".equals(";
+	if (!o->method || strcmp(o->method, "equals") || n < 2 || t[n - 1] != ')')
+		return false;
+	if (!(*lit = literal_at(S, t, 0, &e)) ||
+	    strncmp(t + e, eq, sizeof(eq) - 1) ||
+	    !plain_chain(t, e + sizeof(eq) - 1, n - 1))
+		return false;
+	*x = arena_strndup(S->a, t + e + sizeof(eq) - 1,
+			   n - 1 - (e + sizeof(eq) - 1));
+	/* of a name: no effect, no exception (null: false) */
+	if (!strchr(*x, '.'))
+		S->ops[o - S->ops].konst = true;
+	return true;
+}
+
+/* Two calls that compare one String with different literals are not
+ * both true (String.equals compares characters). */
+static bool text_assigns(const char *t);
+static struct node *equals_facts(struct site *S)
+{
+	struct node *facts = NULL;
+	/* one text, one value: not where the site assigns */
+	if (text_assigns(S->cs->orig))
+		return NULL;
+	const char *xs[MAX_VARS + 1], *ls[MAX_VARS + 1];
+	int vs[MAX_VARS + 1];
+	for (int k = 0; k < S->nop; k++) {
+		char name[16];
+		snprintf(name, sizeof(name), "$%d", k + 1);
+		int v = -1;
+		for (int i = 0; i < S->nvars; i++)
+			if (!strcmp(S->names[i], name))
+				v = i;
+		vs[k] = v;
+		xs[k] = NULL;
+		if (v >= 0 && S->kind[v] == 1 &&
+		    !literal_equals(S, &S->ops[k], &xs[k], &ls[k]))
+			xs[k] = NULL;
+		if (!xs[k])
+			continue;
+		for (int j = 0; j < k; j++) {
+			if (!xs[j] || strcmp(xs[j], xs[k]) || !strcmp(ls[j], ls[k]))
+				continue;
+			struct node *nj = node_new(S->a, N_UNARY, 0);
+			nj->op = OP_NOT;
+			nj->a = var_node(S, vs[j]);
+			struct node *nk = node_new(S->a, N_UNARY, 0);
+			nk->op = OP_NOT;
+			nk->a = var_node(S, vs[k]);
+			struct node *or = node_new(S->a, N_BINARY, 0);
+			or->op = OP_LOR;
+			or->a = nj;
+			or->b = nk;
+			or->paren = true;
+			facts = all_of(S, facts, or);
+		}
+		/* "L".equals(x) of a reference name x: true only if x is not
+		 * null; x the literal "M" object: true exactly when M is L */
+		int xv = -1;
+		for (int i = 0; i < S->nvars; i++)
+			if (!strcmp(S->names[i], xs[k]))
+				xv = i;
+		if (xv < 0 || !S->ref[xv])
+			continue;
+		struct node *zero = node_new(S->a, N_LIT, 0);
+		zero->type = T_INT;
+		facts = all_of(S, facts, either(S, negate(S, var_node(S, vs[k])),
+						ne(S, var_node(S, xv), zero)));
+		for (int j = 0; j < S->nop; j++) {
+			const struct opaque *y = &S->ops[j];
+			char yn[16];
+			snprintf(yn, sizeof(yn), "$%d", j + 1);
+			int yv = -1;
+			for (int i = 0; i < S->nvars; i++)
+				if (!strcmp(S->names[i], yn))
+					yv = i;
+			if (!y->lit || y->lit[0] != 'S' || yv < 0 || !S->ref[yv])
+				continue;
+			struct node *eq = var_node(S, vs[k]);
+			facts = all_of(S, facts, either(S, ne(S, var_node(S, xv),
+							      var_node(S, yv)),
+					     strcmp(y->lit + 1, ls[k]) ? negate(S, eq) : eq));
+		}
 	}
 	return facts;
 }
@@ -361,6 +505,9 @@ void site_object_facts(struct site *S, struct node *orig, struct node **mx,
 		if (mx[i])
 			texts[nt++] = mx[i];
 	struct node *facts = object_facts(S, texts, nt);
+	struct node *eq = equals_facts(S);
+	if (eq)
+		facts = facts ? all_of(S, facts, eq) : eq;
 	if (facts)
 		*assume = site_and(S->a, *assume, facts);
 }

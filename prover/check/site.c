@@ -167,7 +167,7 @@ static const struct cres *prove_site(struct check_worker *w, struct job *J,
 	struct prove_opts po = { .timeout_ms = opts->timeout_ms,
 				 .rlimit = opts->rlimit, .budget = opts->budget,
 				 .shared = w->smt,
-				 .smt2 = opts->smt2 };
+				 .smt2 = opts->smt2, .no_vacuous = true };
 	struct result *pr = prove_analysis(g->a, an, &po);
 	g->solver_calls += pr->solver_calls;
 	if (pr->nproofs) {

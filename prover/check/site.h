@@ -28,6 +28,11 @@ struct opaque {
 	 * non-null name); fresh: a `new` object, distinct from every
 	 * other fresh one; str: a java.lang.String. */
 	bool nonnull, fresh, str;
+	/* a literal's identity (refs.c): "S" and a string literal's
+	 * characters (without escapes), "C" and a class literal's type's
+	 * simple name; literals of different identities are distinct
+	 * objects (JLS 3.10.5, 15.8.2), and distinct from fresh ones */
+	const char *lit;
 	bool number;        /* such an object used as a number (unboxed) */
 	/* An array element `a[i]` (javaobj.c): its index's source text;
 	 * the access throws when the index is out of bounds (refs.c).

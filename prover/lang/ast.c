@@ -1,5 +1,6 @@
 /* ast.c - types, operators and AST helpers shared by all stages. */
 #include "lang/ast.h"
+#include "lang/profile.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -242,8 +243,18 @@ void expr_print(struct strbuf *sb, const struct node *n)
 	case N_BINARY: {
 		int p = op_prec(n->op);
 		/* Left-associative: the right operand needs parentheses at
-		 * equal precedence. */
+		 * equal precedence.  C's "!a < b" is (!a) < b, written so:
+		 * gcc and clang take the bare form for a slip
+		 * (-Wlogical-not-parentheses, in -Wall), and a C tool
+		 * compiles mutants with -Werror.  (Java has no such
+		 * comparison of a ! on numbers; its texts are unchanged.) */
+		const struct node *l = node_strip(n->a);
+		if (n->op >= OP_LT && n->op <= OP_NE && l->kind == N_UNARY &&
+		    l->op == OP_NOT && l->type && l->type->profile &&
+		    l->type->profile->scalar_conditions)
+			p = 15;
 		print_sub(sb, n->a, p);
+		p = op_prec(n->op);
 		sb_printf(sb, " %s ", op_spelling(n->op));
 		print_sub(sb, n->b, p + 1);
 		return;

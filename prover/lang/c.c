@@ -438,8 +438,11 @@ static bool c_comparable(const struct type *from, const struct type *to)
 /* ---- printing ---- */
 
 /* Integers as decimal constants with the suffix of their type (the
- * types below int print as plain numbers, which are ints); _Bool as 0
- * or 1 (C++: false, true). */
+ * types below int print as plain numbers, which are ints), a signed
+ * type's minimum as (-MAX - 1) ("(-2147483647 - 1)", "(-9223372036854775807L
+ * - 1)"): C's constants have no sign, and MAX + 1 does not fit the type,
+ * so -2147483648 is a long and -9223372036854775808L is no C at all;
+ * _Bool as 0 or 1 (C++: false, true). */
 static void c_value_print(struct strbuf *sb, const struct type *t,
 			  struct value v)
 {
@@ -456,6 +459,14 @@ static void c_value_print(struct strbuf *sb, const struct type *t,
 	} else if (t->kind == TK_BOOLEAN || (k == CT_BOOL && p->cxx))
 		sb_puts(sb, v.bits ? (p->cxx ? "true" : "1")
 				   : (p->cxx ? "false" : "0"));
+	else if (t->is_signed && t->rank >= ctypes[CT_INT].rank &&
+		 v.bits == type_min(t).bits)
+		/* C has no literal for a signed type's minimum: -2147483648
+		 * is minus a long.  The same expression as <limits.h>'s
+		 * (glibc's LONG_MIN), without the header: a constant of the
+		 * type. */
+		sb_printf(sb, "(-%" PRId64 "%s - 1)", value_i64(type_max(t)),
+			  ctypes[k].suffix);
 	else if (t->is_signed)
 		sb_printf(sb, "%" PRId64 "%s", value_i64(v), ctypes[k].suffix);
 	else

@@ -9,6 +9,7 @@
 
 #include "lang/csrc.h"
 #include "lang/mir.h"
+#include "lang/mwalk.h"
 
 struct csrc {
 	struct source src;
@@ -37,6 +38,7 @@ TSNode cdecl_name(TSNode d);
 /* --- the IR builder (csrc-method.c, csrc-mstmt.c) ------------------ */
 
 struct cb {
+	struct mwalk W;     /* lang/mwalk.h: its statements */
 	struct csrc *f;
 	struct arena *a;
 	const struct profile *pf;

@@ -274,44 +274,12 @@ bool cb_deleted(struct cb *B, TSNode n)
 
 bool cb_block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 {
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode c = ts_node_named_child(n, i);
-		if (cnode_is(c, "comment"))
-			continue;
-		if (cnode_is(c, "declaration") && !cb_deleted(B, c)) {
-			if (!local_decl(B, c, blk, cap))
-				return false;
-			continue;
-		}
-		struct mstmt *s = cnode_is(c, "declaration")
-				  ? cb_stmt_new(B, MS_SKIP, c) : cb_statement(B, c);
-		if (!s)
-			return false;
-		cb_append(B, blk, s, cap);
-	}
-	return true;
+	return mw_block_into(&B->W, n, blk, cap);
 }
 
 struct mstmt *cb_block(struct cb *B, TSNode n)
 {
-	bool saved[MIR_MAX_VARS];
-	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, n);
-	int cap = 0;
-	bool ok = cb_block_into(B, n, blk, &cap);
-	memcpy(B->visible, saved, sizeof(saved));
-	return ok ? blk : NULL;
-}
-
-/* The body of if, while, for, do: one statement (its own scope). */
-static struct mstmt *sub(struct cb *B, TSNode n)
-{
-	if (ts_node_is_null(n))
-		return cb_fail(B, "a statement is missing"), NULL;
-	if (cnode_is(n, "declaration"))
-		return cb_fail(B, "a declaration as a branch"), NULL;
-	return cb_statement(B, n);
+	return mw_block(&B->W, n);
 }
 
 /* An expression list (a comma_expression of a for's update) as a block. */
@@ -349,58 +317,6 @@ static struct mstmt *expr_list(struct cb *B, TSNode n)
 	return blk;
 }
 
-static struct mstmt *loop(struct cb *B, TSNode n)
-{
-	struct mstmt *s = cb_stmt_new(B, MS_LOOP, n);
-	B->m->nloops++;
-	s->test_first = !cnode_is(n, "do_statement");
-	TSNode c = cnode_field(n, "condition");
-	if (!ts_node_is_null(c) && !(s->e = cb_expr(B, c, true)))
-		return NULL;
-	if (!(s->body = sub(B, cnode_field(n, "body"))))
-		return NULL;
-	return s;
-}
-
-static struct mstmt *for_loop(struct cb *B, TSNode n)
-{
-	bool saved[MIR_MAX_VARS];
-	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, n), *s = NULL;
-	int cap = 0;
-	TSNode init = cnode_field(n, "initializer"), up = cnode_field(n, "update");
-	bool ok = true;
-	if (cnode_is(init, "declaration"))
-		ok = local_decl(B, init, blk, &cap);
-	else if (!ts_node_is_null(init)) {
-		struct mstmt *i = expr_list(B, init);
-		if ((ok = i != NULL))
-			cb_append(B, blk, i, &cap);
-	}
-	if (ok && (s = loop(B, n))) {
-		s->update = ts_node_is_null(up) ? cb_stmt_new(B, MS_SKIP, n)
-						: expr_list(B, up);
-		if (s->update)
-			cb_append(B, blk, s, &cap);
-	}
-	memcpy(B->visible, saved, sizeof(saved));
-	return s && s->update ? blk : NULL;
-}
-
-static struct mstmt *if_stmt(struct cb *B, TSNode n)
-{
-	struct mstmt *s = cb_stmt_new(B, MS_IF, n);
-	if (!(s->e = cb_expr(B, cnode_field(n, "condition"), true)) ||
-	    !(s->body = sub(B, cnode_field(n, "consequence"))))
-		return NULL;
-	TSNode e = cnode_field(n, "alternative");
-	if (cnode_is(e, "else_clause"))
-		e = ts_node_named_child(e, 0);
-	if (!ts_node_is_null(e) && !(s->els = sub(B, e)))
-		return NULL;
-	return s;
-}
-
 static struct mstmt *return_stmt(struct cb *B, TSNode n)
 {
 	struct mstmt *s = cb_stmt_new(B, MS_RETURN, n);
@@ -426,36 +342,94 @@ static struct mstmt *return_stmt(struct cb *B, TSNode n)
 
 struct mstmt *cb_statement(struct cb *B, TSNode n)
 {
-	if (cb_deleted(B, n))
-		return cb_stmt_new(B, MS_SKIP, n);
-	const char *k = ts_node_type(n);
-	if (!strcmp(k, "compound_statement"))
-		return cb_block(B, n);
-	if (!strcmp(k, "expression_statement")) {
-		TSNode e = ts_node_named_child(n, 0);
-		if (ts_node_is_null(e))
-			return cb_stmt_new(B, MS_SKIP, n);
-		if (cnode_is(e, "call_expression"))
-			return cb_call(B, e);
-		struct mstmt *s = expr_list(B, e);
-		return s && s->nkids == 1 ? s->kids[0] : s;
-	}
-	if (!strcmp(k, "if_statement"))
-		return if_stmt(B, n);
-	if (!strcmp(k, "while_statement") || !strcmp(k, "do_statement"))
-		return loop(B, n);
-	if (!strcmp(k, "for_statement"))
-		return for_loop(B, n);
-	if (!strcmp(k, "switch_statement"))
-		return cb_switch(B, n);
-	if (!strcmp(k, "return_statement"))
-		return return_stmt(B, n);
-	if (!strcmp(k, "break_statement"))
-		return cb_stmt_new(B, MS_BREAK, n);
-	if (!strcmp(k, "continue_statement"))
-		return cb_stmt_new(B, MS_CONTINUE, n);
-	return cb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
+	return mw_statement(&B->W, n);
 }
+
+/* --- the walker's table and hooks (lang/mwalk.h) ------------------- */
+
+static const struct mw_row rows[] = {
+	{ "compound_statement", MW_BLOCK },
+	{ "expression_statement", MW_EXPR },
+	{ "if_statement", MW_IF },
+	{ "while_statement", MW_WHILE },
+	{ "do_statement", MW_DO },
+	{ "for_statement", MW_FOR },
+	{ "switch_statement", MW_SWITCH },
+	{ "return_statement", MW_RETURN },
+	{ "break_statement", MW_BREAK },
+	{ "continue_statement", MW_CONTINUE },
+	{ "declaration", MW_DECL },
+	{ "comment", MW_SKIPPED },
+	{ NULL, MW_NONE },
+};
+
+static const struct mw_grammar grammar = {
+	.rows = rows, .cond = "condition", .body = "body",
+	.then = "consequence", .els = "alternative",
+	.else_clause = "else_clause",
+};
+
+static bool h_deleted(void *B, TSNode n)
+{
+	return cb_deleted(B, n);
+}
+
+static bool h_local_decl(void *B, TSNode n, struct mstmt *blk, int *cap)
+{
+	return local_decl(B, n, blk, cap);
+}
+
+static struct node *h_test(void *B, TSNode n)
+{
+	return cb_expr(B, n, true);
+}
+
+static struct mstmt *h_own(void *vb, TSNode n, enum mw_kind k)
+{
+	struct cb *B = vb;
+	if (k == MW_SWITCH)
+		return cb_switch(B, n);
+	if (k == MW_RETURN)
+		return return_stmt(B, n);
+	if (k != MW_EXPR)
+		return cb_fail(B, arena_printf(B->a, "a %s", ts_node_type(n))),
+		       NULL;
+	TSNode e = ts_node_named_child(n, 0);
+	if (ts_node_is_null(e))
+		return cb_stmt_new(B, MS_SKIP, n);
+	if (cnode_is(e, "call_expression"))
+		return cb_call(B, e);
+	struct mstmt *s = expr_list(B, e);
+	return s && s->nkids == 1 ? s->kids[0] : s;
+}
+
+/* A for's initializer: a declaration, or an expression list (a block) */
+static bool h_for_init(void *vb, TSNode n, struct mstmt *blk, int *cap)
+{
+	struct cb *B = vb;
+	TSNode init = cnode_field(n, "initializer");
+	if (cnode_is(init, "declaration"))
+		return local_decl(B, init, blk, cap);
+	if (ts_node_is_null(init))
+		return true;
+	struct mstmt *i = expr_list(B, init);
+	if (i)
+		cb_append(B, blk, i, cap);
+	return i != NULL;
+}
+
+static struct mstmt *h_for_update(void *vb, TSNode n)
+{
+	struct cb *B = vb;
+	TSNode up = cnode_field(n, "update");
+	return ts_node_is_null(up) ? cb_stmt_new(B, MS_SKIP, n)
+				   : expr_list(B, up);
+}
+
+static const struct mw_hooks hooks = {
+	.deleted = h_deleted, .local_decl = h_local_decl, .test = h_test,
+	.own = h_own, .for_init = h_for_init, .for_update = h_for_update,
+};
 
 /* Does the body's text name identifier name (a cheap over-approximation
  * of the globals a function reads or writes)? */
@@ -581,6 +555,8 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 				f->src.name, fname));
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
+	B.W = (struct mwalk){ .G = &grammar, .H = &hooks, .B = &B, .a = a,
+			      .m = B.m, .visible = B.visible, .why = &B.why };
 	TSNode fn = csrc_function(f, fname), fd = { 0 };
 	if (pf->ub == UB_DEFINED_ONLY)
 		cb_fail(&B, "`ub: defined-only` is not in the method model (use "

@@ -242,6 +242,31 @@ bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e)
 	return false;
 }
 
+bool csrc_operator_at(const struct csrc *f, size_t b, size_t e, size_t *xb,
+		      size_t *xe)
+{
+	static const char *const kinds[] = { "binary_expression",
+		"unary_expression", "update_expression", "assignment_expression" };
+	if (e <= b)
+		return false;
+	TSNode n = ts_node_descendant_for_byte_range(ts_tree_root_node(f->tree),
+						     (uint32_t)b, (uint32_t)e);
+	if (ts_node_is_null(n) || ts_node_is_named(n) ||
+	    ts_node_start_byte(n) != b || ts_node_end_byte(n) != e)
+		return false;
+	TSNode p = ts_node_parent(n);
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++)
+		if (cnode_is(p, kinds[k])) {
+			TSNode op = ts_node_child_by_field_name(p, "operator", 8);
+			if (ts_node_is_null(op) || !ts_node_eq(op, n))
+				return false;
+			*xb = ts_node_start_byte(p);
+			*xe = ts_node_end_byte(p);
+			return true;
+		}
+	return false;
+}
+
 int csrc_find(struct csrc *f, struct arena *a, const char *fname, int line,
 	      const char *orig, bool stmt, size_t *begin, size_t *end,
 	      const char **why)

@@ -85,6 +85,12 @@ const char *csrc_function_at(const struct csrc *f, struct arena *a,
  * *e is its end (without the blanks). */
 bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e);
 
+/* Is [b, e) exactly the operator token of a binary, unary, update or
+ * assignment expression of f (where Mull locates an operator mutant: the
+ * "+" of "a + b")?  Then [*xb, *xe) is that expression. */
+bool csrc_operator_at(const struct csrc *f, size_t b, size_t e, size_t *xb,
+		      size_t *xe);
+
 #define CSRC_MAX_EXPR_VARS 16
 
 /* The expression at bytes [b, e) of the file, as a check site reads it:

@@ -88,14 +88,36 @@ void jsrc_set_classes(struct jsrc *f, jsrc_class_fn fn, void *ctx)
 	f->classes_ctx = ctx;
 }
 
-/* A constant's declared type and value text. */
+/* A constant's declared type and value text; or (ref) an object the
+ * program names: an enum constant (its ordinal) or a static final field
+ * initialized with `new` (value NULL), declared at byte at of file df. */
+enum { KREF_NONE, KREF_ENUM, KREF_NEW };
 struct kval {
 	const char *type, *value;
+	int ref, ordinal;
+	const struct jsrc *df;
+	uint32_t at;
+};
+
+/* The objects a site names (reference facts), by their texts. */
+#define MAX_REFS 16
+struct kref {
+	const char *name;
+	struct kval k;
+};
+
+/* x.equals("L") of a String variable x (its call's text). */
+struct keq {
+	const char *x, *lit, *call;
 };
 
 struct cx {
 	struct arena *a;
 	int depth;
+	int nrefs;
+	struct kref refs[MAX_REFS];
+	int neqs;
+	struct keq eqs[MAX_REFS];
 };
 
 static bool primitive(const char *t)
@@ -137,7 +159,7 @@ static int member(struct cx *C, const struct jsrc *f, TSNode cls,
 static bool constant(struct cx *C, const struct jsrc *f, TSNode cls,
 		     const char *name, struct kval *out)
 {
-	return member(C, f, cls, name, out) > 0;
+	return member(C, f, cls, name, out) > 0 && !out->ref;
 }
 /* The constant name means in the scope of node at of f: a field of the
  * innermost enclosing class that has one (declared or inherited). */
@@ -229,11 +251,12 @@ static const char *cexpr(struct cx *C, const struct jsrc *f, TSNode e)
 			return arena_printf(C->a, "(%s)", v);
 		return v ? arena_printf(C->a, "((%s) %s)", tn, v) : NULL;
 	}
-	struct kval k;
+	struct kval k = { 0 };
 	if (!strcmp(t, "identifier")) {
 		/* a field of an enclosing class (an initializer has no
 		 * locals in scope) */
-		return scoped(C, f, e, jnode_squeezed(C->a, f, e), &k) ? k.value : NULL;
+		return scoped(C, f, e, jnode_squeezed(C->a, f, e), &k) && !k.ref
+			? k.value : NULL;
 	}
 	if (!strcmp(t, "field_access")) {
 		TSNode obj = ts_node_child_by_field_name(e, "object", 6);
@@ -273,6 +296,27 @@ static bool declarator(struct cx *C, const struct jsrc *f, TSNode d, TSNode v,
 {
 	TSNode ty = ts_node_child_by_field_name(d, "type", 4);
 	const char *tn = ts_node_is_null(ty) ? NULL : jnode_squeezed(C->a, f, ty);
+	out->ref = KREF_NONE;
+	if (tn && !primitive(tn) &&
+	    ts_node_is_null(ts_node_child_by_field_name(v, "dimensions", 10)) &&
+	    (iface || (has_modifier(f, d, "static") && has_modifier(f, d, "final")))) {
+		/* `static final T X = new T(...)`, `= new int[n]`, `= { ... }`:
+		 * one object, made once, never null once the class is
+		 * initialized; no other field holds it then */
+		TSNode val = ts_node_child_by_field_name(v, "value", 5);
+		if (ts_node_is_null(val) ||
+		    !(jnode_is(val, "object_creation_expression") ||
+		      jnode_is(val, "array_creation_expression") ||
+		      jnode_is(val, "array_initializer")))
+			return false;
+		/* an anonymous class: its object still fresh */
+		out->type = tn;
+		out->value = NULL;
+		out->ref = KREF_NEW;
+		out->df = f;
+		out->at = ts_node_start_byte(v);
+		return true;
+	}
 	if (!tn || !primitive(tn) ||
 	    !ts_node_is_null(ts_node_child_by_field_name(v, "dimensions", 10)) ||
 	    !(iface || has_modifier(f, d, "final")))
@@ -286,14 +330,23 @@ static bool declarator(struct cx *C, const struct jsrc *f, TSNode d, TSNode v,
 	return true;
 }
 
+bool jsrc_field_object(struct arena *a, const struct jsrc *f, TSNode d, TSNode v)
+{
+	struct cx C = { .a = a };
+	struct kval k = { 0 };
+	TSNode body = jnode_parent(f, d);
+	return declarator(&C, f, d, v, jnode_is(body, "interface_body"), &k) &&
+	       k.ref == KREF_NEW;
+}
+
 const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
 				TSNode d, TSNode v)
 {
 	struct cx C = { .a = a };
-	struct kval k;
+	struct kval k = { 0 };
 	TSNode body = jnode_parent(f, d);
 	if (!declarator(&C, f, d, v, jnode_is(body, "interface_body"), &k) ||
-	    !strcmp(k.type, "float") || !strcmp(k.type, "double"))
+	    k.ref || !strcmp(k.type, "float") || !strcmp(k.type, "double"))
 		return NULL;
 	return k.value;
 }
@@ -311,10 +364,22 @@ static int member(struct cx *C, const struct jsrc *f, TSNode cls,
 	bool iface = jnode_is(cls, "interface_declaration");
 	TSNode body = ts_node_child_by_field_name(cls, "body", 4);
 	bool found = false, ok = false;
+	int ordinal = 0;
 	struct jkids k = jnode_kids(f, body, true);
 	for (TSNode d; !found && !ts_node_is_null(body) && jkids_next(&k, &d);) {
 		if (jnode_is(d, "enum_body_declarations")) { /* an enum's fields */
 			k = jnode_kids(f, d, true);
+			continue;
+		}
+		if (jnode_is(d, "enum_constant")) { /* in declaration order */
+			if (named(f, d, name)) {
+				TSNode en = ts_node_child_by_field_name(cls, "name", 4);
+				found = ok = true;
+				*out = (struct kval){ .type = jnode_squeezed(C->a, f, en),
+						      .ref = KREF_ENUM, .ordinal = ordinal,
+						      .df = f, .at = ts_node_start_byte(d) };
+			}
+			ordinal++;
 			continue;
 		}
 		if (!jnode_is(d, "field_declaration") && !jnode_is(d, "constant_declaration"))
@@ -474,6 +539,7 @@ static bool library(struct arena *a, const char *cls, const char *name,
 		     (!strncmp(cls, "java.lang.", 10) && !strcmp(cls + 10, lib[i].cls))) &&
 		    !strcmp(name, lib[i].name)) {
 			out->type = lib[i].type;
+			out->ref = KREF_NONE;
 			out->value = arena_printf(a, "((%s) %s)", lib[i].type, lib[i].value);
 			return true;
 		}
@@ -611,21 +677,128 @@ static bool declared_in_member(const struct jsrc *f, TSNode site,
 	for (TSNode p = jnode_parent(f, site); !ts_node_is_null(p);
 	     m = p, p = jnode_parent(f, p))
 		if ((jnode_is(p, "class_body") || jnode_is(p, "interface_body") ||
-		     jnode_is(p, "enum_body") || jnode_is(p, "enum_body_declarations")) &&
+		     (jnode_is(p, "enum_body") &&
+		      !jnode_is(m, "enum_body_declarations")) || /* its members: below */
+		     jnode_is(p, "enum_body_declarations")) &&
 		    declares(f, m, name))
 			return true;
 	return false;
 }
 
+/* An object the site names by text name (reference facts). */
+static void add_ref(struct cx *C, const char *name, const struct kval *k)
+{
+	for (int i = 0; i < C->nrefs; i++)
+		if (!strcmp(C->refs[i].name, name))
+			return;
+	if (C->nrefs < MAX_REFS)
+		C->refs[C->nrefs++] = (struct kref){ name, *k };
+}
+
+/* The object name or field access n means, if it is one (an enum
+ * constant, a static final field made by `new`): *k. */
+static bool object_named(struct cx *C, const struct jsrc *f, TSNode site,
+			 TSNode n, struct kval *k)
+{
+	*k = (struct kval){ 0 };
+	if (jnode_is(n, "identifier")) {
+		bool field = false;
+		char *nm = jnode_squeezed(C->a, f, n);
+		const char *t = jsrc_declared_type(C->a, f, site, nm, &field);
+		if ((t && !field) || (!t && declared_in_member(f, site, nm)))
+			return false;
+		return scoped(C, f, site, nm, k) && k->ref;
+	}
+	if (!jnode_is(n, "field_access"))
+		return false;
+	TSNode obj = ts_node_child_by_field_name(n, "object", 6);
+	TSNode fld = ts_node_child_by_field_name(n, "field", 5);
+	if (ts_node_is_null(obj) || ts_node_is_null(fld))
+		return false;
+	char *q = jnode_squeezed(C->a, f, obj);
+	char first[256];
+	size_t fl = strcspn(q, ".");
+	if (fl >= sizeof(first))
+		return false;
+	memcpy(first, q, fl);
+	first[fl] = 0;
+	if (jsrc_declared_type(C->a, f, site, first, NULL))
+		return false; /* a variable, not a class name */
+	const struct jsrc *g;
+	TSNode c;
+	return class_named(C, f, n, q, &g, &c) && g &&
+	       member(C, g, c, jnode_squeezed(C->a, f, fld), k) > 0 && k->ref;
+}
+
+/* A fact that names no new variable (the site's own call texts). */
+static void add_bare_fact(struct arena *a, struct jocc *o, const char *fact)
+{
+	o->facts = o->facts ? arena_printf(a, "%s && %s", o->facts, fact) : fact;
+}
+
+/* x.equals(arg) of a String variable x (a local, parameter or field:
+ * String.equals, not an override): x.equals(x) is true (Object's
+ * contract; x null: the call throws, its value unused), and
+ * x.equals("L") of different literals are not both true. */
+static void string_equals(struct cx *C, const struct jsrc *f, TSNode site,
+			  TSNode n, TSNode obj, TSNode args, struct jocc *o)
+{
+	if (!jnode_is(obj, "identifier") || ts_node_named_child_count(args) != 1)
+		return;
+	char *x = jnode_squeezed(C->a, f, obj);
+	const char *t = jsrc_declared_type(C->a, f, site, x, NULL);
+	if (!t || (strcmp(t, "String") && strcmp(t, "java.lang.String")))
+		return;
+	TSNode arg = ts_node_named_child(args, 0);
+	char *call = jnode_squeezed(C->a, f, n);
+	if (jnode_is(arg, "identifier") && jnode_text_is(f, arg, x)) {
+		add_bare_fact(C->a, o, call);
+		return;
+	}
+	if (!jnode_is(arg, "string_literal") || C->neqs >= MAX_REFS)
+		return;
+	uint32_t b = ts_node_start_byte(arg), e = ts_node_end_byte(arg);
+	for (uint32_t i = b; i < e; i++)
+		if (f->text[i] == '\\' || isspace((unsigned char)f->text[i]))
+			return; /* an escape, or a blank the squeezed text drops */
+	C->eqs[C->neqs++] = (struct keq){ x, jnode_squeezed(C->a, f, arg), call };
+}
+
 static void walk(struct cx *C, const struct jsrc *f, TSNode site, TSNode n,
 		 struct jocc *o)
 {
-	if (jnode_is(n, "method_invocation") || jnode_is(n, "array_access") ||
+	struct kval k;
+	if (jnode_is(n, "method_invocation")) {
+		TSNode eo = ts_node_child_by_field_name(n, "object", 6);
+		TSNode en = ts_node_child_by_field_name(n, "name", 4);
+		TSNode ea = ts_node_child_by_field_name(n, "arguments", 9);
+		if (!ts_node_is_null(eo) && !ts_node_is_null(en) && !ts_node_is_null(ea) &&
+		    jnode_text_is(f, en, "equals"))
+			string_equals(C, f, site, n, eo, ea, o);
+		/* E.ordinal() of an enum constant E: its position */
+		TSNode obj = ts_node_child_by_field_name(n, "object", 6);
+		TSNode nm = ts_node_child_by_field_name(n, "name", 4);
+		TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+		if (!ts_node_is_null(obj) && !ts_node_is_null(nm) &&
+		    jnode_text_is(f, nm, "ordinal") && !ts_node_is_null(args) &&
+		    ts_node_named_child_count(args) == 0 &&
+		    object_named(C, f, site, obj, &k) && k.ref == KREF_ENUM) {
+			add_ref(C, jnode_squeezed(C->a, f, obj), &k);
+			add_fact(C->a, o, jnode_squeezed(C->a, f, n), "int",
+				 arena_printf(C->a, "%s == %d",
+					      jnode_squeezed(C->a, f, n), k.ordinal));
+		}
+		return;
+	}
+	if (object_named(C, f, site, n, &k)) {
+		add_ref(C, jnode_squeezed(C->a, f, n), &k);
+		return;
+	}
+	if (jnode_is(n, "array_access") ||
 	    jnode_is(n, "object_creation_expression") ||
 	    jnode_is(n, "lambda_expression") || jnode_is(n, "method_reference") ||
 	    jnode_is(n, "array_creation_expression"))
 		return;
-	struct kval k;
 	if (jnode_is(n, "identifier")) {
 		bool field = false;
 		char *nm = jnode_squeezed(C->a, f, n);
@@ -697,9 +870,75 @@ static void walk(struct cx *C, const struct jsrc *f, TSNode site, TSNode n,
 		walk(C, f, site, c, o);
 }
 
+/* Is node at where a class may still be initializing: a static or
+ * instance initializer, a constructor, a field's initializer, an enum
+ * constant's arguments or body (before the enum's constants are all
+ * made, another may be null)?  A method is not (unless a method
+ * called from there: not followed). */
+static bool initializing(const struct jsrc *f, TSNode at)
+{
+	for (TSNode p = jnode_parent(f, at); !ts_node_is_null(p);
+	     p = jnode_parent(f, p)) {
+		if (jnode_is(p, "method_declaration"))
+			return false;
+		if (jnode_is(p, "static_initializer") ||
+		    jnode_is(p, "constructor_declaration") ||
+		    jnode_is(p, "compact_constructor_declaration") ||
+		    jnode_is(p, "field_declaration") ||
+		    jnode_is(p, "constant_declaration") ||
+		    jnode_is(p, "enum_constant") ||
+		    (jnode_is(p, "block") && jnode_is(jnode_parent(f, p), "class_body")))
+			return true;
+	}
+	return true;
+}
+
+/* The reference facts of the objects the site names: never null,
+ * distinct unless one declaration (`TEXT` and `Kind.TEXT`: one). */
+static void ref_facts(struct cx *C, const struct jsrc *f, TSNode site,
+		      struct jocc *o)
+{
+	if (!C->nrefs || initializing(f, site))
+		return;
+	for (int i = 0; i < C->nrefs; i++) {
+		const struct kref *x = &C->refs[i];
+		add_fact(C->a, o, x->name, x->k.type,
+			 arena_printf(C->a, "%s != null", x->name));
+		for (int j = 0; j < i; j++) {
+			const struct kref *y = &C->refs[j];
+			bool same = x->k.df == y->k.df && x->k.at == y->k.at;
+			add_fact(C->a, o, x->name, x->k.type,
+				 arena_printf(C->a, "%s %s %s", x->name,
+					      same ? "==" : "!=", y->name));
+		}
+	}
+}
+
+/* Does n assign (=, op=, ++, --)? */
+static bool assigns(const struct jsrc *f, TSNode n)
+{
+	if (jnode_is(n, "assignment_expression") || jnode_is(n, "update_expression"))
+		return true;
+	struct jkids k = jnode_kids(f, n, true);
+	for (TSNode c; jkids_next(&k, &c);)
+		if (assigns(f, c))
+			return true;
+	return false;
+}
+
 void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,
 		     struct jocc *o)
 {
 	struct cx C = { .a = a };
 	walk(&C, f, site, site, o);
+	ref_facts(&C, f, site, o);
+	/* one String, two literals: one text, one value where the site
+	 * assigns nothing */
+	for (int i = 0; i < C.neqs && !assigns(f, site); i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(C.eqs[i].x, C.eqs[j].x) &&
+			    strcmp(C.eqs[i].lit, C.eqs[j].lit))
+				add_bare_fact(a, o, arena_printf(a, "!(%s && %s)",
+								 C.eqs[j].call,
+								 C.eqs[i].call));
 }

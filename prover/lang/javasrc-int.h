@@ -127,6 +127,11 @@ void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,
  * (javasrc-const.c: a Java expression, cast to its type), or NULL: not
  * final, not primitive, floating (NaN is not equal to itself), or its
  * initializer is no constant expression. */
+/* Is declarator v of field declaration d a static final field (or an
+ * interface's) initialized with `new` or an array initializer: one
+ * object, never null and no other such field's once its class is
+ * initialized? */
+bool jsrc_field_object(struct arena *a, const struct jsrc *f, TSNode d, TSNode v);
 const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
 				TSNode d, TSNode v);
 

@@ -1,7 +1,8 @@
 /*
  * javasrc-mctl.c - loops and switch statements of a Java method as the
- * method IR (lang/mir.h: MS_LOOP, MS_SWITCH, MS_CASE); the rest of the
- * statements are javasrc-method.c's.
+ * method IR (lang/mir.h: MS_LOOP, MS_SWITCH, MS_CASE): the Java hooks of
+ * the statement walker (lang/mwalk.c builds the loops) and the switch;
+ * the rest of the statements are javasrc-method.c's.
  */
 #include <string.h>
 
@@ -55,12 +56,29 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 	return blk;
 }
 
-struct mstmt *mb_loop(struct mb *B, TSNode n)
+bool mb_for_init(void *vb, TSNode n, struct mstmt *blk, int *cap)
 {
-	struct mstmt *s = mb_stmt_new(B, MS_LOOP, n);
-	B->m->nloops++;
-	s->test_first = !jnode_is(n, "do_statement");
-	TSNode c = mb_field(n, "condition");
+	struct mb *B = vb;
+	struct mstmt *init = for_list(B, n, "init", true);
+	if (init)
+		mb_append(B, blk, init, cap);
+	return init != NULL;
+}
+
+struct mstmt *mb_for_update(void *B, TSNode n)
+{
+	return for_list(B, n, "update", false);
+}
+
+/* What a loop's condition needs first (mb_loop_test()). */
+struct loop_pre {
+	struct mstmt *pre;
+	const char *flag;
+};
+
+bool mb_loop_test(void *vb, struct mstmt *s, TSNode c, void **ctl)
+{
+	struct mb *B = vb;
 	struct mstmt *outer = B->pre;
 	int outercap = B->precap;
 	uint32_t busy = B->tbusy;
@@ -68,39 +86,32 @@ struct mstmt *mb_loop(struct mb *B, TSNode n)
 	B->pre = NULL;
 	B->precap = 0;
 	if (!ts_node_is_null(c) && !(s->e = mb_expr(B, c, true)))
-		return NULL;
+		return false;
 	if (!s->test_first && B->npend > p0) { /* evaluated after the body */
 		if (!B->pre)
 			B->pre = mb_stmt_new(B, MS_BLOCK, c);
 		if (!mb_heap_flush(B, p0, B->pre, &B->precap, c))
-			return NULL;
+			return false;
 	}
 	struct mstmt *pre = B->pre;
 	B->pre = outer;
 	B->precap = outercap;
 	B->tbusy = busy; /* the test is done before the body runs */
+	*ctl = NULL;
+	if (!pre)
+		return true;
 	/* a do-while's: a flag, set after the first test point */
-	const char *flag = pre && !s->test_first
-			   ? mb_temp(B, mb_type("boolean")) : "";
-	if (!flag || !(s->body = mb_sub(B, mb_field(n, "body"))))
-		return NULL;
-	return pre ? mb_loop_calls(B, s, pre, *flag ? flag : NULL) : s;
+	struct loop_pre *L = ANEW(B->a, struct loop_pre);
+	L->pre = pre;
+	L->flag = !s->test_first ? mb_temp(B, mb_type("boolean")) : "";
+	*ctl = L;
+	return L->flag != NULL;
 }
 
-struct mstmt *mb_for_loop(struct mb *B, TSNode n)
+struct mstmt *mb_loop_done(void *vb, struct mstmt *s, void *ctl)
 {
-	bool saved[MIR_MAX_VARS];
-	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n), *init, *s = NULL;
-	int cap = 0;
-	if ((init = for_list(B, n, "init", true))) {
-		mb_append(B, blk, init, &cap);
-		s = mb_loop(B, n);
-	}
-	if (s && (s->update = for_list(B, n, "update", false)))
-		mb_append(B, blk, s, &cap);
-	memcpy(B->visible, saved, sizeof(saved));
-	return s && s->update ? blk : NULL;
+	struct loop_pre *L = ctl;
+	return L ? mb_loop_calls(vb, s, L->pre, *L->flag ? L->flag : NULL) : s;
 }
 
 static bool has_var(const struct node *n)

@@ -278,8 +278,6 @@ struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n)
 	return mir_stmt(B->a, k, (int)ts_node_start_point(n).row + 1);
 }
 
-static struct mstmt *stmt(struct mb *B, TSNode n);
-
 /* A local declaration: its initialized declarators as assignments. */
 bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 {
@@ -330,89 +328,21 @@ bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 	return true;
 }
 
-static bool block_stmts(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
-
 /* The statements of a block (or a switch group) into blk. */
 bool mb_block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 {
-	/* the statements of the statement around (its condition's calls,
-	 * run before the block) are not the declarations' */
-	struct mstmt *outer = B->pre;
-	int outercap = B->precap;
-	B->pre = NULL;
-	B->precap = 0;
-	bool ok = block_stmts(B, n, blk, cap);
-	B->pre = outer;
-	B->precap = outercap;
-	return ok;
-}
-
-static bool block_stmts(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
-{
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode c = ts_node_named_child(n, i);
-		if (jnode_is(c, "line_comment") || jnode_is(c, "block_comment") ||
-		    jnode_is(c, "switch_label")) /* a switch group's */
-			continue;
-		if (jnode_is(c, "local_variable_declaration") &&
-		    !(B->patch && B->patch->stmt &&
-		      ts_node_start_byte(c) == B->patch->begin)) {
-			if (!mb_local_decl(B, c, blk, cap))
-				return false;
-			continue;
-		}
-		int p0 = B->npend;
-		struct mstmt *s = stmt(B, c);
-		if (!s || !mb_heap_flush(B, p0, blk, cap, c))
-			return false;
-		mb_append(B, blk, s, cap);
-	}
-	return true;
-}
-
-static struct mstmt *block(struct mb *B, TSNode n)
-{
-	bool saved[MIR_MAX_VARS];
-	memcpy(saved, B->visible, sizeof(saved));
-	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
-	int cap = 0;
-	bool ok = mb_block_into(B, n, blk, &cap);
-	memcpy(B->visible, saved, sizeof(saved));
-	return ok ? blk : NULL;
+	return mw_block_into(&B->W, n, blk, cap);
 }
 
 struct mstmt *mb_block(struct mb *B, TSNode n)
 {
-	return block(B, n);
+	return mw_block(&B->W, n);
 }
 
 /* A statement that is not a block: the body of if, while, for, do. */
 struct mstmt *mb_sub(struct mb *B, TSNode n)
 {
-	if (ts_node_is_null(n))
-		return mb_fail(B, "a statement is missing"), NULL;
-	if (jnode_is(n, "block"))
-		return block(B, n);
-	if (jnode_is(n, "local_variable_declaration"))
-		return mb_fail(B, "a declaration as a branch"), NULL;
-	int p0 = B->npend;
-	return mb_heap_wrap(B, p0, stmt(B, n), n);
-}
-
-static struct mstmt *if_stmt(struct mb *B, TSNode n)
-{
-	struct mstmt *s = mb_stmt_new(B, MS_IF, n);
-	uint32_t busy = B->tbusy;
-	if (!(s->e = mb_expr(B, mb_field(n, "condition"), true)))
-		return NULL;
-	B->tbusy = busy; /* the branches run after the test */
-	if (!(s->body = mb_sub(B, mb_field(n, "consequence"))))
-		return NULL;
-	TSNode e = mb_field(n, "alternative");
-	if (!ts_node_is_null(e) && !(s->els = mb_sub(B, e)))
-		return NULL;
-	return s;
+	return mw_sub(&B->W, n);
 }
 
 /* The patch deletes statement n? */
@@ -426,18 +356,129 @@ static bool deleted(struct mb *B, TSNode n)
 	return true;
 }
 
-static struct mstmt *stmt_kind(struct mb *B, TSNode n);
+static struct mstmt *return_stmt(struct mb *B, TSNode n)
+{
+	struct mstmt *s = mb_stmt_new(B, MS_RETURN, n);
+	TSNode v = ts_node_named_child(n, 0);
+	if (ts_node_is_null(v) || jnode_is(v, "line_comment") ||
+	    jnode_is(v, "block_comment"))
+		return s;
+	const char *t = mb_lowered(B, v);
+	const char *whole[] = { t, NULL };
+	struct mb_part ret;
+	B->want_ref = B->m->ret_ref;
+	s->e = t && mb_part(B, t, whole, &ret) ? mb_part_typed(B, ret.n,
+		&ret, false, whole, ret.p0) : NULL;
+	B->want_ref = 0;
+	if (!s->e)
+		return NULL;
+	if (!B->m->ret_ref && (!B->m->ret || s->e->type != B->m->ret)) {
+		/* the declared type decides: convert as Java does */
+		const char *cw[] = { "(", B->m->ret ? B->m->ret->name
+				     : "void", ")(", t, ")", NULL };
+		s->e = mb_part_typed(B, mb_cast(B, B->m->ret, ret.n),
+				     &ret, false, cw, B->npend);
+		if (!s->e)
+			return NULL;
+	}
+	return s;
+}
+
+static struct mstmt *expr_stmt(struct mb *B, TSNode n)
+{
+	TSNode c = ts_node_named_child(n, 0);
+	bool on = false;
+	/* a call on another object or class: the expression's reason */
+	if (jnode_is(c, "method_invocation"))
+		mb_receiver(B, B->f, c, &on);
+	if (on)
+		return mb_call(B, c);
+	if (mb_arr_is_stmt(B, c)) /* lang/mir.h: Arrays */
+		return mb_arr_stmt(B, c);
+	struct mstmt *s = mb_stmt_new(B, MS_EXPR, n);
+	s->e = mb_expr(B, ts_node_named_child(n, 0), false);
+	return s->e ? s : NULL;
+}
+
+/* --- the walker's table and hooks (lang/mwalk.h) ------------------- */
+
+static const struct mw_row rows[] = {
+	{ "block", MW_BLOCK },
+	{ "expression_statement", MW_EXPR },
+	{ "if_statement", MW_IF },
+	{ "while_statement", MW_WHILE },
+	{ "do_statement", MW_DO },
+	{ "for_statement", MW_FOR },
+	{ "switch_expression", MW_SWITCH },
+	{ "switch_statement", MW_SWITCH },
+	{ "return_statement", MW_RETURN },
+	{ "break_statement", MW_BREAK },
+	{ "continue_statement", MW_CONTINUE },
+	{ "throw_statement", MW_THROW },
+	{ "try_statement", MW_TRY },
+	{ "local_variable_declaration", MW_DECL },
+	{ "line_comment", MW_SKIPPED },
+	{ "block_comment", MW_SKIPPED },
+	{ "switch_label", MW_SKIPPED }, /* a switch group's */
+	{ NULL, MW_NONE },
+};
+
+static const struct mw_grammar grammar = {
+	.rows = rows, .cond = "condition", .body = "body",
+	.then = "consequence", .els = "alternative", .labels = true,
+	.branch_block = true,
+};
+
+static bool h_deleted(void *B, TSNode n)
+{
+	return deleted(B, n);
+}
+
+static bool h_local_decl(void *B, TSNode n, struct mstmt *blk, int *cap)
+{
+	return mb_local_decl(B, n, blk, cap);
+}
+
+/* A condition: its temporaries are free again after it (the branches,
+ * the body run after the test). */
+static struct node *h_test(void *vb, TSNode n)
+{
+	struct mb *B = vb;
+	uint32_t busy = B->tbusy;
+	struct node *e = mb_expr(B, n, true);
+	if (e)
+		B->tbusy = busy;
+	return e;
+}
+
+static struct mstmt *h_own(void *vb, TSNode n, enum mw_kind k)
+{
+	struct mb *B = vb;
+	switch (k) {
+	case MW_EXPR:
+		return expr_stmt(B, n);
+	case MW_RETURN:
+		return return_stmt(B, n);
+	case MW_THROW:
+		return mb_throw(B, n);
+	case MW_TRY:
+		return mb_try(B, n);
+	default:
+		return mb_switch_stmt(B, n);
+	}
+}
 
 /* Statement n, after the statements its calls need (B->pre): its
  * temporaries are free again after it. */
-static struct mstmt *stmt(struct mb *B, TSNode n)
+static struct mstmt *h_around(void *vb, TSNode n)
 {
+	struct mb *B = vb;
 	struct mstmt *outer = B->pre;
 	int outercap = B->precap;
 	uint32_t busy = B->tbusy;
 	B->pre = NULL;
 	B->precap = 0;
-	struct mstmt *s = stmt_kind(B, n);
+	struct mstmt *s = mw_dispatch(&B->W, n);
 	if (s && B->pre) {
 		mb_append(B, B->pre, s, &B->precap);
 		s = B->pre;
@@ -448,72 +489,43 @@ static struct mstmt *stmt(struct mb *B, TSNode n)
 	return s;
 }
 
-static struct mstmt *stmt_kind(struct mb *B, TSNode n)
+/* A block's statements: the statements of the statement around (its
+ * condition's calls, run before the block) are not the declarations' */
+static bool h_block_into(void *vb, TSNode n, struct mstmt *blk, int *cap)
 {
-	if (deleted(B, n))
-		return mb_stmt_new(B, MS_SKIP, n);
-	const char *k = ts_node_type(n);
-	if (!strcmp(k, "block"))
-		return block(B, n);
-	if (!strcmp(k, "expression_statement")) {
-		TSNode c = ts_node_named_child(n, 0);
-		bool on = false;
-		/* a call on another object or class: the expression's reason */
-		if (jnode_is(c, "method_invocation"))
-			mb_receiver(B, B->f, c, &on);
-		if (on)
-			return mb_call(B, c);
-		if (mb_arr_is_stmt(B, c)) /* lang/mir.h: Arrays */
-			return mb_arr_stmt(B, c);
-		struct mstmt *s = mb_stmt_new(B, MS_EXPR, n);
-		s->e = mb_expr(B, ts_node_named_child(n, 0), false);
-		return s->e ? s : NULL;
-	}
-	if (!strcmp(k, "if_statement"))
-		return if_stmt(B, n);
-	if (!strcmp(k, "while_statement") || !strcmp(k, "do_statement"))
-		return mb_loop(B, n);
-	if (!strcmp(k, "for_statement"))
-		return mb_for_loop(B, n);
-	if (!strcmp(k, "return_statement")) {
-		struct mstmt *s = mb_stmt_new(B, MS_RETURN, n);
-		TSNode v = ts_node_named_child(n, 0);
-		if (ts_node_is_null(v) || jnode_is(v, "line_comment") ||
-		    jnode_is(v, "block_comment"))
-			return s;
-		const char *t = mb_lowered(B, v);
-		const char *whole[] = { t, NULL };
-		struct mb_part ret;
-		B->want_ref = B->m->ret_ref;
-		s->e = t && mb_part(B, t, whole, &ret) ? mb_part_typed(B, ret.n,
-			&ret, false, whole, ret.p0) : NULL;
-		B->want_ref = 0;
-		if (!s->e)
-			return NULL;
-		if (!B->m->ret_ref && (!B->m->ret || s->e->type != B->m->ret)) {
-			/* the declared type decides: convert as Java does */
-			const char *cw[] = { "(", B->m->ret ? B->m->ret->name
-					     : "void", ")(", t, ")", NULL };
-			s->e = mb_part_typed(B, mb_cast(B, B->m->ret, ret.n),
-					     &ret, false, cw, B->npend);
-			if (!s->e)
-				return NULL;
-		}
-		return s;
-	}
-	if (!strcmp(k, "break_statement") || !strcmp(k, "continue_statement")) {
-		if (ts_node_named_child_count(n))
-			return mb_fail(B, "a labelled break or continue"), NULL;
-		return mb_stmt_new(B, *k == 'b' ? MS_BREAK : MS_CONTINUE, n);
-	}
-	if (!strcmp(k, "throw_statement"))
-		return mb_throw(B, n);
-	if (!strcmp(k, "try_statement"))
-		return mb_try(B, n);
-	if (!strcmp(k, "switch_expression") || !strcmp(k, "switch_statement"))
-		return mb_switch_stmt(B, n);
-	return mb_fail(B, arena_printf(B->a, "a %s", k)), NULL;
+	struct mb *B = vb;
+	struct mstmt *outer = B->pre;
+	int outercap = B->precap;
+	B->pre = NULL;
+	B->precap = 0;
+	bool ok = mw_items(&B->W, n, blk, cap);
+	B->pre = outer;
+	B->precap = outercap;
+	return ok;
 }
+
+static int h_mark(void *B)
+{
+	return ((struct mb *)B)->npend;
+}
+
+static bool h_flush(void *B, int mark, struct mstmt *blk, int *cap, TSNode at)
+{
+	return mb_heap_flush(B, mark, blk, cap, at);
+}
+
+static struct mstmt *h_wrap(void *B, int mark, struct mstmt *s, TSNode at)
+{
+	return mb_heap_wrap(B, mark, s, at);
+}
+
+static const struct mw_hooks hooks = {
+	.deleted = h_deleted, .local_decl = h_local_decl, .test = h_test,
+	.own = h_own, .for_init = mb_for_init, .for_update = mb_for_update,
+	.around = h_around, .block_into = h_block_into, .mark = h_mark,
+	.flush = h_flush, .wrap = h_wrap, .loop_test = mb_loop_test,
+	.loop_done = mb_loop_done,
+};
 
 bool mb_has_modifier(struct mb *B, TSNode d, const char *word)
 {
@@ -594,6 +606,8 @@ static bool fields(struct mb *B, TSNode md, TSNode body)
 			B->konst[at] = final_constant(B, d, v);
 			if (!B->konst[at]) /* not a literal: a constant expression */
 				B->konst[at] = jsrc_field_constant(B->a, B->f, d, v);
+			B->object[at] = !B->konst[at] &&
+					jsrc_field_object(B->a, B->f, d, v);
 		}
 	}
 	return true;
@@ -673,12 +687,27 @@ static const char *class_name(struct mb *B, TSNode md)
 	return jnode_squeezed(B->a, B->f, mb_field(cd, "name"));
 }
 
+/* Did build B make its paths (lang/mir.h: References) as its first
+ * variables after the parameters and fields (from n0 on, in the order
+ * made), none a reference of another class?  Then the build that makes
+ * them first (mb_heap_precreate()) is this one: the same variables in
+ * the same order, each made visible where this build made it, the same
+ * reference checks before it (no other class's reference among them). */
+static bool paths_first(const struct mb *B, int n0)
+{
+	for (int i = 0, k = 0; i < B->m->nvars; i++)
+		if (B->envname[i] && (i != n0 + k++ || (B->oref >> i & 1)))
+			return false;
+	return true;
+}
+
 /* One build; pre: the original's paths, made first (or NULL); paths:
- * the ones this build made. */
+ * the ones this build made; *first: it made them first (paths_first()),
+ * as a build with pre would. */
 static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 			     const struct mir_patch *patch,
 			     const struct mheap_pre *pre, struct mheap_pre *paths,
-			     bool *heap_on, const char **why)
+			     bool *heap_on, bool *first, const char **why)
 {
 	struct mb B = { .f = f, .a = a, .patch = patch, .hpre = pre };
 	int line, col; /* no method there: nothing is built */
@@ -687,6 +716,8 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 				jsrc_source(f)->name, line, col));
 	B.m = ANEW(a, struct mmethod);
 	memset(B.m, 0, sizeof(*B.m));
+	B.W = (struct mwalk){ .G = &grammar, .H = &hooks, .B = &B, .a = a,
+			      .m = B.m, .visible = B.visible, .why = &B.why };
 	TSNode md = method_at(&B, at);
 	TSNode body = ts_node_is_null(md) ? md : mb_field(md, "body");
 	if (!ts_node_is_null(md) && ts_node_is_null(body))
@@ -710,10 +741,11 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	}
 	if (!B.why)
 		mb_ref_init(&B);
+	int n0 = -1; /* the variables before the body's: paths from here */
 	if (!B.why && mb_exc_init(&B, body) && params(&B, md) &&
-	    fields(&B, md, body) &&
+	    fields(&B, md, body) && (n0 = B.m->nvars, true) &&
 	    (!pre || mb_heap_precreate(&B, pre)))
-		B.m->body = block(&B, body);
+		B.m->body = mw_block(&B.W, body);
 	if (!B.why && patch && !B.applied)
 		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
@@ -721,6 +753,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	    mb_arr_finish(&B))
 		mb_ref_finish(&B);
 	*heap_on = B.heap_on || B.this_dot;
+	*first = false;
 	paths->n = 0;
 	paths->writes = false;
 	if (B.why) {
@@ -728,6 +761,7 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 		return NULL;
 	}
 	mb_heap_paths(&B, paths);
+	*first = n0 >= 0 && paths_first(&B, n0);
 	return B.m;
 }
 
@@ -783,13 +817,14 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	/* the original first when it reads through references: its
 	 * paths are every build's first variables (lang/mir.h) */
 	struct mheap_pre pre, mine;
-	bool heap;
-	struct mmethod *m = build(f, a, at, patch, NULL, &mine, &heap, why);
+	bool heap, first;
+	struct mmethod *m = build(f, a, at, patch, NULL, &mine, &heap, &first,
+				  why);
 	struct jpaths *kept = paths_of(f, at);
 	if (!patch && kept && kept->pre.n < 0)
 		paths_keep(f, kept, m != NULL, &mine, m ? NULL : *why);
-	if (!heap || (!patch && !mine.n))
-		return m; /* no reference: one build */
+	if (!heap || (!patch && (!mine.n || first)))
+		return m; /* no reference, or its paths made first: one build */
 	if (patch && kept && kept->pre.n >= 0) { /* built before */
 		if (kept->why) {
 			*why = arena_strdup(a, kept->why);
@@ -805,7 +840,7 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 			pre.field[k] = arena_strdup(a, pre.field[k]);
 		}
 	} else if (patch) {
-		bool built = build(f, a, at, NULL, NULL, &pre, &heap, why);
+		bool built = build(f, a, at, NULL, NULL, &pre, &heap, &first, why);
 		paths_keep(f, kept, built, &pre, *why);
 		if (!built)
 			return NULL;
@@ -813,7 +848,7 @@ struct mmethod *jsrc_method(struct jsrc *f, struct arena *a, size_t at,
 	if (!patch)
 		pre = mine;
 	if (pre.n)
-		return build(f, a, at, patch, &pre, &mine, &heap, why);
+		return build(f, a, at, patch, &pre, &mine, &heap, &first, why);
 	if (mine.n) {
 		*why = "the mutant reads through a reference, its original does not";
 		return NULL;

@@ -12,12 +12,14 @@
 
 #include "lang/javasrc-int.h"
 #include "lang/mir.h"
+#include "lang/mwalk.h"
 
 /* Callee ids from MB_OTHER_ID on are other classes' (javasrc-mref.c);
  * the class's own methods are numbered below it. */
 #define MB_OTHER_ID 232
 
 struct mb {
+	struct mwalk W;       /* lang/mwalk.h: its statements */
 	struct jsrc *f;
 	struct arena *a;
 	struct mmethod *m;
@@ -77,6 +79,10 @@ struct mb {
 	 * text: an integer, char or boolean literal), or NULL; the inputs
 	 * with another value are impossible (javasrc-mref.c) */
 	const char *konst[MIR_MAX_VARS];
+	/* javasrc-method.c: a static final field made by `new` (javasrc-
+	 * const.c: jsrc_field_object()): null or another such field's
+	 * object are impossible inputs (javasrc-mref.c) */
+	bool object[MIR_MAX_VARS];
 	const char *slot[256 - MB_OTHER_ID];
 };
 
@@ -210,10 +216,13 @@ void mb_flush_pre(struct mb *B, struct mstmt *blk, int *cap);
 bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
 bool mb_block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
 struct mstmt *mb_sub(struct mb *B, TSNode n);
-/* javasrc-mctl.c: a while or do statement, a for statement, a switch
- * statement; NULL after mb_fail(). */
-struct mstmt *mb_loop(struct mb *B, TSNode n);
-struct mstmt *mb_for_loop(struct mb *B, TSNode n);
+/* javasrc-mctl.c: the walker's hooks for loops (lang/mwalk.h: for_init,
+ * for_update, loop_test, loop_done; B a struct mb), a switch statement;
+ * NULL (false) after mb_fail(). */
+bool mb_for_init(void *B, TSNode n, struct mstmt *blk, int *cap);
+struct mstmt *mb_for_update(void *B, TSNode n);
+bool mb_loop_test(void *B, struct mstmt *s, TSNode c, void **ctl);
+struct mstmt *mb_loop_done(void *B, struct mstmt *s, void *ctl);
 struct mstmt *mb_switch_stmt(struct mb *B, TSNode n);
 
 /* javasrc-mexc.c (lang/mir.h: Exceptions).  The method's exception

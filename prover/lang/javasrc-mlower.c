@@ -418,10 +418,15 @@ static const char *conditional(struct lw *L, TSNode n)
 	int p0 = B->npend;
 	const char *x = c ? branch(L, field(n, "consequence"), &bx, &cx) : NULL;
 	const char *y = x ? branch(L, field(n, "alternative"), &by, &cy) : NULL;
-	/* the type only: its reads are checked where they are evaluated */
+	/* the type only: its reads are checked where they are evaluated;
+	 * the parts parsed (each text once), the ?: built of them */
 	B->hprobe = true;
-	const struct node *e = y ? mb_expr_text(B, arena_printf(B->a,
-		"(%s) ? (%s) : (%s)", c, x, y), false) : NULL;
+	const char *whole[] = { "(", c, ") ? (", x, ") : (", y, ")", NULL };
+	struct mb_part pc, px, py;
+	const struct node *e = y && mb_part(B, c, whole, &pc) &&
+		mb_part(B, x, whole, &px) && mb_part(B, y, whole, &py)
+		? mb_part_typed(B, mir_cond(B->a, pc.n, px.n, py.n), &pc, false,
+				whole, pc.p0) : NULL;
 	B->hprobe = false;
 	B->npend = p0;
 	const char *t = e ? mb_temp(B, e->type) : NULL;

@@ -302,6 +302,26 @@ static const char *jdk_result(struct mb *B, const char *type,
 
 /* --- Math: pure, by their value --- */
 
+/* The base a read through a reference in typed n reads through (the
+ * first one, in the text's order): the variable its chain starts from
+ * (p of p.q.f); NULL when n reads through none. */
+static const char *heap_base(const struct mb *B, const struct node *n)
+{
+	if (!n)
+		return NULL;
+	if (n->kind == N_VAR && n->var >= 0 && n->var < B->m->nvars &&
+	    B->m->kinds[n->var] == MV_HEAP) {
+		int v = n->var;
+		while (B->m->kinds[v] == MV_HEAP)
+			v = B->hbase[v];
+		return B->m->names[v];
+	}
+	const char *h = heap_base(B, n->a);
+	if (!h)
+		h = heap_base(B, n->b);
+	return h ? h : heap_base(B, n->c);
+}
+
 /* java.lang.Math's abs, min and max of int and long, as their value
  * (Java's definitions: abs(a) = a < 0 ? -a : a, wrapping at MIN_VALUE;
  * min(a, b) = a <= b ? a : b; max(a, b) = a >= b ? a : b): MS_EXPR
@@ -314,9 +334,14 @@ static struct mstmt *math(struct mb *B, TSNode at, const char *name, int nargs,
 		return mb_fail(B, arena_printf(B->a, "a call to Math.%s, not one "
 			       "of abs, min, max", name)), NULL;
 	bool wide = false;
+	struct mb_part P[2];
+	const char *heap = NULL; /* an argument reads through it */
 	for (int i = 0; i < nargs; i++) {
+		const char *whole[] = { args[i], NULL };
 		B->want_ref = -1;
-		const struct node *e = mb_expr_text(B, args[i], false);
+		const struct node *e = mb_part(B, args[i], whole, &P[i])
+			? mb_part_typed(B, node_copy(B->a, P[i].n), &P[i], false,
+					whole, P[i].p0) : NULL;
 		B->want_ref = 0;
 		if (!e)
 			return NULL;
@@ -325,20 +350,40 @@ static struct mstmt *math(struct mb *B, TSNode at, const char *name, int nargs,
 				"(only int and long are modelled)", name,
 				mb_is_ref(B, e) ? "boxed" : e->type->name)), NULL;
 		wide |= e->type->bits > 32;
+		if (!heap)
+			heap = heap_base(B, e);
 	}
 	const char *t = mb_temp(B, profile_type(&profile_java,
 						wide ? "long" : "int"));
 	if (!t)
 		return NULL;
+	/* the value built of the arguments' nodes: (T)a < 0 ? -(T)a : (T)a,
+	 * (T)a <= (T)b ? (T)a : (T)b; an argument appears after `?`, where
+	 * a read through a reference is not modelled (javasrc-mheap.c) */
+	if (heap)
+		return mb_fail(B, arena_printf(B->a, "a read through `%s` after "
+			       "&&, || or ?", heap)), NULL;
 	const char *tn = wide ? "long" : "int";
+	const struct type *tt = mb_type(tn);
 	const char *a = arena_printf(B->a, "((%s)(%s))", tn, args[0]);
 	const char *b = nargs > 1 ? arena_printf(B->a, "((%s)(%s))", tn, args[1])
 				  : NULL;
-	const char *v = abs ? arena_printf(B->a, "%s < 0 ? -%s : %s", a, a, a)
-		: arena_printf(B->a, "%s %s %s ? %s : %s", a, min ? "<=" : ">=",
-			       b, a, b);
+	struct node *x[3], *y[3];
+	for (int k = 0; k < 3; k++) {
+		x[k] = mb_cast(B, tt, node_copy(B->a, P[0].n));
+		y[k] = b ? mb_cast(B, tt, node_copy(B->a, P[1].n)) : NULL;
+	}
+	const char *abs_w[] = { t, " = (", a, " < 0 ? -", a, " : ", a, ")", NULL };
+	const char *mm_w[] = { t, " = (", a, min ? " <= " : " >= ", b, " ? ", a,
+			       " : ", b, ")", NULL };
+	struct node *v = abs
+		? mir_cond(B->a, mir_binary(B->a, OP_LT, x[0], mir_int(B->a,
+			   &profile_java, 0)), mir_unary(B->a, OP_NEG, x[1]), x[2])
+		: mir_cond(B->a, mir_binary(B->a, min ? OP_LE : OP_GE, x[0], y[0]),
+			   x[1], y[1]);
 	struct mstmt *s = mb_stmt_new(B, MS_EXPR, at);
-	if (!(s->e = mb_expr_text(B, arena_printf(B->a, "%s = (%s)", t, v), false)))
+	if (!(s->e = mb_part_typed(B, mir_assign(B->a, mir_var(B->a, t), v),
+				   &P[0], false, abs ? abs_w : mm_w, B->npend)))
 		return NULL;
 	*pure = t;
 	return s;
@@ -562,6 +607,15 @@ static void impossible(struct mb *B, struct strbuf *sb)
 		if (m->kinds[i] == MV_FIELD && B->konst[i]) /* a constant */
 			sb_printf(sb, "%s%s != %s", sb->len ? " || " : "",
 				  mb_env_name(B, i), B->konst[i]);
+		if (m->kinds[i] == MV_FIELD && B->object[i] && (m->refs >> i & 1)) {
+			sb_printf(sb, "%s%s == null", sb->len ? " || " : "",
+				  mb_env_name(B, i));
+			for (int j = 0; j < i; j++)
+				if (m->kinds[j] == MV_FIELD && B->object[j] &&
+				    (m->refs >> j & 1))
+					sb_printf(sb, " || %s == %s", mb_env_name(B, i),
+						  mb_env_name(B, j));
+		}
 		if (!(m->refs >> i & 1) || m->kinds[i] == MV_LOCAL)
 			continue;
 		const char *v = mb_env_name(B, i), *ti = ref_type(B, i);

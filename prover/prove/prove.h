@@ -52,6 +52,9 @@ struct prove_opts {
 				    * ignored with naive */
 	bool smt2;           /* keep every unsat answer's SMT-LIB 2 text
 			      * in the result's proofs (--smt2, --confirm) */
+	bool no_vacuous;     /* no subsumption claim between two mutants
+			      * that every input kills (check: a value
+			      * used elsewhere, issue 29): left unknown */
 };
 
 /* One unsat answer of the solver, with prove_opts.smt2: the question

@@ -104,6 +104,50 @@ static int cmp_pair(const void *x, const void *y)
 	return (p->b > q->b) - (p->b < q->b);
 }
 
+/* Is mutant m killed by every input?  The pool first (an input that
+ * does not kill it), then the solver; unknown is no. */
+static bool killed_always(struct prover *P, int m)
+{
+	if (pool_count(&P->pool, m) < P->pool.n)
+		return false;
+	struct value in[MAX_VARS] = { { 0 } };
+	const char *reason;
+	return smt_check(P->smt, SMT_Q_SURVIVES, 0, m, in, &reason) == SMT_UNSAT;
+}
+
+/* Two mutants that every input kills "kill the same inputs" of the
+ * expression: true, and vacuous where the value is used (an argument,
+ * an index: one may throw where the other does not).  No claim either
+ * way between them: unknown (issue 29). */
+static void drop_vacuous(struct prover *P, const int *reps, int nreps)
+{
+	struct result *r = P->r;
+	signed char *always = xcalloc((size_t)r->n + 1, 1); /* 0 unasked */
+	struct pair *drop = xmalloc((size_t)nreps * (size_t)nreps * sizeof(*drop) + 1);
+	size_t ndrop = 0;
+	for (int i = 0; i < nreps; i++)
+		for (int j = 0; j < nreps; j++) {
+			int a = reps[i], b = reps[j];
+			/* both killed by every input: each subsumes the other */
+			if (a == b || SUB(r, a, b) != R_YES || SUB(r, b, a) != R_YES)
+				continue;
+			for (int k = 0; k < 2 && (!k || always[a] > 0); k++) {
+				int m = k ? b : a;
+				if (!always[m])
+					always[m] = killed_always(P, m) ? 1 : -1;
+				if (smt_retry(P->smt))
+					goto out;
+			}
+			if (always[a] > 0 && always[b] > 0)
+				drop[ndrop++] = (struct pair){ a, b, 0 };
+		}
+	for (size_t k = 0; k < ndrop; k++)
+		SUB(r, drop[k].a, drop[k].b) = R_UNKNOWN;
+out:
+	free(drop);
+	free(always);
+}
+
 void step_subsumption(struct prover *P)
 {
 	struct result *r = P->r;
@@ -170,6 +214,8 @@ void step_subsumption(struct prover *P)
 	for (size_t k = 0; k < npairs; k++)
 		decide(P, reps, nreps, pairs[k].a, pairs[k].b);
 	free(pairs);
+	if (P->opts->no_vacuous && !naive)
+		drop_vacuous(P, reps, nreps);
 	/* Pairs decided before a later witness entered the pool stay
 	 * right: a NO never becomes YES, and a YES is a proof. */
 	for (int a = 1; a <= n && !naive; a++)

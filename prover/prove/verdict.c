@@ -3,6 +3,7 @@
  * from a result.
  */
 #include "prove/prove.h"
+#include "sem/smt.h"
 
 #include <string.h>
 
@@ -120,6 +121,8 @@ const char *prove_cut_short(const char *reason)
 {
 	if (!reason)
 		return NULL;
+	if (!strcmp(reason, SMT_FP_REM_REASON))
+		return SMT_FP_REM_REASON;
 	if (!strncmp(reason, "budget", 6))
 		return "budget: the resource units of its site are spent "
 		       "(--budget)";

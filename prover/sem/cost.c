@@ -10,20 +10,34 @@
 #include "sem/encode.h"
 #include "sem/smt.h"
 
-/* Does any of the terms contain a bit-vector division or remainder?
- * A walk of the term DAG, each shared subterm once. */
-bool enc_has_division(Z3_context c, const Z3_ast *roots, size_t nroots)
+/* A floating remainder over a sort with an exponent of 11 bits or more
+ * (double): Z3 bit-blasts fp.rem as a loop over the exponents'
+ * difference, over 1.5 GB for one question (MutantBench's Vector3D.java:
+ * `x * x % (z * z)` beside `x / x + z * z`; `x % x` beside `x - x + z *
+ * z` too), past the memory cap every time it was measured. */
+static bool wide_fp_rem(Z3_context c, Z3_app app)
+{
+	if (Z3_get_app_num_args(c, app) != 2)
+		return false;
+	Z3_sort so = Z3_get_sort(c, Z3_get_app_arg(c, app, 0));
+	return Z3_get_sort_kind(c, so) == Z3_FLOATING_POINT_SORT &&
+	       Z3_fpa_get_ebits(c, so) >= 11;
+}
+
+/* The costly operations (enum enc_cost bits) in the terms: a walk of
+ * the term DAG, each shared subterm once. */
+unsigned enc_costs(Z3_context c, const Z3_ast *roots, size_t nroots)
 {
 	size_t n = 0, cap = 0, nseen = 0, capseen = 0;
 	Z3_ast *stack = NULL;
 	unsigned *seen = NULL; /* ids, sorted */
-	bool found = false;
+	unsigned found = 0;
 	for (size_t i = 0; i < nroots; i++)
 		if (roots[i]) {
 			GROW(stack, n + 1, cap);
 			stack[n++] = roots[i];
 		}
-	while (n && !found) {
+	while (n && found != (ENC_DIVISION | ENC_WIDE_FP_REM)) {
 		Z3_ast t = stack[--n];
 		if (Z3_get_ast_kind(c, t) != Z3_APP_AST)
 			continue;
@@ -48,7 +62,11 @@ bool enc_has_division(Z3_context c, const Z3_ast *roots, size_t nroots)
 		case Z3_OP_BUREM: case Z3_OP_BSMOD: case Z3_OP_BSDIV_I:
 		case Z3_OP_BUDIV_I: case Z3_OP_BSREM_I: case Z3_OP_BUREM_I:
 		case Z3_OP_BSMOD_I:
-			found = true;
+			found |= ENC_DIVISION;
+			break;
+		case Z3_OP_FPA_REM:
+			if (wide_fp_rem(c, app))
+				found |= ENC_WIDE_FP_REM;
 			break;
 		default:
 			break;
@@ -62,6 +80,11 @@ bool enc_has_division(Z3_context c, const Z3_ast *roots, size_t nroots)
 	free(stack);
 	free(seen);
 	return found;
+}
+
+bool enc_has_division(Z3_context c, const Z3_ast *roots, size_t nroots)
+{
+	return enc_costs(c, roots, nroots) & ENC_DIVISION;
 }
 
 /* Is there a floating value in n? */

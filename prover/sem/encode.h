@@ -51,6 +51,11 @@ int enc_read_value(struct encoder *s, Z3_ast v, const struct type *t,
  * remainder (a walk of the term DAG, each shared subterm once)?  Does
  * the problem have a floating value anywhere? */
 bool enc_has_division(Z3_context c, const Z3_ast *roots, size_t nroots);
+/* The costly operations of the terms, enum enc_cost bits: a bit-vector
+ * division or remainder; a floating remainder of doubles (cost.c:
+ * wide_fp_rem()). */
+enum enc_cost { ENC_DIVISION = 1, ENC_WIDE_FP_REM = 2 };
+unsigned enc_costs(Z3_context c, const Z3_ast *roots, size_t nroots);
 bool enc_problem_floating(const struct problem *pb);
 
 /* encfloat.c: floating point (TK_FLOAT), as the functions above use it.

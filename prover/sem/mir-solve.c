@@ -143,11 +143,11 @@ struct mir_smt *mir_smt_new(const struct mmethod *orig, unsigned bound,
 
 void mir_smt_free(struct mir_smt *S)
 {
+	if (!S)
+		return;
 	if (getenv("SUBSUME_TRACE"))
 		fprintf(stderr, "trace: method: %u calls, %llu units\n",
 			S->calls, (unsigned long long)S->spent);
-	if (!S)
-		return;
 	Z3_solver_dec_ref(S->enc.ctx, S->solver);
 	if (S->qfbv)
 		Z3_tactic_dec_ref(S->enc.ctx, S->qfbv);

@@ -25,6 +25,7 @@ extern _Thread_local struct smt_z3err smt_z3err;
 struct prog {
 	bool built;
 	bool division;      /* uses a bit-vector division or remainder */
+	bool fp_rem;        /* a remainder of doubles (enc_costs()) */
 	Z3_ast thr, value, vars[MAX_VARS];
 	Z3_ast kill; /* differs from the original; NULL until needed */
 };

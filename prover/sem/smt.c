@@ -59,7 +59,9 @@ static struct prog *prog(struct smt *s, int p)
 	memcpy(pr->vars, e.v, sizeof(e.v));
 	Z3_ast roots[MAX_VARS + 2] = { pr->value, pr->thr };
 	memcpy(roots + 2, pr->vars, (size_t)s->pb.nvars * sizeof(Z3_ast));
-	pr->division = enc_has_division(s->ctx, roots, (size_t)s->pb.nvars + 2);
+	unsigned costs = enc_costs(s->ctx, roots, (size_t)s->pb.nvars + 2);
+	pr->division = costs & ENC_DIVISION;
+	pr->fp_rem = costs & ENC_WIDE_FP_REM;
 	pr->built = true;
 	smt_check_z3("encoding a program");
 	return pr;
@@ -288,12 +290,21 @@ static enum smt_result query(struct smt *s, enum smt_query q, int a, int b,
 	Z3_context c = s->ctx;
 	Z3_ast f = q == SMT_Q_DIFFER
 			   ? (a == 0 ? kill(s, b) : differ(s, a, b))
+			   : q == SMT_Q_SURVIVES ? Z3_mk_not(c, kill(s, b))
 			   : and2(s, kill(s, a), Z3_mk_not(c, kill(s, b)));
 	smt_check_z3("building a query");
 	bool division = s->assume_division || prog(s, a)->division ||
 			prog(s, b)->division ||
 			(q == SMT_Q_KILL_NOT && prog(s, 0)->division);
 	*reason = NULL;
+	/* With a budget, a remainder of doubles is not bit-blasted: over
+	 * 1.5 GB for one question, past the memory cap (cost.c) */
+	if (s->budget && (prog(s, a)->fp_rem || prog(s, b)->fp_rem ||
+			  ((q == SMT_Q_KILL_NOT || a == 0) &&
+			   prog(s, 0)->fp_rem))) {
+		*reason = SMT_FP_REM_REASON;
+		return SMT_UNKNOWN;
+	}
 	bool cut = false; /* the budget, not rlimit, limits this question */
 	unsigned lim = query_rlimit(s, q, a, division, &cut);
 	if (cut && lim < SMT_BUDGET_MIN) {

@@ -13,7 +13,9 @@
  * Every query asks for an input on which the assumptions hold and:
  *   SMT_Q_DIFFER(a, b):   the outcomes of a and b differ
  *                         (with a = 0: the mutant b is killed);
- *   SMT_Q_KILL_NOT(a, b): a is killed and b is not.
+ *   SMT_Q_KILL_NOT(a, b): a is killed and b is not;
+ *   SMT_Q_SURVIVES(0, b): the mutant b is not killed (unsat: every
+ *                         input kills it).
  * SMT_SAT fills input[] (values of each variable's type, lang/value.h);
  * SMT_UNSAT is a proof that no such input exists; SMT_UNKNOWN carries
  * Z3's reason (a timeout is "timeout") and is never a proof.
@@ -26,7 +28,7 @@
 
 #include "sem/problem.h"
 
-enum smt_query { SMT_Q_DIFFER, SMT_Q_KILL_NOT };
+enum smt_query { SMT_Q_DIFFER, SMT_Q_KILL_NOT, SMT_Q_SURVIVES };
 enum smt_result { SMT_UNSAT, SMT_SAT, SMT_UNKNOWN };
 
 struct smt;
@@ -95,6 +97,11 @@ bool smt_budget_spent(const struct smt *s);
  * safety net, like the clock.
  */
 #define SMT_MEMORY_MB 768u
+/* The reason of a question not asked: with a budget, a remainder of
+ * doubles is not bit-blasted (sem/cost.c: enc_costs()). */
+#define SMT_FP_REM_REASON                                                    \
+	"budget: a remainder (%) of doubles is not asked of the solver "     \
+	"with a budget (bit-blasted, one question takes over 1.5 GB)"
 
 /* Shared context only: an answer other than unsat came, and s answers
  * nothing more (see smt_new_shared()). */

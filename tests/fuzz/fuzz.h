@@ -20,6 +20,9 @@
  *   fuzz_elements   a mutation-testing-elements       check_elements_load(),
  *                   report (check report.json)        check_read_elements(),
  *                                                     check_group_analyses()
+ *   fuzz_dredd      dredd's mutation-info JSON        check_dredd_from_text(),
+ *                   (check info.json)                 check_read_elements(),
+ *                                                     check_group_analyses()
  *
  * A harness returns 0; a broken promise of the code under test (a
  * rejection without an error message, a loaded theory that breaks
@@ -51,6 +54,7 @@ int fuzz_contracts(const uint8_t *data, size_t size);
 int fuzz_javasrc(const uint8_t *data, size_t size);
 int fuzz_kills(const uint8_t *data, size_t size);
 int fuzz_elements(const uint8_t *data, size_t size);
+int fuzz_dredd(const uint8_t *data, size_t size);
 
 /* Once per process, before the first test case: diagnostics, the
  * exit() guard, the built-in operator library and contracts. */

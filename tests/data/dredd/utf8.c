@@ -1,0 +1,1 @@
+int f(int x) { /* é */ return x * 1; }
