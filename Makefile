@@ -209,7 +209,8 @@ SLOW_TESTS = tests/pit.t tests/check-method-heap.t tests/check-method-major2.t \
 	tests/check-method-div.t tests/check-method-written.t \
 	tests/check-method-rel.t tests/check-method-major1.t \
 	tests/check-mfloat.t tests/check-method-calls.t tests/check-cmethod.t \
-	tests/check-kills.t tests/c-theory.t tests/check-source.t
+	tests/check-kills.t tests/c-theory.t tests/check-source.t \
+	tests/check-loops.t
 check: deps
 	@$(MAKE) --no-print-directory check-build
 	SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \

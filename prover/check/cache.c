@@ -211,6 +211,7 @@ void proof_cache_fill(struct cres *slot, struct cres *r)
 void check_cache_release(void)
 {
 	check_mcache_release(); /* and the method level's (mcache.h) */
+	check_loops_release();  /* and the loop counters' (loops.c) */
 	pthread_mutex_lock(&cache_mu);
 	for (int b = 0; b < CACHE_BUCKETS; b++) {
 		for (struct cres *c = cache[b], *n; c; c = n) {

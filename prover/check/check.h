@@ -107,6 +107,10 @@ struct csite {
 	 * lang/javasrc.h struct jocc facts), or NULL: joined to the
 	 * assumption when it parses and types (site-read.c), else left out */
 	const char *facts;
+	/* Loop counters' candidate invariants (lang/javasrc.h: struct
+	 * jocc loops), or NULL: each loop's first proven by induction
+	 * (check/loops.c) is joined to the assumption like facts */
+	const char *loops;
 	int nvars;
 	struct cvar vars[MAX_VARS]; /* declared (YAML batch) */
 	bool statement;      /* Major: the original is a statement */

@@ -154,6 +154,17 @@ static int parse_texts(struct job *J, const char **why)
 			S->err = err;
 		}
 	}
+	const char *lf = cs->loops && !S->c ? check_loop_facts(S->a, cs->loops, S->opts)
+					    : NULL;
+	if (lf) { /* the same */
+		const char *fw;
+		int nop = S->nop;
+		const char *err = S->err;
+		if (!(J->loops = site_parse(S, lf, &fw))) {
+			S->nop = nop;
+			S->err = err;
+		}
+	}
 	parse_mutants(J);
 	/* A deletion (YAML's <NO-OP>) in an expression statement: as for
 	 * Major's, of an assignment or ++/-- only. */
@@ -193,6 +204,7 @@ static int infer_site(struct job *J, const char **why)
 		site_sig_operand_types(S, first->from, J->orig);
 	site_collect(S, J->assume);
 	site_collect(S, J->facts);
+	site_collect(S, J->loops);
 	for (int i = 0; i < J->n; i++)
 		site_collect(S, J->mx[i]);
 	/* C: every value is a number (conditions are scalars) */
@@ -207,6 +219,7 @@ static int infer_site(struct job *J, const char **why)
 		site_infer(S, J->orig, J->top_want);
 		site_infer(S, J->assume, 1);
 		site_infer(S, J->facts, 1);
+		site_infer(S, J->loops, 1);
 		for (int i = 0; i < J->n; i++)
 			if (J->mx[i])
 				site_infer(S, J->mx[i], J->top_want);
@@ -381,6 +394,18 @@ static int type_site(struct job *J, struct type_env *env, const char **why)
 		    J->facts->type->kind == TK_BOOLEAN) {
 			struct node *and = site_and(S->a, J->assume, J->facts);
 			and->type = J->facts->type;
+			J->assume = and;
+		}
+		if (env->errmsg)
+			sb_reset(env->errmsg);
+	}
+	if (J->loops) { /* the same */
+		struct type_env lenv = *env;
+		lenv.no_side_effects = true;
+		if (type_expr(J->loops, &lenv, NULL) == 0 &&
+		    J->loops->type->kind == TK_BOOLEAN) {
+			struct node *and = site_and(S->a, J->assume, J->loops);
+			and->type = J->loops->type;
 			J->assume = and;
 		}
 		if (env->errmsg)

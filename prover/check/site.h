@@ -183,11 +183,20 @@ struct job {
 	struct node *orig, *assume;
 	struct node *facts;     /* the program's facts (struct csite), or
 				 * NULL: joined to assume once typed */
+	struct node *loops;     /* the proven loop counters' facts (loops.c),
+				 * or NULL: the same */
 	struct node **mx;       /* [n] parsed mutants, NULL: unsupported */
 	const char *osig;       /* guard signatures (infer.c) */
 	const char **msig;      /* [n] */
 	const struct type *types[MAX_VARS];
 };
+
+/* loops.c: of loops (struct csite loops), each loop's first candidate
+ * proven by induction, its facts joined by && (in a), or NULL. */
+const char *check_loop_facts(struct arena *a, const char *loops,
+			     const struct check_opts *opts);
+/* The proofs kept for the run, released (cache.c). */
+void check_loops_release(void);
 
 /* site-read.c: J's texts to a typed site (J->S, the members J->idx set
  * by the driver); 0, or -1 and *why (the whole site is unsupported). */

@@ -476,6 +476,7 @@ static void place(struct cgroup *g, struct mplace *p, int i,
 			       o->assume ? o->assume : "", o->assume ? "`" : "");
 	p->assume = o->assume;
 	p->facts = o->facts; /* lang/javasrc-const.c */
+	p->loops = o->loops; /* lang/javasrc-loop.c */
 	p->placed = true;
 	p->discarded = o->discarded;
 	p->orig = o->expr;

@@ -62,6 +62,7 @@ struct mplace {
 	bool discarded;
 	const char *assume; /* the path condition, or NULL */
 	const char *facts;  /* the program's facts (struct csite facts) */
+	const char *loops;  /* loop counters (struct csite loops) */
 	int nvars;
 	struct cvar vars[MAX_VARS];
 };

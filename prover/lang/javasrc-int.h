@@ -114,6 +114,11 @@ const char *jsrc_declared_type(struct arena *a, const struct jsrc *f,
 void jsrc_path_condition(struct arena *a, const struct jsrc *f, TSNode site,
 			 struct jocc *o);
 
+/* javasrc-loop.c: o's loop counters (javasrc.h: struct jocc loops),
+ * the names they read added to o->vars. */
+void jsrc_loop_facts(struct arena *a, const struct jsrc *f, TSNode site,
+		     struct jocc *o);
+
 /* javasrc-const.c: o's facts (javasrc.h: struct jocc facts), the
  * field accesses they name added to o->vars. */
 void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,

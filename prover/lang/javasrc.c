@@ -340,6 +340,7 @@ struct jmemo {
 	struct jvar vars[JSRC_MAX_VARS];
 	const char *assume;
 	const char *facts;
+	const char *loops;
 };
 
 static const char *dup_or_null(struct arena *a, const char *s)
@@ -370,6 +371,7 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 		copy_facts(a, m->nvars, m->vars, m->assume, &o->nvars, o->vars,
 			   &o->assume);
 		o->facts = dup_or_null(a, m->facts);
+		o->loops = dup_or_null(a, m->loops);
 		return;
 	}
 	site_vars(a, f, site, site, o);
@@ -377,6 +379,8 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 		jsrc_path_condition(a, f, site, o);
 	if (!o->statement)
 		jsrc_site_facts(a, f, site, o);
+	if (!o->statement)
+		jsrc_loop_facts(a, f, site, o);
 	if (i == JIX_NONE)
 		return;
 	if (!f->memo) {
@@ -388,6 +392,7 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 	copy_facts(f->memo_a, o->nvars, o->vars, o->assume, &m->nvars, m->vars,
 		   &m->assume);
 	m->facts = dup_or_null(f->memo_a, o->facts);
+	m->loops = dup_or_null(f->memo_a, o->loops);
 	f->memo[i] = m;
 }
 

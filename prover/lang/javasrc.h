@@ -95,6 +95,15 @@ struct jocc {
 	 * site's names joined by &&, or NULL.  A field access it names
 	 * (`Chars.NL`, `values.length`) is in vars with its type. */
 	const char *facts;
+	/* Loop counters (javasrc-loop.c): for each counted loop around
+	 * the site whose counter it reads, candidate invariants for the
+	 * checker to prove by induction before it assumes them, strongest
+	 * first, one a line: "K\tH\tINIT\tSTEP\tNEXT\tFACT" with K the
+	 * loop's number, and over int names i, a (the start) and n (the
+	 * bound): H what is known of a and n, INIT that H implies, STEP
+	 * with H implies NEXT; FACT, over the site's names, is what holds
+	 * at the site once proven.  NULL: none. */
+	const char *loops;
 };
 
 /* The file declaring top-level class cls ("a.b.C") of the program,
