@@ -96,8 +96,8 @@ static void show_errors(const struct cc *c, const char *path)
 int main(void)
 {
 	plan_no_plan();
-	char dir[] = "/tmp/c-literal-types.XXXXXX";
-	if (!mkdtemp(dir))
+	char dir[TAP_TMP_MAX] = "c-literal-types";
+	if (!tap_mkdtemp(dir))
 		BAIL_OUT("mkdtemp");
 	int nok_all = 0, nerr_all = 0;
 	for (size_t k = 0; k < ARRAY_SIZE(ccs); k++) {
