@@ -79,6 +79,9 @@ bool jnode_same(TSNode x, TSNode y);
 char *jnode_squeezed(struct arena *a, const struct jsrc *f, TSNode n);
 /* Does node n's text equal norm (a text without blanks)? */
 bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm);
+/* javasrc-path.c: does subtree n assign (=, op=, ++, --) the variable
+ * name? */
+bool jnode_assigns(const struct jsrc *f, TSNode n, const char *name);
 
 /* javasrc-match.c: a logged original parsed as Java (an expression or
  * a statement, wrapped in a method), to compare with the source's

@@ -47,24 +47,6 @@ struct lp {
 	int nloops;
 };
 
-/* Does subtree n assign (=, op=, ++, --) the variable name? */
-static bool assigns(const struct jsrc *f, TSNode n, const char *name)
-{
-	TSNode target = { 0 };
-	if (jnode_is(n, "assignment_expression"))
-		target = ts_node_child_by_field_name(n, "left", 4);
-	else if (jnode_is(n, "update_expression"))
-		target = ts_node_named_child(n, 0);
-	if (!ts_node_is_null(target) && jnode_is(target, "identifier") &&
-	    jnode_text_is(f, target, name))
-		return true;
-	struct jkids k = jnode_kids(f, n, true);
-	for (TSNode c; jkids_next(&k, &c);)
-		if (assigns(f, c, name))
-			return true;
-	return false;
-}
-
 /* A break or continue anywhere in n? */
 static bool jumps(const struct jsrc *f, TSNode n)
 {
@@ -141,7 +123,7 @@ static bool stable(struct lp *L, TSNode loop, TSNode n, int depth, bool *len,
 		char *name = jnode_squeezed(L->a, f, n);
 		bool field = false;
 		const char *t = jsrc_declared_type(L->a, f, n, name, &field);
-		if (!t || field || strcmp(t, "int") || assigns(f, loop, name))
+		if (!t || field || strcmp(t, "int") || jnode_assigns(f, loop, name))
 			return false;
 		L->unread |= !reads(L, name);
 		return add_var(L, name, t);
@@ -157,7 +139,7 @@ static bool stable(struct lp *L, TSNode loop, TSNode n, int depth, bool *len,
 		const char *t = jsrc_declared_type(L->a, f, n, name, &field);
 		size_t tl = t ? strlen(t) : 0;
 		if (!t || field || tl < 3 || strcmp(t + tl - 2, "[]") ||
-		    assigns(f, loop, name))
+		    jnode_assigns(f, loop, name))
 			return false;
 		if (len)
 			*len = true;
@@ -427,7 +409,7 @@ static void for_loop(struct lp *L, TSNode p, TSNode child)
 	bool inc;
 	if (!start(L, init[0], &i, &a) || !reads(L, i) ||
 	    !compare(f, cond, i, &n, &op) || !update(L, upd[0], i, &inc) ||
-	    inc != (op[0] == '<') || assigns(f, body, i) || jumps(f, body))
+	    inc != (op[0] == '<') || jnode_assigns(f, body, i) || jumps(f, body))
 		return;
 	loop_facts(L, i, a, n, op, inc, header, p);
 }
@@ -470,7 +452,7 @@ static void while_loop(struct lp *L, TSNode p, TSNode child)
 		return;
 	for (uint32_t k = 0; k < nk; k++) {
 		TSNode c = ts_node_named_child(body, k);
-		if (!jnode_same(c, last) && assigns(f, c, i))
+		if (!jnode_same(c, last) && jnode_assigns(f, c, i))
 			return;
 	}
 	loop_facts(L, i, a, n, op, inc, header, p);

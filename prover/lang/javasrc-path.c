@@ -29,8 +29,8 @@ struct pathc {
 	struct strbuf sb;
 };
 
-/* Does subtree n assign (=, op=, ++, --) the variable name? */
-static bool assigns(const struct jsrc *f, TSNode n, const char *name)
+/* See javasrc-int.h. */
+bool jnode_assigns(const struct jsrc *f, TSNode n, const char *name)
 {
 	TSNode target = { 0 };
 	if (jnode_is(n, "assignment_expression"))
@@ -42,7 +42,7 @@ static bool assigns(const struct jsrc *f, TSNode n, const char *name)
 		return true;
 	struct jkids k = jnode_kids(f, n, true);
 	for (TSNode c; jkids_next(&k, &c);)
-		if (assigns(f, c, name))
+		if (jnode_assigns(f, c, name))
 			return true;
 	return false;
 }
@@ -70,7 +70,7 @@ static bool qualifies(struct pathc *P, TSNode n, int depth)
 		 * shadowed by another, and fields are refused) */
 		const char *t = jsrc_declared_type(P->a, P->f, n, name, &field);
 		if (!t || field || !is_primitive(t) || ts_node_is_null(P->fn) ||
-		    assigns(P->f, P->fn, name))
+		    jnode_assigns(P->f, P->fn, name))
 			return false;
 		P->idents++;
 		for (int i = 0; i < P->o->nvars; i++)
