@@ -349,6 +349,9 @@ long check_read_major_src(FILE *f, const char *file,
 long check_read_yaml(const char *file, cgroup_fn emit, void *ctx, long *seq);
 /* Does the file look like a YAML batch (by name or first line)? */
 bool check_is_yaml(const char *file);
+/* A sniff of the readers' table (readers.c): path ends in ext, or (not
+ * "-") its first character after blanks is first. */
+bool check_sniff(const char *path, const char *ext, int first);
 
 void cgroup_free(struct cgroup *g);
 

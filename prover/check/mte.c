@@ -46,19 +46,7 @@ static const char *const statuses[] = {
 
 bool check_is_elements(const char *path)
 {
-	size_t n = strlen(path);
-	if (n >= 5 && !strcmp(path + n - 5, ".json"))
-		return true;
-	if (!strcmp(path, "-"))
-		return false;
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return false;
-	int c;
-	while ((c = getc(f)) != EOF && isspace(c))
-		;
-	fclose(f);
-	return c == '{';
+	return check_sniff(path, ".json", '{');
 }
 
 /* --- loading -------------------------------------------------------- */

@@ -414,19 +414,7 @@ static const char *const statuses[] = {
 
 bool check_is_pit(const char *path)
 {
-	size_t n = strlen(path);
-	if (n >= 4 && !strcmp(path + n - 4, ".xml"))
-		return true;
-	if (!strcmp(path, "-"))
-		return false;
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return false;
-	int c;
-	while ((c = getc(f)) != EOF && isspace(c))
-		;
-	fclose(f);
-	return c == '<';
+	return check_sniff(path, ".xml", '<');
 }
 
 static const struct xattr *attr(const struct xel *e, const char *name)

@@ -7,6 +7,27 @@
 #include "check/mte.h"
 #include "check/pit.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+bool check_sniff(const char *path, const char *ext, int first)
+{
+	size_t n = strlen(path), m = strlen(ext);
+	if (n >= m && !strcmp(path + n - m, ext))
+		return true;
+	if (!strcmp(path, "-"))
+		return false;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	int c;
+	while ((c = getc(f)) != EOF && isspace(c))
+		;
+	fclose(f);
+	return c == first;
+}
+
 static long read_yaml(const struct check_input *in, cgroup_fn emit,
 		      void *ctx, long *seq)
 {
