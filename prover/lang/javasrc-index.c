@@ -162,3 +162,22 @@ bool jkids_next(struct jkids *k, TSNode *out)
 	}
 	return false;
 }
+
+/* See javasrc-int.h. */
+int jnode_field_children(TSNode n, const char *name, TSNode *out, int max)
+{
+	TSTreeCursor c = ts_tree_cursor_new(n);
+	int k = 0;
+	if (ts_tree_cursor_goto_first_child(&c))
+		do {
+			const char *fn = ts_tree_cursor_current_field_name(&c);
+			TSNode ch = ts_tree_cursor_current_node(&c);
+			if (fn && !strcmp(fn, name) && ts_node_is_named(ch)) {
+				if (k < max)
+					out[k] = ch;
+				k++;
+			}
+		} while (ts_tree_cursor_goto_next_sibling(&c));
+	ts_tree_cursor_delete(&c);
+	return k;
+}

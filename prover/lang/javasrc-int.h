@@ -82,6 +82,12 @@ bool jnode_text_is(const struct jsrc *f, TSNode n, const char *norm);
 /* javasrc-path.c: does subtree n assign (=, op=, ++, --) the variable
  * name? */
 bool jnode_assigns(const struct jsrc *f, TSNode n, const char *name);
+/* javasrc-index.c: the named children of n in field name, in order, the
+ * first max of them into out; returns how many there are (more than max
+ * when some were left out).  A cursor walk: ts_node_field_name_for_child()
+ * of tree-sitter 0.20.7 misses repeated fields (`a--, b--, c++` gave
+ * only a--). */
+int jnode_field_children(TSNode n, const char *name, TSNode *out, int max);
 
 /* javasrc-match.c: a logged original parsed as Java (an expression or
  * a statement, wrapped in a method), to compare with the source's

@@ -371,25 +371,6 @@ static bool start(struct lp *L, TSNode n, const char **i, TSNode *a)
 	return true;
 }
 
-/* The named children of n in field name (a cursor walk: repeated
- * fields), up to max. */
-static int field_children(TSNode n, const char *name, TSNode *out, int max)
-{
-	TSTreeCursor c = ts_tree_cursor_new(n);
-	int k = 0;
-	if (ts_tree_cursor_goto_first_child(&c))
-		do {
-			const char *fn = ts_tree_cursor_current_field_name(&c);
-			TSNode ch = ts_tree_cursor_current_node(&c);
-			if (fn && !strcmp(fn, name) && ts_node_is_named(ch) && k < max)
-				out[k++] = ch;
-			else if (fn && !strcmp(fn, name) && ts_node_is_named(ch))
-				k = max + 1;
-		} while (ts_tree_cursor_goto_next_sibling(&c));
-	ts_tree_cursor_delete(&c);
-	return k;
-}
-
 /* A for statement p around the site (child: the node of p it is in). */
 static void for_loop(struct lp *L, TSNode p, TSNode child)
 {
@@ -398,8 +379,8 @@ static void for_loop(struct lp *L, TSNode p, TSNode child)
 	TSNode cond = ts_node_child_by_field_name(p, "condition", 9);
 	TSNode body = ts_node_child_by_field_name(p, "body", 4);
 	if (ts_node_is_null(cond) || ts_node_is_null(body) ||
-	    field_children(p, "init", init, 1) != 1 ||
-	    field_children(p, "update", upd, 1) != 1)
+	    jnode_field_children(p, "init", init, 1) != 1 ||
+	    jnode_field_children(p, "update", upd, 1) != 1)
 		return;
 	bool header = inside(L->site, cond);
 	if (!header && !jnode_same(body, child))

@@ -9,24 +9,6 @@
 #include "lang/javasrc-int.h"
 #include "lang/javasrc-mir-int.h"
 
-/* The children of n in field name, named ones only, in order: a cursor
- * walk (ts_node_field_name_for_child() of tree-sitter 0.20.7 misses
- * repeated fields: `a--, b--, c++` gave only a--). */
-static int field_children(TSNode n, const char *name, TSNode *out, int max)
-{
-	TSTreeCursor c = ts_tree_cursor_new(n);
-	int k = 0;
-	if (ts_tree_cursor_goto_first_child(&c))
-		do {
-			const char *fn = ts_tree_cursor_current_field_name(&c);
-			TSNode ch = ts_tree_cursor_current_node(&c);
-			if (fn && !strcmp(fn, name) && ts_node_is_named(ch) && k < max)
-				out[k++] = ch;
-		} while (ts_tree_cursor_goto_next_sibling(&c));
-	ts_tree_cursor_delete(&c);
-	return k;
-}
-
 /* The expressions of field name of a for statement, as a block. */
 static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 			      bool decls)
@@ -34,8 +16,8 @@ static struct mstmt *for_list(struct mb *B, TSNode n, const char *name,
 	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, n);
 	int cap = 0;
 	TSNode kids[32];
-	int k = field_children(n, name, kids, 32);
-	if (k == 32)
+	int k = jnode_field_children(n, name, kids, 32);
+	if (k >= 32)
 		return mb_fail(B, "a for list of 32 or more parts"), NULL;
 	for (int i = 0; i < k; i++) {
 		TSNode c = kids[i];
