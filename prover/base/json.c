@@ -441,3 +441,24 @@ bool json_int(const struct json *v, long lo, long hi, long *out)
 	*out = x;
 	return true;
 }
+
+struct json *json_member(const struct json *o, const char *key,
+			 enum json_kind k, const char *want, bool optional,
+			 long *errs)
+{
+	struct json *v = json_get(o, key);
+	if (!v && optional)
+		return NULL;
+	if (!v) {
+		diag_error(o->loc, "missing \"%s\" (%s)", key, want);
+		++*errs;
+		return NULL;
+	}
+	if (v->kind != k) {
+		diag_error(v->loc, "\"%s\" must be %s, not %s", key, want,
+			   json_what(v));
+		++*errs;
+		return NULL;
+	}
+	return v;
+}

@@ -53,6 +53,13 @@ struct json *json_parse(struct arena *a, const struct source *src);
 /* The member key of object o, or NULL (also when o is not an object). */
 struct json *json_get(const struct json *o, const char *key);
 
+/* The member key of object o, which must be of kind k (want: its
+ * description, "a string"); NULL when it is missing (a located error
+ * and ++*errs, unless optional) or of another kind (the same). */
+struct json *json_member(const struct json *o, const char *key,
+			 enum json_kind k, const char *want, bool optional,
+			 long *errs);
+
 /* "a string", "an object", ... for messages. */
 const char *json_what(const struct json *v);
 

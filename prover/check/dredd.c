@@ -49,19 +49,7 @@ struct dload {
 static struct json *member(struct dload *L, const struct json *o,
 			   const char *key, enum json_kind k, const char *want)
 {
-	struct json *v = json_get(o, key);
-	if (!v) {
-		diag_error(o->loc, "missing \"%s\" (%s)", key, want);
-		L->errs++;
-		return NULL;
-	}
-	if (v->kind != k) {
-		diag_error(v->loc, "\"%s\" must be %s, not %s", key, want,
-			   json_what(v));
-		L->errs++;
-		return NULL;
-	}
-	return v;
+	return json_member(o, key, k, want, false, &L->errs);
 }
 
 /* A source file dredd names. */

@@ -63,21 +63,7 @@ static struct json *member(struct loader *L, const struct json *o,
 			   const char *key, enum json_kind k, const char *want,
 			   bool optional)
 {
-	struct json *v = json_get(o, key);
-	if (!v && optional)
-		return NULL;
-	if (!v) {
-		diag_error(o->loc, "missing \"%s\" (%s)", key, want);
-		L->errs++;
-		return NULL;
-	}
-	if (v->kind != k) {
-		diag_error(v->loc, "\"%s\" must be %s, not %s", key, want,
-			   json_what(v));
-		L->errs++;
-		return NULL;
-	}
-	return v;
+	return json_member(o, key, k, want, optional, &L->errs);
 }
 
 /* A position {line, column} of source s: its byte offset, or -1 (an
