@@ -14,6 +14,7 @@
  *   and then never null; fresh objects (`new`) are distinct.
  */
 #include "check/site.h"
+#include "lang/mir.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -161,11 +162,7 @@ static struct node *var_node(struct site *S, int v)
 
 static struct node *ne(struct site *S, struct node *x, struct node *y)
 {
-	struct node *n = node_new(S->a, N_BINARY, 0);
-	n->op = OP_NE;
-	n->a = x;
-	n->b = y;
-	return n;
+	return mir_binary(S->a, OP_NE, x, y);
 }
 
 static struct node *all_of(struct site *S, struct node *acc, struct node *c)
@@ -229,18 +226,12 @@ static struct node *object_facts(struct site *S, struct node *const *texts,
 
 static struct node *negate(struct site *S, struct node *x)
 {
-	struct node *n = node_new(S->a, N_UNARY, 0);
-	n->op = OP_NOT;
-	n->a = x;
-	return n;
+	return mir_unary(S->a, OP_NOT, x);
 }
 
 static struct node *either(struct site *S, struct node *x, struct node *y)
 {
-	struct node *n = node_new(S->a, N_BINARY, 0);
-	n->op = OP_LOR;
-	n->a = x;
-	n->b = y;
+	struct node *n = mir_binary(S->a, OP_LOR, x, y);
 	n->paren = true;
 	return n;
 }
@@ -322,18 +313,9 @@ static struct node *equals_facts(struct site *S)
 		for (int j = 0; j < k; j++) {
 			if (!xs[j] || strcmp(xs[j], xs[k]) || !strcmp(ls[j], ls[k]))
 				continue;
-			struct node *nj = node_new(S->a, N_UNARY, 0);
-			nj->op = OP_NOT;
-			nj->a = var_node(S, vs[j]);
-			struct node *nk = node_new(S->a, N_UNARY, 0);
-			nk->op = OP_NOT;
-			nk->a = var_node(S, vs[k]);
-			struct node *or = node_new(S->a, N_BINARY, 0);
-			or->op = OP_LOR;
-			or->a = nj;
-			or->b = nk;
-			or->paren = true;
-			facts = all_of(S, facts, or);
+			facts = all_of(S, facts,
+				       either(S, negate(S, var_node(S, vs[j])),
+					      negate(S, var_node(S, vs[k]))));
 		}
 		/* "L".equals(x) of a reference name x: true only if x is not
 		 * null; x the literal "M" object: true exactly when M is L */
