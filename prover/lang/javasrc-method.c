@@ -770,6 +770,10 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	if (!B.why && patch && !B.applied)
 		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
+	/* the original's paths made after a variable of its own: moved
+	 * first, as the build that makes them first would have them */
+	if (!B.why && !patch && !pre && n0 >= 0 && !paths_first(&B, n0))
+		mb_heap_reorder(&B, n0);
 	if (!B.why && mb_calls_finish(&B) && mb_heap_finish(&B) &&
 	    mb_arr_finish(&B))
 		mb_ref_finish(&B);

@@ -320,6 +320,12 @@ bool mb_heap_flush(struct mb *B, int p0, struct mstmt *blk, int *cap,
 struct mstmt *mb_heap_wrap(struct mb *B, int p0, struct mstmt *s, TSNode n);
 /* Create the paths of pre (after parameters and fields). */
 bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
+/* After the original's body, its variables from n0 on (after the
+ * parameters and fields) renumbered so that its paths come first, in
+ * the order made: the method a build with them precreated makes, built
+ * once.  False (nothing changed) where that build would not be this
+ * one: a path of another class's reference or on a local's base. */
+bool mb_heap_reorder(struct mb *B, int n0);
 /* After the body: the rules and writes' aliases, then the consistency
  * prelude. */
 bool mb_heap_finish(struct mb *B);
