@@ -1,0 +1,155 @@
+/*
+ * SubsumeVerify - the verification of the tests `subsume check --tests
+ * DIR` writes (prover/check/testgen.h), compiled into the binary as a
+ * string and run as `java -cp JUNIT SubsumeVerify.java PLAN RESULTS`,
+ * JUNIT the JUnit 5 console launcher's standalone jar (pinned: 1.11.4).
+ *
+ * One JVM for the whole run: the JDK's compiler (javax.tools, the same
+ * javac) compiles each test class with the original sources, then each
+ * mutant's mutated source into a folder of its own; the JUnit Platform
+ * Launcher (of that jar, what its console launcher runs) runs the tests
+ * in a class loader that sees the mutant's classes first.  PLAN lines,
+ * tab-separated:
+ *
+ *   C TESTCLASS TESTFILE SRCROOT  compile TESTFILE (and, through
+ *                                 -sourcepath SRCROOT, the classes it
+ *                                 uses) into WORK/orig
+ *   O TESTCLASS                   run every test of TESTCLASS on it
+ *   M ID TESTCLASS METHOD FILE    compile the mutated source FILE into
+ *                                 WORK/m/ID (against WORK/orig) and run
+ *                                 TESTCLASS.METHOD with it first
+ *
+ * (WORK is the folder of PLAN.)  RESULTS lines, tab-separated, one line
+ * each (messages cut to one line):
+ *
+ *   E TESTCLASS MESSAGE           the test class does not compile
+ *   O TESTCLASS METHOD PASS|FAIL MESSAGE
+ *   M ID PASS|FAIL|ERROR MESSAGE  ERROR: the mutant does not compile
+ *
+ * A test runs at most 5 s (JUnit's timeout in its own thread: a mutant
+ * that loops fails the test, as a test suite's timeout would).
+ */
+import java.io.*;
+import java.net.*;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.util.*;
+import javax.tools.*;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.*;
+import org.junit.platform.launcher.core.*;
+
+public class SubsumeVerify {
+    static JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    static String jcp = System.getProperty("java.class.path");
+    static PrintWriter out;
+
+    static String line(String s) {
+        if (s == null) return "";
+        s = s.replace('\t', ' ').replace('\r', ' ').replace('\n', ' ').trim();
+        return s.length() > 400 ? s.substring(0, 400) + "..." : s;
+    }
+
+    /* javac ARGS: null, or its messages */
+    static String compile(List<String> args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = javac.run(null, null, err, args.toArray(new String[0]));
+        return rc == 0 ? null : new String(err.toByteArray(), StandardCharsets.UTF_8);
+    }
+
+    /* run the selected tests with loader cl: method name -> null (passed)
+     * or the failure's message */
+    static Map<String, String> run(ClassLoader cl, String cls, String method) throws Exception {
+        Map<String, String> r = new LinkedHashMap<>();
+        Class<?> c = cl.loadClass(cls);
+        LauncherDiscoveryRequestBuilder b = LauncherDiscoveryRequestBuilder.request()
+            .selectors(method == null ? DiscoverySelectors.selectClass(c)
+                       : DiscoverySelectors.selectMethod(c, method))
+            .configurationParameter("junit.jupiter.execution.timeout.default", "5 s")
+            .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default",
+                                    "SEPARATE_THREAD");
+        Thread t = Thread.currentThread();
+        ClassLoader old = t.getContextClassLoader();
+        t.setContextClassLoader(cl);
+        try {
+            Launcher l = LauncherFactory.create();
+            l.execute(b.build(), new TestExecutionListener() {
+                public void executionFinished(TestIdentifier id, TestExecutionResult res) {
+                    if (!id.isTest()) return;
+                    String name = id.getSource().filter(s -> s instanceof MethodSource)
+                        .map(s -> ((MethodSource) s).getMethodName()).orElse(id.getDisplayName());
+                    if (res.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+                        r.put(name, null);
+                    } else {
+                        Throwable e = res.getThrowable().orElse(null);
+                        r.put(name, e == null ? res.getStatus().toString()
+                              : e.getClass().getName() + ": " + e.getMessage());
+                    }
+                }
+            });
+        } finally {
+            t.setContextClassLoader(old);
+        }
+        return r;
+    }
+
+    public static void main(String[] a) throws Exception {
+        Path plan = Paths.get(a[0]).toAbsolutePath();
+        Path work = plan.getParent(), orig = work.resolve("orig");
+        Files.createDirectories(orig);
+        out = new PrintWriter(Files.newBufferedWriter(Paths.get(a[1]), StandardCharsets.UTF_8));
+        Set<String> broken = new HashSet<>();
+        URLClassLoader ol = null;
+        for (String ln : Files.readAllLines(plan, StandardCharsets.UTF_8)) {
+            String[] f = ln.split("\t", -1);
+            switch (f[0]) {
+            case "C": {
+                String e = compile(new ArrayList<>(List.of("-nowarn", "-encoding", "UTF-8",
+                    "-proc:none", "-d", orig.toString(), "-cp", jcp + File.pathSeparator + orig,
+                    "-sourcepath", f[3], f[2])));
+                if (e != null) {
+                    broken.add(f[1]);
+                    out.println("E\t" + f[1] + "\t" + line(e));
+                }
+                break;
+            }
+            case "O": {
+                if (broken.contains(f[1])) break;
+                if (ol == null) ol = new URLClassLoader(new URL[] { orig.toUri().toURL() },
+                                                        SubsumeVerify.class.getClassLoader());
+                for (Map.Entry<String, String> e : run(ol, f[1], null).entrySet())
+                    out.println("O\t" + f[1] + "\t" + e.getKey() + "\t"
+                                + (e.getValue() == null ? "PASS\t" : "FAIL\t" + line(e.getValue())));
+                break;
+            }
+            case "M": {
+                if (broken.contains(f[2])) break;
+                Path d = work.resolve("m").resolve(f[1]);
+                Files.createDirectories(d);
+                String e = compile(new ArrayList<>(List.of("-nowarn", "-encoding", "UTF-8",
+                    "-proc:none", "-implicit:none", "-d", d.toString(),
+                    "-cp", jcp + File.pathSeparator + orig, f[4])));
+                if (e != null) {
+                    out.println("M\t" + f[1] + "\tERROR\t" + line(e));
+                    break;
+                }
+                try (URLClassLoader ml = new URLClassLoader(new URL[] { d.toUri().toURL(),
+                        orig.toUri().toURL() }, SubsumeVerify.class.getClassLoader())) {
+                    Map<String, String> r = run(ml, f[2], f[3]);
+                    String v = r.isEmpty() ? "the test did not run" : r.values().iterator().next();
+                    out.println("M\t" + f[1] + "\t" + (r.isEmpty() ? "ERROR\t" + v
+                                : v == null ? "PASS\t" : "FAIL\t" + line(v)));
+                }
+                break;
+            }
+            default:
+                break;
+            }
+            out.flush();
+        }
+        out.close();
+        System.exit(0); /* threads of timed-out tests may still run */
+    }
+}
