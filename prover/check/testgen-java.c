@@ -224,6 +224,7 @@ struct jt {
 	char *why;             /* no test: the reason */
 	int nobj;
 	bool obj_made[MIR_MAX_VARS + 4];
+	bool arr_made[MIR_AOBJ];
 	struct strbuf notes;   /* comment lines */
 };
 
@@ -309,6 +310,12 @@ static void prim_expr(struct strbuf *sb, const struct type *t, struct value v)
 	}
 }
 
+/* The field's name without "this." */
+static const char *bare(const char *name)
+{
+	return !strncmp(name, "this.", 5) ? name + 5 : name;
+}
+
 /* Variable i's value in in as a Java expression (declared type ty, or
  * NULL); arrays become locals named after the variable. */
 static void value_expr(struct jt *J, struct strbuf *sb, int i,
@@ -320,15 +327,32 @@ static void value_expr(struct jt *J, struct strbuf *sb, int i,
 		mir_arr_print(&a, o, J->in, i);
 		if (!strcmp(a.buf, "null")) {
 			sb_printf(sb, "(%s[]) null", o->elem[i]->name);
-		} else if (a.buf[0] != '{') {
-			if (!J->why)
-				J->why = xstrdup("the killing input shares one array "
-						 "between variables");
-			sb_puts(sb, "null");
+		} else if (a.buf[0] == 'o') { /* one array of two variables */
+			int j = atoi(a.buf + 1);
+			struct strbuf sh = STRBUF_INIT;
+			mir_arr_shared(&sh, o, J->in);
+			char key[32];
+			snprintf(key, sizeof(key), "%s = {", a.buf);
+			const char *at = strstr(sh.buf ? sh.buf : "", key);
+			const char *end = at ? strchr(at, '}') : NULL;
+			if (!end || j < 1 || j > MIR_AOBJ) {
+				if (!J->why)
+					J->why = xstrdup("the killing input shares an "
+							 "array the test cannot build");
+			} else if (!J->arr_made[j - 1]) {
+				J->arr_made[j - 1] = true;
+				sb_printf(&J->setup, "        %s[] %s = %.*s; // one "
+					  "array for several variables\n",
+					  o->elem[i]->name, a.buf,
+					  (int)(end + 1 - (at + strlen(key) - 1)),
+					  at + strlen(key) - 1);
+			}
+			sb_puts(sb, a.buf);
+			sb_release(&sh);
 		} else {
 			sb_printf(&J->setup, "        %s[] %s = %s;\n",
-				  o->elem[i]->name, o->names[i], a.buf);
-			sb_puts(sb, o->names[i]);
+				  o->elem[i]->name, bare(o->names[i]), a.buf);
+			sb_puts(sb, bare(o->names[i]));
 		}
 		sb_release(&a);
 	} else if (o->refs >> i & 1) {
@@ -403,12 +427,6 @@ static void assert_value(struct jt *J, struct strbuf *sb, const struct type *t,
 		prim_expr(sb, t, v);
 		sb_printf(sb, ", %s);\n", actual);
 	}
-}
-
-/* The field's name without "this." */
-static const char *bare(const char *name)
-{
-	return !strncmp(name, "this.", 5) ? name + 5 : name;
 }
 
 /* The type's name in Java source for a cast from Object ("int",
@@ -640,14 +658,17 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 			     ro.vars[i], a.buf, NULL);
 		sb_release(&a);
 	}
+	bool asserted[MIR_AOBJ] = { false };
 	if (o->arr_writes && !ro.threw)
 		for (int i = 0; i < o->nvars; i++) {
-			if (o->kinds[i] != MV_PARAM || !(o->arrs >> i & 1))
+			if ((o->kinds[i] != MV_PARAM && o->kinds[i] != MV_FIELD) ||
+			    !(o->arrs >> i & 1))
 				continue;
 			int32_t j = (int32_t)in[i].bits;
 			if (j < 1 || j > MIR_AOBJ || ro.alen[j - 1] < 0 ||
-			    ro.alen[j - 1] > MIR_ALEN)
+			    ro.alen[j - 1] > MIR_ALEN || asserted[j - 1])
 				continue;
+			asserted[j - 1] = true;
 			sb_printf(&J.check, "        assertArrayEquals(new %s[] {",
 				  o->elem[i]->name);
 			for (int e = 0; e < ro.alen[j - 1]; e++) {
@@ -655,7 +676,11 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 					sb_puts(&J.check, ", ");
 				prim_expr(&J.check, o->elem[i], ro.aval[j - 1][e]);
 			}
-			sb_printf(&J.check, "}, %s);\n", o->names[i]);
+			struct strbuf nm = STRBUF_INIT;
+			mir_arr_print(&nm, o, in, i);
+			sb_printf(&J.check, "}, %s);\n", nm.buf[0] == 'o' ? nm.buf
+				  : bare(o->names[i]));
+			sb_release(&nm);
 		}
 	if (ro.nevents) {
 		struct strbuf ev = STRBUF_INIT;
@@ -761,8 +786,16 @@ static void comment_text(struct strbuf *sb, const char *s)
 
 /* The test class of cases cs[0..n) (one class): verified says which
  * header; with reasons, each method's reason in its comment. */
+static long lines_in(const struct strbuf *sb)
+{
+	long n = 1;
+	for (size_t i = 0; i < sb->len; i++)
+		n += sb->buf[i] == '\n';
+	return n;
+}
+
 static char *class_text(struct tg_case **cs, size_t n, bool verified,
-			bool reasons)
+			bool reasons, long *first, long *last)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *dot = strrchr(cs[0]->tclass, '.');
@@ -813,7 +846,11 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 			sb_putc(&sb, '\n');
 		}
 		sb_puts(&sb, "     */\n");
+		if (first)
+			first[i] = lines_in(&sb);
 		sb_puts(&sb, c->code);
+		if (last)
+			last[i] = lines_in(&sb) - 1;
 	}
 	if (need_c)
 		sb_puts(&sb, helpers_construct);
@@ -856,10 +893,11 @@ static void read_results(struct tg_case **cs, size_t n, const char *path)
 		}
 		for (size_t i = 0; i < n; i++) {
 			struct tg_case *c = cs[i];
-			if (nf >= 3 && !strcmp(f[0], "E") && !strcmp(f[1], c->tclass)) {
+			if (nf >= 4 && !strcmp(f[0], "E") && !strcmp(f[1], c->tclass) &&
+			    (!*f[2] || !strcmp(f[2], c->tmethod))) {
 				free(c->why);
-				c->why = tg_printf("the test class does not compile: %s",
-						   f[2]);
+				c->why = tg_printf("%s does not compile: %s", *f[2] ?
+						   "the test" : "the test class", f[3]);
 				c->st = TG_UNVERIFIED;
 			} else if (nf >= 5 && !strcmp(f[0], "O") &&
 				   !strcmp(f[1], c->tclass) &&
@@ -923,10 +961,17 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 		size_t j = i;
 		while (j < n && !strcmp(cs[j]->tclass, cs[i]->tclass))
 			j++;
-		char *text = class_text(cs + i, j - i, true, false);
+		long *first = xcalloc(j - i, sizeof(long));
+		long *last = xcalloc(j - i, sizeof(long));
+		char *text = class_text(cs + i, j - i, true, false, first, last);
 		char *rel = tg_printf("t/%s", cs[i]->tfile);
 		if (!tg_write(x->work, rel, text))
 			x->io_error = true;
+		for (size_t k = i; k < j; k++)
+			sb_printf(&pl, "R\t%s\t%s\t%ld\t%ld\n", cs[k]->tclass,
+				  cs[k]->tmethod, first[k - i], last[k - i]);
+		free(first);
+		free(last);
 		sb_printf(&pl, "C\t%s\t%s/%s\t%s\nO\t%s\n", cs[i]->tclass, x->work,
 			  rel, cs[i]->root, cs[i]->tclass);
 		free(rel);
@@ -1000,7 +1045,8 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 				j++;
 			}
 			if (k) {
-				char *text = class_text(sel, k, !pass, pass);
+				char *text = class_text(sel, k, !pass, pass, NULL,
+							NULL);
 				char *rel = pass ? tg_printf("unverified/%s",
 							     cs[i]->tfile)
 						 : xstrdup(cs[i]->tfile);

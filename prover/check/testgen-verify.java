@@ -11,9 +11,14 @@
  * in a class loader that sees the mutant's classes first.  PLAN lines,
  * tab-separated:
  *
+ *   R TESTCLASS METHOD FIRST LAST the lines of TESTCLASS's test METHOD
+ *                                 in its file (before its C line)
  *   C TESTCLASS TESTFILE SRCROOT  compile TESTFILE (and, through
  *                                 -sourcepath SRCROOT, the classes it
- *                                 uses) into WORK/orig
+ *                                 uses) into WORK/orig; a test method
+ *                                 with a compile error is reported and
+ *                                 blanked out, and the rest compiled
+ *                                 again
  *   O TESTCLASS                   run every test of TESTCLASS on it
  *   M ID TESTCLASS METHOD FILE    compile the mutated source FILE into
  *                                 WORK/m/ID (against WORK/orig) and run
@@ -22,7 +27,8 @@
  * (WORK is the folder of PLAN.)  RESULTS lines, tab-separated, one line
  * each (messages cut to one line):
  *
- *   E TESTCLASS MESSAGE           the test class does not compile
+ *   E TESTCLASS METHOD MESSAGE    METHOD does not compile (METHOD
+ *                                 empty: the class does not)
  *   O TESTCLASS METHOD PASS|FAIL MESSAGE
  *   M ID PASS|FAIL|ERROR MESSAGE  ERROR: the mutant does not compile
  *
@@ -95,6 +101,59 @@ public class SubsumeVerify {
         return r;
     }
 
+    static Map<String, List<String[]>> ranges = new HashMap<>();
+
+    /* the test method of cls at line, or null */
+    static String methodAt(String cls, long line) {
+        for (String[] r : ranges.getOrDefault(cls, List.of()))
+            if (line >= Long.parseLong(r[1]) && line <= Long.parseLong(r[2]))
+                return r[0];
+        return null;
+    }
+
+    /* compile test class cls (file) into orig; methods that do not
+     * compile are reported, blanked out and the rest compiled again */
+    static void compileTests(String cls, Path file, String root, Path orig,
+                             Set<String> broken) throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        List<String> opts = List.of("-nowarn", "-encoding", "UTF-8", "-proc:none", "-d",
+            orig.toString(), "-cp", jcp + File.pathSeparator + orig, "-sourcepath", root);
+        for (int attempt = 0; attempt < 8; attempt++) {
+            DiagnosticCollector<JavaFileObject> dc = new DiagnosticCollector<>();
+            StandardJavaFileManager fm = javac.getStandardFileManager(dc, null, StandardCharsets.UTF_8);
+            boolean ok = javac.getTask(null, fm, dc, opts, null,
+                                       fm.getJavaFileObjects(file.toFile())).call();
+            fm.close();
+            if (ok) return;
+            Set<String> bad = new LinkedHashSet<>();
+            String other = null;
+            for (Diagnostic<? extends JavaFileObject> d : dc.getDiagnostics()) {
+                if (d.getKind() != Diagnostic.Kind.ERROR) continue;
+                String m = null;
+                if (d.getSource() != null && Paths.get(d.getSource().toUri()).equals(file))
+                    m = methodAt(cls, d.getLineNumber());
+                String msg = "line " + d.getLineNumber() + ": " + d.getMessage(Locale.ROOT);
+                if (m == null) {
+                    if (other == null) other = (d.getSource() == null ? "" : d.getSource().getName() + ": ") + msg;
+                } else if (bad.add(m)) {
+                    out.println("E\t" + cls + "\t" + m + "\t" + line(msg));
+                }
+            }
+            if (other != null || bad.isEmpty()) {
+                broken.add(cls);
+                out.println("E\t" + cls + "\t\t" + line(other == null ? "javac failed" : other));
+                return;
+            }
+            for (String[] r : ranges.getOrDefault(cls, List.of()))
+                if (bad.contains(r[0]))
+                    for (int i = Integer.parseInt(r[1]); i <= Integer.parseInt(r[2]); i++)
+                        lines.set(i - 1, "");
+            Files.write(file, lines, StandardCharsets.UTF_8);
+        }
+        broken.add(cls);
+        out.println("E\t" + cls + "\t\tjavac failed");
+    }
+
     public static void main(String[] a) throws Exception {
         Path plan = Paths.get(a[0]).toAbsolutePath();
         Path work = plan.getParent(), orig = work.resolve("orig");
@@ -105,16 +164,13 @@ public class SubsumeVerify {
         for (String ln : Files.readAllLines(plan, StandardCharsets.UTF_8)) {
             String[] f = ln.split("\t", -1);
             switch (f[0]) {
-            case "C": {
-                String e = compile(new ArrayList<>(List.of("-nowarn", "-encoding", "UTF-8",
-                    "-proc:none", "-d", orig.toString(), "-cp", jcp + File.pathSeparator + orig,
-                    "-sourcepath", f[3], f[2])));
-                if (e != null) {
-                    broken.add(f[1]);
-                    out.println("E\t" + f[1] + "\t" + line(e));
-                }
+            case "R":
+                ranges.computeIfAbsent(f[1], k -> new ArrayList<>()).add(
+                    new String[] { f[2], f[3], f[4] });
                 break;
-            }
+            case "C":
+                compileTests(f[1], Paths.get(f[2]), f[3], orig, broken);
+                break;
             case "O": {
                 if (broken.contains(f[1])) break;
                 if (ol == null) ol = new URLClassLoader(new URL[] { orig.toUri().toURL() },
