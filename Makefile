@@ -194,6 +194,7 @@ deps:
 	@sh scripts/deps.sh
 	@sh scripts/elements.sh .deps
 	@sh scripts/pit.sh fetch
+	@sh scripts/junit.sh
 
 # PIT alone (issue 31): PIT 1.30.2 and the JUnit 5 plugin fetched once
 # into .deps/m2 (git-ignored; later runs offline), the subsume-pitest
@@ -218,7 +219,7 @@ SLOW_TESTS = tests/pit.t tests/check-method-heap.t tests/check-method-major2.t \
 	tests/check-method-rel.t tests/check-method-major1.t \
 	tests/check-mfloat.t tests/check-method-calls.t tests/check-cmethod.t \
 	tests/check-kills.t tests/c-theory.t tests/check-source.t \
-	tests/check-loops.t
+	tests/check-loops.t tests/check-tests.t
 check: deps
 	@$(MAKE) --no-print-directory check-build
 	SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \
