@@ -159,6 +159,30 @@ for subject, given in (("data-flow", True), ("triangle", False)):
        "source of its mutant%s" % (subject, len(ents),
                                    ": not " + ", ".join(bad) if bad else ""))
 
+# --- PIT's mutations.xml: its SURVIVED and NO_COVERAGE mutants are the
+# live ones, the mutation applied at source level ---
+P = "tests/data/pit/numbers"
+out = os.path.join(T, "pit")
+rc, text, err = check(["--source", P + "/src/main/java",
+                       P + "/mutations-pit-1.30.2.xml"], out)
+rep = json.loads(text) if rc == 0 else None
+if ok(rep is not None, "pit: check --tests runs on mutations.xml (exit %d)"
+      % rc):
+    import xml.etree.ElementTree as ET
+    live = {str(i) for i, m in enumerate(ET.parse(
+        P + "/mutations-pit-1.30.2.xml").getroot().iter("mutation"), 1)
+        if m.get("status") in ("SURVIVED", "NO_COVERAGE")}
+    tw, st = by_state(rep)
+    ids = {m["id"] for m in tw["mutants"]}
+    killable = {m["id"] for m in rep["mutants"] if m["verdict"] == "killable"}
+    ok(ids == live & killable, "pit: the cases are the killable mutants PIT "
+       "left alive (%d)" % len(ids))
+    ok(len(st["verified"]) >= 0.9 * len(ids), "pit: %d of %d verified"
+       % (len(st["verified"]), len(ids)))
+    r = harness(P + "/src/main/java", out, [], "pit")
+    ok(r.get("orig") == 0, "pit: the verified tests compile and pass on the "
+       "original (exit %s)" % r.get("orig"))
+
 # --- the text summary and the elements report say it per mutant ---
 src = LOGS + "/src/data-flow"
 args = ["--source", src, "--kills", "tests/data/check-kills/data-flow/kill.csv",

@@ -703,9 +703,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 		c->why = J.why;
 		J.why = NULL;
 	} else {
-		sb_printf(&body, "    @Test\n    @Timeout(value = 10, threadMode = "
-			  "Timeout.ThreadMode.SEPARATE_THREAD)\n    void %s()%s {\n%s%s"
-			  "    }\n", c->tmethod, J.reflect_new || J.reflect_field ||
+		sb_printf(&body, "    @Test\n    void %s()%s {\n%s%s    }\n", c->tmethod, J.reflect_new || J.reflect_field ||
 			  J.reflect_call ? " throws Throwable" : "",
 			  J.setup.buf ? J.setup.buf : "", J.check.buf ? J.check.buf : "");
 		c->code = body.buf;
@@ -808,7 +806,9 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 	sb_printf(&sb, "/**\n * Written by subsume check --tests: each test "
 		  "calls a method of %s with the\n * input that kills one "
 		  "mutant the project's tests left alive, and asserts\n * what "
-		  "the original does there.\n * %s\n */\nclass %s {\n", cs[0]->cls,
+		  "the original does there (a mutant that loops fails by the "
+		  "timeout).\n * %s\n */\n@Timeout(value = 10, threadMode = "
+		  "Timeout.ThreadMode.SEPARATE_THREAD)\nclass %s {\n", cs[0]->cls,
 		  verified ? "Verified: each passes on the original and fails "
 		  "on its mutant." : "NOT verified as kills: the reason is above "
 		  "each test.", dot ? dot + 1 : cs[0]->tclass);
