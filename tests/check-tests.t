@@ -109,6 +109,21 @@ uv = open(unv).read() if os.path.exists(unv) else ""
 ok("NOT VERIFIED: passes on the mutant" in uv and "Mutant 6" in uv,
    "bank: the unverified test carries its reason in a comment")
 
+# without the launcher's jar nothing is presented as a kill
+out2 = os.path.join(T, "nojar")
+p = subprocess.run([S, "check", "--no-timing", "--method", "--format", "json",
+                    "--junit", os.path.join(T, "missing.jar"), "--tests", out2,
+                    "--source", D + "/src", "--kills", D + "/kill.csv",
+                    D + "/bank.mutants.log"], capture_output=True, text=True)
+tw2, st2 = by_state(json.loads(p.stdout)) if p.returncode == 0 else ({}, {})
+ok(p.returncode == 0 and not st2["verified"] and len(st2["unverified"]) == 7
+   and all("no JUnit 5 console launcher" in m["reason"]
+           for m in st2["unverified"].values())
+   and not os.path.exists(os.path.join(out2, "bank"))
+   and os.path.exists(os.path.join(out2, "unverified/bank/AccountSubsumeTest.java"))
+   and "missing.jar is not a file" in p.stderr,
+   "no jar: every test goes to unverified/ with the reason, a warning")
+
 mut = lambda i: "%s/mutants/%s" % (D, i)
 ents = [(i, mut(i), "bank.%sSubsumeTest#%s" % ("Util" if i == "7" else
                                               "Account", m["method"]))

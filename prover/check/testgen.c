@@ -58,10 +58,10 @@ static bool is_file(const char *p)
 static char *find_junit(const char *given)
 {
 	if (given)
-		return xstrdup(given);
+		return is_file(given) ? xstrdup(given) : NULL;
 	const char *env = getenv("SUBSUME_JUNIT");
 	if (env && *env)
-		return xstrdup(env);
+		return is_file(env) ? xstrdup(env) : NULL;
 	const char *deb = "/usr/share/java/junit-platform-console-standalone.jar";
 	if (is_file(deb))
 		return xstrdup(deb);
@@ -90,6 +90,10 @@ struct testgen *testgen_new(const struct testgen_opts *o)
 	struct testgen *t = xcalloc(1, sizeof(*t));
 	t->o = *o;
 	t->junit = find_junit(o->junit);
+	if (!t->junit && (o->junit || getenv("SUBSUME_JUNIT")))
+		fprintf(stderr, "subsume: warning: --tests: %s is not a file: "
+			"the tests are written, not verified\n", o->junit ? o->junit
+			: getenv("SUBSUME_JUNIT"));
 	return t;
 }
 

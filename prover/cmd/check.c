@@ -321,8 +321,11 @@ static int check_files(struct check_args *A, char **paths, int n)
 				.progress = A->progress };
 	struct testgen_opts to = { .dir = A->tests, .mutants = A->mutants,
 				   .junit = A->junit };
-	if (!rc && A->tests && !(cr.tests = testgen_new(&to)))
+	if (!rc && A->tests && !(cr.tests = testgen_new(&to))) {
+		close_inputs(fs, n);
+		fs = NULL;
 		rc = EXIT_IO;
+	}
 	char *sargs = NULL;
 	cr.shard = A->sh;
 	if (cr.shard.n)
