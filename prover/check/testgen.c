@@ -16,7 +16,7 @@
 
 extern char **environ;
 
-static const struct tg_lang *const langs[] = { &tg_java };
+static const struct tg_lang *const langs[] = { &tg_java, &tg_c };
 
 struct testgen {
 	struct testgen_opts o;
@@ -140,8 +140,7 @@ void testgen_note(struct testgen *t, const struct cgroup *g,
 			break;
 		}
 	if (!c->lang)
-		c->why = xstrdup("no test writer for this language yet (Java "
-				 "only)");
+		c->why = xstrdup("no test writer for this language");
 	else
 		c->lang->prepare(c, g, m);
 	GROW(t->cs, t->n + 1, t->cap);
@@ -319,21 +318,35 @@ int tg_spawn(char *const argv[], const char *log)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-/* Does text at p hold want, blanks ignored on both sides?  *end: just
- * past the match in text. */
-static bool match_squeezed(const char *p, const char *want, const char **end)
+static bool word_char(char c)
 {
-	while (*want) {
-		if (*want == ' ' || *want == '\t') {
-			want++;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+/* Does text at p (in a line starting at ls) hold want, blanks ignored
+ * on both sides, starting and ending at a token's edge?  *end: just
+ * past the match in text. */
+static bool match_at(const char *ls, const char *p, const char *want,
+		     const char **end)
+{
+	if (!*want || *p == ' ' || *p == '\t' ||
+	    (p > ls && word_char(p[-1]) && word_char(*p)))
+		return false;
+	const char *w = want;
+	while (*w) {
+		if (*w == ' ' || *w == '\t') {
+			w++;
 			continue;
 		}
 		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
 			p++;
-		if (*p != *want)
+		if (*p != *w)
 			return false;
-		p++, want++;
+		p++, w++;
 	}
+	if (word_char(p[-1]) && word_char(*p))
+		return false;
 	*end = p;
 	return true;
 }
@@ -355,12 +368,12 @@ bool tg_apply(struct tg_ctx *x, struct tg_case *c)
 		/* the placed column first, else the only occurrence on the
 		 * line */
 		if (c->col > 0 && (size_t)c->col <= ll &&
-		    match_squeezed(line + c->col - 1, c->orig, &end))
+		    match_at(line, line + c->col - 1, c->orig, &end))
 			at = line + c->col - 1;
 		int found = 0;
 		const char *e2;
 		for (size_t i = 0; !at && i < ll; i++)
-			if (match_squeezed(line + i, c->orig, &e2) && !found++)
+			if (match_at(line, line + i, c->orig, &e2) && !found++)
 				at = line + i, end = e2;
 		if (found > 1)
 			at = NULL;

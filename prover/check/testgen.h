@@ -6,8 +6,9 @@
  *
  * A mutant is live when the test results say no test killed it (LIVE
  * or UNCOV in `--kills`, a report's Survived or NoCoverage, PIT's
- * SURVIVED or NO_COVERAGE); the driver (cmd/check-run.c) says so when
- * it notes the mutant.  Each test is
+ * SURVIVED or NO_COVERAGE), or, when the input gives no test results
+ * at all (a YAML batch, a log without --kills), every mutant; the
+ * driver (cmd/check-run.c) says so when it notes the mutant.  Each test is
  *   - compiled and run against the original sources: it must pass;
  *   - compiled and run against the mutant (Major's mutated source with
  *     `--mutants DIR`, else the mutation applied to a copy of the
@@ -20,7 +21,7 @@
  * elements/HTML report say, per mutant, which.
  *
  * Design: a driver (testgen.c) and one row per language (struct
- * tg_lang: Java, testgen-java.c; C is another row to add) that turns a
+ * tg_lang: Java, testgen-java.c; C, testgen-c.c) that turns a
  * mutant into a case (prepare) and writes and verifies a run's cases
  * of its language (finish).
  *
@@ -118,7 +119,7 @@ struct tg_lang {
 	/* write, verify and place the cases cs[0..n) of this row */
 	void (*finish)(struct tg_ctx *x, struct tg_case **cs, size_t n);
 };
-extern const struct tg_lang tg_java;
+extern const struct tg_lang tg_java, tg_c;
 /* testgen-verify.java, compiled in (Makefile) */
 extern const char testgen_verify_java[];
 

@@ -177,7 +177,8 @@ static int unknown_cause(const struct cmutant *m)
 
 /* --tests: what the test results say of m when no test killed it
  * (--kills or a report's statuses: LIVE, UNCOV; PIT's mutations.xml:
- * SURVIVED, NO_COVERAGE), else NULL. */
+ * SURVIVED, NO_COVERAGE; no test results at all: every mutant), else
+ * NULL. */
 static const char *live_status(const struct driver *D,
 			       const struct cmutant *m)
 {
@@ -192,6 +193,8 @@ static const char *live_status(const struct driver *D,
 	if (m->at && m->at->status && (!strcmp(m->at->status, "Survived") ||
 				       !strcmp(m->at->status, "NoCoverage")))
 		return m->at->status;
+	if (!m->pit && !m->at) /* no test results given: every mutant */
+		return "no test results given";
 	return NULL;
 }
 
