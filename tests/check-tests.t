@@ -18,6 +18,11 @@
 #     at least 90% of the live killable mutants get a verified test,
 #     and each verified test passes on the original and fails on
 #     Major's mutated source of its mutant;
+#   - PIT's mutations.xml (its SURVIVED and NO_COVERAGE mutants);
+#   - C: a YAML batch with C sites (tests/data/check-cmethod), the test
+#     file compiled with gcc -std=c11 -Wall -Wextra -Werror, passing on
+#     the original and each verified test failing on a mutated copy of
+#     the source made here;
 #   - the text summary and the elements report say it per mutant.
 #
 # Needs javac, java and the console launcher's jar (scripts/junit.sh,
@@ -197,6 +202,68 @@ if ok(rep is not None, "pit: check --tests runs on mutations.xml (exit %d)"
     r = harness(P + "/src/main/java", out, [], "pit")
     ok(r.get("orig") == 0, "pit: the verified tests compile and pass on the "
        "original (exit %s)" % r.get("orig"))
+
+# --- C: a YAML batch with C sites in their functions (no test results:
+# every killable mutant), checked with gcc and mutated copies made here ---
+if shutil.which("gcc"):
+    import yaml
+    C = "tests/data/check-cmethod"
+    out = os.path.join(T, "c")
+    rc, text, err = check([C + "/batch.yaml"], out)
+    rep = json.loads(text) if rc == 0 else None
+    if ok(rep is not None, "c: check --tests runs on a C batch (exit %d)" % rc):
+        tw, st = by_state(rep)
+        killable = {m["id"] for m in rep["mutants"] if m["verdict"] == "killable"}
+        ok({m["id"] for m in tw["mutants"]} == killable and
+           len(st["verified"]) >= 10, "c: every killable mutant is a case "
+           "(%d), %d verified" % (len(killable), len(st["verified"])))
+        ok(all(m["reason"] for k in ("unverified", "none")
+               for m in st[k].values()), "c: every other one has a reason")
+        test = os.path.join(out, "fun_subsume_test.c")
+        exe = os.path.join(T, "c-orig")
+        p = subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror",
+                            "-isystem", C, "-o", exe, test, "-lm"],
+                           capture_output=True, text=True)
+        ok(p.returncode == 0, "c: the test file compiles under gcc -std=c11 "
+           "-Wall -Wextra -Werror%s" % ("" if p.returncode == 0 else ": " +
+                                        p.stderr[-300:]))
+        r = subprocess.run([exe], capture_output=True, text=True) \
+            if p.returncode == 0 else None
+        ok(r is not None and r.returncode == 0 and
+           r.stdout.count("PASS ") == len(st["verified"]),
+           "c: every verified test passes on the original")
+        sites = {}
+        for b in yaml.safe_load(open(C + "/batch.yaml"))["sites"]:
+            for k, mt in enumerate(b["mutants"], 1):
+                sites["%s.%d" % (b["name"], k)] = (b["line"], b["expr"], mt)
+        src = open(C + "/fun.c").read().split("\n")
+        bad = []
+        for i, m in sorted(st["verified"].items()):
+            line, expr, mt = sites[i]
+            if mt == "<NO-OP>":
+                mt = ""
+            elif expr.endswith(";"):
+                mt += ";"
+            L = list(src)
+            if L[line - 1].count(expr) != 1:
+                bad.append(i + " (not once on its line)")
+                continue
+            L[line - 1] = L[line - 1].replace(expr, mt)
+            d = os.path.join(T, "c-m", i)
+            os.makedirs(d)
+            open(os.path.join(d, "fun.c"), "w").write("\n".join(L))
+            exe = os.path.join(d, "t")
+            p = subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra",
+                                "-Werror", "-isystem", d, "-o", exe, test,
+                                "-lm"], capture_output=True, text=True)
+            r = subprocess.run(["timeout", "10", exe, m["method"]],
+                               capture_output=True, text=True) \
+                if p.returncode == 0 else None
+            if r is None or r.returncode == 0:
+                bad.append(i)
+        ok(not bad, "c: each of the %d verified tests fails on its mutant "
+           "(mutated here)%s" % (len(st["verified"]),
+                                 ": not " + ", ".join(bad) if bad else ""))
 
 # --- the text summary and the elements report say it per mutant ---
 src = LOGS + "/src/data-flow"
