@@ -7,12 +7,13 @@
 #
 #   - a written subject (tests/data/check-tests: a package, private
 #     fields and methods, a private constructor, arrays, a mutant killed
-#     only by a call, a class without a no-argument constructor), the
+#     only by a call, a class without a no-argument constructor, a
+#     setter and a getter), the
 #     mutations applied by the tool to a copy of the source and checked
 #     here against mutated sources written by hand: the verified tests
 #     compile and pass on the original and each fails on its mutant;
 #     the unverified one carries its reason, and that reason is true
-#     (it passes on its mutant); the one without a test says why;
+#     (it passes on its mutant);
 #   - the shipped Major subjects with kill results (data-flow with
 #     Major's mutated sources given by --mutants, triangle without):
 #     at least 90% of the live killable mutants get a verified test,
@@ -84,19 +85,28 @@ rep = json.loads(text) if rc == 0 else None
 ok(rc == 0 and rep is not None, "bank: check --tests runs (exit %d)%s" %
    (rc, "" if rc == 0 else ": " + err[-300:]))
 tw, st = by_state(rep)
-ok(tw["live_killable"] == 8, "bank: 8 live killable mutants (LIVE and "
+ok(tw["live_killable"] == 9, "bank: 9 live killable mutants (LIVE and "
    "UNCOV; 8 is FAIL): %d" % tw["live_killable"])
-ok(sorted(st["verified"]) == ["1", "2", "3", "4", "5", "7"],
+ok(sorted(st["verified"], key=int) == ["1", "2", "3", "4", "5", "7", "9", "10"],
    "bank: verified: private field, visible field, division, private "
-   "static method, array, private constructor: %s" % sorted(st["verified"]))
+   "static method, array, private constructor, no no-argument "
+   "constructor, setter and getter: %s" % sorted(st["verified"], key=int))
 u = st["unverified"].get("6")
 ok(u is not None and "passes on the mutant" in (u["reason"] or ""),
    "bank: 6 (killed only by the call it makes) is unverified with the "
    "reason: %s" % (u and u["reason"]))
-n = st["none"].get("9")
-ok(n is not None and "no no-argument constructor" in (n["reason"] or ""),
-   "bank: 9 (Ledger has no no-argument constructor) gets no test, with "
-   "the reason: %s" % (n and n["reason"]))
+ledger = os.path.join(out, "bank/LedgerSubsumeTest.java")
+lt = open(ledger).read() if os.path.exists(ledger) else ""
+ok("allocate(Ledger.class); // reflection: Ledger has no no-argument "
+   "constructor" in lt and "set(self, Ledger.class, \"base\", " in lt,
+   "bank: Ledger (no no-argument constructor, a final field) is built "
+   "by reflection, and says so")
+wallet = os.path.join(out, "bank/WalletSubsumeTest.java")
+wt = open(wallet).read() if os.path.exists(wallet) else ""
+ok("self.setCents(" in wt and "self.getCents())" in wt and
+   "reflection" not in wt,
+   "bank: Wallet's private field goes through its plain setter and "
+   "getter, no reflection")
 acct = os.path.join(out, "bank/AccountSubsumeTest.java")
 util = os.path.join(out, "bank/UtilSubsumeTest.java")
 unv = os.path.join(out, "unverified/bank/AccountSubsumeTest.java")
@@ -121,7 +131,7 @@ p = subprocess.run([S, "check", "--no-timing", "--method", "--format", "json",
                     "--source", D + "/src", "--kills", D + "/kill.csv",
                     D + "/bank.mutants.log"], capture_output=True, text=True)
 tw2, st2 = by_state(json.loads(p.stdout)) if p.returncode == 0 else ({}, {})
-ok(p.returncode == 0 and not st2["verified"] and len(st2["unverified"]) == 7
+ok(p.returncode == 0 and not st2["verified"] and len(st2["unverified"]) == 9
    and all("no JUnit 5 console launcher" in m["reason"]
            for m in st2["unverified"].values())
    and not os.path.exists(os.path.join(out2, "bank"))
@@ -130,8 +140,9 @@ ok(p.returncode == 0 and not st2["verified"] and len(st2["unverified"]) == 7
    "no jar: every test goes to unverified/ with the reason, a warning")
 
 mut = lambda i: "%s/mutants/%s" % (D, i)
-ents = [(i, mut(i), "bank.%sSubsumeTest#%s" % ("Util" if i == "7" else
-                                              "Account", m["method"]))
+CLS = {"7": "Util", "9": "Ledger", "10": "Wallet"}
+ents = [(i, mut(i), "bank.%sSubsumeTest#%s" % (CLS.get(i, "Account"),
+                                              m["method"]))
         for i, m in sorted(st["verified"].items())]
 r = harness(D + "/src", out, ents, "bank")
 ok(r.get("orig") == 0, "bank: the verified tests compile and pass on the "

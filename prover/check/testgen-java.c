@@ -209,6 +209,116 @@ static void constructors(const char *src, const char *cls, bool *any,
 	}
 }
 
+/* A visible (not private) method mname of src with n parameters (0 or
+ * 1): its body's text, blanks squeezed out (a copy), or NULL. */
+static char *accessor_body(const char *src, const char *mname, int n)
+{
+	size_t ml = strlen(mname);
+	for (const char *p = src; (p = strstr(p, mname)); p += ml) {
+		if ((p > src && (ident_char(p[-1]) || p[-1] == '.')) ||
+		    ident_char(p[ml]))
+			continue;
+		const char *q = p + ml;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != '(')
+			continue;
+		const char *b = p; /* the word before: its type (or void) */
+		while (b > src && isspace((unsigned char)b[-1]))
+			b--;
+		if (b == src || !(ident_char(b[-1]) || b[-1] == '>' ||
+				  b[-1] == ']'))
+			continue;
+		const char *wb = b;
+		while (wb > src && ident_char(wb[-1]))
+			wb--;
+		if ((b - wb == 3 && !strncmp(wb, "new", 3)) ||
+		    (b - wb == 6 && !strncmp(wb, "return", 6)))
+			continue;
+		const char *close = strchr(q, ')');
+		if (!close)
+			continue;
+		const char *a = q + 1;
+		while (a < close && isspace((unsigned char)*a))
+			a++;
+		if ((a == close) != (n == 0) || memchr(q, ',', (size_t)(close - q)))
+			continue;
+		const char *ls = p;
+		while (ls > src && ls[-1] != '\n')
+			ls--;
+		if (has_word(ls, (size_t)(p - ls), "private") ||
+		    has_word(ls, (size_t)(p - ls), "static"))
+			continue;
+		const char *open = close + 1;
+		while (isspace((unsigned char)*open))
+			open++;
+		if (*open != '{')
+			continue;
+		const char *end = strchr(open, '}');
+		if (!end)
+			continue;
+		char *r = xmalloc((size_t)(end - open) + 1), *w = r;
+		for (const char *c = open + 1; c < end; c++)
+			if (!isspace((unsigned char)*c))
+				*w++ = *c;
+		*w = 0;
+		return r;
+	}
+	return NULL;
+}
+
+/* "setX" / "getX" / "isX" for field f */
+static char *accessor_name(const char *prefix, const char *f)
+{
+	char *r = tg_printf("%s%s", prefix, f);
+	size_t pl = strlen(prefix);
+	if (r[pl] >= 'a' && r[pl] <= 'z')
+		r[pl] = (char)(r[pl] - 'a' + 'A');
+	return r;
+}
+
+/* The name of a visible setter of field f that only assigns its
+ * parameter to it (`this.f = v;`), or NULL. */
+static char *plain_setter(const char *src, const char *f)
+{
+	char *name = accessor_name("set", f);
+	char *body = accessor_body(src, name, 1);
+	bool ok = false;
+	if (body) {
+		const char *b = !strncmp(body, "this.", 5) ? body + 5 : body;
+		size_t fl = strlen(f);
+		ok = !strncmp(b, f, fl) && b[fl] == '=' && strchr(b, ';') &&
+		     strchr(b, ';')[1] == 0 && !strpbrk(b + fl + 1, "()+-*/=?");
+	}
+	free(body);
+	if (!ok) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+/* The name of a visible getter of field f that only returns it
+ * (`return f;`), or NULL. */
+static char *plain_getter(const char *src, const char *f)
+{
+	static const char *const pre[] = { "get", "is" };
+	for (size_t k = 0; k < ARRAY_SIZE(pre); k++) {
+		char *name = accessor_name(pre[k], f);
+		char *body = accessor_body(src, name, 0);
+		char *want1 = tg_printf("return%s;", f);
+		char *want2 = tg_printf("returnthis.%s;", f);
+		bool ok = body && (!strcmp(body, want1) || !strcmp(body, want2));
+		free(body);
+		free(want1);
+		free(want2);
+		if (ok)
+			return name;
+		free(name);
+	}
+	return NULL;
+}
+
 /* --- the test's text --- */
 
 struct jt {
@@ -219,7 +329,7 @@ struct jt {
 	const char *tname;     /* its name in the test ("C", "C.In") */
 	struct strbuf setup;   /* statements before the call */
 	struct strbuf check;   /* statements after it */
-	bool reflect_new, reflect_field, reflect_call;
+	bool reflect_new, reflect_field, reflect_call, reflect_alloc;
 	bool self_made;
 	char *why;             /* no test: the reason */
 	int nobj;
@@ -246,10 +356,15 @@ static void make_object(struct jt *J, const char *var)
 		sb_printf(&J->setup, "        %s %s = construct(%s.class); "
 			  "// reflection: its no-argument constructor is "
 			  "private\n", J->tname, var, J->tname);
-	} else if (!J->why) {
-		J->why = tg_printf("%s declares no no-argument constructor: "
-				   "the test cannot build it from the killing "
-				   "input", J->tname);
+	} else {
+		/* no constructor the input can call: an instance whose
+		 * fields are Java's defaults, the ones the method names set
+		 * from the input (the model's inputs are those fields) */
+		J->reflect_alloc = true;
+		sb_printf(&J->setup, "        %s %s = allocate(%s.class); "
+			  "// reflection: %s has no no-argument constructor, "
+			  "built without one\n", J->tname, var, J->tname,
+			  J->simple);
 	}
 }
 
@@ -367,7 +482,14 @@ static void value_expr(struct jt *J, struct strbuf *sb, int i,
 static bool field_visible(struct jt *J, const char *f, bool *final)
 {
 	char *d = field_decl(J->src, f);
-	*final = d && has_word(d, strlen(d), "final");
+	/* a static final field is a constant (the input holds its value);
+	 * an instance one can be set by reflection */
+	*final = d && has_word(d, strlen(d), "final") &&
+		 has_word(d, strlen(d), "static");
+	if (d && has_word(d, strlen(d), "final") && !*final) {
+		free(d);
+		return false;
+	}
 	bool vis = d && !has_word(d, strlen(d), "private");
 	free(d);
 	return vis;
@@ -377,22 +499,31 @@ static void set_field(struct jt *J, const char *obj, const char *f,
 		      const char *val)
 {
 	bool final;
+	char *setter = NULL;
 	if (field_visible(J, f, &final)) {
 		sb_printf(&J->setup, "        %s.%s = %s;\n", obj, f, val);
+	} else if (!final && strcmp(obj, J->tname) &&
+		   (setter = plain_setter(J->src, f))) {
+		sb_printf(&J->setup, "        %s.%s(%s);\n", obj, setter, val);
 	} else if (!final) {
 		J->reflect_field = true;
 		sb_printf(&J->setup, "        set(%s, %s.class, \"%s\", %s); "
-			  "// reflection: the field is private\n", obj,
+			  "// reflection: the field is private or final\n", obj,
 			  J->tname, f, val);
 	}
+	free(setter);
 }
 
 static void get_field(struct jt *J, struct strbuf *sb, const char *obj,
 		      const char *f, const char *cast)
 {
 	bool final;
+	char *getter = NULL;
 	if (field_visible(J, f, &final)) {
 		sb_printf(sb, "%s.%s", obj, f);
+	} else if (strcmp(obj, J->tname) && (getter = plain_getter(J->src, f))) {
+		sb_printf(sb, "%s.%s()", obj, getter);
+		free(getter);
 	} else {
 		J->reflect_field = true;
 		sb_printf(sb, "(%s) get(%s, %s.class, \"%s\")", cast, obj,
@@ -710,10 +841,11 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 		body.buf = NULL;
 		c->comment = J.notes.buf ? xstrdup(J.notes.buf) : xstrdup("");
 		/* the helpers it needs, by a mark the file writer reads */
-		char *k = tg_printf("%s%s%s%s", c->comment, J.reflect_new ?
+		char *k = tg_printf("%s%s%s%s%s", c->comment, J.reflect_new ?
 				    "     * uses: construct\n" : "",
 				    J.reflect_field ? "     * uses: set, get\n" : "",
-				    J.reflect_call ? "     * uses: invoke\n" : "");
+				    J.reflect_call ? "     * uses: invoke\n" : "",
+				    J.reflect_alloc ? "     * uses: allocate\n" : "");
 		free(c->comment);
 		c->comment = k;
 	}
@@ -743,6 +875,17 @@ static const char helpers_construct[] =
 	"        java.lang.reflect.Constructor<T> k = c.getDeclaredConstructor();\n"
 	"        k.setAccessible(true);\n"
 	"        return k.newInstance();\n"
+	"    }\n";
+static const char helpers_alloc[] =
+	"\n    /** Reflection: an instance built without running a constructor "
+	"(its class\n     *  has no no-argument one): its fields are Java's "
+	"defaults, the test\n     *  sets those the method reads. */\n"
+	"    private static <T> T allocate(Class<T> c) throws Exception {\n"
+	"        java.lang.reflect.Constructor<?> k = sun.reflect.ReflectionFactory"
+	".getReflectionFactory()\n"
+	"            .newConstructorForSerialization(c, Object.class."
+	"getDeclaredConstructor());\n"
+	"        return c.cast(k.newInstance());\n"
 	"    }\n";
 static const char helpers_field[] =
 	"\n    /** Reflection: a field the test cannot see. */\n"
@@ -802,7 +945,30 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 			  cs[0]->tclass);
 	sb_puts(&sb, "import static org.junit.jupiter.api.Assertions.*;\n\n"
 		"import org.junit.jupiter.api.Test;\n"
-		"import org.junit.jupiter.api.Timeout;\n\n");
+		"import org.junit.jupiter.api.Timeout;\n");
+	/* the class's own imports: the types its parameters name */
+	size_t len;
+	char *src = read_file(cs[0]->srcpath, &len);
+	bool none = true;
+	for (const char *l = src ? src : ""; *l;) {
+		size_t ll = strcspn(l, "\n");
+		const char *t = l;
+		while (t < l + ll && isspace((unsigned char)*t))
+			t++;
+		if (!strncmp(t, "import ", 7) && memchr(t, ';', (size_t)(l + ll - t))) {
+			sb_puts(&sb, none ? "\n" : "");
+			none = false;
+			sb_add(&sb, t, (size_t)((const char *)memchr(t, ';',
+				(size_t)(l + ll - t)) - t) + 1);
+			sb_putc(&sb, '\n');
+		}
+		if (!strncmp(t, "class ", 6) || !strncmp(t, "public ", 7) ||
+		    !strncmp(t, "final ", 6) || !strncmp(t, "abstract ", 9))
+			break;
+		l += ll + (l[ll] != 0);
+	}
+	free(src);
+	sb_putc(&sb, '\n');
 	sb_printf(&sb, "/**\n * Written by subsume check --tests: each test "
 		  "calls a method of %s with the\n * input that kills one "
 		  "mutant the project's tests left alive, and asserts\n * what "
@@ -812,12 +978,13 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 		  verified ? "Verified: each passes on the original and fails "
 		  "on its mutant." : "NOT verified as kills: the reason is above "
 		  "each test.", dot ? dot + 1 : cs[0]->tclass);
-	bool need_c = false, need_f = false, need_i = false;
+	bool need_c = false, need_f = false, need_i = false, need_a = false;
 	for (size_t i = 0; i < n; i++) {
 		const struct tg_case *c = cs[i];
 		need_c |= strstr(c->comment, "uses: construct") != NULL;
 		need_f |= strstr(c->comment, "uses: set") != NULL;
 		need_i |= strstr(c->comment, "uses: invoke") != NULL;
+		need_a |= strstr(c->comment, "uses: allocate") != NULL;
 		sb_puts(&sb, "\n    /*\n     * Mutant ");
 		comment_text(&sb, c->id);
 		sb_puts(&sb, " at ");
@@ -858,6 +1025,8 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 		sb_puts(&sb, helpers_field);
 	if (need_i)
 		sb_puts(&sb, helpers_invoke);
+	if (need_a)
+		sb_puts(&sb, helpers_alloc);
 	sb_puts(&sb, "}\n");
 	return sb.buf;
 }
