@@ -32,8 +32,13 @@
  *   O TESTCLASS METHOD PASS|FAIL MESSAGE
  *   M ID PASS|FAIL|ERROR MESSAGE  ERROR: the mutant does not compile
  *
- * A test runs at most 5 s (JUnit's timeout in its own thread: a mutant
- * that loops fails the test, as a test suite's timeout would).
+ * A test runs at most 10 s (the test class's @Timeout, in its own
+ * thread: a mutant that loops fails its test, as a suite's timeout
+ * would).  The thread of a test that timed out goes on running, so the
+ * run stops there: it writes the index of the next PLAN line to
+ * WORK/next and exits with status 3, and the caller starts it again
+ * from that line (java ... PLAN RESULTS START: the results appended,
+ * the classes compiled before kept).
  */
 import java.io.*;
 import java.net.*;
@@ -102,6 +107,7 @@ public class SubsumeVerify {
     }
 
     static Map<String, List<String[]>> ranges = new HashMap<>();
+    static Set<String> badMethods = new HashSet<>();
 
     /* the test method of cls at line, or null */
     static String methodAt(String cls, long line) {
@@ -137,6 +143,7 @@ public class SubsumeVerify {
                     if (other == null) other = (d.getSource() == null ? "" : d.getSource().getName() + ": ") + msg;
                 } else if (bad.add(m)) {
                     out.println("E\t" + cls + "\t" + m + "\t" + line(msg));
+                    badMethods.add(cls + "#" + m);
                 }
             }
             if (other != null || bad.isEmpty()) {
@@ -158,11 +165,22 @@ public class SubsumeVerify {
         Path plan = Paths.get(a[0]).toAbsolutePath();
         Path work = plan.getParent(), orig = work.resolve("orig");
         Files.createDirectories(orig);
-        out = new PrintWriter(Files.newBufferedWriter(Paths.get(a[1]), StandardCharsets.UTF_8));
+        int start = a.length > 2 ? Integer.parseInt(a[2]) : 0;
         Set<String> broken = new HashSet<>();
+        Path resPath = Paths.get(a[1]);
+        if (start > 0 && Files.exists(resPath))
+            for (String ln : Files.readAllLines(resPath, StandardCharsets.UTF_8)) {
+                String[] f = ln.split("\t", -1);
+                if (f[0].equals("E") && f.length > 2 && f[2].isEmpty()) broken.add(f[1]);
+                else if (f[0].equals("E") && f.length > 2) badMethods.add(f[1] + "#" + f[2]);
+            }
+        out = new PrintWriter(Files.newBufferedWriter(resPath, StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE, StandardOpenOption.APPEND));
         URLClassLoader ol = null;
-        for (String ln : Files.readAllLines(plan, StandardCharsets.UTF_8)) {
-            String[] f = ln.split("\t", -1);
+        List<String> lines = Files.readAllLines(plan, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+            String[] f = lines.get(i).split("\t", -1);
+            if (i < start && !f[0].equals("R")) continue;
             switch (f[0]) {
             case "R":
                 ranges.computeIfAbsent(f[1], k -> new ArrayList<>()).add(
@@ -175,13 +193,21 @@ public class SubsumeVerify {
                 if (broken.contains(f[1])) break;
                 if (ol == null) ol = new URLClassLoader(new URL[] { orig.toUri().toURL() },
                                                         SubsumeVerify.class.getClassLoader());
-                for (Map.Entry<String, String> e : run(ol, f[1], null).entrySet())
+                Map<String, String> res;
+                try {
+                    res = run(ol, f[1], null);
+                } catch (Throwable e) {
+                    broken.add(f[1]);
+                    out.println("E\t" + f[1] + "\t\t" + line("does not run: " + e));
+                    break;
+                }
+                for (Map.Entry<String, String> e : res.entrySet())
                     out.println("O\t" + f[1] + "\t" + e.getKey() + "\t"
                                 + (e.getValue() == null ? "PASS\t" : "FAIL\t" + line(e.getValue())));
                 break;
             }
             case "M": {
-                if (broken.contains(f[2])) break;
+                if (broken.contains(f[2]) || badMethods.contains(f[2] + "#" + f[3])) break;
                 Path d = work.resolve("m").resolve(f[1]);
                 Files.createDirectories(d);
                 String e = compile(new ArrayList<>(List.of("-nowarn", "-encoding", "UTF-8",
@@ -193,10 +219,21 @@ public class SubsumeVerify {
                 }
                 try (URLClassLoader ml = new URLClassLoader(new URL[] { d.toUri().toURL(),
                         orig.toUri().toURL() }, SubsumeVerify.class.getClassLoader())) {
-                    Map<String, String> r = run(ml, f[2], f[3]);
+                    Map<String, String> r;
+                    try {
+                        r = run(ml, f[2], f[3]);
+                    } catch (Throwable x) {
+                        out.println("M\t" + f[1] + "\tERROR\t" + line(x.toString()));
+                        break;
+                    }
                     String v = r.isEmpty() ? "the test did not run" : r.values().iterator().next();
                     out.println("M\t" + f[1] + "\t" + (r.isEmpty() ? "ERROR\t" + v
                                 : v == null ? "PASS\t" : "FAIL\t" + line(v)));
+                    if (v != null && v.contains("TimeoutException")) {
+                        out.close();
+                        Files.writeString(work.resolve("next"), Integer.toString(i + 1));
+                        System.exit(3);
+                    }
                 }
                 break;
             }
