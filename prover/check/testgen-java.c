@@ -746,7 +746,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 		const char *d = strrchr(o->names[i], '.');
 		int b = -1;
 		for (int j = 0; j < o->nvars && d; j++)
-			if (o->kinds[j] != MV_LOCAL && o->kinds[j] != MV_HEAP &&
+			if (o->kinds[j] != MV_LOCAL && j != i &&
 			    strlen(o->names[j]) == (size_t)(d - o->names[i]) &&
 			    !strncmp(o->names[j], o->names[i], (size_t)(d - o->names[i])))
 				b = j;
@@ -810,7 +810,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 			const char *d = strrchr(o->names[i], '.');
 			int b = -1;
 			for (int j = 0; j < o->nvars && d; j++)
-				if (o->kinds[j] != MV_LOCAL && o->kinds[j] != MV_HEAP &&
+				if (o->kinds[j] != MV_LOCAL && j != i &&
 				    strlen(o->names[j]) == (size_t)(d - o->names[i]) &&
 				    !strncmp(o->names[j], o->names[i],
 					     (size_t)(d - o->names[i])))
@@ -1180,8 +1180,8 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 				  cs[k]->tmethod, first[k - i], last[k - i]);
 		free(first);
 		free(last);
-		sb_printf(&pl, "C\t%s\t%s/%s\t%s\nO\t%s\n", cs[i]->tclass, x->work,
-			  rel, cs[i]->root, cs[i]->tclass);
+		sb_printf(&pl, "C\t%s\t%s/%s\t%s\t%s\nO\t%s\n", cs[i]->tclass,
+			  x->work, rel, cs[i]->root, cs[i]->srcpath, cs[i]->tclass);
 		free(rel);
 		free(text);
 		i = j;

@@ -13,9 +13,10 @@
  *
  *   R TESTCLASS METHOD FIRST LAST the lines of TESTCLASS's test METHOD
  *                                 in its file (before its C line)
- *   C TESTCLASS TESTFILE SRCROOT  compile TESTFILE (and, through
- *                                 -sourcepath SRCROOT, the classes it
- *                                 uses) into WORK/orig; a test method
+ *   C TESTCLASS TESTFILE SRCROOT CUTFILE
+ *                                 compile TESTFILE and CUTFILE (and,
+ *                                 through -sourcepath SRCROOT, the
+ *                                 classes they use) into WORK/orig; a test method
  *                                 with a compile error is reported and
  *                                 blanked out, and the rest compiled
  *                                 again
@@ -119,7 +120,7 @@ public class SubsumeVerify {
 
     /* compile test class cls (file) into orig; methods that do not
      * compile are reported, blanked out and the rest compiled again */
-    static void compileTests(String cls, Path file, String root, Path orig,
+    static void compileTests(String cls, Path file, String root, String cut, Path orig,
                              Set<String> broken) throws IOException {
         List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
         List<String> opts = List.of("-nowarn", "-encoding", "UTF-8", "-proc:none", "-d",
@@ -127,8 +128,11 @@ public class SubsumeVerify {
         for (int attempt = 0; attempt < 8; attempt++) {
             DiagnosticCollector<JavaFileObject> dc = new DiagnosticCollector<>();
             StandardJavaFileManager fm = javac.getStandardFileManager(dc, null, StandardCharsets.UTF_8);
-            boolean ok = javac.getTask(null, fm, dc, opts, null,
-                                       fm.getJavaFileObjects(file.toFile())).call();
+            /* the class's own file too: a class that is not its
+             * file's public one is found only so */
+            boolean ok = javac.getTask(null, fm, dc, opts, null, cut == null
+                                       ? fm.getJavaFileObjects(file.toFile())
+                                       : fm.getJavaFileObjects(file.toFile(), new File(cut))).call();
             fm.close();
             if (ok) return;
             Set<String> bad = new LinkedHashSet<>();
@@ -187,7 +191,8 @@ public class SubsumeVerify {
                     new String[] { f[2], f[3], f[4] });
                 break;
             case "C":
-                compileTests(f[1], Paths.get(f[2]), f[3], orig, broken);
+                compileTests(f[1], Paths.get(f[2]), f[3], f.length > 4 ? f[4] : null,
+                             orig, broken);
                 break;
             case "O": {
                 if (broken.contains(f[1])) break;
