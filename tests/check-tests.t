@@ -44,10 +44,13 @@ D = "tests/data/check-tests"
 HARNESS = D + "/JUnitCheck.java"
 
 
-def check(args, out, fmt="json"):
-    p = subprocess.run([S, "check", "--no-timing", "--method", "--format", fmt,
-                        "--junit", jar, "--tests", out] + args,
-                       capture_output=True, text=True)
+def check(args, out, fmt="json", junit=True):
+    env = dict(os.environ)
+    env.pop("SUBSUME_JUNIT", None)
+    p = subprocess.run([S, "check", "--no-timing", "--method", "--format", fmt]
+                       + (["--junit", jar] if junit else []) +
+                       ["--tests", out] + args,
+                       capture_output=True, text=True, env=env)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -79,8 +82,10 @@ def by_state(rep):
 
 # --- the written subject: the tool applies the mutations itself ---
 out = os.path.join(T, "bank")
+# (without --junit: the jar scripts/junit.sh fetched, found beside the
+# binary)
 rc, text, err = check(["--source", D + "/src", "--kills", D + "/kill.csv",
-                       D + "/bank.mutants.log"], out)
+                       D + "/bank.mutants.log"], out, junit=False)
 rep = json.loads(text) if rc == 0 else None
 ok(rc == 0 and rep is not None, "bank: check --tests runs (exit %d)%s" %
    (rc, "" if rc == 0 else ": " + err[-300:]))
