@@ -24,6 +24,14 @@
  * happen on the boundary inputs: the C profile's undefined behaviour
  * (`ub: outcome`), the IR's exceptional outcome.
  *
+ * A quarter of the functions are old-style definitions (issue 30):
+ * `m(a, b, c) unsigned b; signed char c; { ... }`, a undeclared (int,
+ * C90 6.7.1), c declared narrower than the short the driver passes
+ * (promoted by the call without a prototype, converted to signed char on
+ * entry, C11 6.5.2.2p6 and 6.9.1p10); their calls go to ev3(v), an
+ * old-style definition `signed char v;` too, with arguments of types
+ * that promote to int (a, c, t).
+ *
  * One program holds them all; each case runs in a forked child, so a
  * sanitizer's abort (exit status 1) ends only that case: "U".  The
  * tool's front end reads the same file (csrc_method), and every case
@@ -56,6 +64,7 @@ struct gen {
 	bool globals;   /* and names the globals (else none) */
 	bool q;         /* the local q, declared without an initializer,
 			 * is assigned on every path from here on */
+	bool kr;        /* an old-style definition (calls ev3 too) */
 };
 
 static void expr(struct gen *G, int d);
@@ -176,6 +185,11 @@ static void switch_stmt(struct gen *G)
 /* ev1(e); or ev2(e, e); (the callees record their calls) */
 static void call_stmt(struct gen *G)
 {
+	static const char *const kra[] = { "a", "c", "t", "(short)a" };
+	if (G->kr && rnd(2)) {
+		sb_printf(G->sb, "ev3(%s);\n", kra[rnd(4)]);
+		return;
+	}
 	if (rnd(2)) {
 		sb_puts(G->sb, "ev1(");
 		expr(G, 1);
@@ -309,13 +323,20 @@ static void write_c(const char *path)
 		"\t\ttr[ntr++] = v;\n\t}\n\thavoc();\n}\n\n"
 		"void ev2(int a, unsigned char b)\n{\n\tif (ntr < 390) {\n"
 		"\t\ttr[ntr++] = 2;\n\t\ttr[ntr++] = a;\n\t\ttr[ntr++] = b;\n"
-		"\t}\n\thavoc();\n}\n\n");
+		"\t}\n\thavoc();\n}\n\n"
+		"void ev3(v)\nsigned char v;\n{\n\tif (ntr < 390) {\n"
+		"\t\ttr[ntr++] = 3;\n\t\ttr[ntr++] = v;\n\t}\n"
+		"\thavoc();\n}\n\n");
 	for (int m = 0; m < NM; m++) {
 		rtype[m] = rts[rnd(4)];
-		sb_printf(&sb, "%s m%d(int a, unsigned b, short c)\n{\n",
-			  rtype[m], m);
+		if (m % 4 == 2)
+			sb_printf(&sb, "%s m%d(a, b, c)\nunsigned b;\n"
+				  "signed char c;\n{\n", rtype[m], m);
+		else
+			sb_printf(&sb, "%s m%d(int a, unsigned b, short c)\n{\n",
+				  rtype[m], m);
 		struct gen G = { .sb = &sb, .calls = m % 3 == 1 || m >= NM_PLAIN,
-				 .globals = m >= NM_PLAIN };
+				 .globals = m >= NM_PLAIN, .kr = m % 4 == 2 };
 		/* with calls and globals: all three named (the callees set
 		 * them all) */
 		sb_puts(&sb, G.globals ? "\tint t = a ^ f ^ (int)(g & 255) ^ h;\n"
@@ -390,7 +411,8 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 			if (m->callees[j].id == ev->id)
 				name = m->callees[j].name;
 		w += snprintf(buf + w, n - (size_t)w, " %s", !strcmp(name, "ev1")
-			      ? "1" : !strcmp(name, "ev2") ? "2" : "?");
+			      ? "1" : !strcmp(name, "ev2") ? "2"
+			      : !strcmp(name, "ev3") ? "3" : "?");
 		for (int i = 0; i < ev->nargs && w > 0 && (size_t)w < n; i++)
 			w += snprintf(buf + w, n - (size_t)w, " %lld",
 				      (long long)value_i64(ev->args[i]));
@@ -436,6 +458,7 @@ static void compare(const char *path)
 	int built = 0, bad_eval = 0, bad_enc = 0, bad_gcc = 0, ub = 0;
 	int gcc_missed = 0, clang_missed = 0, cases_run = 0, events = 0;
 	int with_events = 0, nover = 0, havoc_events = 0;
+	int kr_cases = 0, kr_narrow = 0, kr_events = 0;
 	for (int m = 0; m < NM; m++) {
 		char name[16];
 		snprintf(name, sizeof(name), "m%d", m);
@@ -462,6 +485,17 @@ static void compare(const char *path)
 				continue;
 			}
 			havoc_events += m >= NM_PLAIN && !r.threw ? r.nevents : 0;
+			if (m % 4 == 2) { /* old-style: c converted on entry */
+				int64_t c = cases[m][i].v[2];
+				kr_cases++;
+				kr_narrow += (int16_t)c != (int8_t)c;
+				for (int e = 0; !r.threw && e < r.nevents; e++)
+					for (int j = 0; j < mm[m]->ncallees; j++)
+						kr_events += mm[m]->callees[j].id ==
+							r.events[e].id &&
+							!strcmp(mm[m]->callees[j].name,
+								"ev3");
+			}
 			show(got, sizeof(got), mm[m], &r, gin);
 			if (mir_smt_outcome(S, mm[m], in, &e) < 0 || e.cut)
 				snprintf(enc, sizeof(enc), "failed");
@@ -506,6 +540,10 @@ static void compare(const char *path)
 	   "in functions that name the globals (each sees them, then they "
 	   "come from a table), %d cases past the table's %d entries",
 	   havoc_events, nover, MIR_MAX_HAVOC);
+	ok(kr_cases >= 100 && kr_narrow >= 20 && kr_events >= 10, "%d cases "
+	   "of old-style definitions, %d with a c the signed char parameter "
+	   "does not hold (converted on entry), %d calls to the old-style "
+	   "ev3", kr_cases, kr_narrow, kr_events);
 	csrc_free(f);
 }
 

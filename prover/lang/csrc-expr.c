@@ -114,6 +114,14 @@ static const char *lookup(struct arena *a, const struct csrc *f, TSNode n,
 				    ((last = decl_type(a, f, c, name, &lastbad)) ||
 				     lastbad))
 					break;
+				/* an old-style definition's parameter that its
+				 * declaration list (the declarations above)
+				 * does not declare: int (C90 6.7.1) */
+				if (cnode_is(c, "identifier") &&
+				    cnode_text_is(f, c, name)) {
+					last = "int";
+					break;
+				}
 			}
 		}
 		if (last || lastbad) {

@@ -117,6 +117,15 @@ bool cb_block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap);
 /* Does the patch delete statement n (then it is applied)? */
 bool cb_deleted(struct cb *B, TSNode n);
 
+/* An old-style definition fn (`f(a, b) int a; { ... }`): is the
+ * declaration list between its identifier list ps and its body one C
+ * allows (each declarator a listed parameter, once, no initializer,
+ * register the only storage class)?  The type of parameter p (an
+ * identifier of ps) as the list declares it, int when it does not (C90
+ * 6.7.1); NULL, failed, for a pointer, array or function parameter. */
+bool cb_kr_list_ok(struct cb *B, TSNode fn, TSNode ps);
+const struct type *cb_kr_type(struct cb *B, TSNode fn, TSNode p);
+
 /* csrc-mstmt.c: switch, a call statement, locals without initializers */
 struct mstmt *cb_switch(struct cb *B, TSNode n);
 struct mstmt *cb_call(struct cb *B, TSNode n);

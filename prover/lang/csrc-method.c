@@ -492,16 +492,152 @@ static bool globals(struct cb *B, TSNode fn, TSNode body)
 	return true;
 }
 
-static bool params(struct cb *B, TSNode fd)
+/* The declarator of name in old-style definition fn's declaration list
+ * (tree-sitter-c reads `f(a, b) int a; char *b; { ... }` as declarations
+ * between the declarator and the body), and its declaration in *decl; a
+ * null node when the list does not declare name. */
+static TSNode kr_declarator(struct cb *B, TSNode fn, const char *name,
+			    TSNode *decl)
+{
+	uint32_t k = ts_node_named_child_count(fn);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(fn, i);
+		if (!cnode_is(d, "declaration"))
+			continue;
+		uint32_t nd = ts_node_named_child_count(d);
+		for (uint32_t j = 0; j < nd; j++) {
+			TSNode v = ts_node_named_child(d, j), id = v;
+			while (cnode_is(id, "pointer_declarator") ||
+			       cnode_is(id, "array_declarator") ||
+			       cnode_is(id, "init_declarator") ||
+			       cnode_is(id, "function_declarator"))
+				id = cnode_field(id, "declarator");
+			if (cnode_is(id, "identifier") &&
+			    cnode_text_is(B->f, id, name)) {
+				*decl = d;
+				return v;
+			}
+		}
+	}
+	return (TSNode){ 0 };
+}
+
+/* Does every declarator of fn's declaration list name a parameter of
+ * identifier list ps, once, with `register` its only storage class (C11
+ * 6.9.1p5-6), and no initializer? */
+static bool kr_list_ok(struct cb *B, TSNode fn, TSNode ps)
+{
+	uint32_t k = ts_node_named_child_count(fn), np = ts_node_named_child_count(ps);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(fn, i);
+		if (!cnode_is(d, "declaration"))
+			continue;
+		uint32_t nd = ts_node_named_child_count(d);
+		for (uint32_t j = 0; j < nd; j++) {
+			TSNode v = ts_node_named_child(d, j);
+			if (cnode_is(v, "storage_class_specifier") &&
+			    strcmp(cnode_squeezed(B->a, B->f, v), "register"))
+				return cb_fail(B, "an old-style parameter "
+					       "declared with a storage class "
+					       "other than register");
+			if (cnode_is(v, "init_declarator"))
+				return cb_fail(B, "an old-style parameter with "
+					       "an initializer");
+			TSNode id = v;
+			while (cnode_is(id, "pointer_declarator") ||
+			       cnode_is(id, "array_declarator") ||
+			       cnode_is(id, "function_declarator"))
+				id = cnode_field(id, "declarator");
+			if (!cnode_is(id, "identifier") || ts_node_is_null(
+				    cnode_field(d, "type")) || cnode_same(v,
+				    cnode_field(d, "type")))
+				continue; /* type, qualifiers */
+			bool listed = false;
+			for (uint32_t q = 0; q < np && !listed; q++) {
+				TSNode p = ts_node_named_child(ps, q);
+				listed = cnode_is(p, "identifier") &&
+					 !strcmp(cnode_squeezed(B->a, B->f, p),
+						 cnode_squeezed(B->a, B->f, id));
+			}
+			if (!listed)
+				return cb_fail(B, arena_printf(B->a, "`%s` "
+					"declared in an old-style definition's "
+					"list, not a parameter", cnode_squeezed(
+					B->a, B->f, id)));
+		}
+	}
+	/* each parameter declared at most once */
+	for (uint32_t q = 0; q < np; q++) {
+		TSNode p = ts_node_named_child(ps, q);
+		if (!cnode_is(p, "identifier") && !cnode_is(p, "comment"))
+			return cb_fail(B, "an old-style parameter list with a "
+				       "parameter declaration");
+		for (uint32_t r = 0; r < q; r++)
+			if (cnode_is(p, "identifier") && !strcmp(cnode_squeezed(
+				    B->a, B->f, p), cnode_squeezed(B->a, B->f,
+				    ts_node_named_child(ps, r))))
+				return cb_fail(B, "a parameter named twice");
+	}
+	return true;
+}
+
+/* Parameter p (an identifier of an old-style definition fn's list): its
+ * declaration in the list, or int when the list has none (C90 6.7.1;
+ * gcc and clang take it so).  A caller without a prototype passes the
+ * argument after the default argument promotions (C11 6.5.2.2p6), and
+ * on entry it is converted to the parameter's type as if by assignment
+ * (6.9.1p10): the parameter holds every value of its declared type, as
+ * a prototyped one does.  Calls to such a function from the file pass
+ * promoted arguments (csrc-mstmt.c). */
+static bool kr_param(struct cb *B, TSNode fn, TSNode p)
+{
+	const char *name = cnode_squeezed(B->a, B->f, p);
+	TSNode decl = { 0 }, d = kr_declarator(B, fn, name, &decl);
+	if (cnode_is(d, "pointer_declarator"))
+		return cb_ptr_decl(B, decl, d, MV_PARAM) >= 0;
+	const struct type *t = cb_kr_type(B, fn, p);
+	return t && cb_add_var(B, name, t, MV_PARAM) >= 0;
+}
+
+const struct type *cb_kr_type(struct cb *B, TSNode fn, TSNode p)
+{
+	const char *name = cnode_squeezed(B->a, B->f, p);
+	TSNode decl = { 0 }, d = kr_declarator(B, fn, name, &decl);
+	if (ts_node_is_null(d))
+		return profile_type(B->pf, "int");
+	if (!cnode_is(d, "identifier"))
+		return cb_fail(B, arena_printf(B->a, "the old-style parameter "
+			       "`%s`, a pointer, an array or a function", name)),
+		       NULL;
+	bool is_const;
+	return cb_ctype(B, decl, &is_const);
+}
+
+bool cb_kr_list_ok(struct cb *B, TSNode fn, TSNode ps)
+{
+	return kr_list_ok(B, fn, ps);
+}
+
+static bool params(struct cb *B, TSNode fn, TSNode fd)
 {
 	TSNode ps = cnode_field(fd, "parameters");
 	uint32_t k = ts_node_named_child_count(ps);
+	bool kr = false;
+	for (uint32_t i = 0; i < k; i++)
+		kr |= cnode_is(ts_node_named_child(ps, i), "identifier");
+	if (kr && !kr_list_ok(B, fn, ps))
+		return false;
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode p = ts_node_named_child(ps, i), d = cnode_field(p, "declarator");
 		if (cnode_is(p, "comment"))
 			continue;
+		if (kr && cnode_is(p, "identifier")) {
+			if (!kr_param(B, fn, p))
+				return false;
+			continue;
+		}
 		if (!cnode_is(p, "parameter_declaration"))
-			return cb_fail(B, "a variadic or old-style parameter list");
+			return cb_fail(B, "a variadic parameter list");
 		bool is_const;
 		const struct type *t = NULL;
 		if (ts_node_is_null(d) && k == 1 &&
@@ -569,7 +705,7 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 	if (!B.why)
 		fd = signature(&B, fn);
 	TSNode body = ts_node_is_null(fn) ? fn : cnode_field(fn, "body");
-	if (!B.why && params(&B, fd) && globals(&B, fn, body) &&
+	if (!B.why && params(&B, fn, fd) && globals(&B, fn, body) &&
 	    cb_ptr_overlaps(&B) && (B.m->body = cb_block(&B, body)))
 		cb_ptr_finish(&B);
 	if (!B.why && mutant && !B.applied)
