@@ -32,6 +32,17 @@
  * old-style definition `signed char v;` too, with arguments of types
  * that promote to int (a, c, t).
  *
+ * The file's own types and constants (issue 30): c is a `sh_t` (a
+ * typedef of short), t a `bool` or `flag` (typedefs of int: the file's
+ * typedef wins over the profile's _Bool), casts to both, and the
+ * constants K1, K2 (a #define of a #define, with a comment), KU
+ * (0x80000000, an unsigned int), E1, E2 (enumeration constants, one the
+ * previous plus 1) and EU ('A') in expressions.
+ *
+ * Some functions without calls have a static local `static int sv = 0;`
+ * (an input and output of the model, as a global: each case is a
+ * function's first call, where it is 0, as inputs() gives it).
+ *
  * One program holds them all; each case runs in a forked child, so a
  * sanitizer's abort (exit status 1) ends only that case: "U".  The
  * tool's front end reads the same file (csrc_method), and every case
@@ -65,9 +76,12 @@ struct gen {
 	bool q;         /* the local q, declared without an initializer,
 			 * is assigned on every path from here on */
 	bool kr;        /* an old-style definition (calls ev3 too) */
+	bool sv;        /* has the static local sv (no calls) */
 };
+static int nsv; /* reads and writes of sv generated */
 
 static void expr(struct gen *G, int d);
+static int nconst; /* constants of the file generated */
 
 static void cond(struct gen *G, int d)
 {
@@ -91,16 +105,26 @@ static void expr(struct gen *G, int d)
 	static const char *const ops[] = { "+", "-", "*", "/", "%", "&", "|",
 					   "^", "<<", ">>", "+", "-" };
 	static const char *const casts[] = { "(unsigned char)", "(short)",
-					     "(long)", "(unsigned)", "(int)" };
+					     "(long)", "(unsigned)", "(int)",
+					     "(sh_t)", "(bool)" };
+	/* the file's #define and enum constants */
+	static const char *const konst[] = { "K1", "K2", "KU", "E1", "E2",
+					     "EU" };
 	int k = d <= 0 ? 0 : rnd(7);
-	if (k <= 1) {
+	if (k <= 1 && G->sv && !rnd(6)) {
+		sb_puts(G->sb, "sv");
+		nsv++;
+	} else if (k <= 1 && !rnd(6)) {
+		sb_puts(G->sb, konst[rnd(6)]);
+		nconst++;
+	} else if (k <= 1) {
 		int l;
 		do
 			l = rnd(G->q ? 18 : 17);
 		while (G->calls && !G->globals && l >= 5 && l <= 7); /* f, g, h */
 		sb_puts(G->sb, l == 17 ? "q" : leaf[l]);
 	} else if (k == 5) {
-		sb_puts(G->sb, casts[rnd(5)]);
+		sb_puts(G->sb, casts[rnd(7)]);
 		sb_puts(G->sb, "(");
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
@@ -209,7 +233,12 @@ static void stmt(struct gen *G)
 					   "<<=", ">>=", "&=", "|=", "^=", "=" };
 	int k = rnd(G->depth < 2 ? 12 : 7);
 	indent(G);
-	if ((k == 10 || (G->globals && k <= 1)) && G->calls && G->in_loop <= 1) {
+	if (G->sv && !rnd(5)) {
+		sb_printf(G->sb, "sv %s ", asg[rnd(3)]);
+		expr(G, 1);
+		sb_puts(G->sb, ";\n");
+		nsv++;
+	} else if ((k == 10 || (G->globals && k <= 1)) && G->calls && G->in_loop <= 1) {
 		call_stmt(G);
 	} else if (k == 11 && G->switches < 2) {
 		switch_stmt(G);
@@ -306,6 +335,10 @@ static void write_c(const char *path)
 	sb_puts(&sb, "#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <unistd.h>\n#include <sys/wait.h>\n"
 		"int f;\nlong g;\nunsigned char h;\n"
+		"typedef short sh_t;\ntypedef int bool;\ntypedef bool flag;\n"
+		"#define K1 7 /* a comment */\n#define K2 (K1 * 3 - 100)\n"
+		"#define KU 0x80000000\n"
+		"enum { E0, E1 = -5, E2, EU = 'A' };\n"
 		"static long long tr[400];\nstatic int ntr, cm, ci, nc, hvon;\n\n"
 		"static long long hv(int m, int i, int r)\n{\n"
 		"\tunsigned long long x = (unsigned long long)m * 1000003u + "
@@ -333,16 +366,20 @@ static void write_c(const char *path)
 			sb_printf(&sb, "%s m%d(a, b, c)\nunsigned b;\n"
 				  "signed char c;\n{\n", rtype[m], m);
 		else
-			sb_printf(&sb, "%s m%d(int a, unsigned b, short c)\n{\n",
+			sb_printf(&sb, "%s m%d(int a, unsigned b, sh_t c)\n{\n",
 				  rtype[m], m);
-		struct gen G = { .sb = &sb, .calls = m % 3 == 1 || m >= NM_PLAIN,
+		struct gen G = { .sb = &sb, .calls = m % 3 == 1 || m >= NM_PLAIN ||
+				 m % 4 == 2,
 				 .globals = m >= NM_PLAIN, .kr = m % 4 == 2 };
+		G.sv = !G.calls && m % 2 == 0;
 		/* with calls and globals: all three named (the callees set
 		 * them all) */
-		sb_puts(&sb, G.globals ? "\tint t = a ^ f ^ (int)(g & 255) ^ h;\n"
+		sb_puts(&sb, G.globals ? "\tflag t = a ^ f ^ (int)(g & 255) ^ h;\n"
 				       "\tunsigned u = b;\n\tint q;\n"
-				       : "\tint t = a;\n\tunsigned u = b;\n\tint q;\n");
+				       : "\tbool t = a;\n\tunsigned u = b;\n\tint q;\n");
 		/* q assigned on every path before it is read */
+		if (G.sv) /* 0 on the first call, each case's */
+			sb_puts(&sb, "\tstatic int sv = 0;\n");
 		sb_puts(&sb, "\tif (");
 		cond(&G, 1);
 		sb_puts(&sb, ")\n\t\tq = ");
@@ -540,7 +577,11 @@ static void compare(const char *path)
 	   "in functions that name the globals (each sees them, then they "
 	   "come from a table), %d cases past the table's %d entries",
 	   havoc_events, nover, MIR_MAX_HAVOC);
-	ok(kr_cases >= 100 && kr_narrow >= 20 && kr_events >= 10, "%d cases "
+	ok(nsv >= 20, "%d reads and writes of static locals (an input of the "
+	   "model, 0 on each case's first call)", nsv);
+	ok(nconst >= 30, "%d uses of the file's #define and enum constants",
+	   nconst);
+	ok(kr_cases >= 100 && kr_narrow >= 20 && kr_events >= 5, "%d cases "
 	   "of old-style definitions, %d with a c the signed char parameter "
 	   "does not hold (converted on entry), %d calls to the old-style "
 	   "ev3", kr_cases, kr_narrow, kr_events);

@@ -16,7 +16,10 @@ struct csrc {
 	char *text;   /* heap */
 	char *name;   /* heap */
 	TSTree *tree;
+	struct cindex *cindex; /* csrc-const.c: built at its first use */
 };
+
+void csrc_index_free(struct cindex *x);
 
 bool cnode_is(TSNode n, const char *type);
 TSNode cnode_field(TSNode n, const char *name);
@@ -71,6 +74,9 @@ struct cb {
 			      * and cells only, no guards */
 	int set_cell;        /* the statement writes this cell + 1, or 0 */
 	const char *why;     /* the first failure */
+	uint32_t at;         /* the function's first byte: the file's
+			      * constants and typedefs as they stand there
+			      * (csrc-const.c) */
 };
 
 /* false, and why kept when it is the first failure */

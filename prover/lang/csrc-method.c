@@ -37,7 +37,18 @@ const struct type *cb_ctype(struct cb *B, TSNode decl, bool *is_const)
 	}
 	TSNode tn = cnode_field(decl, "type");
 	const char *name = ts_node_is_null(tn) ? "int"
-			   : cnode_spaced(B->a, B->f, tn);
+			   : cnode_spaced(B->a, B->f, tn), *td = NULL;
+	/* a typedef of the file (csrc-const.c) wins over the profile's
+	 * names (`typedef int bool;`) */
+	int tk = cnode_is(tn, "type_identifier") || cnode_is(tn, "primitive_type")
+		? csrc_typedef(B->f, B->a, name, ts_node_start_byte(tn), &td) : 0;
+	if (tk < 0)
+		return cb_fail(B, arena_printf(B->a, "the type `%s` is a typedef "
+			       "of the file that is no integer or floating "
+			       "type (a struct, an enum, a pointer), or may be "
+			       "hidden", name)), NULL;
+	if (tk > 0)
+		name = td;
 	const struct type *t = profile_type(B->pf, name);
 	if (!t || (t->kind != TK_INT && t->kind != TK_FLOAT))
 		return cb_fail(B, arena_printf(B->a, "the type `%s` is not in the "
@@ -140,6 +151,13 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 	     struct cb_part *P)
 {
 	P->n = NULL;
+	/* the file's constants and typedef names (csrc-const.c) */
+	const char *x = csrc_expand(B->f, B->a, text, B->at);
+	if (!x)
+		return cb_fail(B, arena_printf(B->a, "`%s` names a typedef of "
+			       "the file that is no integer or floating type, "
+			       "or may be hidden", mir_joined(B->a, whole)));
+	text = x;
 	if (B->nptr && !B->raw &&
 	    !(text = cb_ptr_text(B, text, mir_joined(B->a, whole))))
 		return false;
@@ -212,6 +230,41 @@ void cb_append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap)
 	mir_append(B->a, blk, s, cap);
 }
 
+/* A static local (issue 30): an input and an output of the function,
+ * as a global is (MV_FIELD): its value on entry is what earlier calls
+ * left, any value of its type here (its initializer runs once, before
+ * the first call: ignored, which only adds inputs), and later calls see
+ * the value it ends with. */
+static bool static_local(struct cb *B, TSNode n, const struct type *t,
+			 bool is_const)
+{
+	if (is_const)
+		return cb_fail(B, "a const static local");
+	if (B->nptr) /* its address may have been passed in */
+		return cb_fail(B, "a static local in a function with pointers");
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(n, i), nm = d;
+		if (cnode_is(d, "init_declarator"))
+			nm = cnode_field(d, "declarator");
+		else if (!cnode_is(d, "identifier"))
+			continue; /* type, qualifiers, storage class */
+		if (!cnode_is(nm, "identifier"))
+			return cb_fail(B, "a static local pointer, array or "
+				       "function");
+		const char *name = cnode_squeezed(B->a, B->f, nm);
+		for (int v = 0; v < B->m->nvars; v++)
+			if (B->m->kinds[v] == MV_FIELD &&
+			    !strcmp(B->m->names[v], name))
+				return cb_fail(B, arena_printf(B->a, "the static "
+					       "local `%s` beside a global or "
+					       "static of that name", name));
+		if (cb_add_var(B, name, t, MV_FIELD) < 0)
+			return false;
+	}
+	return true;
+}
+
 /* A local declaration: each declarator with its initializer, as an
  * assignment, or without one (csrc-mstmt.c: reading it before it is
  * assigned is undefined). */
@@ -222,13 +275,22 @@ static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 	if (!t)
 		return false;
 	uint32_t k = ts_node_named_child_count(n);
+	bool is_static = false;
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode d = ts_node_named_child(n, i);
 		if (cnode_is(d, "storage_class_specifier")) {
-			if (strcmp(cnode_squeezed(B->a, B->f, d), "register"))
-				return cb_fail(B, "a static or extern local");
-			continue;
+			const char *sc = cnode_squeezed(B->a, B->f, d);
+			is_static |= !strcmp(sc, "static");
+			if (strcmp(sc, "register") && strcmp(sc, "static"))
+				return cb_fail(B, "an extern local");
 		}
+	}
+	if (is_static)
+		return static_local(B, n, t, is_const);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(n, i);
+		if (cnode_is(d, "storage_class_specifier"))
+			continue;
 		if (cnode_is(d, "identifier")) {
 			if (!cb_uninit_local(B, cnode_squeezed(B->a, B->f, d), t,
 					     d, blk, cap))
@@ -694,6 +756,7 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 	B.W = (struct mwalk){ .G = &grammar, .H = &hooks, .B = &B, .a = a,
 			      .m = B.m, .visible = B.visible, .why = &B.why };
 	TSNode fn = csrc_function(f, fname), fd = { 0 };
+	B.at = ts_node_is_null(fn) ? 0 : ts_node_start_byte(fn);
 	if (pf->ub == UB_DEFINED_ONLY)
 		cb_fail(&B, "`ub: defined-only` is not in the method model (use "
 		     "outcome or wrap)");
