@@ -3,8 +3,9 @@
 # mutation-testing-elements report (issue 30; lang/csrc-const.c): object-
 # like #define constants (one defined by another, with a comment), enum
 # constants (one the previous plus 1), typedefs (one of `bool` to int,
-# which must not be C's _Bool, one to another), an old-style definition,
-# and a #define under #ifdef (which a -D flag decides: refused).
+# which must not be C's _Bool, one to another), a #define of a type
+# (BYTE), an old-style definition, and a #define under #ifdef (which a -D
+# flag decides: refused).
 #
 # The report's mutants are judged at expression level and with --method.
 # Nothing expected is written in beyond the verdict each must have:
@@ -56,6 +57,12 @@ int sized(int x)
 {
 	return x + SIZE;
 }
+
+#define BYTE unsigned char
+int low(BYTE b, int x)
+{
+	return b > 255 ? x : (BYTE)x;
+}
 """
 # (id, function, line, original, replacement)
 MUTANTS = [
@@ -69,10 +76,13 @@ MUTANTS = [
     ("neg-bool", "isneg", 25, "x < 0", "(bool)(x < 0)"),
     ("neg-lt-1", "isneg", 25, "x < 0", "x < NEG"),
     ("size-20", "sized", 30, "x + SIZE", "x + 20"),
+    ("byte-0", "low", 36, "b > 255", "0"),
+    ("byte-254", "low", 36, "b > 255", "b > 254"),
+    ("byte-cast", "low", 36, "(BYTE)x", "x & 255"),
 ]
 PARAMS = {"clampf": [("int", "x"), ("unsigned char", "y")],
-          "isneg": [("short", "x")], "sized": [("int", "x")]}
-RET = {"clampf": "int", "isneg": "int", "sized": "int"}
+          "isneg": [("short", "x")], "sized": [("int", "x")],
+          "low": [("unsigned char", "b"), ("int", "x")]}
 LINES = SRC.split("\n")
 
 
@@ -209,6 +219,11 @@ ok(v["neg-le"]["verdict"] == "equivalent" and v["twice-ge"]["verdict"] ==
    "#define constants, one through another with a comment: x <= NEG and "
    "y >= TWICE + 1 for y > TWICE equivalent in the "
    "function, y > TWICE - 1 killable")
+ok(all(x[k]["verdict"] == "equivalent" for x in (EXPR, METH)
+       for k in ("byte-0", "byte-cast")) and METH["byte-254"]["verdict"] ==
+   "killable", "a #define of a type (BYTE, unsigned char) as the parameter's "
+   "type and in a cast: b > 255 to 0 and (BYTE)x to x & 255 equivalent, "
+   "b > 254 killable")
 ok(all(x["size-20"]["verdict"] == "unsupported" and "SIZE" in
        x["size-20"]["detail"] for x in (EXPR, METH)),
    "a #define under #ifdef (a flag decides it) is no constant: refused with "

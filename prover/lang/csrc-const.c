@@ -246,6 +246,8 @@ static bool type_word(const char *w, size_t l)
 static const char *expand(const struct csrc *f, struct arena *a,
 			  const char *text, size_t len, uint32_t at, int depth,
 			  bool all);
+static int macro_type(const struct csrc *f, struct arena *a, const char *name,
+		      size_t l, uint32_t at, const char **type);
 
 /* A macro's body: comments and line continuations blanked. */
 static char *body_of(const struct csrc *f, struct arena *a, TSNode v)
@@ -281,6 +283,9 @@ static const char *constant(const struct csrc *f, struct arena *a,
 	struct cindex *x = index_of(f);
 	const struct centry *last, *first, *ul, *uf;
 	int nm = count(f, x->macros, x->nmacros, name, l, at, &last, &first);
+	const char *ty;
+	if (nm && macro_type(f, a, name, l, at, &ty) > 0)
+		return NULL; /* a type (`#define bool int`) */
 	if (nm) {
 		if (nm != 1 || !last || !last->top ||
 		    count(f, x->undefs, x->nundefs, name, l, at, &ul, &uf))
@@ -359,6 +364,9 @@ static const char *expand(const struct csrc *f, struct arena *a,
 			char *w = arena_strndup(a, text + i, j - i);
 			int td = v || type_word(w, j - i) ? 0
 				 : csrc_typedef(f, a, w, at, &ty);
+			if (all && td > 0 && !strchr(ty, ' ') &&
+			    !type_word(ty, strlen(ty)))
+				td = -1; /* a name the file does not define */
 			if (v || td > 0) {
 				sb_puts(&sb, v ? v : ty);
 				any = true;
@@ -395,11 +403,57 @@ const char *csrc_expand(const struct csrc *f, struct arena *a,
 	return expand(f, a, text, strlen(text), (uint32_t)at, 0, false);
 }
 
+/* A macro of the file standing for a type (`#define bool int`): 1 and
+ * *type its body when it is the only definition of the name, valid at
+ * at (as constant() requires) and only basic type keywords, -1 when the
+ * name is some other macro, 0 when no macro has the name. */
+static int macro_type(const struct csrc *f, struct arena *a, const char *name,
+		      size_t l, uint32_t at, const char **type)
+{
+	struct cindex *x = index_of(f);
+	const struct centry *last, *first, *ul, *uf;
+	int nm = count(f, x->macros, x->nmacros, name, l, at, &last, &first);
+	if (!nm)
+		return 0;
+	if (nm != 1 || !last || !last->top ||
+	    count(f, x->undefs, x->nundefs, name, l, at, &ul, &uf))
+		return -1;
+	for (int i = 0; i < x->nincludes; i++)
+		if (x->includes[i] > last->e && x->includes[i] < at)
+			return -1;
+	TSNode v = cnode_field(last->n, "value");
+	if (ts_node_is_null(v))
+		return -1;
+	char *body = body_of(f, a, v);
+	struct strbuf sb = STRBUF_INIT;
+	bool ok = true;
+	for (char *p = body; *p && ok;) {
+		if (isspace((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		char *q = p;
+		while (id_char((unsigned char)*q))
+			q++;
+		ok = q > p && type_word(p, (size_t)(q - p));
+		if (sb.len)
+			sb_puts(&sb, " ");
+		sb_add(&sb, p, (size_t)(q - p));
+		p = q;
+	}
+	*type = ok && sb.len ? arena_strdup(a, sb.buf) : NULL;
+	sb_release(&sb);
+	return *type ? 1 : -1;
+}
+
 int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
 		 size_t at, const char **type)
 {
 	size_t l = strlen(name);
 	for (int depth = 0; depth <= MAX_DEPTH; depth++) {
+		int mk = macro_type(f, a, name, l, (uint32_t)at, type);
+		if (mk)
+			return mk;
 		struct cindex *x = index_of(f);
 		const struct centry *last, *first, *dl, *df;
 		int n = count(f, x->typedefs, x->ntypedefs, name, l, (uint32_t)at,
@@ -420,11 +474,14 @@ int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
 				return -1;
 		TSNode t = cnode_field(last->n, "type");
 		const struct centry *tl, *tf;
+		const char *tn = f->text + ts_node_start_byte(t);
+		size_t tnl = ts_node_end_byte(t) - ts_node_start_byte(t);
 		if (cnode_is(t, "sized_type_specifier") ||
 		    (cnode_is(t, "primitive_type") &&
-		     !count(f, x->typedefs, x->ntypedefs, f->text +
-			    ts_node_start_byte(t), ts_node_end_byte(t) -
-			    ts_node_start_byte(t), last->b, &tl, &tf))) {
+		     !count(f, x->typedefs, x->ntypedefs, tn, tnl, last->b, &tl,
+			    &tf) &&
+		     !count(f, x->macros, x->nmacros, tn, tnl, last->b, &tl,
+			    &tf))) {
 			*type = cnode_spaced(a, f, t);
 			return 1;
 		}
