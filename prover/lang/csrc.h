@@ -18,7 +18,10 @@
  * initializers, blocks, if/else, while, do, for, switch, break,
  * continue and return, call statements `f(args);` to functions of the
  * file (events, lang/mir.h Calls); expressions as lang/parse.c reads C
- * (operators, ?:, short-circuit operators, casts).  Undefined behaviour
+ * (operators, ?:, short-circuit operators, casts); old-style (K&R)
+ * definitions, static locals (inputs and outputs, as globals), and the
+ * file's own #define and enum constants and typedefs (csrc-const.c).
+ * Undefined behaviour
  * is the C profile's (docs/c.md, `ub:`): under `ub: outcome` and `wrap`
  * it is the exceptional outcome of the IR; reading a local before a
  * value is stored in it is undefined (C11 6.3.2.1p2, csrc-mstmt.c).
