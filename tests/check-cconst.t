@@ -4,8 +4,8 @@
 # like #define constants (one defined by another, with a comment), enum
 # constants (one the previous plus 1), typedefs (one of `bool` to int,
 # which must not be C's _Bool, one to another), a #define of a type
-# (BYTE), an old-style definition, and a #define under #ifdef (which a -D
-# flag decides: refused).
+# (BYTE), an old-style definition, and #defines under #ifdef (which a -D
+# flag decides: refused, also where they would replace a global's name).
 #
 # The report's mutants are judged at expression level and with --method.
 # Nothing expected is written in beyond the verdict each must have:
@@ -63,6 +63,15 @@ int low(BYTE b, int x)
 {
 	return b > 255 ? x : (BYTE)x;
 }
+
+int count;
+#ifdef DEBUG
+#define count 0
+#endif
+int tally(int x)
+{
+	return x + count;
+}
 """
 # (id, function, line, original, replacement)
 MUTANTS = [
@@ -79,10 +88,12 @@ MUTANTS = [
     ("byte-0", "low", 36, "b > 255", "0"),
     ("byte-254", "low", 36, "b > 255", "b > 254"),
     ("byte-cast", "low", 36, "(BYTE)x", "x & 255"),
+    ("count-x", "tally", 45, "x + count", "x + count + 0"),
 ]
 PARAMS = {"clampf": [("int", "x"), ("unsigned char", "y")],
           "isneg": [("short", "x")], "sized": [("int", "x")],
-          "low": [("unsigned char", "b"), ("int", "x")]}
+          "low": [("unsigned char", "b"), ("int", "x")],
+          "tally": [("int", "x")]}
 LINES = SRC.split("\n")
 
 
@@ -224,6 +235,10 @@ ok(all(x[k]["verdict"] == "equivalent" for x in (EXPR, METH)
    "killable", "a #define of a type (BYTE, unsigned char) as the parameter's "
    "type and in a cast: b > 255 to 0 and (BYTE)x to x & 255 equivalent, "
    "b > 254 killable")
+ok(all(x["count-x"]["verdict"] == "unsupported" and "macro" in
+       x["count-x"]["detail"] for x in (EXPR, METH)),
+   "a global that a macro under #ifdef may replace is refused at both "
+   "levels (%s)" % METH["count-x"]["detail"][:160])
 ok(all(x["size-20"]["verdict"] == "unsupported" and "SIZE" in
        x["size-20"]["detail"] for x in (EXPR, METH)),
    "a #define under #ifdef (a flag decides it) is no constant: refused with "

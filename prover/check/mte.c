@@ -433,8 +433,8 @@ static bool place_c(struct cgroup *g, struct mplace *p, int k,
 	 * original and the mutant alike */
 	const char *xm = csrc_expand(pf->c, g->a, m->text, x.b);
 	if (!xm) {
-		*why = "the mutant names a typedef of the file that is no "
-		       "integer type, or may be hidden";
+		*why = "the mutant names a macro of the file that is no "
+		       "constant or a typedef that is no integer type";
 		return false;
 	}
 	if (strcmp(x.text, p->orig))

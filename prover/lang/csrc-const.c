@@ -367,6 +367,12 @@ static const char *expand(const struct csrc *f, struct arena *a,
 			if (all && td > 0 && !strchr(ty, ' ') &&
 			    !type_word(ty, strlen(ty)))
 				td = -1; /* a name the file does not define */
+			const struct centry *ml, *mf;
+			if (!v && !td && count(f, index_of(f)->macros,
+					      index_of(f)->nmacros, w, j - i,
+					      UINT32_MAX, &ml, &mf))
+				td = -1; /* a macro that is no constant: the
+					  * preprocessor may replace the name */
 			if (v || td > 0) {
 				sb_puts(&sb, v ? v : ty);
 				any = true;

@@ -257,8 +257,10 @@ int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
 	out->text = csrc_expand(f, a, arena_strndup(a, f->text + out->b,
 				out->e - out->b), out->b);
 	if (!out->text) {
-		*why = "it names a typedef of the file that is no integer type, "
-		       "or may be hidden";
+		*why = "it names a macro of the file that is no constant (a "
+		       "function-like one, one under #if, #undef'd, defined "
+		       "twice, after an #include) or a typedef that is no "
+		       "integer type";
 		return -1;
 	}
 	return 0;

@@ -154,9 +154,11 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 	/* the file's constants and typedef names (csrc-const.c) */
 	const char *x = csrc_expand(B->f, B->a, text, B->at);
 	if (!x)
-		return cb_fail(B, arena_printf(B->a, "`%s` names a typedef of "
-			       "the file that is no integer or floating type, "
-			       "or may be hidden", mir_joined(B->a, whole)));
+		return cb_fail(B, arena_printf(B->a, "`%s` names a macro of the "
+			       "file that is no constant (a function-like one, "
+			       "one under #if, #undef'd, defined twice, after an "
+			       "#include) or a typedef that is no integer or "
+			       "floating type", mir_joined(B->a, whole)));
 	text = x;
 	if (B->nptr && !B->raw &&
 	    !(text = cb_ptr_text(B, text, mir_joined(B->a, whole))))
