@@ -39,6 +39,9 @@
  * (0x80000000, an unsigned int), E1, E2 (enumeration constants, one the
  * previous plus 1) and EU ('A') in expressions.
  *
+ * Expressions call the C library's abs and labs (<stdlib.h>: the
+ * argument converted, undefined at the type's minimum).
+ *
  * Some functions without calls have a static local `static int sv = 0;`
  * (an input and output of the model, as a global: each case is a
  * function's first call, where it is 0, as inputs() gives it).
@@ -82,6 +85,7 @@ static int nsv; /* reads and writes of sv generated */
 
 static void expr(struct gen *G, int d);
 static int nconst; /* constants of the file generated */
+static int nabs;   /* calls to abs and labs generated */
 
 static void cond(struct gen *G, int d)
 {
@@ -123,6 +127,15 @@ static void expr(struct gen *G, int d)
 			l = rnd(G->q ? 18 : 17);
 		while (G->calls && !G->globals && l >= 5 && l <= 7); /* f, g, h */
 		sb_puts(G->sb, l == 17 ? "q" : leaf[l]);
+	} else if (k == 5 && !rnd(4)) {
+		/* the C library's abs, labs, of a parameter and more (gcc
+		 * folds abs of a constant, UB or not, before UBSan sees it) */
+		static const char *const par[] = { "a", "b", "c" };
+		sb_printf(G->sb, "%s(%s - ", rnd(3) ? "abs" : "labs",
+			  par[rnd(3)]);
+		expr(G, d - 1);
+		sb_puts(G->sb, ")");
+		nabs++;
 	} else if (k == 5) {
 		sb_puts(G->sb, casts[rnd(7)]);
 		sb_puts(G->sb, "(");
@@ -579,6 +592,8 @@ static void compare(const char *path)
 	   havoc_events, nover, MIR_MAX_HAVOC);
 	ok(nsv >= 20, "%d reads and writes of static locals (an input of the "
 	   "model, 0 on each case's first call)", nsv);
+	ok(nabs >= 20, "%d calls to abs and labs (undefined at the minimum: "
+	   "gcc's UBSan reports it, clang's does not)", nabs);
 	ok(nconst >= 30, "%d uses of the file's #define and enum constants",
 	   nconst);
 	ok(kr_cases >= 100 && kr_narrow >= 20 && kr_events >= 5, "%d cases "

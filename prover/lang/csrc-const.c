@@ -500,3 +500,163 @@ int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
 	}
 	return -1;
 }
+
+/* --- the C library's abs, labs, llabs (issue 30) -------------------- */
+
+/* Does the file declare, define or #define name (then it is not the C
+ * library's), or does it not #include <stdlib.h> before at (then a call
+ * has no prototype: the argument is not converted)? */
+static bool libc_name(const struct csrc *f, const char *name, uint32_t at)
+{
+	struct cindex *x = index_of(f);
+	size_t l = strlen(name);
+	const struct centry *a, *b;
+	if (count(f, x->decls, x->ndecls, name, l, UINT32_MAX, &a, &b) ||
+	    count(f, x->macros, x->nmacros, name, l, UINT32_MAX, &a, &b) ||
+	    count(f, x->typedefs, x->ntypedefs, name, l, UINT32_MAX, &a, &b) ||
+	    count(f, x->enums, x->nenums, name, l, UINT32_MAX, &a, &b))
+		return false;
+	TSNode root = ts_tree_root_node(f->tree);
+	uint32_t k = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(root, i), p = cnode_field(d, "path");
+		if (ts_node_start_byte(d) >= at)
+			break;
+		if (cnode_is(d, "preproc_include") && !ts_node_is_null(p) &&
+		    (cnode_text_is(f, p, "<stdlib.h>") ||
+		     cnode_text_is(f, p, "\"stdlib.h\"")))
+			return true;
+	}
+	return false;
+}
+
+/* Is text[0..len) free of side effects and calls (it is copied three
+ * times)?  Assignments, ++, --, and a name followed by `(` other than a
+ * type keyword's (a cast) or sizeof's. */
+static bool pure(const char *t, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		char c = t[i];
+		if (c == '"' || c == '\'') {
+			size_t j = i + 1;
+			while (j < len && t[j] != c)
+				j += t[j] == '\\' ? 2 : 1;
+			i = j;
+		} else if ((c == '+' || c == '-') && i + 1 < len && t[i + 1] == c) {
+			return false;
+		} else if (c == '=') {
+			char p = i ? t[i - 1] : 0, n = i + 1 < len ? t[i + 1] : 0;
+			if (n == '=') {
+				i++;
+				continue;
+			}
+			if (p != '=' && p != '!' && p != '<' && p != '>')
+				return false;
+			if ((p == '<' || p == '>') && i >= 2 && t[i - 2] == p)
+				return false; /* <<=, >>= */
+		} else if (id_start((unsigned char)c)) {
+			size_t j = i;
+			while (j < len && id_char((unsigned char)t[j]))
+				j++;
+			size_t k = j;
+			while (k < len && isspace((unsigned char)t[k]))
+				k++;
+			if (k < len && t[k] == '(' && !type_word(t + i, j - i))
+				return false;
+			i = j - 1;
+		}
+	}
+	return true;
+}
+
+const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
+		      size_t at, const char **why)
+{
+	static const struct {
+		const char *name, *type;
+	} fns[] = { { "abs", "int" }, { "labs", "long" },
+		    { "llabs", "long long" } };
+	size_t len = strlen(text);
+	struct strbuf sb = STRBUF_INIT;
+	bool any = false;
+	*why = NULL;
+	for (size_t i = 0; i < len && !*why;) {
+		char c = text[i];
+		if (c == '"' || c == '\'') {
+			size_t j = i + 1;
+			while (j < len && text[j] != c)
+				j += text[j] == '\\' ? 2 : 1;
+			j = j < len ? j + 1 : len;
+			sb_add(&sb, text + i, j - i);
+			i = j;
+			continue;
+		}
+		if (!id_start((unsigned char)c) || (i && id_char((unsigned char)
+							     text[i - 1]))) {
+			sb_add(&sb, text + i, 1);
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < len && id_char((unsigned char)text[j]))
+			j++;
+		size_t k = j;
+		while (k < len && isspace((unsigned char)text[k]))
+			k++;
+		int fi = -1;
+		for (int q = 0; q < (int)ARRAY_SIZE(fns); q++)
+			if (strlen(fns[q].name) == j - i &&
+			    !memcmp(fns[q].name, text + i, j - i))
+				fi = q;
+		if (fi < 0 || k >= len || text[k] != '(' ||
+		    !libc_name(f, fns[fi].name, (uint32_t)at)) {
+			sb_add(&sb, text + i, j - i);
+			i = j;
+			continue;
+		}
+		/* the argument: to the matching `)`, one of them */
+		size_t e = k + 1;
+		int depth = 1;
+		bool comma = false;
+		while (e < len && depth) {
+			char d = text[e];
+			if (d == '"' || d == '\'') {
+				e++;
+				while (e < len && text[e] != d)
+					e += text[e] == '\\' ? 2 : 1;
+			} else if (d == '(') {
+				depth++;
+			} else if (d == ')') {
+				depth--;
+			} else if (d == ',' && depth == 1) {
+				comma = true;
+			}
+			e++;
+		}
+		if (depth || comma) {
+			*why = arena_printf(a, "a call to %s with other than one "
+					    "argument", fns[fi].name);
+			break;
+		}
+		const char *arg = csrc_libc(f, a, arena_strndup(a, text + k + 1,
+					    e - 1 - (k + 1)), at, why);
+		if (!arg)
+			break;
+		if (!pure(arg, strlen(arg))) {
+			*why = arena_printf(a, "a call to %s whose argument has "
+					    "side effects or calls", fns[fi].name);
+			break;
+		}
+		/* C11 7.22.6.1: |x|, undefined when it cannot be represented
+		 * (the minimum): the negation's overflow */
+		const char *t = fns[fi].type;
+		sb_puts(&sb, arena_printf(a, "(((%s)(%s)) < 0 ? -((%s)(%s)) : "
+					  "((%s)(%s)))", t, arg, t, arg, t, arg));
+		any = true;
+		i = e;
+	}
+	const char *r = *why ? NULL : any ? arena_strdup(a, sb.buf ? sb.buf : "")
+					  : text;
+	sb_release(&sb);
+	return r;
+}

@@ -159,6 +159,10 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 			       "one under #if, #undef'd, defined twice, after an "
 			       "#include) or a typedef that is no integer or "
 			       "floating type", mir_joined(B->a, whole)));
+	const char *lwhy;
+	if (!(x = csrc_libc(B->f, B->a, x, B->at, &lwhy)))
+		return cb_fail(B, arena_printf(B->a, "`%s`: %s", mir_joined(B->a,
+			       whole), lwhy));
 	text = x;
 	if (B->nptr && !B->raw &&
 	    !(text = cb_ptr_text(B, text, mir_joined(B->a, whole))))

@@ -113,6 +113,15 @@ const char *csrc_expand(const struct csrc *f, struct arena *a,
 int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
 		 size_t at, const char **type);
 
+/* text with each call to the C library's abs, labs, llabs (the file
+ * #includes <stdlib.h> before at and does not define the name) written
+ * as C computes it: `abs(e)` as `(((int)(e)) < 0 ? -((int)(e)) :
+ * ((int)(e)))`, undefined at the type's minimum (C11 7.22.6.1); NULL
+ * and *why for a call whose argument has side effects or calls (it is
+ * copied) or that has other than one argument. */
+const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
+		      size_t at, const char **why);
+
 #define CSRC_MAX_EXPR_VARS 16
 
 /* The expression at bytes [b, e) of the file, as a check site reads it:
