@@ -271,7 +271,11 @@ static char *body_of(const struct csrc *f, struct arena *a, TSNode v)
 			*p++ = t[i] == '\n' || t[i] == '\r' ? ' ' : t[i];
 		}
 	}
+	while (p > s && isspace((unsigned char)p[-1]))
+		p--; /* `#define N 600\t\t` stands for `(600)` */
 	*p = 0;
+	while (isspace((unsigned char)*s))
+		s++;
 	return s;
 }
 
