@@ -2,7 +2,8 @@
 # check-cconst.t - a C file's own constants and types in a
 # mutation-testing-elements report (issue 30; lang/csrc-const.c): object-
 # like #define constants (one defined by another, with a comment), enum
-# constants (one the previous plus 1), typedefs (one of `bool` to int,
+# constants (one the previous plus 1), a macro that is no parenthesized
+# expression (`1 + 2`: its tokens, not its value), typedefs (one of `bool` to int,
 # which must not be C's _Bool, one to another), a #define of a type
 # (BYTE), an old-style definition, and #defines under #ifdef (which a -D
 # flag decides: refused, also where they would replace a global's name).
@@ -64,6 +65,12 @@ int low(BYTE b, int x)
 	return b > 255 ? x : (BYTE)x;
 }
 
+#define SUM 1 + 2
+int scaled(int x)
+{
+	return x * SUM;
+}
+
 int count;
 #ifdef DEBUG
 #define count 0
@@ -88,12 +95,14 @@ MUTANTS = [
     ("byte-0", "low", 36, "b > 255", "0"),
     ("byte-254", "low", 36, "b > 255", "b > 254"),
     ("byte-cast", "low", 36, "(BYTE)x", "x & 255"),
-    ("count-x", "tally", 45, "x + count", "x + count + 0"),
+    ("count-x", "tally", 51, "x + count", "x + count + 0"),
+    ("sum-3", "scaled", 42, "x * SUM", "x * 3"),
+    ("sum-2", "scaled", 42, "x * SUM", "x + 2"),
 ]
 PARAMS = {"clampf": [("int", "x"), ("unsigned char", "y")],
           "isneg": [("short", "x")], "sized": [("int", "x")],
           "low": [("unsigned char", "b"), ("int", "x")],
-          "tally": [("int", "x")]}
+          "tally": [("int", "x")], "scaled": [("int", "x")]}
 LINES = SRC.split("\n")
 
 
@@ -235,6 +244,11 @@ ok(all(x[k]["verdict"] == "equivalent" for x in (EXPR, METH)
    "killable", "a #define of a type (BYTE, unsigned char) as the parameter's "
    "type and in a cast: b > 255 to 0 and (BYTE)x to x & 255 equivalent, "
    "b > 254 killable")
+ok(all(x["sum-2"]["verdict"] == "equivalent" and x["sum-3"]["verdict"] ==
+       "killable" for x in (EXPR, METH)),
+   "a macro stands for its tokens, not a parenthesized value: with "
+   "`#define SUM 1 + 2`, x * SUM is x * 1 + 2 (to x + 2 equivalent, to "
+   "x * 3 killable) at both levels")
 ok(all(x["count-x"]["verdict"] == "unsupported" and "macro" in
        x["count-x"]["detail"] for x in (EXPR, METH)),
    "a global that a macro under #ifdef may replace is refused at both "

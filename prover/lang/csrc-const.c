@@ -32,6 +32,9 @@
  *    int, not _Bool); one that is not plain (a struct, an enum: gcc
  *    gives an enum unsigned int or int by its values) is refused.
  *
+ * A macro stands for its tokens (no parentheses added, as the
+ * preprocessor does), an enumeration constant for its value.
+ *
  * Anything else is no constant: the expression keeps the name, and it
  * fails as an unknown variable, as before.
  */
@@ -303,7 +306,9 @@ static const char *constant(const struct csrc *f, struct arena *a,
 		const char *body = body_of(f, a, v);
 		const char *t = expand(f, a, body, strlen(body), last->b,
 				       depth + 1, true);
-		return t ? arena_printf(a, "(%s)", t) : NULL;
+		/* its tokens, as the preprocessor puts them (no parentheses
+		 * added: `#define N 1 + 2` makes `x * N` `x * 1 + 2`) */
+		return t ? arena_printf(a, " %s ", t) : NULL;
 	}
 	int ne = count(f, x->enums, x->nenums, name, l, at, &last, &first);
 	const struct centry *dl, *df;

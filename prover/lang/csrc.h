@@ -96,9 +96,10 @@ bool csrc_operator_at(const struct csrc *f, size_t b, size_t e, size_t *xb,
 
 /* The file's own constants and types (csrc-const.c, issue 30), as they
  * stand at byte at:
- * csrc_constant(): the value of name, an object-like #define or an
- * enumeration constant, as a parenthesized constant expression with
- * every name in it expanded (`((int)(4) + 1)`), or NULL when it is none
+ * csrc_constant(): what name stands for, an object-like #define (its
+ * tokens, blank-separated and not parenthesized, as the preprocessor
+ * puts them) or an enumeration constant (its value, parenthesized:
+ * `((int)(4) + 1)`), every name in it expanded, or NULL when it is none
  * or may be another (defined twice, under #if, #undef'd, an #include
  * between the definition and at, a body that is no constant);
  * csrc_expand(): text with each such name replaced by its value;
