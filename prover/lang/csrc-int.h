@@ -132,8 +132,7 @@ bool cb_deleted(struct cb *B, TSNode n);
 bool cb_kr_list_ok(struct cb *B, TSNode fn, TSNode ps);
 const struct type *cb_kr_type(struct cb *B, TSNode fn, TSNode p);
 
-/* csrc-mstmt.c: switch, a call statement, locals without initializers */
-struct mstmt *cb_switch(struct cb *B, TSNode n);
+/* csrc-mstmt.c: a call statement, locals without initializers */
 struct mstmt *cb_call(struct cb *B, TSNode n);
 /* Declare name (type t) without an initializer into blk. */
 bool cb_uninit_local(struct cb *B, const char *name, const struct type *t,
