@@ -428,6 +428,18 @@ static bool place_c(struct cgroup *g, struct mplace *p, int k,
 			l--;
 		m->text = arena_strndup(g->a, m->text, l);
 	}
+	/* the file's #define and enum constants and typedef names replaced
+	 * by what they stand for (lang/csrc.h csrc_expand()), in the
+	 * original and the mutant alike */
+	const char *xm = csrc_expand(pf->c, g->a, m->text, x.b);
+	if (!xm) {
+		*why = "the mutant names a macro of the file that is no "
+		       "constant or a typedef that is no integer type";
+		return false;
+	}
+	if (strcmp(x.text, p->orig))
+		p->base = p->orig = m->orig = x.text;
+	m->text = xm;
 	p->nvars = x.nvars;
 	for (int v = 0; v < x.nvars; v++)
 		p->vars[v] = (struct cvar){ x.vars[v].name, x.vars[v].type };
