@@ -911,7 +911,7 @@ static void finish(struct cgroup *g)
 		sb_printf(&t, "%s%s", i ? " | " : "", *m->text ? m->text : "<NO-OP>");
 	}
 	c->v = all ? CV_EQUIVALENT : CV_AMBIGUOUS;
-	c->id = arena_strndup(g->a, c->id, strcspn(c->id, "."));
+	c->id = arena_strndup(g->a, c->id, (size_t)(strrchr(c->id, '.') - c->id));
 	c->by = NULL;
 	c->detail = arena_strdup(g->a, d.buf);
 	c->orig = arena_strdup(g->a, o.buf);
