@@ -220,6 +220,7 @@ static void count_group(struct driver *D, struct cgroup *g)
 		if (m->pit) {
 			D->st.pit_total++;
 			D->st.pit_detected += m->pit->detected;
+			D->st.pit_equivalent += m->v == CV_EQUIVALENT;
 			check_pit_note(m);
 		}
 	}
@@ -579,6 +580,16 @@ void check_summary_json(const struct check_stats *s, struct strbuf *sb)
 			  "\"memory\": %ld, \"other\": %ld}, \"groups_cut_short\": "
 			  "%ld", s->unknown[0], s->unknown[1], s->unknown[2],
 			  s->ncut);
+	if (s->pit_total) /* the text summary's "PIT: ..." line */
+		sb_printf(sb, ", \"pit\": {\"mutants\": %ld, \"detected\": %ld, "
+			  "\"score\": %.4f, \"equivalent\": %ld, "
+			  "\"corrected_score\": %.4f, \"corrected_formula\": "
+			  "\"detected / (mutants - equivalent)\"}", s->pit_total,
+			  s->pit_detected, (double)s->pit_detected /
+			  (double)s->pit_total, s->pit_equivalent,
+			  s->pit_total > s->pit_equivalent
+			  ? (double)s->pit_detected /
+			    (double)(s->pit_total - s->pit_equivalent) : 1.0);
 	if (s->timing)
 		sb_printf(sb, ", \"solver_calls\": %lu, \"time_ms\": "
 			  "%.1f, \"mutants_per_second\": %.0f", s->calls,
@@ -728,6 +739,9 @@ static void shard_json(const struct driver *D, struct strbuf *sb)
 	if (check_stats_cut_or_spent(s))
 		sb_printf(sb, "\"unknown\": [%ld, %ld, %ld, %ld], ",
 			  s->unknown[0], s->unknown[1], s->unknown[2], s->ncut);
+	if (s->pit_total)
+		sb_printf(sb, "\"pit\": [%ld, %ld, %ld], ", s->pit_total,
+			  s->pit_detected, s->pit_equivalent);
 	sb_puts(sb, "\"levels\": [");
 	for (size_t l = 0; l < ARRAY_SIZE(s->level); l++)
 		sb_printf(sb, "%s%ld", l ? ", " : "", s->level[l]);
@@ -810,7 +824,7 @@ static void summary(struct driver *D)
 				sb_printf(&sb, " %s %ld", cverdict_name(v),
 					  D->st.count[v]);
 		if (D->st.pit_total) {
-			long t = D->st.pit_total, e = D->st.count[CV_EQUIVALENT];
+			long t = D->st.pit_total, e = D->st.pit_equivalent;
 			sb_printf(&sb, "\n  PIT: %ld of %ld mutants detected, "
 				  "score %.1f%%; %ld proven equivalent, corrected "
 				  "score %.1f%% (detected / (mutants - equivalent))",
