@@ -67,8 +67,9 @@ struct check_stats {
 	long unknown[3], ncut;
 	/* PIT's mutants (mutations.xml, check/pit.h, or PIT's elements
 	 * report, check/mte.h): how many, detected by PIT's tests, proven
-	 * equivalent */
-	long pit_total, pit_detected, pit_equivalent;
+	 * equivalent among the undetected (dropped from the corrected
+	 * score) and among the detected (a contradiction) */
+	long pit_total, pit_detected, pit_equivalent, pit_contra;
 };
 /* Does a summary show verdict v (ambiguous only when some mutant is:
  * a run without PIT input writes the bytes it wrote before)? */
