@@ -324,6 +324,17 @@ sys.exit(0 if got == want and eq else 1)
 PY
 check $? "--format elements of PIT's elements report keeps PIT's statuses (Ignored: the live ones proven equivalent)"
 
+# --shard: the two shards' elements reports of PIT's elements report,
+# merged, are the whole run's (its JSON shards hold the report's
+# statuses as test results, which merge does not join: an error that
+# says so)
+for k in 1 2; do
+	"$S" check --no-timing --format elements --shard $k/2 $NE > "$T/es$k.json" 2>/dev/null
+done
+"$S" check --no-timing --format elements $NE > "$T/ew.json" 2>/dev/null
+"$S" merge "$T/es1.json" "$T/es2.json" > "$T/em.json" && cmp -s "$T/em.json" "$T/ew.json"
+check $? "two shards of PIT's elements report merged (--format elements) are the whole run's report"
+
 # bad input in PIT's elements report: a mutator the table lacks and a
 # file whose source the plugin did not find (it writes "   " and puts
 # the file's mutants at 1:1-1:2) are unsupported with the reason, every
