@@ -495,7 +495,7 @@ int jsrc_line_nodes(struct jsrc *f, struct arena *a, int line,
 		bool here = s.row == row ||
 			    (!ts_node_is_null(o) && jnode_is(n, "binary_expression") &&
 			     ts_node_start_point(o).row == row);
-		if (here && in_method(a, f, n, method))
+		if (here && (!method || in_method(a, f, n, method)))
 			take(&L, n);
 	}
 	if (L.n) {
