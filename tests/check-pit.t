@@ -227,15 +227,36 @@ check $? "two shards of PIT's input merged are the whole run's JSON"
 # mutants they are (ConditionalsBoundary, Math; Major's ids as PIT's
 # indexes), must be placed where Major put them: the same original
 # and mutant (literals by value: javac logs 0xff as 255), every one
-# placed or ambiguous
+# placed or ambiguous.  Major's line is its operator's; PIT's is the
+# line javac's line number table gives the instruction, the line of the
+# statement or call begun last (an operand of a condition over three
+# lines is on its first): the two agree on a statement written on one
+# line, so only those mutants are taken (the others are PIT's real
+# mutants' case, tests/data/pit-lines below)
 REAL=${REAL_DIR:-${REAL:-$ROOT/../shared/data/real}}
 for p in commons-codec-1.10 commons-cli-1.4; do
 	if [ ! -f "$REAL/$p/mutants.log" ]; then
 		skip "no Major log of $p under $REAL"
 		continue
 	fi
-	python3 - "$REAL/$p/mutants.log" "$T/$p.xml" "$T/$p.major" <<'PY'
-import html, re, sys
+	python3 - "$REAL/$p/mutants.log" "$T/$p.xml" "$T/$p.major" "$REAL/$p/src/main/java" <<'PY'
+import html, os, re, sys
+def code(l):
+    return re.sub(r"//.*|/\*.*?\*/", "", l).strip()
+whole = {}  # file -> the lines whose statement is on that line alone
+def one_line(cls, line):
+    f = os.path.join(sys.argv[4], cls.split("$")[0].replace(".", "/") + ".java")
+    if f not in whole:
+        ls, prev, w = open(f, encoding="utf-8", errors="replace").read().split("\n"), "", set()
+        for i, l in enumerate(ls):
+            c = code(l)
+            if not c or c.startswith("*") or c.startswith("/*"):
+                continue
+            if (not prev or prev[-1] in ";{}") and c[-1] in ";{}":
+                w.add(i + 1)
+            prev = c
+        whole[f] = w
+    return line in whole[f]
 P = "org.pitest.mutationtest.engine.gregor.mutators."
 bound = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
 math = {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"}
@@ -254,6 +275,8 @@ for l in open(sys.argv[1]):
     elif op == "AOR" and math.get(f) == t:
         mut, desc = "MathMutator", "Replaced integer %s with %s" % (words[f], words[t])
     else:
+        continue
+    if not one_line(cls, int(line)):
         continue
     out.append("<mutation detected='false' status='SURVIVED' numberOfTestsRun='0'>"
                "<sourceFile>X.java</sourceFile><mutatedClass>%s</mutatedClass>"

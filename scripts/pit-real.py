@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""pit-real.py: PIT (pitest-maven 1.30.2, pinned in scripts/pit.sh) on a
+real Maven project with its own test suite, and subsume reading the
+mutations.xml PIT wrote (issue 31's closing measure).
+
+    python3 scripts/pit-real.py [--group DEFAULTS|STRONGER]
+        [--filter none|equivalent|tables] [--base DIR] [--out DIR] PROJECT
+
+PROJECT is a folder with a pom.xml and src/main/java, or its name under
+$REAL_DIR (e.g. REAL_DIR=.../real ... commons-cli-1.4).  The project is
+copied to OUT/NAME-GROUP-FILTER/project (the original is not touched),
+compiled for Java 8 (the releases' 1.5 and 1.6 are too old for a Java 17
+javac) and run through PIT with the mutator group, 2 threads, every
+Maven download in the repository's git-ignored .deps/m2.  With
+--filter the copy's pom.xml gets the subsume-pitest plugin (built by
+scripts/pit.sh plugin) on PIT's classpath: `equivalent` its default
+filter, `tables` that and the table filter (subsume.tables=true).
+
+Then `subsume check --source PROJECT/src/main/java mutations.xml` (json
+and text) and a summary (summary.json, and printed): PIT's mutants, their
+statuses and score, the wall time of PIT's run, how subsume placed the
+mutants (placed, ambiguous, unsupported with a byte-code reason, not
+placed), its verdicts, and with a filter the mutants the plugin logged as
+filtered.  --base DIR (the unfiltered run's OUT folder) checks that no
+filtered mutant was killed there and that the filtered run has exactly
+the base run's mutants less the filtered ones.
+"""
+import argparse, collections, json, os, re, shutil, subprocess, sys, time
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+M2 = os.path.join(ROOT, ".deps", "m2")
+PIT = "org.pitest:pitest-maven:1.30.2:mutationCoverage"
+PLUGIN = """
+      <plugin>
+        <groupId>org.pitest</groupId>
+        <artifactId>pitest-maven</artifactId>
+        <version>1.30.2</version>
+        <dependencies>
+          <dependency>
+            <groupId>org.subsume</groupId>
+            <artifactId>subsume-pitest</artifactId>
+            <version>0.1.0</version>
+          </dependency>
+        </dependencies>
+      </plugin>
+"""
+FILTERED = re.compile(r"subsume-pitest: filtered (\S+ \S+ \S+ \[[0-9, ]*\]) line \d+ "
+                      r"\(.*\): (\w+)")
+KEEPING = re.compile(r"subsume-pitest: keeping all (\d+) mutants of (\S+): (.*)")
+
+
+def packages(src):
+    """The shortest package holding Java files under src (PIT's target)."""
+    best = None
+    for d, _, fs in os.walk(src):
+        if any(f.endswith(".java") for f in fs):
+            rel = os.path.relpath(d, src).replace(os.sep, ".")
+            if best is None or len(rel) < len(best):
+                best = rel
+    return best
+
+
+def add_plugin(pom):
+    """The pitest-maven plugin with subsume-pitest, in <build><plugins>
+    (not in pluginManagement) of the copy's pom.xml."""
+    text = open(pom, encoding="utf-8").read()
+    b = text.index("<build>")
+    pm = [(m.start(), m.end()) for m in re.finditer(
+        r"<pluginManagement>.*?</pluginManagement>", text, re.S)]
+    for m in re.finditer(r"<plugins>", text[b:]):
+        at = b + m.end()
+        if not any(s <= at < e for s, e in pm):
+            break
+    else:
+        raise SystemExit("pit-real: no <build><plugins> in " + pom)
+    open(pom, "w", encoding="utf-8").write(text[:at] + PLUGIN + text[at:])
+
+
+def mutants(path):
+    """key -> (status, detected) of a mutations.xml, in PIT's key
+    (the plugin's: class method+descriptor mutator [indexes])"""
+    out = collections.OrderedDict()
+    for m in ET.parse(path).getroot().iter("mutation"):
+        key = "%s %s%s %s %s" % (
+            m.findtext("mutatedClass"), m.findtext("mutatedMethod"),
+            m.findtext("methodDescription"), m.findtext("mutator"),
+            "[" + ", ".join(i.text for i in m.iter("index")) + "]")
+        out[key] = (m.get("status"), m.get("detected") == "true")
+    return out
+
+
+def placement(m):
+    """How subsume placed one of PIT's mutants (its JSON record)."""
+    d = m.get("detail") or ""
+    if m["verdict"] == "ambiguous":
+        return "ambiguous"
+    if m["level"] != "log only":
+        return "placed"
+    if not d.startswith("PIT's"):
+        return "placed, not judged"
+    if "no line number" in d or "jump table" in d:
+        return "unsupported (byte code only)"
+    if "not in configs/pit-mutators.yaml" in d:
+        return "unsupported (mutator not mapped)"
+    if ("not placed yet" in d or "opaque calls" in d
+            or "not what configs/pit-mutators.yaml gives" in d):
+        return "unsupported (mutator not mapped)"
+    return "not placed"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("project")
+    ap.add_argument("--group", default="DEFAULTS")
+    ap.add_argument("--filter", default="none",
+                    choices=["none", "equivalent", "tables"])
+    ap.add_argument("--base")
+    ap.add_argument("--out", default=os.path.join(
+        os.environ.get("TMPDIR", "/tmp"), "pit-real"))
+    ap.add_argument("--subsume", default=os.path.join(ROOT, "subsume"))
+    ap.add_argument("--threads", default="2")
+    a = ap.parse_args()
+    src = a.project
+    if not os.path.isfile(os.path.join(src, "pom.xml")):
+        src = os.path.join(os.environ.get("REAL_DIR", ""), a.project)
+    if not os.path.isfile(os.path.join(src, "pom.xml")):
+        raise SystemExit("pit-real: no pom.xml in %s (give a folder, or "
+                         "REAL_DIR=...)" % a.project)
+    name = os.path.basename(os.path.normpath(src))
+    out = os.path.join(a.out, "%s-%s-%s" % (name, a.group, a.filter))
+    proj = os.path.join(out, "project")
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(src, proj, ignore=shutil.ignore_patterns("target"))
+    sub = os.path.abspath(a.subsume)
+    if a.filter != "none":
+        if subprocess.run(["sh", os.path.join(ROOT, "scripts/pit.sh"),
+                           "plugin"]).returncode:
+            raise SystemExit("pit-real: building the plugin failed")
+        add_plugin(os.path.join(proj, "pom.xml"))
+    pkg = packages(os.path.join(proj, "src/main/java"))
+    cmd = ["mvn", "-B", "-Dstyle.color=never", "-Dmaven.repo.local=" + M2,
+           "-Dmaven.compiler.source=1.8", "-Dmaven.compiler.target=1.8",
+           "-Drat.skip", "-Danimal.sniffer.skip", "-f",
+           os.path.join(proj, "pom.xml"), "test-compile", PIT,
+           "-DtargetClasses=%s.*" % pkg, "-DtargetTests=%s.*" % pkg,
+           "-Dmutators=" + a.group, "-DoutputFormats=XML",
+           "-DtimestampedReports=false", "-Dthreads=" + a.threads]
+    if a.filter != "none":
+        cmd += ["-Dsubsume.path=" + sub]
+    if a.filter == "tables":
+        cmd += ["-Dsubsume.tables=true"]
+    # the suites read UTF-8 files with the platform's charset
+    env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    t0 = time.time()
+    with open(os.path.join(out, "pit.log"), "w") as log:
+        rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT,
+                            env=env).returncode
+    wall = time.time() - t0
+    log = open(os.path.join(out, "pit.log"), encoding="utf-8",
+               errors="replace").read()
+    xml = os.path.join(proj, "target/pit-reports/mutations.xml")
+    if rc or not os.path.exists(xml):
+        print("\n".join(log.splitlines()[-30:]))
+        raise SystemExit("pit-real: PIT failed (%s/pit.log)" % out)
+    shutil.copy(xml, os.path.join(out, "mutations.xml"))
+    ms = mutants(xml)
+    st = collections.Counter(s for s, _ in ms.values())
+    det = sum(1 for _, d in ms.values() if d)
+    s = {"project": name, "group": a.group, "filter": a.filter,
+         "pit_wall_seconds": round(wall), "pit_mutants": len(ms),
+         "pit_statuses": dict(st), "pit_detected": det,
+         "pit_score": round(100.0 * det / len(ms), 1) if ms else None}
+    m = re.search(r"Total\s*:\s*(.*)", log)
+    s["pit_total_time"] = m.group(1).strip() if m else None
+    # subsume on PIT's mutations.xml, at the expression level
+    main_src = os.path.join(proj, "src/main/java")
+    t0 = time.time()
+    for fmt, f in (("json", "check.json"), ("text", "check.txt")):
+        with open(os.path.join(out, f), "w") as o:
+            subprocess.run([sub, "check", "--no-progress", "--format", fmt,
+                            "--source", main_src, xml], stdout=o,
+                           stderr=subprocess.DEVNULL)
+    s["check_wall_seconds"] = round((time.time() - t0) / 2, 1)
+    rep = json.load(open(os.path.join(out, "check.json")))["mutants"]
+    s["placement"] = dict(collections.Counter(placement(r) for r in rep))
+    ok = s["placement"].get("placed", 0) + s["placement"].get(
+        "placed, not judged", 0) + s["placement"].get("ambiguous", 0)
+    s["placed_or_ambiguous_pct"] = round(100.0 * ok / len(rep), 1) if rep else None
+    s["verdicts"] = dict(collections.Counter(r["verdict"] for r in rep))
+    s["not_placed_by_mutator"] = dict(collections.Counter(
+        r["operator"] for r in rep if placement(r) == "not placed"))
+    if a.filter != "none":
+        filt = FILTERED.findall(log)
+        s["filtered"] = dict(collections.Counter(why for _, why in filt))
+        s["fail_open_warnings"] = len(KEEPING.findall(log))
+        if a.base:
+            base = mutants(os.path.join(a.base, "mutations.xml"))
+            keys = [k for k, _ in filt]
+            killed = [k for k in keys if k in base and base[k][1]]
+            s["filtered_killed_in_base"] = killed
+            s["same_mutants_as_base_less_filtered"] = (
+                set(ms) == set(base) - set(keys))
+            bdet = sum(1 for _, d in base.values() if d)
+            s["base_score"] = round(100.0 * bdet / len(base), 1)
+    json.dump(s, open(os.path.join(out, "summary.json"), "w"), indent=1)
+    print(json.dumps(s, indent=1))
+    return 1 if s.get("filtered_killed_in_base") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
