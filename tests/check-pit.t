@@ -314,6 +314,27 @@ PY
 	check $? "$p: Major's boundary and arithmetic mutants as PIT's are placed where Major put them"
 done
 
+# javac's lines (tests/data/pit-lines/README.md): each mutant placed at
+# the node whose instruction javac puts on its line, not the node that
+# starts there (id;original |==> mutant, as the text output writes them;why)
+L=tests/data/pit-lines
+"$S" check --no-timing --source $L/src $L/mutations.xml > "$T/l.txt" 2>&1
+while IFS=';' read -r id want why; do
+	[ -n "$id" ] || continue
+	grep -E "^[^ ]+: $id killable: " "$T/l.txt" | grep -qF -- "$want ("
+	check $? "javac's line: mutant $id is $want: $why" ||
+		grep -E "^[^ ]+: $id " "$T/l.txt" | sed 's/^/# got: /'
+done <<'ROWS'
+1;index + 1 |==> index - 1;an argument before its call's '(' line is on the if's line 6
+2;index - 1 |==> index + 1;an argument after the first call (line 7) is on that call's line
+3;index + v |==> index - v;an operator on the line after its return statement's start
+4;index * 2 |==> index / 2;?:'s then part begins its own line (14)
+5;ch == '@' |==> false;the first of two comparisons on the return's line 19
+6;ch == '#' |==> false;the second comparison, on line 20, is on the return's line (and its '#' literal is no hole)
+7;c(index + 1, 3) |==> !(c(index + 1, 3));the jump after a call is on the call's line
+8;c(index - 1, 4) |==> !(c(index - 1, 4));the second call's '(' is on line 8
+ROWS
+
 # bad input: located errors, exit 3, nothing judged
 for f in truncated other-root bad-line bad-entity; do
 	"$S" check --no-timing --source $D/src $D/$f.xml > "$T/b.out" 2> "$T/b.err"

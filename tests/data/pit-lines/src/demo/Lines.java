@@ -1,0 +1,22 @@
+package demo;
+
+public class Lines {
+    static boolean c(int a, int b) { return a > b; }
+    static int f(int index, int v) {
+        if (index == 0 &&
+            (c(index + 1, 3) ||
+             c(index - 1,
+               4))) {
+            return index
+                + v;
+        }
+        int x = v > 3
+            ? index * 2
+            : index / 2;
+        return x;
+    }
+    static boolean code(char ch) {
+        return ch == '@'
+            || ch == '#';
+    }
+}
