@@ -47,6 +47,9 @@ PLUGIN = """
 """
 FILTERED = re.compile(r"subsume-pitest: filtered (\S+ \S+ \S+ \[[0-9, ]*\]) line \d+ "
                       r"\(.*\): (\w+)")
+TABLED = re.compile(r"subsume-pitest: filtered (\S+ \S+ \S+ \[[0-9, ]*\]) line \d+ "
+                    r"\(.*?\): redundant by table .* PIT's (\w+) \[([0-9, ]*)\] "
+                    r"of the same jump, kept")
 KEEPING = re.compile(r"subsume-pitest: keeping all (\d+) mutants of (\S+): (.*)")
 
 
@@ -109,71 +112,10 @@ def placement(m):
     return "not placed"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("project")
-    ap.add_argument("--group", default="DEFAULTS")
-    ap.add_argument("--filter", default="none",
-                    choices=["none", "equivalent", "tables"])
-    ap.add_argument("--base")
-    ap.add_argument("--out", default=os.path.join(
-        os.environ.get("TMPDIR", "/tmp"), "pit-real"))
-    ap.add_argument("--subsume", default=os.path.join(ROOT, "subsume"))
-    ap.add_argument("--threads", default="2")
-    a = ap.parse_args()
-    src = a.project
-    if not os.path.isfile(os.path.join(src, "pom.xml")):
-        src = os.path.join(os.environ.get("REAL_DIR", ""), a.project)
-    if not os.path.isfile(os.path.join(src, "pom.xml")):
-        raise SystemExit("pit-real: no pom.xml in %s (give a folder, or "
-                         "REAL_DIR=...)" % a.project)
-    name = os.path.basename(os.path.normpath(src))
-    out = os.path.join(a.out, "%s-%s-%s" % (name, a.group, a.filter))
-    proj = os.path.join(out, "project")
-    shutil.rmtree(out, ignore_errors=True)
-    shutil.copytree(src, proj, ignore=shutil.ignore_patterns("target"))
-    sub = os.path.abspath(a.subsume)
-    if a.filter != "none":
-        if subprocess.run(["sh", os.path.join(ROOT, "scripts/pit.sh"),
-                           "plugin"]).returncode:
-            raise SystemExit("pit-real: building the plugin failed")
-        add_plugin(os.path.join(proj, "pom.xml"))
-    pkg = packages(os.path.join(proj, "src/main/java"))
-    cmd = ["mvn", "-B", "-Dstyle.color=never", "-Dmaven.repo.local=" + M2,
-           "-Dmaven.compiler.source=1.8", "-Dmaven.compiler.target=1.8",
-           "-Drat.skip", "-Danimal.sniffer.skip", "-f",
-           os.path.join(proj, "pom.xml"), "test-compile", PIT,
-           "-DtargetClasses=%s.*" % pkg, "-DtargetTests=%s.*" % pkg,
-           "-Dmutators=" + a.group, "-DoutputFormats=XML",
-           "-DtimestampedReports=false", "-Dthreads=" + a.threads]
-    if a.filter != "none":
-        cmd += ["-Dsubsume.path=" + sub]
-    if a.filter == "tables":
-        cmd += ["-Dsubsume.tables=true"]
-    # the suites read UTF-8 files with the platform's charset
-    env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
-    t0 = time.time()
-    with open(os.path.join(out, "pit.log"), "w") as log:
-        rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT,
-                            env=env).returncode
-    wall = time.time() - t0
-    log = open(os.path.join(out, "pit.log"), encoding="utf-8",
-               errors="replace").read()
-    xml = os.path.join(proj, "target/pit-reports/mutations.xml")
-    if rc or not os.path.exists(xml):
-        print("\n".join(log.splitlines()[-30:]))
-        raise SystemExit("pit-real: PIT failed (%s/pit.log)" % out)
-    shutil.copy(xml, os.path.join(out, "mutations.xml"))
-    ms = mutants(xml)
-    st = collections.Counter(s for s, _ in ms.values())
-    det = sum(1 for _, d in ms.values() if d)
-    s = {"project": name, "group": a.group, "filter": a.filter,
-         "pit_wall_seconds": round(wall), "pit_mutants": len(ms),
-         "pit_statuses": dict(st), "pit_detected": det,
-         "pit_score": round(100.0 * det / len(ms), 1) if ms else None}
-    m = re.search(r"Total\s*:\s*(.*)", log)
-    s["pit_total_time"] = m.group(1).strip() if m else None
-    # subsume on PIT's mutations.xml, at the expression level
+def check(s, out, proj, sub):
+    """subsume on PIT's mutations.xml at the expression level (json and
+    text), its placement and verdicts into summary s"""
+    xml = os.path.join(out, "mutations.xml")
     main_src = os.path.join(proj, "src/main/java")
     t0 = time.time()
     for fmt, f in (("json", "check.json"), ("text", "check.txt")):
@@ -190,6 +132,119 @@ def main():
     s["verdicts"] = dict(collections.Counter(r["verdict"] for r in rep))
     s["not_placed_by_mutator"] = dict(collections.Counter(
         r["operator"] for r in rep if placement(r) == "not placed"))
+
+
+def release_resources(proj, env):
+    """The release jar's resources (not classes) into the copy's
+    src/main/resources when it has none: a release's source folder in
+    the shared data may hold src/main/java only, while its tests read
+    resources (commons-codec's phonetic rules).  The jar comes from
+    Maven Central through mvn (dependency:get), into .deps/m2."""
+    res = os.path.join(proj, "src/main/resources")
+    if os.path.isdir(res):
+        return None
+    pom = open(os.path.join(proj, "pom.xml"), encoding="utf-8").read()
+    pom = re.sub(r"<parent>.*?</parent>", "", pom, count=1, flags=re.S)
+    g, a_, v = (re.search(r"<%s>([^<]+)</%s>" % (t, t), pom).group(1)
+                for t in ("groupId", "artifactId", "version"))
+    gav = "%s:%s:%s" % (g, a_, v)
+    subprocess.run(["mvn", "-B", "-q", "-Dmaven.repo.local=" + M2,
+                    "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get",
+                    "-Dartifact=" + gav, "-Dtransitive=false"],
+                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    jar = os.path.join(M2, g.replace(".", "/"), a_, v, "%s-%s.jar" % (a_, v))
+    if not os.path.exists(jar):
+        return None
+    import zipfile
+    n = 0
+    with zipfile.ZipFile(jar) as z:
+        for e in z.namelist():
+            if e.endswith("/") or e.endswith(".class") or e.startswith("META-INF/"):
+                continue
+            z.extract(e, res)
+            n += 1
+    if not n:
+        os.rmdir(res) if os.path.isdir(res) else None
+        return None
+    return "%d resource files from the release jar %s" % (n, gav)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("project")
+    ap.add_argument("--group", default="DEFAULTS")
+    ap.add_argument("--filter", default="none",
+                    choices=["none", "equivalent", "tables"])
+    ap.add_argument("--base")
+    ap.add_argument("--out", default=os.path.join(
+        os.environ.get("TMPDIR", "/tmp"), "pit-real"))
+    ap.add_argument("--subsume", default=os.path.join(ROOT, "subsume"))
+    ap.add_argument("--threads", default="2")
+    ap.add_argument("--check-only", action="store_true",
+                    help="no PIT run: subsume on the run's mutations.xml "
+                    "again (after a change to subsume), summary.json updated")
+    a = ap.parse_args()
+    src = a.project
+    if not os.path.isfile(os.path.join(src, "pom.xml")):
+        src = os.path.join(os.environ.get("REAL_DIR", ""), a.project)
+    if not os.path.isfile(os.path.join(src, "pom.xml")):
+        raise SystemExit("pit-real: no pom.xml in %s (give a folder, or "
+                         "REAL_DIR=...)" % a.project)
+    name = os.path.basename(os.path.normpath(src))
+    out = os.path.join(a.out, "%s-%s-%s" % (name, a.group, a.filter))
+    proj = os.path.join(out, "project")
+    sub = os.path.abspath(a.subsume)
+    if a.check_only:
+        s = json.load(open(os.path.join(out, "summary.json")))
+        check(s, out, proj, sub)
+        json.dump(s, open(os.path.join(out, "summary.json"), "w"), indent=1)
+        print(json.dumps(s, indent=1))
+        return 0
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(src, proj, ignore=shutil.ignore_patterns("target"))
+    if a.filter != "none":
+        if subprocess.run(["sh", os.path.join(ROOT, "scripts/pit.sh"),
+                           "plugin"]).returncode:
+            raise SystemExit("pit-real: building the plugin failed")
+        add_plugin(os.path.join(proj, "pom.xml"))
+    # the suites read UTF-8 files with the platform's charset
+    env = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    resources = release_resources(proj, env)
+    pkg = packages(os.path.join(proj, "src/main/java"))
+    cmd = ["mvn", "-B", "-Dstyle.color=never", "-Dmaven.repo.local=" + M2,
+           "-Dmaven.compiler.source=1.8", "-Dmaven.compiler.target=1.8",
+           "-Drat.skip", "-Danimal.sniffer.skip", "-f",
+           os.path.join(proj, "pom.xml"), "test-compile", PIT,
+           "-DtargetClasses=%s.*" % pkg, "-DtargetTests=%s.*" % pkg,
+           "-Dmutators=" + a.group, "-DoutputFormats=XML",
+           "-DtimestampedReports=false", "-Dthreads=" + a.threads]
+    if a.filter != "none":
+        cmd += ["-Dsubsume.path=" + sub]
+    if a.filter == "tables":
+        cmd += ["-Dsubsume.tables=true"]
+    t0 = time.time()
+    with open(os.path.join(out, "pit.log"), "w") as log:
+        rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT,
+                            env=env).returncode
+    wall = time.time() - t0
+    log = open(os.path.join(out, "pit.log"), encoding="utf-8",
+               errors="replace").read()
+    xml = os.path.join(proj, "target/pit-reports/mutations.xml")
+    if rc or not os.path.exists(xml):
+        print("\n".join(log.splitlines()[-30:]))
+        raise SystemExit("pit-real: PIT failed (%s/pit.log)" % out)
+    shutil.copy(xml, os.path.join(out, "mutations.xml"))
+    ms = mutants(xml)
+    st = collections.Counter(s for s, _ in ms.values())
+    det = sum(1 for _, d in ms.values() if d)
+    s = {"project": name, "group": a.group, "filter": a.filter,
+         "resources": resources,
+         "pit_wall_seconds": round(wall), "pit_mutants": len(ms),
+         "pit_statuses": dict(st), "pit_detected": det,
+         "pit_score": round(100.0 * det / len(ms), 1) if ms else None}
+    m = re.search(r"Total\s*:\s*(.*)", log)
+    s["pit_total_time"] = m.group(1).strip() if m else None
+    check(s, out, proj, sub)
     if a.filter != "none":
         filt = FILTERED.findall(log)
         s["filtered"] = dict(collections.Counter(why for _, why in filt))
@@ -197,15 +252,32 @@ def main():
         if a.base:
             base = mutants(os.path.join(a.base, "mutations.xml"))
             keys = [k for k, _ in filt]
-            killed = [k for k in keys if k in base and base[k][1]]
+            # an equivalent mutant killed is a bug; one redundant by
+            # table may be killed, but must be whenever its subsumer is
+            killed = [k for k, why in filt if why == "equivalent"
+                      and k in base and base[k][1]]
             s["filtered_killed_in_base"] = killed
+            bad = []
+            for key, smut, sidx in TABLED.findall(log):
+                c, m = key.split(" ")[:2]
+                subs = [k for k in base if k.startswith("%s %s " % (c, m))
+                        and k.split(" ")[2].endswith("." + smut)
+                        and k.endswith("[%s]" % sidx)]
+                if len(subs) != 1 or subs[0] not in ms:
+                    bad.append(key + ": its subsumer is not in the run")
+                elif base[subs[0]][1] and not base[key][1]:
+                    bad.append(key + ": survived, its subsumer was killed")
+            s["table_filtered_killed_in_base"] = sum(
+                1 for k, _, _ in TABLED.findall(log) if base[k][1])
+            s["table_filtered_against_subsumer"] = bad
             s["same_mutants_as_base_less_filtered"] = (
                 set(ms) == set(base) - set(keys))
             bdet = sum(1 for _, d in base.values() if d)
             s["base_score"] = round(100.0 * bdet / len(base), 1)
     json.dump(s, open(os.path.join(out, "summary.json"), "w"), indent=1)
     print(json.dumps(s, indent=1))
-    return 1 if s.get("filtered_killed_in_base") else 0
+    return 1 if (s.get("filtered_killed_in_base")
+                 or s.get("table_filtered_against_subsumer")) else 0
 
 
 if __name__ == "__main__":
