@@ -23,9 +23,19 @@ mutants (placed, ambiguous, unsupported with a byte-code reason, not
 placed), its verdicts, and with a filter the mutants the plugin logged as
 filtered.  --base DIR (the unfiltered run's OUT folder) checks that no
 filtered mutant was killed there and that the filtered run has exactly
-the base run's mutants less the filtered ones.
+the base run's mutants less the filtered ones (and, for the table
+filter, that a dropped mutant was killed whenever its subsumer was).
+
+    python3 scripts/pit-real.py --check-only [--group G] [--filter F] PROJECT
+        subsume again on a run's mutations.xml (after a change to it)
+    python3 scripts/pit-real.py --table [--out DIR]
+        the summaries under DIR as one Markdown table
+
+A release folder without src/main/resources (the shared data keeps the
+Java sources only) gets the resources of the release's jar from Maven
+Central: commons-codec's tests read its phonetic rules.
 """
-import argparse, collections, json, os, re, shutil, subprocess, sys, time
+import argparse, collections, json, os, re, resource, shutil, subprocess, sys, time
 import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -169,9 +179,37 @@ def release_resources(proj, env):
     return "%d resource files from the release jar %s" % (n, gav)
 
 
+def table(out):
+    """The summaries under out as one Markdown table (the README's)."""
+    rows = []
+    for d in sorted(os.listdir(out)):
+        f = os.path.join(out, d, "summary.json")
+        if os.path.isfile(f):
+            rows.append(json.load(open(f)))
+    order = {"none": 0, "equivalent": 1, "tables": 2}
+    rows.sort(key=lambda s: (s["project"], s["group"], order[s["filter"]]))
+    print("| project | group | filter | PIT's mutants | run | score | "
+          "PIT wall / CPU s | equivalent | redundant by table | "
+          "placed or ambiguous |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for s in rows:
+        f = s.get("filtered") or {}
+        base = None
+        for b in rows:
+            if (b["project"], b["group"], b["filter"]) == (s["project"], s["group"], "none"):
+                base = b
+        n = base["pit_mutants"] if base else s["pit_mutants"]
+        print("| %s | %s | %s | %d | %d | %.1f%% | %s / %s | %s | %s | %s%% |" % (
+            s["project"], s["group"], s["filter"], n, s["pit_mutants"],
+            s["pit_score"], s["pit_wall_seconds"], s.get("pit_cpu_seconds", "?"),
+            f.get("equivalent", 0) if s["filter"] != "none" else "",
+            f.get("redundant", 0) if s["filter"] == "tables" else "",
+            s["placed_or_ambiguous_pct"]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("project")
+    ap.add_argument("project", nargs="?")
     ap.add_argument("--group", default="DEFAULTS")
     ap.add_argument("--filter", default="none",
                     choices=["none", "equivalent", "tables"])
@@ -183,7 +221,12 @@ def main():
     ap.add_argument("--check-only", action="store_true",
                     help="no PIT run: subsume on the run's mutations.xml "
                     "again (after a change to subsume), summary.json updated")
+    ap.add_argument("--table", action="store_true",
+                    help="print the summaries under --out as a table")
     a = ap.parse_args()
+    if a.table:
+        table(a.out)
+        return 0
     src = a.project
     if not os.path.isfile(os.path.join(src, "pom.xml")):
         src = os.path.join(os.environ.get("REAL_DIR", ""), a.project)
@@ -223,10 +266,15 @@ def main():
     if a.filter == "tables":
         cmd += ["-Dsubsume.tables=true"]
     t0 = time.time()
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.path.join(out, "pit.log"), "w") as log:
         rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT,
                             env=env).returncode
     wall = time.time() - t0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # Maven, PIT's minions and subsume (each waited for by its parent):
+    # on a machine shared with other work, a fairer measure than wall
+    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     log = open(os.path.join(out, "pit.log"), encoding="utf-8",
                errors="replace").read()
     xml = os.path.join(proj, "target/pit-reports/mutations.xml")
@@ -239,7 +287,8 @@ def main():
     det = sum(1 for _, d in ms.values() if d)
     s = {"project": name, "group": a.group, "filter": a.filter,
          "resources": resources,
-         "pit_wall_seconds": round(wall), "pit_mutants": len(ms),
+         "pit_wall_seconds": round(wall), "pit_cpu_seconds": round(cpu),
+         "pit_mutants": len(ms),
          "pit_statuses": dict(st), "pit_detected": det,
          "pit_score": round(100.0 * det / len(ms), 1) if ms else None}
     m = re.search(r"Total\s*:\s*(.*)", log)
