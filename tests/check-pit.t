@@ -333,6 +333,8 @@ done <<'ROWS'
 6;ch == '#' |==> false;the second comparison, on line 20, is on the return's line (and its '#' literal is no hole)
 7;c(index + 1, 3) |==> !(c(index + 1, 3));the jump after a call is on the call's line
 8;c(index - 1, 4) |==> !(c(index - 1, 4));the second call's '(' is on line 8
+9;a > 0 || a < -5 |==> true;return (x);: the value is x, inside the parentheses
+10;k + 1 |==> k - 1;lambda$nest$0 is the lambda nested in nest's lambda
 ROWS
 
 # bad input: located errors, exit 3, nothing judged

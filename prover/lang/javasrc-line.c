@@ -455,6 +455,11 @@ static void take(struct lister *L, TSNode n)
 	}
 	if (!strcmp(t, "return_statement") && ts_node_named_child_count(n)) {
 		TSNode e = ts_node_named_child(n, 0);
+		/* return (x);: x is the value (a pair of parentheses is no
+		 * occurrence of its own) */
+		while (jnode_is(e, "parenthesized_expression") &&
+		       ts_node_named_child_count(e) == 1)
+			e = ts_node_named_child(e, 0);
 		struct jline_node *x = add(L, JL_RETURN, e);
 		/* javac gives the return instruction the statement's line
 		 * again (Gen.visitReturn), whatever lines its value spans */

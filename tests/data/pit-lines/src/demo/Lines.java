@@ -19,4 +19,11 @@ public class Lines {
         return ch == '@'
             || ch == '#';
     }
+    static boolean paren(int a) {
+        return (a > 0
+            || a < -5);
+    }
+    static java.util.function.IntSupplier nest(int k) {
+        return () -> ((java.util.function.IntSupplier) () -> k + 1).getAsInt();
+    }
 }
