@@ -337,6 +337,13 @@ done <<'ROWS'
 10;k + 1 |==> k - 1;lambda$nest$0 is the lambda nested in nest's lambda
 ROWS
 
+# a shift of a value whose type the source does not declare here (a
+# long field of another class): javac's lshr, which >> to << changes
+# (c.work = 2^32 gives 1, then 0), is no int shift taken mod 32
+grep -E '^[^ ]+: 11 ' "$T/l.txt" | grep -qF 'unsupported: c.work >> 32 |==> c.work << 32 (MathMutator): the type of `c.work` is not known'
+check $? "javac's line: mutant 11 (a long field of another class shifted) is not judged as an int" ||
+	grep -E '^[^ ]+: 11 ' "$T/l.txt" | sed 's/^/# got: /'
+
 # bad input: located errors, exit 3, nothing judged
 for f in truncated other-root bad-line bad-entity; do
 	"$S" check --no-timing --source $D/src $D/$f.xml > "$T/b.out" 2> "$T/b.err"

@@ -26,4 +26,7 @@ public class Lines {
     static java.util.function.IntSupplier nest(int k) {
         return () -> ((java.util.function.IntSupplier) () -> k + 1).getAsInt();
     }
+    static int top(Ctx c) {
+        return (int) ((c.work >> 32) & 255);
+    }
 }
