@@ -15,18 +15,19 @@
 # the counts are consistent (P >= T >= 1, K <= P, B >= M, J <= B).  And
 # the original of each method is built once in the run (J == 1: check/
 # method.c's table of originals), also where it reads through references
-# when the build made its paths as its first variables (lang/javasrc-
-# method.c: paths_first()); twice where it did not (heap.mutants.log's
-# shortCircuit: its paths first, then the build that creates them
-# first, lang/mir.h: References).
+# and the build made a path after a variable of its own (heap.mutants.
+# log's shortCircuit, a read after && lowered into a temporary made
+# before its path): its variables renumbered, the paths first, as the
+# build that creates them first would have them (lang/javasrc-mheap.c:
+# mb_heap_reorder(), lang/mir.h: References).
 # One parse per expression text: each distinct (text, language, holes)
 # is parsed once in the run (P == T, K == 1: lang/parse.c's parse table,
 # opened by cmd/check.c for the run; every caller gets a copy), here and
 # on each of the shipped Major logs (MAJOR_LOGS) with --source, alone
 # and with -j 2 --method; there also every original method
-# counted is built at most twice (once, or its paths first), at least
-# as many times as there are methods (B >= M), and no more methods are
-# built twice than today (field-access 3, side-effects 1, others 0).
+# counted is built once (B == M, J == 1; field-access's 3 and
+# side-effects' 1 that read through references after a variable of
+# their own were built twice before mb_heap_reorder()).
 # The counts are printed as TAP diagnostics.
 import glob, json, os, re, subprocess
 
@@ -85,14 +86,11 @@ for log in ("meth", "heap", "calls"):
     nmeth = out.count('"level": "method"')
     ok(U >= nmeth, "%s: %d mutant builds for %d mutants judged at method "
        "level" % (log, U, nmeth))
-    # heap: every original built once, its paths made where the build
-    # reads them first (lang/javasrc-method.c: paths_first()), but
-    # shortCircuit, whose read after && is lowered into a temporary made
-    # before its path: built twice (its paths first)
-    twice = 1 if log == "heap" else 0
-    ok(J == 1 + twice and B == M + twice, "%s: each original method built "
-       "once in the run%s (%d builds of %d, at most %d of one)"
-       % (log, ", one twice (its paths first)" if twice else "", B, M, J))
+    # heap: every original built once, shortCircuit too, whose read
+    # after && is lowered into a temporary made before its path (its
+    # variables renumbered, lang/javasrc-mheap.c: mb_heap_reorder())
+    ok(J == 1 and B == M, "%s: each original method built once in the "
+       "run (%d builds of %d, at most %d of one)" % (log, B, M, J))
     print("# %s: %d parses of %d texts (at most %d of one); %d builds of %d "
           "originals (at most %d of one); %d of mutants"
           % (log, P, T, K, B, M, J, U))
@@ -121,14 +119,10 @@ for log in logs:
            "texts parsed once (%d parses, at most %d of one)"
            % (name, T, P, K))
         if "--method" in extra:
-            # built twice (its paths first, then the build that makes
-            # them first): only a method reading through a reference
-            # after a variable of its own is made (field-access: 3,
-            # side-effects: 1); every other original once
-            twice = {"field-access": 3, "side-effects": 1}.get(s, 0)
-            ok(B >= M and J <= 2 and B - M <= twice, "%s: %d builds of %d "
-               "original methods (at most %d twice), at most %d of one"
-               % (name, B, M, twice, J))
+            # once each, also a method reading through a reference after
+            # a variable of its own (field-access: 3, side-effects: 1)
+            ok(M >= 1 and B == M and J == 1, "%s: %d builds of %d "
+               "original methods, at most %d of one" % (name, B, M, J))
         else:
             ok(B == 0 and M == 0 and U == 0,
                "%s: no method built without --method" % name)

@@ -11,6 +11,15 @@
 # prover/lang/javasrc*.[ch], csrc*.[ch] and mwalk*.[ch] (the method
 # front ends' statement walker) include tree-sitter's <tree_sitter/api.h>.
 #
+# Program text is read by lang/ (issue 28: nothing above lang/ tokenizes
+# Java or C).  What still does is named and may not spread: the lexer of
+# a check site's program text (check/site.h: site_ident_start(),
+# site_ident_char(), site_skip_quoted(), site_skip_group(),
+# site_scan_chain()) is used only by the text scanners to be moved into
+# lang/ (check/javatext.c, javaobj.c, refs.c) and by site-read.c's
+# reading of a site's `return` text; a new use above lang/ fails, naming
+# the file and the function.
+#
 # Every include of every file is checked; each file is one test, and
 # each include that breaks a rule is a failing test of its own, naming
 # the file, the include and the rule.
@@ -90,6 +99,31 @@ result(@yaml && !@ybad, "only prover/base/ytree.c includes <yaml.h>" .
 my @tsbad = grep { !m{^prover/lang/(javasrc|csrc|mwalk)[^/]*\.[ch]$} } @ts;
 result(@ts && !@tsbad, "only prover/lang/javasrc*.[ch], csrc*.[ch] and mwalk*.[ch] include <tree_sitter/...>" .
        (@tsbad ? " (also: @tsbad)" : ""));
+
+my @lexer = qw(site_ident_start site_ident_char site_skip_quoted
+		site_skip_group site_scan_chain);
+my %lexer_ok = map { ("prover/check/$_.c" => 1) }
+	qw(javatext javaobj refs site-read);
+my $lexer_re = join("|", @lexer);
+my @lexbad;
+for my $f (grep { m{\.c$} && !m{^prover/(base|lang)/} } @files) {
+	next if $lexer_ok{$f};
+	open(my $fh, "<", $f) or die "$f: $!";
+	while (my $line = <$fh>) {
+		push @lexbad, "$f:$.: $1" if $line =~ /\b($lexer_re)\s*\(/;
+	}
+	close($fh);
+}
+my @lexused = grep {
+	my $f = $_;
+	open(my $fh, "<", $f) or die "$f: $!";
+	my $hit = grep { /\b($lexer_re)\s*\(/ } <$fh>;
+	close($fh);
+	$hit;
+} sort keys %lexer_ok;
+result(@lexused && !@lexbad, "program text is tokenized above lang/ only by " .
+       "the named text scanners (@lexused)" .
+       (@lexbad ? "; also: @lexbad" : ""));
 
 print "1..$n\n";
 exit($failed ? 1 : 0);

@@ -91,6 +91,10 @@ struct cmutant {
 	enum cverdict v;
 	const char *by;      /* the other mutant (duplicate, subsumed) */
 	const char *detail;  /* witness, reason */
+	/* killable in its method (check/method.c): the killing input
+	 * (MIR_IN values, sem/mir.h), re-checked, in the group's arena,
+	 * for `check --tests` (check/testgen.h); else NULL */
+	const struct value *kin;
 };
 
 struct cvar {

@@ -306,6 +306,9 @@ static bool killed(struct cgroup *g, struct cmutant *m, const struct value *in0)
 	m->v = CV_KILLABLE;
 	m->by = NULL;
 	m->detail = how;
+	struct value *kin = arena_alloc(g->a, sizeof(in));
+	memcpy(kin, in, sizeof(in));
+	m->kin = kin;
 	m->level = CL_METHOD;
 	m->note = arena_printf(g->a, "method level: %s", where(g, o));
 	return true;

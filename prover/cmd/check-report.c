@@ -420,6 +420,12 @@ static void shard_member(const struct check_report *r, const char *shard,
 	sb_puts(sb, "]}");
 }
 
+void check_report_annotate(struct check_report *r, const char *id,
+			   const char *text)
+{
+	mte_report_annotate(r->rep, id, text);
+}
+
 void check_report_write(struct check_report *r, const char *format,
 			const char *shard)
 {

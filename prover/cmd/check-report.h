@@ -61,4 +61,8 @@ void check_report_write(struct check_report *r, const char *format,
 int check_report_start(const char *format, const char *kfile,
 		       struct check_kills **kills);
 
+/* Append text to the statusReason of mutant id (check --tests). */
+void check_report_annotate(struct check_report *r, const char *id,
+			   const char *text);
+
 #endif

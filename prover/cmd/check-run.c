@@ -45,6 +45,7 @@
 #include "check/pit.h"
 #include "check/readers.h"
 #include "check/source.h"
+#include "check/testgen.h"
 #include "cmd/check-report.h"
 #include "cmd/check-run.h"
 #include "cmd/cmd.h"
@@ -79,6 +80,7 @@ struct driver {
 	struct check_kills *kills; /* --kills: or NULL (statuses read
 				    * without the lock, noted under it) */
 	struct check_report *report; /* --format elements, html: or NULL */
+	struct testgen *tests;   /* --tests DIR: or NULL */
 	bool placed;             /* --source, or a report input: mutants at
 				  * their place (levels shown) */
 	struct check_stats st;   /* the summary's numbers */
@@ -173,6 +175,29 @@ static int unknown_cause(const struct cmutant *m)
 	return 2;
 }
 
+/* --tests: what the test results say of m when no test killed it
+ * (--kills or a report's statuses: LIVE, UNCOV; PIT's mutations.xml:
+ * SURVIVED, NO_COVERAGE; no test results at all: every mutant), else
+ * NULL. */
+static const char *live_status(const struct driver *D,
+			       const struct cmutant *m)
+{
+	if (D->kills) {
+		enum kill_status ks = kills_peek(D->kills, m->id);
+		return ks == KS_LIVE || ks == KS_UNCOV ? kill_status_name(ks)
+						       : NULL;
+	}
+	if (m->pit && m->pit->status && (!strcmp(m->pit->status, "SURVIVED") ||
+					 !strcmp(m->pit->status, "NO_COVERAGE")))
+		return m->pit->status;
+	if (m->at && m->at->status && (!strcmp(m->at->status, "Survived") ||
+				       !strcmp(m->at->status, "NoCoverage")))
+		return m->at->status;
+	if (!m->pit && !m->at) /* no test results given: every mutant */
+		return "no test results given";
+	return NULL;
+}
+
 /* The statistics of a finished group, and its proofs to --confirm; in
  * input order, under D->mu. */
 static void count_group(struct driver *D, struct cgroup *g)
@@ -222,6 +247,8 @@ static void count_group(struct driver *D, struct cgroup *g)
 			D->st.pit_detected += m->pit->detected;
 			check_pit_note(m);
 		}
+		if (D->tests)
+			testgen_note(D->tests, g, m, live_status(D, m));
 	}
 	if (D->report)
 		check_report_group(D->report, g, D->kills, base);
@@ -769,6 +796,12 @@ static void shard_release(struct driver *D)
 	free(D->order);
 }
 
+/* --tests: a mutant's test in the report's statusReason */
+static void annotate(void *ctx, const char *id, const char *status)
+{
+	check_report_annotate(ctx, id, status);
+}
+
 static void summary(struct driver *D)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -781,6 +814,8 @@ static void summary(struct driver *D)
 			check_slowest_json(&D->slow, &sb);
 		if (D->kills)
 			kills_summary_json(D->kills, &sb);
+		if (D->tests)
+			testgen_summary_json(D->tests, &sb);
 		sb_puts(&sb, "}");
 		if (D->shard.n)
 			shard_json(D, &sb);
@@ -852,6 +887,8 @@ static void summary(struct driver *D)
 			check_slowest_text(&D->slow, &sb);
 		if (D->kills)
 			kills_summary_text(D->kills, &sb);
+		if (D->tests)
+			testgen_summary_text(D->tests, &sb);
 	} else if (!strcmp(D->format, "pit")) {
 		fflush(stdout);
 		check_pit_write(stdout);
@@ -859,6 +896,8 @@ static void summary(struct driver *D)
 		struct strbuf sh = STRBUF_INIT;
 		if (D->shard.n)
 			shard_head(D, &sh);
+		if (D->tests)
+			testgen_each(D->tests, annotate, D->report);
 		check_report_write(D->report, D->format, sh.buf);
 		sb_release(&sh);
 	}
@@ -881,6 +920,7 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 			    .format = cr->format, .timing = cr->timing,
 			    .confirm = cr->confirm, .src = cr->src,
 			    .kills = cr->kills, .report = cr->report,
+			    .tests = cr->tests,
 			    .placed = cr->src != NULL, .jobs = cr->jobs,
 			    .progress = &prog, .shard = cr->shard,
 			    .hash = FNV1A64_INIT };
@@ -935,6 +975,8 @@ int check_run(const struct check_run *cr, char *const *paths, FILE **fs,
 	D.st.method = cr->opts->method;
 	D.st.timing = D.timing;
 	progress_end(D.progress);
+	if (D.tests && testgen_finish(D.tests))
+		io_err = true;
 	summary(&D);
 	fflush(stdout);
 	int rc = io_err ? EXIT_IO : bad ? EXIT_INPUT : D.st.ncut ? EXIT_CUT

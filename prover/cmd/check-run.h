@@ -92,6 +92,7 @@ struct check_run {
 	struct check_sources *src;   /* --source: or NULL */
 	struct check_kills *kills;   /* --kills: or NULL */
 	struct check_report *report; /* --format elements, html: or NULL */
+	struct testgen *tests;       /* --tests DIR: or NULL (check/testgen.h) */
 	/* [n]: input k's loaded mutation-testing-elements report (check/
 	 * mte.h), or NULL (a Major log, a YAML batch); NULL: none */
 	struct check_elements *const *elements;

@@ -8,6 +8,7 @@
 
 #include "check/check.h"
 #include "check/kills.h"
+#include "check/testgen.h"
 #include "check/mte.h"
 #include "check/readers.h"
 #include "check/source.h"
@@ -131,6 +132,7 @@ static void free_reports(struct check_elements **es, int n)
 /* The options of `check`, as parsed. */
 struct check_args {
 	const char *format, *cfile, *smt2, *confirm, *fcmp, *kfile, *shard;
+	const char *tests, *mutants, *junit; /* --tests DIR (check/testgen.h) */
 	unsigned timeout, rlimit, budget, jobs, unroll;
 	bool timing, method, progress;
 	struct opt_list srcdirs;
@@ -317,6 +319,13 @@ static int check_files(struct check_args *A, char **paths, int n)
 				.timing = A->timing, .src = src, .kills = kills,
 				.report = report, .elements = es,
 				.progress = A->progress };
+	struct testgen_opts to = { .dir = A->tests, .mutants = A->mutants,
+				   .junit = A->junit };
+	if (!rc && A->tests && !(cr.tests = testgen_new(&to))) {
+		close_inputs(fs, n);
+		fs = NULL;
+		rc = EXIT_IO;
+	}
 	char *sargs = NULL;
 	cr.shard = A->sh;
 	if (cr.shard.n)
@@ -345,6 +354,7 @@ static int check_files(struct check_args *A, char **paths, int n)
 	lang_stats_print(stderr); /* SUBSUME_TRACE: the front end's repeats */
 	kills_free(kills);
 	check_report_free(report);
+	testgen_free(cr.tests);
 	arena_free(ca);
 	parse_run_close();
 	arena_free(pa);
@@ -384,6 +394,22 @@ int cmd_check(int argc, char **argv)
 			   "proven equivalent with the corrected score, the live\n"
 			   "ones with a killing input (tests to write) and the\n"
 			   "proven claims the tests contradict"),
+		OPT_STRING(0, "tests", "DIR", &A.tests,
+			   "write a JUnit 5 test for every live mutant that is\n"
+			   "killable in its method (live: --kills, a report's or\n"
+			   "PIT's statuses), calling it with the killing input\n"
+			   "and asserting what the original does; each verified\n"
+			   "(passes on the original, fails on the mutant: javac\n"
+			   "and JUnit) before it goes to DIR as a kill, else to\n"
+			   "DIR/unverified with the reason"),
+		OPT_STRING(0, "mutants", "DIR", &A.mutants,
+			   "with --tests: Major's mutated sources (DIR/ID/...),\n"
+			   "the mutants the tests are verified against (else\n"
+			   "the mutation applied to a copy of the source)"),
+		OPT_STRING(0, "junit", "JAR", &A.junit,
+			   "with --tests: the JUnit 5 console launcher's\n"
+			   "standalone jar (default: $SUBSUME_JUNIT, Debian's,\n"
+			   "or the pinned 1.11.4 that make deps fetches)"),
 		OPT_CHOICE(0, "format", "FMT", &A.format, formats,
 			   "text (default), json, csv, elements (the\n"
 			   "mutation-testing-elements JSON report, schema 2:\n"
@@ -434,6 +460,12 @@ int cmd_check(int argc, char **argv)
 		rc = opt_usage_error(options, &usage_check, "no input files given");
 	if (!rc && A.shard)
 		rc = parse_shard(A.shard, &A.sh);
+	if (!rc && (A.mutants || A.junit) && !A.tests)
+		rc = opt_usage_error(options, &usage_check, "--mutants and "
+				     "--junit go with --tests DIR");
+	if (!rc && A.tests && A.shard)
+		rc = opt_usage_error(options, &usage_check, "--tests writes the "
+				     "tests of the whole run (no --shard)");
 	if (!rc && !strcmp(A.format, "pit") && (argc - i != 1 ||
 	    check_reader_for(argv[i])->kind != CHECK_IN_PIT || A.shard))
 		rc = opt_usage_error(options, &usage_check, "--format pit writes "

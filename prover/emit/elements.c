@@ -111,6 +111,20 @@ void mte_report_add(struct mte_report *r, int f, const struct mte_mutant *m)
 	c->reason = dup_or_null(r->a, m->reason);
 }
 
+void mte_report_annotate(struct mte_report *r, const char *id,
+			 const char *text)
+{
+	for (size_t i = 0; i < r->n; i++)
+		for (size_t k = 0; k < r->files[i].n; k++) {
+			struct mte_mutant *m = &r->files[i].m[k];
+			if (strcmp(m->id, id))
+				continue;
+			m->reason = m->reason ? arena_printf(r->a, "%s; %s",
+							     m->reason, text)
+					      : arena_strdup(r->a, text);
+		}
+}
+
 static void pos(struct strbuf *sb, const char *name, int line, int col)
 {
 	sb_printf(sb, "\"%s\": {\"line\": %d, \"column\": %d}", name,

@@ -50,6 +50,10 @@ void mte_report_set_source(struct mte_report *r, int f, const char *source);
 /* The language of file f ("java" unless set; copied). */
 void mte_report_set_language(struct mte_report *r, int f, const char *lang);
 void mte_report_add(struct mte_report *r, int f, const struct mte_mutant *m);
+/* Append "; text" to the statusReason of the mutants named id (text
+ * alone when they have none): `check --tests`' verdict on its test. */
+void mte_report_annotate(struct mte_report *r, const char *id,
+			 const char *text);
 
 /* The number of files. */
 int mte_report_nfiles(const struct mte_report *r);

@@ -117,8 +117,7 @@ bool cb_block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap);
 /* Does the patch delete statement n (then it is applied)? */
 bool cb_deleted(struct cb *B, TSNode n);
 
-/* csrc-mstmt.c: switch, a call statement, locals without initializers */
-struct mstmt *cb_switch(struct cb *B, TSNode n);
+/* csrc-mstmt.c: a call statement, locals without initializers */
 struct mstmt *cb_call(struct cb *B, TSNode n);
 /* Declare name (type t) without an initializer into blk. */
 bool cb_uninit_local(struct cb *B, const char *name, const struct type *t,

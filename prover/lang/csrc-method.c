@@ -282,64 +282,6 @@ struct mstmt *cb_block(struct cb *B, TSNode n)
 	return mw_block(&B->W, n);
 }
 
-/* An expression list (a comma_expression of a for's update) as a block. */
-static struct mstmt *expr_list(struct cb *B, TSNode n)
-{
-	struct mstmt *blk = cb_stmt_new(B, MS_BLOCK, n);
-	int cap = 0;
-	while (!ts_node_is_null(n)) {
-		TSNode e = n, next = { 0 };
-		if (cnode_is(n, "comma_expression")) {
-			e = cnode_field(n, "left");
-			next = cnode_field(n, "right");
-		}
-		struct mstmt *s = cb_stmt_new(B, MS_EXPR, e);
-		B->top_assign = true;
-		s->e = cb_expr(B, e, false);
-		B->top_assign = false;
-		if (!s->e)
-			return NULL;
-		if (!B->set_cell)
-			cb_append(B, blk, s, &cap);
-		else if (!cb_ptr_write(B, blk, s, &cap, e))
-			return NULL;
-		if (B->set_flag) { /* x = e; of a local without initializer */
-			struct mstmt *f = cb_stmt_new(B, MS_EXPR, e);
-			f->e = cb_expr_node(B, mir_assign(B->a, cb_var(B,
-					    B->m->names[B->set_flag - 1]),
-					    mir_int(B->a, B->pf, 1)), false);
-			if (!f->e)
-				return NULL;
-			cb_append(B, blk, f, &cap);
-		}
-		n = next;
-	}
-	return blk;
-}
-
-static struct mstmt *return_stmt(struct cb *B, TSNode n)
-{
-	struct mstmt *s = cb_stmt_new(B, MS_RETURN, n);
-	TSNode v = ts_node_named_child(n, 0);
-	if (ts_node_is_null(v) || cnode_is(v, "comment")) {
-		if (B->m->ret)
-			return cb_fail(B, "`return;` in a function that returns a "
-				    "value"), NULL;
-		return s;
-	}
-	if (!B->m->ret)
-		return cb_fail(B, "a value returned from a void function"), NULL;
-	if (cnode_is(v, "comma_expression"))
-		return cb_fail(B, "the comma operator"), NULL;
-	/* the declared type decides: converted as C does on return */
-	const char *vt = cb_text(B, v);
-	const char *whole[] = { "(", B->m->ret->name, ")(", vt, ")", NULL };
-	struct cb_part P;
-	s->e = cb_part(B, vt, whole, &P) ? cb_part_typed(B, cb_cast(B,
-		B->m->ret, P.n), &P, false, whole) : NULL;
-	return s->e ? s : NULL;
-}
-
 struct mstmt *cb_statement(struct cb *B, TSNode n)
 {
 	return mw_statement(&B->W, n);
@@ -355,18 +297,25 @@ static const struct mw_row rows[] = {
 	{ "do_statement", MW_DO },
 	{ "for_statement", MW_FOR },
 	{ "switch_statement", MW_SWITCH },
+	{ "case_statement", MW_CASE },
 	{ "return_statement", MW_RETURN },
 	{ "break_statement", MW_BREAK },
 	{ "continue_statement", MW_CONTINUE },
 	{ "declaration", MW_DECL },
 	{ "comment", MW_SKIPPED },
+	{ "call_expression", MW_CALL },
 	{ NULL, MW_NONE },
 };
 
 static const struct mw_grammar grammar = {
 	.rows = rows, .cond = "condition", .body = "body",
 	.then = "consequence", .els = "alternative",
-	.else_clause = "else_clause",
+	.else_clause = "else_clause", .switch_block = true,
+	.case_value = "value",
+	.case_decl = "a declaration directly under a case label",
+	.case_stray = "a statement before a switch's first case label",
+	.case_const = "an integer constant expression",
+	.comma = "comma_expression",
 };
 
 static bool h_deleted(void *B, TSNode n)
@@ -384,23 +333,83 @@ static struct node *h_test(void *B, TSNode n)
 	return cb_expr(B, n, true);
 }
 
-static struct mstmt *h_own(void *vb, TSNode n, enum mw_kind k)
+/* The type a switch compares in: the controlling expression's, promoted
+ * (C11 6.8.4.2p5, 6.3.1.1p2). */
+static const struct type *promoted(struct cb *B, const struct type *t)
+{
+	const struct type *i = profile_type(B->pf, "int");
+	return t->bits < i->bits || t->kind == TK_BOOLEAN ? i : t;
+}
+
+/* Expression n converted to type to: a switch's selector to its
+ * promoted type (C11 6.8.4.2p5), a case label to that type, a return's
+ * value to the declared type (6.8.6.4p3), as by a cast. */
+static struct node *h_value(void *vb, TSNode n, enum mw_use use,
+			    const struct type *to)
 {
 	struct cb *B = vb;
-	if (k == MW_SWITCH)
-		return cb_switch(B, n);
-	if (k == MW_RETURN)
-		return return_stmt(B, n);
-	if (k != MW_EXPR)
-		return cb_fail(B, arena_printf(B->a, "a %s", ts_node_type(n))),
+	if (cnode_is(n, "comma_expression"))
+		return cb_fail(B, "the comma operator"), NULL;
+	const char *t = cb_text(B, n);
+	struct cb_part P;
+	if (use != MW_USE_SELECTOR) {
+		const char *whole[] = { "(", to->name, ")(", t, ")", NULL };
+		return cb_part(B, t, whole, &P) ? cb_part_typed(B, cb_cast(B, to,
+			P.n), &P, false, whole) : NULL;
+	}
+	/* n: a parenthesized_expression, parsed once: typed alone for its
+	 * type, then a copy converted to the promoted type */
+	const char *whole[] = { t, NULL };
+	if (!cb_part(B, t, whole, &P))
+		return NULL;
+	struct node *copy = node_subst(B->a, P.n, NULL, NULL);
+	const struct node *sel = cb_part_typed(B, P.n, &P, false, whole);
+	if (!sel)
+		return NULL;
+	if (sel->type->kind != TK_INT && sel->type->kind != TK_BOOLEAN)
+		return cb_fail(B, "a switch on a value that is not an integer"),
 		       NULL;
-	TSNode e = ts_node_named_child(n, 0);
-	if (ts_node_is_null(e))
-		return cb_stmt_new(B, MS_SKIP, n);
-	if (cnode_is(e, "call_expression"))
-		return cb_call(B, e);
-	struct mstmt *s = expr_list(B, e);
-	return s && s->nkids == 1 ? s->kids[0] : s;
+	to = promoted(B, sel->type);
+	const char *cw[] = { "(", to->name, ")", t, NULL };
+	return cb_part_typed(B, cb_cast(B, to, copy), &P, false, cw);
+}
+
+static const char *h_text(void *B, TSNode n)
+{
+	return cb_text(B, n);
+}
+
+static struct mstmt *h_call(void *B, TSNode n)
+{
+	return cb_call(B, n);
+}
+
+/* One expression evaluated for its effects: a plain assignment at its
+ * top sets a local's "assigned" flag after it (csrc-mstmt.c), a write
+ * through a pointer is its cell's (csrc-mptr.c). */
+static bool h_effect(void *vb, TSNode e, struct mstmt *blk, int *cap)
+{
+	struct cb *B = vb;
+	struct mstmt *s = cb_stmt_new(B, MS_EXPR, e);
+	B->top_assign = true;
+	s->e = cb_expr(B, e, false);
+	B->top_assign = false;
+	if (!s->e)
+		return false;
+	if (!B->set_cell)
+		cb_append(B, blk, s, cap);
+	else if (!cb_ptr_write(B, blk, s, cap, e))
+		return false;
+	if (B->set_flag) { /* x = e; of a local without initializer */
+		struct mstmt *f = cb_stmt_new(B, MS_EXPR, e);
+		f->e = cb_expr_node(B, mir_assign(B->a, cb_var(B,
+				    B->m->names[B->set_flag - 1]),
+				    mir_int(B->a, B->pf, 1)), false);
+		if (!f->e)
+			return false;
+		cb_append(B, blk, f, cap);
+	}
+	return true;
 }
 
 /* A for's initializer: a declaration, or an expression list (a block) */
@@ -412,7 +421,7 @@ static bool h_for_init(void *vb, TSNode n, struct mstmt *blk, int *cap)
 		return local_decl(B, init, blk, cap);
 	if (ts_node_is_null(init))
 		return true;
-	struct mstmt *i = expr_list(B, init);
+	struct mstmt *i = mw_effects(&B->W, init);
 	if (i)
 		cb_append(B, blk, i, cap);
 	return i != NULL;
@@ -423,12 +432,13 @@ static struct mstmt *h_for_update(void *vb, TSNode n)
 	struct cb *B = vb;
 	TSNode up = cnode_field(n, "update");
 	return ts_node_is_null(up) ? cb_stmt_new(B, MS_SKIP, n)
-				   : expr_list(B, up);
+				   : mw_effects(&B->W, up);
 }
 
 static const struct mw_hooks hooks = {
 	.deleted = h_deleted, .local_decl = h_local_decl, .test = h_test,
-	.own = h_own, .for_init = h_for_init, .for_update = h_for_update,
+	.value = h_value, .text = h_text, .call = h_call, .effect = h_effect,
+	.for_init = h_for_init, .for_update = h_for_update,
 };
 
 /* Does the body's text name identifier name (a cheap over-approximation

@@ -1,7 +1,8 @@
 /*
- * csrc-mstmt.c - the C statements of the method IR beyond blocks,
- * branches and loops (lang/csrc.h, lang/csrc-int.h): switch, call
- * statements, and locals declared without an initializer.
+ * csrc-mstmt.c - the C statements of the method IR the statement walker
+ * (lang/mwalk.c) leaves to the C front end (lang/csrc.h,
+ * lang/csrc-int.h): call statements, and locals declared without an
+ * initializer.
  *
  * Locals without an initializer.  C11 6.3.2.1p2: an lvalue designating
  * an object of automatic storage duration that could have been declared
@@ -93,104 +94,6 @@ int cb_guard_reads(struct cb *B, struct node **n)
 	B->top_assign = false;
 	B->set_flag = B->set_cell = 0;
 	return guard(B, n, top) ? -1 : 0;
-}
-
-/* --- switch -------------------------------------------------------- */
-
-static bool has_var(const struct node *n)
-{
-	return n && (n->kind == N_VAR || has_var(n->a) || has_var(n->b) ||
-		     has_var(n->c));
-}
-
-/* One case_statement: its label (or default) and statements. */
-static struct mstmt *case_group(struct cb *B, TSNode n, const char *sel_type)
-{
-	struct mstmt *g = cb_stmt_new(B, MS_CASE, n);
-	struct mstmt *blk = g->body = cb_stmt_new(B, MS_BLOCK, n);
-	TSNode v = cnode_field(n, "value");
-	int cap = 0;
-	if (ts_node_is_null(v)) {
-		g->dflt = true;
-	} else {
-		const char *t = cb_text(B, v);
-		/* C11 6.8.4.2p5: converted to the promoted controlling type */
-		const char *whole[] = { "(", sel_type, ")(", t, ")", NULL };
-		struct cb_part P;
-		struct node *e = cb_part(B, t, whole, &P) ? cb_part_typed(B,
-			cb_cast(B, profile_type(B->pf, sel_type), P.n), &P,
-			false, whole) : NULL;
-		if (!e)
-			return NULL;
-		if (has_var(e))
-			return cb_fail(B, arena_printf(B->a, "the case label `%s` is "
-				       "not an integer constant expression", t)),
-			       NULL;
-		g->labels = ANEWN(B->a, const struct node *, 1);
-		g->labels[g->nlabels++] = e;
-	}
-	uint32_t k = ts_node_named_child_count(n);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode c = ts_node_named_child(n, i);
-		if (cnode_same(c, v) || cnode_is(c, "comment"))
-			continue;
-		if (cnode_is(c, "declaration") || cnode_is(c, "type_definition"))
-			return cb_fail(B, "a declaration directly under a case "
-				       "label"), NULL;
-		struct mstmt *s = cb_statement(B, c);
-		if (!s)
-			return NULL;
-		cb_append(B, blk, s, &cap);
-	}
-	return g;
-}
-
-/* The type a switch compares in: the controlling expression's, promoted
- * (C11 6.8.4.2p5, 6.3.1.1p2). */
-static const char *promoted(struct cb *B, const struct type *t)
-{
-	const struct type *i = profile_type(B->pf, "int");
-	return t->bits < i->bits || t->kind == TK_BOOLEAN ? i->name : t->name;
-}
-
-struct mstmt *cb_switch(struct cb *B, TSNode n)
-{
-	struct mstmt *s = cb_stmt_new(B, MS_SWITCH, n);
-	TSNode c = cnode_field(n, "condition"), body = cnode_field(n, "body");
-	if (!cnode_is(body, "compound_statement"))
-		return cb_fail(B, "a switch whose body is not a block"), NULL;
-	/* c: a parenthesized_expression, parsed once: typed alone for its
-	 * type, then a copy converted to the promoted type */
-	const char *ct = cb_text(B, c);
-	const char *whole[] = { ct, NULL };
-	struct cb_part P;
-	if (!cb_part(B, ct, whole, &P))
-		return NULL;
-	struct node *copy = node_subst(B->a, P.n, NULL, NULL);
-	const struct node *sel = cb_part_typed(B, P.n, &P, false, whole);
-	if (!sel)
-		return NULL;
-	if (sel->type->kind != TK_INT && sel->type->kind != TK_BOOLEAN)
-		return cb_fail(B, "a switch on a value that is not an integer"),
-		       NULL;
-	const char *t = promoted(B, sel->type);
-	const char *cw[] = { "(", t, ")", ct, NULL };
-	if (!(s->e = cb_part_typed(B, cb_cast(B, profile_type(B->pf, t), copy),
-				   &P, false, cw)))
-		return NULL;
-	uint32_t k = ts_node_named_child_count(body);
-	s->kids = ANEWN(B->a, struct mstmt *, (size_t)k + 1);
-	for (uint32_t i = 0; i < k; i++) {
-		TSNode g = ts_node_named_child(body, i);
-		if (cnode_is(g, "comment") || cb_deleted(B, g))
-			continue;
-		if (!cnode_is(g, "case_statement"))
-			return cb_fail(B, "a statement before a switch's first "
-				       "case label"), NULL;
-		if (!(s->kids[s->nkids++] = case_group(B, g, t)))
-			return NULL;
-	}
-	return s;
 }
 
 /* --- call statements ----------------------------------------------- */

@@ -252,8 +252,9 @@ struct mstmt *mb_call_stmt(struct mb *B, TSNode at, struct mcallee *cp,
 		return NULL;
 	s->nargs = nargs + r0;
 	s->args = ANEWN(B->a, const struct node *, (size_t)s->nargs + 1);
+	const char *rw[] = { recv, NULL };
 	B->want_ref = 1;
-	s->args[0] = recv ? mb_expr_text(B, recv, false) : NULL;
+	s->args[0] = recv ? mb_built(B, mir_var(B->a, recv), false, rw) : NULL;
 	B->want_ref = 0;
 	if (recv && !s->args[0])
 		return NULL;
@@ -262,9 +263,13 @@ struct mstmt *mb_call_stmt(struct mb *B, TSNode at, struct mcallee *cp,
 		 * a reference is passed as it is */
 		const struct type *t = c.args[i + r0];
 		bool b = t->kind == TK_BOOLEAN, rf = refargs >> i & 1;
+		const char *aw[] = { args[i], NULL };
+		const char *cw[] = { "(", t->name, ")(", args[i], ")", NULL };
+		struct mb_part P;
 		B->want_ref = rf;
-		s->args[i + r0] = mb_expr_text(B, b || rf ? args[i]
-			: arena_printf(B->a, "(%s)(%s)", t->name, args[i]), b);
+		s->args[i + r0] = mb_part(B, args[i], b || rf ? aw : cw, &P)
+			? mb_part_typed(B, b || rf ? P.n : mb_cast(B, t, P.n), &P,
+					b, b || rf ? aw : cw, P.p0) : NULL;
 		B->want_ref = 0;
 		if (!s->args[i + r0])
 			return NULL;

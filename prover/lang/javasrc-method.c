@@ -328,21 +328,9 @@ bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
 	return true;
 }
 
-/* The statements of a block (or a switch group) into blk. */
-bool mb_block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap)
-{
-	return mw_block_into(&B->W, n, blk, cap);
-}
-
 struct mstmt *mb_block(struct mb *B, TSNode n)
 {
 	return mw_block(&B->W, n);
-}
-
-/* A statement that is not a block: the body of if, while, for, do. */
-struct mstmt *mb_sub(struct mb *B, TSNode n)
-{
-	return mw_sub(&B->W, n);
 }
 
 /* The patch deletes statement n? */
@@ -356,47 +344,31 @@ static bool deleted(struct mb *B, TSNode n)
 	return true;
 }
 
-static struct mstmt *return_stmt(struct mb *B, TSNode n)
+/* A return's value v, converted to the declared type as Java does (a
+ * reference as it is). */
+static struct node *return_value(struct mb *B, TSNode v)
 {
-	struct mstmt *s = mb_stmt_new(B, MS_RETURN, n);
-	TSNode v = ts_node_named_child(n, 0);
-	if (ts_node_is_null(v) || jnode_is(v, "line_comment") ||
-	    jnode_is(v, "block_comment"))
-		return s;
 	const char *t = mb_lowered(B, v);
 	const char *whole[] = { t, NULL };
 	struct mb_part ret;
 	B->want_ref = B->m->ret_ref;
-	s->e = t && mb_part(B, t, whole, &ret) ? mb_part_typed(B, ret.n,
-		&ret, false, whole, ret.p0) : NULL;
+	struct node *e = t && mb_part(B, t, whole, &ret) ? mb_part_typed(B,
+		ret.n, &ret, false, whole, ret.p0) : NULL;
 	B->want_ref = 0;
-	if (!s->e)
-		return NULL;
-	if (!B->m->ret_ref && (!B->m->ret || s->e->type != B->m->ret)) {
-		/* the declared type decides: convert as Java does */
-		const char *cw[] = { "(", B->m->ret ? B->m->ret->name
-				     : "void", ")(", t, ")", NULL };
-		s->e = mb_part_typed(B, mb_cast(B, B->m->ret, ret.n),
-				     &ret, false, cw, B->npend);
-		if (!s->e)
-			return NULL;
-	}
-	return s;
+	if (!e || B->m->ret_ref || e->type == B->m->ret)
+		return e;
+	const char *cw[] = { "(", B->m->ret->name, ")(", t, ")", NULL };
+	return mb_part_typed(B, mb_cast(B, B->m->ret, ret.n), &ret, false, cw,
+			     B->npend);
 }
 
-static struct mstmt *expr_stmt(struct mb *B, TSNode n)
+/* The expression statement n, one that is no call statement. */
+static struct mstmt *effect_stmt(struct mb *B, TSNode n)
 {
-	TSNode c = ts_node_named_child(n, 0);
-	bool on = false;
-	/* a call on another object or class: the expression's reason */
-	if (jnode_is(c, "method_invocation"))
-		mb_receiver(B, B->f, c, &on);
-	if (on)
-		return mb_call(B, c);
-	if (mb_arr_is_stmt(B, c)) /* lang/mir.h: Arrays */
-		return mb_arr_stmt(B, c);
+	if (mb_arr_is_stmt(B, n)) /* lang/mir.h: Arrays */
+		return mb_arr_stmt(B, n);
 	struct mstmt *s = mb_stmt_new(B, MS_EXPR, n);
-	s->e = mb_expr(B, ts_node_named_child(n, 0), false);
+	s->e = mb_expr(B, n, false);
 	return s->e ? s : NULL;
 }
 
@@ -419,14 +391,17 @@ static const struct mw_row rows[] = {
 	{ "local_variable_declaration", MW_DECL },
 	{ "line_comment", MW_SKIPPED },
 	{ "block_comment", MW_SKIPPED },
-	{ "switch_label", MW_SKIPPED }, /* a switch group's */
+	{ "switch_block_statement_group", MW_CASE },
+	{ "switch_rule", MW_RULE },
+	{ "switch_label", MW_LABEL },
+	{ "method_invocation", MW_CALL },
 	{ NULL, MW_NONE },
 };
 
 static const struct mw_grammar grammar = {
 	.rows = rows, .cond = "condition", .body = "body",
 	.then = "consequence", .els = "alternative", .labels = true,
-	.branch_block = true,
+	.branch_block = true, .case_const = "a literal",
 };
 
 static bool h_deleted(void *B, TSNode n)
@@ -451,21 +426,66 @@ static struct node *h_test(void *vb, TSNode n)
 	return e;
 }
 
+/* The switch's selector (typed: an int of 32 bits at most, converted
+ * to int), a label's value (converted to int), a return's value. */
+static struct node *h_value(void *vb, TSNode n, enum mw_use use,
+			    const struct type *to)
+{
+	struct mb *B = vb;
+	if (use == MW_USE_RETURN)
+		return return_value(B, n);
+	if (use == MW_USE_LABEL) {
+		const char *t = mb_text(B, n);
+		const char *whole[] = { "(", to->name, ")(", t, ")", NULL };
+		struct mb_part P;
+		return mb_part(B, t, whole, &P) ? mb_part_typed(B, mb_cast(B, to,
+			P.n), &P, false, whole, P.p0) : NULL;
+	}
+	uint32_t busy = B->tbusy;
+	const char *ct = mb_lowered(B, n);
+	const char *whole[] = { ct, NULL }, *cw[] = { "(int)", ct, NULL };
+	struct mb_part P;
+	struct node *sel = ct && mb_part(B, ct, whole, &P) ? mb_part_typed(B,
+		P.n, &P, false, whole, P.p0) : NULL;
+	if (!sel)
+		return NULL;
+	if (sel->type->kind != TK_INT || sel->type->bits > 32)
+		return mb_fail(B, arena_printf(B->a, "a switch on a %s (int, char, "
+			    "short and byte are modelled)", sel->type->name)), NULL;
+	sel = mb_part_typed(B, mb_cast(B, mb_type("int"), sel), &P, false, cw,
+			    B->npend);
+	B->tbusy = busy; /* the groups run after the selector */
+	return sel;
+}
+
+static const char *h_text(void *B, TSNode n)
+{
+	return mb_text(B, n);
+}
+
+/* A call statement: on another object or class, the expression's
+ * reason */
+static struct mstmt *h_call(void *vb, TSNode n)
+{
+	struct mb *B = vb;
+	bool on = false;
+	mb_receiver(B, B->f, n, &on);
+	return on ? mb_call(B, n) : effect_stmt(B, n);
+}
+
+static bool h_effect(void *vb, TSNode n, struct mstmt *blk, int *cap)
+{
+	struct mb *B = vb;
+	struct mstmt *s = effect_stmt(B, n);
+	if (s)
+		mb_append(B, blk, s, cap);
+	return s != NULL;
+}
+
 static struct mstmt *h_own(void *vb, TSNode n, enum mw_kind k)
 {
 	struct mb *B = vb;
-	switch (k) {
-	case MW_EXPR:
-		return expr_stmt(B, n);
-	case MW_RETURN:
-		return return_stmt(B, n);
-	case MW_THROW:
-		return mb_throw(B, n);
-	case MW_TRY:
-		return mb_try(B, n);
-	default:
-		return mb_switch_stmt(B, n);
-	}
+	return k == MW_THROW ? mb_throw(B, n) : mb_try(B, n);
 }
 
 /* Statement n, after the statements its calls need (B->pre): its
@@ -521,6 +541,7 @@ static struct mstmt *h_wrap(void *B, int mark, struct mstmt *s, TSNode at)
 
 static const struct mw_hooks hooks = {
 	.deleted = h_deleted, .local_decl = h_local_decl, .test = h_test,
+	.value = h_value, .text = h_text, .call = h_call, .effect = h_effect,
 	.own = h_own, .for_init = mb_for_init, .for_update = mb_for_update,
 	.around = h_around, .block_into = h_block_into, .mark = h_mark,
 	.flush = h_flush, .wrap = h_wrap, .loop_test = mb_loop_test,
@@ -749,6 +770,10 @@ static struct mmethod *build(struct jsrc *f, struct arena *a, size_t at,
 	if (!B.why && patch && !B.applied)
 		mb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");
+	/* the original's paths made after a variable of its own: moved
+	 * first, as the build that makes them first would have them */
+	if (!B.why && !patch && !pre && n0 >= 0 && !paths_first(&B, n0))
+		mb_heap_reorder(&B, n0);
 	if (!B.why && mb_calls_finish(&B) && mb_heap_finish(&B) &&
 	    mb_arr_finish(&B))
 		mb_ref_finish(&B);

@@ -306,6 +306,90 @@ bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre)
 	return true;
 }
 
+/* The variables of n renumbered by perm, each N_VAR once though nodes
+ * are shared: moved up by MIR_MAX_VARS (up), then back down. */
+static void renumber(struct node *n, const int *perm, bool up)
+{
+	if (!n)
+		return;
+	if (n->kind == N_VAR && up && n->var >= 0 && n->var < MIR_MAX_VARS)
+		n->var = perm[n->var] + MIR_MAX_VARS;
+	else if (n->kind == N_VAR && !up && n->var >= MIR_MAX_VARS)
+		n->var -= MIR_MAX_VARS;
+	renumber(n->a, perm, up);
+	renumber(n->b, perm, up);
+	renumber(n->c, perm, up);
+}
+
+static void renumber_stmt(struct mstmt *s, const int *perm, bool up)
+{
+	if (!s)
+		return;
+	renumber((struct node *)s->e, perm, up);
+	renumber((struct node *)s->assume, perm, up);
+	for (int i = 0; i < s->nlabels; i++)
+		renumber((struct node *)s->labels[i], perm, up);
+	for (int i = 0; s->args && i < s->nargs; i++)
+		renumber((struct node *)s->args[i], perm, up);
+	for (int i = 0; i < s->nkids; i++)
+		renumber_stmt(s->kids[i], perm, up);
+	renumber_stmt(s->body, perm, up);
+	renumber_stmt(s->els, perm, up);
+	renumber_stmt(s->update, perm, up);
+}
+
+static unsigned permute_bits(unsigned m, const int *perm, int n)
+{
+	unsigned r = m & ~((1u << n) - 1);
+	for (int i = 0; i < n; i++)
+		r |= (m >> i & 1) << perm[i];
+	return r;
+}
+
+bool mb_heap_reorder(struct mb *B, int n0)
+{
+	struct mmethod *m = B->m;
+	int n = m->nvars, perm[MIR_MAX_VARS], at = n0;
+	for (int i = n0; i < n; i++)
+		if (B->envname[i] && ((B->oref >> i & 1) || (B->hbase[i] >= 0 &&
+		    m->kinds[B->hbase[i]] == MV_LOCAL)))
+			return false;
+	for (int i = 0; i < n0; i++)
+		perm[i] = i;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = n0; i < n; i++)
+			if ((B->envname[i] == NULL) == (pass == 1))
+				perm[i] = at++;
+	renumber_stmt(m->body, perm, true);
+	renumber_stmt(m->body, perm, false);
+	struct mmethod o = *m;
+	struct mb ob = *B;
+	for (int i = 0; i < n; i++) {
+		int j = perm[i];
+		m->names[j] = o.names[i];
+		m->types[j] = o.types[i];
+		m->kinds[j] = o.kinds[i];
+		m->elem[j] = o.elem[i];
+		B->visible[j] = ob.visible[i];
+		B->envname[j] = ob.envname[i];
+		B->hbase[j] = ob.hbase[i] >= 0 ? perm[ob.hbase[i]] : ob.hbase[i];
+		B->hfield[j] = ob.hfield[i];
+		B->rtype[j] = ob.rtype[i];
+		B->konst[j] = ob.konst[i];
+		B->object[j] = ob.object[i];
+	}
+	for (int p = 0; p < B->npend; p++)
+		B->pend[p] = perm[B->pend[p]];
+	if (B->newvar >= 0)
+		B->newvar = perm[B->newvar];
+	m->refs = permute_bits(o.refs, perm, n);
+	m->arrs = permute_bits(o.arrs, perm, n);
+	B->oref = permute_bits(ob.oref, perm, n);
+	B->istemp = permute_bits(ob.istemp, perm, n);
+	B->tbusy = permute_bits(ob.tbusy, perm, n);
+	return true;
+}
+
 void mb_heap_paths(const struct mb *B, struct mheap_pre *out)
 {
 	out->n = 0;

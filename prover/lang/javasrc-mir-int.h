@@ -206,24 +206,19 @@ struct mstmt *mb_block(struct mb *B, TSNode n);
 /* javasrc-method.c's steps that javasrc-mctl.c uses: n's child of
  * field name; n's expression (its calls lowered into B->pre, or only
  * the lowered text); B->pre's statements moved into blk; a local
- * declaration, a block's statements into blk; a statement that is not
- * a block (the body of if, while, for, do).  NULL (false) after
- * mb_fail(). */
+ * declaration into blk.  NULL (false) after mb_fail(). */
 TSNode mb_field(TSNode n, const char *name);
 struct node *mb_expr(struct mb *B, TSNode n, bool want_bool);
 const char *mb_lowered(struct mb *B, TSNode n);
 void mb_flush_pre(struct mb *B, struct mstmt *blk, int *cap);
 bool mb_local_decl(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
-bool mb_block_into(struct mb *B, TSNode n, struct mstmt *blk, int *cap);
-struct mstmt *mb_sub(struct mb *B, TSNode n);
 /* javasrc-mctl.c: the walker's hooks for loops (lang/mwalk.h: for_init,
- * for_update, loop_test, loop_done; B a struct mb), a switch statement;
- * NULL (false) after mb_fail(). */
+ * for_update, loop_test, loop_done; B a struct mb); NULL (false) after
+ * mb_fail(). */
 bool mb_for_init(void *B, TSNode n, struct mstmt *blk, int *cap);
 struct mstmt *mb_for_update(void *B, TSNode n);
 bool mb_loop_test(void *B, struct mstmt *s, TSNode c, void **ctl);
 struct mstmt *mb_loop_done(void *B, struct mstmt *s, void *ctl);
-struct mstmt *mb_switch_stmt(struct mb *B, TSNode n);
 
 /* javasrc-mexc.c (lang/mir.h: Exceptions).  The method's exception
  * kinds: the standard ones, then the classes the throws in body (the
@@ -325,6 +320,12 @@ bool mb_heap_flush(struct mb *B, int p0, struct mstmt *blk, int *cap,
 struct mstmt *mb_heap_wrap(struct mb *B, int p0, struct mstmt *s, TSNode n);
 /* Create the paths of pre (after parameters and fields). */
 bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
+/* After the original's body, its variables from n0 on (after the
+ * parameters and fields) renumbered so that its paths come first, in
+ * the order made: the method a build with them precreated makes, built
+ * once.  False (nothing changed) where that build would not be this
+ * one: a path of another class's reference or on a local's base. */
+bool mb_heap_reorder(struct mb *B, int n0);
 /* After the body: the rules and writes' aliases, then the consistency
  * prelude. */
 bool mb_heap_finish(struct mb *B);

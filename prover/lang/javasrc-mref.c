@@ -448,8 +448,9 @@ const char *mb_result(struct mb *B, struct mstmt **s, TSNode at,
 	const char *t = ref ? mb_ref_temp(B, ret) : mb_temp(B, rt);
 	if (!t)
 		return NULL;
+	const char *tw[] = { t, NULL };
 	B->want_ref = -1;
-	(*s)->e = mb_expr_text(B, t, false);
+	(*s)->e = mb_built(B, mir_var(B->a, t), false, tw);
 	B->want_ref = 0;
 	if (!(*s)->e || (ref && !(*s = mb_clamp(B, *s, t, at))))
 		return NULL;
@@ -516,13 +517,14 @@ const char *mb_new(struct mb *B, TSNode at, const char *type, int nargs,
 	return t;
 }
 
-/* `if (cond) return <a default>;` at the method's line (raw text). */
-static struct mstmt *guard(struct mb *B, const char *cond)
+/* `if (cond) return <a default>;` at the method's line, cond built
+ * (ids by mb_id(), the typing names of the builder's own variables). */
+static struct mstmt *guard(struct mb *B, struct node *cond)
 {
 	const struct mmethod *m = B->m;
 	struct mstmt *s = mir_early_return(B->a, m), *r = s->body;
 	B->ref_raw = true;
-	s->e = mb_expr_text(B, cond, true);
+	s->e = mb_built(B, cond, true, NULL);
 	if (s->e && m->ret)
 		r->e = mb_expr_node(B, mir_zero(B->a, &profile_java, m->ret),
 				    false);
@@ -595,51 +597,72 @@ static const char *ref_type(const struct mb *B, int i)
 	return B->rtype[i] ? B->rtype[i] : B->cls_name;
 }
 
-/* The inputs no test can give (Other references), as a condition in
- * sb: a final field holding another value than its constant; a fresh
- * id (in a method with `new`); an object that is this or another input
- * object though their declared types have no object in common
- * (disjoint()). */
-static void impossible(struct mb *B, struct strbuf *sb)
+/* *any || x (x alone when *any is NULL), as the parser reads `a || b
+ * || c`: left to right. */
+static void either(struct mb *B, struct node **any, struct node *x)
+{
+	*any = *any ? mir_binary(B->a, OP_LOR, *any, x) : x;
+}
+
+/* The variable i as typing names it, compared by op with y. */
+static struct node *cmp(struct mb *B, enum op op, int i, struct node *y)
+{
+	return mir_binary(B->a, op, mir_var(B->a, mb_env_name(B, i)), y);
+}
+
+/* The inputs no test can give (Other references), as a condition
+ * (NULL: none; false after mb_fail()): a final field holding another
+ * value than its constant (the constant's text, the source's, parsed);
+ * a fresh id (in a method with `new`); an object that is this or
+ * another input object though their declared types have no object in
+ * common (disjoint()). */
+static bool impossible(struct mb *B, struct node **any)
 {
 	const struct mmethod *m = B->m;
+	*any = NULL;
 	for (int i = 0; i < m->nvars; i++) {
-		if (m->kinds[i] == MV_FIELD && B->konst[i]) /* a constant */
-			sb_printf(sb, "%s%s != %s", sb->len ? " || " : "",
-				  mb_env_name(B, i), B->konst[i]);
+		if (m->kinds[i] == MV_FIELD && B->konst[i]) { /* a constant */
+			const char *whole[] = { B->konst[i], NULL };
+			struct mb_part P;
+			if (!mb_part(B, B->konst[i], whole, &P))
+				return false;
+			either(B, any, cmp(B, OP_NE, i, P.n));
+		}
 		if (m->kinds[i] == MV_FIELD && B->object[i] && (m->refs >> i & 1)) {
-			sb_printf(sb, "%s%s == null", sb->len ? " || " : "",
-				  mb_env_name(B, i));
+			either(B, any, cmp(B, OP_EQ, i, mb_id(B, 0)));
 			for (int j = 0; j < i; j++)
 				if (m->kinds[j] == MV_FIELD && B->object[j] &&
 				    (m->refs >> j & 1))
-					sb_printf(sb, " || %s == %s", mb_env_name(B, i),
-						  mb_env_name(B, j));
+					either(B, any, cmp(B, OP_EQ, i, mir_var(B->a,
+						mb_env_name(B, j))));
 		}
 		if (!(m->refs >> i & 1) || m->kinds[i] == MV_LOCAL)
 			continue;
-		const char *v = mb_env_name(B, i), *ti = ref_type(B, i);
+		const char *ti = ref_type(B, i);
 		if (B->newvar >= 0)
-			sb_printf(sb, "%s%s >= %d", sb->len ? " || " : "", v,
-				  MIR_FRESH);
+			either(B, any, cmp(B, OP_GE, i, mir_int(B->a, &profile_java,
+								MIR_FRESH)));
 		if (ti && B->cls_name && disjoint(B, ti, B->cls_name))
-			sb_printf(sb, "%s%s == this", sb->len ? " || " : "", v);
+			either(B, any, cmp(B, OP_EQ, i, mb_id(B, 1)));
 		for (int j = 0; ti && j < i; j++) {
 			const char *tj = (m->refs >> j & 1) && m->kinds[j] !=
 				MV_LOCAL ? ref_type(B, j) : NULL;
 			if (tj && disjoint(B, ti, tj))
-				sb_printf(sb, "%s(%s == %s && %s != null)", sb->len
-					  ? " || " : "", v, mb_env_name(B, j), v);
+				either(B, any, mir_binary(B->a, OP_LAND, cmp(B,
+					OP_EQ, i, mir_var(B->a, mb_env_name(B, j))),
+					cmp(B, OP_NE, i, mb_id(B, 0))));
 		}
 	}
+	return true;
 }
 
 bool mb_ref_finish(struct mb *B)
 {
 	struct mmethod *m = B->m;
-	struct strbuf sb = STRBUF_INIT;
-	impossible(B, &sb);
-	if (!sb.len && B->newvar < 0)
+	struct node *cond;
+	if (!impossible(B, &cond))
+		return false;
+	if (!cond && B->newvar < 0)
 		return true;
 	struct mstmt *blk = mb_stmt_new(B, MS_BLOCK, (TSNode){ 0 });
 	struct mstmt *init = mb_stmt_new(B, MS_EXPR, (TSNode){ 0 });
@@ -647,8 +670,7 @@ bool mb_ref_finish(struct mb *B)
 	blk->line = init->line = m->line;
 	for (int i = 0; i < m->nvars; i++)
 		B->visible[i] = m->kinds[i] != MV_LOCAL || i == B->newvar;
-	struct mstmt *g = sb.len ? guard(B, sb.buf) : NULL;
-	sb_release(&sb);
+	struct mstmt *g = cond ? guard(B, cond) : NULL;
 	if (B->why)
 		return false;
 	B->ref_raw = true;

@@ -1,0 +1,305 @@
+#!/usr/bin/env python3
+# check-tests.t - `subsume check --tests DIR` (issue 32): a JUnit 5 test
+# for every live mutant killable in its method, verified by the tool
+# before it is written as a kill.  This test runs the written tests
+# again on its own (tests/data/check-tests/JUnitCheck.java: javac and the
+# JUnit 5 console launcher, independent of the tool's verification):
+#
+#   - a written subject (tests/data/check-tests: a package, private
+#     fields and methods, a private constructor, arrays, a mutant killed
+#     only by a call, a class without a no-argument constructor, a
+#     setter and a getter), the
+#     mutations applied by the tool to a copy of the source and checked
+#     here against mutated sources written by hand: the verified tests
+#     compile and pass on the original and each fails on its mutant;
+#     the unverified one carries its reason, and that reason is true
+#     (it passes on its mutant);
+#   - the shipped Major subjects with kill results (data-flow with
+#     Major's mutated sources given by --mutants, triangle without):
+#     at least 90% of the live killable mutants get a verified test,
+#     and each verified test passes on the original and fails on
+#     Major's mutated source of its mutant;
+#   - PIT's mutations.xml (its SURVIVED and NO_COVERAGE mutants);
+#   - C: a YAML batch with C sites (tests/data/check-cmethod), the test
+#     file compiled with gcc -std=c11 -Wall -Wextra -Werror, passing on
+#     the original and each verified test failing on a mutated copy of
+#     the source made here;
+#   - the text summary and the elements report say it per mutant.
+#
+# Needs javac, java and the console launcher's jar (scripts/junit.sh,
+# which make deps runs); skips without them.
+import json, os, re, shutil, subprocess
+
+from tap import LOGS, S, done, ok, tmpdir
+
+jar = subprocess.run(["sh", "scripts/junit.sh", "path"], capture_output=True,
+                     text=True).stdout.strip()
+if not shutil.which("javac") or not shutil.which("java") or not jar:
+    print("1..0 # SKIP javac, java or the JUnit console launcher "
+          "(sh scripts/junit.sh) missing")
+    raise SystemExit(0)
+
+T = tmpdir("check-tests.")
+D = "tests/data/check-tests"
+HARNESS = D + "/JUnitCheck.java"
+
+
+def check(args, out, fmt="json", junit=True):
+    env = dict(os.environ)
+    env.pop("SUBSUME_JUNIT", None)
+    p = subprocess.run([S, "check", "--no-timing", "--method", "--format", fmt]
+                       + (["--junit", jar] if junit else []) +
+                       ["--tests", out] + args,
+                       capture_output=True, text=True, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def harness(src, tests, entries, name):
+    """JUnitCheck on tests: {'orig': exit, id: exit}"""
+    work = tmpdir("check-tests-run.")
+    p = subprocess.run(["java", "-cp", jar, HARNESS, src, tests, work] +
+                       ["%s=%s=%s" % e for e in entries],
+                       capture_output=True, text=True)
+    res = {}
+    for line in p.stdout.splitlines():
+        w = line.split()
+        if w[0] == "orig":
+            res["orig"] = int(w[1])
+        elif w[0] == "mutant":
+            res[w[1]] = int(w[2])
+    if p.returncode != 0:
+        print("# " + "\n# ".join((p.stdout + p.stderr).splitlines()[-20:]))
+    return res
+
+
+def by_state(rep):
+    tw = rep["summary"]["tests_written"]
+    out = {"verified": {}, "unverified": {}, "none": {}}
+    for m in tw["mutants"]:
+        out[m["test"]][m["id"]] = m
+    return tw, out
+
+
+# --- the written subject: the tool applies the mutations itself ---
+out = os.path.join(T, "bank")
+# (without --junit: the jar scripts/junit.sh fetched, found beside the
+# binary)
+rc, text, err = check(["--source", D + "/src", "--kills", D + "/kill.csv",
+                       D + "/bank.mutants.log"], out, junit=False)
+rep = json.loads(text) if rc == 0 else None
+ok(rc == 0 and rep is not None, "bank: check --tests runs (exit %d)%s" %
+   (rc, "" if rc == 0 else ": " + err[-300:]))
+tw, st = by_state(rep)
+ok(tw["live_killable"] == 9, "bank: 9 live killable mutants (LIVE and "
+   "UNCOV; 8 is FAIL): %d" % tw["live_killable"])
+ok(sorted(st["verified"], key=int) == ["1", "2", "3", "4", "5", "7", "9", "10"],
+   "bank: verified: private field, visible field, division, private "
+   "static method, array, private constructor, no no-argument "
+   "constructor, setter and getter: %s" % sorted(st["verified"], key=int))
+u = st["unverified"].get("6")
+ok(u is not None and "passes on the mutant" in (u["reason"] or ""),
+   "bank: 6 (killed only by the call it makes) is unverified with the "
+   "reason: %s" % (u and u["reason"]))
+ledger = os.path.join(out, "bank/LedgerSubsumeTest.java")
+lt = open(ledger).read() if os.path.exists(ledger) else ""
+ok("allocate(Ledger.class); // reflection: Ledger has no no-argument "
+   "constructor" in lt and "set(self, Ledger.class, \"base\", " in lt,
+   "bank: Ledger (no no-argument constructor, a final field) is built "
+   "by reflection, and says so")
+wallet = os.path.join(out, "bank/WalletSubsumeTest.java")
+wt = open(wallet).read() if os.path.exists(wallet) else ""
+ok("self.setCents(" in wt and "self.getCents())" in wt and
+   "reflection" not in wt,
+   "bank: Wallet's private field goes through its plain setter and "
+   "getter, no reflection")
+acct = os.path.join(out, "bank/AccountSubsumeTest.java")
+util = os.path.join(out, "bank/UtilSubsumeTest.java")
+unv = os.path.join(out, "unverified/bank/AccountSubsumeTest.java")
+ok(all(os.path.exists(f) for f in (acct, util, unv)),
+   "bank: one test class per class in its package, unverified ones apart")
+a = open(acct).read() if os.path.exists(acct) else ""
+ok("package bank;" in a and "void mutant1_ROR()" in a and
+   "reflection: the field is private" in a and "self.fee = 3;" in a and
+   "invoke(null, Account.class, \"half\"" in a and
+   "mutant6" not in a,
+   "bank: the tests set a private field by reflection (said in a "
+   "comment), a visible one directly, call a private method by "
+   "reflection; the unverified test is not among the kills")
+uv = open(unv).read() if os.path.exists(unv) else ""
+ok("NOT VERIFIED: passes on the mutant" in uv and "Mutant 6" in uv,
+   "bank: the unverified test carries its reason in a comment")
+
+# without the launcher's jar nothing is presented as a kill
+out2 = os.path.join(T, "nojar")
+p = subprocess.run([S, "check", "--no-timing", "--method", "--format", "json",
+                    "--junit", os.path.join(T, "missing.jar"), "--tests", out2,
+                    "--source", D + "/src", "--kills", D + "/kill.csv",
+                    D + "/bank.mutants.log"], capture_output=True, text=True)
+tw2, st2 = by_state(json.loads(p.stdout)) if p.returncode == 0 else ({}, {})
+ok(p.returncode == 0 and not st2["verified"] and len(st2["unverified"]) == 9
+   and all("no JUnit 5 console launcher" in m["reason"]
+           for m in st2["unverified"].values())
+   and not os.path.exists(os.path.join(out2, "bank"))
+   and os.path.exists(os.path.join(out2, "unverified/bank/AccountSubsumeTest.java"))
+   and "missing.jar is not a file" in p.stderr,
+   "no jar: every test goes to unverified/ with the reason, a warning")
+
+mut = lambda i: "%s/mutants/%s" % (D, i)
+CLS = {"7": "Util", "9": "Ledger", "10": "Wallet"}
+ents = [(i, mut(i), "bank.%sSubsumeTest#%s" % (CLS.get(i, "Account"),
+                                              m["method"]))
+        for i, m in sorted(st["verified"].items())]
+r = harness(D + "/src", out, ents, "bank")
+ok(r.get("orig") == 0, "bank: the verified tests compile and pass on the "
+   "original (console launcher, exit %s)" % r.get("orig"))
+ok(all(r.get(i) == 1 for i, _, _ in ents),
+   "bank: each verified test fails on its hand-written mutant: %s" %
+   {i: r.get(i) for i, _, _ in ents})
+r = harness(D + "/src", os.path.join(out, "unverified"),
+            [("6", mut("6"), "bank.AccountSubsumeTest#mutant6_ROR")], "unv")
+ok(r.get("orig") == 0 and r.get("6") == 0,
+   "bank: the unverified test passes on the original and, as its reason "
+   "says, on its mutant: %s" % r)
+
+# --- the shipped Major subjects with kill results ---
+if not os.path.isdir(os.path.join(LOGS, "src")):
+    done("no Major logs with sources at " + LOGS)
+for subject, given in (("data-flow", True), ("triangle", False)):
+    src = "%s/src/%s" % (LOGS, subject)
+    out = os.path.join(T, subject)
+    args = ["--source", src, "--kills",
+            "tests/data/check-kills/%s/kill.csv" % subject]
+    if given:
+        args += ["--mutants", src + "/mutants"]
+    rc, text, err = check(args + ["%s/%s.mutants.log" % (LOGS, subject)], out)
+    rep = json.loads(text) if rc == 0 else None
+    if not ok(rep is not None, "%s: check --tests runs (exit %d)" %
+              (subject, rc)):
+        continue
+    tw, st = by_state(rep)
+    nv, nl = len(st["verified"]), tw["live_killable"]
+    ok(nl > 0 and nv >= 0.9 * nl, "%s: %d of %d live killable mutants get "
+       "a verified test (goal: 90%%)" % (subject, nv, nl))
+    ok(all(m["reason"] for k in ("unverified", "none")
+           for m in st[k].values()),
+       "%s: every other one has a reason" % subject)
+    cls = {"data-flow": "DataFlowSubsumeTest",
+           "triangle": "TriangleSubsumeTest"}[subject]
+    ents = [(i, "%s/mutants/%s" % (src, i), "%s#%s" % (cls, m["method"]))
+            for i, m in sorted(st["verified"].items(), key=lambda x: int(x[0]))]
+    r = harness(src, out, ents, subject)
+    ok(r.get("orig") == 0, "%s: the written tests compile and pass on the "
+       "original (exit %s)" % (subject, r.get("orig")))
+    bad = [i for i, _, _ in ents if r.get(i) != 1]
+    ok(not bad, "%s: each of the %d verified tests fails on Major's mutated "
+       "source of its mutant%s" % (subject, len(ents),
+                                   ": not " + ", ".join(bad) if bad else ""))
+
+# --- PIT's mutations.xml: its SURVIVED and NO_COVERAGE mutants are the
+# live ones, the mutation applied at source level ---
+P = "tests/data/pit/numbers"
+out = os.path.join(T, "pit")
+rc, text, err = check(["--source", P + "/src/main/java",
+                       P + "/mutations-pit-1.30.2.xml"], out)
+rep = json.loads(text) if rc == 0 else None
+if ok(rep is not None, "pit: check --tests runs on mutations.xml (exit %d)"
+      % rc):
+    import xml.etree.ElementTree as ET
+    live = {str(i) for i, m in enumerate(ET.parse(
+        P + "/mutations-pit-1.30.2.xml").getroot().iter("mutation"), 1)
+        if m.get("status") in ("SURVIVED", "NO_COVERAGE")}
+    tw, st = by_state(rep)
+    ids = {m["id"] for m in tw["mutants"]}
+    killable = {m["id"] for m in rep["mutants"] if m["verdict"] == "killable"}
+    ok(ids == live & killable, "pit: the cases are the killable mutants PIT "
+       "left alive (%d)" % len(ids))
+    ok(len(st["verified"]) >= 0.9 * len(ids), "pit: %d of %d verified"
+       % (len(st["verified"]), len(ids)))
+    r = harness(P + "/src/main/java", out, [], "pit")
+    ok(r.get("orig") == 0, "pit: the verified tests compile and pass on the "
+       "original (exit %s)" % r.get("orig"))
+
+# --- C: a YAML batch with C sites in their functions (no test results:
+# every killable mutant), checked with gcc and mutated copies made here ---
+if shutil.which("gcc"):
+    import yaml
+    C = "tests/data/check-cmethod"
+    out = os.path.join(T, "c")
+    rc, text, err = check([C + "/batch.yaml"], out)
+    rep = json.loads(text) if rc == 0 else None
+    if ok(rep is not None, "c: check --tests runs on a C batch (exit %d)" % rc):
+        tw, st = by_state(rep)
+        killable = {m["id"] for m in rep["mutants"] if m["verdict"] == "killable"}
+        ok({m["id"] for m in tw["mutants"]} == killable and
+           len(st["verified"]) >= 10, "c: every killable mutant is a case "
+           "(%d), %d verified" % (len(killable), len(st["verified"])))
+        ok(all(m["reason"] for k in ("unverified", "none")
+               for m in st[k].values()), "c: every other one has a reason")
+        test = os.path.join(out, "fun_subsume_test.c")
+        exe = os.path.join(T, "c-orig")
+        p = subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror",
+                            "-isystem", C, "-o", exe, test, "-lm"],
+                           capture_output=True, text=True)
+        ok(p.returncode == 0, "c: the test file compiles under gcc -std=c11 "
+           "-Wall -Wextra -Werror%s" % ("" if p.returncode == 0 else ": " +
+                                        p.stderr[-300:]))
+        r = subprocess.run([exe], capture_output=True, text=True) \
+            if p.returncode == 0 else None
+        ok(r is not None and r.returncode == 0 and
+           r.stdout.count("PASS ") == len(st["verified"]),
+           "c: every verified test passes on the original")
+        sites = {}
+        for b in yaml.safe_load(open(C + "/batch.yaml"))["sites"]:
+            for k, mt in enumerate(b["mutants"], 1):
+                sites["%s.%d" % (b["name"], k)] = (b["line"], b["expr"], mt)
+        src = open(C + "/fun.c").read().split("\n")
+        bad = []
+        for i, m in sorted(st["verified"].items()):
+            line, expr, mt = sites[i]
+            if mt == "<NO-OP>":
+                mt = ""
+            elif expr.endswith(";"):
+                mt += ";"
+            L = list(src)
+            if L[line - 1].count(expr) != 1:
+                bad.append(i + " (not once on its line)")
+                continue
+            L[line - 1] = L[line - 1].replace(expr, mt)
+            d = os.path.join(T, "c-m", i)
+            os.makedirs(d)
+            open(os.path.join(d, "fun.c"), "w").write("\n".join(L))
+            exe = os.path.join(d, "t")
+            p = subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra",
+                                "-Werror", "-isystem", d, "-o", exe, test,
+                                "-lm"], capture_output=True, text=True)
+            r = subprocess.run(["timeout", "10", exe, m["method"]],
+                               capture_output=True, text=True) \
+                if p.returncode == 0 else None
+            if r is None or r.returncode == 0:
+                bad.append(i)
+        ok(not bad, "c: each of the %d verified tests fails on its mutant "
+           "(mutated here)%s" % (len(st["verified"]),
+                                 ": not " + ", ".join(bad) if bad else ""))
+
+# --- the text summary and the elements report say it per mutant ---
+src = LOGS + "/src/data-flow"
+args = ["--source", src, "--kills", "tests/data/check-kills/data-flow/kill.csv",
+        LOGS + "/data-flow.mutants.log"]
+rc, text, _ = check(args, os.path.join(T, "df-text"), "text")
+m = re.search(r"tests written \(--tests [^)]*\): (\d+) live killable "
+              r"mutants: (\d+) tests written and verified", text)
+ok(rc == 0 and m and m.group(1) == m.group(2) and
+   text.count("test written and verified: ") == int(m.group(2)),
+   "text: the summary counts the tests and names each mutant's")
+rc, text, _ = check(args, os.path.join(T, "df-el"), "elements")
+reasons = {}
+if rc == 0:
+    for f in json.loads(text)["files"].values():
+        for x in f["mutants"]:
+            reasons[x["id"]] = x.get("statusReason", "")
+ok(rc == 0 and reasons.get("13", "").endswith("DataFlowSubsumeTest.java "
+                                              "mutant13_ROR()")
+   and "test written and verified" in reasons["13"],
+   "elements: a survivor's statusReason names its verified test: %s" %
+   reasons.get("13"))
+done()

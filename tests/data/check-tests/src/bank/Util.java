@@ -1,0 +1,10 @@
+package bank;
+
+final class Util {
+    private Util() {
+    }
+
+    int twice(int x) {
+        return x * 2;
+    }
+}
