@@ -392,15 +392,36 @@ check $? "PIT's elements report with a line past the file: a located error, exit
 # mutants they are (ConditionalsBoundary, Math; Major's ids as PIT's
 # indexes), must be placed where Major put them: the same original
 # and mutant (literals by value: javac logs 0xff as 255), every one
-# placed or ambiguous
+# placed or ambiguous.  Major's line is its operator's; PIT's is the
+# line javac's line number table gives the instruction, the line of the
+# statement or call begun last (an operand of a condition over three
+# lines is on its first): the two agree on a statement written on one
+# line, so only those mutants are taken (the others are PIT's real
+# mutants' case, tests/data/pit-lines below)
 REAL=${REAL_DIR:-${REAL:-$ROOT/../shared/data/real}}
 for p in commons-codec-1.10 commons-cli-1.4; do
 	if [ ! -f "$REAL/$p/mutants.log" ]; then
 		skip "no Major log of $p under $REAL"
 		continue
 	fi
-	python3 - "$REAL/$p/mutants.log" "$T/$p.xml" "$T/$p.major" <<'PY'
-import html, re, sys
+	python3 - "$REAL/$p/mutants.log" "$T/$p.xml" "$T/$p.major" "$REAL/$p/src/main/java" <<'PY'
+import html, os, re, sys
+def code(l):
+    return re.sub(r"//.*|/\*.*?\*/", "", l).strip()
+whole = {}  # file -> the lines whose statement is on that line alone
+def one_line(cls, line):
+    f = os.path.join(sys.argv[4], cls.split("$")[0].replace(".", "/") + ".java")
+    if f not in whole:
+        ls, prev, w = open(f, encoding="utf-8", errors="replace").read().split("\n"), "", set()
+        for i, l in enumerate(ls):
+            c = code(l)
+            if not c or c.startswith("*") or c.startswith("/*"):
+                continue
+            if (not prev or prev[-1] in ";{}") and c[-1] in ";{}":
+                w.add(i + 1)
+            prev = c
+        whole[f] = w
+    return line in whole[f]
 P = "org.pitest.mutationtest.engine.gregor.mutators."
 bound = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
 math = {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"}
@@ -419,6 +440,8 @@ for l in open(sys.argv[1]):
     elif op == "AOR" and math.get(f) == t:
         mut, desc = "MathMutator", "Replaced integer %s with %s" % (words[f], words[t])
     else:
+        continue
+    if not one_line(cls, int(line)):
         continue
     out.append("<mutation detected='false' status='SURVIVED' numberOfTestsRun='0'>"
                "<sourceFile>X.java</sourceFile><mutatedClass>%s</mutatedClass>"
@@ -455,6 +478,36 @@ sys.exit(0 if len(r) == len(maj) and same + amb == len(maj) and same >= 0.95 * l
 PY
 	check $? "$p: Major's boundary and arithmetic mutants as PIT's are placed where Major put them"
 done
+
+# javac's lines (tests/data/pit-lines/README.md): each mutant placed at
+# the node whose instruction javac puts on its line, not the node that
+# starts there (id;original |==> mutant, as the text output writes them;why)
+L=tests/data/pit-lines
+"$S" check --no-timing --source $L/src $L/mutations.xml > "$T/l.txt" 2>&1
+while IFS=';' read -r id want why; do
+	[ -n "$id" ] || continue
+	grep -E "^[^ ]+: $id killable: " "$T/l.txt" | grep -qF -- "$want ("
+	check $? "javac's line: mutant $id is $want: $why" ||
+		grep -E "^[^ ]+: $id " "$T/l.txt" | sed 's/^/# got: /'
+done <<'ROWS'
+1;index + 1 |==> index - 1;an argument before its call's '(' line is on the if's line 6
+2;index - 1 |==> index + 1;an argument after the first call (line 7) is on that call's line
+3;index + v |==> index - v;an operator on the line after its return statement's start
+4;index * 2 |==> index / 2;?:'s then part begins its own line (14)
+5;ch == '@' |==> false;the first of two comparisons on the return's line 19
+6;ch == '#' |==> false;the second comparison, on line 20, is on the return's line (and its '#' literal is no hole)
+7;c(index + 1, 3) |==> !(c(index + 1, 3));the jump after a call is on the call's line
+8;c(index - 1, 4) |==> !(c(index - 1, 4));the second call's '(' is on line 8
+9;a > 0 || a < -5 |==> true;return (x);: the value is x, inside the parentheses
+10;k + 1 |==> k - 1;lambda$nest$0 is the lambda nested in nest's lambda
+ROWS
+
+# a shift of a value whose type the source does not declare here (a
+# long field of another class): javac's lshr, which >> to << changes
+# (c.work = 2^32 gives 1, then 0), is no int shift taken mod 32
+grep -E '^[^ ]+: 11 ' "$T/l.txt" | grep -qF 'unsupported: c.work >> 32 |==> c.work << 32 (MathMutator): the type of `c.work` is not known'
+check $? "javac's line: mutant 11 (a long field of another class shifted) is not judged as an int" ||
+	grep -E '^[^ ]+: 11 ' "$T/l.txt" | sed 's/^/# got: /'
 
 # bad input: located errors, exit 3, nothing judged
 for f in truncated other-root bad-line bad-entity; do

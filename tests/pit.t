@@ -17,7 +17,7 @@
 #   - fail open: subsume missing, exiting with an error, writing no XML,
 #     running past the plugin's timeout: every mutant kept, a warning
 #     per class.
-import os, re, shutil, subprocess, time
+import collections, os, re, shutil, subprocess, time
 import xml.etree.ElementTree as ET
 
 from tap import S, done, ok, tmpdir
@@ -155,6 +155,97 @@ if reads_pit:
 else:
     ok(True, "the plugin filtered mutants # skip this subsume has no --format pit"
        " (the mutations.xml reader): nothing is proven")
+
+# with the table filter too (subsume.tables=true): a mutant of a
+# conditional jump dropped when tables/subsume_tables.c (java-ror)
+# says another mutant of the same jump that the run keeps subsumes it
+TABLED = re.compile(r"subsume-pitest: filtered (\S+ \S+ \S+ \[[0-9, ]*\]) line \d+ "
+                    r"\(.*?\): redundant by table \(java-ror, `(a \S+ b) over (\w+)`\): "
+                    r"`([^`]*)` is (?:subsumed by|a duplicate of) `([^`]*)`, PIT's (\w+) "
+                    r"\[([0-9, ]*)\] of the same jump, kept")
+
+
+def table_rows():
+    """(relation, type) -> {mutant relation: (verdict, its subsumer's)}
+    of java-ror in tables/subsume_tables.c, read here on its own"""
+    out, cur, ids = {}, None, {}
+    for l in open("tables/subsume_tables.c"):
+        h = re.match(r"/\* java-ror: (a \S+ b) \(a \S+ b\), domain (\w+) \*/", l)
+        if h:
+            cur, ids = out.setdefault((h.group(1), h.group(2)), {}), {}
+            continue
+        r = re.match(r"\s*\{ (\d+), \"ROR\", \"[^\"]*\", \"([^\"]*)\", SUBSUME_(\w+), (\d+) \},", l)
+        if cur is not None and r:
+            ids[int(r.group(1))] = r.group(2)
+            cur[r.group(2)] = (r.group(3), int(r.group(4)))
+        elif l.startswith("};") and cur is not None:
+            for k, (v, by) in list(cur.items()):
+                cur[k] = (v, ids.get(by))
+            cur = None
+    return out
+
+
+if reads_pit:
+    TAB = table_rows()
+    total_tabled = 0
+    for s in SAMPLES:
+        if s not in base:
+            continue
+        proj = os.path.join(T, s)
+        ms, log = run(proj, "--plugin", "-Dsubsume.path=" + SUB, "-Dsubsume.tables=true")
+        if not ok(ms is not None, "%s: PIT runs with the table filter" % s):
+            continue
+        b = base[s]
+        filtered = FILTERED.findall(log)
+        tabled = TABLED.findall(log)
+        total_tabled += len(tabled)
+        ok(set(ms) == set(b) - set(filtered) and len(filtered) == len(set(filtered)),
+           "%s: the table-filtered run has %d mutants: the unfiltered run's %d less exactly "
+           "the %d logged (%d redundant by table)" % (s, len(ms), len(b), len(filtered), len(tabled)))
+        bad = []
+        for key, rel, ty, mrel, srel, smut, sidx in tabled:
+            cls_, meth, mut, idx = key.split(" ", 3)
+            other = [k for k in ms if k.startswith("%s %s " % (cls_, meth))
+                     and k.split(" ")[2].endswith("." + smut) and k.endswith("[%s]" % sidx)]
+            row = TAB.get((rel, ty), {}).get(mrel)
+            chain, cur = [], row
+            while cur and cur[0] in ("SUBSUMED", "DUPLICATE") and cur[1] and len(chain) < 8:
+                chain.append(cur[1])
+                cur = TAB[(rel, ty)].get(cur[1])
+            if "[%s]" % sidx != idx:
+                bad.append("%s: its subsumer is of another jump [%s]" % (key, sidx))
+            elif len(other) != 1:
+                bad.append("%s: its subsumer %s %s is not in the filtered run" % (key, smut, sidx))
+            elif srel not in chain:
+                bad.append("%s: tables/ has no `%s` subsuming `%s` of `%s` over %s"
+                           % (key, srel, mrel, rel, ty))
+            elif b[other[0]][1] and not b[key][1]:
+                bad.append("%s: survived the unfiltered run, its subsumer %s was killed"
+                           % (key, other[0]))
+        ok(not bad, "%s: each mutant filtered by table names a subsumer of the same jump "
+           "that tables/subsume_tables.c gives, kept in the run, and was killed in the "
+           "unfiltered run whenever that subsumer was%s" % (s, "".join("\n#   " + x for x in bad)))
+        # the table's fact, read from tables/: on an ordering jump the
+        # negation is subsumed by the boundary mutant, so where the run
+        # keeps a jump's boundary mutant its negation is filtered
+        jumps = collections.defaultdict(dict)
+        for k in b:
+            c_, m_, mu, ix = k.split(" ", 3)
+            jumps[(c_, m_, ix)][mu.rsplit(".", 1)[-1]] = k
+        neg_by_bound = all(TAB[(r_, t_)]["a %s b" % n_][1] == "a %s b" % bd_
+                           for (r_, t_) in TAB if r_[2:-2] in ("<", "<=", ">", ">=")
+                           for n_, bd_ in [({"<": (">=", "<="), "<=": (">", "<"), ">": ("<=", ">="),
+                                             ">=": ("<", ">")}[r_[2:-2]])])
+        missed = [j["NegateConditionalsMutator"] for j in jumps.values()
+                  if "NegateConditionalsMutator" in j and "ConditionalsBoundaryMutator" in j
+                  and j["ConditionalsBoundaryMutator"] in ms
+                  and j["NegateConditionalsMutator"] not in [t[0] for t in tabled]
+                  and j["NegateConditionalsMutator"] not in filtered]
+        ok(neg_by_bound and not missed,
+           "%s: tables/ subsumes an ordering's negation by its boundary mutant, and every "
+           "jump whose boundary mutant is kept has its negation filtered%s"
+           % (s, "".join("\n#   not filtered: " + x for x in missed)))
+    ok(total_tabled > 0, "the table filter dropped %d mutants" % total_tabled)
 
 # fail open: one fake subsume per failure, chosen by the class it is sent
 if "objects" in base:

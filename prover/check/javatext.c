@@ -544,11 +544,21 @@ struct node *site_parse(struct site *S, const char *text, const char **why)
 char *site_subst_hole(struct arena *a, const char *ctx, const char *e)
 {
 	struct strbuf sb = STRBUF_INIT;
+	char q = 0; /* inside a char or string literal: its quote */
 	for (const char *p = ctx; *p; p++) {
-		if (*p == '#')
-			sb_printf(&sb, "(%s)", e);
-		else
+		if (q) {
+			if (*p == '\\' && p[1])
+				sb_putc(&sb, *p++);
+			else if (*p == q)
+				q = 0;
 			sb_putc(&sb, *p);
+		} else if (*p == '#') { /* the hole: no '#' of a literal */
+			sb_printf(&sb, "(%s)", e);
+		} else {
+			if (*p == '\'' || *p == '"')
+				q = *p;
+			sb_putc(&sb, *p);
+		}
 	}
 	char *r = arena_strdup(a, sb.buf);
 	sb_release(&sb);

@@ -180,6 +180,8 @@ struct job {
 	int n;                  /* mutants of the site */
 	int *idx;               /* [n] their indices in the group */
 	int top_want;           /* kind the whole expression must have */
+	bool typed_sig;         /* the operator's signature gave a numeric
+				 * type (Major's log): S->numtype */
 	struct node *orig, *assume;
 	struct node *facts;     /* the program's facts (struct csite), or
 				 * NULL: joined to assume once typed */

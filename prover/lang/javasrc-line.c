@@ -89,39 +89,48 @@ static bool is_type_body(TSNode n)
 	       jnode_is(n, "annotation_type_body");
 }
 
-/* Is n code of method (javac's name: "m", "<init>", "<clinit>",
- * "lambda$m$0", "lambda$new$0", "lambda$static$0")? */
-static bool in_method(struct arena *a, const struct jsrc *f, TSNode n,
-		      const char *method)
+/* The name of the method javac compiles lambda or code n into, less
+ * its lambda$...$K: the code around it ("m", "<init>", "<clinit>"),
+ * or NULL (a type's body first). */
+static const char *around(struct arena *a, const struct jsrc *f, TSNode n)
 {
-	bool lambda = !strncmp(method, "lambda$", 7);
-	const char *want = method;
-	if (lambda) { /* lambda$NAME$K: a lambda in NAME */
-		const char *e = strrchr(method + 7, '$');
-		if (!e || e == method + 7)
-			return false;
-		want = arena_strndup(a, method + 7, (size_t)(e - method - 7));
-		if (!strcmp(want, "new"))
-			want = "<init>";
-		else if (!strcmp(want, "static"))
-			want = "<clinit>";
-	}
-	bool seen_lambda = false;
 	for (TSNode p = jnode_parent(f, n); !ts_node_is_null(p);
 	     p = jnode_parent(f, p)) {
-		if (jnode_is(p, "lambda_expression")) {
-			if (!lambda || seen_lambda)
-				return false; /* the code of another lambda */
-			seen_lambda = true;
-			continue;
-		}
 		if (is_type_body(p))
-			return false;
+			return NULL;
 		const char *name = code_name(a, f, p);
 		if (name)
-			return (!lambda || seen_lambda) && !strcmp(name, want);
+			return name;
 	}
-	return false;
+	return NULL;
+}
+
+/* Is n a unit of code of method (javac's name: "m", "<init>",
+ * "<clinit>", "lambda$m$0", "lambda$new$0", "lambda$static$0"): a
+ * declaration compiled into it, or a lambda of it (any lambda in m,
+ * nested ones too: its number is not checked)?  With method NULL (an
+ * elements report names none), every unit of code is one. */
+static bool is_unit(struct arena *a, const struct jsrc *f, TSNode n,
+		    const char *method)
+{
+	if (!method)
+		return code_name(a, f, n) || jnode_is(n, "lambda_expression");
+	if (strncmp(method, "lambda$", 7)) {
+		const char *name = code_name(a, f, n);
+		return name && !strcmp(name, method);
+	}
+	if (!jnode_is(n, "lambda_expression"))
+		return false;
+	const char *e = strrchr(method + 7, '$');
+	if (!e || e == method + 7)
+		return false;
+	const char *want = arena_strndup(a, method + 7, (size_t)(e - method - 7));
+	if (!strcmp(want, "new"))
+		want = "<init>";
+	else if (!strcmp(want, "static"))
+		want = "<clinit>";
+	const char *name = around(a, f, n);
+	return name && !strcmp(name, want);
 }
 
 /* Skip parentheses upward: the parent of n's outermost parentheses. */
@@ -343,17 +352,36 @@ static const char *call_type(struct arena *a, const struct jsrc *f, TSNode n)
 	return found == 1 ? type : NULL;
 }
 
+/* A point where javac starts a new line of the line number table
+ * (Gen's code.statBegin(pos)): the instructions emitted after byte
+ * `at` of the source (in evaluation order) are on `line` until the
+ * next one. */
+struct jmark {
+	uint32_t at;
+	int line;
+};
+
 struct lister {
 	struct jsrc *f;
 	struct arena *a;
 	const char *literal;
 	struct jline_node *v;
-	size_t n, cap;
+	uint32_t *ipos;     /* each record's instruction, a source byte */
+	int *iline;         /* or its line, when fixed (0: by the marks) */
+	size_t n, cap, icap;
+	struct jmark *mk;
+	size_t nmk, capmk;
 };
 
 static struct jline_node *add(struct lister *L, enum jline_kind k, TSNode n)
 {
 	GROW(L->v, L->n + 1, L->cap);
+	size_t icap = L->icap;
+	GROW(L->ipos, L->n + 1, icap);
+	GROW(L->iline, L->n + 1, L->icap);
+	/* javac emits an operator's instruction after its operands */
+	L->ipos[L->n] = ts_node_end_byte(n);
+	L->iline[L->n] = 0;
 	struct jline_node *x = &L->v[L->n++];
 	memset(x, 0, sizeof(*x));
 	TSPoint s = ts_node_start_point(n);
@@ -430,7 +458,15 @@ static void take(struct lister *L, TSNode n)
 	}
 	if (!strcmp(t, "return_statement") && ts_node_named_child_count(n)) {
 		TSNode e = ts_node_named_child(n, 0);
+		/* return (x);: x is the value (a pair of parentheses is no
+		 * occurrence of its own) */
+		while (jnode_is(e, "parenthesized_expression") &&
+		       ts_node_named_child_count(e) == 1)
+			e = ts_node_named_child(e, 0);
 		struct jline_node *x = add(L, JL_RETURN, e);
+		/* javac gives the return instruction the statement's line
+		 * again (Gen.visitReturn), whatever lines its value spans */
+		L->iline[L->n - 1] = (int)ts_node_start_point(n).row + 1;
 		x->op = "return";
 		x->l = x->text;
 	}
@@ -442,6 +478,7 @@ static void take(struct lister *L, TSNode n)
 					   stmt ? p : n);
 		x->op = raw(a, f, nm);
 		x->type = stmt ? NULL : call_type(a, f, n);
+		L->ipos[L->n - 1] = ts_node_end_byte(n);
 		if (stmt)
 			x->start = ts_node_start_byte(p);
 	}
@@ -449,6 +486,9 @@ static void take(struct lister *L, TSNode n)
 		TSNode p = jnode_parent(f, n);
 		struct jline_node *x = add(L, JL_CALL_STMT, n);
 		x->op = "<init>";
+		TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+		if (!ts_node_is_null(args))
+			L->ipos[L->n - 1] = ts_node_end_byte(args);
 		(void)p;
 	}
 	if (!strcmp(t, "object_creation_expression")) {
@@ -465,8 +505,155 @@ static void take(struct lister *L, TSNode n)
 	}
 	const char *lt = L->literal ? literal_type(f, n) : NULL;
 	if (lt && !jnode_folded_literal(f, n) &&
-	    literal_is(f, n, lt, L->literal))
+	    literal_is(f, n, lt, L->literal)) {
 		add(L, JL_LITERAL, n)->op = lt;
+		L->ipos[L->n - 1] = ts_node_start_byte(n);
+	}
+}
+
+/* The first unnamed child of n of this type, or n. */
+static TSNode token_or(const struct jsrc *f, TSNode n, const char *type)
+{
+	struct jkids k = jnode_kids(f, n, false);
+	for (TSNode c; jkids_next(&k, &c);)
+		if (!ts_node_is_named(c) && jnode_is(c, type))
+			return c;
+	return n;
+}
+
+/* The line (0-based) of javac's position of expression n (its tree's
+ * pos): a binary operation's or assignment's operator, a unary one's,
+ * a call's '(', ?:'s '?', instanceof's keyword; else its start. */
+static uint32_t pos_row(const struct jsrc *f, TSNode n)
+{
+	TSNode t = n;
+	if (jnode_is(n, "binary_expression") ||
+	    jnode_is(n, "assignment_expression") ||
+	    jnode_is(n, "unary_expression")) {
+		TSNode o = op_token(n);
+		if (!ts_node_is_null(o))
+			t = o;
+	} else if (jnode_is(n, "update_expression")) {
+		TSNode c1 = ts_node_child(n, 1);
+		if (ts_node_is_named(ts_node_child(n, 0)) && !ts_node_is_null(c1))
+			t = c1;
+	} else if (jnode_is(n, "method_invocation")) {
+		TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+		if (!ts_node_is_null(args))
+			t = args;
+	} else if (jnode_is(n, "ternary_expression")) {
+		t = token_or(f, n, "?");
+	} else if (jnode_is(n, "instanceof_expression")) {
+		t = token_or(f, n, "instanceof");
+	}
+	return ts_node_start_point(t).row;
+}
+
+static void mark(struct lister *L, uint32_t at, uint32_t row)
+{
+	GROW(L->mk, L->nmk + 1, L->capmk);
+	L->mk[L->nmk++] = (struct jmark){ at, (int)row + 1 };
+}
+
+static void mark_at(struct lister *L, TSNode n)
+{
+	if (!ts_node_is_null(n))
+		mark(L, ts_node_start_byte(n), pos_row(L->f, n));
+}
+
+static bool is_statement(TSNode n)
+{
+	static const char *const types[] = {
+		"expression_statement", "return_statement", "if_statement",
+		"while_statement", "for_statement", "enhanced_for_statement",
+		"do_statement", "throw_statement", "try_statement",
+		"try_with_resources_statement", "synchronized_statement",
+		"break_statement", "continue_statement", "yield_statement",
+		"assert_statement", "labeled_statement", "switch_statement",
+		"explicit_constructor_invocation", "variable_declarator",
+	};
+	for (size_t k = 0; k < ARRAY_SIZE(types); k++)
+		if (jnode_is(n, types[k]))
+			return true;
+	return false;
+}
+
+/* The marks n makes (javac's Gen: code.statBegin(pos)): a statement's
+ * start (a variable's: its name); a call's '(' just before it invokes
+ * (after its arguments); the condition, then and else parts of ?:; a
+ * loop's condition and a for's updates; an expression lambda's body. */
+static void marks_of(struct lister *L, TSNode n)
+{
+	if (is_statement(n))
+		mark(L, ts_node_start_byte(n), ts_node_start_point(n).row);
+	if (jnode_is(n, "method_invocation") ||
+	    jnode_is(n, "explicit_constructor_invocation")) {
+		TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+		if (!ts_node_is_null(args))
+			mark(L, ts_node_end_byte(args), ts_node_start_point(args).row);
+	}
+	if (jnode_is(n, "ternary_expression")) {
+		mark_at(L, ts_node_child_by_field_name(n, "condition", 9));
+		mark_at(L, ts_node_child_by_field_name(n, "consequence", 11));
+		mark_at(L, ts_node_child_by_field_name(n, "alternative", 11));
+	}
+	if (jnode_is(n, "while_statement") || jnode_is(n, "do_statement") ||
+	    jnode_is(n, "for_statement"))
+		mark_at(L, ts_node_child_by_field_name(n, "condition", 9));
+	if (jnode_is(n, "for_statement")) {
+		TSNode u[16];
+		int nu = jnode_field_children(n, "update", u, 16);
+		for (int k = 0; k < nu && k < 16; k++)
+			mark(L, ts_node_start_byte(u[k]), ts_node_start_point(u[k]).row);
+		nu = jnode_field_children(n, "init", u, 16);
+		for (int k = 0; k < nu && k < 16; k++)
+			if (!jnode_is(u[k], "local_variable_declaration"))
+				mark(L, ts_node_start_byte(u[k]),
+				     ts_node_start_point(u[k]).row);
+	}
+	if (jnode_is(n, "lambda_expression")) {
+		TSNode body = ts_node_child_by_field_name(n, "body", 4);
+		if (!ts_node_is_null(body) && !jnode_is(body, "block"))
+			mark_at(L, body);
+	}
+}
+
+/* The records and marks of the unit of code at ix position u (its
+ * nested lambdas and classes are code of their own). */
+static void walk_unit(struct lister *L, uint32_t u)
+{
+	const struct jindex *ix = &L->f->ix;
+	for (uint32_t i = u; i < ix->skip[u];) {
+		TSNode n = ix->node[i];
+		if (i != u && (jnode_is(n, "lambda_expression") ||
+			       jnode_is(n, "class_body"))) {
+			i = ix->skip[i];
+			continue;
+		}
+		i++;
+		if (!ts_node_is_named(n))
+			continue;
+		marks_of(L, n);
+		take(L, n);
+	}
+}
+
+/* The line javac gives record k's instruction: the last mark before it
+ * in evaluation order (which, marks and records of one unit of code,
+ * is their order in the source, but for the instructions emitted late,
+ * whose marks are late as well). */
+static int javac_line(const struct lister *L, size_t k)
+{
+	if (L->iline[k])
+		return L->iline[k];
+	int line = 0;
+	uint32_t best = 0;
+	for (size_t j = 0; j < L->nmk; j++)
+		if (L->mk[j].at <= L->ipos[k] && (!line || L->mk[j].at >= best)) {
+			best = L->mk[j].at;
+			line = L->mk[j].line;
+		}
+	return line ? line : L->v[k].line;
 }
 
 int jsrc_line_nodes(struct jsrc *f, struct arena *a, int line,
@@ -477,31 +664,38 @@ int jsrc_line_nodes(struct jsrc *f, struct arena *a, int line,
 	*out = NULL;
 	if (line < 1)
 		return 0;
+	/* the units of code of method around the line (javac's line of an
+	 * instruction can be the line of an earlier mark: an operand of a
+	 * condition over several lines is on the statement's first) */
 	uint32_t row = (uint32_t)line - 1;
 	const struct jindex *ix = &f->ix;
+	size_t kept = 0;
 	for (uint32_t i = 0; i < ix->n;) {
 		TSNode n = ix->node[i];
-		TSPoint s = ts_node_start_point(n);
-		if (s.row > row)
+		if (ts_node_start_point(n).row > row)
 			break;
 		if (ts_node_end_point(n).row < row) {
 			i = ix->skip[i];
 			continue;
 		}
+		if (ts_node_is_named(n) && is_unit(a, f, n, method)) {
+			size_t first = L.n;
+			L.nmk = 0;
+			walk_unit(&L, i);
+			for (size_t k = first; k < L.n; k++)
+				if (javac_line(&L, k) == line)
+					L.v[kept++] = L.v[k];
+			L.n = kept;
+		}
 		i++;
-		if (!ts_node_is_named(n))
-			continue;
-		TSNode o = op_token(n);
-		bool here = s.row == row ||
-			    (!ts_node_is_null(o) && jnode_is(n, "binary_expression") &&
-			     ts_node_start_point(o).row == row);
-		if (here && (!method || in_method(a, f, n, method)))
-			take(&L, n);
 	}
 	if (L.n) {
 		*out = ANEWN(a, struct jline_node, L.n);
 		memcpy(*out, L.v, L.n * sizeof(*L.v));
 	}
 	free(L.v);
+	free(L.ipos);
+	free(L.iline);
+	free(L.mk);
 	return (int)L.n;
 }

@@ -130,13 +130,16 @@ int jsrc_find(struct jsrc *f, struct arena *a, int line, const char *text,
 
 /* javasrc-line.c: the nodes of one method on one line that a byte-code
  * mutation tool (PIT, check/pit.c) may have mutated, as plain records,
- * in source order.  A node is on the line when it starts there (a
- * binary expression also when its operator is there); it is code of
+ * in source order.  A node is on the line when javac's line number
+ * table puts its instruction there: the line of the last statement or
+ * call begun before it in evaluation order (javasrc-line.c: the marks of
+ * javac's Gen.statBegin), so an operand of a condition written over
+ * several lines is on the condition's first line; it is code of
  * method as javac names it: "m" (a method's body, not the lambdas or
  * classes in it), "<init>" (constructors, instance field initializers
  * and initializer blocks), "<clinit>" (static ones), "lambda$m$0" (a
- * lambda in m; "new": in a constructor, "static": in a static
- * initializer; its number is not checked).  The nested class a node is
+ * lambda in m, nested ones too; "new": in a constructor, "static": in
+ * a static initializer; its number is not checked).  The nested class a node is
  * in is not checked against the mutated class. */
 enum jline_kind {
 	JL_COMPARE,   /* a == b, <, <=, >, >=, != */

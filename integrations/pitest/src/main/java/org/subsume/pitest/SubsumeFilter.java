@@ -44,14 +44,19 @@ final class SubsumeFilter implements MutationInterceptor {
   private final List<Path> sources;
   private final long timeoutSeconds;
   private final int jobs;
+  private final boolean tables;
+  /** The class begin() gave, for the table filter (PIT may run one
+   * filter in several threads: each its own class). */
+  private final ThreadLocal<ClassTree> current = new ThreadLocal<>();
 
   SubsumeFilter(String subsume, List<String> args, List<Path> sources,
-      long timeoutSeconds, int jobs) {
+      long timeoutSeconds, int jobs, boolean tables) {
     this.subsume = subsume;
     this.args = args;
     this.sources = sources;
     this.timeoutSeconds = timeoutSeconds;
     this.jobs = jobs;
+    this.tables = tables;
   }
 
   @Override
@@ -61,8 +66,11 @@ final class SubsumeFilter implements MutationInterceptor {
 
   @Override
   public void begin(ClassTree clazz) {
-    // nothing: intercept names the class from its mutants, so that the
-    // filter keeps no state between calls
+    // intercept names the class from its mutants; the class's byte code
+    // is kept for the table filter only, per thread, until end()
+    if (tables) {
+      current.set(clazz);
+    }
   }
 
   @Override
@@ -78,7 +86,7 @@ final class SubsumeFilter implements MutationInterceptor {
     } catch (IOException | RuntimeException e) {
       LOG.warning(TAG + "keeping all " + mutations.size() + " mutants of "
           + className + ": " + e.getMessage());
-      return mutations;
+      return byTable(className, mutations);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.warning(TAG + "keeping all " + mutations.size() + " mutants of "
@@ -99,12 +107,45 @@ final class SubsumeFilter implements MutationInterceptor {
       LOG.info(TAG + className + ": " + (mutations.size() - kept.size())
           + " of " + mutations.size() + " mutants filtered as equivalent");
     }
-    return kept;
+    return byTable(className, kept);
+  }
+
+  /**
+   * The table filter (subsume.tables, off by default) on the mutants the
+   * equivalence filter kept: a mutant's subsumer must be among them (one
+   * proven equivalent is run by no one, so it subsumes nothing here).
+   */
+  private Collection<MutationDetails> byTable(String className,
+      Collection<MutationDetails> kept) {
+    if (!tables) {
+      return kept;
+    }
+    List<TableFilter.Drop> drops = TableFilter.redundant(current.get(), kept);
+    if (drops.isEmpty()) {
+      return kept;
+    }
+    Set<MutationDetails> gone = new HashSet<>();
+    for (TableFilter.Drop x : drops) {
+      gone.add(x.mutant);
+      LOG.info(TAG + "filtered " + PitXml.key(x.mutant) + " line "
+          + x.mutant.getLineNumber() + " (" + x.mutant.getDescription()
+          + "): " + x.why);
+    }
+    List<MutationDetails> out = new ArrayList<>(kept.size());
+    for (MutationDetails d : kept) {
+      if (!gone.contains(d)) {
+        out.add(d);
+      }
+    }
+    LOG.info(TAG + className + ": " + drops.size() + " of " + kept.size()
+        + " mutants filtered as redundant by table");
+    return out;
   }
 
   @Override
   public void end() {
-    // nothing to release: each class's files are removed in judge()
+    // each class's files are removed in judge(); its byte code dropped
+    current.remove();
   }
 
   /** The keys of the mutants subsume proves equivalent. */

@@ -31,6 +31,10 @@ public final class SubsumeFilterFactory implements MutationInterceptorFactory {
   static final FeatureParameter ARGS = FeatureParameter.named("args")
       .withDescription("options given to subsume check, space separated "
           + "(default: --method)");
+  static final FeatureParameter TABLES = FeatureParameter.named("tables")
+      .withDescription("true: also filter the mutants of a conditional jump "
+          + "that subsume's tables prove redundant for another kept mutant "
+          + "of it (default false)");
   static final FeatureParameter TIMEOUT = FeatureParameter.named("timeout")
       .withDescription("seconds one class may take before its mutants are "
           + "all kept (default 600)");
@@ -47,7 +51,8 @@ public final class SubsumeFilterFactory implements MutationInterceptorFactory {
         .withDescription(description())
         .withParameter(PATH)
         .withParameter(ARGS)
-        .withParameter(TIMEOUT);
+        .withParameter(TIMEOUT)
+        .withParameter(TABLES);
   }
 
   @Override
@@ -67,8 +72,15 @@ public final class SubsumeFilterFactory implements MutationInterceptorFactory {
         extra.add(a);
       }
     }
+    boolean tables = Boolean.parseBoolean(setting(params, TABLES, free,
+        "false").trim());
+    if (tables && !TableFilter.loaded()) {
+      org.pitest.util.Log.getLogger().warning(SubsumeFilter.TAG
+          + "the table filter is off: the jar holds no subsume_tables.c");
+      tables = false;
+    }
     return new SubsumeFilter(path, extra, sourceRoots(params), timeout,
-        Math.max(1, params.data().getNumberOfThreads()));
+        Math.max(1, params.data().getNumberOfThreads()), tables);
   }
 
   private static String setting(InterceptorParameters params,

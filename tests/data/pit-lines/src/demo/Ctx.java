@@ -1,0 +1,6 @@
+package demo;
+
+/* A class of its own: Lines reads its long field. */
+class Ctx {
+    long work;
+}
