@@ -281,6 +281,28 @@ if shutil.which("gcc"):
            "(mutated here)%s" % (len(st["verified"]),
                                  ": not " + ", ".join(bad) if bad else ""))
 
+# --- an object only the outputs hold: a call the method makes set a
+# field to it (the killing input assumes what o1.hashCode() sets, as in
+# commons-cli's Option.hashCode()); the test cannot name that object, and
+# building one of its own of the class under test for a String field
+# (was: "Tag o2 = allocate(Tag.class)" and assertSame(o2, name)) made a
+# test that could never pass
+rc, text, err = check(["--source", D + "/tag", "--kills", D + "/tag-kill.csv",
+                       D + "/tag.mutants.log"], os.path.join(T, "tag"))
+rep = json.loads(text) if rc == 0 else None
+tt = ""
+if rep is not None:
+    tw, st = by_state(rep)
+    u = st["unverified"].get("1")
+    tt = open(u["file"]).read() if u and u["file"] else ""
+body = tt[tt.find("void mutant1_"):]
+ok(rep is not None and "assertNotNull((Object) get(self, Tag.class, "
+   "\"name\")); // o2: an object the input does not hold" in body and
+   "Tag o2" not in body and "assertSame(o2" not in body,
+   "tag: a field set by a call to an object no input holds is asserted "
+   "not null, not compared with an object the test builds%s" %
+   ("" if rep is not None else ": " + err[-300:]))
+
 # --- the text summary and the elements report say it per mutant ---
 src = LOGS + "/src/data-flow"
 args = ["--source", src, "--kills", "tests/data/check-kills/data-flow/kill.csv",

@@ -579,6 +579,16 @@ static void assert_value(struct jt *J, struct strbuf *sb, const struct type *t,
 		} else if (id >= MIR_FRESH) {
 			sb_printf(sb, "        assertNotNull(%s); // an object it "
 				  "makes\n", actual);
+		} else if (id >= 2 && id - 1 <= MIR_MAX_VARS + 2 &&
+			   !J->obj_made[id - 1]) {
+			/* an object no input holds (a call the method makes
+			 * returned or set it): the test has nothing to compare
+			 * it with; building one of its own (of the class
+			 * under test, whatever the field's type) made a
+			 * test that could never pass */
+			sb_printf(sb, "        assertNotNull(%s); // o%d: an "
+				  "object the input does not hold (a call "
+				  "returned or set it)\n", actual, id - 1);
 		} else {
 			struct strbuf e = STRBUF_INIT;
 			ref_expr(J, &e, id, ty);
