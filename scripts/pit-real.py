@@ -201,7 +201,7 @@ def table(out):
         n = base["pit_mutants"] if base else s["pit_mutants"]
         print("| %s | %s | %s | %d | %d | %.1f%% | %s / %s | %s | %s | %s%% |" % (
             s["project"], s["group"], s["filter"], n, s["pit_mutants"],
-            s["pit_score"], s["pit_wall_seconds"], s.get("pit_cpu_seconds", "?"),
+            s["pit_score"], s["pit_wall_seconds"], s.get("pit_cpu_seconds", "—"),
             f.get("equivalent", 0) if s["filter"] != "none" else "",
             f.get("redundant", 0) if s["filter"] == "tables" else "",
             s["placed_or_ambiguous_pct"]))

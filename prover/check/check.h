@@ -260,6 +260,16 @@ const struct type *check_c_type(const struct profile *pf, const char *name);
  * getEncodedLength: at 5 the same verdicts as at 15 and at 50, 3.4 s of
  * CPU instead of 5.7. */
 #define CHECK_METHOD_BUDGET_DIV 5u
+/* A method's budget is for its first CHECK_METHOD_BUDGET_MUTANTS
+ * mutants; one with more gets it again for every that many (rounded
+ * up): its equivalence questions are as many as its mutants, and a
+ * site's mutants each get their site's budget at expression level.
+ * 128: the 12 shipped logs have at most 120 mutants in one method
+ * (Triangle.classify), whose budget is the same; MutantBench's
+ * Triangle.classify has 530, whose questions left 14 mutants labelled
+ * equivalent unknown at 15 budgets (all 14 proven with 5 times that,
+ * 13 s of CPU for the file). */
+#define CHECK_METHOD_BUDGET_MUTANTS 128
 
 struct check_opts {
 	unsigned timeout_ms;  /* per query, the safety net */

@@ -343,6 +343,7 @@ void check_mcache_release(void)
 struct msolve {
 	const struct mmethod *orig;
 	unsigned bound, timeout_ms, rlimit, budget;
+	unsigned bscale; /* the budget's multiple for its mutants (check.h) */
 	struct mir_smt *S;            /* NULL while answered from the tape */
 	const struct mtape *replay;   /* the cache's tape, or NULL */
 	struct mentry *slot;          /* the entry this method fills */
@@ -394,7 +395,7 @@ static struct mir_smt *smt_new(const struct msolve *M)
 {
 	struct mir_smt *S = mir_smt_new(M->orig, M->bound, M->timeout_ms,
 					M->rlimit);
-	mir_smt_set_budget(S, (uint64_t)M->budget * (mir_smt_divides(S)
+	mir_smt_set_budget(S, (uint64_t)M->budget * M->bscale * (mir_smt_divides(S)
 			   ? CHECK_METHOD_BUDGET_DIV : CHECK_METHOD_BUDGET));
 	return S;
 }
@@ -504,7 +505,12 @@ struct msolve *msolve_new_or_busy(const struct cgroup *g,
 	M->bound = bound;
 	M->timeout_ms = opts->timeout_ms;
 	M->rlimit = opts->rlimit;
-	M->budget = opts->budget; /* per site: a method gets more */
+	/* per site: a method gets more (smt_new()), and more again for
+	 * every CHECK_METHOD_BUDGET_MUTANTS of its mutants past the first
+	 * (check/check.h) */
+	M->budget = opts->budget;
+	M->bscale = n > CHECK_METHOD_BUDGET_MUTANTS ? (unsigned)((n +
+		CHECK_METHOD_BUDGET_MUTANTS - 1) / CHECK_METHOD_BUDGET_MUTANTS) : 1;
 	if (e && mine)
 		M->slot = e;
 	else if (e)

@@ -50,6 +50,15 @@ static const struct {
 	{ "Character", "MAX_RADIX", "int", "36" },
 	{ "Character", "SIZE", "int", "16" },
 	{ "Character", "BYTES", "int", "2" },
+	{ "Character", "MIN_HIGH_SURROGATE", "char", "55296" },
+	{ "Character", "MAX_HIGH_SURROGATE", "char", "56319" },
+	{ "Character", "MIN_LOW_SURROGATE", "char", "56320" },
+	{ "Character", "MAX_LOW_SURROGATE", "char", "57343" },
+	{ "Character", "MIN_SURROGATE", "char", "55296" },
+	{ "Character", "MAX_SURROGATE", "char", "57343" },
+	{ "Character", "MIN_SUPPLEMENTARY_CODE_POINT", "int", "65536" },
+	{ "Character", "MIN_CODE_POINT", "int", "0" },
+	{ "Character", "MAX_CODE_POINT", "int", "1114111" },
 	{ "Integer", "MIN_VALUE", "int", "(-2147483647 - 1)" },
 	{ "Integer", "MAX_VALUE", "int", "2147483647" },
 	{ "Integer", "SIZE", "int", "32" },
@@ -349,6 +358,22 @@ const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
 	    k.ref || !strcmp(k.type, "float") || !strcmp(k.type, "double"))
 		return NULL;
 	return k.value;
+}
+
+const char *jsrc_qualified_constant(struct arena *a, const struct jsrc *f,
+				    TSNode at, const char *qual)
+{
+	struct cx C = { .a = a };
+	struct kval k = { 0 };
+	const char *dot = strrchr(qual, '.');
+	if (!dot || dot == qual || !dot[1])
+		return NULL;
+	const char *cls = arena_strndup(a, qual, (size_t)(dot - qual));
+	const struct jsrc *g;
+	TSNode c;
+	if (class_named(&C, f, at, cls, &g, &c))
+		return g && constant(&C, g, c, dot + 1, &k) ? k.value : NULL;
+	return library(a, cls, dot + 1, &k) ? k.value : NULL;
 }
 
 /* Field name of class cls (a type declaration in f), declared in it or

@@ -143,5 +143,12 @@ void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,
 bool jsrc_field_object(struct arena *a, const struct jsrc *f, TSNode d, TSNode v);
 const char *jsrc_field_constant(struct arena *a, const struct jsrc *f,
 				TSNode d, TSNode v);
+/* The value of the constant qual ("Integer.MAX_VALUE", "Chars.NL",
+ * "Outer.In.TAB": a class name, then the field) read at node at of f:
+ * a class of the source tree's (JLS 15.29, as jsrc_site_facts() reads
+ * it) or the library's table, "((type) value)"; NULL when qual is no
+ * such constant. */
+const char *jsrc_qualified_constant(struct arena *a, const struct jsrc *f,
+				    TSNode at, const char *qual);
 
 #endif

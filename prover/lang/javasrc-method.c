@@ -200,7 +200,7 @@ bool mb_part(struct mb *B, const char *text, const char *const *whole,
 {
 	P->p0 = B->npend;
 	P->n = NULL;
-	const char *t = mb_heap_text(B, text);
+	const char *t = mb_heap_text(B, mb_const_text(B, text));
 	if (!t)
 		return false;
 	P->es = (struct expr_src){ .text = t, .src = jsrc_source(B->f),

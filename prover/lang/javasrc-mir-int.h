@@ -277,6 +277,11 @@ bool mb_ref_check(struct mb *B, const struct node *n);
 /* Why text, which the parser refuses, is outside the model when it
  * casts to a reference type or has a string literal; else NULL. */
 const char *mb_ref_cast(struct mb *B, const char *text);
+/* text with every constant of another class it reads (`Integer.MAX_VALUE`,
+ * `Chars.NL`: a dotted name whose first part is no variable in scope,
+ * not called) replaced by its value (jsrc_qualified_constant()), or
+ * text itself. */
+const char *mb_const_text(struct mb *B, const char *text);
 /* A free temporary reference of declared type type, now in use. */
 const char *mb_ref_temp(struct mb *B, const char *type);
 /* The call name(args) on the variable v (-1: a static call of the class

@@ -19,9 +19,15 @@
  * a read through a reference there (lang/mir.h: References), its null
  * check emitted just before the statement that reads it.  A loop's
  * condition with calls is tested at the start of its body (do-while:
- * from the second iteration), its calls made there each time.  An
+ * from the second iteration), its calls made there each time.  In an
  * expression with calls and an assignment or ++/-- inside it (other than
- * one assignment at its top) is not lowered: the build fails.
+ * one assignment at its top: `f(c++)`, `x = g(x--)`), every operand that
+ * reads a variable and is evaluated before a later call is stored
+ * first, and so is the left of `x op= e` (an assignment in e may change
+ * x, which Java read before it): the assignments then happen in Java's
+ * order around the calls.  Such an expression with reads through
+ * references after &&, || or ? and no call is not lowered: the build
+ * fails.
  *
  * Temporaries are slots of the method; one is reused by later
  * statements of its type once the statement that needed it is built.
@@ -65,6 +71,7 @@ struct lw {
 	TSNode at;           /* where it stands in the method (lines) */
 	struct mstmt *blk;   /* where statements go */
 	int *cap;
+	bool assigns;        /* the expression assigns inside (see the top) */
 };
 
 static const char *text_of(struct lw *L, TSNode n)
@@ -125,6 +132,18 @@ static void census(struct lw *L, TSNode n, struct census *c)
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++)
 		census(L, ts_node_named_child(n, i), c);
+}
+
+/* Does n read a variable (a name, this)? */
+static bool reads_var(TSNode n)
+{
+	if (jnode_is(n, "identifier") || jnode_is(n, "this"))
+		return true;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		if (reads_var(ts_node_named_child(n, i)))
+			return true;
+	return false;
 }
 
 static bool has_call(struct lw *L, TSNode n)
@@ -284,7 +303,8 @@ static bool operands(struct lw *L, const TSNode *kids, int n, const char **out)
 	for (int i = 0; i < n; i++) {
 		if (!(out[i] = lower(L, kids[i])))
 			return false;
-		if (i < last && (may_throw(L, kids[i]) || reads_field(L, kids[i])) &&
+		if (i < last && (may_throw(L, kids[i]) || reads_field(L, kids[i]) ||
+				 (L->assigns && reads_var(kids[i]))) &&
 		    !is_temp(L->B, out[i]) && !(out[i] = store(L, out[i])))
 			return false;
 	}
@@ -477,7 +497,8 @@ static const char *sequence(struct lw *L, TSNode n)
 	memset(kids, 0, sizeof(kids));
 	bool asg = jnode_is(n, "assignment_expression");
 	if (asg && !jnode_text_is(L->f, field(n, "operator"), "=") &&
-	    has_call(L, field(n, "right")) && reads_field(L, field(n, "left")))
+	    has_call(L, field(n, "right")) && (L->assigns ||
+					       reads_field(L, field(n, "left"))))
 		return compound(L, n);
 	TSNode skip = asg ? field(n, "left") : jnode_is(n, "cast_expression")
 		      ? field(n, "type") : (TSNode){ 0 };
@@ -583,11 +604,11 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 	    !needs(&L, e) || c.other) {
 		/* nothing to lower, or a call outside the model: the
 		 * expression's own reason */
-	} else if (c.assigns > (jnode_is(e, "assignment_expression") ? 1 : 0)) {
-		mb_fail(B, arena_printf(B->a, c.calls ? "`%s`: a call in an "
-			"expression that assigns inside" : "`%s`: a read through "
-			"a reference after &&, || or ? in an expression that "
-			"assigns inside", text));
+	} else if (!c.calls &&
+		   c.assigns > (jnode_is(e, "assignment_expression") ? 1 : 0)) {
+		mb_fail(B, arena_printf(B->a, "`%s`: a read through a reference "
+			"after &&, || or ? in an expression that assigns "
+			"inside", text));
 		r = NULL;
 	} else if (stmt && !is_call(&L, e)) {
 		/* the patch made it something else: not lowered here */
@@ -596,6 +617,8 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 			B->pre = mb_stmt_new(B, MS_BLOCK, at);
 		L.blk = B->pre;
 		L.cap = &B->precap;
+		L.assigns = c.assigns > (jnode_is(e, "assignment_expression")
+					 ? 1 : 0);
 		r = stmt ? call(&L, e, false) : lower(&L, e);
 	}
 	jsrc_free(f);

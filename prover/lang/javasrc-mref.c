@@ -278,6 +278,19 @@ static const struct jdk {
 	{ "String", "isEmpty", 0, "boolean" },
 	{ "String", "indexOf", 1, "int" },
 	{ "String", "compareTo", 1, "int" },
+	{ "String", "codePointAt", 1, "int" },
+	{ "String", "indexOf", 2, "int" },
+	{ "String", "lastIndexOf", 1, "int" },
+	{ "String", "startsWith", 1, "boolean" },
+	{ "String", "startsWith", 2, "boolean" },
+	{ "String", "endsWith", 1, "boolean" },
+	{ "String", "substring", 1, "String" },
+	{ "String", "substring", 2, "String" },
+	{ "Character", "charCount", 1, "int" },
+	{ "Character", "isDigit", 1, "boolean" },
+	{ "Character", "isWhitespace", 1, "boolean" },
+	{ "Character", "isLetter", 1, "boolean" },
+	{ "Character", "isLetterOrDigit", 1, "boolean" },
 	{ "Integer", "intValue", 0, "int" },
 	{ "Integer", "compareTo", 1, "int" },
 	{ "List", "size", 0, "int" }, { "ArrayList", "size", 0, "int" },
@@ -711,4 +724,72 @@ static struct mstmt *mb_clamp(struct mb *B, struct mstmt *s, const char *t,
 	mb_append(B, blk, s, &cap);
 	mb_append(B, blk, i, &cap);
 	return blk;
+}
+
+/* --- constants of other classes --- */
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+const char *mb_const_text(struct mb *B, const char *text)
+{
+	if (!strchr(text, '.'))
+		return text;
+	struct strbuf sb = STRBUF_INIT;
+	bool changed = false;
+	const char *p = text;
+	while (*p) {
+		if (*p == '"' || *p == '\'') { /* a literal, as it is */
+			const char *q = p + 1;
+			while (*q && *q != *p)
+				q += q[0] == '\\' && q[1] ? 2 : 1;
+			q += *q ? 1 : 0;
+			sb_add(&sb, p, (size_t)(q - p));
+			p = q;
+			continue;
+		}
+		if (!ident_char(*p) || isdigit((unsigned char)*p) ||
+		    (p > text && (ident_char(p[-1]) || p[-1] == '.'))) {
+			sb_add(&sb, p, 1);
+			p++;
+			continue;
+		}
+		/* a chain of names a.b.C */
+		const char *q = p, *first_end = NULL;
+		int parts = 0;
+		for (;;) {
+			while (ident_char(*q))
+				q++;
+			parts++;
+			if (!first_end)
+				first_end = q;
+			if (q[0] != '.' || !ident_char(q[1]) ||
+			    isdigit((unsigned char)q[1]))
+				break;
+			q++;
+		}
+		const char *r = q;
+		while (isspace((unsigned char)*r))
+			r++;
+		const char *first = arena_strndup(B->a, p, (size_t)(first_end - p));
+		const char *v = NULL;
+		/* a call, a variable's field (a read through it), this.x:
+		 * not a class's constant */
+		if (parts > 1 && *r != '(' && strcmp(first, "this") &&
+		    strcmp(first, "super") && mb_var_named(B, first) < 0)
+			v = jsrc_qualified_constant(B->a, B->f, B->mbody,
+				arena_strndup(B->a, p, (size_t)(q - p)));
+		if (v) {
+			sb_printf(&sb, "(%s)", v);
+			changed = true;
+		} else {
+			sb_add(&sb, p, (size_t)(q - p));
+		}
+		p = q;
+	}
+	const char *out = changed ? arena_strdup(B->a, sb.buf) : text;
+	sb_release(&sb);
+	return out;
 }

@@ -1,0 +1,5 @@
+package m;
+
+public class Chars {
+    public static final int LIMIT = 'z' + 3;
+}
