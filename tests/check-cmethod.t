@@ -8,8 +8,9 @@
 # makes a mutant equivalent, a loop whose mutants differ only after 20
 # iterations, mutants that introduce undefined behaviour (or do not,
 # behind a guard), globals written by a void function, short arithmetic,
-# and a call (not modelled: the mutant keeps its expression-level
-# verdict with the reason).  Nothing expected is written in: every
+# a call (not modelled: the mutant keeps its expression-level
+# verdict with the reason), and old-style definitions (a parameter the
+# declaration list leaves out is an int).  Nothing expected is written in: every
 # method-level verdict is checked against the real compilers.  The
 # original file and each mutated one (the mutant's text spliced in at
 # the site's line) are compiled by gcc and by clang with
@@ -56,7 +57,20 @@ def signatures(text):
         ps = [tuple(p.strip().rsplit(" ", 1)) for p in m.group(3).split(",")
               if p.strip() and p.strip() != "void"]
         funcs[m.group(2)] = (m.group(1), ps)
+    # old-style definitions: `int f(a, b)\nshort b;\n{`, a undeclared int
+    # (their declaration lists are no globals)
+    lists = []
+    for m in re.finditer(r"^(\w+(?: \w+)?) (\w+)\(([\w, ]+)\)\n"
+                         r"((?:(?:register )?\w+(?: \w+)? \w+;\n)+)\{",
+                         text, re.M):
+        decl = {d.rsplit(" ", 1)[1]: d.rsplit(" ", 1)[0].replace("register ", "")
+                for d in m.group(4).replace(";", "").strip().split("\n")}
+        funcs[m.group(2)] = (m.group(1), [(decl.get(p.strip(), "int"), p.strip())
+                                          for p in m.group(3).split(",")])
+        lists.append(m.span(4))
     for m in re.finditer(r"^(int|long|unsigned|short) (\w+);", text, re.M):
+        if any(a <= m.start() < b for a, b in lists):
+            continue
         globs.append((m.group(1), m.group(2)))
     return funcs, globs
 
@@ -439,6 +453,15 @@ newr = [r for r in res if site_of(r).startswith(NEW)]
 ok(len(newr) >= 25 and not any("not modelled" in r["detail"] for r in newr),
    "switch, locals without an initializer and call statements: all %d "
    "mutants of their sites are judged in their function" % len(newr))
+# old-style definitions (issue 30): judged in their function, the
+# undeclared parameter an int, the unsigned char one no wider
+kr = {r["id"]: r for r in res if site_of(r).startswith("kr-")}
+ok(len(kr) == 6 and not any("not modelled" in r["detail"] for r in kr.values())
+   and kr["kr-sum.1"]["verdict"] == "equivalent"
+   and kr["kr-max.2"]["verdict"] == "killable",
+   "old-style definitions: all %d mutants judged in their function, `n < 256` "
+   "to 1 equivalent over the unsigned char n, `(short)a > b` killed over the "
+   "undeclared (int) a" % len(kr))
 eqn = sorted(r["id"] for r in eq if site_of(r).startswith(NEW))
 only = {"switch-label.1", "call-arg.1", "call-arg.3"}
 ok(only <= set(eqn) and not only & eq0,

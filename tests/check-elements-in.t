@@ -195,10 +195,21 @@ for opt in ([], ["--method"]):
 
 rc, out, _ = run(["check", "--no-timing", "--format", "json", os.path.join(D, "pit.json")])
 got = mutants(out)
-ok(got["pit-1"]["verdict"] == "unsupported" and "no replacement, only a "
-   "description: \"Replaced integer multiplication" in got["pit-1"]["detail"]
-   and got["pit-2"]["verdict"] == "unsupported",
-   "pit.json: mutants with a description and no replacement are unsupported")
+# PIT's mutants (a description, no replacement) placed at the candidate
+# of their line that their mutator and description select
+# (check/pit.h): x * 2 / 2 differs at x = 1; in max, a >= b for a > b
+# returns a instead of b when a == b, the same value (equivalent in the
+# method, not in the expression)
+ok(got["pit-1"]["verdict"] in ("killable", "redundant") and
+   (got["pit-1"]["original"], got["pit-1"]["mutant"]) == ("x * 2", "x / 2") and
+   got["pit-2"]["verdict"] in ("killable", "redundant") and
+   (got["pit-2"]["original"], got["pit-2"]["mutant"]) == ("a > b", "a >= b"),
+   "pit.json: PIT's mutants with a description and no replacement are placed at their line's candidate")
+rc, out, _ = run(["check", "--no-timing", "--method", "--format", "json",
+                  os.path.join(D, "pit.json")])
+ok(mutants(out)["pit-2"]["verdict"] == "equivalent" and
+   mutants(out)["pit-1"]["verdict"] == "killable",
+   "pit.json --method: max's boundary mutant is equivalent, twice's division killable")
 rc0, out0, _ = run(["check", "--no-timing", "--format", "json", "--source", D,
                     os.path.join(D, "calc.mutants.log")])
 ok(got["pit-3"]["verdict"] == mutants(out0)["9"]["verdict"],

@@ -222,6 +222,171 @@ done
 "$S" merge "$T/s1.json" "$T/s2.json" > "$T/merged.json" && cmp -s "$T/merged.json" "$T/m.json"
 check $? "two shards of PIT's input merged are the whole run's JSON"
 
+# PIT's score in --format json (summary.pit), from the input and the
+# run's own mutants: detected='true' counted in the file, the
+# undetected ones proven equivalent (the mutants array's verdicts)
+# dropped from the corrected score; the text line gives the same numbers
+python3 - "$T/m.json" "$X" "$T/m.txt" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+xml = open(sys.argv[2]).read()
+det = [d == "true" for d in re.findall(r"<mutation detected='(\w+)'", xml)]
+eq = {m["id"] for m in r["mutants"] if m["verdict"] == "equivalent"}
+t, d = len(det), sum(det)
+ue = sum(1 for i, x in enumerate(det) if not x and str(i + 1) in eq)
+de = sum(1 for i, x in enumerate(det) if x and str(i + 1) in eq)
+p = r["summary"].get("pit", {})
+want = {"mutants": t, "detected": d, "score": round(d / t, 4),
+        "undetected_equivalent": ue, "corrected_score": round(d / (t - ue), 4),
+        "corrected_formula": "detected / (mutants - undetected_equivalent)",
+        "detected_equivalent": de}
+line = "PIT: %d of %d mutants detected, score %.1f%%; %d undetected proven " \
+       "equivalent, corrected score %.1f%%" % (d, t, 100 * d / t, ue,
+                                              100 * d / (t - ue))
+ok = p == want and line in open(sys.argv[3]).read() and ue > 0
+if not ok:
+    print("# got %s\n# want %s\n# line %s" % (p, want, line))
+sys.exit(0 if ok else 1)
+PY
+check $? "--format json's summary.pit: PIT's score and the corrected one, as the text line"
+
+# the HTML page of PIT's input embeds the elements report, statuses and all
+"$S" check --no-timing --method --format html --source $D/src $X > "$T/e.html" 2>/dev/null
+python3 - "$T/e.html" "$T/e.json" <<'PY'
+import json, sys
+page = open(sys.argv[1]).read()
+k = page.index(".report = ") + len(".report = ")
+emb = json.loads(page[k:page.index(";\n</script>", k)])
+sys.exit(0 if emb == json.load(open(sys.argv[2])) else 1)
+PY
+check $? "the HTML page of PIT's input shows the elements report (PIT's statuses)"
+
+# PIT's mutation-testing-elements report of the numbers sample
+# (scripts/pit-elements.py from the sample's mutations.xml, as PIT's
+# report plugin writes it: whole lines, a description, no replacement)
+# is judged as the mutations.xml is: the same verdict for every mutant,
+# or ambiguous where the XML's instruction indexes chose among several
+# candidates (the report has none).  Which report mutant is which XML
+# mutation is computed from the XML (the plugin's order: by package and
+# file, line, then PIT's order), not taken from the tool.
+N=tests/data/pit/numbers
+NX=$N/mutations-pit-1.30.2.xml
+NE=$N/elements-pit-1.30.2.json
+python3 scripts/pit-elements.py $NX $N/src/main/java | cmp -s - $NE
+check $? "the numbers sample's elements report is scripts/pit-elements.py's of its mutations.xml"
+"$S" check --no-timing --format json $NE > "$T/ne.json" 2>"$T/ne.err"
+check $? "PIT's elements report of the numbers sample is checked (exit 0)"
+"$S" check --no-timing --format json --source $N/src/main/java $NX > "$T/nx.json" 2>/dev/null
+python3 - "$T/ne.json" "$T/nx.json" "$NX" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+e, x = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+muts = ET.parse(sys.argv[3]).getroot().findall("mutation")
+key = lambda i: (muts[i].findtext("mutatedClass").rsplit(".", 1)[0],
+                 muts[i].findtext("sourceFile"),
+                 int(muts[i].findtext("lineNumber")), i)
+order = sorted(range(len(muts)), key=key)
+ev = {m["id"]: m for m in e["mutants"]}
+xv = {m["id"]: m for m in x["mutants"]}
+same = amb = 0
+for eid, i in enumerate(order):
+    a, b = ev[str(eid)], xv[str(i + 1)]
+    if a["verdict"] == b["verdict"] and a["original"] == b["original"] and \
+       a["mutant"] == b["mutant"]:
+        same += 1
+    elif a["verdict"] == "ambiguous" and "PIT's instruction order" in b["detail"]:
+        amb += 1
+    else:
+        print("# report %s: %s %s; mutations.xml %d: %s %s" % (
+            eid, a["verdict"], a["detail"][:120], i + 1, b["verdict"], b["detail"][:120]))
+print("# %d mutants: %d as the mutations.xml's, %d ambiguous without its indexes"
+      % (len(order), same, amb))
+det = sum(m.get("detected") == "true" for m in muts)
+pe, px = e["summary"]["pit"], x["summary"]["pit"]
+sys.exit(0 if same + amb == len(order) == len(e["mutants"]) and same > amb and
+         pe["mutants"] == px["mutants"] == len(muts) and
+         pe["detected"] == px["detected"] == det else 1)
+PY
+check $? "each PIT mutant of the elements report has the mutations.xml reader's verdict (or is ambiguous without PIT's index), the same PIT score"
+
+# --format elements of PIT's elements report: every mutant written back
+# with its status, Ignored where a live one is proven equivalent
+"$S" check --no-timing --method --format elements $NE > "$T/ne-e.json" 2>/dev/null
+"$S" check --no-timing --method --format json $NE > "$T/ne-m.json" 2>/dev/null
+python3 - "$NE" "$T/ne-e.json" "$T/ne-m.json" <<'PY'
+import json, sys
+src, back, run = (json.load(open(a)) for a in sys.argv[1:])
+given = {m["id"]: m["status"] for f in src["files"].values() for m in f["mutants"]}
+eq = {m["id"] for m in run["mutants"] if m["verdict"] == "equivalent"}
+got = {m["id"]: m["status"] for f in back["files"].values() for m in f["mutants"]}
+want = {i: ("Ignored" if i in eq and s in ("Survived", "NoCoverage") else s)
+        for i, s in given.items()}
+sys.exit(0 if got == want and eq else 1)
+PY
+check $? "--format elements of PIT's elements report keeps PIT's statuses (Ignored: the live ones proven equivalent)"
+
+# --shard: the two shards' elements reports of PIT's elements report,
+# merged, are the whole run's (its JSON shards hold the report's
+# statuses as test results, which merge does not join: an error that
+# says so)
+for k in 1 2; do
+	"$S" check --no-timing --format elements --shard $k/2 $NE > "$T/es$k.json" 2>/dev/null
+done
+"$S" check --no-timing --format elements $NE > "$T/ew.json" 2>/dev/null
+"$S" merge "$T/es1.json" "$T/es2.json" > "$T/em.json" && cmp -s "$T/em.json" "$T/ew.json"
+check $? "two shards of PIT's elements report merged (--format elements) are the whole run's report"
+
+# bad input in PIT's elements report: a mutator the table lacks and a
+# file whose source the plugin did not find (it writes "   " and puts
+# the file's mutants at 1:1-1:2) are unsupported with the reason, every
+# other mutant judged as before; a report cut short, or a mutant on a
+# line past its file, is a located error
+python3 - "$NE" "$T/bad.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+f = r["files"]["sample.numbers/Bits.java"]
+f["mutants"][0]["mutatorName"] = "FancyNewMutator"
+c = r["files"]["sample.numbers/Calendar.java"]
+c["source"] = "   "
+for m in c["mutants"]:
+    m["location"] = {"start": {"line": 1, "column": 1}, "end": {"line": 1, "column": 2}}
+json.dump(r, open(sys.argv[2], "w"))
+PY
+"$S" check --no-timing --format json "$T/bad.json" > "$T/bad.out" 2>/dev/null
+python3 - "$T/bad.out" "$T/ne.json" "$NE" <<'PY'
+import json, sys
+b, g, src = (json.load(open(a)) for a in sys.argv[1:])
+first = src["files"]["sample.numbers/Bits.java"]["mutants"][0]["id"]
+cal = {m["id"] for m in src["files"]["sample.numbers/Calendar.java"]["mutants"]}
+bv = {m["id"]: m for m in b["mutants"]}
+good = "FancyNewMutator is not in configs/pit-mutators.yaml" in bv[first]["detail"] \
+    and bv[first]["verdict"] == "unsupported"
+gv = {m["id"]: m for m in g["mutants"]}
+# (a mutant unsupported by its mutator's row, SwitchMutator's, keeps
+# that reason)
+good &= all(bv[i]["verdict"] == "unsupported" and
+            ("embeds no source" in bv[i]["detail"] or
+             bv[i]["detail"] == gv[i]["detail"]) for i in cal)
+good &= sum("embeds no source" in bv[i]["detail"] for i in cal) > len(cal) / 2
+good &= all(m["verdict"] == bv[m["id"]]["verdict"] for m in g["mutants"]
+            if m["id"] != first and m["id"] not in cal)
+sys.exit(0 if good and cal else 1)
+PY
+check $? "PIT's elements report: an unknown mutator and a missing source unsupported with the reason, the others judged as before"
+head -c 3000 $NE > "$T/cut.json"
+"$S" check --no-timing "$T/cut.json" > "$T/cut.out" 2> "$T/cut.err"
+[ $? = 3 ] && grep -qE "^$T/cut.json:[0-9]+:[0-9]+: error: " "$T/cut.err"
+check $? "PIT's elements report cut short: a located error, exit 3"
+python3 - "$NE" "$T/past.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+m = r["files"]["sample.numbers/Ranges.java"]["mutants"][0]
+m["location"]["start"]["line"] = m["location"]["end"]["line"] = 900
+json.dump(r, open(sys.argv[2], "w"), indent=1)
+PY
+"$S" check --no-timing "$T/past.json" > "$T/past.out" 2> "$T/past.err"
+[ $? = 3 ] && grep -qE "^$T/past.json:[0-9]+:[0-9]+: error: the start is on line 900, after the end" "$T/past.err"
+check $? "PIT's elements report with a line past the file: a located error, exit 3"
+
 # Real code: the ROR boundary and AOR mutants of Major's logs of the
 # real projects (../shared/data/real, or $REAL_DIR), written as the PIT
 # mutants they are (ConditionalsBoundary, Math; Major's ids as PIT's

@@ -24,6 +24,28 @@
  * happen on the boundary inputs: the C profile's undefined behaviour
  * (`ub: outcome`), the IR's exceptional outcome.
  *
+ * A quarter of the functions are old-style definitions (issue 30):
+ * `m(a, b, c) unsigned b; signed char c; { ... }`, a undeclared (int,
+ * C90 6.7.1), c declared narrower than the short the driver passes
+ * (promoted by the call without a prototype, converted to signed char on
+ * entry, C11 6.5.2.2p6 and 6.9.1p10); their calls go to ev3(v), an
+ * old-style definition `signed char v;` too, with arguments of types
+ * that promote to int (a, c, t).
+ *
+ * The file's own types and constants (issue 30): c is a `sh_t` (a
+ * typedef of short), t a `bool` or `flag` (typedefs of int: the file's
+ * typedef wins over the profile's _Bool), casts to both, and the
+ * constants K1, K2 (a #define of a #define, with a comment), KU
+ * (0x80000000, an unsigned int), E1, E2 (enumeration constants, one the
+ * previous plus 1) and EU ('A') in expressions.
+ *
+ * Expressions call the C library's abs and labs (<stdlib.h>: the
+ * argument converted, undefined at the type's minimum).
+ *
+ * Some functions without calls have a static local `static int sv = 0;`
+ * (an input and output of the model, as a global: each case is a
+ * function's first call, where it is 0, as inputs() gives it).
+ *
  * One program holds them all; each case runs in a forked child, so a
  * sanitizer's abort (exit status 1) ends only that case: "U".  The
  * tool's front end reads the same file (csrc_method), and every case
@@ -56,9 +78,14 @@ struct gen {
 	bool globals;   /* and names the globals (else none) */
 	bool q;         /* the local q, declared without an initializer,
 			 * is assigned on every path from here on */
+	bool kr;        /* an old-style definition (calls ev3 too) */
+	bool sv;        /* has the static local sv (no calls) */
 };
+static int nsv; /* reads and writes of sv generated */
 
 static void expr(struct gen *G, int d);
+static int nconst; /* constants of the file generated */
+static int nabs;   /* calls to abs and labs generated */
 
 static void cond(struct gen *G, int d)
 {
@@ -82,16 +109,35 @@ static void expr(struct gen *G, int d)
 	static const char *const ops[] = { "+", "-", "*", "/", "%", "&", "|",
 					   "^", "<<", ">>", "+", "-" };
 	static const char *const casts[] = { "(unsigned char)", "(short)",
-					     "(long)", "(unsigned)", "(int)" };
+					     "(long)", "(unsigned)", "(int)",
+					     "(sh_t)", "(bool)" };
+	/* the file's #define and enum constants */
+	static const char *const konst[] = { "K1", "K2", "KU", "E1", "E2",
+					     "EU" };
 	int k = d <= 0 ? 0 : rnd(7);
-	if (k <= 1) {
+	if (k <= 1 && G->sv && !rnd(6)) {
+		sb_puts(G->sb, "sv");
+		nsv++;
+	} else if (k <= 1 && !rnd(6)) {
+		sb_puts(G->sb, konst[rnd(6)]);
+		nconst++;
+	} else if (k <= 1) {
 		int l;
 		do
 			l = rnd(G->q ? 18 : 17);
 		while (G->calls && !G->globals && l >= 5 && l <= 7); /* f, g, h */
 		sb_puts(G->sb, l == 17 ? "q" : leaf[l]);
+	} else if (k == 5 && !rnd(4)) {
+		/* the C library's abs, labs, of a parameter and more (gcc
+		 * folds abs of a constant, UB or not, before UBSan sees it) */
+		static const char *const par[] = { "a", "b", "c" };
+		sb_printf(G->sb, "%s(%s - ", rnd(3) ? "abs" : "labs",
+			  par[rnd(3)]);
+		expr(G, d - 1);
+		sb_puts(G->sb, ")");
+		nabs++;
 	} else if (k == 5) {
-		sb_puts(G->sb, casts[rnd(5)]);
+		sb_puts(G->sb, casts[rnd(7)]);
 		sb_puts(G->sb, "(");
 		expr(G, d - 1);
 		sb_puts(G->sb, ")");
@@ -176,6 +222,11 @@ static void switch_stmt(struct gen *G)
 /* ev1(e); or ev2(e, e); (the callees record their calls) */
 static void call_stmt(struct gen *G)
 {
+	static const char *const kra[] = { "a", "c", "t", "(short)a" };
+	if (G->kr && rnd(2)) {
+		sb_printf(G->sb, "ev3(%s);\n", kra[rnd(4)]);
+		return;
+	}
 	if (rnd(2)) {
 		sb_puts(G->sb, "ev1(");
 		expr(G, 1);
@@ -195,7 +246,12 @@ static void stmt(struct gen *G)
 					   "<<=", ">>=", "&=", "|=", "^=", "=" };
 	int k = rnd(G->depth < 2 ? 12 : 7);
 	indent(G);
-	if ((k == 10 || (G->globals && k <= 1)) && G->calls && G->in_loop <= 1) {
+	if (G->sv && !rnd(5)) {
+		sb_printf(G->sb, "sv %s ", asg[rnd(3)]);
+		expr(G, 1);
+		sb_puts(G->sb, ";\n");
+		nsv++;
+	} else if ((k == 10 || (G->globals && k <= 1)) && G->calls && G->in_loop <= 1) {
 		call_stmt(G);
 	} else if (k == 11 && G->switches < 2) {
 		switch_stmt(G);
@@ -292,6 +348,10 @@ static void write_c(const char *path)
 	sb_puts(&sb, "#include <stdio.h>\n#include <stdlib.h>\n"
 		"#include <unistd.h>\n#include <sys/wait.h>\n"
 		"int f;\nlong g;\nunsigned char h;\n"
+		"typedef short sh_t;\ntypedef int bool;\ntypedef bool flag;\n"
+		"#define K1 7 /* a comment */\n#define K2 (K1 * 3 - 100)\n"
+		"#define KU 0x80000000\n"
+		"enum { E0, E1 = -5, E2, EU = 'A' };\n"
 		"static long long tr[400];\nstatic int ntr, cm, ci, nc, hvon;\n\n"
 		"static long long hv(int m, int i, int r)\n{\n"
 		"\tunsigned long long x = (unsigned long long)m * 1000003u + "
@@ -309,19 +369,30 @@ static void write_c(const char *path)
 		"\t\ttr[ntr++] = v;\n\t}\n\thavoc();\n}\n\n"
 		"void ev2(int a, unsigned char b)\n{\n\tif (ntr < 390) {\n"
 		"\t\ttr[ntr++] = 2;\n\t\ttr[ntr++] = a;\n\t\ttr[ntr++] = b;\n"
-		"\t}\n\thavoc();\n}\n\n");
+		"\t}\n\thavoc();\n}\n\n"
+		"void ev3(v)\nsigned char v;\n{\n\tif (ntr < 390) {\n"
+		"\t\ttr[ntr++] = 3;\n\t\ttr[ntr++] = v;\n\t}\n"
+		"\thavoc();\n}\n\n");
 	for (int m = 0; m < NM; m++) {
 		rtype[m] = rts[rnd(4)];
-		sb_printf(&sb, "%s m%d(int a, unsigned b, short c)\n{\n",
-			  rtype[m], m);
-		struct gen G = { .sb = &sb, .calls = m % 3 == 1 || m >= NM_PLAIN,
-				 .globals = m >= NM_PLAIN };
+		if (m % 4 == 2)
+			sb_printf(&sb, "%s m%d(a, b, c)\nunsigned b;\n"
+				  "signed char c;\n{\n", rtype[m], m);
+		else
+			sb_printf(&sb, "%s m%d(int a, unsigned b, sh_t c)\n{\n",
+				  rtype[m], m);
+		struct gen G = { .sb = &sb, .calls = m % 3 == 1 || m >= NM_PLAIN ||
+				 m % 4 == 2,
+				 .globals = m >= NM_PLAIN, .kr = m % 4 == 2 };
+		G.sv = !G.calls && m % 2 == 0;
 		/* with calls and globals: all three named (the callees set
 		 * them all) */
-		sb_puts(&sb, G.globals ? "\tint t = a ^ f ^ (int)(g & 255) ^ h;\n"
+		sb_puts(&sb, G.globals ? "\tflag t = a ^ f ^ (int)(g & 255) ^ h;\n"
 				       "\tunsigned u = b;\n\tint q;\n"
-				       : "\tint t = a;\n\tunsigned u = b;\n\tint q;\n");
+				       : "\tbool t = a;\n\tunsigned u = b;\n\tint q;\n");
 		/* q assigned on every path before it is read */
+		if (G.sv) /* 0 on the first call, each case's */
+			sb_puts(&sb, "\tstatic int sv = 0;\n");
 		sb_puts(&sb, "\tif (");
 		cond(&G, 1);
 		sb_puts(&sb, ")\n\t\tq = ");
@@ -390,7 +461,8 @@ static void show(char *buf, size_t n, const struct mmethod *m,
 			if (m->callees[j].id == ev->id)
 				name = m->callees[j].name;
 		w += snprintf(buf + w, n - (size_t)w, " %s", !strcmp(name, "ev1")
-			      ? "1" : !strcmp(name, "ev2") ? "2" : "?");
+			      ? "1" : !strcmp(name, "ev2") ? "2"
+			      : !strcmp(name, "ev3") ? "3" : "?");
 		for (int i = 0; i < ev->nargs && w > 0 && (size_t)w < n; i++)
 			w += snprintf(buf + w, n - (size_t)w, " %lld",
 				      (long long)value_i64(ev->args[i]));
@@ -436,6 +508,7 @@ static void compare(const char *path)
 	int built = 0, bad_eval = 0, bad_enc = 0, bad_gcc = 0, ub = 0;
 	int gcc_missed = 0, clang_missed = 0, cases_run = 0, events = 0;
 	int with_events = 0, nover = 0, havoc_events = 0;
+	int kr_cases = 0, kr_narrow = 0, kr_events = 0;
 	for (int m = 0; m < NM; m++) {
 		char name[16];
 		snprintf(name, sizeof(name), "m%d", m);
@@ -462,6 +535,17 @@ static void compare(const char *path)
 				continue;
 			}
 			havoc_events += m >= NM_PLAIN && !r.threw ? r.nevents : 0;
+			if (m % 4 == 2) { /* old-style: c converted on entry */
+				int64_t c = cases[m][i].v[2];
+				kr_cases++;
+				kr_narrow += (int16_t)c != (int8_t)c;
+				for (int e = 0; !r.threw && e < r.nevents; e++)
+					for (int j = 0; j < mm[m]->ncallees; j++)
+						kr_events += mm[m]->callees[j].id ==
+							r.events[e].id &&
+							!strcmp(mm[m]->callees[j].name,
+								"ev3");
+			}
 			show(got, sizeof(got), mm[m], &r, gin);
 			if (mir_smt_outcome(S, mm[m], in, &e) < 0 || e.cut)
 				snprintf(enc, sizeof(enc), "failed");
@@ -506,6 +590,16 @@ static void compare(const char *path)
 	   "in functions that name the globals (each sees them, then they "
 	   "come from a table), %d cases past the table's %d entries",
 	   havoc_events, nover, MIR_MAX_HAVOC);
+	ok(nsv >= 20, "%d reads and writes of static locals (an input of the "
+	   "model, 0 on each case's first call)", nsv);
+	ok(nabs >= 20, "%d calls to abs and labs (undefined at the minimum: "
+	   "gcc's UBSan reports it, clang's does not)", nabs);
+	ok(nconst >= 30, "%d uses of the file's #define and enum constants",
+	   nconst);
+	ok(kr_cases >= 100 && kr_narrow >= 20 && kr_events >= 5, "%d cases "
+	   "of old-style definitions, %d with a c the signed char parameter "
+	   "does not hold (converted on entry), %d calls to the old-style "
+	   "ev3", kr_cases, kr_narrow, kr_events);
 	csrc_free(f);
 }
 

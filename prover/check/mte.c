@@ -10,6 +10,7 @@
 #include "check/dredd.h"
 #include "check/method.h"
 #include "check/mte.h"
+#include "check/pit.h"
 #include "check/site.h"
 #include "check/source.h"
 #include "lang/csrc.h"
@@ -428,6 +429,18 @@ static bool place_c(struct cgroup *g, struct mplace *p, int k,
 			l--;
 		m->text = arena_strndup(g->a, m->text, l);
 	}
+	/* the file's #define and enum constants and typedef names replaced
+	 * by what they stand for (lang/csrc.h csrc_expand()), in the
+	 * original and the mutant alike */
+	const char *xm = csrc_expand(pf->c, g->a, m->text, x.b);
+	if (!xm) {
+		*why = "the mutant names a macro of the file that is no "
+		       "constant or a typedef that is no integer type";
+		return false;
+	}
+	if (strcmp(x.text, p->orig))
+		p->base = p->orig = m->orig = x.text;
+	m->text = xm;
 	p->nvars = x.nvars;
 	for (int v = 0; v < x.nvars; v++)
 		p->vars[v] = (struct cvar){ x.vars[v].name, x.vars[v].type };
@@ -481,13 +494,14 @@ static bool widen_operator(struct cgroup *g, const struct pfile *pf,
 	return true;
 }
 
-/* Mutant k of f into group g (index k), placed in pf (or refused). */
-static void take_mutant(struct cgroup *g, struct mplace *p, int k,
+/* Mutant k of f into group g (its mutant i), placed in pf (or
+ * refused). */
+static void take_mutant(struct cgroup *g, struct mplace *p, int i, int k,
 			const struct efile *f, const struct pfile *pf,
 			const char *refusal, bool method)
 {
 	const struct emutant *em = &f->m[k];
-	struct cmutant *m = &g->mutants[k];
+	struct cmutant *m = &g->mutants[i];
 	m->at = &em->at; /* as the report gives it, for the report written */
 	struct emutant wide;
 	if (!refusal && widen_operator(g, pf, em, &wide))
@@ -502,7 +516,7 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 	char *base = arena_strndup(g->a, f->source + em->b, em->e - em->b);
 	m->orig = base;
 	p->base = p->orig = base;
-	p->key = arena_printf(g->a, "U%d", k);
+	p->key = arena_printf(g->a, "U%d", i);
 	const char *why = refusal;
 	if (!why && !r)
 		why = em->at.description ? arena_printf(g->a, "the report gives "
@@ -512,14 +526,14 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 	if (!why && em->b == em->e)
 		why = "its location is empty";
 	struct cexpr x = { 0 };
-	bool placed = !why && pf->c && place_c(g, p, k, pf, em, &x, &why);
+	bool placed = !why && pf->c && place_c(g, p, i, pf, em, &x, &why);
 	if (placed && !*m->text && !x.statement)
 		why = "an empty replacement of an expression";
 	size_t se = em->e;
 	if (pf->c && method && !refusal && r && em->b < em->e &&
 	    (placed || csrc_is_statement(pf->c, em->b, &se)))
-		attach_c(g, k, pf, em, &x);
-	if (!why && pf->j && check_place_exact(g, p, k, pf->j, em->line, em->b,
+		attach_c(g, i, pf, em, &x);
+	if (!why && pf->j && check_place_exact(g, p, i, pf->j, em->line, em->b,
 					       method, &why) && !p->stmt &&
 	    !*m->text)
 		why = "an empty replacement of an expression";
@@ -535,7 +549,109 @@ static void take_mutant(struct cgroup *g, struct mplace *p, int k,
 		base, why));
 }
 
-/* File f as one group. */
+/* --- PIT's mutants ---------------------------------------------------- */
+
+/* Is mutant em of f one of PIT's (its report plugin's): no replacement,
+ * a description, in a Java file whose source parses?  Those are placed
+ * as the mutations.xml reader places them (check_pit_place()). */
+static bool is_pit(const struct emutant *em, const struct pfile *pf,
+		   const char *refusal)
+{
+	return !refusal && pf->j && !em->at.replacement && em->at.description;
+}
+
+/* PIT's statuses that it counts as detected, in the report's words (its
+ * plugin writes KILLED Killed, TIMED_OUT Timeout, NON_VIABLE,
+ * MEMORY_ERROR and RUN_ERROR RuntimeError). */
+static bool pit_detected(const char *status)
+{
+	return !strcmp(status, "Killed") || !strcmp(status, "Timeout") ||
+	       !strcmp(status, "RuntimeError") ||
+	       !strcmp(status, "CompileError");
+}
+
+struct pit_ctx {
+	const struct check_elements *e;
+	const struct efile *f;
+	const struct emutant *em;
+	struct pit_at *at;
+	struct jsrc *j;
+};
+
+static struct cgroup *pit_group(void *ctx, int n)
+{
+	struct pit_ctx *P = ctx;
+	const struct emutant *em = P->em;
+	struct arena *a = arena_new();
+	struct cgroup *g = ANEW(a, struct cgroup);
+	g->a = a;
+	g->file = P->e->src.name;
+	g->lineno = em->jline;
+	g->where = P->f->path;
+	g->nmutants = n;
+	g->mutants = ANEWN(a, struct cmutant, (size_t)(n ? n : 1));
+	g->sites = ANEWN(a, struct csite, (size_t)(n ? n : 1));
+	g->nwritten = 1;
+	for (int i = 0; i < n; i++) {
+		struct cmutant *c = &g->mutants[i];
+		/* the candidates' ids: finish() keeps what is before the
+		 * last '.' */
+		c->id = n > 1 ? arena_printf(a, "%s.%d", em->id, i + 1)
+			      : em->id;
+		c->op = em->at.mutator;
+		c->from = c->op;
+		c->lineno = em->jline;
+		c->where = arena_printf(a, "%s:%d:%d", P->f->path, em->at.sline,
+					em->at.scol);
+		c->at = &em->at;
+		c->pit = P->at;
+		c->text = "";
+	}
+	return g;
+}
+
+static struct jsrc *pit_source(void *ctx, const char **path, const char **why)
+{
+	struct pit_ctx *P = ctx;
+	*path = P->f->path;
+	const char *s = P->f->source;
+	while (*s && isspace((unsigned char)*s))
+		s++;
+	if (!*s) {
+		*why = "the report embeds no source of this file (PIT's report "
+		       "plugin writes blanks when it finds none)";
+		return NULL;
+	}
+	return P->j;
+}
+
+/* PIT's mutant k of f as its own group. */
+static void read_pit_mutant(const struct check_elements *e,
+			    const struct efile *f, int k, struct jsrc *j,
+			    bool method, cgroup_fn emit, void *ctx, long *seq)
+{
+	const struct emutant *em = &f->m[k];
+	struct pit_at *at = ANEW(e->a, struct pit_at);
+	*at = (struct pit_at){ .doc = -1, .index = k,
+		.detected = pit_detected(em->at.status),
+		.status = em->at.status, .description = em->at.description };
+	struct pit_ctx P = { e, f, em, at, j };
+	/* the report gives whole lines, no method and no instruction
+	 * index: every candidate of the line is judged */
+	struct pit_mutant p = {
+		.mutator = em->at.mutator, .description = em->at.description,
+		.line = em->line, .index = -1, .rank = -1,
+		.method_level = method, .source = pit_source, .group = pit_group,
+		.ctx = &P,
+	};
+	const char *order;
+	struct cgroup *g = check_pit_place(&p, &order);
+	g->seq = (*seq)++;
+	emit(ctx, g);
+}
+
+/* Each of PIT's mutants of file f as a group of its own, then the
+ * others as one group. */
 static void read_file_group(const struct check_elements *e,
 			    const struct efile *f, bool method, cgroup_fn emit,
 			    void *ctx, long *seq)
@@ -546,24 +662,36 @@ static void read_file_group(const struct check_elements *e,
 	g->file = e->src.name;
 	g->lineno = f->n ? f->m[0].jline : 1;
 	g->where = f->path;
-	g->nmutants = f->n;
 	g->mutants = ANEWN(a, struct cmutant, (size_t)f->n);
 	g->sites = ANEWN(a, struct csite, (size_t)f->n);
 	struct mplace *mp = xcalloc((size_t)f->n, sizeof(*mp));
 	struct pfile pf;
 	const char *refusal = file_refusal(g, f, &pf);
 	for (int k = 0; k < f->n; k++) {
-		mp[k].offset = -1;
-		take_mutant(g, &mp[k], k, f, &pf, refusal, method);
+		if (is_pit(&f->m[k], &pf, refusal))
+			continue;
+		int i = g->nmutants++;
+		mp[i].offset = -1;
+		take_mutant(g, &mp[i], i, k, f, &pf, refusal, method);
 	}
-	check_cut_sites(g, mp);
-	for (int s = 0; pf.c && s < g->nsites; s++)
-		g->sites[s].profile = pf.pf;
+	if (g->nmutants) {
+		check_cut_sites(g, mp);
+		for (int s = 0; pf.c && s < g->nsites; s++)
+			g->sites[s].profile = pf.pf;
+	}
 	free(mp);
+	/* PIT's first: the parsed source lives in g's arena */
+	for (int k = 0; k < f->n; k++)
+		if (is_pit(&f->m[k], &pf, refusal))
+			read_pit_mutant(e, f, k, pf.j, method, emit, ctx, seq);
 	jsrc_free(pf.j);
 	csrc_free(pf.c);
-	g->seq = (*seq)++;
-	emit(ctx, g);
+	if (g->nmutants) {
+		g->seq = (*seq)++;
+		emit(ctx, g);
+	} else {
+		cgroup_free(g);
+	}
 }
 
 long check_read_elements(struct check_elements *e, bool method,

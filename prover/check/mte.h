@@ -25,14 +25,20 @@
  * C defaults: lp64, signed char, UB "outcome") as the mutated
  * expression itself, its variables typed by their declarations.  A
  * C mutant located at an operator token alone (Mull's operator mutants)
- * is the whole expression with the operator replaced.  A
+ * is the whole expression with the operator replaced.  PIT's mutants
+ * (a Java file, no replacement, a description: PIT's report plugin gives
+ * whole lines) are placed as the mutations.xml reader places them
+ * (check/pit.h check_pit_place(): the candidates of their line in any
+ * method, no instruction index), each a group of its own, with PIT's
+ * status in their struct pit_at (detected: Killed, Timeout,
+ * RuntimeError, CompileError, Ignored).  A
  * mutant is unsupported, with the reason, when the report gives no
- * replacement (PIT gives a description only), when its location is not
+ * replacement and it is not PIT's, when its location is not
  * a whole expression or statement (or is a name, not a value), when the
  * embedded source (a C file: the function around it) does not parse,
  * when a C variable is not of a plain type, or when its file is in
- * another language.  Each file is one group (its mutants in report
- * order).
+ * another language.  Each file's other mutants are one group (in
+ * report order), after its PIT mutants' groups.
  *
  * Ownership: struct check_elements owns the report's text and every
  * string the mutants point to (struct mte_at); it must outlive the

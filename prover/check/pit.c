@@ -911,7 +911,7 @@ static void finish(struct cgroup *g)
 		sb_printf(&t, "%s%s", i ? " | " : "", *m->text ? m->text : "<NO-OP>");
 	}
 	c->v = all ? CV_EQUIVALENT : CV_AMBIGUOUS;
-	c->id = arena_strndup(g->a, c->id, strcspn(c->id, "."));
+	c->id = arena_strndup(g->a, c->id, (size_t)(strrchr(c->id, '.') - c->id));
 	c->by = NULL;
 	c->detail = arena_strdup(g->a, d.buf);
 	c->orig = arena_strdup(g->a, o.buf);
@@ -923,7 +923,7 @@ static void finish(struct cgroup *g)
 	sb_release(&t);
 }
 
-/* A group of one mutant m of d that is unsupported (why). */
+/* A group of n mutants of m of d, each's identity filled. */
 static struct cgroup *new_group(const struct pdoc *d, const struct pmut *m,
 				int n)
 {
@@ -936,7 +936,6 @@ static struct cgroup *new_group(const struct pdoc *d, const struct pmut *m,
 	g->nmutants = n;
 	g->mutants = ANEWN(a, struct cmutant, (size_t)(n ? n : 1));
 	g->sites = ANEWN(a, struct csite, (size_t)(n ? n : 1));
-	g->finish = finish;
 	g->nwritten = 1;
 	for (int i = 0; i < n; i++) {
 		struct cmutant *c = &g->mutants[i];
@@ -951,72 +950,68 @@ static struct cgroup *new_group(const struct pdoc *d, const struct pmut *m,
 	return g;
 }
 
-static void unsupported(struct cgroup *g, const struct pmut *m,
-			const char *why, cgroup_fn emit, void *ctx, long *seq)
+/* A group (of p's one mutant) that is unsupported (why). */
+static struct cgroup *unsupported(const struct pit_mutant *p, const char *why)
 {
+	struct cgroup *g = p->group(p->ctx, 1);
 	struct cmutant *c = &g->mutants[0];
-	struct mplace p = { .key = "U", .base = "", .orig = "", .offset = -1 };
-	c->orig = arena_printf(g->a, "line %d", m->line);
+	struct mplace mp = { .key = "U", .base = "", .orig = "", .offset = -1 };
+	g->finish = finish;
+	c->orig = arena_printf(g->a, "line %d", p->line);
 	c->text = "";
 	c->level = CL_FALLBACK;
-	check_cut_sites(g, &p);
+	check_cut_sites(g, &mp);
 	site_unsupported(g, c, arena_printf(g->a, "PIT's \"%s\" (%s): %s",
-					    m->description, short_name(m->mutator),
+					    p->description, short_name(p->mutator),
 					    why));
-	g->seq = (*seq)++;
-	emit(ctx, g);
+	return g;
 }
 
-static void read_mutation(const struct check_input *in, struct pdoc *d,
-			  struct pmut *m, cgroup_fn emit, void *ctx,
-			  long *seq)
+/* See pit.h. */
+struct cgroup *check_pit_place(const struct pit_mutant *p, const char **order)
 {
-	struct cgroup *g = new_group(d, m, 1);
-	const struct prow *r = row_of(m->mutator);
+	*order = NULL;
+	struct arena *t = arena_new(); /* the line's nodes, the reasons */
+	struct cgroup *g = NULL;
+	const struct prow *r = row_of(p->mutator);
+	const char *from, *to;
 	if (!r) {
-		unsupported(g, m, arena_printf(g->a, "mutator %s is not in "
-			    "configs/pit-mutators.yaml (a newer PIT?)",
-			    m->mutator), emit, ctx, seq);
-		return;
+		g = unsupported(p, arena_printf(t, "mutator %s is not in "
+			"configs/pit-mutators.yaml (a newer PIT?)", p->mutator));
+		goto out;
 	}
 	if (r->unsupported) {
-		unsupported(g, m, r->unsupported, emit, ctx, seq);
-		return;
+		g = unsupported(p, r->unsupported);
+		goto out;
 	}
-	const char *from, *to;
-	if (!fits(g->a, r->desc, m->description, &from, &to)) {
-		unsupported(g, m, arena_printf(g->a, "the description is not "
-			    "what configs/pit-mutators.yaml gives for %s: \"%s\"",
-			    r->name, r->desc), emit, ctx, seq);
-		return;
+	if (!fits(t, r->desc, p->description, &from, &to)) {
+		g = unsupported(p, arena_printf(t, "the description is not "
+			"what configs/pit-mutators.yaml gives for %s: \"%s\"",
+			r->name, r->desc));
+		goto out;
 	}
-	if (!in->src) {
-		unsupported(g, m, "PIT's mutants are placed in their source: "
-			    "give --source", emit, ctx, seq);
-		return;
+	if (p->nosource) {
+		g = unsupported(p, p->nosource);
+		goto out;
 	}
-	if (m->line < 1) {
-		unsupported(g, m, "no line number: code the compiler generated",
-			    emit, ctx, seq);
-		return;
+	if (p->line < 1) {
+		g = unsupported(p, "no line number: code the compiler generated");
+		goto out;
 	}
 	const char *path = NULL, *why = NULL;
-	struct jsrc *f = check_sources_class(in->src, m->cls, &path, &why);
+	struct jsrc *f = p->source(p->ctx, &path, &why);
 	if (!f) {
-		unsupported(g, m, why, emit, ctx, seq);
-		return;
+		g = unsupported(p, why);
+		goto out;
 	}
-	if (text_line_offset(jsrc_source(f)->text, m->line) < 0) {
-		unsupported(g, m, arena_printf(g->a, "line %d is past the end "
-			    "of %s", m->line, path), emit, ctx, seq);
-		return;
+	if (text_line_offset(jsrc_source(f)->text, p->line) < 0) {
+		g = unsupported(p, arena_printf(t, "line %d is past the end "
+			"of %s", p->line, path));
+		goto out;
 	}
 	const char *wop = r->words && from ? word_op(r, from) : NULL;
 	struct jline_node *x;
-	struct arena *t = arena_new(); /* the line's nodes */
-	from = from ? arena_strdup(t, from) : NULL;
-	to = to ? arena_strdup(t, to) : NULL;
-	int nx = jsrc_line_nodes(f, t, m->line, m->method,
+	int nx = jsrc_line_nodes(f, t, p->line, p->method,
 				 r->match && !strcmp(r->match, "literal")
 				 ? from : NULL, &x);
 	int *pick = ANEWN(t, int, (size_t)nx + 1), n = 0;
@@ -1030,12 +1025,11 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 			pick[n++] = k;
 	}
 	if (!n) {
-		unsupported(g, m, arena_printf(g->a, "no place on line %d of "
-			    "%s in %s that %s acts on: code the compiler "
-			    "generated, or a stale source?", m->line, path,
-			    m->method, r->name), emit, ctx, seq);
-		arena_free(t);
-		return;
+		g = unsupported(p, arena_printf(t, "no place on line %d of "
+			"%s in %s that %s acts on: code the compiler generated, "
+			"or a stale source?", p->line, path,
+			p->method ? p->method : "its code", r->name));
+		goto out;
 	}
 	/* As many mutants of this mutator and description on the line as
 	 * candidates: PIT numbers its mutants in instruction order, which
@@ -1044,8 +1038,7 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 	bool late = false;
 	for (int i = 0; i < n; i++)
 		late |= x[pick[i]].late;
-	const char *by_index = NULL;
-	if (n > 1 && m->nsame == n && m->rank >= 0 && !late) {
+	if (n > 1 && p->nsame == n && p->rank >= 0 && !late) {
 		for (int i = 1; i < n; i++) /* by end, then start: few */
 			for (int j = i; j > 0 && (x[pick[j]].end < x[pick[j - 1]].end ||
 			     (x[pick[j]].end == x[pick[j - 1]].end &&
@@ -1054,35 +1047,37 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 				pick[j] = pick[j - 1];
 				pick[j - 1] = tmp;
 			}
-		pick[0] = pick[m->rank];
-		by_index = arena_printf(t, "placed by PIT's instruction order: "
-			"place %d of the %d on its line (index %ld)", m->rank + 1, n,
-			m->index);
+		pick[0] = pick[p->rank];
+		*order = arena_printf(t, "placed by PIT's instruction order: "
+			"place %d of the %d on its line (index %ld)", p->rank + 1,
+			n, p->index);
 		n = 1;
 	}
-	cgroup_free(g);
-	g = new_group(d, m, n);
+	g = p->group(p->ctx, n);
+	g->finish = finish;
 	g->srcpath = arena_strdup(g->a, path);
+	if (*order)
+		*order = arena_strdup(g->a, *order);
 	struct mplace *mp = xcalloc((size_t)n, sizeof(*mp));
 	for (int i = 0; i < n; i++) {
 		const struct jline_node *nx_ = &x[pick[i]];
 		struct cmutant *c = &g->mutants[i];
-		struct mplace *p = &mp[i];
+		struct mplace *pl = &mp[i];
 		const char *base = nx_->text;
 		const char *mt = mutant_text(g->a, r, nx_, to);
 		c->text = mt ? mt : "<default value>";
 		c->orig = arena_strdup(g->a, base);
 		c->col = nx_->col;
-		p->offset = -1;
-		p->base = p->orig = c->orig;
-		p->key = arena_printf(g->a, "P%d", i);
+		pl->offset = -1;
+		pl->base = pl->orig = c->orig;
+		pl->key = arena_printf(g->a, "P%d", i);
 		const char *w = mt ? NULL : "the call's type, whose default value "
 			"replaces it, is not known (a method of another class, "
 			"or overloaded)";
-		if (w || !check_place_exact(g, p, i, f, nx_->line, nx_->start,
-				       in->method, &w) ||
-		    (!p->stmt && !*c->text && (w = "an empty replacement of an "
-					       "expression"))) {
+		if (w || !check_place_exact(g, pl, i, f, nx_->line, nx_->start,
+				       p->method_level, &w) ||
+		    (!pl->stmt && !*c->text && (w = "an empty replacement of an "
+						"expression"))) {
 			c->level = CL_FALLBACK;
 			c->mo = c->mm = NULL;
 			site_unsupported(g, c, arena_printf(g->a, "%s:%d:%d `%s`: %s",
@@ -1102,11 +1097,50 @@ static void read_mutation(const struct check_input *in, struct pdoc *d,
 		}
 		c->col = nx_->col;
 	}
-	if (by_index) /* the doc's arena: read by finish() */
-		m->at.order = arena_strdup(d->a, by_index);
 	check_cut_sites(g, mp);
 	free(mp);
+out:
 	arena_free(t);
+	return g;
+}
+
+/* check_pit_place()'s callbacks for mutant m of d */
+struct pit_read {
+	const struct check_input *in;
+	struct pdoc *d;
+	struct pmut *m;
+};
+
+static struct cgroup *read_group(void *ctx, int n)
+{
+	struct pit_read *R = ctx;
+	return new_group(R->d, R->m, n);
+}
+
+static struct jsrc *read_source(void *ctx, const char **path,
+				const char **why)
+{
+	struct pit_read *R = ctx;
+	return check_sources_class(R->in->src, R->m->cls, path, why);
+}
+
+static void read_mutation(const struct check_input *in, struct pdoc *d,
+			  struct pmut *m, cgroup_fn emit, void *ctx,
+			  long *seq)
+{
+	struct pit_read R = { in, d, m };
+	struct pit_mutant p = {
+		.mutator = m->mutator, .description = m->description,
+		.method = m->method, .line = m->line, .index = m->index,
+		.nsame = m->nsame, .rank = m->rank, .method_level = in->method,
+		.nosource = in->src ? NULL : "PIT's mutants are placed in "
+			"their source: give --source",
+		.source = read_source, .group = read_group, .ctx = &R,
+	};
+	const char *order;
+	struct cgroup *g = check_pit_place(&p, &order);
+	if (order) /* the doc's arena: read by finish() */
+		m->at.order = arena_strdup(d->a, order);
 	g->seq = (*seq)++;
 	emit(ctx, g);
 }

@@ -45,6 +45,45 @@ bool check_is_pit(const char *path);
 long check_read_pit(const struct check_input *in, cgroup_fn emit, void *ctx,
 		    long *seq);
 
+/* One PIT mutant to place, as PIT names it (check_pit_place(): the
+ * mutations.xml reader here and the elements reader, check/mte.c, for
+ * the mutants of PIT's mutation-testing-elements report). */
+struct jsrc;
+struct pit_mutant {
+	const char *mutator;      /* PIT's mutator (its package or not) */
+	const char *description;  /* PIT's description of the change */
+	const char *method;       /* the method as javac names it ("m",
+				   * "<init>", "lambda$m$0"), or NULL: any
+				   * code on the line (the elements report
+				   * names no method) */
+	int line;                 /* its line; below 1: none */
+	/* PIT's instruction order among the nsame mutants of its method,
+	 * line, mutator and description: its index and rank (-1: not
+	 * known, every candidate judged) */
+	long index;
+	int nsame, rank;
+	bool method_level;        /* --method */
+	const char *nosource;     /* why no source can be had (no
+				   * --source), or NULL */
+	/* its class's source and that file's name, or NULL and why */
+	struct jsrc *(*source)(void *ctx, const char **path, const char **why);
+	/* a new group of n mutants with their identity (id, op, lineno,
+	 * pit or at) filled in */
+	struct cgroup *(*group)(void *ctx, int n);
+	void *ctx;
+};
+
+/* PIT mutant p as one group, not yet emitted: its candidates (the nodes
+ * of its line and method that its row of configs/pit-mutators.yaml acts
+ * on and its description selects) placed, decided into one mutant when
+ * the group finishes (equivalent when every candidate is, ambiguous
+ * when they are several and not all equivalent), or one unsupported
+ * mutant with the reason (a mutator the table lacks, a description that
+ * does not fit, no source, no line, a line past the file, no
+ * candidate).  *order: why PIT's instruction order placed it at one of
+ * several candidates (in the group's arena), or NULL. */
+struct cgroup *check_pit_place(const struct pit_mutant *p, const char **order);
+
 /* --format pit (one input, cmd/check.c): the input file as read, with status="EQUIVALENT" and
  * detected="true" for each mutant noted (check_pit_note(), by a
  * finished group) as proven equivalent; every other byte unchanged.

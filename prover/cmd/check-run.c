@@ -245,6 +245,9 @@ static void count_group(struct driver *D, struct cgroup *g)
 		if (m->pit) {
 			D->st.pit_total++;
 			D->st.pit_detected += m->pit->detected;
+			if (m->v == CV_EQUIVALENT)
+				(*(m->pit->detected ? &D->st.pit_contra
+				   : &D->st.pit_equivalent))++;
 			check_pit_note(m);
 		}
 		if (D->tests)
@@ -606,6 +609,18 @@ void check_summary_json(const struct check_stats *s, struct strbuf *sb)
 			  "\"memory\": %ld, \"other\": %ld}, \"groups_cut_short\": "
 			  "%ld", s->unknown[0], s->unknown[1], s->unknown[2],
 			  s->ncut);
+	if (s->pit_total) /* the text summary's "PIT: ..." line */
+		sb_printf(sb, ", \"pit\": {\"mutants\": %ld, \"detected\": %ld, "
+			  "\"score\": %.4f, \"undetected_equivalent\": %ld, "
+			  "\"corrected_score\": %.4f, \"corrected_formula\": "
+			  "\"detected / (mutants - undetected_equivalent)\", "
+			  "\"detected_equivalent\": %ld}", s->pit_total,
+			  s->pit_detected, (double)s->pit_detected /
+			  (double)s->pit_total, s->pit_equivalent,
+			  s->pit_total > s->pit_equivalent
+			  ? (double)s->pit_detected /
+			    (double)(s->pit_total - s->pit_equivalent) : 1.0,
+			  s->pit_contra);
 	if (s->timing)
 		sb_printf(sb, ", \"solver_calls\": %lu, \"time_ms\": "
 			  "%.1f, \"mutants_per_second\": %.0f", s->calls,
@@ -755,6 +770,9 @@ static void shard_json(const struct driver *D, struct strbuf *sb)
 	if (check_stats_cut_or_spent(s))
 		sb_printf(sb, "\"unknown\": [%ld, %ld, %ld, %ld], ",
 			  s->unknown[0], s->unknown[1], s->unknown[2], s->ncut);
+	if (s->pit_total)
+		sb_printf(sb, "\"pit\": [%ld, %ld, %ld, %ld], ", s->pit_total,
+			  s->pit_detected, s->pit_equivalent, s->pit_contra);
 	sb_puts(sb, "\"levels\": [");
 	for (size_t l = 0; l < ARRAY_SIZE(s->level); l++)
 		sb_printf(sb, "%s%ld", l ? ", " : "", s->level[l]);
@@ -845,14 +863,19 @@ static void summary(struct driver *D)
 				sb_printf(&sb, " %s %ld", cverdict_name(v),
 					  D->st.count[v]);
 		if (D->st.pit_total) {
-			long t = D->st.pit_total, e = D->st.count[CV_EQUIVALENT];
+			long t = D->st.pit_total, e = D->st.pit_equivalent,
+			     d = D->st.pit_detected;
 			sb_printf(&sb, "\n  PIT: %ld of %ld mutants detected, "
-				  "score %.1f%%; %ld proven equivalent, corrected "
-				  "score %.1f%% (detected / (mutants - equivalent))",
-				  D->st.pit_detected, t,
-				  100.0 * (double)D->st.pit_detected / (double)t, e,
-				  t > e ? 100.0 * (double)D->st.pit_detected /
-				  (double)(t - e) : 100.0);
+				  "score %.1f%%; %ld undetected proven equivalent, "
+				  "corrected score %.1f%% (detected / (mutants - "
+				  "undetected proven equivalent))", d, t,
+				  100.0 * (double)d / (double)t, e,
+				  t > e ? 100.0 * (double)d / (double)(t - e)
+				  : 100.0);
+			if (D->st.pit_contra)
+				sb_printf(&sb, "; %ld detected by PIT's tests but "
+					  "proven equivalent: a bug to report",
+					  D->st.pit_contra);
 		}
 		if (check_stats_cut_or_spent(&D->st))
 			sb_printf(&sb, "\n  unknown by cause: %ld budget, %ld "

@@ -65,8 +65,11 @@ struct check_stats {
 	/* unknown verdicts by their reason's cause: "budget:", "memory:",
 	 * another; groups cut short by a fatal error (check_group_cut()) */
 	long unknown[3], ncut;
-	/* PIT's mutations.xml inputs (check/pit.h): mutants, detected */
-	long pit_total, pit_detected;
+	/* PIT's mutants (mutations.xml, check/pit.h, or PIT's elements
+	 * report, check/mte.h): how many, detected by PIT's tests, proven
+	 * equivalent among the undetected (dropped from the corrected
+	 * score) and among the detected (a contradiction) */
+	long pit_total, pit_detected, pit_equivalent, pit_contra;
 };
 /* Does a summary show verdict v (ambiguous only when some mutant is:
  * a run without PIT input writes the bytes it wrote before)? */

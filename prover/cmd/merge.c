@@ -276,6 +276,19 @@ static bool add_stats(struct shard *s, struct check_stats *st, bool first)
 		else
 			st->ncut += v;
 	}
+	/* PIT's mutants, detected, proven equivalent among the undetected
+	 * and the detected: only when some */
+	struct json *pit = json_get(x, "pit") ? need(x, "pit", JSON_ARRAY)
+					      : NULL;
+	if (json_get(x, "pit") && (!pit || pit->n != 4))
+		return false;
+	long *pv[4] = { &st->pit_total, &st->pit_detected, &st->pit_equivalent,
+			&st->pit_contra };
+	for (int i = 0; pit && i < 4; i++) {
+		if (!json_int(pit->items[i], 0, 1L << 40, &v))
+			return false;
+		*pv[i] += v;
+	}
 	if (!need_long(x, "sites", &v))
 		return false;
 	st->nsites += v;

@@ -33,11 +33,11 @@ static int declares(const struct csrc *f, TSNode d, const char *name)
 		return 0;
 	if (cnode_is(d, "identifier"))
 		return cnode_text_is(f, d, name);
-	/* *p, a[3], (*f)(int): the name under it is not of a plain type */
-	for (uint32_t i = 0; i < ts_node_named_child_count(d); i++)
-		if (declares(f, ts_node_named_child(d, i), name))
-			return -1;
-	return 0;
+	/* *p, a[3], (*f)(int): the name under it is not of a plain type
+	 * (the declarator chain only: not a[N]'s size, f(int n)'s n) */
+	TSNode in = cnode_is(d, "parenthesized_declarator")
+		    ? ts_node_named_child(d, 0) : cnode_field(d, "declarator");
+	return declares(f, in, name) ? -1 : 0;
 }
 
 /* In declaration (or parameter_declaration) d: name's type text, NULL
@@ -60,9 +60,16 @@ static const char *decl_type(struct arena *a, const struct csrc *f, TSNode d,
 			? declares(f, ts_tree_cursor_current_node(&c), name) : 0;
 		if (!k)
 			continue;
-		if (k > 0 && (cnode_is(type, "primitive_type") ||
-			      cnode_is(type, "sized_type_specifier") ||
-			      cnode_is(type, "type_identifier")))
+		const char *td = NULL;
+		int tk = k > 0 && (cnode_is(type, "type_identifier") ||
+				   cnode_is(type, "primitive_type"))
+			 ? csrc_typedef(f, a, cnode_text(a, f, type),
+					ts_node_start_byte(type), &td) : 0;
+		if (tk > 0)
+			r = td; /* a typedef of the file (csrc-const.c) */
+		else if (k > 0 && !tk && (cnode_is(type, "primitive_type") ||
+				   cnode_is(type, "sized_type_specifier") ||
+				   cnode_is(type, "type_identifier")))
 			r = cnode_text(a, f, type);
 		else
 			*bad = true;
@@ -114,6 +121,14 @@ static const char *lookup(struct arena *a, const struct csrc *f, TSNode n,
 				    ((last = decl_type(a, f, c, name, &lastbad)) ||
 				     lastbad))
 					break;
+				/* an old-style definition's parameter that its
+				 * declaration list (the declarations above)
+				 * does not declare: int (C90 6.7.1) */
+				if (cnode_is(c, "identifier") &&
+				    cnode_text_is(f, c, name)) {
+					last = "int";
+					break;
+				}
 			}
 		}
 		if (last || lastbad) {
@@ -138,6 +153,11 @@ static int vars_of(struct arena *a, const struct csrc *f, TSNode n,
 		for (int i = 0; i < out->nvars; i++)
 			if (!strcmp(out->vars[i].name, name))
 				return 0;
+		/* a constant of the file (a macro first: the preprocessor
+		 * replaces it everywhere): no variable, its value stands in
+		 * the expression (out->text) */
+		if (csrc_constant(f, a, name, ts_node_start_byte(n)))
+			return 0;
 		bool bad = false;
 		const char *t = lookup(a, f, n, name, &bad);
 		if (!t) {
@@ -230,5 +250,18 @@ int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
 	}
 	TSNode p = ts_node_parent(best);
 	out->discarded = !ts_node_is_null(p) && cnode_is(p, "expression_statement");
-	return vars_of(a, f, best, out, why);
+	if (vars_of(a, f, best, out, why) < 0)
+		return -1;
+	/* the file's constants and typedef names replaced by what they
+	 * stand for (csrc-const.c) */
+	out->text = csrc_expand(f, a, arena_strndup(a, f->text + out->b,
+				out->e - out->b), out->b);
+	if (!out->text) {
+		*why = "it names a macro of the file that is no constant (a "
+		       "function-like one, one under #if, #undef'd, defined "
+		       "twice, after an #include) or a typedef that is no "
+		       "integer type";
+		return -1;
+	}
+	return 0;
 }

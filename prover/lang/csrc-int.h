@@ -16,7 +16,10 @@ struct csrc {
 	char *text;   /* heap */
 	char *name;   /* heap */
 	TSTree *tree;
+	struct cindex *cindex; /* csrc-const.c: built at its first use */
 };
+
+void csrc_index_free(struct cindex *x);
 
 bool cnode_is(TSNode n, const char *type);
 TSNode cnode_field(TSNode n, const char *name);
@@ -71,6 +74,9 @@ struct cb {
 			      * and cells only, no guards */
 	int set_cell;        /* the statement writes this cell + 1, or 0 */
 	const char *why;     /* the first failure */
+	uint32_t at;         /* the function's first byte: the file's
+			      * constants and typedefs as they stand there
+			      * (csrc-const.c) */
 };
 
 /* false, and why kept when it is the first failure */
@@ -116,6 +122,15 @@ struct mstmt *cb_block(struct cb *B, TSNode n);
 bool cb_block_into(struct cb *B, TSNode n, struct mstmt *blk, int *cap);
 /* Does the patch delete statement n (then it is applied)? */
 bool cb_deleted(struct cb *B, TSNode n);
+
+/* An old-style definition fn (`f(a, b) int a; { ... }`): is the
+ * declaration list between its identifier list ps and its body one C
+ * allows (each declarator a listed parameter, once, no initializer,
+ * register the only storage class)?  The type of parameter p (an
+ * identifier of ps) as the list declares it, int when it does not (C90
+ * 6.7.1); NULL, failed, for a pointer, array or function parameter. */
+bool cb_kr_list_ok(struct cb *B, TSNode fn, TSNode ps);
+const struct type *cb_kr_type(struct cb *B, TSNode fn, TSNode p);
 
 /* csrc-mstmt.c: a call statement, locals without initializers */
 struct mstmt *cb_call(struct cb *B, TSNode n);

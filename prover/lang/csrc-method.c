@@ -37,7 +37,18 @@ const struct type *cb_ctype(struct cb *B, TSNode decl, bool *is_const)
 	}
 	TSNode tn = cnode_field(decl, "type");
 	const char *name = ts_node_is_null(tn) ? "int"
-			   : cnode_spaced(B->a, B->f, tn);
+			   : cnode_spaced(B->a, B->f, tn), *td = NULL;
+	/* a typedef of the file (csrc-const.c) wins over the profile's
+	 * names (`typedef int bool;`) */
+	int tk = cnode_is(tn, "type_identifier") || cnode_is(tn, "primitive_type")
+		? csrc_typedef(B->f, B->a, name, ts_node_start_byte(tn), &td) : 0;
+	if (tk < 0)
+		return cb_fail(B, arena_printf(B->a, "the type `%s` is a typedef "
+			       "of the file that is no integer or floating "
+			       "type (a struct, an enum, a pointer), or may be "
+			       "hidden", name)), NULL;
+	if (tk > 0)
+		name = td;
 	const struct type *t = profile_type(B->pf, name);
 	if (!t || (t->kind != TK_INT && t->kind != TK_FLOAT))
 		return cb_fail(B, arena_printf(B->a, "the type `%s` is not in the "
@@ -140,6 +151,19 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 	     struct cb_part *P)
 {
 	P->n = NULL;
+	/* the file's constants and typedef names (csrc-const.c) */
+	const char *x = csrc_expand(B->f, B->a, text, B->at);
+	if (!x)
+		return cb_fail(B, arena_printf(B->a, "`%s` names a macro of the "
+			       "file that is no constant (a function-like one, "
+			       "one under #if, #undef'd, defined twice, after an "
+			       "#include) or a typedef that is no integer or "
+			       "floating type", mir_joined(B->a, whole)));
+	const char *lwhy;
+	if (!(x = csrc_libc(B->f, B->a, x, B->at, &lwhy)))
+		return cb_fail(B, arena_printf(B->a, "`%s`: %s", mir_joined(B->a,
+			       whole), lwhy));
+	text = x;
 	if (B->nptr && !B->raw &&
 	    !(text = cb_ptr_text(B, text, mir_joined(B->a, whole))))
 		return false;
@@ -212,6 +236,41 @@ void cb_append(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap)
 	mir_append(B->a, blk, s, cap);
 }
 
+/* A static local (issue 30): an input and an output of the function,
+ * as a global is (MV_FIELD): its value on entry is what earlier calls
+ * left, any value of its type here (its initializer runs once, before
+ * the first call: ignored, which only adds inputs), and later calls see
+ * the value it ends with. */
+static bool static_local(struct cb *B, TSNode n, const struct type *t,
+			 bool is_const)
+{
+	if (is_const)
+		return cb_fail(B, "a const static local");
+	if (B->nptr) /* its address may have been passed in */
+		return cb_fail(B, "a static local in a function with pointers");
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(n, i), nm = d;
+		if (cnode_is(d, "init_declarator"))
+			nm = cnode_field(d, "declarator");
+		else if (!cnode_is(d, "identifier"))
+			continue; /* type, qualifiers, storage class */
+		if (!cnode_is(nm, "identifier"))
+			return cb_fail(B, "a static local pointer, array or "
+				       "function");
+		const char *name = cnode_squeezed(B->a, B->f, nm);
+		for (int v = 0; v < B->m->nvars; v++)
+			if (B->m->kinds[v] == MV_FIELD &&
+			    !strcmp(B->m->names[v], name))
+				return cb_fail(B, arena_printf(B->a, "the static "
+					       "local `%s` beside a global or "
+					       "static of that name", name));
+		if (cb_add_var(B, name, t, MV_FIELD) < 0)
+			return false;
+	}
+	return true;
+}
+
 /* A local declaration: each declarator with its initializer, as an
  * assignment, or without one (csrc-mstmt.c: reading it before it is
  * assigned is undefined). */
@@ -222,13 +281,22 @@ static bool local_decl(struct cb *B, TSNode n, struct mstmt *blk, int *cap)
 	if (!t)
 		return false;
 	uint32_t k = ts_node_named_child_count(n);
+	bool is_static = false;
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode d = ts_node_named_child(n, i);
 		if (cnode_is(d, "storage_class_specifier")) {
-			if (strcmp(cnode_squeezed(B->a, B->f, d), "register"))
-				return cb_fail(B, "a static or extern local");
-			continue;
+			const char *sc = cnode_squeezed(B->a, B->f, d);
+			is_static |= !strcmp(sc, "static");
+			if (strcmp(sc, "register") && strcmp(sc, "static"))
+				return cb_fail(B, "an extern local");
 		}
+	}
+	if (is_static)
+		return static_local(B, n, t, is_const);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(n, i);
+		if (cnode_is(d, "storage_class_specifier"))
+			continue;
 		if (cnode_is(d, "identifier")) {
 			if (!cb_uninit_local(B, cnode_squeezed(B->a, B->f, d), t,
 					     d, blk, cap))
@@ -502,16 +570,152 @@ static bool globals(struct cb *B, TSNode fn, TSNode body)
 	return true;
 }
 
-static bool params(struct cb *B, TSNode fd)
+/* The declarator of name in old-style definition fn's declaration list
+ * (tree-sitter-c reads `f(a, b) int a; char *b; { ... }` as declarations
+ * between the declarator and the body), and its declaration in *decl; a
+ * null node when the list does not declare name. */
+static TSNode kr_declarator(struct cb *B, TSNode fn, const char *name,
+			    TSNode *decl)
+{
+	uint32_t k = ts_node_named_child_count(fn);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(fn, i);
+		if (!cnode_is(d, "declaration"))
+			continue;
+		uint32_t nd = ts_node_named_child_count(d);
+		for (uint32_t j = 0; j < nd; j++) {
+			TSNode v = ts_node_named_child(d, j), id = v;
+			while (cnode_is(id, "pointer_declarator") ||
+			       cnode_is(id, "array_declarator") ||
+			       cnode_is(id, "init_declarator") ||
+			       cnode_is(id, "function_declarator"))
+				id = cnode_field(id, "declarator");
+			if (cnode_is(id, "identifier") &&
+			    cnode_text_is(B->f, id, name)) {
+				*decl = d;
+				return v;
+			}
+		}
+	}
+	return (TSNode){ 0 };
+}
+
+/* Does every declarator of fn's declaration list name a parameter of
+ * identifier list ps, once, with `register` its only storage class (C11
+ * 6.9.1p5-6), and no initializer? */
+static bool kr_list_ok(struct cb *B, TSNode fn, TSNode ps)
+{
+	uint32_t k = ts_node_named_child_count(fn), np = ts_node_named_child_count(ps);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(fn, i);
+		if (!cnode_is(d, "declaration"))
+			continue;
+		uint32_t nd = ts_node_named_child_count(d);
+		for (uint32_t j = 0; j < nd; j++) {
+			TSNode v = ts_node_named_child(d, j);
+			if (cnode_is(v, "storage_class_specifier") &&
+			    strcmp(cnode_squeezed(B->a, B->f, v), "register"))
+				return cb_fail(B, "an old-style parameter "
+					       "declared with a storage class "
+					       "other than register");
+			if (cnode_is(v, "init_declarator"))
+				return cb_fail(B, "an old-style parameter with "
+					       "an initializer");
+			TSNode id = v;
+			while (cnode_is(id, "pointer_declarator") ||
+			       cnode_is(id, "array_declarator") ||
+			       cnode_is(id, "function_declarator"))
+				id = cnode_field(id, "declarator");
+			if (!cnode_is(id, "identifier") || ts_node_is_null(
+				    cnode_field(d, "type")) || cnode_same(v,
+				    cnode_field(d, "type")))
+				continue; /* type, qualifiers */
+			bool listed = false;
+			for (uint32_t q = 0; q < np && !listed; q++) {
+				TSNode p = ts_node_named_child(ps, q);
+				listed = cnode_is(p, "identifier") &&
+					 !strcmp(cnode_squeezed(B->a, B->f, p),
+						 cnode_squeezed(B->a, B->f, id));
+			}
+			if (!listed)
+				return cb_fail(B, arena_printf(B->a, "`%s` "
+					"declared in an old-style definition's "
+					"list, not a parameter", cnode_squeezed(
+					B->a, B->f, id)));
+		}
+	}
+	/* each parameter declared at most once */
+	for (uint32_t q = 0; q < np; q++) {
+		TSNode p = ts_node_named_child(ps, q);
+		if (!cnode_is(p, "identifier") && !cnode_is(p, "comment"))
+			return cb_fail(B, "an old-style parameter list with a "
+				       "parameter declaration");
+		for (uint32_t r = 0; r < q; r++)
+			if (cnode_is(p, "identifier") && !strcmp(cnode_squeezed(
+				    B->a, B->f, p), cnode_squeezed(B->a, B->f,
+				    ts_node_named_child(ps, r))))
+				return cb_fail(B, "a parameter named twice");
+	}
+	return true;
+}
+
+/* Parameter p (an identifier of an old-style definition fn's list): its
+ * declaration in the list, or int when the list has none (C90 6.7.1;
+ * gcc and clang take it so).  A caller without a prototype passes the
+ * argument after the default argument promotions (C11 6.5.2.2p6), and
+ * on entry it is converted to the parameter's type as if by assignment
+ * (6.9.1p10): the parameter holds every value of its declared type, as
+ * a prototyped one does.  Calls to such a function from the file pass
+ * promoted arguments (csrc-mstmt.c). */
+static bool kr_param(struct cb *B, TSNode fn, TSNode p)
+{
+	const char *name = cnode_squeezed(B->a, B->f, p);
+	TSNode decl = { 0 }, d = kr_declarator(B, fn, name, &decl);
+	if (cnode_is(d, "pointer_declarator"))
+		return cb_ptr_decl(B, decl, d, MV_PARAM) >= 0;
+	const struct type *t = cb_kr_type(B, fn, p);
+	return t && cb_add_var(B, name, t, MV_PARAM) >= 0;
+}
+
+const struct type *cb_kr_type(struct cb *B, TSNode fn, TSNode p)
+{
+	const char *name = cnode_squeezed(B->a, B->f, p);
+	TSNode decl = { 0 }, d = kr_declarator(B, fn, name, &decl);
+	if (ts_node_is_null(d))
+		return profile_type(B->pf, "int");
+	if (!cnode_is(d, "identifier"))
+		return cb_fail(B, arena_printf(B->a, "the old-style parameter "
+			       "`%s`, a pointer, an array or a function", name)),
+		       NULL;
+	bool is_const;
+	return cb_ctype(B, decl, &is_const);
+}
+
+bool cb_kr_list_ok(struct cb *B, TSNode fn, TSNode ps)
+{
+	return kr_list_ok(B, fn, ps);
+}
+
+static bool params(struct cb *B, TSNode fn, TSNode fd)
 {
 	TSNode ps = cnode_field(fd, "parameters");
 	uint32_t k = ts_node_named_child_count(ps);
+	bool kr = false;
+	for (uint32_t i = 0; i < k; i++)
+		kr |= cnode_is(ts_node_named_child(ps, i), "identifier");
+	if (kr && !kr_list_ok(B, fn, ps))
+		return false;
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode p = ts_node_named_child(ps, i), d = cnode_field(p, "declarator");
 		if (cnode_is(p, "comment"))
 			continue;
+		if (kr && cnode_is(p, "identifier")) {
+			if (!kr_param(B, fn, p))
+				return false;
+			continue;
+		}
 		if (!cnode_is(p, "parameter_declaration"))
-			return cb_fail(B, "a variadic or old-style parameter list");
+			return cb_fail(B, "a variadic parameter list");
 		bool is_const;
 		const struct type *t = NULL;
 		if (ts_node_is_null(d) && k == 1 &&
@@ -568,6 +772,7 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 	B.W = (struct mwalk){ .G = &grammar, .H = &hooks, .B = &B, .a = a,
 			      .m = B.m, .visible = B.visible, .why = &B.why };
 	TSNode fn = csrc_function(f, fname), fd = { 0 };
+	B.at = ts_node_is_null(fn) ? 0 : ts_node_start_byte(fn);
 	if (pf->ub == UB_DEFINED_ONLY)
 		cb_fail(&B, "`ub: defined-only` is not in the method model (use "
 		     "outcome or wrap)");
@@ -579,7 +784,7 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 	if (!B.why)
 		fd = signature(&B, fn);
 	TSNode body = ts_node_is_null(fn) ? fn : cnode_field(fn, "body");
-	if (!B.why && params(&B, fd) && globals(&B, fn, body) &&
+	if (!B.why && params(&B, fn, fd) && globals(&B, fn, body) &&
 	    cb_ptr_overlaps(&B) && (B.m->body = cb_block(&B, body)))
 		cb_ptr_finish(&B);
 	if (!B.why && mutant && !B.applied)

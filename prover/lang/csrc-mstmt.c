@@ -121,18 +121,39 @@ static TSNode callee_decl(struct cb *B, const char *name, int *id)
 	return (TSNode){ 0 };
 }
 
-/* The parameters' types of function declarator fd into c. */
-static bool callee_params(struct cb *B, TSNode fd, struct mcallee *c)
+/* The parameters' types of function declarator fd into c; *kr: fd is
+ * an old-style definition's (its arguments are passed after the default
+ * argument promotions, C11 6.5.2.2p6). */
+static bool callee_params(struct cb *B, TSNode fd, struct mcallee *c,
+			  bool *kr)
 {
-	TSNode ps = cnode_field(fd, "parameters");
+	TSNode ps = cnode_field(fd, "parameters"), fn = ts_node_parent(fd);
 	uint32_t k = ts_node_named_child_count(ps);
+	*kr = false;
+	for (uint32_t i = 0; i < k; i++)
+		*kr |= cnode_is(ts_node_named_child(ps, i), "identifier");
+	if (*kr && (!cnode_is(fn, "function_definition") ||
+		    !cnode_same(cnode_field(fn, "declarator"), fd)))
+		return cb_fail(B, arena_printf(B->a, "a call to %s, declared "
+			       "with an identifier list", c->name));
+	if (*kr && !cb_kr_list_ok(B, fn, ps))
+		return false;
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode p = ts_node_named_child(ps, i);
 		if (cnode_is(p, "comment"))
 			continue;
+		if (*kr) {
+			if (c->nargs == MIR_MAX_ARGS)
+				return cb_fail(B, arena_printf(B->a, "a call to "
+					       "%s, of more than %d parameters",
+					       c->name, MIR_MAX_ARGS));
+			if (!(c->args[c->nargs++] = cb_kr_type(B, fn, p)))
+				return false;
+			continue;
+		}
 		if (!cnode_is(p, "parameter_declaration"))
 			return cb_fail(B, arena_printf(B->a, "a call to %s, a "
-				       "variadic or old-style function", c->name));
+				       "variadic function", c->name));
 		TSNode d = cnode_field(p, "declarator");
 		if (ts_node_is_null(d) && k == 1 &&
 		    !strcmp(cnode_squeezed(B->a, B->f, p), "void"))
@@ -150,6 +171,15 @@ static bool callee_params(struct cb *B, TSNode fd, struct mcallee *c)
 			return false;
 	}
 	return true;
+}
+
+/* t after the default argument promotions (C11 6.5.2.2p6): the integer
+ * promotions, float to double. */
+static const struct type *arg_promoted(struct cb *B, const struct type *t)
+{
+	if (t->kind == TK_FLOAT && t == profile_type(B->pf, "float"))
+		return profile_type(B->pf, "double");
+	return B->pf->unary_promote(t);
 }
 
 struct mstmt *cb_call(struct cb *B, TSNode n)
@@ -187,7 +217,8 @@ struct mstmt *cb_call(struct cb *B, TSNode n)
 	if (c.id > 255) /* an event holds it in 8 bits */
 		return cb_fail(B, arena_printf(B->a, "a call to %s, after the "
 			       "255th function of the file", name)), NULL;
-	if (!callee_params(B, fd, &c))
+	bool kr;
+	if (!callee_params(B, fd, &c, &kr))
 		return NULL;
 	uint32_t na = ts_node_named_child_count(al);
 	int nargs = 0;
@@ -214,7 +245,9 @@ struct mstmt *cb_call(struct cb *B, TSNode n)
 			continue;
 		if (cnode_is(a, "comma_expression"))
 			return cb_fail(B, "the comma operator"), NULL;
-		/* converted as if by assignment (C11 6.5.2.2p7) */
+		/* converted as if by assignment (C11 6.5.2.2p7); to an
+		 * old-style definition, promoted and converted on entry
+		 * (6.5.2.2p6, 6.9.1p10) */
 		const char *at = cb_text(B, a);
 		const char *whole[] = { "(", c.args[j]->name, ")(", at, ")",
 					NULL };
@@ -222,6 +255,13 @@ struct mstmt *cb_call(struct cb *B, TSNode n)
 		if (!cb_part(B, at, whole, &P) || !(s->args[j] = cb_part_typed(B,
 				cb_cast(B, c.args[j], P.n), &P, false, whole)))
 			return NULL;
+		if (kr && arg_promoted(B, P.n->type) != arg_promoted(B,
+							c.args[j]))
+			return cb_fail(B, arena_printf(B->a, "a call to %s, an "
+				"old-style definition, whose argument `%s` has "
+				"another type than its parameter after the "
+				"default argument promotions (undefined, C11 "
+				"6.5.2.2p6)", name, at)), NULL;
 		j++;
 	}
 	return s;

@@ -140,6 +140,7 @@ void csrc_free(struct csrc *f)
 	if (!f)
 		return;
 	ts_tree_delete(f->tree);
+	csrc_index_free(f->cindex);
 	free(f->text);
 	free(f->name);
 	free(f);

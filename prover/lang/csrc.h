@@ -18,7 +18,10 @@
  * initializers, blocks, if/else, while, do, for, switch, break,
  * continue and return, call statements `f(args);` to functions of the
  * file (events, lang/mir.h Calls); expressions as lang/parse.c reads C
- * (operators, ?:, short-circuit operators, casts).  Undefined behaviour
+ * (operators, ?:, short-circuit operators, casts); old-style (K&R)
+ * definitions, static locals (inputs and outputs, as globals), and the
+ * file's own #define and enum constants and typedefs (csrc-const.c).
+ * Undefined behaviour
  * is the C profile's (docs/c.md, `ub:`): under `ub: outcome` and `wrap`
  * it is the exceptional outcome of the IR; reading a local before a
  * value is stored in it is undefined (C11 6.3.2.1p2, csrc-mstmt.c).
@@ -91,12 +94,42 @@ bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e);
 bool csrc_operator_at(const struct csrc *f, size_t b, size_t e, size_t *xb,
 		      size_t *xe);
 
+/* The file's own constants and types (csrc-const.c, issue 30), as they
+ * stand at byte at:
+ * csrc_constant(): what name stands for, an object-like #define (its
+ * tokens, blank-separated and not parenthesized, as the preprocessor
+ * puts them) or an enumeration constant (its value, parenthesized:
+ * `((int)(4) + 1)`), every name in it expanded, or NULL when it is none
+ * or may be another (defined twice, under #if, #undef'd, an #include
+ * between the definition and at, a body that is no constant);
+ * csrc_expand(): text with each such name replaced by its value;
+ * csrc_typedef(): 0 when name is no typedef of the file, 1 and *type the
+ * basic type it stands for ("unsigned char", or a name the file does
+ * not define, "size_t"), -1 when it is one that is not a plain integer
+ * type (a struct, an enum, a pointer) or may be hidden. */
+const char *csrc_constant(const struct csrc *f, struct arena *a,
+			  const char *name, size_t at);
+const char *csrc_expand(const struct csrc *f, struct arena *a,
+			const char *text, size_t at);
+int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
+		 size_t at, const char **type);
+
+/* text with each call to the C library's abs, labs, llabs (the file
+ * #includes <stdlib.h> before at and does not define the name) written
+ * as C computes it: `abs(e)` as `(((int)(e)) < 0 ? -((int)(e)) :
+ * ((int)(e)))`, undefined at the type's minimum (C11 7.22.6.1); NULL
+ * and *why for a call whose argument has side effects or calls (it is
+ * copied) or that has other than one argument. */
+const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
+		      size_t at, const char **why);
+
 #define CSRC_MAX_EXPR_VARS 16
 
 /* The expression at bytes [b, e) of the file, as a check site reads it:
  * the variables it reads (plain identifiers, not inside calls, field
  * accesses or subscripts: those are opaque) with their declared types as
- * written ("int", "unsigned long", "size_t"), found in the enclosing
+ * written ("int", "unsigned long", "size_t"; a typedef of the file
+ * resolved), found in the enclosing
  * blocks, the function's parameters or the file's declarations, the
  * innermost declaration before the expression; discarded: its value is
  * dropped (an expression statement); statement: [b, e) is an expression
@@ -112,6 +145,10 @@ struct cexpr {
 	struct {
 		const char *name, *type;
 	} vars[CSRC_MAX_EXPR_VARS];
+	/* its text [b, e) with the file's constants and typedef names
+	 * replaced by what they stand for (csrc_expand()): the site's
+	 * original; a mutant's text is expanded at b likewise */
+	const char *text;
 };
 int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
 	      struct cexpr *out, const char **why);

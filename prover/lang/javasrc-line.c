@@ -112,6 +112,9 @@ static const char *around(struct arena *a, const struct jsrc *f, TSNode n)
 static bool is_unit(struct arena *a, const struct jsrc *f, TSNode n,
 		    const char *method)
 {
+	/* no method (an elements report names none): any unit of code */
+	if (!method)
+		return code_name(a, f, n) || jnode_is(n, "lambda_expression");
 	if (strncmp(method, "lambda$", 7)) {
 		const char *name = code_name(a, f, n);
 		return name && !strcmp(name, method);

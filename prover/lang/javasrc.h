@@ -188,9 +188,9 @@ struct jline_node {
 			     * parameter, or its compound += or -= by an int
 			     * literal: javac's iinc, not an iadd */
 };
-/* Those records of f's line in method, in a (*out; literals only when
- * literal is not NULL: those of that value, as PIT prints constants);
- * returns their number. */
+/* Those records of f's line in method (NULL: in any code on the line),
+ * in a (*out; literals only when literal is not NULL: those of that
+ * value, as PIT prints constants); returns their number. */
 int jsrc_line_nodes(struct jsrc *f, struct arena *a, int line,
 		    const char *method, const char *literal,
 		    struct jline_node **out);

@@ -3,8 +3,11 @@
  * report.json`) through check_elements_load(): the strict JSON reader
  * (base/json.h) and the schema checks; a loaded report is then read by
  * check_read_elements(), with and without --method (the embedded Java
- * sources parsed, every mutant placed at its location or refused), and
- * every group through check_group_analyses(); nothing proven.
+ * sources parsed, every mutant placed at its location or refused, PIT's
+ * mutants, which have a description and no replacement, at the
+ * candidates of their line, check/pit.h check_pit_place()), and every
+ * group through check_group_analyses() and its finishing pass (PIT's
+ * candidates made one mutant); nothing proven.
  */
 #include "fuzz/fuzz.h"
 
@@ -22,6 +25,11 @@ static void each_group(void *ctx, struct cgroup *g)
 		if (!m->at || !m->where)
 			fuzz_fail("mutant %s lost its place in the report", m->id);
 	}
+	if (g->finish) /* PIT's mutant: its candidates made one */
+		g->finish(g);
+	if (g->finish && (g->nmutants != 1 || !g->mutants[0].pit))
+		fuzz_fail("PIT's mutant %s left %d mutants", g->mutants[0].id,
+			  g->nmutants);
 	cgroup_free(g);
 }
 

@@ -136,3 +136,23 @@ void tally(int v)
 	count++;
 	note(v);
 }
+
+/* old-style definitions (issue 30): a undeclared is an int (C90 6.7.1),
+ * n an unsigned char converted on entry from the promoted argument */
+int oldmax(a, b)
+short b;
+{
+	if (a > b)
+		return a;
+	return b;
+}
+
+long oldsum(x, n)
+register long x;
+unsigned char n;
+{
+	long s = x;
+	if (n < 256)
+		s = s + n;
+	return s;
+}
