@@ -139,7 +139,6 @@ def killers(path):
 def reason_group(r):
     """A reason without its names and values, for counting"""
     r = r or ""
-    m = re.search(r"method level: (.*?)\]", r)
     if "enclosing expression" in r:
         r = "killable only in its expression: the method is not modelled"
     r = re.sub(r"expected: <[^>]*> but was: <[^>]*>", "expected: <A> but was: <B>", r)
