@@ -108,11 +108,11 @@ static const char *around(struct arena *a, const struct jsrc *f, TSNode n)
 /* Is n a unit of code of method (javac's name: "m", "<init>",
  * "<clinit>", "lambda$m$0", "lambda$new$0", "lambda$static$0"): a
  * declaration compiled into it, or a lambda of it (any lambda in m,
- * nested ones too: its number is not checked)? */
+ * nested ones too: its number is not checked)?  With method NULL (an
+ * elements report names none), every unit of code is one. */
 static bool is_unit(struct arena *a, const struct jsrc *f, TSNode n,
 		    const char *method)
 {
-	/* no method (an elements report names none): any unit of code */
 	if (!method)
 		return code_name(a, f, n) || jnode_is(n, "lambda_expression");
 	if (strncmp(method, "lambda$", 7)) {
