@@ -1175,9 +1175,13 @@ static void read_results(struct tg_ctx *x, struct tg_case **cs, size_t n,
 				} else {
 					free(c->why);
 					c->why = !strcmp(f[2], "PASS")
-						? xstrdup("passes on the mutant: what "
-							  "tells them apart is not what "
-							  "the test asserts")
+						? tg_printf("passes on the mutant: what "
+							    "tells them apart is not what "
+							    "the test asserts%s", c->observed
+							    ? " (its expected values observed "
+							    "from the original: the real "
+							    "callees do not give the values "
+							    "the killing input assumes)" : "")
 						: tg_printf("the mutant does not compile "
 							    "or run: %s", f[3]);
 					c->st = TG_UNVERIFIED;
