@@ -24,6 +24,10 @@
 #     file compiled with gcc -std=c11 -Wall -Wextra -Werror, passing on
 #     the original and each verified test failing on a mutated copy of
 #     the source made here;
+#   - a killing input that assumes what a call the model does not know
+#     returns (String.hashCode(): tests/data/check-tests/name, tag): the
+#     expected values observed from the original, the test verified
+#     again, and said so;
 #   - the text summary and the elements report say it per mutant.
 #
 # Needs javac, java and the console launcher's jar (scripts/junit.sh,
@@ -280,6 +284,75 @@ if shutil.which("gcc"):
         ok(not bad, "c: each of the %d verified tests fails on its mutant "
            "(mutated here)%s" % (len(st["verified"]),
                                  ": not " + ", ".join(bad) if bad else ""))
+
+# --- an object only the outputs hold: a call the method makes set a
+# field to it (the killing input assumes what o1.hashCode() sets, as in
+# commons-cli's Option.hashCode()); the test cannot name that object, and
+# building one of its own of the class under test for a String field
+# (was: "Tag o2 = allocate(Tag.class)" and assertSame(o2, name)) made a
+# test that could never pass.  The killing input also assumes what
+# o1.hashCode() returns (the model does not know String's code): the
+# return value the model gives fails on the original, the one the
+# original gives is observed and asserted instead, and the mutant
+# (31 * h - 1) still fails it
+rc, text, err = check(["--source", D + "/tag", "--kills", D + "/tag-kill.csv",
+                       D + "/tag.mutants.log"], os.path.join(T, "tag"))
+rep = json.loads(text) if rc == 0 else None
+tt, tm = "", {}
+if rep is not None:
+    tw, st = by_state(rep)
+    tm = st["verified"].get("1") or st["unverified"].get("1") or {}
+    tt = open(tm["file"]).read() if tm.get("file") else ""
+body = tt[tt.find("void mutant1_"):]
+ok(rep is not None and "assertNotNull((Object) get(self, Tag.class, "
+   "\"name\")); // o2: an object the input does not hold" in body and
+   "Tag o2" not in body and "assertSame(o2" not in body,
+   "tag: a field set by a call to an object no input holds is asserted "
+   "not null, not compared with an object the test builds%s" %
+   ("" if rep is not None else ": " + err[-300:]))
+ok(tm.get("test") == "verified" and tm.get("expected") == "observed" and
+   "assertEquals(-30," not in body,
+   "tag: the return value the model assumed (-30) fails on the original; "
+   "the observed one is asserted and the test is verified: %s" % tm)
+
+# --- expected values observed from the original (issue 32): the
+# killing inputs assume what text.hashCode() returns; the model's
+# values fail on the original ("o1".hashCode() is 3490), the runner
+# observes the original's return value on that input (an int,
+# a boolean) and the test is verified again on the mutant.  Checked
+# here with the JUnit harness, on hand-written mutants ---
+out = os.path.join(T, "name")
+rc, text, err = check(["--source", D + "/name", "--kills", D + "/name-kill.csv",
+                       D + "/name.mutants.log"], out)
+rep = json.loads(text) if rc == 0 else None
+ok(rep is not None, "name: check --tests runs (exit %d)%s" %
+   (rc, "" if rc == 0 else ": " + err[-300:]))
+tw, st = by_state(rep) if rep else ({}, {"verified": {}})
+ok(sorted(st["verified"]) == ["1", "2"] and
+   all(m["expected"] == "observed" for m in st["verified"].values()) and
+   tw.get("verified_observed") == 2,
+   "name: both tests verified with the expected values observed from the "
+   "original: %s" % tw)
+nt = os.path.join(out, "names/NameSubsumeTest.java")
+nx = open(nt).read() if os.path.exists(nt) else ""
+ok(nx.count("expected values OBSERVED from a run of the original") == 2
+   and "assertEquals(3490, self.width(3));" in nx and
+   "assertFalse(self.plain(3));" in nx,
+   "name: the tests assert the original's values (3490, false) and say "
+   "they were observed, not derived from the model")
+ents = [("1", D + "/name-mutants/1", "names.NameSubsumeTest#mutant1_ROR"),
+        ("2", D + "/name-mutants/2", "names.NameSubsumeTest#mutant2_ROR")]
+r = harness(D + "/name", out, ents, "name")
+ok(r.get("orig") == 0 and r.get("1") == 1 and r.get("2") == 1,
+   "name: the observed tests pass on the original and fail on their "
+   "hand-written mutants (console launcher): %s" % r)
+rc, text, err = check(["--source", D + "/name", "--kills", D + "/name-kill.csv",
+                       D + "/name.mutants.log"], os.path.join(T, "name-text"),
+                      "text")
+ok(rc == 0 and text.count("test written and verified (expected values "
+                          "observed): ") == 2 and
+   "2 of them with the expected values observed" in text,
+   "name: the text summary says the expected values were observed")
 
 # --- the text summary and the elements report say it per mutant ---
 src = LOGS + "/src/data-flow"

@@ -579,6 +579,16 @@ static void assert_value(struct jt *J, struct strbuf *sb, const struct type *t,
 		} else if (id >= MIR_FRESH) {
 			sb_printf(sb, "        assertNotNull(%s); // an object it "
 				  "makes\n", actual);
+		} else if (id >= 2 && id - 1 <= MIR_MAX_VARS + 2 &&
+			   !J->obj_made[id - 1]) {
+			/* an object no input holds (a call the method makes
+			 * returned or set it): the test has nothing to compare
+			 * it with; building one of its own (of the class
+			 * under test, whatever the field's type) made a
+			 * test that could never pass */
+			sb_printf(sb, "        assertNotNull(%s); // o%d: an "
+				  "object the input does not hold (a call "
+				  "returned or set it)\n", actual, id - 1);
 		} else {
 			struct strbuf e = STRBUF_INIT;
 			ref_expr(J, &e, id, ty);
@@ -1078,8 +1088,45 @@ static int by_class(const void *a, const void *b)
 	return d ? d : (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* Case c's test passed on the original once the runner had replaced
+ * its expected values by the observed ones: its text read back from
+ * the test file in WORK/t (its lines first..last), and said. */
+static void take_observed(struct tg_ctx *x, struct tg_case *c)
+{
+	char *path = tg_printf("%s/t/%s", x->work, c->tfile);
+	size_t len;
+	char *text = read_file(path, &len);
+	free(path);
+	if (!text)
+		return;
+	struct strbuf sb = STRBUF_INIT;
+	long ln = 1;
+	for (const char *l = text; *l && ln <= c->last; ln++) {
+		size_t ll = strcspn(l, "\n");
+		if (ln >= c->first) {
+			sb_add(&sb, l, ll);
+			sb_putc(&sb, '\n');
+		}
+		l += ll + (l[ll] != 0);
+	}
+	free(text);
+	if (!sb.buf)
+		return;
+	free(c->code);
+	c->code = sb.buf;
+	c->observed = true;
+	char *k = tg_printf("     * expected values OBSERVED from a run of the "
+			    "original on this input, not derived from the model: "
+			    "the values the model gave failed on the original "
+			    "(the killing input assumes what calls to code it "
+			    "does not know return)\n%s", c->comment);
+	free(c->comment);
+	c->comment = k;
+}
+
 /* The verification's results file: each line to the cases. */
-static void read_results(struct tg_case **cs, size_t n, const char *path)
+static void read_results(struct tg_ctx *x, struct tg_case **cs, size_t n,
+			 const char *path)
 {
 	size_t len;
 	char *text = read_file(path, &len);
@@ -1116,6 +1163,11 @@ static void read_results(struct tg_case **cs, size_t n, const char *path)
 						   ? " (the killing input assumes what "
 						   "the calls return or set)" : "");
 				c->st = TG_UNVERIFIED;
+			} else if (nf >= 5 && !strcmp(f[0], "O") &&
+				   !strcmp(f[1], c->tclass) &&
+				   !strcmp(f[2], c->tmethod) && !strcmp(f[3], "PASS") &&
+				   !strcmp(f[4], "observed")) {
+				take_observed(x, c);
 			} else if (nf >= 4 && !strcmp(f[0], "M") && !strcmp(f[1], c->id) &&
 				   c->st == TG_NONE) {
 				if (!strcmp(f[2], "FAIL")) {
@@ -1123,9 +1175,13 @@ static void read_results(struct tg_case **cs, size_t n, const char *path)
 				} else {
 					free(c->why);
 					c->why = !strcmp(f[2], "PASS")
-						? xstrdup("passes on the mutant: what "
-							  "tells them apart is not what "
-							  "the test asserts")
+						? tg_printf("passes on the mutant: what "
+							    "tells them apart is not what "
+							    "the test asserts%s", c->observed
+							    ? " (its expected values observed "
+							    "from the original: the real "
+							    "callees do not give the values "
+							    "the killing input assumes)" : "")
 						: tg_printf("the mutant does not compile "
 							    "or run: %s", f[3]);
 					c->st = TG_UNVERIFIED;
@@ -1175,9 +1231,12 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 		char *rel = tg_printf("t/%s", cs[i]->tfile);
 		if (!tg_write(x->work, rel, text))
 			x->io_error = true;
-		for (size_t k = i; k < j; k++)
+		for (size_t k = i; k < j; k++) {
 			sb_printf(&pl, "R\t%s\t%s\t%ld\t%ld\n", cs[k]->tclass,
 				  cs[k]->tmethod, first[k - i], last[k - i]);
+			cs[k]->first = first[k - i];
+			cs[k]->last = last[k - i];
+		}
 		free(first);
 		free(last);
 		sb_printf(&pl, "C\t%s\t%s/%s\t%s\t%s\nO\t%s\n", cs[i]->tclass,
@@ -1246,7 +1305,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 			free(lt);
 		} else {
 			ran = true;
-			read_results(cs, n, res);
+			read_results(x, cs, n, res);
 		}
 	} else {
 		x->io_error = true;

@@ -31,7 +31,24 @@
  *   E TESTCLASS METHOD MESSAGE    METHOD does not compile (METHOD
  *                                 empty: the class does not)
  *   O TESTCLASS METHOD PASS|FAIL MESSAGE
+ *                                 PASS observed: it failed on the
+ *                                 original only in assertions whose
+ *                                 expected values the runner then
+ *                                 replaced by the values the original
+ *                                 gave (below)
  *   M ID PASS|FAIL|ERROR MESSAGE  ERROR: the mutant does not compile
+ *
+ * Observed values: a test that fails on the original by an assertion
+ * (AssertionFailedError thrown at a line of the test method itself:
+ * `assertEquals(EXPECTED, ...)` with a primitive actual, `assertTrue`
+ * or `assertFalse`) has that expected value replaced in its file by
+ * the one the original gave (the failure's actual value), the class
+ * compiled again and run again, up to 8 rounds (one assertion a round
+ * per test): the killing input may assume what calls to code the model
+ * does not know return (String.hashCode()), and the real callees run
+ * here.  Any other failure (an exception, assertSame, assertThrows) is
+ * reported as it is.  The caller reads the test's text back from its
+ * file and verifies it on the mutant as any other.
  *
  * A test runs at most 10 s (the test class's @Timeout, in its own
  * thread: a mutant that loops fails its test, as a suite's timeout
@@ -52,6 +69,7 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.*;
 import org.junit.platform.launcher.core.*;
+import org.opentest4j.AssertionFailedError;
 
 public class SubsumeVerify {
     static JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -74,6 +92,11 @@ public class SubsumeVerify {
     /* run the selected tests with loader cl: method name -> null (passed)
      * or the failure's message */
     static Map<String, String> run(ClassLoader cl, String cls, String method) throws Exception {
+        return run(cl, cls, method, null);
+    }
+
+    static Map<String, String> run(ClassLoader cl, String cls, String method,
+                                   Map<String, Throwable> thrown) throws Exception {
         Map<String, String> r = new LinkedHashMap<>();
         Class<?> c = cl.loadClass(cls);
         LauncherDiscoveryRequestBuilder b = LauncherDiscoveryRequestBuilder.request()
@@ -96,6 +119,7 @@ public class SubsumeVerify {
                         r.put(name, null);
                     } else {
                         Throwable e = res.getThrowable().orElse(null);
+                        if (thrown != null && e != null) thrown.put(name, e);
                         r.put(name, e == null ? res.getStatus().toString()
                               : e.getClass().getName() + ": " + e.getMessage());
                     }
@@ -107,7 +131,78 @@ public class SubsumeVerify {
         return r;
     }
 
+    /* a Java literal of the boxed primitive v, or null */
+    static String literal(Object v) {
+        if (v instanceof Integer) return v.toString();
+        if (v instanceof Long) return v + "L";
+        if (v instanceof Short) return "(short) " + v;
+        if (v instanceof Byte) return "(byte) " + v;
+        if (v instanceof Character) return String.format("'\\u%04x'", (int) (Character) v);
+        if (v instanceof Float) {
+            float x = (Float) v;
+            return Float.isNaN(x) ? "Float.NaN" : Float.isInfinite(x)
+                ? (x > 0 ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY") : x + "f";
+        }
+        if (v instanceof Double) {
+            double x = (Double) v;
+            return Double.isNaN(x) ? "Double.NaN" : Double.isInfinite(x)
+                ? (x > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY") : x + "d";
+        }
+        return null;
+    }
+
+    /* the end of the first argument of the call whose '(' is at open */
+    static int firstArgEnd(String s, int open) {
+        int depth = 0;
+        for (int i = open + 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\'' || c == '"') {
+                for (i++; i < s.length() && s.charAt(i) != c; i++)
+                    if (s.charAt(i) == '\\') i++;
+            } else if (c == '(') depth++;
+            else if (c == ')') { if (depth-- == 0) return -1; }
+            else if (c == ',' && depth == 0) return i;
+        }
+        return -1;
+    }
+
+    /* test method of cls (in file) failed with e: replace the expected
+     * value of the assertion that failed by the one the original gave;
+     * false when it is not such a failure */
+    static boolean observe(String cls, String method, Path file, Throwable e) throws IOException {
+        if (!(e instanceof AssertionFailedError)) return false;
+        AssertionFailedError a = (AssertionFailedError) e;
+        int ln = -1;
+        for (StackTraceElement s : e.getStackTrace())
+            if (s.getClassName().equals(cls) && s.getMethodName().equals(method)) {
+                ln = s.getLineNumber();
+                break;
+            }
+        String[] r = null;
+        for (String[] x : ranges.getOrDefault(cls, List.of()))
+            if (x[0].equals(method)) r = x;
+        if (ln < 0 || r == null || ln < Long.parseLong(r[1]) || ln > Long.parseLong(r[2]))
+            return false;
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        String s = lines.get(ln - 1);
+        String t = s.trim();
+        int at = s.indexOf(t);
+        String n = null;
+        if (t.startsWith("assertTrue(")) n = s.substring(0, at) + "assertFalse(" + t.substring(11);
+        else if (t.startsWith("assertFalse(")) n = s.substring(0, at) + "assertTrue(" + t.substring(12);
+        else if (t.startsWith("assertEquals(") && a.isActualDefined()) {
+            String lit = literal(a.getActual().getValue());
+            int open = at + 12, end = firstArgEnd(s, open);
+            if (lit != null && end > 0) n = s.substring(0, open + 1) + lit + s.substring(end);
+        }
+        if (n == null || n.equals(s)) return false;
+        lines.set(ln - 1, n);
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        return true;
+    }
+
     static Map<String, List<String[]>> ranges = new HashMap<>();
+    static Map<String, String[]> compiles = new HashMap<>();
     static Set<String> badMethods = new HashSet<>();
 
     /* the test method of cls at line, or null */
@@ -191,24 +286,50 @@ public class SubsumeVerify {
                     new String[] { f[2], f[3], f[4] });
                 break;
             case "C":
+                compiles.put(f[1], f);
                 compileTests(f[1], Paths.get(f[2]), f[3], f.length > 4 ? f[4] : null,
                              orig, broken);
                 break;
             case "O": {
                 if (broken.contains(f[1])) break;
-                if (ol == null) ol = new URLClassLoader(new URL[] { orig.toUri().toURL() },
-                                                        SubsumeVerify.class.getClassLoader());
-                Map<String, String> res;
-                try {
-                    res = run(ol, f[1], null);
-                } catch (Throwable e) {
-                    broken.add(f[1]);
-                    out.println("E\t" + f[1] + "\t\t" + line("does not run: " + e));
-                    break;
+                Map<String, String> res = null;
+                Set<String> observed = new HashSet<>();
+                String[] cf = compiles.get(f[1]);
+                for (int round = 0;; round++) {
+                    if (ol == null) ol = new URLClassLoader(new URL[] { orig.toUri().toURL() },
+                                                            SubsumeVerify.class.getClassLoader());
+                    Map<String, Throwable> thrown = new HashMap<>();
+                    try {
+                        res = run(ol, f[1], null, thrown);
+                    } catch (Throwable e) {
+                        broken.add(f[1]);
+                        out.println("E\t" + f[1] + "\t\t" + line("does not run: " + e));
+                        res = null;
+                        break;
+                    }
+                    if (round >= 8 || cf == null) break;
+                    boolean changed = false;
+                    for (Map.Entry<String, Throwable> e : thrown.entrySet())
+                        if (!badMethods.contains(f[1] + "#" + e.getKey()) &&
+                            observe(f[1], e.getKey(), Paths.get(cf[2]), e.getValue())) {
+                            observed.add(e.getKey());
+                            changed = true;
+                        }
+                    if (!changed) break;
+                    /* the classes loaded so far are the old ones */
+                    ol = null;
+                    compileTests(cf[1], Paths.get(cf[2]), cf[3], cf.length > 4 ? cf[4] : null,
+                                 orig, broken);
+                    if (broken.contains(f[1])) {
+                        res = null;
+                        break;
+                    }
                 }
+                if (res == null) break;
                 for (Map.Entry<String, String> e : res.entrySet())
                     out.println("O\t" + f[1] + "\t" + e.getKey() + "\t"
-                                + (e.getValue() == null ? "PASS\t" : "FAIL\t" + line(e.getValue())));
+                                + (e.getValue() != null ? "FAIL\t" + line(e.getValue())
+                                   : observed.contains(e.getKey()) ? "PASS\tobserved" : "PASS\t"));
                 break;
             }
             case "M": {

@@ -23,6 +23,7 @@ struct testgen {
 	struct tg_case **cs;
 	size_t n, cap;
 	long counts[3];
+	long observed;    /* verified with observed expected values */
 	bool finished;
 	char *junit;
 };
@@ -158,8 +159,9 @@ static void remove_tree(const char *dir)
 static void status_text(const struct tg_case *c, struct strbuf *sb)
 {
 	if (c->st == TG_VERIFIED)
-		sb_printf(sb, "test written and verified: %s %s()", c->file,
-			  c->tmethod);
+		sb_printf(sb, "test written and verified%s: %s %s()",
+			  c->observed ? " (expected values observed)" : "",
+			  c->file, c->tmethod);
 	else if (c->st == TG_UNVERIFIED)
 		sb_printf(sb, "test not verified, written to %s %s(): %s",
 			  c->file, c->tmethod, c->why ? c->why : "");
@@ -201,6 +203,7 @@ int testgen_finish(struct testgen *t)
 		if (c->st == TG_NONE && !c->why)
 			c->why = xstrdup("not verified: no temporary folder");
 		t->counts[c->st]++;
+		t->observed += c->st == TG_VERIFIED && c->observed;
 		struct strbuf sb = STRBUF_INIT;
 		status_text(c, &sb);
 		c->stext = sb.buf;
@@ -235,10 +238,11 @@ void testgen_summary_text(const struct testgen *t, struct strbuf *sb)
 {
 	sb_printf(sb, "tests written (--tests %s): %zu live killable "
 		  "mutant%s: %ld test%s written and verified (pass on the "
-		  "original, fail on the mutant), %ld not verified (in "
-		  "%s/unverified, with the reason), %ld without a test\n",
+		  "original, fail on the mutant; %ld of them with the expected "
+		  "values observed from the original's run), %ld not verified "
+		  "(in %s/unverified, with the reason), %ld without a test\n",
 		  t->o.dir, t->n, t->n == 1 ? "" : "s", t->counts[TG_VERIFIED],
-		  t->counts[TG_VERIFIED] == 1 ? "" : "s",
+		  t->counts[TG_VERIFIED] == 1 ? "" : "s", t->observed,
 		  t->counts[TG_UNVERIFIED], t->o.dir, t->counts[TG_NONE]);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tg_case *c = t->cs[i];
@@ -254,8 +258,9 @@ void testgen_summary_json(const struct testgen *t, struct strbuf *sb)
 	sb_puts(sb, ", \"tests_written\": {\"dir\": ");
 	sb_json_str(sb, t->o.dir);
 	sb_printf(sb, ", \"live_killable\": %zu, \"verified\": %ld, "
-		  "\"unverified\": %ld, \"none\": %ld, \"mutants\": [", t->n,
-		  t->counts[TG_VERIFIED], t->counts[TG_UNVERIFIED],
+		  "\"verified_observed\": %ld, \"unverified\": %ld, "
+		  "\"none\": %ld, \"mutants\": [", t->n,
+		  t->counts[TG_VERIFIED], t->observed, t->counts[TG_UNVERIFIED],
 		  t->counts[TG_NONE]);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tg_case *c = t->cs[i];
@@ -263,7 +268,9 @@ void testgen_summary_json(const struct testgen *t, struct strbuf *sb)
 		sb_json_str(sb, c->id);
 		sb_puts(sb, ", \"where\": ");
 		sb_json_str(sb, c->where);
-		sb_printf(sb, ", \"test\": \"%s\", \"file\": ", st[c->st]);
+		sb_printf(sb, ", \"test\": \"%s\", \"expected\": \"%s\", "
+			  "\"file\": ", st[c->st], c->st == TG_NONE ? "none"
+			  : c->observed ? "observed" : "model");
 		if (c->file)
 			sb_json_str(sb, c->file);
 		else

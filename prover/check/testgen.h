@@ -96,6 +96,10 @@ struct tg_case {
 	char *orig, *text;
 	/* results */
 	enum tg_state st;
+	bool observed;    /* its expected values were observed from the
+			   * original's run, not the model's (Java: the
+			   * runner rewrote them, testgen-verify.java) */
+	long first, last; /* its lines in the verification's test file */
 	char *why;
 	char *file;       /* the file it was written to */
 	char *stext;      /* its status as one line (testgen_status()) */
