@@ -164,9 +164,11 @@ static void c_comment(struct strbuf *sb, const char *s)
 	}
 }
 
-static char *c_file_text(struct tg_case **cs, size_t n, bool verified,
-			 bool reasons)
+/* The test file of cases cs[0..n); an unverified file gives each test's
+ * reason. */
+static char *c_file_text(struct tg_case **cs, size_t n, bool verified)
 {
+	bool reasons = !verified;
 	struct strbuf sb = STRBUF_INIT;
 	sb_printf(&sb, "/*\n * Written by subsume check --tests: each test calls "
 		  "a function of %s with the\n * input that kills one mutant, "
@@ -277,7 +279,7 @@ static void c_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 		size_t j = i;
 		while (j < n && !strcmp(cs[j]->srcpath, cs[i]->srcpath))
 			j++;
-		char *text = c_file_text(cs + i, j - i, true, false);
+		char *text = c_file_text(cs + i, j - i, true);
 		char *rel = tg_printf("c/%s/%s", cs[i]->tclass, cs[i]->tfile);
 		char *test = tg_printf("%s/%s", x->work, rel);
 		char *bin = tg_printf("%s/c/%s/orig", x->work, cs[i]->tclass);
@@ -287,6 +289,12 @@ static void c_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 		else if (c_compile(x, test, cs[i]->root, cs[i]->root, bin, &why)) {
 			char *out = NULL;
 			c_run(x, bin, NULL, &out);
+			/* the failed checks name the test file by its path:
+			 * the work folder's temporary name left out */
+			char *dir = tg_printf("%s/c/%s/", x->work, cs[i]->tclass);
+			for (char *p; out && (p = strstr(out, dir));)
+				memmove(p, p + strlen(dir), strlen(p + strlen(dir)) + 1);
+			free(dir);
 			for (size_t k = i; k < j; k++) {
 				char *pass = tg_printf("PASS %s\n", cs[k]->tmethod);
 				if (!out || !strstr(out, pass)) {
@@ -341,33 +349,7 @@ static void c_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 		free(bin);
 		i = j;
 	}
-	for (int pass = 0; pass < 2; pass++) {
-		enum tg_state want = pass ? TG_UNVERIFIED : TG_VERIFIED;
-		struct tg_case **sel = xcalloc(n + 1, sizeof(*sel));
-		for (size_t i = 0; i < n;) {
-			size_t j = i, k = 0;
-			while (j < n && !strcmp(cs[j]->srcpath, cs[i]->srcpath)) {
-				if (cs[j]->st == want)
-					sel[k++] = cs[j];
-				j++;
-			}
-			if (k) {
-				char *text = c_file_text(sel, k, !pass, pass);
-				char *rel = pass ? tg_printf("unverified/%s",
-							     cs[i]->tfile)
-						 : xstrdup(cs[i]->tfile);
-				if (!tg_write(x->o->dir, rel, text))
-					x->io_error = true;
-				for (size_t q = 0; q < k; q++)
-					sel[q]->file = tg_printf("%s/%s", x->o->dir,
-								 rel);
-				free(rel);
-				free(text);
-			}
-			i = j;
-		}
-		free(sel);
-	}
+	tg_write_files(x, cs, n, c_file_text);
 }
 
 const struct tg_lang tg_c = {

@@ -1214,6 +1214,12 @@ static char *given_mutant(const char *dir, const struct tg_case *c)
 	return p;
 }
 
+/* A test class's file as written (no line marks). */
+static char *java_file_text(struct tg_case **cs, size_t n, bool verified)
+{
+	return class_text(cs, n, verified, !verified, NULL, NULL);
+}
+
 static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 {
 	qsort(cs, n, sizeof(*cs), by_class); /* by class, then as noted */
@@ -1318,34 +1324,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 						     "result for it" : "not verified");
 		}
 	/* the files: verified tests in DIR, the others in DIR/unverified */
-	for (int pass = 0; pass < 2; pass++) {
-		enum tg_state want = pass ? TG_UNVERIFIED : TG_VERIFIED;
-		struct tg_case **sel = xcalloc(n + 1, sizeof(*sel));
-		for (size_t i = 0; i < n;) {
-			size_t j = i, k = 0;
-			while (j < n && !strcmp(cs[j]->tclass, cs[i]->tclass)) {
-				if (cs[j]->st == want)
-					sel[k++] = cs[j];
-				j++;
-			}
-			if (k) {
-				char *text = class_text(sel, k, !pass, pass, NULL,
-							NULL);
-				char *rel = pass ? tg_printf("unverified/%s",
-							     cs[i]->tfile)
-						 : xstrdup(cs[i]->tfile);
-				if (!tg_write(x->o->dir, rel, text))
-					x->io_error = true;
-				for (size_t q = 0; q < k; q++)
-					sel[q]->file = tg_printf("%s/%s", x->o->dir,
-								 rel);
-				free(rel);
-				free(text);
-			}
-			i = j;
-		}
-		free(sel);
-	}
+	tg_write_files(x, cs, n, java_file_text);
 	sb_release(&pl);
 	free(plan);
 	free(res);

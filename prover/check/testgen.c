@@ -305,6 +305,39 @@ bool tg_write(const char *dir, const char *rel, const char *text)
 	return ok;
 }
 
+void tg_write_files(struct tg_ctx *x, struct tg_case **cs, size_t n,
+		    char *(*text)(struct tg_case **sel, size_t k,
+				  bool verified))
+{
+	struct tg_case **sel = xcalloc(n + 1, sizeof(*sel));
+	for (int pass = 0; pass < 2; pass++) {
+		enum tg_state want = pass ? TG_UNVERIFIED : TG_VERIFIED;
+		for (size_t i = 0; i < n;) {
+			size_t j = i, k = 0;
+			while (j < n && !strcmp(cs[j]->tfile, cs[i]->tfile)) {
+				if (cs[j]->st == want)
+					sel[k++] = cs[j];
+				j++;
+			}
+			if (k) {
+				char *body = text(sel, k, !pass);
+				char *rel = pass ? tg_printf("unverified/%s",
+							     cs[i]->tfile)
+						 : xstrdup(cs[i]->tfile);
+				if (!tg_write(x->o->dir, rel, body))
+					x->io_error = true;
+				for (size_t q = 0; q < k; q++)
+					sel[q]->file = tg_printf("%s/%s", x->o->dir,
+								 rel);
+				free(rel);
+				free(body);
+			}
+			i = j;
+		}
+	}
+	free(sel);
+}
+
 int tg_spawn(char *const argv[], const char *log)
 {
 	posix_spawn_file_actions_t fa;

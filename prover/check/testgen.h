@@ -132,6 +132,14 @@ char *tg_strdup(const char *s);
 char *tg_printf(const char *fmt, ...) PRINTF(1, 2);
 /* Write text to DIR/rel (folders made); false (error printed) if not. */
 bool tg_write(const char *dir, const char *rel, const char *text);
+/* Write the test files of cases cs[0..n), a file's cases adjacent (the
+ * same tfile): the verified ones to DIR/TFILE, the unverified ones to
+ * DIR/unverified/TFILE; text(sel, k, verified) is the text of one file
+ * of k cases, with their reasons when not verified.  Each case's file
+ * is set; x->io_error on a failed write. */
+void tg_write_files(struct tg_ctx *x, struct tg_case **cs, size_t n,
+		    char *(*text)(struct tg_case **sel, size_t k,
+				  bool verified));
 /* Run argv (argv[0] found on PATH) with stdout and stderr to log; its
  * exit status, or -1 when it could not be started. */
 int tg_spawn(char *const argv[], const char *log);
