@@ -220,14 +220,6 @@ static char *c_file_text(struct tg_case **cs, size_t n, bool verified)
 	return sb.buf;
 }
 
-static int by_file(const void *a, const void *b)
-{
-	const struct tg_case *x = *(struct tg_case *const *)a;
-	const struct tg_case *y = *(struct tg_case *const *)b;
-	int d = strcmp(x->srcpath, y->srcpath);
-	return d ? d : (x->seq > y->seq) - (x->seq < y->seq);
-}
-
 /* gcc the test file test against the folder inc; false with the reason
  * in *why (the log's first line) */
 static bool c_compile(struct tg_ctx *x, const char *test, const char *inc,
@@ -274,7 +266,7 @@ static int c_run(struct tg_ctx *x, const char *bin, const char *name,
 
 static void c_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 {
-	qsort(cs, n, sizeof(*cs), by_file);
+	qsort(cs, n, sizeof(*cs), tg_by_file);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		while (j < n && !strcmp(cs[j]->srcpath, cs[i]->srcpath))

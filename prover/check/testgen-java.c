@@ -1080,14 +1080,6 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 	return sb.buf;
 }
 
-static int by_class(const void *a, const void *b)
-{
-	const struct tg_case *x = *(struct tg_case *const *)a;
-	const struct tg_case *y = *(struct tg_case *const *)b;
-	int d = strcmp(x->tclass, y->tclass);
-	return d ? d : (x->seq > y->seq) - (x->seq < y->seq);
-}
-
 /* Case c's test passed on the original once the runner had replaced
  * its expected values by the observed ones: its text read back from
  * the test file in WORK/t (its lines first..last), and said. */
@@ -1222,7 +1214,7 @@ static char *java_file_text(struct tg_case **cs, size_t n, bool verified)
 
 static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 {
-	qsort(cs, n, sizeof(*cs), by_class); /* by class, then as noted */
+	qsort(cs, n, sizeof(*cs), tg_by_file); /* a test class per file */
 	char *plan = tg_printf("%s/plan", x->work);
 	char *res = tg_printf("%s/results", x->work);
 	char *log = tg_printf("%s/log", x->work);

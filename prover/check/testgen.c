@@ -305,6 +305,14 @@ bool tg_write(const char *dir, const char *rel, const char *text)
 	return ok;
 }
 
+int tg_by_file(const void *a, const void *b)
+{
+	const struct tg_case *x = *(struct tg_case *const *)a;
+	const struct tg_case *y = *(struct tg_case *const *)b;
+	int d = strcmp(x->tfile, y->tfile);
+	return d ? d : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
 void tg_write_files(struct tg_ctx *x, struct tg_case **cs, size_t n,
 		    char *(*text)(struct tg_case **sel, size_t k,
 				  bool verified))

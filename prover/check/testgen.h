@@ -132,6 +132,9 @@ char *tg_strdup(const char *s);
 char *tg_printf(const char *fmt, ...) PRINTF(1, 2);
 /* Write text to DIR/rel (folders made); false (error printed) if not. */
 bool tg_write(const char *dir, const char *rel, const char *text);
+/* qsort order of cases: by test file (one per source file or class
+ * under test), then as noted. */
+int tg_by_file(const void *a, const void *b);
 /* Write the test files of cases cs[0..n), a file's cases adjacent (the
  * same tfile): the verified ones to DIR/TFILE, the unverified ones to
  * DIR/unverified/TFILE; text(sel, k, verified) is the text of one file
