@@ -582,16 +582,9 @@ static struct cgroup *pit_group(void *ctx, int n)
 {
 	struct pit_ctx *P = ctx;
 	const struct emutant *em = P->em;
-	struct arena *a = arena_new();
-	struct cgroup *g = ANEW(a, struct cgroup);
-	g->a = a;
-	g->file = P->e->src.name;
-	g->lineno = em->jline;
+	struct cgroup *g = check_pit_group(P->e->src.name, em->jline, n);
+	struct arena *a = g->a;
 	g->where = P->f->path;
-	g->nmutants = n;
-	g->mutants = ANEWN(a, struct cmutant, (size_t)(n ? n : 1));
-	g->sites = ANEWN(a, struct csite, (size_t)(n ? n : 1));
-	g->nwritten = 1;
 	for (int i = 0; i < n; i++) {
 		struct cmutant *c = &g->mutants[i];
 		/* the candidates' ids: finish() keeps what is before the

@@ -922,21 +922,28 @@ static void finish(struct cgroup *g)
 	sb_release(&o);
 	sb_release(&t);
 }
+struct cgroup *check_pit_group(const char *file, int lineno, int n)
+{
+	struct arena *a = arena_new();
+	struct cgroup *g = ANEW(a, struct cgroup);
+	g->a = a;
+	g->file = file;
+	g->lineno = lineno;
+	g->nmutants = n;
+	g->mutants = ANEWN(a, struct cmutant, (size_t)(n ? n : 1));
+	g->sites = ANEWN(a, struct csite, (size_t)(n ? n : 1));
+	g->nwritten = 1;
+	return g;
+}
+
 
 /* A group of n mutants of m of d, each's identity filled. */
 static struct cgroup *new_group(const struct pdoc *d, const struct pmut *m,
 				int n)
 {
-	struct arena *a = arena_new();
-	struct cgroup *g = ANEW(a, struct cgroup);
-	g->a = a;
-	g->file = d->path;
-	g->lineno = m->loc.line;
+	struct cgroup *g = check_pit_group(d->path, m->loc.line, n);
+	struct arena *a = g->a;
 	g->where = arena_printf(a, "%s@%s:%d", m->cls, m->method, m->line);
-	g->nmutants = n;
-	g->mutants = ANEWN(a, struct cmutant, (size_t)(n ? n : 1));
-	g->sites = ANEWN(a, struct csite, (size_t)(n ? n : 1));
-	g->nwritten = 1;
 	for (int i = 0; i < n; i++) {
 		struct cmutant *c = &g->mutants[i];
 		c->id = n > 1 ? arena_printf(a, "%d.%d", m->at.index + 1, i + 1)

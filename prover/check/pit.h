@@ -45,6 +45,11 @@ bool check_is_pit(const char *path);
 long check_read_pit(const struct check_input *in, cgroup_fn emit, void *ctx,
 		    long *seq);
 
+/* A new group (its own arena, g->a) of n candidates' mutants and sites
+ * for a PIT mutant of file at lineno, written once; the caller sets
+ * where and the mutants. */
+struct cgroup *check_pit_group(const char *file, int lineno, int n);
+
 /* One PIT mutant to place, as PIT names it (check_pit_place(): the
  * mutations.xml reader here and the elements reader, check/mte.c, for
  * the mutants of PIT's mutation-testing-elements report). */
