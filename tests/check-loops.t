@@ -318,6 +318,6 @@ meths = "\n".join("  static void c%d() { %s }" % (k, b) for k, b in enumerate(bo
 open(os.path.join(gwork, "GDrive.java"), "w").write(
     "public class GDrive {\n%s\n  public static void main(String[] x) {\n%s\n  }\n}\n"
     % (meths, "\n".join("    c%d();" % k for k in range(len(body)))))
-judge(gruns, gents, run_java(gwork, "GDrive", "%d random loops and %d mutants" % (NG, len(gents))),
+judge(gruns, gents, run_java(gwork, "GDrive", "%d random loops and the %d of their %d mutants it runs" % (NG, len(gused), len(gents))),
       "random loops")
 done()
