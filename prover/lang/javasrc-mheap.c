@@ -207,8 +207,14 @@ static size_t word(struct mb *B, struct strbuf *sb, const char *t, size_t i,
 
 const char *mb_heap_text(struct mb *B, const char *t)
 {
-	struct strbuf sb = STRBUF_INIT;
 	bool cond = false;
+	return mb_heap_text_after(B, t, &cond);
+}
+
+const char *mb_heap_text_after(struct mb *B, const char *t, bool *after)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool cond = *after;
 	size_t i = 0;
 	B->nrefpos = 0;
 	while (t[i]) {
@@ -238,6 +244,7 @@ const char *mb_heap_text(struct mb *B, const char *t)
 	}
 	const char *r = arena_strdup(B->a, sb.buf ? sb.buf : "");
 	sb_release(&sb);
+	*after = cond;
 	return r;
 }
 

@@ -19,7 +19,7 @@ struct bag {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct bag parsed, built;
-static unsigned long mutants;
+static unsigned long mutants, low_built, low_printed;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static bool on;
 
@@ -111,6 +111,15 @@ void lang_stat_build(bool original, const char *key)
 	recover_unhold();
 }
 
+void lang_stat_lowered(bool b)
+{
+	if (!lang_stats_on())
+		return;
+	pthread_mutex_lock(&lock);
+	++*(b ? &low_built : &low_printed);
+	pthread_mutex_unlock(&lock);
+}
+
 void lang_stats_get(struct lang_stats *st)
 {
 	pthread_mutex_lock(&lock);
@@ -118,7 +127,8 @@ void lang_stats_get(struct lang_stats *st)
 		.parses = parsed.total, .texts = parsed.n,
 		.text_most = parsed.most, .orig_builds = built.total,
 		.methods = built.n, .orig_most = built.most,
-		.mutant_builds = mutants };
+		.mutant_builds = mutants, .low_built = low_built,
+		.low_printed = low_printed };
 	pthread_mutex_unlock(&lock);
 }
 
@@ -133,4 +143,7 @@ void lang_stats_print(FILE *out)
 		"original methods (at most %lu of one), %lu of mutants\n",
 		st.parses, st.texts, st.text_most, st.orig_builds, st.methods,
 		st.orig_most, st.mutant_builds);
+	fprintf(out, "trace: lowering: %lu expressions built of nodes (or "
+		"known to have none), %lu printed and parsed\n", st.low_built,
+		st.low_printed);
 }
