@@ -129,6 +129,9 @@ static struct node *typed(struct mb *B, struct node *n, bool want_bool,
 	sb_release(&err);
 	if (n && B->npend > p0 && !mb_exc_order(B, n, p0))
 		return NULL;
+	const char *unasked;
+	if (n && !B->oref && !B->ref_unasked && !mb_ref_ok(B, n, &unasked))
+		B->ref_unasked = true; /* mb_heap_reorder() */
 	if (n && B->oref && !mb_ref_check(B, n))
 		return NULL;
 	return n;
@@ -791,14 +794,16 @@ static const char *class_name(struct mb *B, TSNode md)
 
 /* Did build B make its paths (lang/mir.h: References) as its first
  * variables after the parameters and fields (from n0 on, in the order
- * made), none a reference of another class?  Then the build that makes
- * them first (mb_heap_precreate()) is this one: the same variables in
- * the same order, each made visible where this build made it, the same
- * reference checks before it (no other class's reference among them). */
+ * made), none a reference of another class unless every expression
+ * typed before one was made passes the reference check (!ref_unasked)?
+ * Then the build that makes them first (mb_heap_precreate()) is this
+ * one: the same variables in the same order, each made visible where
+ * this build made it, the same reference checks passed. */
 static bool paths_first(const struct mb *B, int n0)
 {
 	for (int i = 0, k = 0; i < B->m->nvars; i++)
-		if (B->envname[i] && (i != n0 + k++ || (B->oref >> i & 1)))
+		if (B->envname[i] && (i != n0 + k++ || ((B->oref >> i & 1) &&
+							  B->ref_unasked)))
 			return false;
 	return true;
 }

@@ -358,8 +358,9 @@ bool mb_heap_reorder(struct mb *B, int n0)
 	struct mmethod *m = B->m;
 	int n = m->nvars, perm[MIR_MAX_VARS], at = n0;
 	for (int i = n0; i < n; i++)
-		if (B->envname[i] && ((B->oref >> i & 1) || (B->hbase[i] >= 0 &&
-		    m->kinds[B->hbase[i]] == MV_LOCAL)))
+		if (B->envname[i] && (((B->oref >> i & 1) && B->ref_unasked) ||
+				      (B->hbase[i] >= 0 &&
+				       m->kinds[B->hbase[i]] == MV_LOCAL)))
 			return false;
 	for (int i = 0; i < n0; i++)
 		perm[i] = i;

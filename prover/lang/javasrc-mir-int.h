@@ -70,6 +70,10 @@ struct mb {
 	const char *rtype[MIR_MAX_VARS], *ret_rtype;
 	int nrefpos, refpos[32];
 	int want_ref;
+	/* an expression typed while no variable was another class's
+	 * reference (mb_ref_check() not asked) would have failed it: a
+	 * build with such a path made first (mb_heap_precreate()) fails */
+	bool ref_unasked;
 	TSNode mbody;          /* the method's body in the unpatched tree */
 	int nslots;            /* the other classes' callees (mref.c) */
 	bool has_new, ref_raw; /* the method creates objects; the text
@@ -281,8 +285,10 @@ bool mb_is_ref_type(const char *type);
 bool mb_is_ref(const struct mb *B, const struct node *n);
 /* n, typed from text: its references used only by identity (==, !=,
  * assignment, ?:, the whole value when B->want_ref); false after
- * mb_fail(). */
+ * mb_fail().  _ok: the same without failing the build, the reason in
+ * *why. */
 bool mb_ref_check(struct mb *B, const struct node *n);
+bool mb_ref_ok(struct mb *B, const struct node *n, const char **why);
 /* Why text, which the parser refuses, is outside the model when it
  * casts to a reference type or has a string literal; else NULL. */
 const char *mb_ref_cast(struct mb *B, const char *text);
@@ -341,8 +347,13 @@ bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
 /* After the original's body, its variables from n0 on (after the
  * parameters and fields) renumbered so that its paths come first, in
  * the order made: the method a build with them precreated makes, built
- * once.  False (nothing changed) where that build would not be this
- * one: a path of another class's reference or on a local's base. */
+ * once.  A path of another class's reference too: that build asks
+ * every expression the reference check (mb_ref_check()), this one only
+ * those typed once the path was made, so it is this one unless an
+ * earlier expression would have failed it (ref_unasked: that build then
+ * fails, and is made to say why).  False (nothing changed) there and
+ * for a path on a local's base (none is made: chain() refuses a read
+ * through a local reference). */
 bool mb_heap_reorder(struct mb *B, int n0);
 /* After the body: the rules and writes' aliases, then the consistency
  * prelude. */
