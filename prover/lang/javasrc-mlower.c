@@ -3,9 +3,10 @@
  * expression into MS_CALL statements (lang/mir.h: Calls;
  * lang/javasrc-mir-int.h: mb_lower()).
  *
- * Lowering.  An expression with calls is read again by tree-sitter (its
- * text, the patch applied, alone in a small class) and rewritten in
- * Java's evaluation order: each call becomes an MS_CALL whose result
+ * Lowering.  An expression with calls is walked in the method's own
+ * syntax tree (one a mutant's patch changed: its text, the patch
+ * applied, read again by tree-sitter alone in a small class) and
+ * rewritten in Java's evaluation order: each call becomes an MS_CALL whose result
  * goes to a temporary (a local slot named $N), the expression reads the
  * temporary.  An operand evaluated before a later call that could throw
  * (a division or remainder) or that reads a field (the callee may change
@@ -701,7 +702,9 @@ static const char *lower(struct lw *L, TSNode n)
 {
 	if (!needs(L, n))
 		return text_of(L, n);
-	if (jnode_is(n, "parenthesized_expression")) {
+	/* an if's or loop's condition is parenthesized: read alone, the
+	 * same text is a parenthesized_expression */
+	if (jnode_is(n, "parenthesized_expression") || jnode_is(n, "condition")) {
 		const char *r = lower(L, ts_node_named_child(n, 0));
 		return r ? low_keep(L->B, arena_printf(L->B->a, "(%s)", r),
 				    low_part(L->B, r)) : NULL;
@@ -743,18 +746,25 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 	if (!mb_maybe_call(text) && !(cond && B->heap_on) &&
 	    !(B->arr_on && (strchr(text, '[') || strstr(text, ".length"))))
 		return text;
+	/* the method's own node when text is its text (no mutant in it):
+	 * read again alone only a text the patch changed */
+	uint32_t ab = ts_node_start_byte(at), ae = ts_node_end_byte(at);
+	bool own = strlen(text) == ae - ab && !strncmp(B->f->text + ab, text,
+						       ae - ab);
 	const char *why = NULL;
-	struct jsrc *f = jsrc_open_text("<call>", arena_printf(B->a,
+	struct jsrc *f = own ? B->f : jsrc_open_text("<call>", arena_printf(B->a,
 		"class L {\nObject m() {\nreturn %s\n;\n}\n}\n", text), B->a, &why);
 	if (!f)
 		return text;
-	TSNode e = snippet_expr(f);
+	lang_stat_reread(!own);
+	TSNode e = own ? at : snippet_expr(f);
 	struct census c = { 0 };
 	struct lw L = { .B = B, .f = f, .at = at };
 	if (!ts_node_is_null(e))
 		census(&L, e, &c);
 	const char *r = text;
-	if (ts_node_is_null(e) || ts_node_has_error(ts_tree_root_node(f->tree)) ||
+	if (ts_node_is_null(e) || ts_node_has_error(own ? at
+						    : ts_tree_root_node(f->tree)) ||
 	    !needs(&L, e) || c.other) {
 		/* nothing to lower, or a call outside the model: the
 		 * expression's own reason */
@@ -775,7 +785,8 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 					 ? 1 : 0);
 		r = stmt ? call(&L, e, false) : lower(&L, e);
 	}
-	jsrc_free(f);
+	if (!own)
+		jsrc_free(f);
 	return r;
 }
 

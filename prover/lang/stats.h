@@ -28,6 +28,10 @@ void lang_stat_build(bool original, const char *key);
  * have none: it fails as its text would not parse), or (built false)
  * printed as text to be parsed again. */
 void lang_stat_lowered(bool built);
+/* An expression the lowering read again by tree-sitter: alone (again:
+ * its text, a mutant's patch applied, in a snippet of its own) or as
+ * the method's own node. */
+void lang_stat_reread(bool again);
 
 struct lang_stats {
 	unsigned long parses, texts;  /* parses; distinct texts parsed */
@@ -37,6 +41,7 @@ struct lang_stats {
 	unsigned long orig_most;      /* the most builds of one original */
 	unsigned long mutant_builds;
 	unsigned long low_built, low_printed; /* lang_stat_lowered() */
+	unsigned long low_own, low_again;     /* lang_stat_reread() */
 };
 void lang_stats_get(struct lang_stats *st);
 /* "trace: front end: ..." and "trace: lowering: ..." on out, when
