@@ -6,11 +6,12 @@
  * Lowering.  An expression with calls is walked in the method's own
  * syntax tree (one a mutant's patch changed: its text, the patch
  * applied, read again by tree-sitter alone in a small class) and
- * rewritten in Java's evaluation order: each call becomes an MS_CALL whose result
- * goes to a temporary (a local slot named $N), the expression reads the
- * temporary.  An operand evaluated before a later call that could throw
- * (a division or remainder) or that reads a field (the callee may change
- * it: lang/mir.h, Calls and fields) is first stored in a temporary, so
+ * rewritten in Java's evaluation order: each call becomes an MS_CALL
+ * whose result goes to a temporary (a local slot named $N), the
+ * expression reads the temporary.  An operand evaluated before a later
+ * call that could throw (a division or remainder) or that reads a field
+ * (the callee may change it: lang/mir.h, Calls and fields) is first
+ * stored in a temporary, so
  * that it throws, or reads, before the call is made; `x op= e` with
  * calls in e and x a field reads x first the same way; other operands
  * read variables no call can change (a callee cannot write locals or

@@ -127,7 +127,8 @@ size_t src_type_end(const char *s, size_t i)
 	for (;;) {
 		i = src_ident_end(s, i);
 		size_t j = src_skip_blanks(s, i);
-		if (s[j] != '.' || !src_ident_start((unsigned char)s[src_skip_blanks(s, j + 1)]))
+		if (s[j] != '.' ||
+		    !src_ident_start((unsigned char)s[src_skip_blanks(s, j + 1)]))
 			break;
 		i = src_skip_blanks(s, j + 1);
 	}
