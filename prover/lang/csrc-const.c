@@ -412,10 +412,16 @@ const char *csrc_constant(const struct csrc *f, struct arena *a,
 	return constant(f, a, name, strlen(name), (uint32_t)at, 0);
 }
 
+const char *csrc_expand_in(const struct csrc *f, struct arena *a,
+			   const char *text, size_t at)
+{
+	return expand(f, a, text, strlen(text), (uint32_t)at, 0, false);
+}
+
 const char *csrc_expand(const struct csrc *f, struct arena *a,
 			const char *text, size_t at)
 {
-	return expand(f, a, text, strlen(text), (uint32_t)at, 0, false);
+	return csrc_expand_in(f, a, text, csrc_in(f, at));
 }
 
 /* A macro of the file standing for a type (`#define bool int`): 1 and
