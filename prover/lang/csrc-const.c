@@ -523,6 +523,12 @@ int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
  * has no prototype: the argument is not converted)? */
 static bool libc_name(const struct csrc *f, const char *name, uint32_t at)
 {
+	return csrc_libc_name(f, name, "stdlib.h", at);
+}
+
+bool csrc_libc_name(const struct csrc *f, const char *name, const char *header,
+		    size_t at)
+{
 	struct cindex *x = index_of(f);
 	size_t l = strlen(name);
 	const struct centry *a, *b;
@@ -537,9 +543,12 @@ static bool libc_name(const struct csrc *f, const char *name, uint32_t at)
 		TSNode d = ts_node_named_child(root, i), p = cnode_field(d, "path");
 		if (ts_node_start_byte(d) >= at)
 			break;
+		size_t pb = ts_node_start_byte(p), pe = ts_node_end_byte(p),
+		       hl = strlen(header);
 		if (cnode_is(d, "preproc_include") && !ts_node_is_null(p) &&
-		    (cnode_text_is(f, p, "<stdlib.h>") ||
-		     cnode_text_is(f, p, "\"stdlib.h\"")))
+		    pe - pb == hl + 2 && !memcmp(f->text + pb + 1, header, hl) &&
+		    ((f->text[pb] == '<' && f->text[pe - 1] == '>') ||
+		     (f->text[pb] == '"' && f->text[pe - 1] == '"')))
 			return true;
 	}
 	return false;

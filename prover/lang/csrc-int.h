@@ -33,6 +33,11 @@ struct csrc {
  * an inserted "int " maps to the definition's first byte). */
 size_t csrc_in(const struct csrc *f, size_t b);
 size_t csrc_out(const struct csrc *f, size_t b);
+/* Is name the C library's, declared by header ("stdio.h"), which the
+ * file #includes before at (a byte of the text parsed), and which the
+ * file neither declares, defines nor #defines? */
+bool csrc_libc_name(const struct csrc *f, const char *name, const char *header,
+		    size_t at);
 /* csrc_expand() at a byte of the text parsed */
 const char *csrc_expand_in(const struct csrc *f, struct arena *a,
 			   const char *text, size_t at);
@@ -98,6 +103,7 @@ struct cb {
 			      * and cells only, no guards */
 	int set_cell;        /* the statement writes this cell + 1, or 0 */
 	const char *why;     /* the first failure */
+	TSNode fn;           /* the function_definition */
 	uint32_t at;         /* the function's first byte: the file's
 			      * constants and typedefs as they stand there
 			      * (csrc-const.c) */

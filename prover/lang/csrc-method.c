@@ -782,6 +782,7 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 			      .m = B.m, .visible = B.visible, .why = &B.why };
 	TSNode fn = csrc_function(f, fname), fd = { 0 };
 	B.at = ts_node_is_null(fn) ? 0 : ts_node_start_byte(fn);
+	B.fn = fn;
 	if (pf->ub == UB_DEFINED_ONLY)
 		cb_fail(&B, "`ub: defined-only` is not in the method model (use "
 		     "outcome or wrap)");
