@@ -333,6 +333,16 @@ bool cnode_text_is(const struct csrc *f, TSNode n, const char *s)
 	return strlen(s) == e - b && !memcmp(f->text + b, s, e - b);
 }
 
+/* The name a function definition's declarator declares, also under
+ * the pointer declarators of a function returning a pointer (which the
+ * method model refuses with that reason, csrc-method.c). */
+static TSNode defined_name(TSNode d)
+{
+	while (cnode_is(d, "pointer_declarator"))
+		d = cnode_field(d, "declarator");
+	return cdecl_name(d);
+}
+
 TSNode csrc_function(const struct csrc *f, const char *fname)
 {
 	TSNode root = ts_tree_root_node(f->tree);
@@ -341,7 +351,7 @@ TSNode csrc_function(const struct csrc *f, const char *fname)
 		TSNode d = ts_node_named_child(root, i);
 		if (!cnode_is(d, "function_definition"))
 			continue;
-		TSNode nm = cdecl_name(cnode_field(d, "declarator"));
+		TSNode nm = defined_name(cnode_field(d, "declarator"));
 		if (!ts_node_is_null(nm) && cnode_text_is(f, nm, fname))
 			return d;
 	}
@@ -386,7 +396,7 @@ const char *csrc_function_at(const struct csrc *f, struct arena *a,
 		if (!cnode_is(d, "function_definition") || ts_node_is_null(body) ||
 		    b < ts_node_start_byte(body) || e > ts_node_end_byte(body))
 			continue;
-		TSNode nm = cdecl_name(cnode_field(d, "declarator"));
+		TSNode nm = defined_name(cnode_field(d, "declarator"));
 		return ts_node_is_null(nm) ? NULL : cnode_text(a, f, nm);
 	}
 	return NULL;
