@@ -543,10 +543,11 @@ bool csrc_libc_name(const struct csrc *f, const char *name, const char *header,
 		TSNode d = ts_node_named_child(root, i), p = cnode_field(d, "path");
 		if (ts_node_start_byte(d) >= at)
 			break;
+		if (!cnode_is(d, "preproc_include") || ts_node_is_null(p))
+			continue;
 		size_t pb = ts_node_start_byte(p), pe = ts_node_end_byte(p),
 		       hl = strlen(header);
-		if (cnode_is(d, "preproc_include") && !ts_node_is_null(p) &&
-		    pe - pb == hl + 2 && !memcmp(f->text + pb + 1, header, hl) &&
+		if (pe - pb == hl + 2 && !memcmp(f->text + pb + 1, header, hl) &&
 		    ((f->text[pb] == '<' && f->text[pe - 1] == '>') ||
 		     (f->text[pb] == '"' && f->text[pe - 1] == '"')))
 			return true;
