@@ -18,7 +18,8 @@
 #   - the mutants that need printf and scanf in the model have their
 #     verdict at method level: a dead store after a printf and a
 #     comparison written the other way round equivalent, a changed
-#     printf argument killable, a scanf into a long with %d refused.
+#     printf argument killable, a scanf into a long with %d and a printf
+#     of %c (not one to one) refused.
 import json, os, random, subprocess
 
 from tap import S, done, ok, tmpdir
@@ -46,6 +47,12 @@ pick()
 	return 0;
 }
 
+int chr(int x)
+{
+	printf("%c", x);
+	return 0;
+}
+
 int wide(void)
 {
 	long l;
@@ -65,14 +72,15 @@ MUTANTS = [
     ("cmp-ge", "pick", 16, "a > b", "a >= b"),
     ("cmp-sub", "pick", 16, "a > b", "a - b > 0"),
     ("first-b", "pick", 17, "a", "b"),
-    ("wide-ge", "wide", 27, "l > 0", "l >= 1"),
+    ("wide-ge", "wide", 33, "l > 0", "l >= 1"),
+    ("chr-256", "chr", 25, "x", "x + 256"),
 ]
 LINES = SRC.split("\n")
 
 
 def location(line, orig):
     c = LINES[line - 1].index(orig)
-    if orig == "a" or orig == "y":  # the printf argument, not a name before
+    if orig in ("a", "y", "x"):  # the printf argument, not a name before
         c = LINES[line - 1].rindex(orig)
     return {"start": {"line": line, "column": c + 1},
             "end": {"line": line, "column": c + 1 + len(orig)}}
@@ -173,7 +181,7 @@ def outcomes(key, text, fn):
 ORIG = {fn: outcomes("orig_" + fn, SRC, fn) for fn in ("shown", "pick")}
 bad_eq, killed, checked = [], 0, 0
 for mid, fn, _, _, _ in MUTANTS:
-    if fn == "wide":
+    if fn in ("wide", "chr"):
         continue
     got = outcomes("m_" + mid.replace("-", "_"), mutated(mid), fn)
     if got is None or ORIG[fn] is None:
@@ -204,4 +212,7 @@ ok(v["cmp-rev"]["verdict"] == "equivalent" and
 ok("method level: not modelled: a call to scanf" in v["wide-ge"]["detail"],
    "scanf's %%d into a long is refused at method level (%s)"
    % v["wide-ge"]["detail"][-160:])
+ok("method level: not modelled: a call to printf with the format" in
+   v["chr-256"]["detail"], "printf's %%c (which writes x and x + 256 "
+   "alike) is refused at method level (%s)" % v["chr-256"]["detail"][-160:])
 done()

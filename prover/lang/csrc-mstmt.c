@@ -248,6 +248,32 @@ static int conversion(const struct profile *pf, const char *fmt, size_t i,
 	return t ? t->bits : 0;
 }
 
+/* The bits of the argument printf's conversion at fmt[i] ('%') takes
+ * (`%d`, `%5u`, `%-08lx`, `%.3lld`), its end in *e: -1 for `%%`, 0 for
+ * a conversion whose output may be one for two values (%c, %hd), or that
+ * the model does not take (%s, %f, %p, %n, `*`). */
+static int print_conversion(const struct profile *pf, const char *fmt,
+			    size_t i, size_t *e)
+{
+	size_t j = i + 1;
+	if (fmt[j] == '%') {
+		*e = j + 1;
+		return -1;
+	}
+	while (fmt[j] && strchr("-+ #0123456789.", fmt[j]))
+		j++;
+	const char *size = "int";
+	if (fmt[j] == 'l' && fmt[j + 1] == 'l')
+		size = "long long", j += 2;
+	else if (fmt[j] == 'l')
+		size = "long", j++;
+	*e = j + 1;
+	if (!fmt[j] || !strchr("diuxXo", fmt[j]))
+		return 0;
+	const struct type *t = profile_type(pf, size);
+	return t ? t->bits : 0;
+}
+
 /* The typed variable node `v` (a call's result goes there, unguarded) */
 static struct node *result_var(struct cb *B, int v)
 {
@@ -284,10 +310,12 @@ static int add_callee(struct cb *B, const struct mcallee *c)
  * for the format (as the original has it: a mutant inside a format is
  * refused), as events of callee "printf FORMAT" and "scanf FORMAT"
  * (lang/mir.h: Calls; an id of its own, from 255 down, for each
- * distinct format of the function).  printf's event holds its integer
- * arguments after the default argument promotions (C11 6.5.2.2p7): what
- * it writes is a function of them and of the format (a test sees more
- * than the output, never less).  scanf's conversions are %d, %i, %u,
+ * distinct format of the function).  printf's conversions are %d, %i,
+ * %u, %x, %X, %o (flags, width and precision; l, ll), each with an
+ * integer argument of its width after the default argument promotions
+ * (C11 6.5.2.2p7), which it writes one to one: its event holds the
+ * arguments, and two runs write the same text exactly when their events
+ * are equal.  scanf's conversions are %d, %i, %u,
  * %x, %o with h, hh, l, ll, each storing into a local declared without
  * an initializer of an integer type of that width (the signed or the
  * unsigned one: C11 6.2.5p9 footnote 41): each target's "assigned" slot
@@ -332,6 +360,34 @@ static struct mstmt *stdio_call(struct cb *B, TSNode n, const char *name,
 	c.id = 255 - fi;
 	struct mstmt *s;
 	if (!strcmp(name, "printf")) {
+		/* each conversion's argument: an integer of its width (the
+		 * signed or the unsigned type, C11 6.2.5p9 footnote 41), which
+		 * it writes one to one */
+		int bits[MIR_MAX_ARGS + 1];
+		uint32_t nc = 0;
+		for (size_t i = 1; ft[i] && ft[i + 1]; i++) {
+			if (ft[i] == '\\') {
+				i++;
+				continue;
+			}
+			if (ft[i] != '%')
+				continue;
+			size_t e;
+			int b = print_conversion(B->pf, ft, i, &e);
+			i = e - 1;
+			if (b < 0)
+				continue;
+			if (!b || nc + 1 >= k)
+				return cb_fail(B, arena_printf(B->a, "a call to printf "
+					       "with the format %s (conversions "
+					       "%%d %%i %%u %%x %%X %%o, l and ll, "
+					       "each with its argument)", ft)), NULL;
+			bits[nc++] = b;
+		}
+		if (nc + 1 != k)
+			return cb_fail(B, arena_printf(B->a, "a call to printf with "
+				       "%u arguments for the %u conversions of %s",
+				       k - 1, nc, ft)), NULL;
 		s = cb_stmt_new(B, MS_CALL, n);
 		s->nargs = c.nargs = (int)k - 1;
 		s->args = ANEWN(B->a, const struct node *, k);
@@ -347,10 +403,11 @@ static struct mstmt *stdio_call(struct cb *B, TSNode n, const char *name,
 			if (!x)
 				return NULL;
 			const struct type *t = arg_promoted(B, x->type);
-			if (t->kind != TK_INT)
+			if (t->kind != TK_INT || t->bits != bits[i - 1])
 				return cb_fail(B, arena_printf(B->a, "a call to "
 					       "printf with the argument `%s`, "
-					       "no integer", at)), NULL;
+					       "no integer of its conversion's "
+					       "width", at)), NULL;
 			const char *cw[] = { "(", t->name, ")(", at, ")", NULL };
 			c.args[i - 1] = t;
 			if (!(s->args[i - 1] = cb_part_typed(B, cb_cast(B, t, copy),
