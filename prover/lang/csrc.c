@@ -159,6 +159,36 @@ static bool insertion_reads(const struct csrc *f, uint32_t k)
 	       !ts_node_has_error(d);
 }
 
+/* May the identifier at t[b] (length l) be a macro, the head a macro
+ * invocation rather than a definition (`PHP_FUNCTION(name) {`)?  Its
+ * letters all capitals (the convention for macros, which the file may
+ * #include), or a #define of it in the file. */
+static bool macro_like(const char *t, size_t len, size_t b, size_t l)
+{
+	bool lower = false;
+	for (size_t i = b; i < b + l; i++)
+		lower |= islower((unsigned char)t[i]) != 0;
+	if (!lower)
+		return true;
+	for (size_t i = 0; i < len; i++) {
+		if (t[i] != '#' || (i && t[i - 1] != '\n' && !isspace(
+				    (unsigned char)t[i - 1])))
+			continue;
+		size_t j = i + 1;
+		while (j < len && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (len - j < 6 || memcmp(t + j, "define", 6))
+			continue;
+		j += 6;
+		while (j < len && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (len - j >= l && !memcmp(t + j, t + b, l) && (j + l == len ||
+		    !(isalnum((unsigned char)t[j + l]) || t[j + l] == '_')))
+			return true;
+	}
+	return false;
+}
+
 /* f's text with "int " before each of the n bytes ins (ascending),
  * parsed into *tree; NULL when it does not parse. */
 static char *inserted(const struct csrc *f, size_t len, const uint32_t *ins,
@@ -183,7 +213,8 @@ static char *inserted(const struct csrc *f, size_t len, const uint32_t *ins,
 }
 
 /* f read again with "int " before each definition without a return
- * type (implicit_int_head()) outside the functions tree-sitter reads,
+ * type (implicit_int_head(), not macro_like()) outside the functions
+ * tree-sitter reads,
  * those of them that then read as definitions without errors (a second
  * reading with those only must read them all so); else f unchanged. */
 static void implicit_int(struct csrc *f, size_t len)
@@ -196,6 +227,11 @@ static void implicit_int(struct csrc *f, size_t len)
 		if (b && f->text[b - 1] != '\n')
 			continue;
 		if (!implicit_int_head(f->text, b))
+			continue;
+		size_t l = 0;
+		while (isalnum((unsigned char)f->text[b + l]) || f->text[b + l] == '_')
+			l++;
+		if (macro_like(f->text, len, b, l))
 			continue;
 		TSNode d = ts_node_descendant_for_byte_range(root, (uint32_t)b,
 							     (uint32_t)b + 1);
