@@ -165,6 +165,8 @@ def main():
             d = v['detail'] or ''
             m = re.search(r'method level: (.*)\]$', d)
             reason = m.group(1) if m else d
+            if re.match(r'in \w+ at ', reason):  # judged in its function
+                reason = d[:d.index(' [')] + ' (' + reason + ')' if ' [' in d else d
         ch = mb.one_line_change(diff)
         what = f'{ch[1].strip()} -> {ch[2].strip()}' if ch else '(several lines)'
         line = ch[0] if ch else ''
@@ -209,6 +211,8 @@ def reasons(vs, level):
         d = v['detail'] or ''
         m = re.search(r'method level: (.*)\]$', d) if level == 'method' else None
         r = m.group(1) if m else re.sub(r' \[expression level: .*\]$', '', d)
+        if m and re.match(r'in \w+ at ', r) and ' [' in d:  # judged in its function
+            r = d[:d.index(' [')]
         c['proven equivalent' if v['verdict'] == 'equivalent'
           else group(v['verdict'], r)] += 1
     return c
@@ -219,7 +223,8 @@ def group(verdict, reason):
     r = re.sub(r'`[^`]*`', '`X`', reason)
     r = re.sub(r'^[\w.]+\.c:\d+:\d+(-\d+:\d+)? ', '', r)
     r = re.sub(r'\b(in \w+ at )?\w+\.c:\d+:\d+', 'F:L', r)
-    r = re.sub(r'killed by .*', 'killed by an input', r)
+    r = re.sub(r'(undefined behaviour|killed by) .*', lambda m: 'killed by an input' +
+               (' (undefined behaviour)' if 'undefined behaviour' in r else ''), r)
     r = re.sub(r'\b[0-9a-f]{40}\b', 'M', r)
     r = re.sub(r'\b\w+ and \w+ may point', 'X and Y may point', r)
     r = re.sub(r'\d+', 'N', r)
