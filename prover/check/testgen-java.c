@@ -634,7 +634,8 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 			 const struct cmutant *m)
 {
 	const struct mmethod *o = m->mo;
-	if (!m->kin || !o) {
+	bool search = !m->kin || !o;
+	if (search && !g->srcpath) {
 		c->why = tg_printf("the killing input is of the %s, not of the "
 				   "method%s: a test cannot set the values it "
 				   "names", m->level == CL_METHOD ? "method"
@@ -709,6 +710,24 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	free(flat);
 	free(pkgdir);
 	free(pkg);
+	if (search) {
+		/* no method-level input: the runner searches the method's
+		 * inputs on the original and the mutant (java_finish) */
+		const char *at = strchr(c->where, '@');
+		size_t nl = at ? strcspn(at + 1, "(:") : 0;
+		if (!nl) {
+			c->why = xstrdup("the mutant's place names no method");
+			free(tname);
+			return;
+		}
+		c->mname = tg_printf("%.*s", (int)nl, at + 1);
+		c->search = tg_printf("the killing input is of the %s, not of "
+				      "the method%s", m->level == CL_METHOD ?
+				      "method" : "enclosing expression", m->mwhy
+				      ? " (the method is not modelled)" : "");
+		free(tname);
+		return;
+	}
 
 	size_t len;
 	char *src = read_file(c->srcpath, &len);
@@ -1212,8 +1231,152 @@ static char *java_file_text(struct tg_case **cs, size_t n, bool verified)
 	return class_text(cs, n, verified, !verified, NULL, NULL);
 }
 
-static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
+/* The mutated source of c: Major's (--mutants DIR) or the mutation
+ * applied to a copy; false with c->why (unverified) if neither. */
+static bool mutant_source(struct tg_ctx *x, struct tg_case *c)
 {
+	if (c->mutfile)
+		return true;
+	if (x->o->mutants) {
+		c->mutfile = given_mutant(x->o->mutants, c);
+		if (!c->mutfile)
+			c->why = tg_printf("--mutants %s has no mutated source for "
+					   "mutant %s", x->o->mutants, c->id);
+		return c->mutfile != NULL;
+	}
+	return tg_apply(x, c);
+}
+
+/* The runner's escaped text (backslash, n, t) into sb. */
+static void unescape(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			sb_putc(sb, *s == 'n' ? '\n' : *s == 't' ? '\t' : *s);
+		} else {
+			sb_putc(sb, *s);
+		}
+	}
+}
+
+/* The cases without a method-level input (c->search): the runner
+ * searches each method's inputs on the original and on the mutant (S
+ * lines, one JVM for all); the test of the first input that tells them
+ * apart becomes the case's code (verified as any other next), else the
+ * case gets the reason (no test). */
+static void search_inputs(struct tg_ctx *x, struct tg_case **cs, size_t n)
+{
+	struct strbuf pl = STRBUF_INIT;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct tg_case *c = cs[i];
+		if (!c->search)
+			continue;
+		if (!x->junit) {
+			c->why = tg_printf("%s; no input searched: no JUnit 5 "
+					   "console launcher jar", c->search);
+			continue;
+		}
+		if (!mutant_source(x, c)) {
+			char *w = tg_printf("%s; no input searched: %s", c->search,
+					    c->why);
+			free(c->why);
+			c->why = w;
+			continue;
+		}
+		unsigned long seed = 5381;
+		for (const char *p = c->id; *p; p++)
+			seed = seed * 33 + (unsigned char)*p;
+		sb_printf(&pl, "S\t%s\t%s\t%s\t%s\t%s\t%s\t%lu\n", c->id, c->cls,
+			  c->mname, c->root, c->srcpath, c->mutfile, seed % 1000003);
+		k++;
+	}
+	if (!k) {
+		sb_release(&pl);
+		return;
+	}
+	char *plan = tg_printf("%s/splan", x->work);
+	char *res = tg_printf("%s/sresults", x->work);
+	char *log = tg_printf("%s/slog", x->work);
+	char *runner = tg_printf("%s/SubsumeVerify.java", x->work);
+	int rc = -1;
+	if (tg_write(x->work, "splan", pl.buf) &&
+	    tg_write(x->work, "SubsumeVerify.java", testgen_verify_java)) {
+		char *argv[] = { "java", "-Xshare:auto", "-cp", (char *)x->junit,
+				 runner, plan, res, NULL };
+		rc = tg_spawn(argv, log);
+	} else {
+		x->io_error = true;
+	}
+	size_t len;
+	char *text = rc == 0 ? read_file(res, &len) : NULL;
+	for (char *l = text; l && *l;) {
+		char *e = l + strcspn(l, "\n");
+		char save = *e;
+		*e = 0;
+		char *f[6] = { 0 };
+		int nf = 0;
+		for (char *p = l; nf < 6;) {
+			f[nf++] = p;
+			char *t = nf < 6 ? strchr(p, '\t') : NULL;
+			if (!t)
+				break;
+			*t = 0;
+			p = t + 1;
+		}
+		for (size_t i = 0; nf >= 4 && !strcmp(f[0], "S") && i < n; i++) {
+			struct tg_case *c = cs[i];
+			if (!c->search || strcmp(c->id, f[1]) || c->code || c->why)
+				continue;
+			if (!strcmp(f[2], "OK") && nf == 6) {
+				struct strbuf b = STRBUF_INIT;
+				sb_printf(&b, "    @Test\n    void %s() throws Throwable "
+					  "{\n", c->tmethod);
+				unescape(&b, f[5]);
+				sb_puts(&b, "    }\n");
+				c->code = b.buf;
+				c->comment = tg_printf(
+					"     * input found by a search: %s; the runner "
+					"tried inputs of %s() on the original and on "
+					"the mutant until they differed (%s)\n%s%s",
+					c->search, c->mname, f[4],
+					strstr(f[3], "get") ? "     * uses: set, get\n"
+					: "", strstr(f[3], "invoke") ?
+					"     * uses: invoke\n" : "");
+			} else {
+				c->why = tg_printf("%s; %s", c->search, f[3]);
+			}
+		}
+		*e = save;
+		l = e + (save != 0);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (cs[i]->search && !cs[i]->code && !cs[i]->why)
+			cs[i]->why = tg_printf("%s; the search of its inputs gave "
+					       "no result (exit %d)", cs[i]->search,
+					       rc);
+	free(text);
+	free(plan);
+	free(res);
+	free(log);
+	free(runner);
+	sb_release(&pl);
+}
+
+static void java_finish(struct tg_ctx *x, struct tg_case **all, size_t na)
+{
+	search_inputs(x, all, na);
+	/* the cases with a test's text */
+	struct tg_case **cs = xcalloc(na + 1, sizeof(*cs));
+	size_t n = 0;
+	for (size_t i = 0; i < na; i++)
+		if (!all[i]->why)
+			cs[n++] = all[i];
+	if (!n) {
+		free(cs);
+		return;
+	}
 	qsort(cs, n, sizeof(*cs), tg_by_file); /* a test class per file */
 	char *plan = tg_printf("%s/plan", x->work);
 	char *res = tg_printf("%s/results", x->work);
@@ -1245,15 +1408,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct tg_case *c = cs[i];
-		char *given = x->o->mutants ? given_mutant(x->o->mutants, c) : NULL;
-		if (given)
-			c->mutfile = given;
-		else if (x->o->mutants) {
-			c->why = tg_printf("--mutants %s has no mutated source for "
-					   "mutant %s", x->o->mutants, c->id);
-			c->st = TG_UNVERIFIED;
-			continue;
-		} else if (!tg_apply(x, c)) {
+		if (!mutant_source(x, c)) {
 			c->st = TG_UNVERIFIED;
 			continue;
 		}
@@ -1317,6 +1472,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 		}
 	/* the files: verified tests in DIR, the others in DIR/unverified */
 	tg_write_files(x, cs, n, java_file_text);
+	free(cs);
 	sb_release(&pl);
 	free(plan);
 	free(res);

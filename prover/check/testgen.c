@@ -103,7 +103,8 @@ static void case_free(struct tg_case *c)
 	char *s[] = { c->id, c->where, c->mutation, c->verdict, c->status,
 		      c->cls, c->srcpath, c->root, c->rel, c->tclass, c->tfile,
 		      c->tmethod, c->code, c->comment, c->mutfile, c->orig,
-		      c->text, c->why, c->file, c->stext };
+		      c->text, c->why, c->file, c->stext, c->search,
+		      c->mname };
 	for (size_t i = 0; i < ARRAY_SIZE(s); i++)
 		free(s[i]);
 	free(c);
