@@ -1102,9 +1102,11 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 /* Case c's test passed on the original once the runner had replaced
  * its expected values by the observed ones: its text read back from
  * the test file in WORK/t (its lines first..last), and said. */
+static const char *tdir = "t"; /* the folder of the round's tests */
+
 static void take_observed(struct tg_ctx *x, struct tg_case *c)
 {
-	char *path = tg_printf("%s/t/%s", x->work, c->tfile);
+	char *path = tg_printf("%s/%s/%s", x->work, tdir, c->tfile);
 	size_t len;
 	char *text = read_file(path, &len);
 	free(path);
@@ -1364,23 +1366,15 @@ static void search_inputs(struct tg_ctx *x, struct tg_case **cs, size_t n)
 	sb_release(&pl);
 }
 
-static void java_finish(struct tg_ctx *x, struct tg_case **all, size_t na)
+/* Verify cases cs[0..n) (each with its test's text): round r's files
+ * in WORK (plan, results, log; the test classes under t/, t1/...). */
+static void verify(struct tg_ctx *x, struct tg_case **cs, size_t n, int r)
 {
-	search_inputs(x, all, na);
-	/* the cases with a test's text */
-	struct tg_case **cs = xcalloc(na + 1, sizeof(*cs));
-	size_t n = 0;
-	for (size_t i = 0; i < na; i++)
-		if (!all[i]->why)
-			cs[n++] = all[i];
-	if (!n) {
-		free(cs);
-		return;
-	}
 	qsort(cs, n, sizeof(*cs), tg_by_file); /* a test class per file */
-	char *plan = tg_printf("%s/plan", x->work);
-	char *res = tg_printf("%s/results", x->work);
+	char *plan = tg_printf("%s/plan%s", x->work, r ? "1" : "");
+	char *res = tg_printf("%s/results%s", x->work, r ? "1" : "");
 	char *log = tg_printf("%s/log", x->work);
+	tdir = r ? "t1" : "t";
 	struct strbuf pl = STRBUF_INIT;
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
@@ -1389,7 +1383,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **all, size_t na)
 		long *first = xcalloc(j - i, sizeof(long));
 		long *last = xcalloc(j - i, sizeof(long));
 		char *text = class_text(cs + i, j - i, true, false, first, last);
-		char *rel = tg_printf("t/%s", cs[i]->tfile);
+		char *rel = tg_printf("%s/%s", tdir, cs[i]->tfile);
 		if (!tg_write(x->work, rel, text))
 			x->io_error = true;
 		for (size_t k = i; k < j; k++) {
@@ -1422,7 +1416,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **all, size_t na)
 				cs[i]->why = xstrdup("not verified: no JUnit 5 console "
 						     "launcher jar (--junit JAR, "
 						     "SUBSUME_JUNIT, or make deps)");
-	} else if (tg_write(x->work, "plan", pl.buf ? pl.buf : "") &&
+	} else if (tg_write(x->work, r ? "plan1" : "plan", pl.buf ? pl.buf : "") &&
 		   tg_write(x->work, "SubsumeVerify.java", testgen_verify_java)) {
 		char *runner = tg_printf("%s/SubsumeVerify.java", x->work);
 		char *next = tg_printf("%s/next", x->work);
@@ -1470,13 +1464,101 @@ static void java_finish(struct tg_ctx *x, struct tg_case **all, size_t na)
 				cs[i]->why = xstrdup(ran ? "the verification gave no "
 						     "result for it" : "not verified");
 		}
-	/* the files: verified tests in DIR, the others in DIR/unverified */
-	tg_write_files(x, cs, n, java_file_text);
-	free(cs);
 	sb_release(&pl);
 	free(plan);
 	free(res);
 	free(log);
+}
+
+/* A method-level case's unverified test, kept while a search tries
+ * another input. */
+struct kept {
+	struct tg_case *c;
+	char *code, *comment, *why;
+	bool observed;
+};
+
+static void java_finish(struct tg_ctx *x, struct tg_case **all, size_t na)
+{
+	search_inputs(x, all, na);
+	/* the cases with a test's text */
+	struct tg_case **cs = xcalloc(na + 1, sizeof(*cs));
+	size_t n = 0;
+	for (size_t i = 0; i < na; i++)
+		if (!all[i]->why)
+			cs[n++] = all[i];
+	if (n)
+		verify(x, cs, n, 0);
+	/* a method-level killing input whose test fails on the original
+	 * or passes on the mutant (it assumes what calls return): a
+	 * search of the method's inputs on the real code, its test
+	 * verified again; the first test stays when none verifies */
+	struct kept *kp = xcalloc(n + 1, sizeof(*kp));
+	size_t nk = 0;
+	for (size_t i = 0; x->junit && i < n; i++) {
+		struct tg_case *c = cs[i];
+		if (c->st != TG_UNVERIFIED || c->search || !c->why ||
+		    (strncmp(c->why, "fails on the original", 21) &&
+		     strncmp(c->why, "passes on the mutant", 20)))
+			continue;
+		const char *at = strchr(c->where, '@');
+		size_t ml = at ? strcspn(at + 1, "(:") : 0;
+		if (!ml)
+			continue;
+		kp[nk++] = (struct kept){ c, c->code, c->comment, c->why,
+					  c->observed };
+		c->mname = tg_printf("%.*s", (int)ml, at + 1);
+		c->search = tg_printf("the test of its method-level killing "
+				      "input did not verify (%.200s)", c->why);
+		c->code = c->comment = c->why = NULL;
+		c->observed = false;
+		c->st = TG_NONE;
+	}
+	if (nk) {
+		struct tg_case **rs = xcalloc(nk + 1, sizeof(*rs));
+		size_t nr = 0;
+		for (size_t i = 0; i < nk; i++)
+			rs[i] = kp[i].c;
+		search_inputs(x, rs, nk);
+		for (size_t i = 0; i < nk; i++)
+			if (rs[i]->code)
+				rs[nr++] = rs[i];
+		if (nr)
+			verify(x, rs, nr, 1);
+		for (size_t i = 0; i < nk; i++) {
+			struct tg_case *c = kp[i].c;
+			if (c->st == TG_VERIFIED) {
+				free(kp[i].code);
+				free(kp[i].comment);
+				free(kp[i].why);
+				continue;
+			}
+			free(c->code);
+			free(c->comment);
+			char *w = c->why ? tg_printf("%s; then a search: %s", kp[i].why, c->why
+						     + (strncmp(c->why, c->search,
+								strlen(c->search))
+							? 0 : strlen(c->search) + 2))
+				   : xstrdup(kp[i].why);
+			free(c->why);
+			free(kp[i].why);
+			c->code = kp[i].code;
+			c->comment = kp[i].comment;
+			c->why = w;
+			c->observed = kp[i].observed;
+			c->st = TG_UNVERIFIED;
+			free(c->search); /* its test is the model's again */
+			c->search = NULL;
+		}
+		free(rs);
+	}
+	free(kp);
+	/* the files: verified tests in DIR, the others in DIR/unverified */
+	if (n) {
+		qsort(cs, n, sizeof(*cs), tg_by_file);
+		tg_write_files(x, cs, n, java_file_text);
+	}
+	free(cs);
 }
 
 const struct tg_lang tg_java = {

@@ -592,6 +592,7 @@ public class SubsumeVerify {
     static final class Run {
         Object self, ret; Object[] args; Throwable exc; boolean timedOut, setupFailed;
         Map<String, Object> statics = new TreeMap<>();
+        Map<String, String> before = new TreeMap<>();
         String retS, selfS, excS;
         String[] argS;
     }
@@ -614,6 +615,12 @@ public class SubsumeVerify {
                     r.setupFailed = true;
                     return;
                 }
+                for (java.lang.reflect.Field f : lc.getDeclaredFields())
+                    if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) &&
+                        !java.lang.reflect.Modifier.isFinal(f.getModifiers()) && !f.isSynthetic()) {
+                        f.setAccessible(true);
+                        r.before.put(f.getName(), render(f.get(null), 1));
+                    }
                 try {
                     r.ret = lm.invoke(r.self, r.args);
                 } catch (java.lang.reflect.InvocationTargetException e) {
@@ -668,9 +675,11 @@ public class SubsumeVerify {
         String t = valueText(s, v);
         if (t != null) {
             if (!declared.isPrimitive() && !(v instanceof String))
-                t = "(" + s.tname(v.getClass()) + ") " + t;
+                t = "(" + s.tname(v.getClass()) + ") " + (t.startsWith("-") ? "(" + t + ")" : t);
             return "assertEquals(" + t + ", " + actual + ");";
         }
+        if (mv == null && !v.getClass().isArray() && !(v instanceof CharSequence))
+            return "assertNotNull(" + actual + ");";
         if (v.getClass().isArray() && (v.getClass().getComponentType().isPrimitive() ||
                                        v.getClass().getComponentType() == String.class)) {
             StringBuilder b = new StringBuilder();
@@ -817,7 +826,8 @@ public class SubsumeVerify {
                 if (!o.argS[i].equals(u.argS[i])) { argDiff = i; break; }
             String staticDiff = null;
             for (String k : o.statics.keySet())
-                if (!u.timedOut && !render(o.statics.get(k), 1).equals(render(u.statics.get(k), 1))) {
+                if (!u.timedOut && Objects.equals(o.before.get(k), u.before.get(k)) &&
+                    !render(o.statics.get(k), 1).equals(render(u.statics.get(k), 1))) {
                     staticDiff = k;
                     break;
                 }
@@ -1057,12 +1067,25 @@ public class SubsumeVerify {
             }
             case "S": {
                 /* S ID CLASS NAME SRCROOT CUTFILE MUTFILE SEED */
-                String key = f[5];
+                String key = Paths.get(f[5]).toAbsolutePath().getParent().toString();
                 if (!compiledCut.contains(key)) {
                     compiledCut.add(key);
-                    String e = compile(new ArrayList<>(List.of("-nowarn", "-encoding", "UTF-8",
+                    /* the package's classes too: the concrete ones
+                     * of an abstract class are made */
+                    List<String> args = new ArrayList<>(List.of("-nowarn", "-encoding", "UTF-8",
                         "-proc:none", "-d", orig.toString(), "-cp", jcp + File.pathSeparator + orig,
-                        "-sourcepath", f[4], f[5])));
+                        "-sourcepath", f[4], f[5]));
+                    try (DirectoryStream<Path> ds = Files.newDirectoryStream(
+                             Paths.get(f[5]).toAbsolutePath().getParent(), "*.java")) {
+                        for (Path p : ds)
+                            if (!p.toAbsolutePath().equals(Paths.get(f[5]).toAbsolutePath()))
+                                args.add(p.toString());
+                    }
+                    String e = compile(args);
+                    if (e != null) {
+                        args.subList(args.indexOf(f[5]) + 1, args.size()).clear();
+                        e = compile(args);
+                    }
                     if (e != null) badCut.add(key);
                     ol = null;
                 }
