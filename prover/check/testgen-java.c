@@ -899,8 +899,18 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 		     "the real callees run here");
 	}
 	if (J.why) {
-		c->why = J.why;
-		J.why = NULL;
+		/* the killing input cannot be built: a search of the
+		 * method's inputs (java_finish) */
+		const char *at = strchr(c->where, '@');
+		size_t ml = at ? strcspn(at + 1, "(:") : 0;
+		if (ml) {
+			c->mname = tg_printf("%.*s", (int)ml, at + 1);
+			c->search = tg_printf("its method-level killing input "
+					      "cannot be built (%s)", J.why);
+		} else {
+			c->why = J.why;
+			J.why = NULL;
+		}
 	} else {
 		sb_printf(&body, "    @Test\n    void %s() throws Throwable {\n%s%s"
 			  "    }\n", c->tmethod,

@@ -282,8 +282,9 @@ public class SubsumeVerify {
     }
 
     static final class Search {
-        Random rnd; String pkg; List<String> strs; long[] ints; Path orig;
+        Random rnd; String pkg; List<String> strs; long[] ints; Path orig; Class<?> cut;
         int nvar;
+        boolean usesSet;
         Search(long seed, String pkg, List<String> strs, long[] ints, Path orig) {
             rnd = new Random(seed); this.pkg = pkg; this.strs = strs; this.ints = ints;
             this.orig = orig;
@@ -396,6 +397,10 @@ public class SubsumeVerify {
                 char v = s.charAt(rnd.nextInt(s.length()));
                 return new Val(literal(v), cl -> v);
             }
+            if (t == Object.class && cut != null && depth == 0 && rnd.nextBoolean()) {
+                Val v = object(cut, depth + 1, false);
+                if (v != null) return v;
+            }
             if (t == String.class || t == Object.class || t == CharSequence.class) {
                 if (rnd.nextInt(12) == 0) return new Val("(" + tname(t) + ") null", cl -> null);
                 String v = aStr();
@@ -492,12 +497,33 @@ public class SubsumeVerify {
             String name = self ? "self" : "v" + nvar++;
             Class<?>[] pts = k.getParameterTypes();
             List<java.lang.reflect.Method> setters = new ArrayList<>();
-            for (java.lang.reflect.Method m : c.getMethods())
-                if (!java.lang.reflect.Modifier.isStatic(m.getModifiers()) &&
-                    m.getParameterCount() == 1 && m.getDeclaringClass() != Object.class &&
-                    (m.getName().startsWith("set") || m.getName().startsWith("add")))
-                    setters.add(m);
+            Set<String> seen = new HashSet<>();
+            for (Class<?> k2 = c; k2 != null && k2 != Object.class; k2 = k2.getSuperclass())
+                for (java.lang.reflect.Method m : k2.getDeclaredMethods())
+                    if (!java.lang.reflect.Modifier.isStatic(m.getModifiers()) && !m.isSynthetic() &&
+                        m.getParameterCount() == 1 && (java.lang.reflect.Modifier.isPublic(m.getModifiers())
+                            || (visible(m.getModifiers()) && k2.getPackage() != null &&
+                                k2.getPackage().getName().equals(pkg))) &&
+                        (m.getName().startsWith("set") || m.getName().startsWith("add")) &&
+                        seen.add(m.getName() + m.getParameterTypes()[0].getName()))
+                        setters.add(m);
             setters.sort(Comparator.comparing(Object::toString));
+            List<java.lang.reflect.Field> fields = new ArrayList<>();
+            List<Val> fvals = new ArrayList<>();
+            if (self && c == cut && rnd.nextBoolean()) {
+                List<java.lang.reflect.Field> fs = new ArrayList<>();
+                for (java.lang.reflect.Field f : c.getDeclaredFields())
+                    if (!java.lang.reflect.Modifier.isStatic(f.getModifiers()) &&
+                        !java.lang.reflect.Modifier.isFinal(f.getModifiers()) && !f.isSynthetic())
+                        fs.add(f);
+                for (java.lang.reflect.Field f : fs)
+                    if (rnd.nextBoolean()) {
+                        Val v = gen(f.getType(), depth + 1);
+                        if (v.expr.endsWith(") null")) continue;
+                        fields.add(f);
+                        fvals.add(v);
+                    }
+            }
             List<java.lang.reflect.Method> calls = new ArrayList<>();
             List<Val> cargs = new ArrayList<>();
             int ns = setters.isEmpty() ? 0 : rnd.nextInt(3);
@@ -524,12 +550,19 @@ public class SubsumeVerify {
                 }
                 for (int i = 0; i < calls.size(); i++) {
                     java.lang.reflect.Method m = calls.get(i);
-                    java.lang.reflect.Method lm = lc.getMethod(m.getName(), load(cl, m.getParameterTypes()[0]));
+                    java.lang.reflect.Method lm = load(cl, m.getDeclaringClass()).getDeclaredMethod(
+                        m.getName(), load(cl, m.getParameterTypes()[0]));
+                    lm.setAccessible(true);
                     try {
                         lm.invoke(o, cargs.get(i).mk.make(cl));
                     } catch (java.lang.reflect.InvocationTargetException e) {
                         throw e.getCause();
                     }
+                }
+                for (int i = 0; i < fields.size(); i++) {
+                    java.lang.reflect.Field lf = lc.getDeclaredField(fields.get(i).getName());
+                    lf.setAccessible(true);
+                    lf.set(o, fvals.get(i).mk.make(cl));
                 }
                 return o;
             });
@@ -542,6 +575,12 @@ public class SubsumeVerify {
             for (int i = 0; i < calls.size(); i++) {
                 r.setup.addAll(cargs.get(i).setup);
                 r.setup.add(name + "." + calls.get(i).getName() + "(" + cargs.get(i).expr + ");");
+            }
+            for (int i = 0; i < fields.size(); i++) {
+                r.setup.addAll(fvals.get(i).setup);
+                r.setup.add("set(" + name + ", " + tname(c) + ".class, \"" + fields.get(i).getName()
+                            + "\", " + fvals.get(i).expr + "); // reflection: no setter");
+                usesSet = true;
             }
             return r;
         }
@@ -796,9 +835,10 @@ public class SubsumeVerify {
         for (int trial = 0; trial < 4000 && System.nanoTime() < deadline; trial++) {
             java.lang.reflect.Method m = ms.get(trial % ms.size());
             boolean st = java.lang.reflect.Modifier.isStatic(m.getModifiers());
-            s.orig = null;
             s.nvar = 0;
             s.orig = origDir;
+            s.cut = cut;
+            s.usesSet = false;
             Val self = null;
             if (!st) {
                 self = s.object(cut, 0, true);
@@ -833,6 +873,7 @@ public class SubsumeVerify {
                 }
             if (!excDiff && !retDiff && !selfDiff && argDiff < 0 && staticDiff == null) continue;
             /* the test's text */
+            if (s.usesSet) uses.add("get");
             List<String> body = new ArrayList<>();
             if (self != null) body.addAll(self.setup);
             StringBuilder ab = new StringBuilder(), tb = new StringBuilder();
