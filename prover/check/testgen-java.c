@@ -345,6 +345,120 @@ static char *plain_getter(const char *src, const char *f)
 	return NULL;
 }
 
+/* The index just past the '}' matching the '{' at open in src (string
+ * and character literals and comments skipped), or strlen(src). */
+static size_t close_brace(const char *src, size_t open)
+{
+	int depth = 0;
+	size_t i = open;
+	for (; src[i]; i++) {
+		char c = src[i];
+		if (c == '"' || c == '\'') {
+			for (i++; src[i] && src[i] != c; i++)
+				if (src[i] == '\\' && src[i + 1])
+					i++;
+			if (!src[i])
+				break;
+		} else if (c == '/' && src[i + 1] == '/') {
+			i += strcspn(src + i, "\n");
+			if (!src[i])
+				break;
+		} else if (c == '/' && src[i + 1] == '*') {
+			const char *e = strstr(src + i + 2, "*/");
+			if (!e)
+				return strlen(src);
+			i = (size_t)(e - src) + 1;
+		} else if (c == '{') {
+			depth++;
+		} else if (c == '}' && !--depth) {
+			return i + 1;
+		}
+	}
+	return i;
+}
+
+/* The text of class simple's own declarations: a copy of src where
+ * everything outside its body and the bodies of the types nested in
+ * it are blanks (newlines kept, so lines stay), so that a setter,
+ * getter, field or constructor of another class of the file is not
+ * taken for its own; src itself when the class is not found. */
+static char *own_text(const char *src, const char *simple)
+{
+	size_t sl = strlen(simple), n = strlen(src);
+	const char *at = NULL;
+	for (const char *p = src; (p = strstr(p, simple)); p += sl) {
+		const char *b = p;
+		while (b > src && isspace((unsigned char)b[-1]))
+			b--;
+		if ((p > src && ident_char(p[-1])) || ident_char(p[sl]))
+			continue;
+		/* "class Simple", "enum Simple", "interface Simple" */
+		const char *wb = b;
+		while (wb > src && ident_char(wb[-1]))
+			wb--;
+		size_t wl = (size_t)(b - wb);
+		if ((wl == 5 && !strncmp(wb, "class", 5)) ||
+		    (wl == 4 && !strncmp(wb, "enum", 4)) ||
+		    (wl == 9 && !strncmp(wb, "interface", 9))) {
+			at = p;
+			break;
+		}
+	}
+	const char *open = at ? strchr(at, '{') : NULL;
+	if (!open)
+		return xstrdup(src);
+	size_t o = (size_t)(open - src), e = close_brace(src, o);
+	char *r = xstrdup(src);
+	for (size_t i = 0; i < n; i++)
+		if ((i <= o || i >= e) && r[i] != '\n')
+			r[i] = ' ';
+	/* the nested types' bodies */
+	int depth = 0;
+	for (size_t i = o; i < e; i++) {
+		char c = src[i];
+		if (c == '"' || c == '\'') { /* literals and comments skipped */
+			for (i++; i < e && src[i] != c; i++)
+				if (src[i] == '\\')
+					i++;
+			continue;
+		} else if (c == '/' && src[i + 1] == '/') {
+			i += strcspn(src + i, "\n");
+			continue;
+		} else if (c == '/' && src[i + 1] == '*') {
+			const char *ce = strstr(src + i + 2, "*/");
+			if (!ce)
+				break;
+			i = (size_t)(ce - src) + 1;
+			continue;
+		}
+		if (c == '{')
+			depth++;
+		else if (c == '}')
+			depth--;
+		if (depth != 1 || !isalpha((unsigned char)c) ||
+		    (i > 0 && ident_char(src[i - 1])))
+			continue;
+		size_t wl = 0;
+		while (ident_char(src[i + wl]))
+			wl++;
+		if (!((wl == 5 && !strncmp(src + i, "class", 5)) ||
+		      (wl == 4 && !strncmp(src + i, "enum", 4)) ||
+		      (wl == 9 && !strncmp(src + i, "interface", 9)))) {
+			i += wl - 1;
+			continue;
+		}
+		const char *ob = strchr(src + i, '{');
+		if (!ob || (size_t)(ob - src) >= e)
+			break;
+		size_t no = (size_t)(ob - src), ne = close_brace(src, no);
+		for (size_t k = no + 1; k + 1 < ne; k++)
+			if (r[k] != '\n')
+				r[k] = ' ';
+		i = ne - 1;
+	}
+	return r;
+}
+
 /* --- the test's text --- */
 
 struct jt {
@@ -747,7 +861,8 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	bool is_static = has_word(head, strlen(head), "static");
 	bool is_private = has_word(head, strlen(head), "private");
 
-	struct jt J = { .o = o, .in = m->kin, .src = src, .simple = simple,
+	char *own = own_text(src, simple);
+	struct jt J = { .o = o, .in = m->kin, .src = own, .simple = simple,
 			.tname = tname };
 	struct value in[MIR_IN];
 	memcpy(in, m->kin, sizeof(in));
@@ -762,7 +877,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 		if (o->kinds[i] != MV_FIELD)
 			continue;
 		struct strbuf v = STRBUF_INIT;
-		char *fty = field_type(src, bare(o->names[i]));
+		char *fty = field_type(own, bare(o->names[i]));
 		value_expr(&J, &v, i, in[i], fty);
 		free(fty);
 		set_field(&J, is_static ? tname : "self", bare(o->names[i]),
@@ -783,7 +898,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 			continue; /* null (never read) or this (a field) */
 		struct strbuf ob = STRBUF_INIT, v = STRBUF_INIT;
 		ref_expr(&J, &ob, (int32_t)in[b].bits, NULL);
-		char *fty = field_type(src, d + 1);
+		char *fty = field_type(own, d + 1);
 		value_expr(&J, &v, i, in[i], fty);
 		free(fty);
 		set_field(&J, ob.buf, d + 1, v.buf);
@@ -935,6 +1050,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	sb_release(&J.check);
 	sb_release(&J.notes);
 	free(J.why);
+	free(own);
 out:
 	for (int i = 0; i < MIR_MAX_VARS; i++)
 		free(types[i]);

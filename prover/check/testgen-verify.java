@@ -278,13 +278,23 @@ public class SubsumeVerify {
     interface Maker { Object make(ClassLoader cl) throws Throwable; }
     static final class Val {
         String expr; List<String> setup = new ArrayList<>(); Maker mk;
+        List<Step> steps = new ArrayList<>();
         Val(String e, Maker m) { expr = e; mk = m; }
+        /* its statements: the setup, then the steps left in */
+        List<String> lines() {
+            List<String> r = new ArrayList<>(setup);
+            for (Step p : steps) if (p.on) r.addAll(p.lines);
+            return r;
+        }
+    }
+    /* a setter's call or a field's assignment after the constructor */
+    static final class Step {
+        List<String> lines = new ArrayList<>(); boolean on = true;
     }
 
     static final class Search {
         Random rnd; String pkg; List<String> strs; long[] ints; Path orig; Class<?> cut;
         int nvar;
-        boolean usesSet;
         Search(long seed, String pkg, List<String> strs, long[] ints, Path orig) {
             rnd = new Random(seed); this.pkg = pkg; this.strs = strs; this.ints = ints;
             this.orig = orig;
@@ -429,7 +439,7 @@ public class SubsumeVerify {
                     return a;
                 });
                 for (int i = 0; i < n; i++) {
-                    r.setup.addAll(es.get(i).setup);
+                    r.setup.addAll(es.get(i).lines());
                     b.append(i > 0 ? ", " : "").append(es.get(i).expr);
                 }
                 r.setup.add(tname(t) + " " + name + " = new " + tname(t) + " {" + b + "};");
@@ -532,6 +542,9 @@ public class SubsumeVerify {
                 calls.add(m);
                 cargs.add(gen(m.getParameterTypes()[0], depth + 1));
             }
+            List<Step> csteps = new ArrayList<>(), fsteps = new ArrayList<>();
+            for (int i = 0; i < calls.size(); i++) csteps.add(new Step());
+            for (int i = 0; i < fields.size(); i++) fsteps.add(new Step());
             Val r = new Val(name, cl -> {
                 Class<?> lc = load(cl, c);
                 Class<?>[] lp = new Class<?>[pts.length];
@@ -549,6 +562,7 @@ public class SubsumeVerify {
                     throw e.getCause();
                 }
                 for (int i = 0; i < calls.size(); i++) {
+                    if (!csteps.get(i).on) continue;
                     java.lang.reflect.Method m = calls.get(i);
                     java.lang.reflect.Method lm = load(cl, m.getDeclaringClass()).getDeclaredMethod(
                         m.getName(), load(cl, m.getParameterTypes()[0]));
@@ -560,6 +574,7 @@ public class SubsumeVerify {
                     }
                 }
                 for (int i = 0; i < fields.size(); i++) {
+                    if (!fsteps.get(i).on) continue;
                     java.lang.reflect.Field lf = lc.getDeclaredField(fields.get(i).getName());
                     lf.setAccessible(true);
                     lf.set(o, fvals.get(i).mk.make(cl));
@@ -568,19 +583,22 @@ public class SubsumeVerify {
             });
             StringBuilder b = new StringBuilder();
             for (int i = 0; i < as.size(); i++) {
-                r.setup.addAll(as.get(i).setup);
+                r.setup.addAll(as.get(i).lines());
                 b.append(i > 0 ? ", " : "").append(as.get(i).expr);
             }
             r.setup.add(tname(c) + " " + name + " = new " + tname(c) + "(" + b + ");");
             for (int i = 0; i < calls.size(); i++) {
-                r.setup.addAll(cargs.get(i).setup);
-                r.setup.add(name + "." + calls.get(i).getName() + "(" + cargs.get(i).expr + ");");
+                Step p = csteps.get(i);
+                p.lines.addAll(cargs.get(i).lines());
+                p.lines.add(name + "." + calls.get(i).getName() + "(" + cargs.get(i).expr + ");");
+                r.steps.add(p);
             }
             for (int i = 0; i < fields.size(); i++) {
-                r.setup.addAll(fvals.get(i).setup);
-                r.setup.add("set(" + name + ", " + tname(c) + ".class, \"" + fields.get(i).getName()
+                Step p = fsteps.get(i);
+                p.lines.addAll(fvals.get(i).lines());
+                p.lines.add("set(" + name + ", " + tname(c) + ".class, \"" + fields.get(i).getName()
                             + "\", " + fvals.get(i).expr + "); // reflection: no setter");
-                usesSet = true;
+                r.steps.add(p);
             }
             return r;
         }
@@ -710,7 +728,9 @@ public class SubsumeVerify {
      * when it cannot be said in Java text or does not tell them apart */
     static String assertText(Search s, String actual, Class<?> declared, Object v, Object mv) {
         if (v == null) return "assertNull(" + actual + ");";
-        if (v instanceof Boolean) return (((Boolean) v) ? "assertTrue(" : "assertFalse(") + actual + ");";
+        if (v instanceof Boolean)
+            return (((Boolean) v) ? "assertTrue(" : "assertFalse(") + (declared == boolean.class
+                    || declared == Boolean.class ? "" : "(boolean) ") + actual + ");";
         String t = valueText(s, v);
         if (t != null) {
             if (!declared.isPrimitive() && !(v instanceof String))
@@ -838,7 +858,6 @@ public class SubsumeVerify {
             s.nvar = 0;
             s.orig = origDir;
             s.cut = cut;
-            s.usesSet = false;
             Val self = null;
             if (!st) {
                 self = s.object(cut, 0, true);
@@ -858,122 +877,161 @@ public class SubsumeVerify {
             tried++;
             Run u = runOnce(ml, cut, m, self, args);
             if (u.setupFailed) continue;
-            boolean excDiff = !Objects.equals(o.excS, u.excS) || u.timedOut;
-            boolean retDiff = !u.timedOut && !Objects.equals(o.retS, u.retS);
-            boolean selfDiff = !u.timedOut && !Objects.equals(o.selfS, u.selfS);
-            int argDiff = -1;
-            for (int i = 0; !u.timedOut && i < o.argS.length; i++)
-                if (!o.argS[i].equals(u.argS[i])) { argDiff = i; break; }
-            String staticDiff = null;
-            for (String k : o.statics.keySet())
-                if (!u.timedOut && Objects.equals(o.before.get(k), u.before.get(k)) &&
-                    !render(o.statics.get(k), 1).equals(render(u.statics.get(k), 1))) {
-                    staticDiff = k;
-                    break;
-                }
-            if (!excDiff && !retDiff && !selfDiff && argDiff < 0 && staticDiff == null) continue;
-            /* the test's text */
-            if (s.usesSet) uses.add("get");
-            List<String> body = new ArrayList<>();
-            if (self != null) body.addAll(self.setup);
-            StringBuilder ab = new StringBuilder(), tb = new StringBuilder();
-            for (int i = 0; i < args.size(); i++) {
-                body.addAll(args.get(i).setup);
-                ab.append(i > 0 ? ", " : "").append(args.get(i).expr);
-                tb.append(i > 0 ? ", " : "").append(s.tname(m.getParameterTypes()[i])).append(".class");
-            }
-            boolean priv = java.lang.reflect.Modifier.isPrivate(m.getModifiers());
-            String recv = st ? s.tname(cut) : "self";
-            String call;
-            if (priv) {
-                uses.add("invoke");
-                call = "invoke(" + (st ? "null" : "self") + ", " + s.tname(cut) + ".class, \"" + name
-                    + "\", new Class<?>[] {" + tb + "}" + (args.isEmpty() ? "" : ", " + ab) + ")";
-            } else {
-                call = recv + "." + name + "(" + ab + ")";
-            }
-            Class<?> rt = m.getReturnType();
-            String castCall = priv && rt != void.class ? "(" + s.tname(rt.isPrimitive() ? box(rt) : rt) + ") " + call : call;
-            if (o.exc != null) {
-                if (!excDiff) continue; /* both threw the same: nothing else is seen */
-                if (!visible(o.exc.getClass())) continue;
-                body.add("assertThrows(" + s.tname(o.exc.getClass()) + ".class, () -> " + call + ");");
-                why[0] = "the original throws " + o.exc.getClass().getSimpleName()
-                    + (u.timedOut ? ", the mutant loops" : u.exc == null ? ", the mutant does not"
-                       : ", the mutant " + u.exc.getClass().getSimpleName());
-                return body;
-            }
-            String retAssert = null;
-            if (rt != void.class) {
-                retAssert = retDiff || excDiff ? assertText(s, castCall, rt, o.ret, excDiff ? null : u.ret) : null;
-                if (retDiff && retAssert == null && o.ret != null && u.ret != null) {
-                    Object[] d = differingField(o.ret, u.ret);
-                    if (d != null && visible((Class<?>) d[0])) {
-                        String a = assertText(s, "get(r, " + s.tname((Class<?>) d[0]) + ".class, \""
-                                              + d[1] + "\")", Object.class, d[2], d[3]);
-                        if (a != null) {
-                            uses.add("get");
-                            body.add(s.tname(rt) + " r = " + castCall + ";");
-                            body.add(a);
-                            why[0] = "the field " + d[1] + " of what it returns differs";
-                            return body;
-                        }
-                    }
+            List<String> body = explain(s, cut, m, name, self, args, o, u, why, uses);
+            if (body == null) continue;
+            /* the steps of the setup (setters, fields) the difference
+             * does not need are left out, one by one */
+            List<Step> steps = new ArrayList<>();
+            if (self != null) steps.addAll(self.steps);
+            for (Val v : args) steps.addAll(v.steps);
+            for (Step p : steps) {
+                p.on = false;
+                Run o2 = runOnce(ol, cut, m, self, args);
+                Run u2 = o2.setupFailed || o2.timedOut ? null : runOnce(ml, cut, m, self, args);
+                String[] w2 = { "" };
+                List<String> b2 = u2 == null || u2.setupFailed ? null
+                    : explain(s, cut, m, name, self, args, o2, u2, w2, uses);
+                if (b2 == null) {
+                    p.on = true;
+                } else {
+                    body = b2;
+                    why[0] = w2[0];
                 }
             }
-            if (retAssert != null) {
-                body.add(retAssert);
-                why[0] = excDiff ? (u.timedOut ? "the mutant loops" : "the mutant throws "
-                                    + u.exc.getClass().getSimpleName()) : "the return value differs";
-                return body;
-            }
-            if (excDiff) {
-                body.add(call + ";");
-                why[0] = u.timedOut ? "the mutant loops" : "the mutant throws " + u.exc.getClass().getSimpleName();
-                return body;
-            }
-            List<String> after = new ArrayList<>();
-            if (selfDiff) {
-                Object[] d = differingField(o.self, u.self);
-                if (d != null) {
-                    String g = getter(o.self.getClass(), (String) d[1], o.self);
-                    String a = g != null ? assertText(s, "self." + g + "()", ((Class<?>) d[4]), d[2], d[3])
-                        : visible((Class<?>) d[0]) ? assertText(s, "get(self, " + s.tname((Class<?>) d[0])
-                                                   + ".class, \"" + d[1] + "\")", Object.class, d[2], d[3]) : null;
-                    if (a != null) {
-                        if (g == null) uses.add("get");
-                        after.add(a);
-                        why[0] = "the field " + d[1] + " of this differs";
-                    }
-                }
-            }
-            if (after.isEmpty() && argDiff >= 0) {
-                String a = assertText(s, args.get(argDiff).expr, m.getParameterTypes()[argDiff],
-                                      o.args[argDiff], u.args[argDiff]);
-                if (a != null && !args.get(argDiff).setup.isEmpty()) {
-                    after.add(a);
-                    why[0] = "argument " + (argDiff + 1) + " differs after the call";
-                }
-            }
-            if (after.isEmpty() && staticDiff != null) {
-                Object v = o.statics.get(staticDiff), w = u.statics.get(staticDiff);
-                String a = assertText(s, "get(null, " + s.tname(cut) + ".class, \"" + staticDiff + "\")",
-                                      Object.class, v, w);
-                if (a != null) {
+            /* the helpers the test calls */
+            uses.clear();
+            for (String l : body) {
+                if (java.util.regex.Pattern.compile("(^|[^\\w.])(set|get)\\(").matcher(l).find())
                     uses.add("get");
-                    after.add(a);
-                    why[0] = "the static field " + staticDiff + " differs";
-                }
+                if (java.util.regex.Pattern.compile("(^|[^\\w.])invoke\\(").matcher(l).find())
+                    uses.add("invoke");
             }
-            if (after.isEmpty()) continue;
-            body.add(call + ";");
-            body.addAll(after);
             return body;
         }
         why[0] = "a search of " + tried + " inputs of " + name + " (" + ms.size()
             + " method" + (ms.size() == 1 ? "" : "s") + " of that name; " + setupFailed
             + " more whose setup threw) found none that tells the original from the mutant";
         return null;
+    }
+
+
+    /* the test's text for an input on which runs o (the original) and u
+     * (the mutant) differ, or null when no assertion the test can say
+     * tells them apart */
+    static List<String> explain(Search s, Class<?> cut, java.lang.reflect.Method m, String name,
+                                Val self, List<Val> args, Run o, Run u, String[] why,
+                                Set<String> uses) {
+        boolean st = java.lang.reflect.Modifier.isStatic(m.getModifiers());
+        boolean excDiff = !Objects.equals(o.excS, u.excS) || u.timedOut;
+        boolean retDiff = !u.timedOut && !Objects.equals(o.retS, u.retS);
+        boolean selfDiff = !u.timedOut && !Objects.equals(o.selfS, u.selfS);
+        int argDiff = -1;
+        for (int i = 0; !u.timedOut && i < o.argS.length; i++)
+            if (!o.argS[i].equals(u.argS[i])) { argDiff = i; break; }
+        String staticDiff = null;
+        for (String k : o.statics.keySet())
+            if (!u.timedOut && Objects.equals(o.before.get(k), u.before.get(k)) &&
+                !render(o.statics.get(k), 1).equals(render(u.statics.get(k), 1))) {
+                staticDiff = k;
+                break;
+            }
+        if (!excDiff && !retDiff && !selfDiff && argDiff < 0 && staticDiff == null) return null;
+        /* the test's text */
+        List<String> body = new ArrayList<>();
+        if (self != null) body.addAll(self.lines());
+        StringBuilder ab = new StringBuilder(), tb = new StringBuilder();
+        for (int i = 0; i < args.size(); i++) {
+            body.addAll(args.get(i).lines());
+            ab.append(i > 0 ? ", " : "").append(args.get(i).expr);
+            tb.append(i > 0 ? ", " : "").append(s.tname(m.getParameterTypes()[i])).append(".class");
+        }
+        boolean priv = java.lang.reflect.Modifier.isPrivate(m.getModifiers());
+        String recv = st ? s.tname(cut) : "self";
+        String call;
+        if (priv) {
+            uses.add("invoke");
+            call = "invoke(" + (st ? "null" : "self") + ", " + s.tname(cut) + ".class, \"" + name
+                + "\", new Class<?>[] {" + tb + "}" + (args.isEmpty() ? "" : ", " + ab) + ")";
+        } else {
+            call = recv + "." + name + "(" + ab + ")";
+        }
+        Class<?> rt = m.getReturnType();
+        String castCall = priv && rt != void.class ? "(" + s.tname(rt.isPrimitive() ? box(rt) : rt) + ") " + call : call;
+        if (o.exc != null) {
+            if (!excDiff) return null; /* both threw the same: nothing else is seen */
+            if (!visible(o.exc.getClass())) return null;
+            body.add("assertThrows(" + s.tname(o.exc.getClass()) + ".class, () -> " + call + ");");
+            why[0] = "the original throws " + o.exc.getClass().getSimpleName()
+                + (u.timedOut ? ", the mutant loops" : u.exc == null ? ", the mutant does not"
+                   : ", the mutant " + u.exc.getClass().getSimpleName());
+            return body;
+        }
+        String retAssert = null;
+        if (rt != void.class) {
+            retAssert = retDiff || excDiff ? assertText(s, castCall, rt, o.ret, excDiff ? null : u.ret) : null;
+            if (retDiff && retAssert == null && o.ret != null && u.ret != null) {
+                Object[] d = differingField(o.ret, u.ret);
+                if (d != null && visible((Class<?>) d[0])) {
+                    String a = assertText(s, "get(r, " + s.tname((Class<?>) d[0]) + ".class, \""
+                                          + d[1] + "\")", Object.class, d[2], d[3]);
+                    if (a != null) {
+                        uses.add("get");
+                        body.add(s.tname(rt) + " r = " + castCall + ";");
+                        body.add(a);
+                        why[0] = "the field " + d[1] + " of what it returns differs";
+                        return body;
+                    }
+                }
+            }
+        }
+        if (retAssert != null) {
+            body.add(retAssert);
+            why[0] = excDiff ? (u.timedOut ? "the mutant loops" : "the mutant throws "
+                                + u.exc.getClass().getSimpleName()) : "the return value differs";
+            return body;
+        }
+        if (excDiff) {
+            body.add(call + ";");
+            why[0] = u.timedOut ? "the mutant loops" : "the mutant throws " + u.exc.getClass().getSimpleName();
+            return body;
+        }
+        List<String> after = new ArrayList<>();
+        if (selfDiff) {
+            Object[] d = differingField(o.self, u.self);
+            if (d != null) {
+                String g = getter(o.self.getClass(), (String) d[1], o.self);
+                String a = g != null ? assertText(s, "self." + g + "()", ((Class<?>) d[4]), d[2], d[3])
+                    : visible((Class<?>) d[0]) ? assertText(s, "get(self, " + s.tname((Class<?>) d[0])
+                                               + ".class, \"" + d[1] + "\")", Object.class, d[2], d[3]) : null;
+                if (a != null) {
+                    if (g == null) uses.add("get");
+                    after.add(a);
+                    why[0] = "the field " + d[1] + " of this differs";
+                }
+            }
+        }
+        if (after.isEmpty() && argDiff >= 0) {
+            String a = assertText(s, args.get(argDiff).expr, m.getParameterTypes()[argDiff],
+                                  o.args[argDiff], u.args[argDiff]);
+            if (a != null && !args.get(argDiff).setup.isEmpty()) {
+                after.add(a);
+                why[0] = "argument " + (argDiff + 1) + " differs after the call";
+            }
+        }
+        if (after.isEmpty() && staticDiff != null) {
+            Object v = o.statics.get(staticDiff), w = u.statics.get(staticDiff);
+            String a = assertText(s, "get(null, " + s.tname(cut) + ".class, \"" + staticDiff + "\")",
+                                  Object.class, v, w);
+            if (a != null) {
+                uses.add("get");
+                after.add(a);
+                why[0] = "the static field " + staticDiff + " differs";
+            }
+        }
+        if (after.isEmpty()) return null;
+        body.add(call + ";");
+        body.addAll(after);
+        return body;
     }
 
     static boolean visible(Class<?> c) {
