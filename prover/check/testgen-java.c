@@ -26,6 +26,7 @@
  */
 #include <ctype.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check/source.h"
 #include "check/testgen.h"
@@ -1375,6 +1376,47 @@ static bool mutant_source(struct tg_ctx *x, struct tg_case *c)
 	return tg_apply(x, c);
 }
 
+/* The JVM's quick compiler only: the runner's work is short (javac
+ * and a few tests a class), and the optimizing compiler's threads cost
+ * it twice the CPU time. */
+#define JVM_QUICK "-XX:TieredStopAtLevel=1"
+
+/* How to start the runner: its class compiled once a run into
+ * WORK/runner (javac), so that each start (a search, a verification
+ * round) does not compile it again, else its source (java's source
+ * launcher).  *cp and *main are set (heap copies); false when its
+ * source cannot be written. */
+static bool runner_cmd(struct tg_ctx *x, char **cp, char **main)
+{
+	char *cls = tg_printf("%s/runner/SubsumeVerify.class", x->work);
+	struct stat st;
+	bool have = !stat(cls, &st);
+	free(cls);
+	if (!have) {
+		if (!tg_write(x->work, "SubsumeVerify.java", testgen_verify_java))
+			return false;
+		char *src = tg_printf("%s/SubsumeVerify.java", x->work);
+		char *dir = tg_printf("%s/runner", x->work);
+		char *log = tg_printf("%s/log", x->work);
+		char *argv[] = { "javac", "-J-XX:TieredStopAtLevel=1", "-nowarn",
+				 "-proc:none", "-d", dir, "-cp", (char *)x->junit,
+				 src, NULL };
+		have = tg_spawn(argv, log) == 0;
+		if (!have) {
+			*cp = xstrdup(x->junit);
+			*main = src;
+		}
+		free(dir);
+		free(log);
+		if (!have)
+			return true;
+		free(src);
+	}
+	*cp = tg_printf("%s:%s/runner", x->junit, x->work);
+	*main = xstrdup("SubsumeVerify");
+	return true;
+}
+
 /* The runner's escaped text (backslash, n, t) into sb. */
 static void unescape(struct strbuf *sb, const char *s)
 {
@@ -1427,11 +1469,10 @@ static void search_inputs(struct tg_ctx *x, struct tg_case **cs, size_t n)
 	char *plan = tg_printf("%s/splan", x->work);
 	char *res = tg_printf("%s/sresults", x->work);
 	char *log = tg_printf("%s/slog", x->work);
-	char *runner = tg_printf("%s/SubsumeVerify.java", x->work);
+	char *runner = NULL, *cp = NULL;
 	int rc = -1;
-	if (tg_write(x->work, "splan", pl.buf) &&
-	    tg_write(x->work, "SubsumeVerify.java", testgen_verify_java)) {
-		char *argv[] = { "java", "-Xshare:auto", "-cp", (char *)x->junit,
+	if (tg_write(x->work, "splan", pl.buf) && runner_cmd(x, &cp, &runner)) {
+		char *argv[] = { "java", "-Xshare:auto", JVM_QUICK, "-cp", cp,
 				 runner, plan, res, NULL };
 		rc = tg_spawn(argv, log);
 	} else {
@@ -1489,6 +1530,7 @@ static void search_inputs(struct tg_ctx *x, struct tg_case **cs, size_t n)
 	free(res);
 	free(log);
 	free(runner);
+	free(cp);
 	sb_release(&pl);
 }
 
@@ -1536,6 +1578,7 @@ static void verify(struct tg_ctx *x, struct tg_case **cs, size_t n, int r)
 			  c->mutfile);
 	}
 	bool ran = false;
+	char *runner = NULL, *cp = NULL;
 	if (!x->junit) {
 		for (size_t i = 0; i < n; i++)
 			if (cs[i]->st == TG_NONE)
@@ -1543,17 +1586,15 @@ static void verify(struct tg_ctx *x, struct tg_case **cs, size_t n, int r)
 						     "launcher jar (--junit JAR, "
 						     "SUBSUME_JUNIT, or make deps)");
 	} else if (tg_write(x->work, r ? "plan1" : "plan", pl.buf ? pl.buf : "") &&
-		   tg_write(x->work, "SubsumeVerify.java", testgen_verify_java)) {
-		char *runner = tg_printf("%s/SubsumeVerify.java", x->work);
+		   runner_cmd(x, &cp, &runner)) {
 		char *next = tg_printf("%s/next", x->work);
 		char from[24] = "0";
 		int rc;
 		/* exit 3: a test timed out, its thread still runs: again from
 		 * the plan line after it (testgen-verify.java) */
 		for (int round = 0;; round++) {
-			char *argv[] = { "java", "-Xshare:auto", "-cp",
-					 (char *)x->junit, runner, plan, res, from,
-					 NULL };
+			char *argv[] = { "java", "-Xshare:auto", JVM_QUICK, "-cp", cp,
+					 runner, plan, res, from, NULL };
 			rc = tg_spawn(argv, log);
 			size_t nl;
 			char *nt = rc == 3 ? read_file(next, &nl) : NULL;
@@ -1565,7 +1606,6 @@ static void verify(struct tg_ctx *x, struct tg_case **cs, size_t n, int r)
 			free(nt);
 		}
 		free(next);
-		free(runner);
 		if (rc != 0) {
 			size_t ll;
 			char *lt = read_file(log, &ll);
@@ -1594,6 +1634,8 @@ static void verify(struct tg_ctx *x, struct tg_case **cs, size_t n, int r)
 	free(plan);
 	free(res);
 	free(log);
+	free(runner);
+	free(cp);
 }
 
 /* A method-level case's unverified test, kept while a search tries

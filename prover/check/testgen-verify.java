@@ -701,7 +701,7 @@ public class SubsumeVerify {
         t.setDaemon(true);
         t.start();
         try {
-            t.join(2000);
+            t.join(1000);
         } catch (InterruptedException e) {
         }
         if (t.isAlive()) {
@@ -850,7 +850,7 @@ public class SubsumeVerify {
             return null;
         }
         long deadline = System.nanoTime() + 4_000_000_000L;
-        int tried = 0, setupFailed = 0;
+        int tried = 0, setupFailed = 0, timeouts = 0;
         Search s = new Search(seed, pkg, strs, ia, null);
         for (int trial = 0; trial < 4000 && System.nanoTime() < deadline; trial++) {
             java.lang.reflect.Method m = ms.get(trial % ms.size());
@@ -870,6 +870,10 @@ public class SubsumeVerify {
             List<Val> args = new ArrayList<>();
             for (Class<?> p : m.getParameterTypes()) args.add(s.gen(p, 0));
             Run o = runOnce(ol, cut, m, self, args);
+            if (o.timedOut && ++timeouts >= 3) {
+                why[0] = "the original ran longer than 1 s on 3 of the inputs searched";
+                return null;
+            }
             if (o.setupFailed || o.timedOut) {
                 setupFailed++;
                 continue;
