@@ -1109,6 +1109,31 @@ static const char helpers_invoke[] =
 	"        }\n"
 	"    }\n";
 
+static const char helpers_statics[] =
+	"\n    /** Reflection: the class's static fields (not final), saved "
+	"before the test\n     *  and put back after it. */\n"
+	"    private static Object[] saveStatics(Class<?> c) throws Exception {\n"
+	"        java.lang.reflect.Field[] fs = c.getDeclaredFields();\n"
+	"        Object[] v = new Object[fs.length];\n"
+	"        for (int i = 0; i < fs.length; i++)\n"
+	"            if (java.lang.reflect.Modifier.isStatic(fs[i].getModifiers())\n"
+	"                && !java.lang.reflect.Modifier.isFinal(fs[i].getModifiers())) {\n"
+	"                fs[i].setAccessible(true);\n"
+	"                v[i] = fs[i].get(null);\n"
+	"            }\n"
+	"        return v;\n"
+	"    }\n\n"
+	"    private static void restoreStatics(Class<?> c, Object[] v) throws "
+	"Exception {\n"
+	"        java.lang.reflect.Field[] fs = c.getDeclaredFields();\n"
+	"        for (int i = 0; i < fs.length; i++)\n"
+	"            if (java.lang.reflect.Modifier.isStatic(fs[i].getModifiers())\n"
+	"                && !java.lang.reflect.Modifier.isFinal(fs[i].getModifiers())) {\n"
+	"                fs[i].setAccessible(true);\n"
+	"                fs[i].set(null, v[i]);\n"
+	"            }\n"
+	"    }\n";
+
 /* Comment text safe inside a block comment. */
 static void comment_text(struct strbuf *sb, const char *s)
 {
@@ -1174,12 +1199,14 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 		  "on its mutant." : "NOT verified as kills: the reason is above "
 		  "each test.", dot ? dot + 1 : cs[0]->tclass);
 	bool need_c = false, need_f = false, need_i = false, need_a = false;
+	bool need_s = false;
 	for (size_t i = 0; i < n; i++) {
 		const struct tg_case *c = cs[i];
 		need_c |= strstr(c->comment, "uses: construct") != NULL;
 		need_f |= strstr(c->comment, "uses: set") != NULL;
 		need_i |= strstr(c->comment, "uses: invoke") != NULL;
 		need_a |= strstr(c->comment, "uses: allocate") != NULL;
+		need_s |= strstr(c->comment, "uses: statics") != NULL;
 		sb_puts(&sb, "\n    /*\n     * Mutant ");
 		comment_text(&sb, c->id);
 		sb_puts(&sb, " at ");
@@ -1222,6 +1249,8 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 		sb_puts(&sb, helpers_invoke);
 	if (need_a)
 		sb_puts(&sb, helpers_alloc);
+	if (need_s)
+		sb_puts(&sb, helpers_statics);
 	sb_puts(&sb, "}\n");
 	return sb.buf;
 }
@@ -1508,11 +1537,13 @@ static void search_inputs(struct tg_ctx *x, struct tg_case **cs, size_t n)
 				c->comment = tg_printf(
 					"     * input found by a search: %s; the runner "
 					"tried inputs of %s() on the original and on "
-					"the mutant until they differed (%s)\n%s%s",
+					"the mutant until they differed (%s)\n%s%s%s",
 					c->search, c->mname, f[4],
 					strstr(f[3], "get") ? "     * uses: set, get\n"
 					: "", strstr(f[3], "invoke") ?
-					"     * uses: invoke\n" : "");
+					"     * uses: invoke\n" : "",
+					strstr(f[3], "statics") ?
+					"     * uses: statics\n" : "");
 			} else {
 				c->why = tg_printf("%s; %s", c->search, f[3]);
 			}

@@ -657,7 +657,7 @@ public class SubsumeVerify {
     static Run runOnce(ClassLoader cl, Class<?> cut, java.lang.reflect.Method m, Val self,
                        List<Val> args) {
         Run r = new Run();
-        Thread t = new Thread(() -> {
+        Runnable job = (() -> {
             try {
                 Class<?> lc = Search.load(cl, cut);
                 Class<?>[] lp = new Class<?>[m.getParameterCount()];
@@ -698,21 +698,35 @@ public class SubsumeVerify {
                 r.setupFailed = true;
             }
         });
-        t.setDaemon(true);
-        t.start();
+        /* on the worker thread (one for all the calls: a thread a call
+         * cost more than most calls); a call over 0.5 s has its thread
+         * stopped and a new worker started */
+        Thread[] on = new Thread[1];
+        if (worker == null)
+            worker = java.util.concurrent.Executors.newSingleThreadExecutor(k -> {
+                Thread t = new Thread(k);
+                t.setDaemon(true);
+                return t;
+            });
+        java.util.concurrent.Future<?> f = worker.submit(() -> {
+            on[0] = Thread.currentThread();
+            job.run();
+        });
         try {
-            t.join(1000);
-        } catch (InterruptedException e) {
-        }
-        if (t.isAlive()) {
+            f.get(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (Throwable e) {
             r.timedOut = true;
+            worker.shutdownNow();
+            worker = null;
             try {
-                t.stop();
-            } catch (Throwable e) {
+                if (on[0] != null) on[0].stop();
+            } catch (Throwable x) {
             }
         }
         return r;
     }
+
+    static java.util.concurrent.ExecutorService worker;
 
     /* a Java expression for value v (observed), or null */
     static String valueText(Search s, Object v) {
@@ -871,7 +885,7 @@ public class SubsumeVerify {
             for (Class<?> p : m.getParameterTypes()) args.add(s.gen(p, 0));
             Run o = runOnce(ol, cut, m, self, args);
             if (o.timedOut && ++timeouts >= 3) {
-                why[0] = "the original ran longer than 1 s on 3 of the inputs searched";
+                why[0] = "the original ran longer than 0.5 s on 3 of the inputs searched";
                 return null;
             }
             if (o.setupFailed || o.timedOut) {
@@ -885,6 +899,7 @@ public class SubsumeVerify {
             if (body == null) continue;
             /* the steps of the setup (setters, fields) the difference
              * does not need are left out, one by one */
+            Run last = o;
             List<Step> steps = new ArrayList<>();
             if (self != null) steps.addAll(self.steps);
             for (Val v : args) steps.addAll(v.steps);
@@ -900,7 +915,26 @@ public class SubsumeVerify {
                 } else {
                     body = b2;
                     why[0] = w2[0];
+                    last = o2;
                 }
+            }
+            /* a call that changes the class's static fields: the test
+             * puts them back, so that it leaves the suite's other tests
+             * the state it found (OptionBuilder's) */
+            boolean changes = false;
+            for (String k : last.statics.keySet())
+                changes |= !render(last.statics.get(k), 1).equals(last.before.get(k));
+            if (changes) {
+                List<String> w = new ArrayList<>();
+                String c = s.tname(cut);
+                w.add("Object[] saved = saveStatics(" + c + ".class); // " + c
+                      + "'s static fields, put back after the test");
+                w.add("try {");
+                for (String l : body) w.add("    " + l);
+                w.add("} finally {");
+                w.add("    restoreStatics(" + c + ".class, saved);");
+                w.add("}");
+                body = w;
             }
             /* the helpers the test calls */
             uses.clear();
@@ -909,6 +943,8 @@ public class SubsumeVerify {
                     uses.add("get");
                 if (java.util.regex.Pattern.compile("(^|[^\\w.])invoke\\(").matcher(l).find())
                     uses.add("invoke");
+                if (l.contains("saveStatics("))
+                    uses.add("statics");
             }
             return body;
         }
