@@ -492,7 +492,7 @@ static struct node *branch_set(struct mb *B, const char *t, const char *tn,
 static const char *conditional(struct lw *L, TSNode n)
 {
 	struct mb *B = L->B;
-	struct mstmt *bx, *by;
+	struct mstmt *bx = NULL, *by = NULL;
 	int cx = 0, cy = 0;
 	const char *c = lower(L, field(n, "condition"));
 	int p0 = B->npend;
