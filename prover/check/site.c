@@ -82,6 +82,32 @@ static bool has_float(const struct node *n)
 		     has_float(n->b) || has_float(n->c));
 }
 
+/* The site's dead locals (struct csite dead, lang/javasrc-live.c):
+ * their final values are not observed, nor the site's value when it
+ * initializes a dead local ("="), since no path reads them before they
+ * are written again.  Only where no opaque operand of the original or a
+ * mutant is a call or an object creation: their effects are seen only
+ * through what the site observes. */
+static void drop_dead(const struct site *S, struct observe *ob)
+{
+	const char *d = S->cs->dead;
+	if (!d || S->c)
+		return;
+	for (int k = 0; k < S->nop; k++)
+		if (S->ops[k].method || S->ops[k].fresh)
+			return;
+	while (*d) {
+		size_t n = strcspn(d, " ");
+		if (n == 1 && *d == '=')
+			ob->value = false;
+		for (int v = 0; v < S->nvars; v++)
+			if (strlen(S->names[v]) == n && !strncmp(S->names[v], d, n))
+				ob->var[v] = false;
+		d += n;
+		d += *d == ' ';
+	}
+}
+
 /* The site's analysis, by the one constructor; NULL if no mutant is
  * left (or the spec is refused: *why).  back[p]: the site index of
  * analysis mutant p. */
@@ -110,6 +136,7 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 			.expr = J->mx[i] };
 		site_assigned(J->mx[i], &spec.observe);
 	}
+	drop_dead(S, &spec.observe);
 	if (!spec.nmutants)
 		return NULL;
 	for (int v = 0; v < S->nvars; v++)
