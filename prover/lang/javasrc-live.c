@@ -149,6 +149,8 @@ static bool decl(const struct lv *L, TSNode d, bool live)
  * default). */
 static bool switch_body(const struct lv *L, TSNode sb, struct after o)
 {
+	if (ts_node_is_null(sb))
+		return true;
 	TSNode gs[256];
 	int n = 0;
 	bool dflt = false;
@@ -195,7 +197,7 @@ static bool switch_body(const struct lv *L, TSNode sb, struct after o)
 /* The liveness before statement s, with o after it. */
 static bool before(const struct lv *L, TSNode s, struct after o)
 {
-	if (L->gave_up)
+	if (L->gave_up || ts_node_is_null(s))
 		return true;
 	if (jnode_is(s, "block"))
 		return seq(L, s, (TSNode){ 0 }, o, NULL);
