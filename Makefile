@@ -222,7 +222,8 @@ SLOW_TESTS = tests/pit.t tests/check-method-heap.t tests/check-method-major2.t \
 	tests/check-loops.t tests/check-tests.t
 check: deps
 	@$(MAKE) --no-print-directory check-build
-	SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \
+	PATH="$(abspath tests/bin):$$PATH" \
+	  SUBSUME=$(abspath $(BIN)) TEST_BIN_DIR=$(abspath $(O)/tests) \
 	  SUBSUME_FAULT_BIN=$(abspath $(FAULT_BIN)) \
 	  SUBSUME_FAULT_DIFF=$(abspath $(FAULT_DIFF)) \
 	  prove -j$(PROVE_JOBS) -f --timer $(filter $(ALL_TESTS),$(SLOW_TESTS)) \

@@ -265,6 +265,7 @@ def main():
         r["verdict"] for r in recs if r["id"] in live))
     s["killable"] = tw.get("live_killable")
     s["verified"] = tw.get("verified")
+    s["verified_searched"] = tw.get("verified_searched", 0)
     s["unverified"] = tw.get("unverified")
     s["no_test"] = tw.get("none")
     s["unverified_reasons"] = dict(collections.Counter(
@@ -339,9 +340,10 @@ def main():
     print(json.dumps(s, indent=1))
     b, f = s["before"], s["after"]
     print("\n%s %s: %d PIT survivors (SURVIVED, NO_COVERAGE), %s killable in subsume's "
-          "check, %s tests verified, %s unverified, %s without a test" % (
+          "check, %s tests verified (%s of them with a searched input), %s "
+          "unverified, %s without a test" % (
               name, a.group, s["survivors"], s["killable"], s["verified"],
-              s["unverified"], s["no_test"]))
+              s["verified_searched"], s["unverified"], s["no_test"]))
     print("suite with the %d verified tests: %d tests, %d failures, %d errors "
           "(%d generated run)" % (len(verified), n, fail, err, gen))
     print("PIT score %.1f%% (%d/%d) -> %.1f%% (%d/%d); %d survivors now killed, "

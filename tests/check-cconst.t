@@ -6,7 +6,10 @@
 # expression (`1 + 2`: its tokens, not its value), typedefs (one of `bool` to int,
 # which must not be C's _Bool, one to another), a #define of a type
 # (BYTE), an old-style definition, and #defines under #ifdef (which a -D
-# flag decides: refused, also where they would replace a global's name).
+# flag decides: refused, also where they would replace a global's name),
+# definitions without a return type (`half(x) int x; {`, `sign(x) {`:
+# implicit int, which tree-sitter-c reads as an error), and a function
+# defined through a macro (`WRAP(big) {`: not read as one).
 #
 # The report's mutants are judged at expression level and with --method.
 # Nothing expected is written in beyond the verdict each must have:
@@ -79,6 +82,23 @@ int tally(int x)
 {
 	return x + count;
 }
+
+half(x)
+int x;
+{
+	return x / 2;
+}
+
+sign(x)
+{
+	return (x > 0) - (x < 0);
+}
+
+#define WRAP(n) long n(void)
+WRAP(big)
+{
+	return 2147483647 + 1L;
+}
 """
 # (id, function, line, original, replacement)
 MUTANTS = [
@@ -98,11 +118,18 @@ MUTANTS = [
     ("count-x", "tally", 51, "x + count", "x + count + 0"),
     ("sum-3", "scaled", 42, "x * SUM", "x * 3"),
     ("sum-2", "scaled", 42, "x * SUM", "x + 2"),
+    ("half-shift", "half", 57, "x / 2", "x >> 1"),
+    ("half-even", "half", 57, "x / 2", "(x - x % 2) / 2"),
+    ("sign-ge", "sign", 62, "(x > 0) - (x < 0)", "(x >= 1) - (x <= -1)"),
+    ("sign-le", "sign", 62, "(x > 0) - (x < 0)", "(x > 0) - (x <= 0)"),
+    ("wrap-min", "big", 68, "2147483647 + 1L", "-2147483647L - 1L"),
 ]
 PARAMS = {"clampf": [("int", "x"), ("unsigned char", "y")],
           "isneg": [("short", "x")], "sized": [("int", "x")],
           "low": [("unsigned char", "b"), ("int", "x")],
-          "tally": [("int", "x")], "scaled": [("int", "x")]}
+          "tally": [("int", "x")], "scaled": [("int", "x")],
+          "half": [("int", "x")], "sign": [("int", "x")],
+          "big": []}
 LINES = SRC.split("\n")
 
 
@@ -253,6 +280,19 @@ ok(all(x["count-x"]["verdict"] == "unsupported" and "macro" in
        x["count-x"]["detail"] for x in (EXPR, METH)),
    "a global that a macro under #ifdef may replace is refused at both "
    "levels (%s)" % METH["count-x"]["detail"][:160])
+ok(all(x[k]["verdict"] == "equivalent" for x in (EXPR, METH)
+       for k in ("half-even", "sign-ge")) and
+   all(x[k]["verdict"] == "killable" for x in (EXPR, METH)
+       for k in ("half-shift", "sign-le")),
+   "definitions without a return type (implicit int, C90), one old-style: "
+   "read in their functions (tree-sitter-c reads them as errors), x / 2 to "
+   "(x - x %% 2) / 2 and the sign's comparisons equivalent, x >> 1 and "
+   "x <= 0 killable at both levels (%s)" % METH["sign-le"]["detail"][:120])
+ok(METH["wrap-min"]["verdict"] == "killable",
+   "a macro invocation at a line's start (`WRAP(big) {`, WRAP a #define "
+   "of the file: big returns a long) is not read as a definition without "
+   "a return type (an int, where 2147483647 + 1L and -2147483647L - 1L "
+   "would be one value): killable (%s)" % METH["wrap-min"]["detail"][:160])
 ok(all(x["size-20"]["verdict"] == "unsupported" and "SIZE" in
        x["size-20"]["detail"] for x in (EXPR, METH)),
    "a #define under #ifdef (a flag decides it) is no constant: refused with "

@@ -354,6 +354,49 @@ ok(rc == 0 and text.count("test written and verified (expected values "
    "2 of them with the expected values observed" in text,
    "name: the text summary says the expected values were observed")
 
+# --- a search of the method's inputs (issue 32): the killing inputs of
+# mutants 1 and 3 are of their expressions (the methods are not
+# modelled: string literals), mutant 2's method-level input assumes
+# what o1.isEmpty() returns and its test fails on the original; the
+# runner runs each method on the original and the mutant with inputs
+# built from the source's literals, visible constructors and setters
+# until they differ, and the test of that input is verified as any
+# other.  Sealed has no constructor a test can call: no test, said.
+# One row per mutant: (id, state, expected, text in the test or the
+# reason) ---
+out = os.path.join(T, "words")
+rc, text, err = check(["--source", D + "/words", "--kills", D + "/words-kill.csv",
+                       D + "/words.mutants.log"], out)
+rep = json.loads(text) if rc == 0 else None
+ok(rep is not None, "words: check --tests runs (exit %d)%s" %
+   (rc, "" if rc == 0 else ": " + err[-300:]))
+tw, st = by_state(rep) if rep else ({}, {"verified": {}, "unverified": {},
+                                         "none": {}})
+wt = os.path.join(out, "words/WordsSubsumeTest.java")
+wx = open(wt).read() if os.path.exists(wt) else ""
+rows = [
+    ("1", "verified", "search", 'assertEquals("-", Words.tag("-"));'),
+    ("2", "verified", "search",
+     'assertThrows(IllegalArgumentException.class, () -> Words.size(""));'),
+    ("3", "verified", "search", 'assertTrue(self.isLoud());'),
+    ("4", "none", "none", "no visible constructor makes a Sealed"),
+]
+for mid, state, exp, want in rows:
+    m = st.get(state, {}).get(mid, {})
+    if state == "verified":
+        k = wx.find("void mutant%s_" % mid)
+        body = wx[k:wx.find("    }", k)] if k >= 0 else ""
+        good = m.get("expected") == exp and want in body
+    else:
+        good = want in (m.get("reason") or "")
+    ok(good, "words: mutant %s %s (%s): %s" % (mid, state, exp, want if good
+                                                else m))
+ok(tw.get("verified_searched") == 3 and
+   wx.count("input found by a search: ") == 3 and
+   "the test of its method-level killing input did not verify" in wx,
+   "words: the summary counts the searched tests and each test says its "
+   "input was searched (mutant 2: after its model's test failed)")
+
 # --- the text summary and the elements report say it per mutant ---
 src = LOGS + "/src/data-flow"
 args = ["--source", src, "--kills", "tests/data/check-kills/data-flow/kill.csv",

@@ -20,6 +20,11 @@
 # before its path): its variables renumbered, the paths first, as the
 # build that creates them first would have them (lang/javasrc-mheap.c:
 # mb_heap_reorder(), lang/mir.h: References).
+# So is a method whose path is a reference of another class, made after
+# a variable of its own (tests/data/front-end-count: Dbl.late's a.o, an
+# Other, after the local x; built twice before: mb_heap_reorder() now
+# takes it when no expression typed before the path was made fails the
+# reference check a build with the path made first would ask of it).
 # One parse per expression text: each distinct (text, language, holes)
 # is parsed once in the run (P == T, K == 1: lang/parse.c's parse table,
 # opened by cmd/check.c for the run; every caller gets a copy), here and
@@ -28,6 +33,16 @@
 # counted is built once (B == M, J == 1; field-access's 3 and
 # side-effects' 1 that read through references after a variable of
 # their own were built twice before mb_heap_reorder()).
+# And the method lowering (lang/javasrc-mlower.c) builds the expressions
+# it puts together around lowered calls of nodes (mir_binary() ...:
+# "trace: lowering: N expressions built of nodes (or known to have
+# none), M printed and parsed"; none: a field of a call's result, which
+# fails as its text would not parse),
+# none printed as text and parsed again (M == 0), here (arr's and
+# hash's calls in expressions: N > 0) and on the shipped logs; an
+# expression with no mutant in it is lowered from the method's own
+# syntax tree ("R read as the method's own node", R > 0 there), only a
+# mutated one is read again alone ("A parsed again alone").
 # The counts are printed as TAP diagnostics.
 import glob, json, os, re, subprocess
 
@@ -38,6 +53,10 @@ LINE = re.compile(r"trace: front end: (\d+) parses of (\d+) distinct "
                   r"expression texts \(at most (\d+) of one\); (\d+) builds "
                   r"of (\d+) original methods \(at most (\d+) of one\), "
                   r"(\d+) of mutants")
+LOWER = re.compile(r"trace: lowering: (\d+) expressions built of nodes "
+                   r"\(or known to have none\), (\d+) printed and parsed; "
+                   r"(\d+) read as the method's own node, (\d+) parsed "
+                   r"again alone")
 
 
 def run(args, trace):
@@ -52,6 +71,13 @@ def run(args, trace):
                                     if m else None), p.stderr
 
 
+def lowering(err):
+    """(built of nodes, printed and parsed, own node, parsed again
+    alone), or None."""
+    m = LOWER.search(err)
+    return tuple(int(x) for x in m.groups()) if m else None
+
+
 def methods(out):
     """The methods the report judged at method level (a verdict or a
     note of its own: "method level: ..."), by the log's Class@name(sig);
@@ -64,8 +90,9 @@ def methods(out):
     return judged, named
 
 
-for log in ("meth", "heap", "calls"):
-    args = ["--source", D + "/src", "--method", D + "/%s.mutants.log" % log]
+for log in ("meth", "heap", "calls", "arr", "hash", "dbl"):
+    d = "tests/data/front-end-count" if log == "dbl" else D
+    args = ["--source", d + "/src", "--method", d + "/%s.mutants.log" % log]
     rc0, out0, c0, err0 = run(args, False)
     rc, out, c, err = run(args, True)
     ok(rc0 == 0 and rc == 0 and c0 is None and "trace: front end" not in err0,
@@ -91,9 +118,15 @@ for log in ("meth", "heap", "calls"):
     # variables renumbered, lang/javasrc-mheap.c: mb_heap_reorder())
     ok(J == 1 and B == M, "%s: each original method built once in the "
        "run (%d builds of %d, at most %d of one)" % (log, B, M, J))
+    lw = lowering(err)
+    ok(lw is not None and lw[1] == 0 and ((lw[0] > 0 and lw[2] > 0) or
+                                          log not in ("arr", "hash")),
+       "%s: the lowered expressions built of nodes, none printed and "
+       "parsed; the original's read as the method's own nodes %s"
+       % (log, lw))
     print("# %s: %d parses of %d texts (at most %d of one); %d builds of %d "
-          "originals (at most %d of one); %d of mutants"
-          % (log, P, T, K, B, M, J, U))
+          "originals (at most %d of one); %d of mutants; lowering %s"
+          % (log, P, T, K, B, M, J, U, lw))
 
 rc, out, c, err = run([D + "/meth.mutants.log"], True)
 ok(rc == 0 and c is not None and c[3] == 0 and c[4] == 0 and c[6] == 0,
@@ -123,6 +156,9 @@ for log in logs:
             # a variable of its own (field-access: 3, side-effects: 1)
             ok(M >= 1 and B == M and J == 1, "%s: %d builds of %d "
                "original methods, at most %d of one" % (name, B, M, J))
+            lw = lowering(err)
+            ok(lw is not None and lw[1] == 0, "%s: no lowered expression "
+               "printed and parsed %s" % (name, lw))
         else:
             ok(B == 0 and M == 0 and U == 0,
                "%s: no method built without --method" % name)

@@ -23,6 +23,7 @@
  * with the reason.  Calls and field accesses are left to javatext.c.
  */
 #include "check/site.h"
+#include "lang/srctext.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -31,83 +32,6 @@ static char *objects(struct site *S, const char *s, const char **whyp);
 
 static const char *const primitive[] = { "boolean", "byte", "short", "char",
 					 "int", "long", "float", "double" };
-
-static bool word_is(const char *s, size_t b, size_t e, const char *w)
-{
-	return strlen(w) == e - b && !strncmp(s + b, w, e - b);
-}
-
-static size_t skip_blanks(const char *s, size_t i)
-{
-	while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
-		i++;
-	return i;
-}
-
-static size_t ident_end(const char *s, size_t i)
-{
-	while (site_ident_char((unsigned char)s[i]))
-		i++;
-	return i;
-}
-
-/* A type name at s[i]: a qualified name, type arguments <...>, [];
- * the index after it, or 0. */
-static size_t type_end(const char *s, size_t i)
-{
-	if (!site_ident_start((unsigned char)s[i]))
-		return 0;
-	for (;;) {
-		i = ident_end(s, i);
-		size_t j = skip_blanks(s, i);
-		if (s[j] != '.' || !site_ident_start((unsigned char)s[skip_blanks(s, j + 1)]))
-			break;
-		i = skip_blanks(s, j + 1);
-	}
-	size_t j = skip_blanks(s, i);
-	if (s[j] == '<') {
-		int depth = 0;
-		for (; s[j]; j++) {
-			if (s[j] == '<')
-				depth++;
-			else if (s[j] == '>' && --depth == 0)
-				break;
-			else if (!site_ident_char((unsigned char)s[j]) &&
-				 !strchr(" \t.,?[]", s[j]))
-				return 0;
-		}
-		if (!s[j])
-			return 0;
-		i = j + 1;
-	}
-	for (j = skip_blanks(s, i); s[j] == '['; j = skip_blanks(s, i)) {
-		size_t k = skip_blanks(s, j + 1);
-		if (s[k] != ']')
-			break;
-		i = k + 1;
-	}
-	return i;
-}
-
-/* s[b..e) without blanks (outside literals), in a. */
-static char *squeeze(struct arena *a, const char *s, size_t b, size_t e)
-{
-	struct strbuf sb = STRBUF_INIT;
-	for (size_t q = b; q < e;) {
-		if (s[q] == '"' || s[q] == '\'') {
-			size_t r = site_skip_quoted(s, q);
-			sb_add(&sb, s + q, (r < e ? r : e) - q);
-			q = r;
-		} else {
-			if (!isspace((unsigned char)s[q]))
-				sb_putc(&sb, s[q]);
-			q++;
-		}
-	}
-	char *r = arena_strdup(a, sb.len ? sb.buf : "");
-	sb_release(&sb);
-	return r;
-}
 
 /* A new opaque object; its index, or -1 (*why). */
 static int object(struct site *S, const char *text, bool nonnull, bool fresh,
@@ -135,17 +59,17 @@ static int chained(struct site *S, const char *s, size_t b, size_t i,
 		   size_t *end, struct strbuf *out, const char **why)
 {
 	bool isnew = !strncmp(s + b, "new", 3);
-	struct chain c;
-	size_t e = site_scan_chain(S, s, i, "", &c, why);
+	struct src_chain c;
+	size_t e = src_scan_chain(s, i, S->c, "", &c, why);
 	if (!e)
 		return -1;
 	if (!c.any)
 		return 0;
 	/* "text".length() of a plain ASCII literal: its length */
-	size_t q = skip_blanks(s, i);
+	size_t q = src_skip_blanks(s, i);
 	if (s[b] == '"' && s[q] == '.' && c.call && !c.has_args &&
 	    !strcmp(c.lastid, "length") &&
-	    !strcmp(squeeze(S->a, s, q, e), ".length()")) {
+	    !strcmp(src_squeeze(S->a, s, q, e), ".length()")) {
 		bool plain = true;
 		for (size_t p = b + 1; p + 1 < i; p++)
 			plain &= s[p] != '\\' && (unsigned char)s[p] < 0x80;
@@ -156,8 +80,8 @@ static int chained(struct site *S, const char *s, size_t b, size_t i,
 		}
 	}
 	const char *text = isnew ? arena_printf(S->a, "new %s",
-						squeeze(S->a, s, b + 3, e))
-				 : squeeze(S->a, s, b, e);
+						src_squeeze(S->a, s, b + 3, e))
+				 : src_squeeze(S->a, s, b, e);
 	int k = site_opaque(S, text, NULL,
 			    c.call ? c.lastid : NULL, c.has_args);
 	if (k < 0)
@@ -179,7 +103,7 @@ static const char *unboxes_to(const char *s, size_t b, size_t e)
 	if (e - b > 10 && !strncmp(s + b, "java.lang.", 10))
 		b += 10;
 	for (size_t k = 0; k < ARRAY_SIZE(box); k++)
-		if (word_is(s, b, e, box[k][0]))
+		if (src_word_is(s, b, e, box[k][0]))
 			return box[k][1];
 	return NULL;
 }
@@ -188,12 +112,10 @@ static const char *unboxes_to(const char *s, size_t b, size_t e)
  * arithmetic or ordering operator, where a boxed value is unboxed? */
 static bool numeric_context(const struct strbuf *out, const char *s, size_t e)
 {
-	size_t n = out->len;
-	while (n && isspace((unsigned char)out->buf[n - 1]))
-		n--;
+	size_t n = src_blanks_back(out->buf, 0, out->len);
 	char before = n ? out->buf[n - 1] : 0;
 	char b2 = n > 1 ? out->buf[n - 2] : 0;
-	e = skip_blanks(s, e);
+	e = src_skip_blanks(s, e);
 	if (before && strchr("+-*/%<>", before) && b2 != before)
 		return true;
 	return s[e] && strchr("+-*/%<>", s[e]) && s[e + 1] != s[e] &&
@@ -206,9 +128,9 @@ static size_t unboxed(struct site *S, const char *s, size_t t, size_t te,
 		      size_t j, struct strbuf *out, const char **why)
 {
 	const char *prim = unboxes_to(s, t, te);
-	size_t open = skip_blanks(s, te);
-	size_t close = s[open] == '(' ? site_skip_group(s, open) : 0;
-	if (!prim || !close || skip_blanks(s, close) != j ||
+	size_t open = src_skip_blanks(s, te);
+	size_t close = s[open] == '(' ? src_skip_group(s, open) : 0;
+	if (!prim || !close || src_skip_blanks(s, close) != j ||
 	    !numeric_context(out, s, j))
 		return 0;
 	const char *arg = arena_strndup(S->a, s + open + 1, close - open - 2);
@@ -229,17 +151,17 @@ struct news {
 static size_t creation(struct site *S, const char *s, size_t i, size_t e,
 		       struct news *news, struct strbuf *out, const char **why)
 {
-	size_t t = skip_blanks(s, e);
-	size_t te = type_end(s, t);
+	size_t t = src_skip_blanks(s, e);
+	size_t te = src_type_end(s, t);
 	if (!te)
 		return *why = "'new' without a type name", 0;
-	size_t j = skip_blanks(s, te);
+	size_t j = src_skip_blanks(s, te);
 	if (s[j] == '(' || s[j] == '[') {
 		while (s[j] == '(' || s[j] == '[') {
-			size_t k = site_skip_group(s, j);
+			size_t k = src_skip_group(s, j);
 			if (!k)
 				return *why = "unbalanced brackets", 0;
-			j = skip_blanks(s, k);
+			j = src_skip_blanks(s, k);
 		}
 	} else if (s[j] != '{') {
 		return *why = "'new' without arguments or dimensions", 0;
@@ -257,7 +179,7 @@ static size_t creation(struct site *S, const char *s, size_t i, size_t e,
 	if (boxed || *why)
 		return boxed;
 	/* each creation is its own object: the n-th of the same text */
-	const char *text = arena_printf(S->a, "new %s", squeeze(S->a, s, t, j));
+	const char *text = arena_printf(S->a, "new %s", src_squeeze(S->a, s, t, j));
 	int nth = 1;
 	for (int q = 0; q < news->n; q++)
 		nth += !strcmp(news->texts[q], text);
@@ -277,17 +199,17 @@ static size_t creation(struct site *S, const char *s, size_t i, size_t e,
 static size_t operand_end(const struct site *S, const char *s, size_t i)
 {
 	const char *why;
-	struct chain c;
+	struct src_chain c;
 	if (s[i] == '(') {
-		size_t k = site_skip_group(s, i);
-		return k ? site_scan_chain(S, s, k, "", &c, &why) : 0;
+		size_t k = src_skip_group(s, i);
+		return k ? src_scan_chain(s, k, S->c, "", &c, &why) : 0;
 	}
-	if (!site_ident_start((unsigned char)s[i]))
+	if (!src_ident_start((unsigned char)s[i]))
 		return 0;
-	size_t e = ident_end(s, i);
-	if (word_is(s, i, e, "new") || word_is(s, i, e, "instanceof"))
+	size_t e = src_ident_end(s, i);
+	if (src_word_is(s, i, e, "new") || src_word_is(s, i, e, "instanceof"))
 		return 0;
-	return site_scan_chain(S, s, e, "", &c, &why);
+	return src_scan_chain(s, e, S->c, "", &c, &why);
 }
 
 /* Is s[i] the '(' of a reference cast?  Its type's end (before ')')
@@ -295,18 +217,18 @@ static size_t operand_end(const struct site *S, const char *s, size_t i)
 static bool ref_cast(const struct site *S, const char *s, size_t i, size_t *tb,
 		     size_t *te, size_t *ob, size_t *oe)
 {
-	*tb = skip_blanks(s, i + 1);
-	*te = type_end(s, *tb);
+	*tb = src_skip_blanks(s, i + 1);
+	*te = src_type_end(s, *tb);
 	if (!*te)
 		return false;
-	size_t idend = ident_end(s, *tb);
+	size_t idend = src_ident_end(s, *tb);
 	for (size_t p = 0; p < ARRAY_SIZE(primitive); p++)
-		if (word_is(s, *tb, idend, primitive[p]) && *te == idend)
+		if (src_word_is(s, *tb, idend, primitive[p]) && *te == idend)
 			return false; /* a numeric cast: the parser's N_CONV */
-	size_t j = skip_blanks(s, *te);
+	size_t j = src_skip_blanks(s, *te);
 	if (s[j] != ')')
 		return false;
-	*ob = skip_blanks(s, j + 1);
+	*ob = src_skip_blanks(s, j + 1);
 	*oe = operand_end(S, s, *ob);
 	return *oe != 0;
 }
@@ -316,8 +238,8 @@ static int instance_of(struct site *S, const char *s, size_t ob, size_t oe,
 		       size_t tb, size_t te, const char **why)
 {
 	const char *text = arena_printf(S->a, "%s instanceof %s",
-					squeeze(S->a, s, ob, oe),
-					squeeze(S->a, s, tb, te));
+					src_squeeze(S->a, s, ob, oe),
+					src_squeeze(S->a, s, tb, te));
 	return object(S, text, false, false, false, why);
 }
 
@@ -327,62 +249,22 @@ struct pre {
 	size_t *at;  /* [strlen(s) + 1] */
 };
 
-/* The operand before `instanceof` at s[i]: its start, or -1. */
-static long operand_before(const char *s, size_t i)
-{
-	long p = (long)i - 1;
-	while (p >= 0 && isspace((unsigned char)s[p]))
-		p--;
-	long start = -1;
-	while (p >= 0) {
-		if (s[p] == ')' || s[p] == ']') {
-			int depth = 0;
-			for (; p >= 0; p--) {
-				if (s[p] == ')' || s[p] == ']')
-					depth++;
-				else if ((s[p] == '(' || s[p] == '[') && --depth == 0)
-					break;
-			}
-			if (p < 0)
-				return -1;
-			start = p--;
-			continue;
-		}
-		if (!site_ident_char((unsigned char)s[p]))
-			break;
-		while (p >= 0 && site_ident_char((unsigned char)s[p]))
-			p--;
-		start = p + 1;
-		long q = p;
-		while (q >= 0 && isspace((unsigned char)s[q]))
-			q--;
-		if (q < 0 || s[q] != '.')
-			break;
-		p = q - 1;
-		while (p >= 0 && isspace((unsigned char)s[p]))
-			p--;
-	}
-	return start;
-}
-
 /* `instanceof` at s[i..e): rewrites the operand already on P->out;
  * the index after the type, or 0 (*why). */
 static size_t instanceof_at(struct site *S, const char *s, size_t i, size_t e,
 			    struct pre *P, const char **why)
 {
-	long ob = operand_before(s, i);
-	if (ob < 0 || !(site_ident_start((unsigned char)s[ob]) || s[ob] == '('))
+	long ob = src_operand_before(s, i);
+	if (ob < 0 || !(src_ident_start((unsigned char)s[ob]) || s[ob] == '('))
 		return *why = "instanceof of an operand other than a name, a "
 			      "call, a field or a parenthesised expression", 0;
-	size_t tb = skip_blanks(s, e), te = type_end(s, tb);
+	size_t tb = src_skip_blanks(s, e), te = src_type_end(s, tb);
 	if (!te)
 		return *why = "instanceof without a type name", 0;
-	if (site_ident_start((unsigned char)s[skip_blanks(s, te)]))
+	if (src_ident_start((unsigned char)s[src_skip_blanks(s, te)]))
 		return *why = "instanceof with a pattern variable is not "
 			      "modelled", 0;
-	size_t oe = i;
-	while (oe > (size_t)ob && isspace((unsigned char)s[oe - 1]))
-		oe--;
+	size_t oe = src_blanks_back(s, (size_t)ob, i);
 	char *opnd = arena_strdup(S->a, P->out.buf + P->at[ob]);
 	P->out.len = P->at[ob];
 	P->out.buf[P->out.len] = 0;
@@ -422,13 +304,13 @@ static size_t ident_at(struct site *S, const char *s, size_t i,
 		       struct news *news,
 		       struct pre *P, const char **why)
 {
-	size_t e = ident_end(s, i);
-	if (word_is(s, i, e, "new"))
+	size_t e = src_ident_end(s, i);
+	if (src_word_is(s, i, e, "new"))
 		return creation(S, s, i, e, news, &P->out, why);
-	if (word_is(s, i, e, "instanceof"))
+	if (src_word_is(s, i, e, "instanceof"))
 		return instanceof_at(S, s, i, e, P, why);
-	struct chain c;
-	size_t end = site_scan_chain(S, s, e, "", &c, why);
+	struct src_chain c;
+	size_t end = src_scan_chain(s, e, S->c, "", &c, why);
 	if (!end)
 		return 0;
 	/* T.class of a named type: a java.lang.Class object, never null,
@@ -436,15 +318,13 @@ static size_t ident_at(struct site *S, const char *s, size_t i,
 	size_t dot = end;
 	while (dot > e && s[dot - 1] != '.')
 		dot--;
-	if (c.any && !c.call && dot > e && word_is(s, dot, end, "class") &&
+	if (c.any && !c.call && dot > e && src_word_is(s, dot, end, "class") &&
 	    !memchr(s + i, '[', end - i) && !memchr(s + i, '(', end - i)) {
-		size_t te = dot - 1, tb;
-		while (te > i && isspace((unsigned char)s[te - 1]))
-			te--;
+		size_t te = src_blanks_back(s, i, dot - 1), tb;
 		tb = te;
-		while (tb > i && site_ident_char((unsigned char)s[tb - 1]))
+		while (tb > i && src_ident_char((unsigned char)s[tb - 1]))
 			tb--;
-		int k = object(S, squeeze(S->a, s, i, end), true, false, false, why);
+		int k = object(S, src_squeeze(S->a, s, i, end), true, false, false, why);
 		if (k < 0)
 			return 0;
 		S->ops[k].lit = arena_printf(S->a, "C%.*s", (int)(te - tb), s + tb);
@@ -452,7 +332,7 @@ static size_t ident_at(struct site *S, const char *s, size_t i,
 		put_obj(&P->out, k);
 		return end;
 	}
-	if (word_is(s, i, e, "this") && !c.any) {
+	if (src_word_is(s, i, e, "this") && !c.any) {
 		int k = object(S, "this", true, false, false, why);
 		if (k < 0)
 			return 0;
@@ -460,11 +340,11 @@ static size_t ident_at(struct site *S, const char *s, size_t i,
 		put_obj(&P->out, k);
 		return e;
 	}
-	size_t open = skip_blanks(s, e);
-	if (c.any && !c.call && s[open] == '[' && site_skip_group(s, open) == end &&
-	    !word_is(s, i, e, "this")) { /* a[i]: an element, bounds checked */
+	size_t open = src_skip_blanks(s, e);
+	if (c.any && !c.call && s[open] == '[' && src_skip_group(s, open) == end &&
+	    !src_word_is(s, i, e, "this")) { /* a[i]: an element, bounds checked */
 		const char *idx = arena_strndup(S->a, s + open + 1, end - open - 2);
-		int k = site_opaque(S, squeeze(S->a, s, i, end), NULL, NULL, false);
+		int k = site_opaque(S, src_squeeze(S->a, s, i, end), NULL, NULL, false);
 		if (k < 0)
 			return *why = S->err, 0;
 		S->ops[k].index = idx;
@@ -504,13 +384,13 @@ static char *objects(struct site *S, const char *s, const char **whyp)
 		if (c == SITE_OBJ) {
 			*why = "a control character in the text";
 		} else if (c == '\'') {
-			next = site_skip_quoted(s, i);
+			next = src_skip_quoted(s, i);
 			sb_add(&P.out, s + i, next - i);
 		} else if (c == '"') {
-			size_t e = site_skip_quoted(s, i);
+			size_t e = src_skip_quoted(s, i);
 			int r = chained(S, s, i, e, &next, &P.out, why);
 			if (r == 0) {
-				int k = object(S, squeeze(S->a, s, i, e), true,
+				int k = object(S, src_squeeze(S->a, s, i, e), true,
 					       false, true, why);
 				if (k >= 0) {
 					S->ops[k].konst = true;
@@ -522,13 +402,10 @@ static char *objects(struct site *S, const char *s, const char **whyp)
 					next = e;
 				}
 			}
-		} else if (site_ident_start(c)) {
+		} else if (src_ident_start(c)) {
 			next = ident_at(S, s, i, &news, &P, why);
 		} else if (isdigit(c)) {
-			next = i;
-			while (isalnum((unsigned char)s[next]) || s[next] == '.' ||
-			       s[next] == '_')
-				next++;
+			next = src_number_end(s, i);
 			sb_add(&P.out, s + i, next - i);
 		} else if (c == '(' && (next = cast_at(S, s, i, &P, why))) {
 			;

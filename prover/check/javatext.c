@@ -16,55 +16,11 @@
  * that a parse error points into the original text.
  */
 #include "check/site.h"
+#include "lang/srctext.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-bool site_ident_start(int c)
-{
-	return isalpha(c) || c == '_' || c == '$';
-}
-
-bool site_ident_char(int c)
-{
-	return isalnum(c) || c == '_' || c == '$';
-}
-
-/* Skip a quoted literal starting at s[i]; returns the index after it. */
-size_t site_skip_quoted(const char *s, size_t i)
-{
-	char q = s[i++];
-	while (s[i] && s[i] != q) {
-		if (s[i] == '\\' && s[i + 1])
-			i++;
-		i++;
-	}
-	return s[i] ? i + 1 : i;
-}
-
-/* Index after the bracket group starting at s[i] ('(' or '['), or 0 if
- * unbalanced. */
-size_t site_skip_group(const char *s, size_t i)
-{
-	int depth = 0;
-	while (s[i]) {
-		char c = s[i];
-		if (c == '"' || c == '\'') {
-			i = site_skip_quoted(s, i);
-			continue;
-		}
-		if (c == '(' || c == '[')
-			depth++;
-		else if (c == ')' || c == ']') {
-			if (--depth == 0)
-				return i + 1;
-		}
-		i++;
-	}
-	return 0;
-}
-
 
 int site_opaque(struct site *S, const char *norm, const char *recv,
 		const char *method, bool has_args)
@@ -84,63 +40,16 @@ int site_opaque(struct site *S, const char *norm, const char *recv,
 	return S->nop++;
 }
 
-/* Scan the chain after the identifier first, from s[i]; returns the
- * index after it, or 0 and *why. */
-size_t site_scan_chain(const struct site *S, const char *s, size_t i,
-		       const char *first, struct chain *c, const char **why)
-{
-	*c = (struct chain){ 0 };
-	snprintf(c->lastid, sizeof(c->lastid), "%s", first);
-	size_t e = i;
-	for (;;) {
-		size_t j = e;
-		while (s[j] == ' ' || s[j] == '\t')
-			j++;
-		if (s[j] == '(' || s[j] == '[') {
-			size_t k = site_skip_group(s, j);
-			if (!k) {
-				*why = "unbalanced brackets";
-				return 0;
-			}
-			c->call = s[j] == '(';
-			c->has_args = false;
-			for (size_t q = j + 1; c->call && q + 1 < k; q++)
-				if (!isspace((unsigned char)s[q]))
-					c->has_args = true;
-			c->any = true;
-			e = k;
-			continue;
-		}
-		size_t k = j + 1;
-		if (S->c && s[j] == '-' && s[j + 1] == '>')
-			k = j + 2;
-		else if (s[j] != '.')
-			return e;
-		while (s[k] == ' ' || s[k] == '\t')
-			k++;
-		if (!site_ident_start((unsigned char)s[k]))
-			return e;
-		size_t q = k;
-		while (site_ident_char((unsigned char)s[q]))
-			q++;
-		snprintf(c->lastid, sizeof(c->lastid), "%.*s",
-			 (int)(q - k < 63 ? q - k : 63), s + k);
-		c->call = false;
-		c->any = true;
-		e = q;
-	}
-}
-
 /* The opaque value of the chain s[b..e) (first: its identifier, which
  * ends at s[i]); its index, or -1 (S->err). */
 static int chain_value(struct site *S, const char *s, size_t b, size_t i,
-		       size_t e, const char *first, const struct chain *c)
+		       size_t e, const char *first, const struct src_chain *c)
 {
 	/* Normalise: drop blanks outside literals. */
 	struct strbuf norm = STRBUF_INIT;
 	for (size_t q = b; q < e;) {
 		if (s[q] == '"' || s[q] == '\'') {
-			size_t r = site_skip_quoted(s, q);
+			size_t r = src_skip_quoted(s, q);
 			sb_add(&norm, s + q, r - q);
 			q = r;
 		} else {
@@ -189,7 +98,7 @@ static void track(struct rw *w, size_t len0, size_t at, bool verbatim)
 static int put_opaque(struct rw *w, int k, size_t from, unsigned char next,
 		      const char *what, const char **why)
 {
-	if (site_ident_char(next)) {
+	if (src_ident_char(next)) {
 		*why = what;
 		return -1;
 	}
@@ -214,7 +123,7 @@ static bool assigns(const char *t)
 {
 	for (size_t i = 0; t[i]; i++) {
 		if (t[i] == '\'') {
-			i = site_skip_quoted(t, i) - 1;
+			i = src_skip_quoted(t, i) - 1;
 			continue;
 		}
 		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
@@ -264,7 +173,7 @@ static int split_args(const char *s, size_t open, size_t close,
 	size_t from = open + 1;
 	for (q = open + 1; q < close; q++) {
 		if (s[q] == '\'' || s[q] == '"') {
-			q = site_skip_quoted(s, q) - 1;
+			q = src_skip_quoted(s, q) - 1;
 			continue;
 		}
 		if (s[q] == '(' || s[q] == '[')
@@ -293,17 +202,17 @@ static void inline_value(struct strbuf *sb, const struct contract *ct,
 		  ct->returns ? ct->returns : "", ct->returns ? ")" : "");
 	for (size_t i = 0; t[i];) {
 		if (t[i] == '\'') {
-			size_t e = site_skip_quoted(t, i);
+			size_t e = src_skip_quoted(t, i);
 			sb_add(sb, t + i, e - i);
 			i = e;
 			continue;
 		}
-		if (!site_ident_start((unsigned char)t[i])) {
+		if (!src_ident_start((unsigned char)t[i])) {
 			sb_putc(sb, t[i++]);
 			continue;
 		}
 		size_t e = i;
-		while (site_ident_char((unsigned char)t[e]))
+		while (src_ident_char((unsigned char)t[e]))
 			e++;
 		int k = ct->nparams;
 		while (--k >= 0)
@@ -328,7 +237,7 @@ static int rewrite_defined(struct site *S, const char *s, size_t b, size_t e,
 	size_t open = e;
 	while (isspace((unsigned char)s[open]))
 		open++;
-	if (s[open] != '(' || site_skip_group(s, open) != end)
+	if (s[open] != '(' || src_skip_group(s, open) != end)
 		return 0;
 	size_t ab[MAX_VARS], ae[MAX_VARS];
 	int argc = split_args(s, open, end, ab, ae, MAX_VARS);
@@ -363,7 +272,7 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 			 struct rw *w, const char **why)
 {
 	size_t b = *i, e = *i;
-	while (site_ident_char((unsigned char)s[e]))
+	while (src_ident_char((unsigned char)s[e]))
 		e++;
 	size_t idlen = e - b;
 	char first[64];
@@ -373,8 +282,8 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 		return *why = "object creation (new) is not modelled", -1;
 	if (!strcmp(first, "instanceof"))
 		return *why = "instanceof is not modelled", -1;
-	struct chain c;
-	size_t end = site_scan_chain(S, s, e, first, &c, why);
+	struct src_chain c;
+	size_t end = src_scan_chain(s, e, S->c, first, &c, why);
 	if (!end)
 		return -1;
 	if (!c.any) {
@@ -413,13 +322,11 @@ static int rewrite_ident(struct site *S, const char *s, size_t *i,
 /* C: is a '*' after the rewritten text so far unary (a dereference)? */
 static bool unary_position(const struct strbuf *out)
 {
-	size_t n = out->len;
-	while (n && isspace((unsigned char)out->buf[n - 1]))
-		n--;
+	size_t n = src_blanks_back(out->buf, 0, out->len);
 	if (!n)
 		return true;
 	char c = out->buf[n - 1];
-	return !(site_ident_char((unsigned char)c) || c == ')' || c == ']' ||
+	return !(src_ident_char((unsigned char)c) || c == ')' || c == ']' ||
 		 c == '\'');
 }
 
@@ -431,17 +338,17 @@ static int rewrite_deref(struct site *S, const char *s, size_t *i,
 	size_t b = *i + 1;
 	while (s[b] == ' ' || s[b] == '\t')
 		b++;
-	if (!S->c || !site_ident_start((unsigned char)s[b]) ||
+	if (!S->c || !src_ident_start((unsigned char)s[b]) ||
 	    !unary_position(&w->out))
 		return 0;
 	size_t e = b;
-	while (site_ident_char((unsigned char)s[e]))
+	while (src_ident_char((unsigned char)s[e]))
 		e++;
 	char first[64];
 	snprintf(first, sizeof(first), "%.*s", (int)(e - b < 63 ? e - b : 63),
 		 s + b);
-	struct chain c;
-	size_t end = site_scan_chain(S, s, e, first, &c, why);
+	struct src_chain c;
+	size_t end = src_scan_chain(s, e, S->c, first, &c, why);
 	if (!end)
 		return -1;
 	c.call = false; /* *f(x) is not f's value: no contract */
@@ -478,21 +385,18 @@ char *site_rewrite_map(struct site *S, const char *s, const char **why,
 				goto fail;
 			i = e;
 		} else if (c == '\'') {
-			size_t e = site_skip_quoted(s, i);
+			size_t e = src_skip_quoted(s, i);
 			put(&w, s + i, e - i, i, true);
 			i = e;
 		} else if (c == '"') {
 			*why = "string literals are not modelled";
 			goto fail;
 		} else if (isdigit(c)) {
-			size_t e = i;
-			while (isalnum((unsigned char)s[e]) || s[e] == '.' ||
-			       s[e] == '_')
-				e++;
+			size_t e = src_number_end(s, i);
 			put(&w, s + i, e - i, i, true);
 			i = e;
-		} else if (!site_ident_start(c)) {
-			if (c == '.' && i && site_ident_char((unsigned char)s[i - 1])) {
+		} else if (!src_ident_start(c)) {
+			if (c == '.' && i && src_ident_char((unsigned char)s[i - 1])) {
 				*why = "unexpected '.'";
 				goto fail;
 			}
@@ -570,10 +474,10 @@ char *site_contract_text(struct arena *a, const char *assume, int k)
 {
 	struct strbuf sb = STRBUF_INIT;
 	for (size_t i = 0; assume[i];) {
-		if (site_ident_start((unsigned char)assume[i]) &&
-		    (i == 0 || !site_ident_char((unsigned char)assume[i - 1]))) {
+		if (src_ident_start((unsigned char)assume[i]) &&
+		    (i == 0 || !src_ident_char((unsigned char)assume[i - 1]))) {
 			size_t e = i;
-			while (site_ident_char((unsigned char)assume[e]))
+			while (src_ident_char((unsigned char)assume[e]))
 				e++;
 			if (e - i == 5 && !strncmp(assume + i, "value", 5))
 				sb_printf(&sb, "$%d", k + 1);

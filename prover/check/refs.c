@@ -14,6 +14,7 @@
  *   and then never null; fresh objects (`new`) are distinct.
  */
 #include "check/site.h"
+#include "lang/srctext.h"
 #include "lang/mir.h"
 
 #include <ctype.h>
@@ -242,7 +243,7 @@ static const char *literal_at(struct site *S, const char *t, size_t i, size_t *e
 {
 	if (t[i] != '"')
 		return NULL;
-	size_t j = site_skip_quoted(t, i);
+	size_t j = src_skip_quoted(t, i);
 	if (j < i + 2 || t[j - 1] != '"' || memchr(t + i, '\\', j - i))
 		return NULL;
 	*e = j;
@@ -253,10 +254,10 @@ static const char *literal_at(struct site *S, const char *t, size_t i, size_t *e
  * calls read alike. */
 static bool plain_chain(const char *t, size_t b, size_t e)
 {
-	if (b >= e || !site_ident_start((unsigned char)t[b]))
+	if (b >= e || !src_ident_start((unsigned char)t[b]))
 		return false;
 	for (size_t i = b; i < e; i++)
-		if (!site_ident_char((unsigned char)t[i]) && t[i] != '.')
+		if (!src_ident_char((unsigned char)t[i]) && t[i] != '.')
 			return false;
 	return true;
 }

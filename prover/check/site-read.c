@@ -6,6 +6,7 @@
  * contracts of opaque calls, then types.  The driver is site.c.
  */
 #include "check/site.h"
+#include "lang/srctext.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,7 @@ static int parse_texts(struct job *J, const char **why)
 		char *t = arena_strndup(S->a, orig_text,
 					len && orig_text[len - 1] == ';' ? len - 1
 									 : len);
-		if (!strncmp(t, "return", 6) && !site_ident_char((unsigned char)t[6])) {
+		if (!strncmp(t, "return", 6) && !src_ident_char((unsigned char)t[6])) {
 			*why = "statement deletion of a return: the control flow "
 			       "is outside the expression";
 			return -1;

@@ -65,24 +65,8 @@ struct site {
 	int objdepth;              /* javaobj.c: nested casts being read */
 };
 
-/* javatext.c */
-bool site_ident_start(int c);
-bool site_ident_char(int c);
-/* Skip a quoted literal at s[i] ('"' or '\''): the index after it. */
-size_t site_skip_quoted(const char *s, size_t i);
-/* Index after the bracket group at s[i] ('(' or '['), 0 if unbalanced. */
-size_t site_skip_group(const char *s, size_t i);
-/* A chain after an identifier: (. ident | (args) | [index])*. */
-struct chain {
-	bool any;               /* something follows the identifier */
-	bool call;              /* the chain ends with a call of lastid */
-	bool has_args;          /* that call has arguments */
-	char lastid[64];
-};
-/* Scan the chain after the identifier first, from s[i]; returns the
- * index after it, or 0 and *why. */
-size_t site_scan_chain(const struct site *S, const char *s, size_t i,
-		       const char *first, struct chain *c, const char **why);
+/* javatext.c, javaobj.c, refs.c and site-read.c read the site's
+ * program text through lang/srctext.h (tests/layers.t). */
 /* javaobj.c: Java's object constructs in a Java text, before the
  * rewrite: `new X(...)`, `this`, string literals, reference casts and
  * `instanceof` become opaque values (struct opaque nonnull, fresh,

@@ -26,6 +26,7 @@
  */
 #include <ctype.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check/source.h"
 #include "check/testgen.h"
@@ -345,6 +346,120 @@ static char *plain_getter(const char *src, const char *f)
 	return NULL;
 }
 
+/* The index just past the '}' matching the '{' at open in src (string
+ * and character literals and comments skipped), or strlen(src). */
+static size_t close_brace(const char *src, size_t open)
+{
+	int depth = 0;
+	size_t i = open;
+	for (; src[i]; i++) {
+		char c = src[i];
+		if (c == '"' || c == '\'') {
+			for (i++; src[i] && src[i] != c; i++)
+				if (src[i] == '\\' && src[i + 1])
+					i++;
+			if (!src[i])
+				break;
+		} else if (c == '/' && src[i + 1] == '/') {
+			i += strcspn(src + i, "\n");
+			if (!src[i])
+				break;
+		} else if (c == '/' && src[i + 1] == '*') {
+			const char *e = strstr(src + i + 2, "*/");
+			if (!e)
+				return strlen(src);
+			i = (size_t)(e - src) + 1;
+		} else if (c == '{') {
+			depth++;
+		} else if (c == '}' && !--depth) {
+			return i + 1;
+		}
+	}
+	return i;
+}
+
+/* The text of class simple's own declarations: a copy of src where
+ * everything outside its body and the bodies of the types nested in
+ * it are blanks (newlines kept, so lines stay), so that a setter,
+ * getter, field or constructor of another class of the file is not
+ * taken for its own; src itself when the class is not found. */
+static char *own_text(const char *src, const char *simple)
+{
+	size_t sl = strlen(simple), n = strlen(src);
+	const char *at = NULL;
+	for (const char *p = src; (p = strstr(p, simple)); p += sl) {
+		const char *b = p;
+		while (b > src && isspace((unsigned char)b[-1]))
+			b--;
+		if ((p > src && ident_char(p[-1])) || ident_char(p[sl]))
+			continue;
+		/* "class Simple", "enum Simple", "interface Simple" */
+		const char *wb = b;
+		while (wb > src && ident_char(wb[-1]))
+			wb--;
+		size_t wl = (size_t)(b - wb);
+		if ((wl == 5 && !strncmp(wb, "class", 5)) ||
+		    (wl == 4 && !strncmp(wb, "enum", 4)) ||
+		    (wl == 9 && !strncmp(wb, "interface", 9))) {
+			at = p;
+			break;
+		}
+	}
+	const char *open = at ? strchr(at, '{') : NULL;
+	if (!open)
+		return xstrdup(src);
+	size_t o = (size_t)(open - src), e = close_brace(src, o);
+	char *r = xstrdup(src);
+	for (size_t i = 0; i < n; i++)
+		if ((i <= o || i >= e) && r[i] != '\n')
+			r[i] = ' ';
+	/* the nested types' bodies */
+	int depth = 0;
+	for (size_t i = o; i < e; i++) {
+		char c = src[i];
+		if (c == '"' || c == '\'') { /* literals and comments skipped */
+			for (i++; i < e && src[i] != c; i++)
+				if (src[i] == '\\')
+					i++;
+			continue;
+		} else if (c == '/' && src[i + 1] == '/') {
+			i += strcspn(src + i, "\n");
+			continue;
+		} else if (c == '/' && src[i + 1] == '*') {
+			const char *ce = strstr(src + i + 2, "*/");
+			if (!ce)
+				break;
+			i = (size_t)(ce - src) + 1;
+			continue;
+		}
+		if (c == '{')
+			depth++;
+		else if (c == '}')
+			depth--;
+		if (depth != 1 || !isalpha((unsigned char)c) ||
+		    (i > 0 && ident_char(src[i - 1])))
+			continue;
+		size_t wl = 0;
+		while (ident_char(src[i + wl]))
+			wl++;
+		if (!((wl == 5 && !strncmp(src + i, "class", 5)) ||
+		      (wl == 4 && !strncmp(src + i, "enum", 4)) ||
+		      (wl == 9 && !strncmp(src + i, "interface", 9)))) {
+			i += wl - 1;
+			continue;
+		}
+		const char *ob = strchr(src + i, '{');
+		if (!ob || (size_t)(ob - src) >= e)
+			break;
+		size_t no = (size_t)(ob - src), ne = close_brace(src, no);
+		for (size_t k = no + 1; k + 1 < ne; k++)
+			if (r[k] != '\n')
+				r[k] = ' ';
+		i = ne - 1;
+	}
+	return r;
+}
+
 /* --- the test's text --- */
 
 struct jt {
@@ -634,7 +749,8 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 			 const struct cmutant *m)
 {
 	const struct mmethod *o = m->mo;
-	if (!m->kin || !o) {
+	bool search = !m->kin || !o;
+	if (search && !g->srcpath) {
 		c->why = tg_printf("the killing input is of the %s, not of the "
 				   "method%s: a test cannot set the values it "
 				   "names", m->level == CL_METHOD ? "method"
@@ -709,6 +825,24 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	free(flat);
 	free(pkgdir);
 	free(pkg);
+	if (search) {
+		/* no method-level input: the runner searches the method's
+		 * inputs on the original and the mutant (java_finish) */
+		const char *at = strchr(c->where, '@');
+		size_t nl = at ? strcspn(at + 1, "(:") : 0;
+		if (!nl) {
+			c->why = xstrdup("the mutant's place names no method");
+			free(tname);
+			return;
+		}
+		c->mname = tg_printf("%.*s", (int)nl, at + 1);
+		c->search = tg_printf("the killing input is of the %s, not of "
+				      "the method%s", m->level == CL_METHOD ?
+				      "method" : "enclosing expression", m->mwhy
+				      ? " (the method is not modelled)" : "");
+		free(tname);
+		return;
+	}
 
 	size_t len;
 	char *src = read_file(c->srcpath, &len);
@@ -728,7 +862,8 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	bool is_static = has_word(head, strlen(head), "static");
 	bool is_private = has_word(head, strlen(head), "private");
 
-	struct jt J = { .o = o, .in = m->kin, .src = src, .simple = simple,
+	char *own = own_text(src, simple);
+	struct jt J = { .o = o, .in = m->kin, .src = own, .simple = simple,
 			.tname = tname };
 	struct value in[MIR_IN];
 	memcpy(in, m->kin, sizeof(in));
@@ -743,7 +878,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 		if (o->kinds[i] != MV_FIELD)
 			continue;
 		struct strbuf v = STRBUF_INIT;
-		char *fty = field_type(src, bare(o->names[i]));
+		char *fty = field_type(own, bare(o->names[i]));
 		value_expr(&J, &v, i, in[i], fty);
 		free(fty);
 		set_field(&J, is_static ? tname : "self", bare(o->names[i]),
@@ -764,7 +899,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 			continue; /* null (never read) or this (a field) */
 		struct strbuf ob = STRBUF_INIT, v = STRBUF_INIT;
 		ref_expr(&J, &ob, (int32_t)in[b].bits, NULL);
-		char *fty = field_type(src, d + 1);
+		char *fty = field_type(own, d + 1);
 		value_expr(&J, &v, i, in[i], fty);
 		free(fty);
 		set_field(&J, ob.buf, d + 1, v.buf);
@@ -880,8 +1015,18 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 		     "the real callees run here");
 	}
 	if (J.why) {
-		c->why = J.why;
-		J.why = NULL;
+		/* the killing input cannot be built: a search of the
+		 * method's inputs (java_finish) */
+		const char *at = strchr(c->where, '@');
+		size_t ml = at ? strcspn(at + 1, "(:") : 0;
+		if (ml) {
+			c->mname = tg_printf("%.*s", (int)ml, at + 1);
+			c->search = tg_printf("its method-level killing input "
+					      "cannot be built (%s)", J.why);
+		} else {
+			c->why = J.why;
+			J.why = NULL;
+		}
 	} else {
 		sb_printf(&body, "    @Test\n    void %s() throws Throwable {\n%s%s"
 			  "    }\n", c->tmethod,
@@ -906,6 +1051,7 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	sb_release(&J.check);
 	sb_release(&J.notes);
 	free(J.why);
+	free(own);
 out:
 	for (int i = 0; i < MIR_MAX_VARS; i++)
 		free(types[i]);
@@ -961,6 +1107,31 @@ static const char helpers_invoke[] =
 	"        } catch (java.lang.reflect.InvocationTargetException e) {\n"
 	"            throw e.getCause();\n"
 	"        }\n"
+	"    }\n";
+
+static const char helpers_statics[] =
+	"\n    /** Reflection: the class's static fields (not final), saved "
+	"before the test\n     *  and put back after it. */\n"
+	"    private static Object[] saveStatics(Class<?> c) throws Exception {\n"
+	"        java.lang.reflect.Field[] fs = c.getDeclaredFields();\n"
+	"        Object[] v = new Object[fs.length];\n"
+	"        for (int i = 0; i < fs.length; i++)\n"
+	"            if (java.lang.reflect.Modifier.isStatic(fs[i].getModifiers())\n"
+	"                && !java.lang.reflect.Modifier.isFinal(fs[i].getModifiers())) {\n"
+	"                fs[i].setAccessible(true);\n"
+	"                v[i] = fs[i].get(null);\n"
+	"            }\n"
+	"        return v;\n"
+	"    }\n\n"
+	"    private static void restoreStatics(Class<?> c, Object[] v) throws "
+	"Exception {\n"
+	"        java.lang.reflect.Field[] fs = c.getDeclaredFields();\n"
+	"        for (int i = 0; i < fs.length; i++)\n"
+	"            if (java.lang.reflect.Modifier.isStatic(fs[i].getModifiers())\n"
+	"                && !java.lang.reflect.Modifier.isFinal(fs[i].getModifiers())) {\n"
+	"                fs[i].setAccessible(true);\n"
+	"                fs[i].set(null, v[i]);\n"
+	"            }\n"
 	"    }\n";
 
 /* Comment text safe inside a block comment. */
@@ -1028,12 +1199,14 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 		  "on its mutant." : "NOT verified as kills: the reason is above "
 		  "each test.", dot ? dot + 1 : cs[0]->tclass);
 	bool need_c = false, need_f = false, need_i = false, need_a = false;
+	bool need_s = false;
 	for (size_t i = 0; i < n; i++) {
 		const struct tg_case *c = cs[i];
 		need_c |= strstr(c->comment, "uses: construct") != NULL;
 		need_f |= strstr(c->comment, "uses: set") != NULL;
 		need_i |= strstr(c->comment, "uses: invoke") != NULL;
 		need_a |= strstr(c->comment, "uses: allocate") != NULL;
+		need_s |= strstr(c->comment, "uses: statics") != NULL;
 		sb_puts(&sb, "\n    /*\n     * Mutant ");
 		comment_text(&sb, c->id);
 		sb_puts(&sb, " at ");
@@ -1076,6 +1249,8 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 		sb_puts(&sb, helpers_invoke);
 	if (need_a)
 		sb_puts(&sb, helpers_alloc);
+	if (need_s)
+		sb_puts(&sb, helpers_statics);
 	sb_puts(&sb, "}\n");
 	return sb.buf;
 }
@@ -1083,9 +1258,11 @@ static char *class_text(struct tg_case **cs, size_t n, bool verified,
 /* Case c's test passed on the original once the runner had replaced
  * its expected values by the observed ones: its text read back from
  * the test file in WORK/t (its lines first..last), and said. */
+static const char *tdir = "t"; /* the folder of the round's tests */
+
 static void take_observed(struct tg_ctx *x, struct tg_case *c)
 {
-	char *path = tg_printf("%s/t/%s", x->work, c->tfile);
+	char *path = tg_printf("%s/%s/%s", x->work, tdir, c->tfile);
 	size_t len;
 	char *text = read_file(path, &len);
 	free(path);
@@ -1212,12 +1389,191 @@ static char *java_file_text(struct tg_case **cs, size_t n, bool verified)
 	return class_text(cs, n, verified, !verified, NULL, NULL);
 }
 
-static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
+/* The mutated source of c: Major's (--mutants DIR) or the mutation
+ * applied to a copy; false with c->why (unverified) if neither. */
+static bool mutant_source(struct tg_ctx *x, struct tg_case *c)
+{
+	if (c->mutfile)
+		return true;
+	if (x->o->mutants) {
+		c->mutfile = given_mutant(x->o->mutants, c);
+		if (!c->mutfile)
+			c->why = tg_printf("--mutants %s has no mutated source for "
+					   "mutant %s", x->o->mutants, c->id);
+		return c->mutfile != NULL;
+	}
+	return tg_apply(x, c);
+}
+
+/* The JVM's quick compiler only: the runner's work is short (javac
+ * and a few tests a class), and the optimizing compiler's threads cost
+ * it twice the CPU time. */
+#define JVM_QUICK "-XX:TieredStopAtLevel=1"
+
+/* How to start the runner: its class compiled once a run into
+ * WORK/runner (javac), so that each start (a search, a verification
+ * round) does not compile it again, else its source (java's source
+ * launcher).  *cp and *main are set (heap copies); false when its
+ * source cannot be written. */
+static bool runner_cmd(struct tg_ctx *x, char **cp, char **main)
+{
+	char *cls = tg_printf("%s/runner/SubsumeVerify.class", x->work);
+	struct stat st;
+	bool have = !stat(cls, &st);
+	free(cls);
+	if (!have) {
+		if (!tg_write(x->work, "SubsumeVerify.java", testgen_verify_java))
+			return false;
+		char *src = tg_printf("%s/SubsumeVerify.java", x->work);
+		char *dir = tg_printf("%s/runner", x->work);
+		char *log = tg_printf("%s/log", x->work);
+		char *argv[] = { "javac", "-J-XX:TieredStopAtLevel=1", "-nowarn",
+				 "-proc:none", "-d", dir, "-cp", (char *)x->junit,
+				 src, NULL };
+		have = tg_spawn(argv, log) == 0;
+		if (!have) {
+			*cp = xstrdup(x->junit);
+			*main = src;
+		}
+		free(dir);
+		free(log);
+		if (!have)
+			return true;
+		free(src);
+	}
+	*cp = tg_printf("%s:%s/runner", x->junit, x->work);
+	*main = xstrdup("SubsumeVerify");
+	return true;
+}
+
+/* The runner's escaped text (backslash, n, t) into sb. */
+static void unescape(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			sb_putc(sb, *s == 'n' ? '\n' : *s == 't' ? '\t' : *s);
+		} else {
+			sb_putc(sb, *s);
+		}
+	}
+}
+
+/* The cases without a method-level input (c->search): the runner
+ * searches each method's inputs on the original and on the mutant (S
+ * lines, one JVM for all); the test of the first input that tells them
+ * apart becomes the case's code (verified as any other next), else the
+ * case gets the reason (no test). */
+static void search_inputs(struct tg_ctx *x, struct tg_case **cs, size_t n)
+{
+	struct strbuf pl = STRBUF_INIT;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct tg_case *c = cs[i];
+		if (!c->search)
+			continue;
+		if (!x->junit) {
+			c->why = tg_printf("%s; no input searched: no JUnit 5 "
+					   "console launcher jar", c->search);
+			continue;
+		}
+		if (!mutant_source(x, c)) {
+			char *w = tg_printf("%s; no input searched: %s", c->search,
+					    c->why);
+			free(c->why);
+			c->why = w;
+			continue;
+		}
+		unsigned long seed = 5381;
+		for (const char *p = c->id; *p; p++)
+			seed = seed * 33 + (unsigned char)*p;
+		sb_printf(&pl, "S\t%s\t%s\t%s\t%s\t%s\t%s\t%lu\n", c->id, c->cls,
+			  c->mname, c->root, c->srcpath, c->mutfile, seed % 1000003);
+		k++;
+	}
+	if (!k) {
+		sb_release(&pl);
+		return;
+	}
+	char *plan = tg_printf("%s/splan", x->work);
+	char *res = tg_printf("%s/sresults", x->work);
+	char *log = tg_printf("%s/slog", x->work);
+	char *runner = NULL, *cp = NULL;
+	int rc = -1;
+	if (tg_write(x->work, "splan", pl.buf) && runner_cmd(x, &cp, &runner)) {
+		char *argv[] = { "java", "-Xshare:auto", JVM_QUICK, "-cp", cp,
+				 runner, plan, res, NULL };
+		rc = tg_spawn(argv, log);
+	} else {
+		x->io_error = true;
+	}
+	size_t len;
+	char *text = rc == 0 ? read_file(res, &len) : NULL;
+	for (char *l = text; l && *l;) {
+		char *e = l + strcspn(l, "\n");
+		char save = *e;
+		*e = 0;
+		char *f[6] = { 0 };
+		int nf = 0;
+		for (char *p = l; nf < 6;) {
+			f[nf++] = p;
+			char *t = nf < 6 ? strchr(p, '\t') : NULL;
+			if (!t)
+				break;
+			*t = 0;
+			p = t + 1;
+		}
+		for (size_t i = 0; nf >= 4 && !strcmp(f[0], "S") && i < n; i++) {
+			struct tg_case *c = cs[i];
+			if (!c->search || strcmp(c->id, f[1]) || c->code || c->why)
+				continue;
+			if (!strcmp(f[2], "OK") && nf == 6) {
+				struct strbuf b = STRBUF_INIT;
+				sb_printf(&b, "    @Test\n    void %s() throws Throwable "
+					  "{\n", c->tmethod);
+				unescape(&b, f[5]);
+				sb_puts(&b, "    }\n");
+				c->code = b.buf;
+				c->comment = tg_printf(
+					"     * input found by a search: %s; the runner "
+					"tried inputs of %s() on the original and on "
+					"the mutant until they differed (%s)\n%s%s%s",
+					c->search, c->mname, f[4],
+					strstr(f[3], "get") ? "     * uses: set, get\n"
+					: "", strstr(f[3], "invoke") ?
+					"     * uses: invoke\n" : "",
+					strstr(f[3], "statics") ?
+					"     * uses: statics\n" : "");
+			} else {
+				c->why = tg_printf("%s; %s", c->search, f[3]);
+			}
+		}
+		*e = save;
+		l = e + (save != 0);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (cs[i]->search && !cs[i]->code && !cs[i]->why)
+			cs[i]->why = tg_printf("%s; the search of its inputs gave "
+					       "no result (exit %d)", cs[i]->search,
+					       rc);
+	free(text);
+	free(plan);
+	free(res);
+	free(log);
+	free(runner);
+	free(cp);
+	sb_release(&pl);
+}
+
+/* Verify cases cs[0..n) (each with its test's text): round r's files
+ * in WORK (plan, results, log; the test classes under t/, t1/...). */
+static void verify(struct tg_ctx *x, struct tg_case **cs, size_t n, int r)
 {
 	qsort(cs, n, sizeof(*cs), tg_by_file); /* a test class per file */
-	char *plan = tg_printf("%s/plan", x->work);
-	char *res = tg_printf("%s/results", x->work);
+	char *plan = tg_printf("%s/plan%s", x->work, r ? "1" : "");
+	char *res = tg_printf("%s/results%s", x->work, r ? "1" : "");
 	char *log = tg_printf("%s/log", x->work);
+	tdir = r ? "t1" : "t";
 	struct strbuf pl = STRBUF_INIT;
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
@@ -1226,7 +1582,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 		long *first = xcalloc(j - i, sizeof(long));
 		long *last = xcalloc(j - i, sizeof(long));
 		char *text = class_text(cs + i, j - i, true, false, first, last);
-		char *rel = tg_printf("t/%s", cs[i]->tfile);
+		char *rel = tg_printf("%s/%s", tdir, cs[i]->tfile);
 		if (!tg_write(x->work, rel, text))
 			x->io_error = true;
 		for (size_t k = i; k < j; k++) {
@@ -1245,15 +1601,7 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct tg_case *c = cs[i];
-		char *given = x->o->mutants ? given_mutant(x->o->mutants, c) : NULL;
-		if (given)
-			c->mutfile = given;
-		else if (x->o->mutants) {
-			c->why = tg_printf("--mutants %s has no mutated source for "
-					   "mutant %s", x->o->mutants, c->id);
-			c->st = TG_UNVERIFIED;
-			continue;
-		} else if (!tg_apply(x, c)) {
+		if (!mutant_source(x, c)) {
 			c->st = TG_UNVERIFIED;
 			continue;
 		}
@@ -1261,24 +1609,23 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 			  c->mutfile);
 	}
 	bool ran = false;
+	char *runner = NULL, *cp = NULL;
 	if (!x->junit) {
 		for (size_t i = 0; i < n; i++)
 			if (cs[i]->st == TG_NONE)
 				cs[i]->why = xstrdup("not verified: no JUnit 5 console "
 						     "launcher jar (--junit JAR, "
 						     "SUBSUME_JUNIT, or make deps)");
-	} else if (tg_write(x->work, "plan", pl.buf ? pl.buf : "") &&
-		   tg_write(x->work, "SubsumeVerify.java", testgen_verify_java)) {
-		char *runner = tg_printf("%s/SubsumeVerify.java", x->work);
+	} else if (tg_write(x->work, r ? "plan1" : "plan", pl.buf ? pl.buf : "") &&
+		   runner_cmd(x, &cp, &runner)) {
 		char *next = tg_printf("%s/next", x->work);
 		char from[24] = "0";
 		int rc;
 		/* exit 3: a test timed out, its thread still runs: again from
 		 * the plan line after it (testgen-verify.java) */
 		for (int round = 0;; round++) {
-			char *argv[] = { "java", "-Xshare:auto", "-cp",
-					 (char *)x->junit, runner, plan, res, from,
-					 NULL };
+			char *argv[] = { "java", "-Xshare:auto", JVM_QUICK, "-cp", cp,
+					 runner, plan, res, from, NULL };
 			rc = tg_spawn(argv, log);
 			size_t nl;
 			char *nt = rc == 3 ? read_file(next, &nl) : NULL;
@@ -1290,7 +1637,6 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 			free(nt);
 		}
 		free(next);
-		free(runner);
 		if (rc != 0) {
 			size_t ll;
 			char *lt = read_file(log, &ll);
@@ -1315,12 +1661,103 @@ static void java_finish(struct tg_ctx *x, struct tg_case **cs, size_t n)
 				cs[i]->why = xstrdup(ran ? "the verification gave no "
 						     "result for it" : "not verified");
 		}
-	/* the files: verified tests in DIR, the others in DIR/unverified */
-	tg_write_files(x, cs, n, java_file_text);
 	sb_release(&pl);
 	free(plan);
 	free(res);
 	free(log);
+	free(runner);
+	free(cp);
+}
+
+/* A method-level case's unverified test, kept while a search tries
+ * another input. */
+struct kept {
+	struct tg_case *c;
+	char *code, *comment, *why;
+	bool observed;
+};
+
+static void java_finish(struct tg_ctx *x, struct tg_case **all, size_t na)
+{
+	search_inputs(x, all, na);
+	/* the cases with a test's text */
+	struct tg_case **cs = xcalloc(na + 1, sizeof(*cs));
+	size_t n = 0;
+	for (size_t i = 0; i < na; i++)
+		if (!all[i]->why)
+			cs[n++] = all[i];
+	if (n)
+		verify(x, cs, n, 0);
+	/* a method-level killing input whose test fails on the original
+	 * or passes on the mutant (it assumes what calls return): a
+	 * search of the method's inputs on the real code, its test
+	 * verified again; the first test stays when none verifies */
+	struct kept *kp = xcalloc(n + 1, sizeof(*kp));
+	size_t nk = 0;
+	for (size_t i = 0; x->junit && i < n; i++) {
+		struct tg_case *c = cs[i];
+		if (c->st != TG_UNVERIFIED || c->search || !c->why ||
+		    (strncmp(c->why, "fails on the original", 21) &&
+		     strncmp(c->why, "passes on the mutant", 20)))
+			continue;
+		const char *at = strchr(c->where, '@');
+		size_t ml = at ? strcspn(at + 1, "(:") : 0;
+		if (!ml)
+			continue;
+		kp[nk++] = (struct kept){ c, c->code, c->comment, c->why,
+					  c->observed };
+		c->mname = tg_printf("%.*s", (int)ml, at + 1);
+		c->search = tg_printf("the test of its method-level killing "
+				      "input did not verify (%.200s)", c->why);
+		c->code = c->comment = c->why = NULL;
+		c->observed = false;
+		c->st = TG_NONE;
+	}
+	if (nk) {
+		struct tg_case **rs = xcalloc(nk + 1, sizeof(*rs));
+		size_t nr = 0;
+		for (size_t i = 0; i < nk; i++)
+			rs[i] = kp[i].c;
+		search_inputs(x, rs, nk);
+		for (size_t i = 0; i < nk; i++)
+			if (rs[i]->code)
+				rs[nr++] = rs[i];
+		if (nr)
+			verify(x, rs, nr, 1);
+		for (size_t i = 0; i < nk; i++) {
+			struct tg_case *c = kp[i].c;
+			if (c->st == TG_VERIFIED) {
+				free(kp[i].code);
+				free(kp[i].comment);
+				free(kp[i].why);
+				continue;
+			}
+			free(c->code);
+			free(c->comment);
+			char *w = c->why ? tg_printf("%s; then a search: %s", kp[i].why, c->why
+						     + (strncmp(c->why, c->search,
+								strlen(c->search))
+							? 0 : strlen(c->search) + 2))
+				   : xstrdup(kp[i].why);
+			free(c->why);
+			free(kp[i].why);
+			c->code = kp[i].code;
+			c->comment = kp[i].comment;
+			c->why = w;
+			c->observed = kp[i].observed;
+			c->st = TG_UNVERIFIED;
+			free(c->search); /* its test is the model's again */
+			c->search = NULL;
+		}
+		free(rs);
+	}
+	free(kp);
+	/* the files: verified tests in DIR, the others in DIR/unverified */
+	if (n) {
+		qsort(cs, n, sizeof(*cs), tg_by_file);
+		tg_write_files(x, cs, n, java_file_text);
+	}
+	free(cs);
 }
 
 const struct tg_lang tg_java = {

@@ -24,6 +24,7 @@ struct testgen {
 	size_t n, cap;
 	long counts[3];
 	long observed;    /* verified with observed expected values */
+	long searched;    /* verified, the input found by a search */
 	bool finished;
 	char *junit;
 };
@@ -103,7 +104,8 @@ static void case_free(struct tg_case *c)
 	char *s[] = { c->id, c->where, c->mutation, c->verdict, c->status,
 		      c->cls, c->srcpath, c->root, c->rel, c->tclass, c->tfile,
 		      c->tmethod, c->code, c->comment, c->mutfile, c->orig,
-		      c->text, c->why, c->file, c->stext };
+		      c->text, c->why, c->file, c->stext, c->search,
+		      c->mname };
 	for (size_t i = 0; i < ARRAY_SIZE(s); i++)
 		free(s[i]);
 	free(c);
@@ -160,7 +162,8 @@ static void status_text(const struct tg_case *c, struct strbuf *sb)
 {
 	if (c->st == TG_VERIFIED)
 		sb_printf(sb, "test written and verified%s: %s %s()",
-			  c->observed ? " (expected values observed)" : "",
+			  c->search ? " (input found by a search)" : c->observed
+			  ? " (expected values observed)" : "",
 			  c->file, c->tmethod);
 	else if (c->st == TG_UNVERIFIED)
 		sb_printf(sb, "test not verified, written to %s %s(): %s",
@@ -204,6 +207,7 @@ int testgen_finish(struct testgen *t)
 			c->why = xstrdup("not verified: no temporary folder");
 		t->counts[c->st]++;
 		t->observed += c->st == TG_VERIFIED && c->observed;
+		t->searched += c->st == TG_VERIFIED && c->search;
 		struct strbuf sb = STRBUF_INIT;
 		status_text(c, &sb);
 		c->stext = sb.buf;
@@ -236,14 +240,20 @@ void testgen_each(const struct testgen *t,
 
 void testgen_summary_text(const struct testgen *t, struct strbuf *sb)
 {
+	struct strbuf srch = STRBUF_INIT; /* said only when there are some */
+	if (t->searched)
+		sb_printf(&srch, ", %ld with the input found by a search of the "
+			  "method's inputs", t->searched);
 	sb_printf(sb, "tests written (--tests %s): %zu live killable "
 		  "mutant%s: %ld test%s written and verified (pass on the "
 		  "original, fail on the mutant; %ld of them with the expected "
-		  "values observed from the original's run), %ld not verified "
+		  "values observed from the original's run%s), %ld not verified "
 		  "(in %s/unverified, with the reason), %ld without a test\n",
 		  t->o.dir, t->n, t->n == 1 ? "" : "s", t->counts[TG_VERIFIED],
 		  t->counts[TG_VERIFIED] == 1 ? "" : "s", t->observed,
-		  t->counts[TG_UNVERIFIED], t->o.dir, t->counts[TG_NONE]);
+		  srch.buf ? srch.buf : "", t->counts[TG_UNVERIFIED], t->o.dir,
+		  t->counts[TG_NONE]);
+	sb_release(&srch);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tg_case *c = t->cs[i];
 		sb_printf(sb, "    %s: %s %s: ", c->where, c->id, c->mutation);
@@ -255,12 +265,18 @@ void testgen_summary_text(const struct testgen *t, struct strbuf *sb)
 void testgen_summary_json(const struct testgen *t, struct strbuf *sb)
 {
 	static const char *const st[] = { "none", "verified", "unverified" };
+	/* said only when a search found one (the shipped subjects' JSON
+	 * stays as it was) */
+	struct strbuf srch = STRBUF_INIT;
+	if (t->searched)
+		sb_printf(&srch, "\"verified_searched\": %ld, ", t->searched);
 	sb_puts(sb, ", \"tests_written\": {\"dir\": ");
 	sb_json_str(sb, t->o.dir);
 	sb_printf(sb, ", \"live_killable\": %zu, \"verified\": %ld, "
-		  "\"verified_observed\": %ld, \"unverified\": %ld, "
+		  "\"verified_observed\": %ld, %s\"unverified\": %ld, "
 		  "\"none\": %ld, \"mutants\": [", t->n,
-		  t->counts[TG_VERIFIED], t->observed, t->counts[TG_UNVERIFIED],
+		  t->counts[TG_VERIFIED], t->observed, srch.buf ? srch.buf : "",
+		  t->counts[TG_UNVERIFIED],
 		  t->counts[TG_NONE]);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tg_case *c = t->cs[i];
@@ -270,7 +286,7 @@ void testgen_summary_json(const struct testgen *t, struct strbuf *sb)
 		sb_json_str(sb, c->where);
 		sb_printf(sb, ", \"test\": \"%s\", \"expected\": \"%s\", "
 			  "\"file\": ", st[c->st], c->st == TG_NONE ? "none"
-			  : c->observed ? "observed" : "model");
+			  : c->search ? "search" : c->observed ? "observed" : "model");
 		if (c->file)
 			sb_json_str(sb, c->file);
 		else
@@ -288,6 +304,7 @@ void testgen_summary_json(const struct testgen *t, struct strbuf *sb)
 		sb_puts(sb, "}");
 	}
 	sb_puts(sb, "]}");
+	sb_release(&srch);
 }
 
 bool tg_write(const char *dir, const char *rel, const char *text)

@@ -94,6 +94,9 @@ struct tg_case {
 	 * and column (1-based byte), orig becomes text */
 	int line, col;
 	char *orig, *text;
+	/* Java: no method-level input (the reason); the runner searches
+	 * the inputs of method mname (testgen-verify.java's S lines) */
+	char *search, *mname;
 	/* results */
 	enum tg_state st;
 	bool observed;    /* its expected values were observed from the

@@ -412,10 +412,16 @@ const char *csrc_constant(const struct csrc *f, struct arena *a,
 	return constant(f, a, name, strlen(name), (uint32_t)at, 0);
 }
 
+const char *csrc_expand_in(const struct csrc *f, struct arena *a,
+			   const char *text, size_t at)
+{
+	return expand(f, a, text, strlen(text), (uint32_t)at, 0, false);
+}
+
 const char *csrc_expand(const struct csrc *f, struct arena *a,
 			const char *text, size_t at)
 {
-	return expand(f, a, text, strlen(text), (uint32_t)at, 0, false);
+	return csrc_expand_in(f, a, text, csrc_in(f, at));
 }
 
 /* A macro of the file standing for a type (`#define bool int`): 1 and
@@ -517,6 +523,12 @@ int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
  * has no prototype: the argument is not converted)? */
 static bool libc_name(const struct csrc *f, const char *name, uint32_t at)
 {
+	return csrc_libc_name(f, name, "stdlib.h", at);
+}
+
+bool csrc_libc_name(const struct csrc *f, const char *name, const char *header,
+		    size_t at)
+{
 	struct cindex *x = index_of(f);
 	size_t l = strlen(name);
 	const struct centry *a, *b;
@@ -531,9 +543,13 @@ static bool libc_name(const struct csrc *f, const char *name, uint32_t at)
 		TSNode d = ts_node_named_child(root, i), p = cnode_field(d, "path");
 		if (ts_node_start_byte(d) >= at)
 			break;
-		if (cnode_is(d, "preproc_include") && !ts_node_is_null(p) &&
-		    (cnode_text_is(f, p, "<stdlib.h>") ||
-		     cnode_text_is(f, p, "\"stdlib.h\"")))
+		if (!cnode_is(d, "preproc_include") || ts_node_is_null(p))
+			continue;
+		size_t pb = ts_node_start_byte(p), pe = ts_node_end_byte(p),
+		       hl = strlen(header);
+		if (pe - pb == hl + 2 && !memcmp(f->text + pb + 1, header, hl) &&
+		    ((f->text[pb] == '<' && f->text[pe - 1] == '>') ||
+		     (f->text[pb] == '"' && f->text[pe - 1] == '"')))
 			return true;
 	}
 	return false;

@@ -123,9 +123,14 @@ static const char *lookup(struct arena *a, const struct csrc *f, TSNode n,
 					break;
 				/* an old-style definition's parameter that its
 				 * declaration list (the declarations above)
-				 * does not declare: int (C90 6.7.1) */
-				if (cnode_is(c, "identifier") &&
-				    cnode_text_is(f, c, name)) {
+				 * does not declare: int (C90 6.7.1); without a
+				 * list tree-sitter-c reads `f(x) {` as an
+				 * unnamed parameter of type x (csrc_kr_bare()) */
+				if ((cnode_is(c, "identifier") &&
+				     cnode_text_is(f, c, name)) ||
+				    (csrc_kr_bare(f, a, c) &&
+				     cnode_text_is(f, cnode_field(c, "type"),
+						   name))) {
 					last = "int";
 					break;
 				}
@@ -204,6 +209,8 @@ int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
 	      struct cexpr *out, const char **why)
 {
 	memset(out, 0, sizeof(*out));
+	b = csrc_in(f, b);
+	e = csrc_in(f, e);
 	while (e > b && strchr(" \t\r\n", f->text[e - 1]))
 		e--;
 	TSNode root = ts_tree_root_node(f->tree);
@@ -254,7 +261,7 @@ int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
 		return -1;
 	/* the file's constants and typedef names replaced by what they
 	 * stand for (csrc-const.c) */
-	out->text = csrc_expand(f, a, arena_strndup(a, f->text + out->b,
+	out->text = csrc_expand_in(f, a, arena_strndup(a, f->text + out->b,
 				out->e - out->b), out->b);
 	if (!out->text) {
 		*why = "it names a macro of the file that is no constant (a "
@@ -263,5 +270,7 @@ int csrc_expr(const struct csrc *f, struct arena *a, size_t b, size_t e,
 		       "integer type";
 		return -1;
 	}
+	out->b = csrc_out(f, out->b);
+	out->e = csrc_out(f, out->e);
 	return 0;
 }

@@ -13,11 +13,34 @@
 
 struct csrc {
 	struct source src;
-	char *text;   /* heap */
+	char *text;   /* heap: the text parsed (below) */
 	char *name;   /* heap */
 	TSTree *tree;
 	struct cindex *cindex; /* csrc-const.c: built at its first use */
+	/* definitions without a return type (`main() { ... }`, implicit
+	 * int, C90 6.5.2; tree-sitter-c 0.20.6 has no rule for them): text
+	 * is the file with "int " inserted before each, at the bytes
+	 * ins[0 .. nins) of the file (ascending); orig the file as given
+	 * (heap; NULL when nins is 0).  Nodes' bytes are text's; the
+	 * interface (csrc.h) speaks the file's bytes: csrc_in() and
+	 * csrc_out() map them. */
+	char *orig;
+	uint32_t *ins;
+	int nins;
 };
+
+/* A byte of the file as a byte of the text parsed, and back (a byte of
+ * an inserted "int " maps to the definition's first byte). */
+size_t csrc_in(const struct csrc *f, size_t b);
+size_t csrc_out(const struct csrc *f, size_t b);
+/* Is name the C library's, declared by header ("stdio.h"), which the
+ * file #includes before at (a byte of the text parsed), and which the
+ * file neither declares, defines nor #defines? */
+bool csrc_libc_name(const struct csrc *f, const char *name, const char *header,
+		    size_t at);
+/* csrc_expand() at a byte of the text parsed */
+const char *csrc_expand_in(const struct csrc *f, struct arena *a,
+			   const char *text, size_t at);
 
 void csrc_index_free(struct cindex *x);
 
@@ -33,6 +56,12 @@ char *cnode_text(struct arena *a, const struct csrc *f, TSNode n);
 bool cnode_text_is(const struct csrc *f, TSNode n, const char *s);
 /* Do x and y stand for one node (type and bytes)? */
 bool cnode_same(TSNode x, TSNode y);
+/* Is parameter p of a function definition `x` alone, where x is no
+ * typedef of the file: tree-sitter-c's reading of an old-style
+ * definition without a declaration list, `f(x) { ... }` (a definition's
+ * parameters are named before C23, and its body reads x as a value), so
+ * the parameter x of type int (C90 6.7.1)? */
+bool csrc_kr_bare(const struct csrc *f, struct arena *a, TSNode p);
 /* The function_definition named fname, or a null node. */
 TSNode csrc_function(const struct csrc *f, const char *fname);
 /* The identifier a (function) declarator declares, or a null node. */
@@ -74,6 +103,7 @@ struct cb {
 			      * and cells only, no guards */
 	int set_cell;        /* the statement writes this cell + 1, or 0 */
 	const char *why;     /* the first failure */
+	TSNode fn;           /* the function_definition */
 	uint32_t at;         /* the function's first byte: the file's
 			      * constants and typedefs as they stand there
 			      * (csrc-const.c) */

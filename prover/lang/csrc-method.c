@@ -152,7 +152,7 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 {
 	P->n = NULL;
 	/* the file's constants and typedef names (csrc-const.c) */
-	const char *x = csrc_expand(B->f, B->a, text, B->at);
+	const char *x = csrc_expand_in(B->f, B->a, text, B->at);
 	if (!x)
 		return cb_fail(B, arena_printf(B->a, "`%s` names a macro of the "
 			       "file that is no constant (a function-like one, "
@@ -721,6 +721,13 @@ static bool params(struct cb *B, TSNode fn, TSNode fd)
 		if (ts_node_is_null(d) && k == 1 &&
 		    !strcmp(cnode_squeezed(B->a, B->f, p), "void"))
 			return true; /* f(void) */
+		if (!kr && csrc_kr_bare(B->f, B->a, p)) { /* f(x) { */
+			if (cb_add_var(B, cnode_squeezed(B->a, B->f, cnode_field(
+				    p, "type")), profile_type(B->pf, "int"),
+				    MV_PARAM) < 0)
+				return false;
+			continue;
+		}
 		if (cnode_is(d, "pointer_declarator")) {
 			if (cb_ptr_decl(B, p, d, MV_PARAM) < 0)
 				return false;
@@ -762,6 +769,8 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 			    size_t end, const char *mutant, bool stmt,
 			    const char **why)
 {
+	begin = csrc_in(f, begin);
+	end = csrc_in(f, end);
 	struct cb B = { .f = f, .a = a, .pf = pf, .pb = (uint32_t)begin,
 			.pe = (uint32_t)end, .text = mutant, .stmt = stmt };
 	if (lang_stats_on())
@@ -773,6 +782,7 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 			      .m = B.m, .visible = B.visible, .why = &B.why };
 	TSNode fn = csrc_function(f, fname), fd = { 0 };
 	B.at = ts_node_is_null(fn) ? 0 : ts_node_start_byte(fn);
+	B.fn = fn;
 	if (pf->ub == UB_DEFINED_ONLY)
 		cb_fail(&B, "`ub: defined-only` is not in the method model (use "
 		     "outcome or wrap)");

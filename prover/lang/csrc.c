@@ -85,6 +85,196 @@ static unsigned tree_depth(TSTree *t)
 	}
 }
 
+size_t csrc_in(const struct csrc *f, size_t b)
+{
+	size_t k = 0;
+	while (k < (size_t)f->nins && f->ins[k] <= b)
+		k++;
+	return b + 4 * k;
+}
+
+size_t csrc_out(const struct csrc *f, size_t b)
+{
+	size_t k = 0;
+	while (k < (size_t)f->nins && f->ins[k] + 4 * k + 4 <= b)
+		k++;
+	if (k < (size_t)f->nins && b >= f->ins[k] + 4 * k)
+		return f->ins[k]; /* inside an inserted "int " */
+	return b - 4 * k;
+}
+
+/* Does the line at text[b] (a line's start) read as the head of a
+ * definition without a return type, `main(argc, argv)` or `main()`: an
+ * identifier that is no keyword, then a parenthesized list of
+ * identifiers, and nothing else on the line?  (tree-sitter-c 0.20.6
+ * reads it as a call, an error or part of a preceding #include.)  The
+ * tree read with "int " before it decides (insertions_read()). */
+static bool implicit_int_head(const char *t, size_t b)
+{
+	static const char *const kw[] = { "if", "while", "for", "switch",
+		"return", "sizeof", "do", "else", "case", "goto", "defined",
+		"_Alignof", "_Generic", "_Static_assert", "typedef" };
+	size_t i = b;
+	if (!isalpha((unsigned char)t[i]) && t[i] != '_')
+		return false;
+	while (isalnum((unsigned char)t[i]) || t[i] == '_')
+		i++;
+	for (size_t k = 0; k < ARRAY_SIZE(kw); k++)
+		if (strlen(kw[k]) == i - b && !memcmp(t + b, kw[k], i - b))
+			return false;
+	while (t[i] == ' ' || t[i] == '\t')
+		i++;
+	if (t[i++] != '(')
+		return false;
+	while (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == ',' ||
+	       t[i] == ' ' || t[i] == '\t')
+		i++;
+	if (t[i++] != ')')
+		return false;
+	while (t[i] == ' ' || t[i] == '\t' || t[i] == '\r')
+		i++;
+	return t[i] == '\n';
+}
+
+static TSTree *parse(const char *text, size_t len)
+{
+	TSParser *p = ts_parser_new();
+	TSTree *t = NULL;
+	if (ts_parser_set_language(p, tree_sitter_c()))
+		t = ts_parser_parse_string(p, NULL, text, (uint32_t)len);
+	ts_parser_delete(p);
+	return t;
+}
+
+/* Does insertion k of f start a function definition without errors? */
+static bool insertion_reads(const struct csrc *f, uint32_t k)
+{
+	uint32_t at = f->ins[k] + 4 * k;
+	TSNode d = ts_node_named_descendant_for_byte_range(
+		ts_tree_root_node(f->tree), at, at + 3);
+	while (!ts_node_is_null(d) && strcmp(ts_node_type(d),
+					     "function_definition"))
+		d = ts_node_parent(d);
+	return !ts_node_is_null(d) && ts_node_start_byte(d) == at &&
+	       !ts_node_has_error(d);
+}
+
+/* May the identifier at t[b] (length l) be a macro, the head a macro
+ * invocation rather than a definition (`PHP_FUNCTION(name) {`)?  Its
+ * letters all capitals (the convention for macros, which the file may
+ * #include), or a #define of it in the file. */
+static bool macro_like(const char *t, size_t len, size_t b, size_t l)
+{
+	bool lower = false;
+	for (size_t i = b; i < b + l; i++)
+		lower |= islower((unsigned char)t[i]) != 0;
+	if (!lower)
+		return true;
+	for (size_t i = 0; i < len; i++) {
+		if (t[i] != '#' || (i && t[i - 1] != '\n' && !isspace(
+				    (unsigned char)t[i - 1])))
+			continue;
+		size_t j = i + 1;
+		while (j < len && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (len - j < 6 || memcmp(t + j, "define", 6))
+			continue;
+		j += 6;
+		while (j < len && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (len - j >= l && !memcmp(t + j, t + b, l) && (j + l == len ||
+		    !(isalnum((unsigned char)t[j + l]) || t[j + l] == '_')))
+			return true;
+	}
+	return false;
+}
+
+/* f's text with "int " before each of the n bytes ins (ascending),
+ * parsed into *tree; NULL when it does not parse. */
+static char *inserted(const struct csrc *f, size_t len, const uint32_t *ins,
+		      uint32_t n, TSTree **tree)
+{
+	char *t = xmalloc(len + 4 * n + 1), *p = t;
+	size_t at = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		memcpy(p, f->text + at, ins[i] - at);
+		p += ins[i] - at;
+		memcpy(p, "int ", 4);
+		p += 4;
+		at = ins[i];
+	}
+	memcpy(p, f->text + at, len - at);
+	p[len - at] = 0;
+	if (!(*tree = parse(t, len + 4 * n))) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* f read again with "int " before each definition without a return
+ * type (implicit_int_head(), not macro_like()) outside the functions
+ * tree-sitter reads,
+ * those of them that then read as definitions without errors (a second
+ * reading with those only must read them all so); else f unchanged. */
+static void implicit_int(struct csrc *f, size_t len)
+{
+	TSNode root = ts_tree_root_node(f->tree);
+	if (!ts_node_has_error(root))
+		return;
+	uint32_t n = 0, cap = 0, *ins = NULL;
+	for (size_t b = 0; b < len; b++) {
+		if (b && f->text[b - 1] != '\n')
+			continue;
+		if (!implicit_int_head(f->text, b))
+			continue;
+		size_t l = 0;
+		while (isalnum((unsigned char)f->text[b + l]) || f->text[b + l] == '_')
+			l++;
+		if (macro_like(f->text, len, b, l))
+			continue;
+		TSNode d = ts_node_descendant_for_byte_range(root, (uint32_t)b,
+							     (uint32_t)b + 1);
+		while (!ts_node_is_null(d) && strcmp(ts_node_type(d),
+						     "function_definition"))
+			d = ts_node_parent(d);
+		if (!ts_node_is_null(d) && ts_node_start_byte(d) < b)
+			continue; /* inside a function tree-sitter reads (one
+				   * starting at b: `sign(x) {` read as a
+				   * definition of type sign, declarator (x)) */
+		if (n == cap)
+			ins = xrealloc(ins, (cap = cap ? 2 * cap : 4) * sizeof(*ins));
+		ins[n++] = (uint32_t)b;
+	}
+	for (int pass = 0; n && pass < 2; pass++) {
+		TSTree *tree;
+		char *t = inserted(f, len, ins, n, &tree);
+		if (!t)
+			break;
+		struct csrc g = { .text = t, .tree = tree, .ins = ins,
+				  .nins = (int)n };
+		uint32_t kept = 0;
+		for (uint32_t k = 0; k < n; k++)
+			if (insertion_reads(&g, k))
+				ins[kept++] = ins[k];
+		if (kept == n && tree_depth(tree) <= CSRC_MAX_DEPTH) {
+			ts_tree_delete(f->tree);
+			f->orig = f->text;
+			f->text = t;
+			f->tree = tree;
+			f->ins = ins;
+			f->nins = (int)n;
+			f->src.text = t;
+			f->src.len = len + 4 * n;
+			return;
+		}
+		ts_tree_delete(tree);
+		free(t);
+		n = kept;
+	}
+	free(ins);
+}
+
 struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
 			    struct arena *a, const char **why)
 {
@@ -93,17 +283,11 @@ struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
 				    ? "too large" : "contains a NUL byte");
 		return NULL;
 	}
-	TSParser *p = ts_parser_new();
-	if (!ts_parser_set_language(p, tree_sitter_c())) {
-		ts_parser_delete(p);
-		*why = "the tree-sitter library rejects the C grammar's "
-		       "language version";
-		return NULL;
-	}
-	TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)len);
-	ts_parser_delete(p);
+	TSTree *t = parse(text, len);
 	if (!t) {
-		*why = arena_printf(a, "%s: tree-sitter could not parse it", name);
+		*why = arena_printf(a, "%s: tree-sitter could not parse it (or "
+				    "rejects the C grammar's language version)",
+				    name);
 		return NULL;
 	}
 	if (tree_depth(t) > CSRC_MAX_DEPTH) {
@@ -119,6 +303,7 @@ struct csrc *csrc_from_text(const char *name, const char *text, size_t len,
 	f->name = xstrdup(name);
 	f->tree = t;
 	f->src = (struct source){ f->name, f->text, len };
+	implicit_int(f, len);
 	return f;
 }
 
@@ -142,13 +327,15 @@ void csrc_free(struct csrc *f)
 	ts_tree_delete(f->tree);
 	csrc_index_free(f->cindex);
 	free(f->text);
+	free(f->orig);
+	free(f->ins);
 	free(f->name);
 	free(f);
 }
 
 const char *csrc_text(const struct csrc *f)
 {
-	return f->text;
+	return f->orig ? f->orig : f->text;
 }
 
 TSNode cdecl_name(TSNode d)
@@ -164,10 +351,32 @@ TSNode cdecl_name(TSNode d)
 	return d;
 }
 
+bool csrc_kr_bare(const struct csrc *f, struct arena *a, TSNode p)
+{
+	if (!cnode_is(p, "parameter_declaration") ||
+	    !ts_node_is_null(cnode_field(p, "declarator")) ||
+	    ts_node_named_child_count(p) != 1)
+		return false;
+	TSNode t = cnode_field(p, "type");
+	const char *td;
+	return cnode_is(t, "type_identifier") && !csrc_typedef(f, a,
+		cnode_text(a, f, t), ts_node_start_byte(t), &td);
+}
+
 bool cnode_text_is(const struct csrc *f, TSNode n, const char *s)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	return strlen(s) == e - b && !memcmp(f->text + b, s, e - b);
+}
+
+/* The name a function definition's declarator declares, also under
+ * the pointer declarators of a function returning a pointer (which the
+ * method model refuses with that reason, csrc-method.c). */
+static TSNode defined_name(TSNode d)
+{
+	while (cnode_is(d, "pointer_declarator"))
+		d = cnode_field(d, "declarator");
+	return cdecl_name(d);
 }
 
 TSNode csrc_function(const struct csrc *f, const char *fname)
@@ -178,7 +387,7 @@ TSNode csrc_function(const struct csrc *f, const char *fname)
 		TSNode d = ts_node_named_child(root, i);
 		if (!cnode_is(d, "function_definition"))
 			continue;
-		TSNode nm = cdecl_name(cnode_field(d, "declarator"));
+		TSNode nm = defined_name(cnode_field(d, "declarator"));
 		if (!ts_node_is_null(nm) && cnode_text_is(f, nm, fname))
 			return d;
 	}
@@ -213,6 +422,8 @@ static bool is_statement(TSNode n)
 const char *csrc_function_at(const struct csrc *f, struct arena *a,
 			     size_t b, size_t e)
 {
+	b = csrc_in(f, b);
+	e = csrc_in(f, e);
 	TSNode root = ts_tree_root_node(f->tree);
 	uint32_t k = ts_node_named_child_count(root);
 	for (uint32_t i = 0; i < k; i++) {
@@ -221,7 +432,7 @@ const char *csrc_function_at(const struct csrc *f, struct arena *a,
 		if (!cnode_is(d, "function_definition") || ts_node_is_null(body) ||
 		    b < ts_node_start_byte(body) || e > ts_node_end_byte(body))
 			continue;
-		TSNode nm = cdecl_name(cnode_field(d, "declarator"));
+		TSNode nm = defined_name(cnode_field(d, "declarator"));
 		return ts_node_is_null(nm) ? NULL : cnode_text(a, f, nm);
 	}
 	return NULL;
@@ -229,7 +440,8 @@ const char *csrc_function_at(const struct csrc *f, struct arena *a,
 
 bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e)
 {
-	size_t end = *e;
+	b = csrc_in(f, b);
+	size_t end = csrc_in(f, *e);
 	while (end > b && isspace((unsigned char)f->text[end - 1]))
 		end--;
 	TSNode n = ts_node_named_descendant_for_byte_range(
@@ -237,7 +449,7 @@ bool csrc_is_statement(const struct csrc *f, size_t b, size_t *e)
 	for (; !ts_node_is_null(n) && ts_node_start_byte(n) == b &&
 	       ts_node_end_byte(n) == end; n = ts_node_parent(n))
 		if (is_statement(n)) {
-			*e = end;
+			*e = csrc_out(f, end);
 			return true;
 		}
 	return false;
@@ -250,6 +462,8 @@ bool csrc_operator_at(const struct csrc *f, size_t b, size_t e, size_t *xb,
 		"unary_expression", "update_expression", "assignment_expression" };
 	if (e <= b)
 		return false;
+	b = csrc_in(f, b);
+	e = csrc_in(f, e);
 	TSNode n = ts_node_descendant_for_byte_range(ts_tree_root_node(f->tree),
 						     (uint32_t)b, (uint32_t)e);
 	if (ts_node_is_null(n) || ts_node_is_named(n) ||
@@ -261,8 +475,8 @@ bool csrc_operator_at(const struct csrc *f, size_t b, size_t e, size_t *xb,
 			TSNode op = ts_node_child_by_field_name(p, "operator", 8);
 			if (ts_node_is_null(op) || !ts_node_eq(op, n))
 				return false;
-			*xb = ts_node_start_byte(p);
-			*xe = ts_node_end_byte(p);
+			*xb = csrc_out(f, ts_node_start_byte(p));
+			*xe = csrc_out(f, ts_node_end_byte(p));
 			return true;
 		}
 	return false;
@@ -309,8 +523,11 @@ int csrc_find(struct csrc *f, struct arena *a, const char *fname, int line,
 			break;
 	}
 	ts_tree_cursor_delete(&c);
-	if (found == 1)
+	if (found == 1) {
+		*begin = csrc_out(f, *begin);
+		*end = csrc_out(f, *end);
 		return 0;
+	}
 	*why = found ? arena_printf(a, "`%s` occurs %d times on line %d of %s",
 				    orig, found, line, fname)
 		     : arena_printf(a, "no %s `%s` on line %d of %s",

@@ -19,8 +19,12 @@
  * continue and return, call statements `f(args);` to functions of the
  * file (events, lang/mir.h Calls); expressions as lang/parse.c reads C
  * (operators, ?:, short-circuit operators, casts); old-style (K&R)
- * definitions, static locals (inputs and outputs, as globals), and the
- * file's own #define and enum constants and typedefs (csrc-const.c).
+ * definitions, static locals (inputs and outputs, as globals), the
+ * file's own #define and enum constants and typedefs (csrc-const.c),
+ * definitions without a return type (implicit int: the file is parsed
+ * with "int " put before their heads, csrc.c; every byte offset of this
+ * interface is the file's), and printf and scanf call statements of
+ * <stdio.h> (events; csrc-mstmt.c).
  * Undefined behaviour
  * is the C profile's (docs/c.md, `ub:`): under `ub: outcome` and `wrap`
  * it is the exceptional outcome of the IR; reading a local before a

@@ -129,6 +129,9 @@ static struct node *typed(struct mb *B, struct node *n, bool want_bool,
 	sb_release(&err);
 	if (n && B->npend > p0 && !mb_exc_order(B, n, p0))
 		return NULL;
+	const char *unasked;
+	if (n && !B->oref && !B->ref_unasked && !mb_ref_ok(B, n, &unasked))
+		B->ref_unasked = true; /* mb_heap_reorder() */
 	if (n && B->oref && !mb_ref_check(B, n))
 		return NULL;
 	return n;
@@ -195,11 +198,92 @@ static struct node *parse_once(struct mb *B, const struct expr_src *es)
 	return node_copy(B->a, p->n);
 }
 
+/* A lowered expression's part (an N_HOLE of mb_low()) with its
+ * references rewritten, and the offsets of the ids in it (mark_ids()). */
+struct jhole {
+	struct jhole *next;
+	const char *text;
+	int nrefpos, refpos[32];
+};
+
+/* First the parts of r, in the order Java reads them, their references
+ * rewritten (mb_heap_text(): their reads pending in that order, as the
+ * whole text's would be; after: past &&, || or ?), onto *tail; false
+ * after mb_fail(). */
+static bool holes(struct mb *B, const struct node *r, struct jhole ***tail,
+		  bool *after)
+{
+	if (!r)
+		return true;
+	if (r->kind == N_HOLE && !r->name) /* no node: its parts */
+		return holes(B, r->a, tail, after) && holes(B, r->c, tail, after);
+	if (r->kind == N_HOLE) {
+		struct jhole *h = ANEW(B->a, struct jhole);
+		if (!(h->text = mb_heap_text_after(B, mb_const_text(B, r->name),
+						   after)))
+			return false;
+		h->next = NULL;
+		h->nrefpos = B->nrefpos;
+		memcpy(h->refpos, B->refpos, sizeof(h->refpos));
+		**tail = h;
+		*tail = &h->next;
+		return true;
+	}
+	if (!holes(B, r->a, tail, after))
+		return false;
+	if ((r->kind == N_BINARY && (r->op == OP_LAND || r->op == OP_LOR)) ||
+	    r->kind == N_COND)
+		*after = true;
+	return holes(B, r->b, tail, after) && holes(B, r->c, tail, after);
+}
+
+/* Then r as nodes of its own, each part parsed once (the next of *h);
+ * NULL when one does not parse or r has no node (mlower.c: no_node()). */
+static struct node *realize(struct mb *B, const struct node *r,
+			    struct jhole **h)
+{
+	struct node *n;
+	if (r->kind == N_HOLE && !r->name)
+		return NULL;
+	if (r->kind == N_HOLE) {
+		struct expr_src es = { .text = (*h)->text,
+				       .src = jsrc_source(B->f), .quiet = true };
+		B->nrefpos = (*h)->nrefpos;
+		memcpy(B->refpos, (*h)->refpos, sizeof(B->refpos));
+		*h = (*h)->next;
+		if (!(n = parse_once(B, &es)))
+			return NULL;
+		mark_ids(B, n);
+		n->paren = r->paren;
+		return n;
+	}
+	n = node_new(B->a, r->kind, r->pos);
+	*n = *r;
+	if ((r->a && !(n->a = realize(B, r->a, h))) ||
+	    (r->b && !(n->b = realize(B, r->b, h))) ||
+	    (r->c && !(n->c = realize(B, r->c, h))))
+		return NULL;
+	return n;
+}
+
 bool mb_part(struct mb *B, const char *text, const char *const *whole,
 	     struct mb_part *P)
 {
 	P->p0 = B->npend;
 	P->n = NULL;
+	const struct node *low = mb_low(B, text);
+	if (low) { /* built around its parts, not printed and parsed */
+		bool after = false;
+		struct jhole *first = NULL, **tail = &first, *h;
+		P->es = (struct expr_src){ .text = text, .src = jsrc_source(B->f),
+					   .quiet = true };
+		if (!holes(B, low, &tail, &after))
+			return false;
+		h = first;
+		if (!(P->n = realize(B, low, &h)))
+			return unparsed(B, mir_joined(B->a, whole));
+		return true;
+	}
 	const char *t = mb_heap_text(B, mb_const_text(B, text));
 	if (!t)
 		return false;
@@ -710,14 +794,16 @@ static const char *class_name(struct mb *B, TSNode md)
 
 /* Did build B make its paths (lang/mir.h: References) as its first
  * variables after the parameters and fields (from n0 on, in the order
- * made), none a reference of another class?  Then the build that makes
- * them first (mb_heap_precreate()) is this one: the same variables in
- * the same order, each made visible where this build made it, the same
- * reference checks before it (no other class's reference among them). */
+ * made), none a reference of another class unless every expression
+ * typed before one was made passes the reference check (!ref_unasked)?
+ * Then the build that makes them first (mb_heap_precreate()) is this
+ * one: the same variables in the same order, each made visible where
+ * this build made it, the same reference checks passed. */
 static bool paths_first(const struct mb *B, int n0)
 {
 	for (int i = 0, k = 0; i < B->m->nvars; i++)
-		if (B->envname[i] && (i != n0 + k++ || (B->oref >> i & 1)))
+		if (B->envname[i] && (i != n0 + k++ || ((B->oref >> i & 1) &&
+							  B->ref_unasked)))
 			return false;
 	return true;
 }

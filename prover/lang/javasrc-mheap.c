@@ -207,8 +207,14 @@ static size_t word(struct mb *B, struct strbuf *sb, const char *t, size_t i,
 
 const char *mb_heap_text(struct mb *B, const char *t)
 {
-	struct strbuf sb = STRBUF_INIT;
 	bool cond = false;
+	return mb_heap_text_after(B, t, &cond);
+}
+
+const char *mb_heap_text_after(struct mb *B, const char *t, bool *after)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool cond = *after;
 	size_t i = 0;
 	B->nrefpos = 0;
 	while (t[i]) {
@@ -238,6 +244,7 @@ const char *mb_heap_text(struct mb *B, const char *t)
 	}
 	const char *r = arena_strdup(B->a, sb.buf ? sb.buf : "");
 	sb_release(&sb);
+	*after = cond;
 	return r;
 }
 
@@ -351,8 +358,9 @@ bool mb_heap_reorder(struct mb *B, int n0)
 	struct mmethod *m = B->m;
 	int n = m->nvars, perm[MIR_MAX_VARS], at = n0;
 	for (int i = n0; i < n; i++)
-		if (B->envname[i] && ((B->oref >> i & 1) || (B->hbase[i] >= 0 &&
-		    m->kinds[B->hbase[i]] == MV_LOCAL)))
+		if (B->envname[i] && (((B->oref >> i & 1) && B->ref_unasked) ||
+				      (B->hbase[i] >= 0 &&
+				       m->kinds[B->hbase[i]] == MV_LOCAL)))
 			return false;
 	for (int i = 0; i < n0; i++)
 		perm[i] = i;

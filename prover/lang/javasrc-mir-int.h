@@ -70,6 +70,10 @@ struct mb {
 	const char *rtype[MIR_MAX_VARS], *ret_rtype;
 	int nrefpos, refpos[32];
 	int want_ref;
+	/* an expression typed while no variable was another class's
+	 * reference (mb_ref_check() not asked) would have failed it: a
+	 * build with such a path made first (mb_heap_precreate()) fails */
+	bool ref_unasked;
 	TSNode mbody;          /* the method's body in the unpatched tree */
 	int nslots;            /* the other classes' callees (mref.c) */
 	bool has_new, ref_raw; /* the method creates objects; the text
@@ -84,6 +88,7 @@ struct mb {
 	 * object are impossible inputs (javasrc-mref.c) */
 	bool object[MIR_MAX_VARS];
 	const char *slot[256 - MB_OTHER_ID];
+	struct mlow *lows;     /* javasrc-mlower.c: mb_low() */
 };
 
 /* The original's paths (base "this": a field a parameter hides), created
@@ -109,8 +114,9 @@ struct node *mb_expr_text(struct mb *B, const char *text, bool want_bool);
 struct node *mb_expr_node(struct mb *B, struct node *n, bool want_bool);
 struct mstmt *mb_stmt_new(struct mb *B, enum mstmt_kind k, TSNode n);
 /* A part of an expression the builder builds around it (`t = (part)`,
- * `(int)(part)`): the lowered text parsed once, its reads through
- * references rewritten (mb_heap_text()), untyped; whole: the text of
+ * `(int)(part)`): the lowered text parsed once (a text mb_lower()
+ * returned: its nodes, mb_low(), each of its parts parsed), its reads
+ * through references rewritten (mb_heap_text()), untyped; whole: the text of
  * the expression it stands in, in pieces, for a failure's reason only;
  * p0: the pending checks before it. */
 struct mb_part {
@@ -176,6 +182,13 @@ int mb_var_named(const struct mb *B, const char *name);
  * (lang/mir.h: Calls and fields), none floating; false after mb_fail(). */
 bool mb_calls_finish(struct mb *B);
 
+/* javasrc-mlower.c: the expression a text mb_lower() returned stands
+ * for (that very pointer), built of nodes around its parts (lang/mir.h's
+ * constructors, the node kinds of the lowering's table): untyped, each
+ * part an N_HOLE named by its text, which mb_part() parses (heap text
+ * and all) in the order Java reads them; the whole text is printed for
+ * a failure's reason only.  NULL for any other text (parsed whole). */
+const struct node *mb_low(const struct mb *B, const char *text);
 /* javasrc-mlower.c: could text hold a call (a name, a parenthesis)? */
 bool mb_maybe_call(const char *text);
 /* The call statement text (read at n, patched) whose arguments hold
@@ -184,8 +197,8 @@ bool mb_maybe_call(const char *text);
 const char *mb_lower_stmt(struct mb *B, TSNode n, const char *text);
 /* The expression text (read at n, patched) with its calls lowered
  * (lang/mir.h: Calls used as values): the text over temporaries, their
- * statements appended to B->pre; text itself when it has no call to
- * lower; NULL after mb_fail(). */
+ * statements appended to B->pre, its nodes mb_low(); text itself when
+ * it has no call to lower; NULL after mb_fail(). */
 const char *mb_lower(struct mb *B, TSNode n, const char *text);
 /* The loop s whose condition s->e needs the statements pre first: the
  * condition tested at the start of its body instead (lang/mir.h:
@@ -272,8 +285,10 @@ bool mb_is_ref_type(const char *type);
 bool mb_is_ref(const struct mb *B, const struct node *n);
 /* n, typed from text: its references used only by identity (==, !=,
  * assignment, ?:, the whole value when B->want_ref); false after
- * mb_fail(). */
+ * mb_fail().  _ok: the same without failing the build, the reason in
+ * *why. */
 bool mb_ref_check(struct mb *B, const struct node *n);
+bool mb_ref_ok(struct mb *B, const struct node *n, const char **why);
 /* Why text, which the parser refuses, is outside the model when it
  * casts to a reference type or has a string literal; else NULL. */
 const char *mb_ref_cast(struct mb *B, const char *text);
@@ -317,6 +332,10 @@ const struct type *mb_var_type(struct mb *B, const char *name, bool *ref);
  * with heap_on, null and this by their ids), their null checks pending;
  * NULL after mb_fail(). */
 const char *mb_heap_text(struct mb *B, const char *text);
+/* The same for a part of an expression read in order (a lowered
+ * expression's part: javasrc-mlower.c): *after, the part stands after
+ * &&, || or ?; set when the part has one of them. */
+const char *mb_heap_text_after(struct mb *B, const char *text, bool *after);
 /* The pending null checks from p0 on, appended to blk (cap: its
  * capacity) as `if (b == 0) throw;`; false after mb_fail(). */
 bool mb_heap_flush(struct mb *B, int p0, struct mstmt *blk, int *cap,
@@ -328,8 +347,13 @@ bool mb_heap_precreate(struct mb *B, const struct mheap_pre *pre);
 /* After the original's body, its variables from n0 on (after the
  * parameters and fields) renumbered so that its paths come first, in
  * the order made: the method a build with them precreated makes, built
- * once.  False (nothing changed) where that build would not be this
- * one: a path of another class's reference or on a local's base. */
+ * once.  A path of another class's reference too: that build asks
+ * every expression the reference check (mb_ref_check()), this one only
+ * those typed once the path was made, so it is this one unless an
+ * earlier expression would have failed it (ref_unasked: that build then
+ * fails, and is made to say why).  False (nothing changed) there and
+ * for a path on a local's base (none is made: chain() refuses a read
+ * through a local reference). */
 bool mb_heap_reorder(struct mb *B, int n0);
 /* After the body: the rules and writes' aliases, then the consistency
  * prelude. */

@@ -3,13 +3,15 @@
  * expression into MS_CALL statements (lang/mir.h: Calls;
  * lang/javasrc-mir-int.h: mb_lower()).
  *
- * Lowering.  An expression with calls is read again by tree-sitter (its
- * text, the patch applied, alone in a small class) and rewritten in
- * Java's evaluation order: each call becomes an MS_CALL whose result
- * goes to a temporary (a local slot named $N), the expression reads the
- * temporary.  An operand evaluated before a later call that could throw
- * (a division or remainder) or that reads a field (the callee may change
- * it: lang/mir.h, Calls and fields) is first stored in a temporary, so
+ * Lowering.  An expression with calls is walked in the method's own
+ * syntax tree (one a mutant's patch changed: its text, the patch
+ * applied, read again by tree-sitter alone in a small class) and
+ * rewritten in Java's evaluation order: each call becomes an MS_CALL
+ * whose result goes to a temporary (a local slot named $N), the
+ * expression reads the temporary.  An operand evaluated before a later
+ * call that could throw (a division or remainder) or that reads a field
+ * (the callee may change it: lang/mir.h, Calls and fields) is first
+ * stored in a temporary, so
  * that it throws, or reads, before the call is made; `x op= e` with
  * calls in e and x a field reads x first the same way; other operands
  * read variables no call can change (a callee cannot write locals or
@@ -29,6 +31,16 @@
  * references after &&, || or ? and no call is not lowered: the build
  * fails.
  *
+ * The expression put together around the lowered parts is built of
+ * nodes (mb_low(): binary, unary, a cast to a primitive, assignment,
+ * ?:, parentheses, `x = (T)((t) op (r))`; the parser's tree of the text
+ * sequence() and compound() print, which is kept for a failure's reason
+ * only), its parts N_HOLEs named by their own text: mb_part() parses
+ * those (the source's text, a temporary's name), never the printed
+ * whole.  A kind the model has no node for (a field of a call's
+ * result, instanceof, a cast to a class) is known to have none and
+ * fails as its text would not parse (no_node()).
+ *
  * Temporaries are slots of the method; one is reused by later
  * statements of its type once the statement that needed it is built.
  * A mutant may need fewer or more of them than its original: only the
@@ -41,6 +53,7 @@
 #include <string.h>
 
 #include "lang/profile.h"
+#include "lang/stats.h"
 
 static TSNode field(TSNode n, const char *name)
 {
@@ -61,6 +74,53 @@ bool mb_maybe_call(const char *t)
 			return true;
 	}
 	return false;
+}
+
+/* --- a lowered text's nodes (lang/javasrc-mir-int.h: mb_low()) --- */
+
+struct mlow {
+	struct mlow *next;
+	const char *text;
+	const struct node *n;
+};
+
+const struct node *mb_low(const struct mb *B, const char *text)
+{
+	for (const struct mlow *l = B->lows; l; l = l->next)
+		if (l->text == text)
+			return l->n;
+	return NULL;
+}
+
+/* text, a lowered expression standing for n (NULL: none, text is
+ * parsed whole). */
+static const char *low_keep(struct mb *B, const char *text,
+			    const struct node *n)
+{
+	if (text)
+		lang_stat_lowered(n != NULL);
+	if (!n || !text)
+		return text;
+	struct mlow *l = ANEW(B->a, struct mlow);
+	l->text = text;
+	l->n = n;
+	l->next = B->lows;
+	B->lows = l;
+	return text;
+}
+
+/* The lowered text x as a part of a node being built, written in
+ * parentheses: its own nodes, or an N_HOLE of its text. */
+static struct node *low_part(struct mb *B, const char *x)
+{
+	const struct node *l = mb_low(B, x);
+	struct node *n = node_new(B->a, l ? l->kind : N_HOLE, 0);
+	if (l)
+		*n = *l;
+	else
+		n->name = x;
+	n->paren = true;
+	return n;
 }
 
 /* --- lowering an expression read again alone (see the top) --- */
@@ -432,7 +492,7 @@ static struct node *branch_set(struct mb *B, const char *t, const char *tn,
 static const char *conditional(struct lw *L, TSNode n)
 {
 	struct mb *B = L->B;
-	struct mstmt *bx, *by;
+	struct mstmt *bx = NULL, *by = NULL;
 	int cx = 0, cy = 0;
 	const char *c = lower(L, field(n, "condition"));
 	int p0 = B->npend;
@@ -471,6 +531,33 @@ static const char *conditional(struct lw *L, TSNode n)
 	return t;
 }
 
+/* No node: the expression whose lowered parts are out[0..nk) is one the
+ * method model has no node for (a field of a call's result, instanceof,
+ * a cast to a class ...: the text sequence() prints would not parse);
+ * an N_HOLE without a name, its parts in a, the rest of them in c, so
+ * that mb_part() reads their references in order and then fails as
+ * that text's parse would. */
+static struct node *no_node(struct mb *B, int nk, const char **out)
+{
+	struct node *r = NULL;
+	for (int i = nk - 1; i >= 0 || !r; i--) {
+		struct node *h = node_new(B->a, N_HOLE, 0);
+		h->a = i >= 0 ? low_part(B, out[i]) : NULL;
+		h->c = r;
+		r = h;
+	}
+	return r;
+}
+
+/* The binary operator spelled s, or OP_NONE. */
+static enum op op_of(const char *s)
+{
+	for (int op = OP_MUL; op <= OP_LOR; op++)
+		if (!strcmp(s, op_spelling((enum op)op)))
+			return (enum op)op;
+	return OP_NONE;
+}
+
 /* `x op= e` with calls in e and x a field's: Java reads x before e, so
  * t = x; e's statements; x = (T)((t) op (e)). */
 static const char *compound(struct lw *L, TSNode n)
@@ -483,8 +570,76 @@ static const char *compound(struct lw *L, TSNode n)
 	const char *r = t ? lower(L, field(n, "right")) : NULL;
 	if (!r)
 		return NULL;
-	return arena_printf(B->a, "%s = (%s)((%s) %.*s (%s))", x,
-			    xe->type->name, t, (int)strlen(op) - 1, op, r);
+	char bop[5] = { 0 };
+	memcpy(bop, op, strlen(op) - 1 < 4 ? strlen(op) - 1 : 4);
+	struct node *v = low_part(B, t), *e = mir_binary(B->a, op_of(bop),
+							     v, low_part(B, r));
+	struct node *left = node_new(B->a, N_HOLE, 0), *c;
+	left->name = x;
+	e->paren = true;
+	c = mb_cast(B, xe->type, e); /* none to boolean: no node */
+	const char *parts[] = { x, t, r };
+	return low_keep(B, arena_printf(B->a, "%s = (%s)((%s) %.*s (%s))", x,
+			xe->type->name, t, (int)strlen(op) - 1, op, r),
+			c && e->op != OP_NONE ? mir_assign(B->a, left, c)
+			: no_node(B, 3, parts));
+}
+
+/* The node n whose operands lowered are out[0..nk), built of nodes as
+ * the parser makes them of the text sequence() puts them back in (each
+ * operand in parentheses): the table's kinds (binary, unary, cast to a
+ * primitive, assignment, ?:); NULL for another kind (no_node()). */
+static struct node *table_node(struct lw *L, TSNode n, int nk,
+			       const char **out)
+{
+	static const struct { const char *s; enum op op; } unops[] = {
+		{ "+", OP_PLUS }, { "-", OP_NEG }, { "~", OP_BNOT },
+		{ "!", OP_NOT },
+	};
+	struct mb *B = L->B;
+	struct node *k[3] = { NULL, NULL, NULL };
+	for (int i = 0; i < nk && i < 3; i++)
+		k[i] = low_part(B, out[i]);
+	if (jnode_is(n, "binary_expression") && nk == 2) {
+		enum op op = op_of(text_of(L, field(n, "operator")));
+		return op == OP_NONE ? NULL : mir_binary(B->a, op, k[0], k[1]);
+	}
+	if (jnode_is(n, "unary_expression") && nk == 1) {
+		const char *op = text_of(L, field(n, "operator"));
+		for (size_t i = 0; i < sizeof(unops) / sizeof(unops[0]); i++)
+			if (!strcmp(op, unops[i].s))
+				return mir_unary(B->a, unops[i].op, k[0]);
+		return NULL;
+	}
+	if (jnode_is(n, "cast_expression") && nk == 1) {
+		const char *tn = jnode_squeezed(B->a, L->f, field(n, "type"));
+		const struct type *t = NULL;
+		return profile_java.cast_type(&profile_java, tn, 0, &t) ==
+		       (int)strlen(tn) ? mir_cast(B->a, t, k[0]) : NULL;
+	}
+	if (jnode_is(n, "assignment_expression") && nk == 1) {
+		char op[5] = { 0 };
+		const char *o = text_of(L, field(n, "operator"));
+		size_t ol = strlen(o);
+		if (ol < 1 || ol > 4 || o[ol - 1] != '=')
+			return NULL;
+		memcpy(op, o, ol - 1);
+		struct node *left = node_new(B->a, N_HOLE, 0);
+		left->name = text_of(L, field(n, "left"));
+		struct node *a = mir_assign(B->a, left, k[0]);
+		if (ol > 1 && (a->op = op_of(op)) == OP_NONE)
+			return NULL;
+		return a;
+	}
+	if (jnode_is(n, "ternary_expression") && nk == 3)
+		return mir_cond(B->a, k[0], k[1], k[2]);
+	return NULL;
+}
+
+static struct node *rebuilt(struct lw *L, TSNode n, int nk, const char **out)
+{
+	struct node *r = table_node(L, n, nk, out);
+	return r ? r : no_node(L->B, nk, out);
 }
 
 /* Any other node: its operands lowered in order, put back in its text. */
@@ -526,7 +681,7 @@ static const char *sequence(struct lw *L, TSNode n)
 	sb_add(&sb, L->f->text + at, ts_node_end_byte(n) - at);
 	const char *r = arena_strdup(B->a, sb.buf);
 	sb_release(&sb);
-	return r;
+	return low_keep(B, r, rebuilt(L, n, nk, out));
 }
 
 /* a[i] or a.length (lang/mir.h: Arrays): the index, then the read
@@ -548,9 +703,12 @@ static const char *lower(struct lw *L, TSNode n)
 {
 	if (!needs(L, n))
 		return text_of(L, n);
-	if (jnode_is(n, "parenthesized_expression")) {
+	/* an if's or loop's condition is parenthesized: read alone, the
+	 * same text is a parenthesized_expression */
+	if (jnode_is(n, "parenthesized_expression") || jnode_is(n, "condition")) {
 		const char *r = lower(L, ts_node_named_child(n, 0));
-		return r ? arena_printf(L->B->a, "(%s)", r) : NULL;
+		return r ? low_keep(L->B, arena_printf(L->B->a, "(%s)", r),
+				    low_part(L->B, r)) : NULL;
 	}
 	if (jnode_is(n, "method_invocation") ||
 	    jnode_is(n, "object_creation_expression"))
@@ -589,18 +747,25 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 	if (!mb_maybe_call(text) && !(cond && B->heap_on) &&
 	    !(B->arr_on && (strchr(text, '[') || strstr(text, ".length"))))
 		return text;
+	/* the method's own node when text is its text (no mutant in it):
+	 * read again alone only a text the patch changed */
+	uint32_t ab = ts_node_start_byte(at), ae = ts_node_end_byte(at);
+	bool own = strlen(text) == ae - ab && !strncmp(B->f->text + ab, text,
+						       ae - ab);
 	const char *why = NULL;
-	struct jsrc *f = jsrc_open_text("<call>", arena_printf(B->a,
+	struct jsrc *f = own ? B->f : jsrc_open_text("<call>", arena_printf(B->a,
 		"class L {\nObject m() {\nreturn %s\n;\n}\n}\n", text), B->a, &why);
 	if (!f)
 		return text;
-	TSNode e = snippet_expr(f);
+	lang_stat_reread(!own);
+	TSNode e = own ? at : snippet_expr(f);
 	struct census c = { 0 };
 	struct lw L = { .B = B, .f = f, .at = at };
 	if (!ts_node_is_null(e))
 		census(&L, e, &c);
 	const char *r = text;
-	if (ts_node_is_null(e) || ts_node_has_error(ts_tree_root_node(f->tree)) ||
+	if (ts_node_is_null(e) || ts_node_has_error(own ? at
+						    : ts_tree_root_node(f->tree)) ||
 	    !needs(&L, e) || c.other) {
 		/* nothing to lower, or a call outside the model: the
 		 * expression's own reason */
@@ -621,7 +786,8 @@ static const char *lower_text(struct mb *B, TSNode at, const char *text,
 					 ? 1 : 0);
 		r = stmt ? call(&L, e, false) : lower(&L, e);
 	}
-	jsrc_free(f);
+	if (!own)
+		jsrc_free(f);
 	return r;
 }
 

@@ -101,13 +101,13 @@ static bool uses(struct mb *B, const struct node *n, const char **why)
 	return true;
 }
 
-bool mb_ref_check(struct mb *B, const struct node *n)
+bool mb_ref_ok(struct mb *B, const struct node *n, const char **why)
 {
-	const char *why = NULL;
+	*why = NULL;
 	if (B->ref_raw)
 		return true;
-	if (!uses(B, n, &why))
-		return mb_fail(B, why);
+	if (!uses(B, n, why))
+		return false;
 	bool r = mb_is_ref(B, n);
 	if (B->want_ref < 0 || r == (B->want_ref == 1) ||
 	    (n->kind == N_ASSIGN && !B->want_ref))
@@ -115,11 +115,18 @@ bool mb_ref_check(struct mb *B, const struct node *n)
 	const char *who = n->kind == N_VAR && B->rtype[n->var]
 		? arena_printf(B->a, "`%s %s`: ", B->rtype[n->var],
 			       B->m->names[n->var]) : "";
-	return mb_fail(B, arena_printf(B->a, "%s%s", who, r
+	*why = arena_printf(B->a, "%s%s", who, r
 		? "a reference where a primitive value is expected (unboxing "
 		  "and switches on references are not modelled)"
 		: "a primitive value where a reference is expected (boxing is "
-		  "not modelled)"));
+		  "not modelled)");
+	return false;
+}
+
+bool mb_ref_check(struct mb *B, const struct node *n)
+{
+	const char *why;
+	return mb_ref_ok(B, n, &why) || mb_fail(B, why);
 }
 
 const char *mb_ref_cast(struct mb *B, const char *t)

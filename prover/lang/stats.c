@@ -19,7 +19,7 @@ struct bag {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct bag parsed, built;
-static unsigned long mutants;
+static unsigned long mutants, low_built, low_printed, low_own, low_again;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static bool on;
 
@@ -111,6 +111,24 @@ void lang_stat_build(bool original, const char *key)
 	recover_unhold();
 }
 
+void lang_stat_lowered(bool b)
+{
+	if (!lang_stats_on())
+		return;
+	pthread_mutex_lock(&lock);
+	++*(b ? &low_built : &low_printed);
+	pthread_mutex_unlock(&lock);
+}
+
+void lang_stat_reread(bool again)
+{
+	if (!lang_stats_on())
+		return;
+	pthread_mutex_lock(&lock);
+	++*(again ? &low_again : &low_own);
+	pthread_mutex_unlock(&lock);
+}
+
 void lang_stats_get(struct lang_stats *st)
 {
 	pthread_mutex_lock(&lock);
@@ -118,7 +136,9 @@ void lang_stats_get(struct lang_stats *st)
 		.parses = parsed.total, .texts = parsed.n,
 		.text_most = parsed.most, .orig_builds = built.total,
 		.methods = built.n, .orig_most = built.most,
-		.mutant_builds = mutants };
+		.mutant_builds = mutants, .low_built = low_built,
+		.low_printed = low_printed, .low_own = low_own,
+		.low_again = low_again };
 	pthread_mutex_unlock(&lock);
 }
 
@@ -133,4 +153,8 @@ void lang_stats_print(FILE *out)
 		"original methods (at most %lu of one), %lu of mutants\n",
 		st.parses, st.texts, st.text_most, st.orig_builds, st.methods,
 		st.orig_most, st.mutant_builds);
+	fprintf(out, "trace: lowering: %lu expressions built of nodes (or "
+		"known to have none), %lu printed and parsed; %lu read as the "
+		"method's own node, %lu parsed again alone\n", st.low_built,
+		st.low_printed, st.low_own, st.low_again);
 }

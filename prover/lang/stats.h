@@ -23,6 +23,16 @@ void lang_stat_parse(const struct profile *pf, bool holes, const char *text);
  * names the method (its file and position). */
 void lang_stat_build(bool original, const char *key);
 
+/* An expression the Java method lowering put together around its
+ * lowered parts (lang/javasrc-mlower.c): built of nodes (or known to
+ * have none: it fails as its text would not parse), or (built false)
+ * printed as text to be parsed again. */
+void lang_stat_lowered(bool built);
+/* An expression the lowering read again by tree-sitter: alone (again:
+ * its text, a mutant's patch applied, in a snippet of its own) or as
+ * the method's own node. */
+void lang_stat_reread(bool again);
+
 struct lang_stats {
 	unsigned long parses, texts;  /* parses; distinct texts parsed */
 	                              /* (text, profile, holes) */
@@ -30,9 +40,12 @@ struct lang_stats {
 	unsigned long orig_builds, methods; /* original builds; methods */
 	unsigned long orig_most;      /* the most builds of one original */
 	unsigned long mutant_builds;
+	unsigned long low_built, low_printed; /* lang_stat_lowered() */
+	unsigned long low_own, low_again;     /* lang_stat_reread() */
 };
 void lang_stats_get(struct lang_stats *st);
-/* "trace: front end: ..." on out, when counting is on. */
+/* "trace: front end: ..." and "trace: lowering: ..." on out, when
+ * counting is on. */
 void lang_stats_print(FILE *out);
 
 #endif
