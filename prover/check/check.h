@@ -115,6 +115,9 @@ struct csite {
 	 * jocc loops), or NULL: each loop's first proven by induction
 	 * (check/loops.c) is joined to the assumption like facts */
 	const char *loops;
+	/* Dead locals after the site (lang/javasrc.h: struct jocc dead),
+	 * or NULL: their final values are not observed (site.c) */
+	const char *dead;
 	int nvars;
 	struct cvar vars[MAX_VARS]; /* declared (YAML batch) */
 	bool statement;      /* Major: the original is a statement */

@@ -251,6 +251,7 @@ void check_cut_sites(struct cgroup *g, const struct mplace *mp)
 			st->assume = mp[i].assume;
 			st->facts = mp[i].facts;
 			st->loops = mp[i].loops;
+			st->dead = mp[i].dead;
 			st->nvars = mp[i].nvars;
 			memcpy(st->vars, mp[i].vars,
 			       (size_t)mp[i].nvars * sizeof(st->vars[0]));
@@ -323,6 +324,7 @@ static void join(struct reader *R, struct cgroup *g, const struct mplace *mp)
 		q->assume = dup_in(a, q->assume);
 		q->facts = dup_in(a, q->facts);
 		q->loops = dup_in(a, q->loops);
+		q->dead = dup_in(a, q->dead);
 		for (int v = 0; v < q->nvars; v++) {
 			q->vars[v].name = dup_in(a, q->vars[v].name);
 			q->vars[v].type = dup_in(a, q->vars[v].type);

@@ -82,6 +82,40 @@ static bool has_float(const struct node *n)
 		     has_float(n->b) || has_float(n->c));
 }
 
+/* The site's dead locals (struct csite dead, lang/javasrc-live.c):
+ * their final values are not observed, nor the site's value when it
+ * initializes a dead local ("="), since no path reads them before they
+ * are written again.  Only where no opaque operand of the original or a
+ * mutant is a call or an object creation: their effects are seen only
+ * through what the site observes. */
+static void drop_dead(const struct job *J, struct analysis_spec *spec)
+{
+	struct observe *ob = &spec->observe;
+	const struct site *S = &J->S;
+	const char *d = S->cs->dead;
+	if (!d || S->c)
+		return;
+	for (int k = 0; k < S->nop; k++)
+		if (S->ops[k].method || S->ops[k].fresh)
+			return;
+	/* a reference's value stored in a primitive local would be unboxed
+	 * there (NullPointerException): the value stays observed */
+	bool prim = J->orig->type && J->orig->type->kind != TK_REF;
+	for (int p = 0; prim && p < spec->nmutants; p++)
+		prim = spec->mutants[p].expr->type &&
+		       spec->mutants[p].expr->type->kind != TK_REF;
+	while (*d) {
+		size_t n = strcspn(d, " ");
+		if (n == 1 && *d == '=' && prim)
+			ob->value = false;
+		for (int v = 0; v < S->nvars; v++)
+			if (strlen(S->names[v]) == n && !strncmp(S->names[v], d, n))
+				ob->var[v] = false;
+		d += n;
+		d += *d == ' ';
+	}
+}
+
 /* The site's analysis, by the one constructor; NULL if no mutant is
  * left (or the spec is refused: *why).  back[p]: the site index of
  * analysis mutant p. */
@@ -110,6 +144,7 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 			.expr = J->mx[i] };
 		site_assigned(J->mx[i], &spec.observe);
 	}
+	drop_dead(J, &spec);
 	if (!spec.nmutants)
 		return NULL;
 	for (int v = 0; v < S->nvars; v++)

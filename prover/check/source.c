@@ -477,6 +477,7 @@ static void place(struct cgroup *g, struct mplace *p, int i,
 	p->assume = o->assume;
 	p->facts = o->facts; /* lang/javasrc-const.c */
 	p->loops = o->loops; /* lang/javasrc-loop.c */
+	p->dead = o->dead;   /* lang/javasrc-live.c */
 	p->placed = true;
 	p->discarded = o->discarded;
 	p->orig = o->expr;

@@ -63,6 +63,7 @@ struct mplace {
 	const char *assume; /* the path condition, or NULL */
 	const char *facts;  /* the program's facts (struct csite facts) */
 	const char *loops;  /* loop counters (struct csite loops) */
+	const char *dead;   /* dead locals (struct csite dead) */
 	int nvars;
 	struct cvar vars[MAX_VARS];
 };

@@ -128,6 +128,10 @@ void jsrc_path_condition(struct arena *a, const struct jsrc *f, TSNode site,
 void jsrc_loop_facts(struct arena *a, const struct jsrc *f, TSNode site,
 		     struct jocc *o);
 
+/* javasrc-live.c: o's dead locals (javasrc.h: struct jocc dead). */
+void jsrc_dead_vars(struct arena *a, const struct jsrc *f, TSNode site,
+		    struct jocc *o);
+
 /* javasrc-const.c: o's facts (javasrc.h: struct jocc facts), the
  * field accesses they name added to o->vars. */
 void jsrc_site_facts(struct arena *a, const struct jsrc *f, TSNode site,

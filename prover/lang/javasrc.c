@@ -341,6 +341,7 @@ struct jmemo {
 	const char *assume;
 	const char *facts;
 	const char *loops;
+	const char *dead;
 };
 
 static const char *dup_or_null(struct arena *a, const char *s)
@@ -372,6 +373,7 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 			   &o->assume);
 		o->facts = dup_or_null(a, m->facts);
 		o->loops = dup_or_null(a, m->loops);
+		o->dead = dup_or_null(a, m->dead);
 		return;
 	}
 	site_vars(a, f, site, site, o);
@@ -381,6 +383,8 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 		jsrc_site_facts(a, f, site, o);
 	if (!o->statement)
 		jsrc_loop_facts(a, f, site, o);
+	if (!o->statement)
+		jsrc_dead_vars(a, f, site, o);
 	if (i == JIX_NONE)
 		return;
 	if (!f->memo) {
@@ -393,6 +397,7 @@ static void site_facts(struct jsrc *f, struct arena *a, TSNode site,
 		   &m->assume);
 	m->facts = dup_or_null(f->memo_a, o->facts);
 	m->loops = dup_or_null(f->memo_a, o->loops);
+	m->dead = dup_or_null(f->memo_a, o->dead);
 	f->memo[i] = m;
 }
 

@@ -104,6 +104,13 @@ struct jocc {
 	 * with H implies NEXT; FACT, over the site's names, is what holds
 	 * at the site once proven.  NULL: none. */
 	const char *loops;
+	/* Dead locals (javasrc-live.c): the site's variables that are
+	 * locals or parameters of its method whose value after the site no
+	 * path reads before it is written again or the method ends, blank
+	 * separated; "=" first when the site is the initializer of a local
+	 * that is dead after its declarator (the site's value is not read).
+	 * NULL: none. */
+	const char *dead;
 };
 
 /* The file declaring top-level class cls ("a.b.C") of the program,
