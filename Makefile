@@ -219,7 +219,7 @@ SLOW_TESTS = tests/pit.t tests/check-method-heap.t tests/check-method-major2.t \
 	tests/check-method-rel.t tests/check-method-major1.t \
 	tests/check-mfloat.t tests/check-method-calls.t tests/check-cmethod.t \
 	tests/check-kills.t tests/c-theory.t tests/check-source.t \
-	tests/check-loops.t tests/check-tests.t
+	tests/check-loops.t tests/check-tests.t tests/check-dead.t
 check: deps
 	@$(MAKE) --no-print-directory check-build
 	PATH="$(abspath tests/bin):$$PATH" \
