@@ -25,9 +25,9 @@
 #     types have it: `x + AUTO` to `x + 4` equivalent (AUTO is 4),
 #     `(flag)x < 0` for `x < 0` equivalent (flag is bool is int; a _Bool
 #     cast would make it 0), the #ifdef'd SIZE refused with its name.
-import json, os, random, subprocess
+import os, random, subprocess
 
-from tap import S, done, ok, tmpdir
+from tap import c_report_verdicts, done, ok, tmpdir
 
 T = tmpdir("check-cconst.")
 SRC = r"""#include <stdio.h>
@@ -139,32 +139,7 @@ def location(line, orig):
             "end": {"line": line, "column": c + 1 + len(orig)}}
 
 
-report = {"schemaVersion": "2", "thresholds": {"high": 80, "low": 60},
-          "files": {"k.c": {"language": "c", "source": SRC, "mutants": [
-              {"id": i, "mutatorName": "T", "replacement": r,
-               "location": location(l, o), "status": "NoCoverage"}
-              for i, _, l, o, r in MUTANTS]}}}
-RPT = os.path.join(T, "report.json")
-json.dump(report, open(RPT, "w"))
-
-
-def check(method):
-    p = subprocess.run([S, "check", "--no-timing", "--format", "json"] +
-                       (["--method"] if method else []) + [RPT],
-                       capture_output=True, text=True)
-    try:
-        return {m["id"]: m for m in json.loads(p.stdout)["mutants"]}
-    except (ValueError, KeyError):
-        return None
-
-
-EXPR, METH = check(False), check(True)
-ok(EXPR is not None and METH is not None and len(EXPR) == len(METH) ==
-   len(MUTANTS), "check reads the report at both levels (%d mutants)"
-   % len(MUTANTS))
-if EXPR is None or METH is None:
-    done()
-    raise SystemExit
+EXPR, METH = c_report_verdicts(T, "k.c", SRC, MUTANTS, location)
 
 
 def mutated(mid):

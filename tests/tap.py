@@ -70,3 +70,36 @@ def stop():
     """Stop here, failed (a prerequisite is missing)."""
     print("1..%d" % _run)
     sys.exit(1)
+
+
+def c_report_verdicts(tmp, name, src, mutants, location):
+    """A mutation-testing-elements report of one C file NAME (text SRC)
+    whose mutants are (id, function, line, original, replacement),
+    located by location(line, original), judged by `check` without and
+    with --method: the two {id: mutant} maps, after the TAP test that
+    both read every mutant (the file ends here when they do not)."""
+    report = {"schemaVersion": "2", "thresholds": {"high": 80, "low": 60},
+              "files": {name: {"language": "c", "source": src, "mutants": [
+                  {"id": i, "mutatorName": "T", "replacement": r,
+                   "location": location(l, o), "status": "NoCoverage"}
+                  for i, _, l, o, r in mutants]}}}
+    path = os.path.join(tmp, "report.json")
+    with open(path, "w") as f:
+        json.dump(report, f)
+    runs = []
+    for method in (False, True):
+        p = subprocess.run([S, "check", "--no-timing", "--format", "json"] +
+                           (["--method"] if method else []) + [path],
+                           capture_output=True, text=True)
+        try:
+            runs.append({m["id"]: m for m in json.loads(p.stdout)["mutants"]})
+        except (ValueError, KeyError):
+            runs.append(None)
+    expr, meth = runs
+    ok(expr is not None and meth is not None and len(expr) == len(meth) ==
+       len(mutants), "check reads the report at both levels (%d mutants)"
+       % len(mutants))
+    if expr is None or meth is None:
+        done()
+        raise SystemExit
+    return expr, meth
