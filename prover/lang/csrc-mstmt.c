@@ -274,6 +274,32 @@ static int print_conversion(const struct profile *pf, const char *fmt,
 	return t ? t->bits : 0;
 }
 
+/* The next conversion of the string literal's text ft after *i (an
+ * escape skipped): its width by conv (0: one the model refuses), *i
+ * left on its last character; -1 when none is left. */
+static int next_conversion(const struct profile *pf, const char *ft,
+			   size_t *i, int (*conv)(const struct profile *,
+						  const char *, size_t,
+						  size_t *))
+{
+	for (size_t j = *i + 1; ft[j] && ft[j + 1]; j++) {
+		if (ft[j] == '\\') {
+			j++;
+			continue;
+		}
+		if (ft[j] != '%')
+			continue;
+		size_t e;
+		int b = conv(pf, ft, j, &e);
+		j = e - 1;
+		if (b < 0)
+			continue;
+		*i = j;
+		return b;
+	}
+	return -1;
+}
+
 /* The typed variable node `v` (a call's result goes there, unguarded) */
 static struct node *result_var(struct cb *B, int v)
 {
@@ -365,18 +391,9 @@ static struct mstmt *stdio_call(struct cb *B, TSNode n, const char *name,
 		 * it writes one to one */
 		int bits[MIR_MAX_ARGS + 1];
 		uint32_t nc = 0;
-		for (size_t i = 1; ft[i] && ft[i + 1]; i++) {
-			if (ft[i] == '\\') {
-				i++;
-				continue;
-			}
-			if (ft[i] != '%')
-				continue;
-			size_t e;
-			int b = print_conversion(B->pf, ft, i, &e);
-			i = e - 1;
-			if (b < 0)
-				continue;
+		int b;
+		for (size_t i = 0; (b = next_conversion(B->pf, ft, &i,
+							 print_conversion)) >= 0;) {
 			if (!b || nc + 1 >= k)
 				return cb_fail(B, arena_printf(B->a, "a call to printf "
 					       "with the format %s (conversions "
@@ -422,18 +439,9 @@ static struct mstmt *stdio_call(struct cb *B, TSNode n, const char *name,
 	if (callee < 0)
 		return NULL;
 	uint32_t t = 1;
-	for (size_t i = 1; ft[i] && ft[i + 1]; i++) {
-		if (ft[i] == '\\') {
-			i++;
-			continue;
-		}
-		if (ft[i] != '%')
-			continue;
-		size_t e;
-		int bits = conversion(B->pf, ft, i, &e);
-		i = e - 1;
-		if (bits < 0)
-			continue;
+	int bits;
+	for (size_t i = 0; (bits = next_conversion(B->pf, ft, &i,
+						     conversion)) >= 0;) {
 		if (!bits || t >= k)
 			return cb_fail(B, arena_printf(B->a, "a call to scanf with "
 				       "the format %s (conversions %%d %%i %%u %%x "
