@@ -86,7 +86,7 @@ static const char *intern(const char *s)
 #if UINTPTR_MAX == 0xffffffffffffffffu
 _Static_assert(sizeof(struct mstmt) == 112,
 	       "struct mstmt changed: update the method cache's key");
-_Static_assert(sizeof(struct mmethod) == 1128,
+_Static_assert(sizeof(struct mmethod) == 1576,
 	       "struct mmethod changed: update the method cache's key");
 _Static_assert(sizeof(struct node) == 80,
 	       "struct node changed: update the method cache's key");

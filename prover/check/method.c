@@ -142,7 +142,7 @@ static struct value canon_ref(uint64_t *seen, int *n, struct value v,
 static void canon_refs(const struct mmethod *o, const struct value *in,
 		       struct value *out)
 {
-	uint64_t seen[MAX_VARS + MIR_MAX_HAVOC], keep = o->profile ? 0 : 1;
+	uint64_t seen[MIR_MAX_VARS + MIR_MAX_HAVOC], keep = o->profile ? 0 : 1;
 	int n = 0, nf = mir_havoc(o);
 	for (int i = 0; i < o->nvars; i++) {
 		out[i] = in[i];

@@ -221,7 +221,7 @@ static struct value search_int(const struct type *t, const struct value *in,
 void check_method_candidate(const struct mmethod *o, bool results,
 			    uint64_t *s, struct value *in)
 {
-	int ints[MAX_VARS], nints = 0;
+	int ints[MIR_MAX_VARS], nints = 0;
 	for (int i = 0; i < MIR_IN; i++)
 		in[i] = value_int(0);
 	for (int i = 0; i < o->nvars; i++) {

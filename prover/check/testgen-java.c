@@ -31,6 +31,7 @@
 #include "check/source.h"
 #include "check/testgen.h"
 #include "lang/java.h"
+#include "lang/javasrc.h" /* JSRC_MAX_VARS: a Java method's variables */
 #include "sem/mir.h"
 
 /* --- reading the source text --- */
@@ -532,7 +533,7 @@ static void ref_expr(struct jt *J, struct strbuf *sb, int32_t id,
 		sb_puts(sb, "self");
 		return;
 	}
-	if (id >= MIR_FRESH || id - 1 > MIR_MAX_VARS + 2) {
+	if (id >= MIR_FRESH || id - 1 > JSRC_MAX_VARS + 2) {
 		if (!J->why)
 			J->why = xstrdup("the killing input holds an object the "
 					 "method makes");
@@ -694,7 +695,7 @@ static void assert_value(struct jt *J, struct strbuf *sb, const struct type *t,
 		} else if (id >= MIR_FRESH) {
 			sb_printf(sb, "        assertNotNull(%s); // an object it "
 				  "makes\n", actual);
-		} else if (id >= 2 && id - 1 <= MIR_MAX_VARS + 2 &&
+		} else if (id >= 2 && id - 1 <= JSRC_MAX_VARS + 2 &&
 			   !J->obj_made[id - 1]) {
 			/* an object no input holds (a call the method makes
 			 * returned or set it): the test has nothing to compare

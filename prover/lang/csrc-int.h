@@ -107,6 +107,19 @@ struct cb {
 	uint32_t at;         /* the function's first byte: the file's
 			      * constants and typedefs as they stand there
 			      * (csrc-const.c) */
+	/* struct globals (csrc-mstruct.c): variable v is member sfield[v]
+	 * of struct global sobj[v] (NULL: no member), a bit-field of width
+	 * bitw[v] (0: none); structs[0 .. nstruct) the globals' names */
+	const char *sobj[MIR_MAX_VARS], *sfield[MIR_MAX_VARS];
+	int bitw[MIR_MAX_VARS];
+	/* a global's initializer (csrc-method.c: main's entry state):
+	 * ginit[v] its value node (null: none, 0), gknown[v] whether it
+	 * is a global whose value at program startup the file states */
+	TSNode ginit[MIR_MAX_VARS];
+	bool gknown[MIR_MAX_VARS];
+#define CB_MAX_STRUCTS 8
+	const char *structs[CB_MAX_STRUCTS];
+	int nstruct;
 };
 
 /* false, and why kept when it is the first failure */
@@ -190,5 +203,23 @@ bool cb_ptr_write(struct cb *B, struct mstmt *blk, struct mstmt *s, int *cap,
 bool cb_ptr_overlaps(struct cb *B);
 /* The consistency prelude; heap_writes. */
 bool cb_ptr_finish(struct cb *B);
+
+/* csrc-mstruct.c: struct globals.  Is global declaration decl's type a
+ * struct the file defines? */
+bool cb_is_struct(struct cb *B, TSNode decl);
+/* The members of struct global name (declaration decl) that body text
+ * btext names (named(btext, member)) as globals: 0, or -1 (failed). */
+int cb_struct_global(struct cb *B, TSNode decl, const char *name,
+		     const char *btext, bool (*named)(const char *, const char *));
+/* t with each `g.m` as its member's variable; NULL, failed (a whole
+ * struct, a bit-field written inside an expression; shown quoted). */
+const char *cb_struct_text(struct cb *B, const char *t, const char *shown);
+/* Effect text t, a statement's write to a bit-field member (`g.m = e`,
+ * `g.m op= e`, `g.m++`, `++g.m`), as the text of its assignment with
+ * the value reduced; NULL when t is none (*failed: it is one, and
+ * failed). */
+const char *cb_struct_write(struct cb *B, const char *t, bool *failed);
+/* The bit-fields' ranges on entry (an early return outside them). */
+bool cb_struct_finish(struct cb *B);
 
 #endif

@@ -62,7 +62,8 @@ int cb_add_var(struct cb *B, const char *name, const struct type *t,
 {
 	struct mmethod *m = B->m;
 	if (m->nvars == MIR_MAX_VARS)
-		return cb_fail(B, "more than 16 variables"), -1;
+		return cb_fail(B, arena_printf(B->a, "more than %d variables",
+				      MIR_MAX_VARS)), -1;
 	for (int i = 0; i < m->nvars; i++)
 		if (B->visible[i] && !strcmp(m->names[i], name))
 			B->visible[i] = false; /* hidden from here on */
@@ -151,6 +152,10 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 	     struct cb_part *P)
 {
 	P->n = NULL;
+	/* struct members first: a member's name is no macro's */
+	if (B->nstruct && !(text = cb_struct_text(B, text, mir_joined(B->a,
+						       whole))))
+		return false;
 	/* the file's constants and typedef names (csrc-const.c) */
 	const char *x = csrc_expand_in(B->f, B->a, text, B->at);
 	if (!x)
@@ -459,8 +464,13 @@ static bool h_effect(void *vb, TSNode e, struct mstmt *blk, int *cap)
 {
 	struct cb *B = vb;
 	struct mstmt *s = cb_stmt_new(B, MS_EXPR, e);
+	bool failed = false;
+	const char *bw = !B->nstruct || cnode_is(e, "comma_expression") ? NULL
+			 : cb_struct_write(B, cb_text(B, e), &failed);
+	if (failed)
+		return false;
 	B->top_assign = true;
-	s->e = cb_expr(B, e, false);
+	s->e = bw ? cb_expr_text(B, bw, false) : cb_expr(B, e, false);
 	B->top_assign = false;
 	if (!s->e)
 		return false;
@@ -556,15 +566,37 @@ static bool globals(struct cb *B, TSNode fn, TSNode body)
 			}
 			if (!cnode_is(nm, "identifier") || !named_in(btext, name))
 				continue;
-			bool is_const;
-			const struct type *t = cb_ctype(B, d, &is_const);
-			if (!t)
-				return false;
-			if (is_const)
-				return cb_fail(B, arena_printf(B->a, "the const "
-					    "global `%s`", name));
-			if (cb_add_var(B, name, t, MV_FIELD) < 0)
-				return false;
+			bool ext = false;
+			for (uint32_t q = 0; q < nd; q++) {
+				TSNode sc = ts_node_named_child(d, q);
+				ext |= cnode_is(sc, "storage_class_specifier") &&
+				       cnode_text_is(B->f, sc, "extern");
+			}
+			TSNode init = cnode_is(v, "init_declarator")
+				      ? cnode_field(v, "value") : (TSNode){ 0 };
+			int first = B->m->nvars;
+			if (cb_is_struct(B, d)) {
+				if (cb_struct_global(B, d, name, btext,
+						     named_in) < 0)
+					return false;
+			} else {
+				bool is_const;
+				const struct type *t = cb_ctype(B, d, &is_const);
+				if (!t)
+					return false;
+				if (is_const)
+					return cb_fail(B, arena_printf(B->a, "the "
+						    "const global `%s`", name));
+				if (cb_add_var(B, name, t, MV_FIELD) < 0)
+					return false;
+			}
+			/* a struct's members: known (0) without an
+			 * initializer only */
+			for (int g = first; g < B->m->nvars; g++) {
+				B->gknown[g] = !ext && (ts_node_is_null(init) ||
+						       !B->sobj[g]);
+				B->ginit[g] = init;
+			}
 		}
 	}
 	return true;
@@ -764,6 +796,78 @@ static TSNode signature(struct cb *B, TSNode fn)
 	return fd;
 }
 
+/* Does node n hold an identifier (a name whose value is no constant the
+ * front end sees: a variable, a function, a macro)? */
+static bool names_any(TSNode n)
+{
+	if (cnode_is(n, "identifier"))
+		return true;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		if (names_any(ts_node_named_child(n, i)))
+			return true;
+	return false;
+}
+
+/* How often the file names identifier name outside function
+ * declarators (a call, an address taken, a use as a value). */
+static int uses_of(struct cb *B, TSNode n, const char *name)
+{
+	if (cnode_is(n, "identifier")) {
+		TSNode up = ts_node_parent(n);
+		return cnode_text_is(B->f, n, name) &&
+		       !cnode_is(up, "function_declarator");
+	}
+	int c = 0;
+	uint32_t k = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < k; i++)
+		c += uses_of(B, ts_node_named_child(n, i), name);
+	return c;
+}
+
+/* main's entry state (issue 30): the program calls main once, at its
+ * startup (C11 5.1.2.2.1), after every object of static storage
+ * duration got its initial value: its initializer's, converted as by
+ * assignment, or 0 without one (6.2.4p3, 6.7.9p10-11).  So where the
+ * file defines a non-static main that nothing else names (no call, no
+ * address taken: C allows main to be called again) and no function can
+ * run before it (no `constructor` attribute), each global main names
+ * that the file defines (not extern), of a scalar type or a struct
+ * without an initializer, starts with that value: an assignment at the
+ * start of the body.  An initializer naming anything (a variable, a
+ * macro) keeps its global an input, as do static locals and every
+ * global of a function with pointers; an input more is only more
+ * behaviours, so an equivalence proven with it holds. */
+static bool entry_state(struct cb *B)
+{
+	struct mmethod *m = B->m;
+	if (strcmp(m->name, "main") || B->nptr || strstr(B->f->text, "constructor"))
+		return true;
+	uint32_t k = ts_node_named_child_count(B->fn);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode sc = ts_node_named_child(B->fn, i);
+		if (cnode_is(sc, "storage_class_specifier"))
+			return true;
+	}
+	if (uses_of(B, ts_tree_root_node(B->f->tree), "main") != 0)
+		return true;
+	for (int v = m->nvars - 1; v >= 0; v--) {
+		if (m->kinds[v] != MV_FIELD || !B->gknown[v] ||
+		    (!ts_node_is_null(B->ginit[v]) && (names_any(B->ginit[v]) ||
+		     cnode_is(B->ginit[v], "initializer_list"))))
+			continue;
+		const char *env = B->envname[v] ? B->envname[v] : m->names[v];
+		const char *init = ts_node_is_null(B->ginit[v]) ? "0"
+				   : cnode_text(B->a, B->f, B->ginit[v]);
+		struct mstmt *s = mir_stmt(B->a, MS_EXPR, m->line);
+		if (!(s->e = cb_expr_text(B, arena_printf(B->a, "%s = (%s)", env,
+							  init), false)))
+			return false;
+		mir_prepend(B->a, m, s);
+	}
+	return true;
+}
+
 struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 			    struct arena *a, const char *fname, size_t begin,
 			    size_t end, const char *mutant, bool stmt,
@@ -795,8 +899,9 @@ struct mmethod *csrc_method(struct csrc *f, const struct profile *pf,
 		fd = signature(&B, fn);
 	TSNode body = ts_node_is_null(fn) ? fn : cnode_field(fn, "body");
 	if (!B.why && params(&B, fn, fd) && globals(&B, fn, body) &&
-	    cb_ptr_overlaps(&B) && (B.m->body = cb_block(&B, body)))
-		cb_ptr_finish(&B);
+	    cb_ptr_overlaps(&B) && (B.m->body = cb_block(&B, body)) &&
+	    cb_ptr_finish(&B) && cb_struct_finish(&B))
+		entry_state(&B);
 	if (!B.why && mutant && !B.applied)
 		cb_fail(&B, "the mutated code is not inside a modelled expression "
 		     "or statement");

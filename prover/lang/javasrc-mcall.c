@@ -287,9 +287,9 @@ bool mb_calls_finish(struct mb *B)
 		if (m->types[i]->kind == TK_FLOAT)
 			return mb_fail(B, arena_printf(B->a, "a call in a method "
 				"that names the floating field %s", m->names[i]));
-		if (++nf > MIR_MAX_SEEN)
+		if (++nf > JSRC_MAX_SEEN)
 			return mb_fail(B, arena_printf(B->a, "a call in a method "
-				"that names more than %d fields", MIR_MAX_SEEN));
+				"that names more than %d fields", JSRC_MAX_SEEN));
 	}
 	return true;
 }

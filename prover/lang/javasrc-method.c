@@ -52,7 +52,7 @@ static int add_var(struct mb *B, const char *name, const char *type,
 	}
 	if (!t)
 		return mb_fail(B, why), -1;
-	if (m->nvars == MIR_MAX_VARS)
+	if (m->nvars == JSRC_MAX_VARS)
 		return mb_fail(B, "more than 16 variables"), -1;
 	for (int i = 0; i < m->nvars; i++) {
 		if (!B->visible[i] || strcmp(m->names[i], name))

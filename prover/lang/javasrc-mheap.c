@@ -76,7 +76,7 @@ static int heap_var(struct mb *B, int base, const char *f)
 				    "method model does not have yet", ft, f)
 				 : arena_printf(B->a, "`%s` is not a field of %s",
 						f, B->cls_name)), -1;
-	if (m->nvars == MIR_MAX_VARS)
+	if (m->nvars == JSRC_MAX_VARS)
 		return mb_fail(B, "more than 16 variables"), -1;
 	int i = m->nvars++;
 	char *env = base < 0 ? arena_printf(B->a, "this.%s", f)

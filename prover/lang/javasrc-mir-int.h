@@ -178,7 +178,7 @@ struct mstmt *mb_call_stmt(struct mb *B, TSNode at, struct mcallee *c,
 			   const char *const *args, unsigned refargs);
 /* The visible variable named name, or -1. */
 int mb_var_named(const struct mb *B, const char *name);
-/* After the body: a method with calls names at most MIR_MAX_SEEN fields
+/* After the body: a method with calls names at most JSRC_MAX_SEEN fields
  * (lang/mir.h: Calls and fields), none floating; false after mb_fail(). */
 bool mb_calls_finish(struct mb *B);
 

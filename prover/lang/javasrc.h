@@ -49,7 +49,8 @@ bool jsrc_syntax_error(const struct jsrc *f, int *line, int *col);
  * record) named name? */
 bool jsrc_declares(const struct jsrc *f, const char *name);
 
-#define JSRC_MAX_VARS 16
+#define JSRC_MAX_VARS 16 /* variables of a Java method (lang/mir.h allows more) */
+#define JSRC_MAX_SEEN 8  /* fields a Java method with calls may name */
 
 /* A variable read by an enclosing expression, with its declared type as
  * written ("char", "String", "int[]"); only variables whose declaration

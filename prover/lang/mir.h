@@ -298,7 +298,7 @@
  *
  * Invariants: every expression is typed (ast.h); conditions are
  * boolean; an MS_RETURN's value has the method's return type (or is
- * NULL for void); nvars <= MAX_VARS.  Everything lives in the arena the
+ * NULL for void); nvars <= MIR_MAX_VARS.  Everything lives in the arena the
  * builder was given.
  */
 #ifndef SUBSUME_MIR_H
@@ -306,7 +306,7 @@
 
 #include "lang/ast.h"
 
-#define MIR_MAX_VARS 16 /* = MAX_VARS of sem/eval.h */
+#define MIR_MAX_VARS 32 /* C functions; Java methods JSRC_MAX_VARS */
 
 enum mstmt_kind {
 	MS_SKIP,     /* nothing (a deleted statement, an empty one) */
@@ -386,7 +386,8 @@ enum {
 	MIR_EXC_STD
 };
 #define MIR_MAX_ARGS 4
-#define MIR_MAX_SEEN 8 /* fields a method with calls may name */
+#define MIR_MAX_SEEN 24 /* fields a method with calls may name (C;
+			* Java: JSRC_MAX_SEEN) */
 #define MIR_AOBJ 4     /* input arrays (array parameters and fields) */
 
 /* A method of the class called by the method: id is its place among

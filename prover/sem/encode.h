@@ -24,7 +24,7 @@ struct encoder {
 /* The state a program's encoding threads through: every variable's
  * current term and whether it has thrown so far (a Bool term). */
 struct enc_env {
-	Z3_ast v[MAX_VARS];
+	Z3_ast v[ENV_VARS];
 	Z3_ast thr;
 };
 

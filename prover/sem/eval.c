@@ -30,7 +30,7 @@
 #include "lang/profile.h"
 
 struct ctx {
-	struct value vars[MAX_VARS];
+	struct value vars[ENV_VARS];
 	bool threw, overflow;
 };
 

@@ -18,6 +18,9 @@
 #include "lang/ast.h"
 
 #define MAX_VARS 16
+/* The evaluators' and encoders' variables: MAX_VARS in an expression,
+ * MIR_MAX_VARS (lang/mir.h) in a method's IR. */
+#define ENV_VARS 32
 
 struct outcome {
 	bool threw;    /* an exceptional outcome (Java: division by zero;
@@ -28,7 +31,7 @@ struct outcome {
 	bool negative;      /* value is a negative number (value_negative):
 			     * values of programs of different types are
 			     * compared as numbers, payload and sign */
-	struct value vars[MAX_VARS]; /* final values of all variables */
+	struct value vars[ENV_VARS]; /* final values of all variables */
 };
 
 /* Evaluate e on the input in[0..nvars). */

@@ -8,13 +8,16 @@
 #include <stddef.h>
 #include <string.h>
 
+_Static_assert(MIR_MAX_VARS <= ENV_VARS, "a method's variables fit the "
+	       "evaluators' (sem/eval.h)");
+
 enum flow { F_NORMAL, F_BREAK, F_CONTINUE, F_RETURN, F_THROW, F_CUT, F_OVER };
 
 struct ev {
 	const struct mmethod *m;
 	unsigned bound;
 	long steps;
-	struct value v[MAX_VARS];
+	struct value v[MIR_MAX_VARS];
 	struct value ret;
 	unsigned exc;      /* F_THROW: the kind (lang/mir.h: Exceptions) */
 	struct mrun *out;  /* its events */

@@ -20,7 +20,7 @@ enum div { DIV_UNASKED, DIV_NO, DIV_YES };
 
 /* The symbolic state of a run. */
 struct mst {
-	Z3_ast v[MAX_VARS];
+	Z3_ast v[MIR_MAX_VARS];
 	Z3_ast thr, retf, ret, brk, cont, cut;
 	Z3_ast exc;    /* thr: the kind, 8 bits (lang/mir.h: Exceptions) */
 	unsigned kinds; /* the kinds the run may end with (a superset) */
@@ -47,7 +47,7 @@ struct mir_smt {
 	Z3_solver solver;
 	const struct mmethod *orig;
 	unsigned bound;
-	Z3_ast in[MAX_VARS];   /* the inputs (locals: unused) */
+	Z3_ast in[MIR_MAX_VARS];   /* the inputs (locals: unused) */
 	struct mst o;          /* the original's final state */
 	/* the mutants encoded so far (mir_smt_add), and whether a run can
 	 * be cut, per mutant and for the original (ocut): an enum cut */

@@ -281,7 +281,7 @@ static Z3_ast differ(struct mir_smt *S, const struct mst *x, const struct mst *y
 {
 	Z3_context c = S->enc.ctx;
 	const struct mmethod *m = S->orig;
-	Z3_ast parts[MAX_VARS + 1];
+	Z3_ast parts[MIR_MAX_VARS + 1];
 	unsigned n = 0;
 	if (m->ret)
 		parts[n++] = unlike(S, m->ret, x->ret, y->ret);
@@ -502,7 +502,7 @@ static bool divides(struct mir_smt *S, int h)
 	unsigned char *d = h < 0 ? &S->odiv : &S->mdiv[h];
 	if (*d == DIV_UNASKED) {
 		const struct mst *st = state(S, h);
-		Z3_ast roots[MAX_VARS + 4] = { st->thr, st->ret, st->cut,
+		Z3_ast roots[MIR_MAX_VARS + 4] = { st->thr, st->ret, st->cut,
 					       st->trace };
 		size_t n = 4;
 		for (int i = 0; i < S->orig->nvars; i++)
@@ -622,8 +622,8 @@ enum mir_answer mir_smt_check(struct mir_smt *S, int h, struct value *input,
 #define SPLIT_MAX 64
 
 struct shapes {
-	int refs[MAX_VARS], n;
-	int val[MAX_VARS];
+	int refs[MIR_MAX_VARS], n;
+	int val[MIR_MAX_VARS];
 };
 
 /* The number of cases from reference k on with f objects of their own
@@ -676,7 +676,7 @@ static void split_case(struct split *X, int k, int f)
 		}
 		return;
 	}
-	Z3_ast parts[MAX_VARS + 1];
+	Z3_ast parts[MIR_MAX_VARS + 1];
 	parts[0] = X->q;
 	for (int j = 0; j < X->P.n; j++) {
 		int i = X->P.refs[j];
@@ -808,7 +808,7 @@ int mir_smt_outcome(struct mir_smt *S, const struct mmethod *mm,
 {
 	Z3_context c = S->enc.ctx;
 	struct mst st;
-	Z3_ast cin[MAX_VARS];
+	Z3_ast cin[MIR_MAX_VARS];
 	for (int i = 0; i < mm->nvars; i++)
 		cin[i] = enc_constant(&S->enc, mm->types[i], in[i]);
 	S->oracle = in + MIR_RES;

@@ -171,7 +171,7 @@
 #define MIR_DEFAULT_UNROLL 8
 #define MIR_MAX_EVENTS 64 /* calls per run; beyond: overflow (undecided) */
 #define MIR_MAX_RESULTS 32 /* call results an input holds */
-#define MIR_RES MAX_VARS   /* in[MIR_RES + k]: the result of call k */
+#define MIR_RES MIR_MAX_VARS  /* in[MIR_RES + k]: the result of call k */
 #define MIR_MAX_HAVOC 64   /* fields' values after calls an input holds */
 /* in[MIR_HAV + k * nf + j]: field j's value after call k (Calls and
  * fields), nf = mir_havoc() */
@@ -207,7 +207,7 @@ struct mrun {
 	bool cut;       /* a loop ran past the bound */
 	bool overflow;  /* undecided (an int64 overflow, too many steps) */
 	struct value ret;
-	struct value vars[MAX_VARS];
+	struct value vars[MIR_MAX_VARS];
 	/* the input arrays' final lengths and contents (arrs) */
 	int32_t alen[MIR_AOBJ];
 	struct value aval[MIR_AOBJ][MIR_ALEN];

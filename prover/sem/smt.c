@@ -52,11 +52,11 @@ static struct prog *prog(struct smt *s, int p)
 		return pr;
 	struct enc_env e;
 	struct encoder en = encoder(s);
-	memcpy(e.v, s->inputs, sizeof(e.v));
+	memcpy(e.v, s->inputs, sizeof(s->inputs));
 	e.thr = Z3_mk_false(s->ctx);
 	pr->value = enc_expr(&en, prog_expr(s, p), &e);
 	pr->thr = e.thr;
-	memcpy(pr->vars, e.v, sizeof(e.v));
+	memcpy(pr->vars, e.v, sizeof(pr->vars));
 	Z3_ast roots[MAX_VARS + 2] = { pr->value, pr->thr };
 	memcpy(roots + 2, pr->vars, (size_t)s->pb.nvars * sizeof(Z3_ast));
 	unsigned costs = enc_costs(s->ctx, roots, (size_t)s->pb.nvars + 2);
@@ -154,7 +154,7 @@ void smt_declare(struct smt *s)
 	}
 	if (an->assume) {
 		struct enc_env e;
-		memcpy(e.v, s->inputs, sizeof(e.v));
+		memcpy(e.v, s->inputs, sizeof(s->inputs));
 		e.thr = Z3_mk_false(s->ctx);
 		Z3_ast holds = enc_expr(&en, an->assume, &e);
 		s->assume = and2(s, Z3_mk_not(s->ctx, e.thr), holds);
