@@ -22,7 +22,8 @@
 #     `st.on` (a 1-bit field holds 0 or 1 on entry), and in main a
 #     branch on a struct's zero bit-field and `total * 2` for
 #     `total + 5` (total starts at 5); the same main in a file that calls
-#     main again keeps its globals as inputs (killable).
+#     main again, or that declares total again, keeps its globals as
+#     inputs (killable).
 import os, random, subprocess
 
 from tap import c_report_verdicts, done, ok, tmpdir
@@ -213,4 +214,24 @@ ok(M2["main-dead"]["verdict"] == "killable" and
    M2["main-5"]["verdict"] == "killable",
    "a main the file calls again keeps its globals as inputs: both "
    "killable (%s)" % M2["main-5"]["detail"][:200])
+# a tentative definition after the one with the initializer (C11
+# 6.9.2: one object, 5 at startup): main's globals stay inputs
+TWICE = SRC.replace("state_t boot;\n", "state_t boot;\nint total;\n")
+T3 = tmpdir("check-cstruct3.")
+L3 = TWICE.split("\n")
+
+
+def location3(line, orig):
+    line += line > 28  # the line inserted
+    c = L3[line - 1].index(orig)
+    return {"start": {"line": line, "column": c + 1},
+            "end": {"line": line, "column": c + 1 + len(orig)}}
+
+
+_, M3 = c_report_verdicts(T3, "st.c", TWICE,
+                          [m for m in MUTANTS if m[1] == "main"], location3)
+ok(M3["main-3"]["verdict"] != "equivalent" and
+   M3["main-5"]["verdict"] != "equivalent",
+   "a global declared twice before main keeps its value an input: total "
+   "* 3 and total + 5 not equivalent (%s)" % M3["main-3"]["detail"][:200])
 done()

@@ -809,19 +809,30 @@ static bool names_any(TSNode n)
 	return false;
 }
 
-/* How often the file names identifier name outside function
- * declarators (a call, an address taken, a use as a value). */
-static int uses_of(struct cb *B, TSNode n, const char *name)
+/* How often the file declares function name (its identifier in a
+ * function declarator: a definition, a prototype). */
+static int declared_fn(struct cb *B, TSNode n, const char *name)
 {
-	if (cnode_is(n, "identifier")) {
-		TSNode up = ts_node_parent(n);
+	if (cnode_is(n, "identifier"))
 		return cnode_text_is(B->f, n, name) &&
-		       !cnode_is(up, "function_declarator");
-	}
+		       cnode_is(ts_node_parent(n), "function_declarator");
 	int c = 0;
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++)
-		c += uses_of(B, ts_node_named_child(n, i), name);
+		c += declared_fn(B, ts_node_named_child(n, i), name);
+	return c;
+}
+
+/* How often word name stands in text (comments, strings and macro
+ * bodies too: a `#define` may call it). */
+static int words(const char *text, const char *name)
+{
+	size_t l = strlen(name);
+	int c = 0;
+	for (const char *p = text; (p = strstr(p, name)); p += l)
+		c += (p == text || !(isalnum((unsigned char)p[-1]) ||
+				     p[-1] == '_')) &&
+		     !(isalnum((unsigned char)p[l]) || p[l] == '_');
 	return c;
 }
 
@@ -831,11 +842,13 @@ static int uses_of(struct cb *B, TSNode n, const char *name)
  * assignment, or 0 without one (6.2.4p3, 6.7.9p10-11).  So where the
  * file defines a non-static main that nothing else names (no call, no
  * address taken: C allows main to be called again) and no function can
- * run before it (no `constructor` attribute), each global main names
+ * run before it (no `constructor` attribute; the word main only in its
+ * declarators: not in a macro, a comment either), each global main names
  * that the file defines (not extern), of a scalar type or a struct
  * without an initializer, starts with that value: an assignment at the
  * start of the body.  An initializer naming anything (a variable, a
- * macro) keeps its global an input, as do static locals and every
+ * macro), a global declared twice before main, keep their globals
+ * inputs, as do static locals and every
  * global of a function with pointers; an input more is only more
  * behaviours, so an equivalence proven with it holds. */
 static bool entry_state(struct cb *B)
@@ -849,10 +862,14 @@ static bool entry_state(struct cb *B)
 		if (cnode_is(sc, "storage_class_specifier"))
 			return true;
 	}
-	if (uses_of(B, ts_tree_root_node(B->f->tree), "main") != 0)
+	if (words(B->f->text, "main") !=
+	    declared_fn(B, ts_tree_root_node(B->f->tree), "main"))
 		return true;
 	for (int v = m->nvars - 1; v >= 0; v--) {
-		if (m->kinds[v] != MV_FIELD || !B->gknown[v] ||
+		bool twice = false; /* declared again: which initializer */
+		for (int w = 0; w < m->nvars; w++)
+			twice |= w != v && !strcmp(m->names[w], m->names[v]);
+		if (twice || m->kinds[v] != MV_FIELD || !B->gknown[v] ||
 		    (!ts_node_is_null(B->ginit[v]) && (names_any(B->ginit[v]) ||
 		     cnode_is(B->ginit[v], "initializer_list"))))
 			continue;
