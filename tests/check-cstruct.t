@@ -16,6 +16,10 @@
 #     -fsanitize=undefined -fno-sanitize-recover=all (U when a sanitizer
 #     stops a case);
 #   - every mutant the grid kills is not called equivalent;
+#   - the same for random step() bodies (seeded: bit-field writes with =,
+#     op=, ++ and --, reads in conditions and values) and mutants that
+#     change one constant or one statement's operator or value, most of
+#     them modelled at method level;
 #   - the mutants whose equivalence needs the new facts are proven at
 #     method level: a 1-bit field set to 2, 3 or -1 for 0, 1, 1 (stored
 #     modulo 2), a 3-bit field set to x ^ 8 for x, `st.on == 1` for
@@ -214,6 +218,100 @@ ok(M2["main-dead"]["verdict"] == "killable" and
    M2["main-5"]["verdict"] == "killable",
    "a main the file calls again keeps its globals as inputs: both "
    "killable (%s)" % M2["main-5"]["detail"][:200])
+# random step() bodies over the same struct (seeded): bit-field writes
+# (=, op=, ++, --) of random values, reads in conditions and values;
+# each with mutants that change one constant or operator; every mutant
+# called equivalent (either level) must give the original's globals on
+# the grid under gcc and clang with UBSan.
+RND = random.Random(3030)
+HEAD = SRC[:SRC.index("void step")]
+MAINPART = SRC[SRC.index("int total = 5;"):]
+
+
+def rexpr(d=0):
+    leaf = ["st.on", "st.lvl", "st.count", "out", "x"] + \
+        [str(RND.randint(-9, 9)) for _ in range(3)]
+    if d >= 2 or RND.random() < 0.35:
+        return RND.choice(leaf)
+    op = RND.choice(["+", "-", "*", "&", "|", "^", "==", "<", ">="])
+    return "(%s %s %s)" % (rexpr(d + 1), op, rexpr(d + 1))
+
+
+def rstmt(d=0):
+    f = RND.choice(["st.on", "st.lvl", "st.lvl", "st.count", "out"])
+    k = RND.random()
+    if d < 2 and k < 0.2:
+        return ["if (%s)" % rexpr(), "{"] + rstmt(d + 1) + ["}", "else", "{"] + \
+            rstmt(d + 1) + ["}"]
+    if k < 0.35 and f.startswith("st."):
+        return [RND.choice(["%s++;", "%s--;", "++%s;", "--%s;"]) % f]
+    if k < 0.55:
+        return ["%s %s= %s;" % (f, RND.choice("+-&|^"), rexpr())]
+    return ["%s = %s;" % (f, rexpr())]
+
+
+random_bad, random_eq, random_meth = [], 0, {}
+for prog in range(8):
+    body = []
+    for _ in range(4):
+        body += rstmt()
+    src = HEAD + "void step(int x)\n{\n" + "\n".join(
+        "\t" + l for l in body) + "\n}\n\n" + MAINPART
+    lines = src.split("\n")
+    first = lines.index("void step(int x)") + 2
+    cands = []
+    for ln in range(first, first + len(body)):
+        l = lines[ln - 1]
+        for tok in sorted(set(t for t in l.replace("(", " ").replace(")", " ")
+                       .replace(";", " ").split())):
+            if tok.lstrip("-").isdigit():
+                cands.append((ln, tok, RND.choice(["%d" % (int(tok) + 2),
+                              "%d" % (int(tok) + 8), "%d" % -int(tok),
+                              "%d" % (int(tok) ^ 1)])))
+        e = l.strip()
+        if not e.endswith(";"):
+            continue
+        e = e[:-1]  # a whole expression statement: its operator changed
+        if "++" in e or "--" in e:
+            cands.append((ln, e, e.replace("++", "@").replace("--", "++")
+                          .replace("@", "--")))
+        elif "= " in e and e[e.index("= ") - 1] in "+-&|^":
+            op = e[e.index("= ") - 1]
+            cands.append((ln, e, e.replace(op + "= ", RND.choice(
+                [o for o in "+-&|^" if o != op]) + "= ", 1)))
+        else:
+            cands.append((ln, e, e + RND.choice([" ^ 8", " + 2", " - 16",
+                                                 " ^ 1"])))
+    RND.shuffle(cands)
+    muts = [("r%d-%d" % (prog, i), "step", ln, o, r)
+            for i, (ln, o, r) in enumerate(cands[:6]) if o != r]
+    if not muts:
+        continue
+
+    def loc(line, orig, lines=lines):
+        c = lines[line - 1].index(orig)
+        return {"start": {"line": line, "column": c + 1},
+                "end": {"line": line, "column": c + 1 + len(orig)}}
+    TR = tmpdir("check-cstruct-r.")
+    E, M = c_report_verdicts(TR, "st.c", src, muts, loc)
+    base = outcomes("r%d" % prog, src)
+    for mid, _, ln, o, r in muts:
+        vm = M[mid]["verdict"]
+        random_meth[vm] = random_meth.get(vm, 0) + 1
+        if all(x[mid]["verdict"] != "equivalent" for x in (E, M)):
+            continue
+        random_eq += 1
+        ls = list(lines)
+        c = loc(ln, o)["start"]["column"] - 1
+        ls[ln - 1] = ls[ln - 1][:c] + r + ls[ln - 1][c + len(o):]
+        got = outcomes("r_" + mid.replace("-", "_"), "\n".join(ls))
+        if got is None or base is None or got != base:
+            random_bad.append(mid)
+ok(not random_bad and random_eq >= 5 and random_meth.get("unsupported", 0)
+   * 4 < sum(random_meth.values()), "random bodies: every mutant called "
+   "equivalent gives the original's globals on the grid under gcc and "
+   "clang (%d checked; wrong: %s; method-level verdicts %s)"
+   % (random_eq, random_bad, sorted(random_meth.items())))
 # a tentative definition after the one with the initializer (C11
 # 6.9.2: one object, 5 at startup): main's globals stay inputs
 TWICE = SRC.replace("state_t boot;\n", "state_t boot;\nint total;\n")
