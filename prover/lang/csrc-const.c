@@ -555,6 +555,56 @@ bool csrc_libc_name(const struct csrc *f, const char *name, const char *header,
 	return false;
 }
 
+/* Does the file name name nowhere as a declaration, a definition, a
+ * macro, a typedef or an enumeration constant (a call of it is then
+ * an implicitly declared function's, C90 6.3.2.2)? */
+static bool unnamed(const struct csrc *f, const char *name)
+{
+	struct cindex *x = index_of(f);
+	size_t l = strlen(name);
+	const struct centry *a, *b;
+	return !count(f, x->decls, x->ndecls, name, l, UINT32_MAX, &a, &b) &&
+	       !count(f, x->macros, x->nmacros, name, l, UINT32_MAX, &a, &b) &&
+	       !count(f, x->typedefs, x->ntypedefs, name, l, UINT32_MAX, &a,
+		      &b) &&
+	       !count(f, x->enums, x->nenums, name, l, UINT32_MAX, &a, &b);
+}
+
+/* Does the file #include only standard headers that declare no abs,
+ * labs or llabs (a header of the user's could declare or #define them;
+ * <stdlib.h> declares them)? */
+static bool std_headers_only(const struct csrc *f)
+{
+	static const char *const ok[] = { "<stdio.h>", "<math.h>", "<string.h>",
+		"<ctype.h>", "<limits.h>", "<stdbool.h>", "<stddef.h>",
+		"<stdint.h>", "<float.h>", "<assert.h>", "<time.h>" };
+	TSNode root = ts_tree_root_node(f->tree);
+	uint32_t k = ts_node_named_child_count(root);
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode d = ts_node_named_child(root, i), p = cnode_field(d, "path");
+		if (!cnode_is(d, "preproc_include"))
+			continue;
+		if (ts_node_is_null(p))
+			return false;
+		size_t pb = ts_node_start_byte(p), pe = ts_node_end_byte(p);
+		bool known = false;
+		for (size_t q = 0; q < ARRAY_SIZE(ok) && !known; q++)
+			known = strlen(ok[q]) == pe - pb &&
+				!memcmp(ok[q], f->text + pb, pe - pb);
+		if (!known)
+			return false;
+	}
+	/* an #include under #if or inside a function is no top-level
+	 * child: any other "#include" in the text refuses too */
+	int n = 0;
+	for (const char *t = f->text; (t = strstr(t, "include")); t++)
+		n++;
+	int top = 0;
+	for (uint32_t i = 0; i < k; i++)
+		top += cnode_is(ts_node_named_child(root, i), "preproc_include");
+	return n == top;
+}
+
 /* Is text[0..len) free of side effects and calls (it is copied three
  * times)?  Assignments, ++, --, and a name followed by `(` other than a
  * type keyword's (a cast) or sizeof's. */
@@ -595,7 +645,9 @@ static bool pure(const char *t, size_t len)
 }
 
 const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
-		      size_t at, const char **why)
+		      size_t at, const char **why,
+		      bool (*promoted)(void *ctx, const char *arg,
+				       const char *type), void *ctx)
 {
 	static const struct {
 		const char *name, *type;
@@ -633,8 +685,13 @@ const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
 			if (strlen(fns[q].name) == j - i &&
 			    !memcmp(fns[q].name, text + i, j - i))
 				fi = q;
+		/* no prototype: the file names it nowhere else (no
+		 * declaration, definition, macro) and includes no stdlib.h */
+		bool bare = fi >= 0 && promoted && !libc_name(f, fns[fi].name,
+			(uint32_t)at) && unnamed(f, fns[fi].name) &&
+			    std_headers_only(f);
 		if (fi < 0 || k >= len || text[k] != '(' ||
-		    !libc_name(f, fns[fi].name, (uint32_t)at)) {
+		    (!bare && !libc_name(f, fns[fi].name, (uint32_t)at))) {
 			sb_add(&sb, text + i, j - i);
 			i = j;
 			continue;
@@ -664,9 +721,18 @@ const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
 			break;
 		}
 		const char *arg = csrc_libc(f, a, arena_strndup(a, text + k + 1,
-					    e - 1 - (k + 1)), at, why);
+					    e - 1 - (k + 1)), at, why, promoted,
+					    ctx);
 		if (!arg)
 			break;
+		if (bare && (!pure(arg, strlen(arg)) ||
+			     !promoted(ctx, arg, fns[fi].type))) {
+			/* left a call: refused as any call whose value is
+			 * used */
+			sb_add(&sb, text + i, e - i);
+			i = e;
+			continue;
+		}
 		if (!pure(arg, strlen(arg))) {
 			*why = arena_printf(a, "a call to %s whose argument has "
 					    "side effects or calls", fns[fi].name);

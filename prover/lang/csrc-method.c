@@ -148,6 +148,31 @@ static bool unparsed(struct cb *B, const char *whole)
 			"comma operator)", whole));
 }
 
+/* Is arg's type, after the default argument promotions (C11 6.3.1.1p2:
+ * a type of lower rank than int, _Bool, becomes int), the type named
+ * type exactly?  (csrc_libc(): abs without a prototype.)  Typing it
+ * must not fail the function: the first failure is kept aside. */
+static bool promoted_to(void *ctx, const char *arg, const char *type)
+{
+	struct cb *B = ctx;
+	const char *why = B->why;
+	bool top = B->top_assign; /* the statement's, typed after this */
+	int flag = B->set_flag, cell = B->set_cell;
+	B->top_assign = false;
+	const struct node *n = cb_expr_text(B, arena_printf(B->a, "(%s)", arg),
+					    false);
+	B->why = why;
+	B->top_assign = top;
+	B->set_flag = flag;
+	B->set_cell = cell;
+	if (!n)
+		return false;
+	const struct type *t = n->type, *it = profile_type(B->pf, "int");
+	if (t->kind == TK_BOOLEAN || (t->kind == TK_INT && t->rank < it->rank))
+		t = it;
+	return t == profile_type(B->pf, type);
+}
+
 bool cb_part(struct cb *B, const char *text, const char *const *whole,
 	     struct cb_part *P)
 {
@@ -165,7 +190,7 @@ bool cb_part(struct cb *B, const char *text, const char *const *whole,
 			       "#include) or a typedef that is no integer or "
 			       "floating type", mir_joined(B->a, whole)));
 	const char *lwhy;
-	if (!(x = csrc_libc(B->f, B->a, x, B->at, &lwhy)))
+	if (!(x = csrc_libc(B->f, B->a, x, B->at, &lwhy, promoted_to, B)))
 		return cb_fail(B, arena_printf(B->a, "`%s`: %s", mir_joined(B->a,
 			       whole), lwhy));
 	text = x;

@@ -123,9 +123,18 @@ int csrc_typedef(const struct csrc *f, struct arena *a, const char *name,
  * as C computes it: `abs(e)` as `(((int)(e)) < 0 ? -((int)(e)) :
  * ((int)(e)))`, undefined at the type's minimum (C11 7.22.6.1); NULL
  * and *why for a call whose argument has side effects or calls (it is
- * copied) or that has other than one argument. */
+ * copied) or that has other than one argument.  Without the #include
+ * (and no declaration, definition or macro of the name in the file) a
+ * call has no prototype: C90's implicit declaration `int abs();`
+ * passes the argument after the default argument promotions, which is
+ * the library's call exactly when the promoted type is the parameter's
+ * (C90 6.3.2.2; gcc's and clang's built-in abs agree there); such a
+ * call is written so when promoted(ctx, argument, parameter type) says
+ * it is, and left a call otherwise (promoted NULL: always). */
 const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
-		      size_t at, const char **why);
+		      size_t at, const char **why,
+		      bool (*promoted)(void *ctx, const char *arg,
+				       const char *type), void *ctx);
 
 #define CSRC_MAX_EXPR_VARS 16
 
