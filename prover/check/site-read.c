@@ -6,7 +6,7 @@
  * contracts of opaque calls, then types.  The driver is site.c.
  */
 #include "check/site.h"
-#include "lang/srctext.h"
+#include "lang/javasrc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -124,15 +124,15 @@ static int parse_texts(struct job *J, const char **why)
 	const struct csite *cs = S->cs;
 	const char *orig_text = cs->orig;
 	if (cs->statement) {
-		size_t len = strlen(orig_text);
-		char *t = arena_strndup(S->a, orig_text,
-					len && orig_text[len - 1] == ';' ? len - 1
-									 : len);
-		if (!strncmp(t, "return", 6) && !src_ident_char((unsigned char)t[6])) {
+		if (jtext_is_return(orig_text)) {
 			*why = "statement deletion of a return: the control flow "
 			       "is outside the expression";
 			return -1;
 		}
+		size_t len = strlen(orig_text);
+		char *t = arena_strndup(S->a, orig_text,
+					len && orig_text[len - 1] == ';' ? len - 1
+									 : len);
 		orig_text = t;
 	}
 	J->orig = site_parse(S, cs->context ? site_subst_hole(S->a, cs->context,

@@ -202,4 +202,21 @@ int jsrc_line_nodes(struct jsrc *f, struct arena *a, int line,
 		    const char *method, const char *literal,
 		    struct jline_node **out);
 
+/* javasrc-query.c: what a check site asks of a Java text it holds (a
+ * logged original, an opaque value's text), answered from the text's
+ * syntax tree, not its characters.
+ *
+ * Does text assign (a token =, op=, ++ or --: an assignment, an update,
+ * a declarator's initializer)?  A text that does not parse: the tokens
+ * of the parser's error recovery. */
+bool jtext_assigns(const char *text);
+/* Is the first token of statement stmt the keyword return? */
+bool jtext_is_return(const char *stmt);
+/* Is text the call `"L".equals(x)` (a string literal without escapes,
+ * x a name, this, a class literal or a chain of fields of them, no
+ * blanks)?  Then L's characters in *lit, x's text in *x (in a), and
+ * whether x is a simple name (or this) in *name. */
+bool jtext_literal_equals(struct arena *a, const char *text, const char **lit,
+			  const char **x, bool *name);
+
 #endif
