@@ -468,27 +468,3 @@ char *site_subst_hole(struct arena *a, const char *ctx, const char *e)
 	sb_release(&sb);
 	return r;
 }
-
-/* Contract assumption text with "value" replaced by the placeholder. */
-char *site_contract_text(struct arena *a, const char *assume, int k)
-{
-	struct strbuf sb = STRBUF_INIT;
-	for (size_t i = 0; assume[i];) {
-		if (src_ident_start((unsigned char)assume[i]) &&
-		    (i == 0 || !src_ident_char((unsigned char)assume[i - 1]))) {
-			size_t e = i;
-			while (src_ident_char((unsigned char)assume[e]))
-				e++;
-			if (e - i == 5 && !strncmp(assume + i, "value", 5))
-				sb_printf(&sb, "$%d", k + 1);
-			else
-				sb_add(&sb, assume + i, e - i);
-			i = e;
-		} else {
-			sb_putc(&sb, assume[i++]);
-		}
-	}
-	char *r = arena_strdup(a, sb.buf);
-	sb_release(&sb);
-	return r;
-}

@@ -74,29 +74,22 @@ static bool is_string(const struct site *S, const struct node *n)
 	return false;
 }
 
-/* n with its opaque values (`$k`) as variables named by their texts. */
-static struct node *with_texts(struct site *S, const struct node *n)
+/* An opaque value's variable ($1, $2, ...) named by its text. */
+static const char *opaque_text(void *ctx, const char *name)
 {
-	if (!n)
+	const struct site *S = ctx;
+	const struct node v = { .kind = N_VAR, .name = name };
+	if (!opaque_var(&v))
 		return NULL;
-	struct node *c = node_new(S->a, n->kind, n->pos);
-	*c = *n;
-	if (opaque_var(n)) {
-		const struct opaque *o = opaque_of(S, n);
-		c->name = o ? o->text : "?";
-		return c;
-	}
-	c->a = with_texts(S, n->a);
-	c->b = with_texts(S, n->b);
-	c->c = with_texts(S, n->c);
-	return c;
+	const struct opaque *o = opaque_of(S, &v);
+	return o ? o->text : "?";
 }
 
 /* n printed in source syntax, opaque values as their texts. */
 static char *source_text(struct site *S, const struct node *n)
 {
 	struct strbuf p = STRBUF_INIT;
-	expr_print(&p, with_texts(S, n));
+	expr_print(&p, node_rename(S->a, n, opaque_text, S));
 	char *r = arena_strdup(S->a, p.len ? p.buf : "");
 	sb_release(&p);
 	return r;

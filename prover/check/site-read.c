@@ -299,6 +299,12 @@ static void mark_constants(struct job *J)
 				S->ops[k].konst = true;
 }
 
+/* A contract's `value` named name (ctx). */
+static const char *contract_value(void *ctx, const char *name)
+{
+	return strcmp(name, "value") ? NULL : ctx;
+}
+
 /* Contracts on numeric opaque calls become assumptions. */
 static void add_contracts(struct job *J)
 {
@@ -322,12 +328,15 @@ static void add_contracts(struct job *J)
 				S->declared[v] = rt;
 			if (!ct->assume)
 				continue;
-			struct expr_src es = {
-				.text = site_contract_text(S->a, ct->assume, k),
-				.quiet = true };
+			/* the contract's text parsed (once a run: the
+			 * parser's cache), its `value` the call's variable */
+			struct expr_src es = { .text = ct->assume, .quiet = true };
 			struct node *cn = parse_expr_in(S->pf, S->a, &es, false);
 			if (cn)
-				J->assume = site_and(S->a, J->assume, cn);
+				J->assume = site_and(S->a, J->assume,
+						     node_rename(S->a, cn,
+								 contract_value,
+								 arena_strdup(S->a, name)));
 		}
 	}
 }

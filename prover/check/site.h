@@ -95,8 +95,6 @@ char *site_rewrite_map(struct site *S, const char *s, const char **why,
 struct node *site_parse(struct site *S, const char *text, const char **why);
 /* ctx with its '#' replaced by "(e)". */
 char *site_subst_hole(struct arena *a, const char *ctx, const char *e);
-/* A contract's assumption with "value" replaced by opaque value k. */
-char *site_contract_text(struct arena *a, const char *assume, int k);
 
 /* infer.c */
 /* The index of variable name (added if new), or -1 (S->err set). */
