@@ -118,30 +118,13 @@ static void put(struct rw *w, const char *p, size_t n, size_t at,
 	track(w, len0, at, verbatim);
 }
 
-/* Does rewritten text t assign (=, op=, ++, --)? */
-static bool assigns(const char *t)
+/* Does the rewritten argument t assign (=, op=, ++, --)?  Asked of its
+ * tree: the parser reads the rewritten text the site is parsed from
+ * (and caches it); one that does not parse fails with the site. */
+static bool arg_assigns(struct site *S, const char *t)
 {
-	for (size_t i = 0; t[i]; i++) {
-		if (t[i] == '\'') {
-			i = src_skip_quoted(t, i) - 1;
-			continue;
-		}
-		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
-			return true;
-		if (t[i] != '=')
-			continue;
-		if (t[i + 1] == '=') {
-			i++;
-			continue;
-		}
-		char p = i ? t[i - 1] : 0;
-		if (p == '=' || p == '!')
-			continue;
-		if ((p == '<' || p == '>') && !(i >= 2 && t[i - 2] == p))
-			continue;
-		return true;
-	}
-	return false;
+	struct expr_src es = { .text = t, .quiet = true };
+	return expr_has_side_effects(parse_expr_in(S->pf, S->a, &es, false));
 }
 
 #define MAX_INLINED 65536
@@ -250,7 +233,7 @@ static int rewrite_defined(struct site *S, const char *s, size_t b, size_t e,
 		char *text = arena_strndup(S->a, s + ab[k], ae[k] - ab[k]);
 		if (!(args[k] = site_rewrite_map(S, text, why, NULL)))
 			return -1;
-		if (assigns(args[k]))
+		if (arg_assigns(S, args[k]))
 			return *why = arena_printf(S->a, "an argument of %s() "
 						   "assigns: the call's value is "
 						   "inlined (its contract)", name),
