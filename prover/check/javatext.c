@@ -45,19 +45,9 @@ int site_opaque(struct site *S, const char *norm, const char *recv,
 static int chain_value(struct site *S, const char *s, size_t b, size_t i,
 		       size_t e, const char *first, const struct src_chain *c)
 {
-	/* Normalise: drop blanks outside literals. */
-	struct strbuf norm = STRBUF_INIT;
-	for (size_t q = b; q < e;) {
-		if (s[q] == '"' || s[q] == '\'') {
-			size_t r = src_skip_quoted(s, q);
-			sb_add(&norm, s + q, r - q);
-			q = r;
-		} else {
-			if (!isspace((unsigned char)s[q]))
-				sb_putc(&norm, s[q]);
-			q++;
-		}
-	}
+	/* Normalise: drop blanks outside literals (a literal ends within
+	 * the chain: src_scan_chain() skipped it whole). */
+	const char *norm = src_squeeze(S->a, s, b, e);
 	const char *recv = NULL;
 	if (strcmp(first, "this") && s[i] != '(' && s[i] != '[') {
 		size_t j = i;
@@ -66,10 +56,8 @@ static int chain_value(struct site *S, const char *s, size_t b, size_t i,
 		if (s[j] == '.')
 			recv = first;
 	}
-	int k = site_opaque(S, norm.buf, recv, c->call ? c->lastid : NULL,
-			     c->has_args);
-	sb_release(&norm);
-	return k;
+	return site_opaque(S, norm, recv, c->call ? c->lastid : NULL,
+			   c->has_args);
 }
 
 /* The rewritten text, and where each of its bytes comes from. */
