@@ -4,8 +4,8 @@
  * values `$k` (the same text, blanks ignored, is the same value within
  * a site), `null` becomes `$null`; constructs the model does not cover
  * (strings, `new`, `instanceof`, `this` alone) are refused with the
- * reason.  Also the texts built around a site's expressions: a
- * context's hole filled in, a contract's `value` replaced.
+ * reason.  Also a context's hole filled in (a contract's `value` is
+ * renamed in its parsed tree instead: site-read.c).
  *
  * C and C++ sites (S->c) read the same way, except: `p->f` is a field
  * access like `p.f`, a dereference `*p` (of a name and its chain) is an

@@ -65,8 +65,9 @@ struct site {
 	int objdepth;              /* javaobj.c: nested casts being read */
 };
 
-/* javatext.c, javaobj.c, refs.c and site-read.c read the site's
- * program text through lang/srctext.h (tests/layers.t). */
+/* javatext.c and javaobj.c read the site's program text through
+ * lang/srctext.h; refs.c and site-read.c ask lang/javasrc.h's
+ * jtext_*() of its syntax tree (tests/layers.t). */
 /* javaobj.c: Java's object constructs in a Java text, before the
  * rewrite: `new X(...)`, `this`, string literals, reference casts and
  * `instanceof` become opaque values (struct opaque nonnull, fresh,
