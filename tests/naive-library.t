@@ -45,7 +45,7 @@ else
 	files=
 	for q in $quick; do files="$files theories/$q.yaml"; done
 fi
-# Two threads each (the output is the same as -j 1: determinism.t), so
+# Two threads each (the output is the same as -j 1: library.t), so
 # that CI's 2-core machine runs the whole library in half the time.
 for f in $files; do
 	"$SUBSUME" prove --no-timing -j 2 --format json "$f" >"$tmp/fast.json" 2>"$tmp/err"
