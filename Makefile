@@ -213,7 +213,7 @@ pit: $(BIN)
 # tests/data/check-method/ for the same reason.
 PROVE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 ALL_TESTS = $(TEST_BINS) $(wildcard tests/*.t)
-SLOW_TESTS = tests/pit.t tests/check-method-heap.t tests/check-method-major2.t \
+SLOW_TESTS = tests/pit.t tests/library.t tests/check-method-heap.t tests/check-method-major2.t \
 	tests/check-method-major4.t tests/check-method-major3.t \
 	tests/check-method-div.t tests/check-method-written.t \
 	tests/check-method-rel.t tests/check-method-major1.t \
