@@ -143,6 +143,16 @@ for id in 49 50; do
 	grep -E "^[^ ]+: $id ambiguous: " "$T/m.txt" | grep -qF 'PIT made 2 of these mutants on line 135, whose source has 1 place'
 	check $? "RemoveConditional mutant $id on a line with javac's own jump is ambiguous"
 done
+# PIT pops the operands it evaluated: a condition with a call (PIT's
+# own run, tests/data/pit/objects: Names.check's name.isEmpty(), the last
+# operand of || in an if, jumps when false) is still called, then its
+# value taken: name = null throws in PIT's mutant as in the original
+O=tests/data/pit/objects
+"$S" check --no-timing --source $O/src/main/java $O/mutations-pit-1.30.2.xml > "$T/o.txt" 2>&1
+grep -E '^[^ ]+: 24 ' "$T/o.txt" | grep -qF 'name.isEmpty() |==> ((name.isEmpty()) || true) (RemoveConditionalMutator_EQUAL_IF)' &&
+	grep -E '^[^ ]+: 22 ' "$T/o.txt" | grep -qF 'name.isEmpty() |==> ((name.isEmpty()) && false) (RemoveConditionalMutator_EQUAL_ELSE)'
+check $? "RemoveConditional keeps a call of its condition (PIT pops its value)" ||
+	grep -E '^[^ ]+: 2[24] ' "$T/o.txt" | sed 's/^/# got: /'
 
 # The JVM: every method-level killable verdict's input, run on the
 # original and on the mutant (the mutant's text at its column of its

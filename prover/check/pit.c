@@ -832,7 +832,14 @@ static const char *mutant_text(struct arena *a, const struct prow *r,
 		 * condition under a ! */
 		if (x->jump < 0)
 			return NULL;
-		return (r->jump ? x->jump : !x->jump) ? "true" : "false";
+		bool v = r->jump ? x->jump : !x->jump;
+		/* PIT pops the operands it evaluated: a node with a call, a
+		 * dereference, an array access or a division (an effect, an
+		 * exception) is still evaluated, then the value taken */
+		if (strpbrk(x->text, "(.[/%"))
+			return arena_printf(a, "((%s) %s)", x->text,
+					    v ? "|| true" : "&& false");
+		return v ? "true" : "false";
 	}
 	const char *mapped = r->values ? scalar(r->values, tv) : NULL;
 	if (mapped)
