@@ -272,7 +272,7 @@ ok(len(init) >= 5, "a dead local's initializer or assignment changed: equivalent
 called = {(muts[int(k)][0], m.get("expression")) for k, m in E.items()
           if muts[int(k)][3].startswith("h(")}
 alone = [k for k in upd if (muts[int(k)][0], E[k].get("expression")) in called]
-ok(len(alone) >= 5, "x to x++ (x dead) at a site with an `h(x)` mutant: equivalent: %d"
+ok(len(alone) >= 20, "x to x++ (x dead) at a site with an `h(x)` mutant: equivalent: %d"
    % len(alone))
 hcall = [k for k, m in E.items() if muts[int(k)][3].startswith("h(")]
 ok(len(hcall) >= 20 and not [k for k in hcall if E[k]["verdict"] == "equivalent"

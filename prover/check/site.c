@@ -296,10 +296,10 @@ static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
  * the original's opaque operands it does not read) call or create:
  * such a mutant is judged as it would be at a site without the others
  * (drop_dead()).  Only an equivalent verdict is taken from there (the
- * others' claims are of the whole site); false if the proof is put off.
+ * others' claims are of the whole site).
  * MutantBench's Profit: `bonus=bonus2+(i-200000)*0.05` with `bonus2` to
  * `bonus2--`, beside `bonus2` to `abs(bonus2)`. */
-static bool dead_alone(struct check_worker *w, struct job *J,
+static void dead_alone(struct check_worker *w, struct job *J,
 		       const struct analysis *an, const int *back)
 {
 	struct site *S = &J->S;
@@ -307,12 +307,12 @@ static bool dead_alone(struct check_worker *w, struct job *J,
 	if (!S->cs->dead || S->c || reads_effect(S, J->orig) ||
 	    reads_effect(S, J->assume) || reads_effect(S, J->facts) ||
 	    reads_effect(S, J->loops))
-		return true;
+		return;
 	bool blocked = false;
 	for (int k = 0; k < S->nop; k++)
 		blocked |= S->ops[k].method || S->ops[k].fresh;
 	if (!blocked)
-		return true;
+		return;
 	bool *pick = ANEWN(g->a, bool, (size_t)J->n);
 	int n = 0;
 	for (int p = 1; p <= an->nmutants; p++) {
@@ -323,7 +323,7 @@ static bool dead_alone(struct check_worker *w, struct job *J,
 			n += pick[i] = true;
 	}
 	if (!n)
-		return true;
+		return;
 	int *back2 = ANEWN(g->a, int, (size_t)J->n + 1);
 	const char *why = NULL;
 	struct strbuf emsg = STRBUF_INIT;
@@ -331,11 +331,14 @@ static bool dead_alone(struct check_worker *w, struct job *J,
 	struct analysis *an2 = site_analysis(J, &env, back2, &why, pick);
 	sb_release(&emsg);
 	if (!an2)
-		return true;
+		return;
+	/* waited for, not put off: a site resumed with every verdict
+	 * written is not prepared again (prepare_site()) */
+	bool defer = w->defer;
+	w->defer = false;
 	struct cres *own;
 	const struct cres *r = prove_site(w, J, an2, &own);
-	if (!r)
-		return false;
+	w->defer = defer;
 	int N = an2->nmutants;
 	struct cmutant *was = ANEWN(g->a, struct cmutant, (size_t)N + 1);
 	bool *clean = ANEWN(g->a, bool, (size_t)N + 1);
@@ -353,7 +356,6 @@ static bool dead_alone(struct check_worker *w, struct job *J,
 			*m = was[p];
 	}
 	cres_free(own);
-	return true;
 }
 
 /* Decide site si; false if it is put off (see check_group()).  A site
@@ -379,7 +381,8 @@ static bool check_site(struct check_worker *w, struct cgroup *g, int si,
 		refs |= J.S.ref[v];
 	site_verdicts(&J.S, an, r, J.idx, back, clean, refs);
 	cres_free(own);
-	return dead_alone(w, &J, an, back);
+	dead_alone(w, &J, an, back);
+	return true;
 }
 
 bool check_group_ready(const struct cgroup *g)
