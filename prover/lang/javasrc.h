@@ -194,6 +194,14 @@ struct jline_node {
 	bool iinc;          /* an update of a local int variable or
 			     * parameter, or its compound += or -= by an int
 			     * literal: javac's iinc, not an iadd */
+	/* a comparison or condition: the value of it at which javac's
+	 * jump for it is taken (1: when it is true, the left operand of
+	 * ||, a do statement's condition, the operand of a ! that ends an
+	 * if's condition; 0: when false, an if's, while's or for's
+	 * condition, the left operand of &&, a boolean value), or -1: not
+	 * known (an assert's condition, which javac tests after a jump of
+	 * its own) */
+	signed char jump;
 };
 /* Those records of f's line in method (NULL: in any code on the line),
  * in a (*out; literals only when literal is not NULL: those of that
