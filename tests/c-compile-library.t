@@ -21,7 +21,7 @@
 # converts exactly, and its type is not asserted.
 # tables/subsume_tables.c itself is compiled with the same flags, and a
 # program built on it lists the C entries' mutants (tables/ is what
-# `subsume tables` writes: tests/emit-stale.t).
+# `subsume tables` writes: tests/library.t).
 #
 # Some mutants draw a warning for what they compute, not for how they
 # are written: a division by the constant 0 (-Wdiv-by-zero), an unsigned

@@ -77,4 +77,22 @@ has "$T/err" "ct.yaml:3:14: error: 'returns' and 'value' are keys of C contracts
 has "$T/err" "ct.yaml:4:11: error: 'abs(int x)' is not 'name()' or 'name(...)'"; check $? "parameters in a Java contract: located"
 has "$T/err" "ct.yaml:8:15: error: '>>>' is not an operator in c"; check $? "Java syntax in a C contract's value: located"
 has "$T/err" "ct.yaml:9:11: error: unknown C type 'bar'"; check $? "unknown parameter type: located"
+# an argument that assigns (its tree: ++, op=, =; not <=, ==) is refused
+# where a contract inlines the call (its text would be copied)
+cat > "$T/args.yaml" <<'Y'
+language: c
+sites:
+  - { name: inc, vars: { x: int }, expr: "abs(x++) > 0", mutants: [ "abs(x++) >= 0" ] }
+  - { name: shl, vars: { x: int, y: int }, expr: "abs(x <<= y) > 0", mutants: [ "abs(x <<= y) >= 0" ] }
+  - { name: le, vars: { x: int, y: int }, expr: "abs(x <= y) > 0", mutants: [ "abs(x <= y) >= 0" ] }
+  - { name: eq, vars: { x: int, y: int }, expr: "abs(x == y ? x : y) > 0", mutants: [ "abs(x == y ? x : y) >= 0" ] }
+Y
+"$S" check --no-timing "$T/args.yaml" > "$T/out" 2> "$T/err"
+for s in inc shl; do
+	grep -q "^$s: $s.1 unsupported: .*: an argument of abs() assigns: " "$T/out"
+	check $? "$s: an assigning argument of a contract's call: unsupported, said so"
+done
+for s in le eq; do
+	grep -q "^$s: $s.1 killable: " "$T/out"; check $? "$s: an argument that compares does not assign: killable"
+done
 finish

@@ -12,6 +12,12 @@
 # `check --method` is checked in the JVM over a grid of inputs: an
 # equivalent mutant returns what the original returns on every one, a
 # killed one differs on some.  Nothing expected is computed here.
+#
+# Some reads also become a call, `x` to `h(x)`, where h throws on 5:
+# a site with such a mutant keeps its dead locals observed for all its
+# mutants, and its mutants that read no call are judged again alone
+# (check/site.c: dead_alone()); the JVM compares the outcome, a return
+# value or an exception.
 import json, os, random, re, subprocess
 
 from tap import check_json, done, ok, tmpdir
@@ -144,6 +150,10 @@ NM = 16
 body = []
 for k in range(NM):
     body += method(k)
+body += ["    static int h(int v) {",
+         "        if (v == 5) throw new IllegalStateException();",
+         "        return v;",
+         "    }"]
 src = "public class Dead {\n%s\n}\n" % "\n".join(body)
 lines = src.split("\n")
 
@@ -151,6 +161,7 @@ lines = src.split("\n")
 # declaration's name, not a loop counter's), initializers, right sides
 muts = []
 ident = re.compile(r"\b([xyzw])\b")
+rnd3 = random.Random(31)  # the calls, apart from rnd's stream
 for ln, text in enumerate(lines, 1):
     code = text.lstrip()
     for m in ident.finditer(text):
@@ -164,6 +175,8 @@ for ln, text in enumerate(lines, 1):
         for rep in ("%s++", "%s--", "++%s", "--%s"):
             if rnd.random() < 0.2:
                 muts.append((ln, a, b, rep % m.group(1)))
+        if rnd3.random() < 0.25:
+            muts.append((ln, a, b, "h(%s)" % m.group(1)))
     m = re.match(r"(\s*(?:int )?[xyzw] = )(.*);$", text)
     if m and rnd.random() < 0.7:
         a = len(m.group(1))
@@ -213,8 +226,10 @@ arr = "{%s}" % ", ".join("{%d, %d, %d}" % g for g in grid)
 calls = []
 for i in range(len(muts)):
     mname = meth_of[str(i)]
-    calls.append("  static void t%d(int[][] g) { int n = 0; for (int[] v : g) "
-                 "if (Dead.%s(v[0], v[1], v[2]) != Dead_M%d.%s(v[0], v[1], v[2])) n++; "
+    calls.append("  static void t%d(int[][] g) { int n = 0; for (int[] v : g) { "
+                 "long o, q; try { o = Dead.%s(v[0], v[1], v[2]); } catch (RuntimeException e) "
+                 "{ o = Long.MIN_VALUE; } try { q = Dead_M%d.%s(v[0], v[1], v[2]); } "
+                 "catch (RuntimeException e) { q = Long.MIN_VALUE; } if (o != q) n++; } "
                  "System.out.println(\"%d \" + n); }" % (i, mname, i, mname, i))
 open(os.path.join(work, "Drive.java"), "w").write(
     "public class Drive {\n  static final int[][] G = %s;\n%s\n  public static void main(String[] x) {\n%s\n  }\n}\n"
@@ -253,6 +268,16 @@ ok(len(upd) >= 20, "x to x++ (x dead after the site) equivalent at expression le
    % len(upd))
 ok(len(init) >= 5, "a dead local's initializer or assignment changed: equivalent: %d"
    % len(init))
+# beside a call: the site's other mutants judged alone
+called = {(muts[int(k)][0], m.get("expression")) for k, m in E.items()
+          if muts[int(k)][3].startswith("h(")}
+alone = [k for k in upd if (muts[int(k)][0], E[k].get("expression")) in called]
+ok(len(alone) >= 20, "x to x++ (x dead) at a site with an `h(x)` mutant: equivalent: %d"
+   % len(alone))
+hcall = [k for k, m in E.items() if muts[int(k)][3].startswith("h(")]
+ok(len(hcall) >= 20 and not [k for k in hcall if E[k]["verdict"] == "equivalent"
+                             and differs.get(k, True)],
+   "x to h(x): %d mutants, none equivalent that throws or differs in the JVM" % len(hcall))
 live = [k for k, m in E.items() if re.search(r"\+\+|--", muts[int(k)][3]) and
         differs.get(k) and m["verdict"] != "equivalent"]
 ok(len(live) >= 20, "x to x++ where x is read later: not equivalent: %d" % len(live))

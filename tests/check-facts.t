@@ -388,6 +388,8 @@ EXPECT = [  # id, expression-level verdict, the fact
                      "still null there"),
     (16, "equivalent", "this == TEXT || this == Kind.TEXT to LHS: one constant through two names"),
     (17, "killable", "this != TEXT && this != NUMBER to == under a parameter TEXT: an input"),
+    (18, "equivalent", '"-".equals(s) || "--".equals(s) to !=: not both true (the site assigns '
+                       'nothing: "--" in a string literal is no decrement)'),
 ]
 for i, want, what in EXPECT:
     m = R["expr"].get(str(i), {})
@@ -407,7 +409,7 @@ ok(m4.get("verdict") == "equivalent" and m4.get("level") == "method",
 GR = {
     "p.Kind": ["null", "Kind.TEXT", "Kind.NUMBER", "Kind.DATE"],
     "java.lang.String": ["null", '""', '"a"', '"b"', '"+0000"', '"Z"', '"UTC"', '"GMT"',
-                         'new String("a")', 'new String("UTC")'],
+                         'new String("a")', 'new String("UTC")', '"-"', '"--"'],
     "java.lang.Class": ["null", "List.class", "Set.class", "java.util.List.class",
                         "Object.class"],
     "java.lang.Object": ["null", "new Object()", "Refs.LOCK", "Refs.NAMES", "Refs.TABLE",

@@ -80,6 +80,80 @@ grep -E '^[^ ]+: 30 ' "$T/m.txt" | grep -qF 'x += 2 |==> x -= 2' &&
 	grep -E '^[^ ]+: 31 ' "$T/m.txt" | grep -qF 'i++ |==> i--'
 check $? "IncrementsMutator's amount picks x += 2 or i++ on one line"
 
+# RemoveConditional removes a jump (_IF: never taken) or makes it a goto
+# (_ELSE: always taken); which value of its comparison or condition that
+# is depends on the jump javac compiled, read here from javap: the
+# opcode at PIT's index (the byte offsets of orSame and upTo, Demo.java
+# 124-131), taken when its relation holds (if_icmpeq: x == y; ifne: b;
+# if_icmplt: x < 10).  The left operand of || and a condition under !
+# jump when true, a do statement's condition too.
+if command -v javac >/dev/null && command -v javap >/dev/null; then
+mkdir -p "$T/cls"
+javac -d "$T/cls" $D/src/demo/Demo.java 2>/dev/null &&
+	javap -c -p -cp "$T/cls" demo.Demo > "$T/javap.txt"
+check $? "javac and javap on Demo.java"
+python3 - "$T/m.txt" "$T/javap.txt" $X <<'PY'
+import re, sys
+out, jp, xml = (open(f).read() for f in sys.argv[1:4])
+meth, ops = None, {}
+for l in jp.split("\n"):
+    m = re.match(r"\s+static \w+ (\w+)\(", l)
+    if m:
+        meth = m.group(1)
+    m = re.match(r"\s+(\d+): (if\w*)", l)
+    if m and meth:
+        ops[(meth, int(m.group(1)))] = m.group(2)
+rel = {"ifnull": ("==", "null"), "ifnonnull": ("!=", "null"),
+       "if_acmpeq": ("==", None), "if_acmpne": ("!=", None),
+       "if_icmpeq": ("==", None), "if_icmpne": ("!=", None),
+       "if_icmplt": ("<", None), "if_icmpge": (">=", None),
+       "if_icmpgt": (">", None), "if_icmple": ("<=", None)}
+neg = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+muts = [l for l in xml.split("\n") if "<mutation " in l]
+bad = n = 0
+for i, l in enumerate(muts, 1):
+    mu = re.search(r"RemoveConditionalMutator_(\w+)<", l)
+    meth = re.search(r"<mutatedMethod>(\w+)<", l)
+    if not mu or meth.group(1) not in ("orSame", "upTo"):
+        continue
+    op = ops[(meth.group(1), int(re.search(r"<index>(\d+)<", l).group(1)))]
+    v = re.search(r"^[^ ]+: %d \w+: (.*?) \|==> (\w+) \(" % i, out, re.M)
+    node, text = v.groups()
+    if op in ("ifne", "ifeq"):      # a boolean's jump: taken when true (ifne)
+        taken = op == "ifne"
+    else:
+        r, rhs = rel[op]
+        c = re.match(r"(.*) (==|!=|<=|>=|<|>) (.*)$", node)
+        taken = c.group(2) == r if c.group(2) in (r, neg[r]) else None
+    want = taken if mu.group(1).endswith("ELSE") else not taken
+    n += 1
+    if text != ("true" if want else "false"):
+        bad += 1
+        print("# mutant %d %s: `%s` jumps with %s: want %s, got %s" % (
+            i, mu.group(1), node, op, want, text))
+sys.exit(1 if bad or n != 6 else 0)
+PY
+check $? "RemoveConditional's six mutants of orSame and upTo: the value javap's jump gives (the left of ||, under !, a do's condition)"
+else
+skip "javac or javap not installed" 2
+fi
+# an enhanced for's hasNext() is one of PIT's two EQUAL_IF jumps on line
+# 135, whose source shows one (s == null): neither mutant is placed
+for id in 49 50; do
+	grep -E "^[^ ]+: $id ambiguous: " "$T/m.txt" | grep -qF 'PIT made 2 of these mutants on line 135, whose source has 1 place'
+	check $? "RemoveConditional mutant $id on a line with javac's own jump is ambiguous"
+done
+# PIT pops the operands it evaluated: a condition with a call (PIT's
+# own run, tests/data/pit/objects: Names.check's name.isEmpty(), the last
+# operand of || in an if, jumps when false) is still called, then its
+# value taken: name = null throws in PIT's mutant as in the original
+O=tests/data/pit/objects
+"$S" check --no-timing --source $O/src/main/java $O/mutations-pit-1.30.2.xml > "$T/o.txt" 2>&1
+grep -E '^[^ ]+: 24 ' "$T/o.txt" | grep -qF 'name.isEmpty() |==> ((name.isEmpty()) || true) (RemoveConditionalMutator_EQUAL_IF)' &&
+	grep -E '^[^ ]+: 22 ' "$T/o.txt" | grep -qF 'name.isEmpty() |==> ((name.isEmpty()) && false) (RemoveConditionalMutator_EQUAL_ELSE)'
+check $? "RemoveConditional keeps a call of its condition (PIT pops its value)" ||
+	grep -E '^[^ ]+: 2[24] ' "$T/o.txt" | sed 's/^/# got: /'
+
 # The JVM: every method-level killable verdict's input, run on the
 # original and on the mutant (the mutant's text at its column of its
 # line, each mutant a package of its own), gives two results; every
@@ -486,7 +560,8 @@ L=tests/data/pit-lines
 "$S" check --no-timing --source $L/src $L/mutations.xml > "$T/l.txt" 2>&1
 while IFS=';' read -r id want why; do
 	[ -n "$id" ] || continue
-	grep -E "^[^ ]+: $id killable: " "$T/l.txt" | grep -qF -- "$want ("
+	# killable, or redundant by table (killable too)
+	grep -E "^[^ ]+: $id (killable|redundant): " "$T/l.txt" | grep -qF -- "$want ("
 	check $? "javac's line: mutant $id is $want: $why" ||
 		grep -E "^[^ ]+: $id " "$T/l.txt" | sed 's/^/# got: /'
 done <<'ROWS'
@@ -494,7 +569,7 @@ done <<'ROWS'
 2;index - 1 |==> index + 1;an argument after the first call (line 7) is on that call's line
 3;index + v |==> index - v;an operator on the line after its return statement's start
 4;index * 2 |==> index / 2;?:'s then part begins its own line (14)
-5;ch == '@' |==> false;the first of two comparisons on the return's line 19
+5;ch == '@' |==> true;the first of two comparisons on the return's line 19 (EQUAL_ELSE makes its jump, if_icmpeq: taken when it is true, the left operand of ||, a goto)
 6;ch == '#' |==> false;the second comparison, on line 20, is on the return's line (and its '#' literal is no hole)
 7;c(index + 1, 3) |==> !(c(index + 1, 3));the jump after a call is on the call's line
 8;c(index - 1, 4) |==> !(c(index - 1, 4));the second call's '(' is on line 8

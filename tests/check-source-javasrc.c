@@ -161,6 +161,39 @@ int main(void)
 	   why ? why : "opened");
 	jsrc_free(F);
 	unlink(deep);
+
+	/* What a check site asks of a text it holds, from the text's
+	 * syntax tree (javasrc-query.c): tokens, not characters. */
+	static const struct { const char *t; bool assigns; } as[] = {
+		{ "a = b", true }, { "a >>= 2", true }, { "a[i++] + 1", true },
+		{ "x -= y", true }, { "a == b", false }, { "a <= b && c != d", false },
+		{ "\"a=b\".equals(s)", false }, { "c == '='", false },
+		{ "\"x++\" + y", false }, { "f(a -> a == 1)", false },
+	};
+	for (size_t i = 0; i < sizeof(as) / sizeof(as[0]); i++)
+		ok(jtext_assigns(as[i].t) == as[i].assigns, "%s %s", as[i].t,
+		   as[i].assigns ? "assigns" : "does not assign");
+	ok(jtext_is_return("return x;") && jtext_is_return("return(x);") &&
+	   jtext_is_return("return;"), "a return statement starts with return");
+	ok(!jtext_is_return("returned = x;") && !jtext_is_return("x = 1;") &&
+	   !jtext_is_return("\"return\".length();"),
+	   "no return statement: a name starting with return, a string");
+	const char *lit = NULL, *x = NULL;
+	bool name = false;
+	ok(jtext_literal_equals(A, "\"L\".equals(s)", &lit, &x, &name) &&
+	   !strcmp(lit, "L") && !strcmp(x, "s") && name,
+	   "\"L\".equals(s): L compared with the name s");
+	ok(jtext_literal_equals(A, "\"\".equals(this.a.b)", &lit, &x, &name) &&
+	   !strcmp(lit, "") && !strcmp(x, "this.a.b") && !name,
+	   "\"\".equals(this.a.b): a chain of fields");
+	static const char *const noteq[] = {
+		"\"a\\n\".equals(s)", "s.equals(\"L\")", "\"L\".equals(f(s))",
+		"\"L\".equals(a[0])", "\"L\".equals(s, t)", "\"L\".hashCode(s)",
+		"\"L\".equals(s) && b", "\"L\" . equals(s)",
+	};
+	for (size_t i = 0; i < sizeof(noteq) / sizeof(noteq[0]); i++)
+		ok(!jtext_literal_equals(A, noteq[i], &lit, &x, &name),
+		   "%s: not a literal's equals of a name", noteq[i]);
 	arena_free(A);
 	return done_testing();
 }

@@ -23,7 +23,7 @@ same() {
 	fi
 }
 
-plan 12
+plan 15
 $SUBSUME tables -o "$tmp/tables" "$theory" > "$tmp/tables.out" 2>&1
 check $? "tables: exit status 0"
 $SUBSUME graphs -o "$tmp/graphs" "$theory" > "$tmp/graphs.out" 2>&1
@@ -68,4 +68,21 @@ $SUBSUME tables -j3 -o "$tmp/tables2" "$theory" > /dev/null 2>&1 &&
 	diff -r "$tmp/tables" "$tmp/tables2" > /dev/null &&
 	diff -r "$tmp/graphs" "$tmp/graphs2" > /dev/null
 check $? "tables and graphs are the same on a second run with -j3"
+
+# prove --tables DIR --graphs DIR: the same files from prove's own proof
+# (make run and tests/library.t prove the library once for all three).
+$SUBSUME prove --no-timing --format json --tables "$tmp/tables3" \
+	--graphs "$tmp/graphs3" "$theory" > "$tmp/p.json" 2>&1
+check $? "prove --tables --graphs: exit status 0"
+diff -r "$tmp/tables" "$tmp/tables3" > /dev/null &&
+	diff -r "$tmp/graphs" "$tmp/graphs3" > /dev/null
+check $? "prove --tables --graphs writes the files of tables and graphs"
+# all or nothing: a --graphs path that is a file fails the run, and
+# --tables writes nothing either
+: > "$tmp/afile"
+$SUBSUME prove --no-timing --tables "$tmp/tables4" --graphs "$tmp/afile" \
+	"$theory" > /dev/null 2> "$tmp/err"
+rc=$?
+[ $rc = 5 ] && [ ! -e "$tmp/tables4/subsume_tables.c" ]
+check $? "prove --graphs into a file: exit 5, no table written (exit $rc: $(head -1 "$tmp/err"))"
 finish

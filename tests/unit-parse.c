@@ -443,9 +443,32 @@ static void round_trips(void)
 	   bad);
 }
 
+/* node_rename(): a contract's `value` named by the call's variable,
+ * a node substituted, not a text rewritten. */
+static const char *value_to(void *ctx, const char *name)
+{
+	return strcmp(name, "value") ? NULL : ctx;
+}
+
+static void renames(void)
+{
+	struct node *n = tparse(A, "value >= -1 && values < value + 1");
+	struct node *r = n ? node_rename(A, n, value_to, "$1") : NULL;
+	struct strbuf sb = STRBUF_INIT, so = STRBUF_INIT;
+	expr_print(&sb, r);
+	expr_print(&so, n);
+	ok(r && !strcmp(sb.buf, "$1 >= -1 && values < $1 + 1") &&
+	   !strcmp(so.buf, "value >= -1 && values < value + 1"),
+	   "node_rename: each variable value renamed, another name kept, the "
+	   "original unchanged (%s)", sb.len ? sb.buf : "");
+	sb_release(&sb);
+	sb_release(&so);
+}
+
 int main(void)
 {
 	A = arena_new();
+	renames();
 	precedence();
 	literals();
 	errors();

@@ -197,6 +197,9 @@ struct cgroup {
 	 * NULL */
 	void (*finish)(struct cgroup *g);
 	int nwritten;        /* with finish: the mutants it leaves */
+	/* check/pit.c: why none of the candidates is known to be the PIT
+	 * mutant's place (its finish() makes it ambiguous), or NULL */
+	const char *unsure;
 };
 /* The mutants group g writes (its own, or what its finish leaves):
  * what the driver counts before it is decided. */

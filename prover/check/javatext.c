@@ -4,8 +4,8 @@
  * values `$k` (the same text, blanks ignored, is the same value within
  * a site), `null` becomes `$null`; constructs the model does not cover
  * (strings, `new`, `instanceof`, `this` alone) are refused with the
- * reason.  Also the texts built around a site's expressions: a
- * context's hole filled in, a contract's `value` replaced.
+ * reason.  Also a context's hole filled in (a contract's `value` is
+ * renamed in its parsed tree instead: site-read.c).
  *
  * C and C++ sites (S->c) read the same way, except: `p->f` is a field
  * access like `p.f`, a dereference `*p` (of a name and its chain) is an
@@ -45,19 +45,9 @@ int site_opaque(struct site *S, const char *norm, const char *recv,
 static int chain_value(struct site *S, const char *s, size_t b, size_t i,
 		       size_t e, const char *first, const struct src_chain *c)
 {
-	/* Normalise: drop blanks outside literals. */
-	struct strbuf norm = STRBUF_INIT;
-	for (size_t q = b; q < e;) {
-		if (s[q] == '"' || s[q] == '\'') {
-			size_t r = src_skip_quoted(s, q);
-			sb_add(&norm, s + q, r - q);
-			q = r;
-		} else {
-			if (!isspace((unsigned char)s[q]))
-				sb_putc(&norm, s[q]);
-			q++;
-		}
-	}
+	/* Normalise: drop blanks outside literals (a literal ends within
+	 * the chain: src_scan_chain() skipped it whole). */
+	const char *norm = src_squeeze(S->a, s, b, e);
 	const char *recv = NULL;
 	if (strcmp(first, "this") && s[i] != '(' && s[i] != '[') {
 		size_t j = i;
@@ -66,10 +56,8 @@ static int chain_value(struct site *S, const char *s, size_t b, size_t i,
 		if (s[j] == '.')
 			recv = first;
 	}
-	int k = site_opaque(S, norm.buf, recv, c->call ? c->lastid : NULL,
-			     c->has_args);
-	sb_release(&norm);
-	return k;
+	return site_opaque(S, norm, recv, c->call ? c->lastid : NULL,
+			   c->has_args);
 }
 
 /* The rewritten text, and where each of its bytes comes from. */
@@ -118,30 +106,13 @@ static void put(struct rw *w, const char *p, size_t n, size_t at,
 	track(w, len0, at, verbatim);
 }
 
-/* Does rewritten text t assign (=, op=, ++, --)? */
-static bool assigns(const char *t)
+/* Does the rewritten argument t assign (=, op=, ++, --)?  Asked of its
+ * tree: the parser reads the rewritten text the site is parsed from
+ * (and caches it); one that does not parse fails with the site. */
+static bool arg_assigns(struct site *S, const char *t)
 {
-	for (size_t i = 0; t[i]; i++) {
-		if (t[i] == '\'') {
-			i = src_skip_quoted(t, i) - 1;
-			continue;
-		}
-		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
-			return true;
-		if (t[i] != '=')
-			continue;
-		if (t[i + 1] == '=') {
-			i++;
-			continue;
-		}
-		char p = i ? t[i - 1] : 0;
-		if (p == '=' || p == '!')
-			continue;
-		if ((p == '<' || p == '>') && !(i >= 2 && t[i - 2] == p))
-			continue;
-		return true;
-	}
-	return false;
+	struct expr_src es = { .text = t, .quiet = true };
+	return expr_has_side_effects(parse_expr_in(S->pf, S->a, &es, false));
 }
 
 #define MAX_INLINED 65536
@@ -250,7 +221,7 @@ static int rewrite_defined(struct site *S, const char *s, size_t b, size_t e,
 		char *text = arena_strndup(S->a, s + ab[k], ae[k] - ab[k]);
 		if (!(args[k] = site_rewrite_map(S, text, why, NULL)))
 			return -1;
-		if (assigns(args[k]))
+		if (arg_assigns(S, args[k]))
 			return *why = arena_printf(S->a, "an argument of %s() "
 						   "assigns: the call's value is "
 						   "inlined (its contract)", name),
@@ -462,30 +433,6 @@ char *site_subst_hole(struct arena *a, const char *ctx, const char *e)
 			if (*p == '\'' || *p == '"')
 				q = *p;
 			sb_putc(&sb, *p);
-		}
-	}
-	char *r = arena_strdup(a, sb.buf);
-	sb_release(&sb);
-	return r;
-}
-
-/* Contract assumption text with "value" replaced by the placeholder. */
-char *site_contract_text(struct arena *a, const char *assume, int k)
-{
-	struct strbuf sb = STRBUF_INIT;
-	for (size_t i = 0; assume[i];) {
-		if (src_ident_start((unsigned char)assume[i]) &&
-		    (i == 0 || !src_ident_char((unsigned char)assume[i - 1]))) {
-			size_t e = i;
-			while (src_ident_char((unsigned char)assume[e]))
-				e++;
-			if (e - i == 5 && !strncmp(assume + i, "value", 5))
-				sb_printf(&sb, "$%d", k + 1);
-			else
-				sb_add(&sb, assume + i, e - i);
-			i = e;
-		} else {
-			sb_putc(&sb, assume[i++]);
 		}
 	}
 	char *r = arena_strdup(a, sb.buf);

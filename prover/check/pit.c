@@ -621,6 +621,7 @@ static struct pdoc *load(const char *path, bool *io)
 struct prow {
 	const char *name, *desc, *match, *unsupported;
 	int iinc;                      /* -1: either, 0: none, 1: only */
+	int jump;                      /* -1: none, 0: never, 1: always */
 	unsigned kinds;                /* 1 << enum jline_kind */
 	const struct ynode *rewrite, *words, *values;
 };
@@ -658,6 +659,10 @@ static void load_table(void)
 		r->unsupported = scalar(m, "unsupported");
 		const char *ii = scalar(m, "iinc");
 		r->iinc = !ii ? -1 : !strcmp(ii, "true");
+		const char *jp = scalar(m, "jump");
+		r->jump = !jp ? -1 : !strcmp(jp, "always");
+		if (jp && strcmp(jp, "always") && strcmp(jp, "never"))
+			BUG("configs/pit-mutators.yaml: jump: %s", jp);
 		r->rewrite = ymap_get(m, "rewrite");
 		r->words = ymap_get(m, "words");
 		r->values = ymap_get(m, "values");
@@ -821,6 +826,21 @@ static const char *mutant_text(struct arena *a, const struct prow *r,
 {
 	const char *t = scalar(r->rewrite, key_of(x));
 	const char *tv = to ? to : "";
+	if (r->jump >= 0 && (x->kind == JL_COMPARE || x->kind == JL_CONDITION)) {
+		/* the value at which the jump is (always) or is not (never)
+		 * taken: not the rewrite's for the left operand of ||, or a
+		 * condition under a ! */
+		if (x->jump < 0)
+			return NULL;
+		bool v = r->jump ? x->jump : !x->jump;
+		/* PIT pops the operands it evaluated: a node with a call, a
+		 * dereference, an array access or a division (an effect, an
+		 * exception) is still evaluated, then the value taken */
+		if (strpbrk(x->text, "(.[/%"))
+			return arena_printf(a, "((%s) %s)", x->text,
+					    v ? "|| true" : "&& false");
+		return v ? "true" : "false";
+	}
 	const char *mapped = r->values ? scalar(r->values, tv) : NULL;
 	if (mapped)
 		tv = mapped;
@@ -883,9 +903,25 @@ static const char *short_name(const char *mutator)
 	return dot ? dot + 1 : mutator;
 }
 
-/* The candidates of a decided group made one PIT mutant. */
+/* The candidates of a decided group made one PIT mutant: ambiguous
+ * when its place is unsure (g->unsure), unless unsupported. */
 static void finish(struct cgroup *g)
 {
+	if (g->unsure) {
+		bool any = false;
+		for (int i = 0; i < g->nmutants; i++)
+			any |= g->mutants[i].v != CV_UNSUPPORTED;
+		if (any && g->nmutants == 1) {
+			struct cmutant *c = &g->mutants[0];
+			c->detail = arena_printf(g->a, "%s; its one place's verdict: "
+				"%s%s%s%s%s", g->unsure, cverdict_name(c->v),
+				c->by ? " " : "", c->by ? c->by : "",
+				c->detail ? ": " : "", c->detail ? c->detail : "");
+			c->v = CV_AMBIGUOUS;
+			c->by = NULL;
+			return;
+		}
+	}
 	if (g->nmutants == 1 && g->mutants[0].pit && g->mutants[0].pit->order)
 		g->mutants[0].detail = arena_printf(g->a, "%s [%s]",
 			g->mutants[0].detail ? g->mutants[0].detail : "",
@@ -897,6 +933,8 @@ static void finish(struct cgroup *g)
 	for (int i = 0; i < g->nmutants; i++)
 		all &= g->mutants[i].v == CV_EQUIVALENT;
 	struct strbuf d = STRBUF_INIT, o = STRBUF_INIT, t = STRBUF_INIT;
+	if (g->unsure)
+		sb_printf(&d, "%s; ", g->unsure);
 	sb_printf(&d, "%s%d candidate places on its line: ", all ? "every one "
 		  "of its " : "", g->nmutants);
 	for (int i = 0; i < g->nmutants; i++) {
@@ -910,7 +948,7 @@ static void finish(struct cgroup *g)
 		sb_printf(&o, "%s%s", i ? " | " : "", mo);
 		sb_printf(&t, "%s%s", i ? " | " : "", *m->text ? m->text : "<NO-OP>");
 	}
-	c->v = all ? CV_EQUIVALENT : CV_AMBIGUOUS;
+	c->v = all && !g->unsure ? CV_EQUIVALENT : CV_AMBIGUOUS;
 	c->id = arena_strndup(g->a, c->id, (size_t)(strrchr(c->id, '.') - c->id));
 	c->by = NULL;
 	c->detail = arena_strdup(g->a, d.buf);
@@ -1042,6 +1080,19 @@ struct cgroup *check_pit_place(const struct pit_mutant *p, const char **order)
 	 * candidates: PIT numbers its mutants in instruction order, which
 	 * is the order of the nodes' ends (operands before operators, left
 	 * to right), unless javac moved one (a for update) */
+	/* more jumps of this mutator on the line than places in the
+	 * source: javac's own (an enhanced for's hasNext(), a
+	 * try-with-resources' null check, an assert's
+	 * $assertionsDisabled) are among them, and none of the places is
+	 * known to be this mutant's */
+	const char *unsure = r->jump >= 0 && p->nsame > n
+		? arena_printf(t, "PIT made %d of these mutants on line %d, "
+			"whose source has %d place%s for them (javac compiles "
+			"jumps of its own: an enhanced for's hasNext(), a "
+			"try-with-resources' null check, an assert's "
+			"$assertionsDisabled): which one this is is not known",
+			p->nsame, p->line, n, n == 1 ? "" : "s")
+		: NULL;
 	bool late = false;
 	for (int i = 0; i < n; i++)
 		late |= x[pick[i]].late;
@@ -1063,6 +1114,8 @@ struct cgroup *check_pit_place(const struct pit_mutant *p, const char **order)
 	g = p->group(p->ctx, n);
 	g->finish = finish;
 	g->srcpath = arena_strdup(g->a, path);
+	if (unsure)
+		g->unsure = arena_strdup(g->a, unsure);
 	if (*order)
 		*order = arena_strdup(g->a, *order);
 	struct mplace *mp = xcalloc((size_t)n, sizeof(*mp));
@@ -1072,13 +1125,18 @@ struct cgroup *check_pit_place(const struct pit_mutant *p, const char **order)
 		struct mplace *pl = &mp[i];
 		const char *base = nx_->text;
 		const char *mt = mutant_text(g->a, r, nx_, to);
-		c->text = mt ? mt : "<default value>";
+		c->text = mt ? mt : r->jump >= 0
+			? scalar(r->rewrite, key_of(nx_)) : "<default value>";
 		c->orig = arena_strdup(g->a, base);
 		c->col = nx_->col;
 		pl->offset = -1;
 		pl->base = pl->orig = c->orig;
 		pl->key = arena_printf(g->a, "P%d", i);
-		const char *w = mt ? NULL : "the call's type, whose default value "
+		const char *w = mt ? NULL : r->jump >= 0
+			? "the value at which javac's jump for it is taken is not "
+			  "known (an assert's condition, tested after a jump of "
+			  "its own)"
+			: "the call's type, whose default value "
 			"replaces it, is not known (a method of another class, "
 			"or overloaded)";
 		if (w || !check_place_exact(g, pl, i, f, nx_->line, nx_->start,

@@ -21,7 +21,12 @@
  * method (lang/javasrc.h jsrc_line_nodes()) that the mutator acts on and
  * its description selects are its candidates, each a source-level
  * mutant placed and judged as a report's mutant is (its enclosing
- * expression; with --method, its method).  The PIT mutant is equivalent
+ * expression; with --method, its method).  RemoveConditional's rows
+ * (jump: never/always) give a comparison or condition the value at which
+ * javac's jump for it is not or is taken (jline_node.jump), evaluating
+ * it first when it calls, dereferences or divides; with more such PIT
+ * mutants on the line than places (javac's own jumps) the mutant is
+ * ambiguous (g->unsure).  The PIT mutant is equivalent
  * when every candidate is, takes its one candidate's verdict when it has
  * one, and is `ambiguous` (every candidate listed with its verdict)
  * otherwise.  No candidate (code javac generated: a bridge method, an

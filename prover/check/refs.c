@@ -14,7 +14,7 @@
  *   and then never null; fresh objects (`new`) are distinct.
  */
 #include "check/site.h"
-#include "lang/srctext.h"
+#include "lang/javasrc.h"
 #include "lang/mir.h"
 
 #include <ctype.h>
@@ -45,10 +45,16 @@ void site_null_refs(struct site *S, const struct node *o, const struct node *m)
 	site_null_refs(S, o->c, m->c);
 }
 
+/* Is n an opaque value's variable ($1, $2, ...)? */
+static bool opaque_var(const struct node *n)
+{
+	return n->kind == N_VAR && n->name[0] == '$' &&
+	       isdigit((unsigned char)n->name[1]);
+}
+
 static const struct opaque *opaque_of(const struct site *S, const struct node *n)
 {
-	if (n->kind != N_VAR || n->name[0] != '$' ||
-	    !isdigit((unsigned char)n->name[1]))
+	if (!opaque_var(n))
 		return NULL;
 	int k = atoi(n->name + 1) - 1;
 	return k >= 0 && k < S->nop ? &S->ops[k] : NULL;
@@ -68,25 +74,24 @@ static bool is_string(const struct site *S, const struct node *n)
 	return false;
 }
 
+/* An opaque value's variable ($1, $2, ...) named by its text. */
+static const char *opaque_text(void *ctx, const char *name)
+{
+	const struct site *S = ctx;
+	const struct node v = { .kind = N_VAR, .name = name };
+	if (!opaque_var(&v))
+		return NULL;
+	const struct opaque *o = opaque_of(S, &v);
+	return o ? o->text : "?";
+}
+
 /* n printed in source syntax, opaque values as their texts. */
 static char *source_text(struct site *S, const struct node *n)
 {
-	struct strbuf p = STRBUF_INIT, sb = STRBUF_INIT;
-	expr_print(&p, n);
-	for (size_t i = 0; i < p.len;) {
-		if (p.buf[i] == '$' && isdigit((unsigned char)p.buf[i + 1])) {
-			int k = atoi(p.buf + i + 1) - 1;
-			i++;
-			while (isdigit((unsigned char)p.buf[i]))
-				i++;
-			sb_puts(&sb, k >= 0 && k < S->nop ? S->ops[k].text : "?");
-		} else {
-			sb_putc(&sb, p.buf[i++]);
-		}
-	}
-	char *r = arena_strdup(S->a, sb.len ? sb.buf : "");
+	struct strbuf p = STRBUF_INIT;
+	expr_print(&p, node_rename(S->a, n, opaque_text, S));
+	char *r = arena_strdup(S->a, p.len ? p.buf : "");
 	sb_release(&p);
-	sb_release(&sb);
 	return r;
 }
 
@@ -237,64 +242,32 @@ static struct node *either(struct site *S, struct node *x, struct node *y)
 	return n;
 }
 
-/* The string literal's characters (no escape) in a call's text at
- * t[i] ('"'), its end in *e; NULL if none. */
-static const char *literal_at(struct site *S, const char *t, size_t i, size_t *e)
-{
-	if (t[i] != '"')
-		return NULL;
-	size_t j = src_skip_quoted(t, i);
-	if (j < i + 2 || t[j - 1] != '"' || memchr(t + i, '\\', j - i))
-		return NULL;
-	*e = j;
-	return arena_strndup(S->a, t + i + 1, j - i - 2);
-}
-
-/* A name or a chain of names and fields (no call, no index): what two
- * calls read alike. */
-static bool plain_chain(const char *t, size_t b, size_t e)
-{
-	if (b >= e || !src_ident_start((unsigned char)t[b]))
-		return false;
-	for (size_t i = b; i < e; i++)
-		if (!src_ident_char((unsigned char)t[i]) && t[i] != '.')
-			return false;
-	return true;
-}
-
 /* `"L".equals(x)` (String.equals, whatever x is): x, the text it
- * compares with L, in *x; false if not such a call.  `x.equals("L")`
- * and `x.equals(x)` of a String x: javasrc-const.c, which knows x's
- * type. */
+ * compares with L, in *x; false if not such a call (lang/javasrc.h:
+ * jtext_literal_equals(), from the call's syntax tree).
+ * `x.equals("L")` and `x.equals(x)` of a String x: javasrc-const.c,
+ * which knows x's type. */
 static bool literal_equals(struct site *S, const struct opaque *o,
 			   const char **x, const char **lit)
 {
-	const char *t = o->text;
-	size_t n = strlen(t), e;
-	static const char eq[] = ".equals(";
-	if (!o->method || strcmp(o->method, "equals") || n < 2 || t[n - 1] != ')')
+	bool name;
+	if (!o->method || strcmp(o->method, "equals") ||
+	    !jtext_literal_equals(S->a, o->text, lit, x, &name))
 		return false;
-	if (!(*lit = literal_at(S, t, 0, &e)) ||
-	    strncmp(t + e, eq, sizeof(eq) - 1) ||
-	    !plain_chain(t, e + sizeof(eq) - 1, n - 1))
-		return false;
-	*x = arena_strndup(S->a, t + e + sizeof(eq) - 1,
-			   n - 1 - (e + sizeof(eq) - 1));
 	/* of a name: no effect, no exception (null: false) */
-	if (!strchr(*x, '.'))
+	if (name)
 		S->ops[o - S->ops].konst = true;
 	return true;
 }
 
 /* Two calls that compare one String with different literals are not
  * both true (String.equals compares characters). */
-static bool text_assigns(const char *t);
 static struct node *equals_facts(struct site *S)
 {
 	struct node *facts = NULL;
-	/* one text, one value: not where the site assigns */
-	if (text_assigns(S->cs->orig))
-		return NULL;
+	/* one text, one value: not where the site assigns (asked of the
+	 * original's syntax tree once a call needs it) */
+	int assigns = -1;
 	const char *xs[MAX_VARS + 1], *ls[MAX_VARS + 1];
 	int vs[MAX_VARS + 1];
 	for (int k = 0; k < S->nop; k++) {
@@ -311,6 +284,10 @@ static struct node *equals_facts(struct site *S)
 			xs[k] = NULL;
 		if (!xs[k])
 			continue;
+		if (assigns < 0)
+			assigns = jtext_assigns(S->cs->orig);
+		if (assigns)
+			return NULL;
 		for (int j = 0; j < k; j++) {
 			if (!xs[j] || strcmp(xs[j], xs[k]) || !strcmp(ls[j], ls[k]))
 				continue;
@@ -349,22 +326,6 @@ static struct node *equals_facts(struct site *S)
 	return facts;
 }
 
-/* Does source text t assign (++, --, =, op=)? */
-static bool text_assigns(const char *t)
-{
-	for (size_t i = 0; t[i]; i++) {
-		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
-			return true;
-		if (t[i] == '=' && t[i + 1] == '=') {
-			i++;
-			continue;
-		}
-		if (t[i] == '=' && !(i && strchr("!<>", t[i - 1])))
-			return true;
-	}
-	return false;
-}
-
 static struct node *lit_int(struct site *S, int v)
 {
 	struct node *n = node_new(S->a, N_LIT, 0);
@@ -400,7 +361,7 @@ static struct node *bounds(struct site *S, const struct opaque *o,
 {
 	const char *why;
 	const char *br = strchr(o->text, '[');
-	if (!br || text_assigns(o->index))
+	if (!br || jtext_assigns(o->index))
 		return NULL;
 	struct node *i1 = site_parse(S, o->index, &why);
 	struct node *i2 = i1 ? site_parse(S, o->index, &why) : NULL;

@@ -6,7 +6,7 @@
  * contracts of opaque calls, then types.  The driver is site.c.
  */
 #include "check/site.h"
-#include "lang/srctext.h"
+#include "lang/javasrc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -124,15 +124,15 @@ static int parse_texts(struct job *J, const char **why)
 	const struct csite *cs = S->cs;
 	const char *orig_text = cs->orig;
 	if (cs->statement) {
-		size_t len = strlen(orig_text);
-		char *t = arena_strndup(S->a, orig_text,
-					len && orig_text[len - 1] == ';' ? len - 1
-									 : len);
-		if (!strncmp(t, "return", 6) && !src_ident_char((unsigned char)t[6])) {
+		if (jtext_is_return(orig_text)) {
 			*why = "statement deletion of a return: the control flow "
 			       "is outside the expression";
 			return -1;
 		}
+		size_t len = strlen(orig_text);
+		char *t = arena_strndup(S->a, orig_text,
+					len && orig_text[len - 1] == ';' ? len - 1
+									 : len);
 		orig_text = t;
 	}
 	J->orig = site_parse(S, cs->context ? site_subst_hole(S->a, cs->context,
@@ -299,6 +299,12 @@ static void mark_constants(struct job *J)
 				S->ops[k].konst = true;
 }
 
+/* A contract's `value` named name (ctx). */
+static const char *contract_value(void *ctx, const char *name)
+{
+	return strcmp(name, "value") ? NULL : ctx;
+}
+
 /* Contracts on numeric opaque calls become assumptions. */
 static void add_contracts(struct job *J)
 {
@@ -322,12 +328,15 @@ static void add_contracts(struct job *J)
 				S->declared[v] = rt;
 			if (!ct->assume)
 				continue;
-			struct expr_src es = {
-				.text = site_contract_text(S->a, ct->assume, k),
-				.quiet = true };
+			/* the contract's text parsed (once a run: the
+			 * parser's cache), its `value` the call's variable */
+			struct expr_src es = { .text = ct->assume, .quiet = true };
 			struct node *cn = parse_expr_in(S->pf, S->a, &es, false);
 			if (cn)
-				J->assume = site_and(S->a, J->assume, cn);
+				J->assume = site_and(S->a, J->assume,
+						     node_rename(S->a, cn,
+								 contract_value,
+								 arena_strdup(S->a, name)));
 		}
 	}
 }

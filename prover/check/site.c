@@ -88,14 +88,15 @@ static bool has_float(const struct node *n)
  * are written again.  Only where no opaque operand of the original or a
  * mutant is a call or an object creation: their effects are seen only
  * through what the site observes. */
-static void drop_dead(const struct job *J, struct analysis_spec *spec)
+static void drop_dead(const struct job *J, struct analysis_spec *spec,
+		      bool picked)
 {
 	struct observe *ob = &spec->observe;
 	const struct site *S = &J->S;
 	const char *d = S->cs->dead;
 	if (!d || S->c)
 		return;
-	for (int k = 0; k < S->nop; k++)
+	for (int k = 0; !picked && k < S->nop; k++)
 		if (S->ops[k].method || S->ops[k].fresh)
 			return;
 	/* a reference's value stored in a primitive local would be unboxed
@@ -116,11 +117,31 @@ static void drop_dead(const struct job *J, struct analysis_spec *spec)
 	}
 }
 
+/* Does n read an opaque value that is a call or an object creation
+ * (`$k`, struct opaque method or fresh)? */
+static bool reads_effect(const struct site *S, const struct node *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == N_VAR && n->name && n->name[0] == '$') {
+		char *end;
+		long k = strtol(n->name + 1, &end, 10) - 1;
+		if (end != n->name + 1 && !*end && k >= 0 && k < S->nop &&
+		    (S->ops[k].method || S->ops[k].fresh))
+			return true;
+	}
+	return reads_effect(S, n->a) || reads_effect(S, n->b) ||
+	       reads_effect(S, n->c);
+}
+
 /* The site's analysis, by the one constructor; NULL if no mutant is
  * left (or the spec is refused: *why).  back[p]: the site index of
- * analysis mutant p. */
+ * analysis mutant p.  pick (else NULL): only the site's mutants i with
+ * pick[i], admitted already, with the dead locals dropped (the caller
+ * saw that none of them, nor the original, reads a call or a `new`). */
 static struct analysis *site_analysis(struct job *J, struct type_env *env,
-				      int *back, const char **why)
+				      int *back, const char **why,
+				      const bool *pick)
 {
 	struct site *S = &J->S;
 	struct cgroup *g = S->g;
@@ -135,7 +156,7 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 	};
 	site_assigned(J->orig, &spec.observe);
 	for (int i = 0; i < J->n; i++) {
-		if (!J->mx[i] || !admit_mutant(J, i, env))
+		if (!J->mx[i] || (pick ? !pick[i] : !admit_mutant(J, i, env)))
 			continue;
 		const struct cmutant *m = &g->mutants[J->idx[i]];
 		back[++spec.nmutants] = i;
@@ -144,7 +165,7 @@ static struct analysis *site_analysis(struct job *J, struct type_env *env,
 			.expr = J->mx[i] };
 		site_assigned(J->mx[i], &spec.observe);
 	}
-	drop_dead(J, &spec);
+	drop_dead(J, &spec, pick != NULL);
 	if (!spec.nmutants)
 		return NULL;
 	for (int v = 0; v < S->nvars; v++)
@@ -260,7 +281,7 @@ static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
 	struct analysis *an = NULL;
 	int rc = site_read(J, &env, &why);
 	if (rc == 0)
-		an = site_analysis(J, &env, *back, &why);
+		an = site_analysis(J, &env, *back, &why, NULL);
 	sb_release(&emsg);
 	if (!an)
 		for (int i = 0; (rc < 0 || why) && i < J->n; i++)
@@ -268,6 +289,73 @@ static struct analysis *prepare_site(struct job *J, struct cgroup *g, int si,
 				site_unsupported(g, &g->mutants[J->idx[i]],
 						 why ? why : "not modelled");
 	return an;
+}
+
+/* The site's mutants that read no call nor `new` again, alone, where
+ * its dead locals were kept observed only because other mutants (or
+ * the original's opaque operands it does not read) call or create:
+ * such a mutant is judged as it would be at a site without the others
+ * (drop_dead()).  Only an equivalent verdict is taken from there (the
+ * others' claims are of the whole site).
+ * MutantBench's Profit: `bonus=bonus2+(i-200000)*0.05` with `bonus2` to
+ * `bonus2--`, beside `bonus2` to `abs(bonus2)`. */
+static void dead_alone(struct check_worker *w, struct job *J,
+		       const struct analysis *an, const int *back)
+{
+	struct site *S = &J->S;
+	struct cgroup *g = S->g;
+	if (!S->cs->dead || S->c || reads_effect(S, J->orig) ||
+	    reads_effect(S, J->assume) || reads_effect(S, J->facts) ||
+	    reads_effect(S, J->loops))
+		return;
+	bool blocked = false;
+	for (int k = 0; k < S->nop; k++)
+		blocked |= S->ops[k].method || S->ops[k].fresh;
+	if (!blocked)
+		return;
+	bool *pick = ANEWN(g->a, bool, (size_t)J->n);
+	int n = 0;
+	for (int p = 1; p <= an->nmutants; p++) {
+		int i = back[p];
+		const struct cmutant *m = &g->mutants[J->idx[i]];
+		if (m->v != CV_EQUIVALENT && !reads_effect(S, J->mx[i]) &&
+		    !strcmp(J->msig[i], J->osig))
+			n += pick[i] = true;
+	}
+	if (!n)
+		return;
+	int *back2 = ANEWN(g->a, int, (size_t)J->n + 1);
+	const char *why = NULL;
+	struct strbuf emsg = STRBUF_INIT;
+	struct type_env env = { .errmsg = &emsg };
+	struct analysis *an2 = site_analysis(J, &env, back2, &why, pick);
+	sb_release(&emsg);
+	if (!an2)
+		return;
+	/* waited for, not put off: a site resumed with every verdict
+	 * written is not prepared again (prepare_site()) */
+	bool defer = w->defer;
+	w->defer = false;
+	struct cres *own;
+	const struct cres *r = prove_site(w, J, an2, &own);
+	w->defer = defer;
+	int N = an2->nmutants;
+	struct cmutant *was = ANEWN(g->a, struct cmutant, (size_t)N + 1);
+	bool *clean = ANEWN(g->a, bool, (size_t)N + 1);
+	for (int p = 1; p <= N; p++) {
+		was[p] = g->mutants[J->idx[back2[p]]];
+		clean[p] = true;
+	}
+	bool refs = false;
+	for (int v = 0; v < S->nvars; v++)
+		refs |= S->ref[v];
+	site_verdicts(S, an2, r, J->idx, back2, clean, refs);
+	for (int p = 1; p <= N; p++) {
+		struct cmutant *m = &g->mutants[J->idx[back2[p]]];
+		if (m->v != CV_EQUIVALENT)
+			*m = was[p];
+	}
+	cres_free(own);
 }
 
 /* Decide site si; false if it is put off (see check_group()).  A site
@@ -293,6 +381,7 @@ static bool check_site(struct check_worker *w, struct cgroup *g, int si,
 		refs |= J.S.ref[v];
 	site_verdicts(&J.S, an, r, J.idx, back, clean, refs);
 	cres_free(own);
+	dead_alone(w, &J, an, back);
 	return true;
 }
 

@@ -65,8 +65,9 @@ struct site {
 	int objdepth;              /* javaobj.c: nested casts being read */
 };
 
-/* javatext.c, javaobj.c, refs.c and site-read.c read the site's
- * program text through lang/srctext.h (tests/layers.t). */
+/* javatext.c and javaobj.c read the site's program text through
+ * lang/srctext.h; refs.c and site-read.c ask lang/javasrc.h's
+ * jtext_*() of its syntax tree (tests/layers.t). */
 /* javaobj.c: Java's object constructs in a Java text, before the
  * rewrite: `new X(...)`, `this`, string literals, reference casts and
  * `instanceof` become opaque values (struct opaque nonnull, fresh,
@@ -95,8 +96,6 @@ char *site_rewrite_map(struct site *S, const char *s, const char **why,
 struct node *site_parse(struct site *S, const char *text, const char **why);
 /* ctx with its '#' replaced by "(e)". */
 char *site_subst_hole(struct arena *a, const char *ctx, const char *e);
-/* A contract's assumption with "value" replaced by opaque value k. */
-char *site_contract_text(struct arena *a, const char *assume, int k);
 
 /* infer.c */
 /* The index of variable name (added if new), or -1 (S->err set). */

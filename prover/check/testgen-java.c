@@ -295,6 +295,109 @@ static char *accessor_body(const char *src, const char *mname, int n)
 	return NULL;
 }
 
+/* The declaration of an instance method name of n parameters in the
+ * class's own text that a subclass in its package can override and
+ * call through super: neither private, static, final nor abstract (a
+ * body follows it).  Its modifiers and type ("void", "protected int")
+ * in *head, its parameters' text in *params; false when there is none
+ * or more than one. */
+static bool overridable(const char *src, const char *name, int n, char **head,
+			char **params)
+{
+	size_t ml = strlen(name);
+	int found = 0;
+	*head = *params = NULL;
+	for (const char *p = src; (p = strstr(p, name)); p += ml) {
+		if ((p > src && (ident_char(p[-1]) || p[-1] == '.')) ||
+		    ident_char(p[ml]))
+			continue;
+		const char *q = p + ml;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != '(')
+			continue;
+		const char *b = p; /* the word before: its type (or void) */
+		while (b > src && isspace((unsigned char)b[-1]))
+			b--;
+		if (b == src || !(ident_char(b[-1]) || b[-1] == '>' ||
+				  b[-1] == ']'))
+			continue;
+		const char *wb = b;
+		while (wb > src && ident_char(wb[-1]))
+			wb--;
+		if ((b - wb == 3 && !strncmp(wb, "new", 3)) ||
+		    (b - wb == 6 && !strncmp(wb, "return", 6)))
+			continue;
+		const char *close = strchr(q, ')');
+		const char *open = close ? close + 1 : NULL;
+		while (open && isspace((unsigned char)*open))
+			open++;
+		if (!open || *open != '{') /* a call, or abstract */
+			continue;
+		const char *ls = p;
+		while (ls > src && ls[-1] != '\n' && ls[-1] != ';' &&
+		       ls[-1] != '{' && ls[-1] != '}')
+			ls--;
+		char *pt = xmalloc((size_t)(close - q));
+		memcpy(pt, q + 1, (size_t)(close - q - 1));
+		pt[close - q - 1] = 0;
+		char *types[MIR_MAX_VARS] = { 0 };
+		int k = param_types(pt, types, MIR_MAX_VARS);
+		for (int i = 0; i < MIR_MAX_VARS; i++)
+			free(types[i]);
+		if (k != n) {
+			free(pt);
+			continue;
+		}
+		size_t hl = (size_t)(p - ls);
+		if (has_word(ls, hl, "private") || has_word(ls, hl, "static") ||
+		    has_word(ls, hl, "final") || has_word(ls, hl, "abstract") ||
+		    found++) {
+			free(pt);
+			free(*head);
+			free(*params);
+			*head = *params = NULL;
+			return false;
+		}
+		while (isspace((unsigned char)*ls))
+			ls++;
+		*head = tg_printf("%.*s", (int)(p - ls), ls);
+		*params = pt;
+	}
+	return found == 1;
+}
+
+/* The parameters' names of the parameters' text "int a, final T b"
+ * (its last word each), comma-separated. */
+static char *param_names(const char *params)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int depth = 0;
+	const char *start = params;
+	for (const char *p = params;; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>')
+			depth--;
+		if (*p && (*p != ',' || depth))
+			continue;
+		const char *e = p;
+		while (e > start && isspace((unsigned char)e[-1]))
+			e--;
+		const char *nb = e;
+		while (nb > start && ident_char(nb[-1]))
+			nb--;
+		if (e > nb)
+			sb_printf(&sb, "%s%.*s", sb.len ? ", " : "", (int)(e - nb), nb);
+		if (!*p)
+			break;
+		start = p + 1;
+	}
+	char *r = xstrdup(sb.buf ? sb.buf : "");
+	sb_release(&sb);
+	return r;
+}
+
 /* "setX" / "getX" / "isX" for field f */
 static char *accessor_name(const char *prefix, const char *f)
 {
@@ -473,6 +576,9 @@ struct jt {
 	struct strbuf check;   /* statements after it */
 	bool reflect_new, reflect_field, reflect_call, reflect_alloc;
 	bool self_made;
+	/* the recording subclass's body that "self" is made of (the calls
+	 * the method makes on it, as lists in "calls"), or NULL */
+	char *spy;
 	char *why;             /* no test: the reason */
 	int nobj;
 	bool obj_made[MIR_MAX_VARS + 4];
@@ -490,7 +596,13 @@ static void make_object(struct jt *J, const char *var)
 {
 	bool any, noarg, visible;
 	constructors(J->src, J->simple, &any, &noarg, &visible);
-	if (!any || (noarg && visible)) {
+	if (J->spy && !strcmp(var, "self") && (!any || (noarg && visible))) {
+		sb_printf(&J->setup, "        java.util.List<java.util.List<Object>> "
+			  "calls = new java.util.ArrayList<>();\n"
+			  "        %s %s = new %s() { // records the calls it "
+			  "makes on itself\n%s        };\n", J->tname, var,
+			  J->tname, J->spy);
+	} else if (!any || (noarg && visible)) {
 		sb_printf(&J->setup, "        %s %s = new %s();\n", J->tname, var,
 			  J->tname);
 	} else if (noarg) {
@@ -732,6 +844,50 @@ static const char *cast_name(const struct mmethod *o, int i)
 
 /* --- the case --- */
 
+/* The recording subclass's body for the calls the method makes (each
+ * callee a method of this, overridable, of primitive arguments), and
+ * in *expect the calls run r makes ("java.util.Arrays.asList(\"log\",
+ * 0), ..."); NULL when a callee is not of that kind. */
+static char *spy_body(struct jt *J, const struct mrun *r, struct strbuf *expect)
+{
+	struct strbuf body = STRBUF_INIT;
+	const struct mmethod *o = J->o;
+	for (int k = 0; k < o->ncallees; k++) {
+		const struct mcallee *c = &o->callees[k];
+		char *head = NULL, *params = NULL;
+		if (c->recv || c->refargs ||
+		    !overridable(J->src, c->name, c->nargs, &head, &params)) {
+			sb_release(&body);
+			return NULL;
+		}
+		char *names = param_names(params);
+		bool is_void = has_word(head, strlen(head), "void");
+		sb_printf(&body, "            @Override\n            %s%s(%s) {\n"
+			  "                calls.add(java.util.Arrays.asList(\"%s\"%s%s));\n"
+			  "                %ssuper.%s(%s);\n            }\n", head,
+			  c->name, params, c->name, *names ? ", " : "", names,
+			  is_void ? "" : "return ", c->name, names);
+		free(names);
+		free(head);
+		free(params);
+	}
+	for (int k = 0; k < r->nevents; k++) {
+		const struct mcallee *c = mir_callee_of(o, &r->events[k]);
+		if (!c) {
+			sb_release(&body);
+			return NULL;
+		}
+		sb_printf(expect, "%sjava.util.Arrays.asList(\"%s\"",
+			  k ? ", " : "", c->name);
+		for (int a = 0; a < r->events[k].nargs; a++) {
+			sb_puts(expect, ", ");
+			prim_expr(expect, c->args[a], r->events[k].args[a]);
+		}
+		sb_puts(expect, ")");
+	}
+	return body.buf;
+}
+
 static bool java_takes(const struct cgroup *g, const struct cmutant *m)
 {
 	return !g->sites[m->site].profile;
@@ -870,10 +1026,18 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	memcpy(in, m->kin, sizeof(in));
 	struct mrun ro;
 	mir_eval(o, in, 0, &ro);
+	/* the calls it makes on itself, seen through a subclass that
+	 * records them (each callee overridable; the original's calls and
+	 * the expected list) */
+	struct strbuf expect = STRBUF_INIT;
+	if (!is_static && o->ncallees && !ro.threw)
+		J.spy = spy_body(&J, &ro, &expect);
 	if (!is_static) {
 		make_object(&J, "self");
 		J.self_made = true;
 	}
+	bool spied = J.spy && strstr(J.setup.buf ? J.setup.buf : "",
+				     "records the calls");
 	/* the fields, then the cells read through references */
 	for (int i = 0; i < o->nvars; i++) {
 		if (o->kinds[i] != MV_FIELD)
@@ -998,7 +1162,10 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 				  : bare(o->names[i]));
 			sb_release(&nm);
 		}
-	if (ro.nevents) {
+	if (spied) {
+		sb_printf(&J.check, "        assertEquals(java.util.Arrays.asList(%s), "
+			  "calls);\n", expect.buf ? expect.buf : "");
+	} else if (ro.nevents) {
 		struct strbuf ev = STRBUF_INIT;
 		for (int k = 0; k < ro.nevents; k++) {
 			if (k)
@@ -1051,6 +1218,8 @@ static void java_prepare(struct tg_case *c, const struct cgroup *g,
 	sb_release(&J.setup);
 	sb_release(&J.check);
 	sb_release(&J.notes);
+	sb_release(&expect);
+	free(J.spy);
 	free(J.why);
 	free(own);
 out:

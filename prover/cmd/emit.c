@@ -52,6 +52,17 @@ static const struct opt_usage usage_report = {
 
 /* ---- subsume tables ---- */
 
+void tables_outfiles(struct outfile **f, int *n, size_t *cap, const char *dir,
+		     const struct run_state *st)
+{
+	outfile_add(f, n, cap, dir, "subsume_tables.h");
+	emit_tables_h(&(*f)[*n - 1].data, &st->run, st->theories,
+		      st->ntheories);
+	outfile_add(f, n, cap, dir, "subsume_tables.c");
+	emit_tables_c(&(*f)[*n - 1].data, &st->run, st->theories,
+		      st->ntheories);
+}
+
 int cmd_tables(int argc, char **argv)
 {
 	struct eopts o = EOPTS_INIT;
@@ -74,10 +85,7 @@ int cmd_tables(int argc, char **argv)
 		struct outfile *f = NULL;
 		int n = 0;
 		size_t cap = 0;
-		outfile_add(&f, &n, &cap, dir, "subsume_tables.h");
-		emit_tables_h(&f[0].data, &st.run, st.theories, st.ntheories);
-		outfile_add(&f, &n, &cap, dir, "subsume_tables.c");
-		emit_tables_c(&f[1].data, &st.run, st.theories, st.ntheories);
+		tables_outfiles(&f, &n, &cap, dir, &st);
 		rc = outfiles_write(f, n);
 		outfiles_free(f, n);
 	}

@@ -162,6 +162,41 @@ static int render_svg(const char *dot_path)
 	return rc;
 }
 
+int graphs_outfiles(struct outfile **f, int *n, size_t *cap, const char *dir,
+		    const struct run_state *st)
+{
+	int first = *n;
+	for (int i = 0; i < st->run.n; i++) {
+		const struct analysis *an = st->run.results[i]->an;
+		bool clash = false;
+		char *stem = graph_stem(an, false);
+		for (int k = 0; k < st->run.n && !clash; k++) {
+			char *other = graph_stem(st->run.results[k]->an, false);
+			clash = k != i && !strcmp(stem, other);
+			free(other);
+		}
+		if (clash) {
+			free(stem);
+			stem = graph_stem(an, true);
+		}
+		struct strbuf name = STRBUF_INIT;
+		sb_printf(&name, "%s.dot", stem);
+		for (int k = first; k < *n; k++)
+			if (!strcmp(strrchr((*f)[k].path, '/') + 1, name.buf)) {
+				/* the same three names twice: number it */
+				sb_reset(&name);
+				sb_printf(&name, "%s-%d.dot", stem, i + 1);
+				break;
+			}
+		free(stem);
+		outfile_add(f, n, cap, dir, name.buf);
+		sb_release(&name);
+		if (emit_dot(&(*f)[*n - 1].data, st->run.results[i]) < 0)
+			return EXIT_INTERNAL;
+	}
+	return 0;
+}
+
 int cmd_graphs(int argc, char **argv)
 {
 	struct eopts o = EOPTS_INIT;
@@ -185,34 +220,8 @@ int cmd_graphs(int argc, char **argv)
 	struct outfile *f = NULL;
 	int n = 0;
 	size_t cap = 0;
-	for (int i = 0; !rc && i < st.run.n; i++) {
-		const struct analysis *an = st.run.results[i]->an;
-		bool clash = false;
-		char *stem = graph_stem(an, false);
-		for (int k = 0; k < st.run.n && !clash; k++) {
-			char *other = graph_stem(st.run.results[k]->an, false);
-			clash = k != i && !strcmp(stem, other);
-			free(other);
-		}
-		if (clash) {
-			free(stem);
-			stem = graph_stem(an, true);
-		}
-		struct strbuf name = STRBUF_INIT;
-		sb_printf(&name, "%s.dot", stem);
-		for (int k = 0; k < n; k++)
-			if (!strcmp(strrchr(f[k].path, '/') + 1, name.buf)) {
-				/* the same three names twice: number it */
-				sb_reset(&name);
-				sb_printf(&name, "%s-%d.dot", stem, i + 1);
-				break;
-			}
-		free(stem);
-		outfile_add(&f, &n, &cap, dir, name.buf);
-		sb_release(&name);
-		if (emit_dot(&f[n - 1].data, st.run.results[i]) < 0)
-			rc = EXIT_INTERNAL;
-	}
+	if (!rc)
+		rc = graphs_outfiles(&f, &n, &cap, dir, &st);
 	if (!rc && mkdir_p(dir) < 0)
 		rc = EXIT_IO;
 	if (!rc)

@@ -52,6 +52,14 @@ struct outfile {
 /* Append an empty outfile DIR/NAME to *f (n used, cap allocated). */
 void outfile_add(struct outfile **f, int *n, size_t *cap, const char *dir,
 		 const char *name);
+/* Append the files `subsume tables -o DIR` writes (subsume_tables.h and
+ * .c) of st's results, and those of `subsume graphs -o DIR` (a .dot per
+ * result; 0, or EXIT_INTERNAL when one cannot be drawn): shared with
+ * `prove --tables DIR --graphs DIR`, one proof for all of them. */
+void tables_outfiles(struct outfile **f, int *n, size_t *cap, const char *dir,
+		     const struct run_state *st);
+int graphs_outfiles(struct outfile **f, int *n, size_t *cap, const char *dir,
+		    const struct run_state *st);
 /* Write them all or none; 0 or EXIT_IO (errors printed). */
 int outfiles_write(struct outfile *f, int n);
 void outfiles_free(struct outfile *f, int n);

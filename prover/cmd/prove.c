@@ -7,6 +7,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/confirm.h"
+#include "cmd/output.h"
 #include "cmd/progress.h"
 #include "cmd/run.h"
 
@@ -78,13 +79,38 @@ static int confirm_all_results(struct confirm *cf, const struct run_state *st,
 	return rc;
 }
 
+/* --tables DIR and --graphs DIR: the files of `subsume tables` and
+ * `subsume graphs` from st's proof, all written or none; 0 or an exit
+ * code. */
+static int write_emitted(const struct run_state *st, const char *tables,
+			 const char *graphs)
+{
+	struct outfile *f = NULL;
+	int n = 0, rc = 0;
+	size_t cap = 0;
+	if (tables) {
+		tables_outfiles(&f, &n, &cap, tables, st);
+		if (mkdir_p(tables) < 0)
+			rc = EXIT_IO;
+	}
+	if (!rc && graphs) {
+		rc = graphs_outfiles(&f, &n, &cap, graphs, st);
+		if (!rc && mkdir_p(graphs) < 0)
+			rc = EXIT_IO;
+	}
+	if (!rc)
+		rc = outfiles_write(f, n);
+	outfiles_free(f, n);
+	return rc;
+}
+
 int cmd_prove(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "json", NULL };
 	static const char *const solvers[] = { "cvc5", NULL };
 	static const char *const fcmps[] = { "identical", "numeric", NULL };
 	const char *format = "text", *out = NULL, *smt2 = NULL, *confirm = NULL;
-	const char *fcmp = NULL;
+	const char *fcmp = NULL, *tables = NULL, *graphs = NULL;
 	struct run_opts opts = RUN_OPTS_DEFAULT;
 	bool timing = true, summary = false, progress = progress_default();
 	const struct option options[] = {
@@ -110,6 +136,13 @@ int cmd_prove(int argc, char **argv)
 			   "theory (overrides its float-compare key):\n"
 			   "identical (-0.0 differs from 0.0, NaN equals NaN)\n"
 			   "or numeric (==, with NaN equal to NaN)"),
+		OPT_STRING(0, "tables", "DIR", &tables,
+			   "also write the C tables of `subsume tables -o DIR`\n"
+			   "from this proof (no second proof of the theories)"),
+		OPT_STRING(0, "graphs", "DIR", &graphs,
+			   "also write the DOT graphs of `subsume graphs -o\n"
+			   "DIR` from this proof (with --tables: all the files\n"
+			   "of both are written or none)"),
 		OPT_HELP(),
 		OPT_END(),
 	};
@@ -119,6 +152,9 @@ int cmd_prove(int argc, char **argv)
 	if (i >= argc)
 		return opt_usage_error(options, &usage_prove,
 				       "no theory files given");
+	if ((tables && !*tables) || (graphs && !*graphs))
+		return opt_usage_error(options, &usage_prove,
+				       "--tables and --graphs need a folder");
 
 	struct run_state st;
 	struct confirm *cf = NULL;
@@ -148,6 +184,8 @@ int cmd_prove(int argc, char **argv)
 			emit_text(&sb, &st.run);
 		rc = write_output(out, &sb);
 		sb_release(&sb);
+		if (!rc && (tables || graphs))
+			rc = write_emitted(&st, tables, graphs);
 		if (summary)
 			print_summary(&st);
 		if (!rc && (st.unknown || st.refuted))

@@ -96,6 +96,25 @@ struct node *node_subst(struct arena *a, const struct node *n,
 	return c;
 }
 
+struct node *node_rename(struct arena *a, const struct node *n,
+			 const char *(*fn)(void *ctx, const char *name),
+			 void *ctx)
+{
+	if (!n)
+		return NULL;
+	struct node *c = ANEW(a, struct node);
+	*c = *n;
+	if (n->kind == N_VAR) {
+		const char *to = fn(ctx, n->name);
+		if (to)
+			c->name = to;
+	}
+	c->a = node_rename(a, n->a, fn, ctx);
+	c->b = node_rename(a, n->b, fn, ctx);
+	c->c = node_rename(a, n->c, fn, ctx);
+	return c;
+}
+
 struct node *node_copy(struct arena *a, const struct node *n)
 {
 	if (!n)

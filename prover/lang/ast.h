@@ -160,6 +160,11 @@ struct node *node_new(struct arena *a, enum nkind kind, int pos);
 struct node *node_subst(struct arena *a, const struct node *n,
 			struct node *(*fn)(void *ctx, const char *name),
 			void *ctx);
+/* Deep copy, each variable named fn(ctx, name) (NULL: its name kept):
+ * a node substituted for a name, not a text rewritten. */
+struct node *node_rename(struct arena *a, const struct node *n,
+			 const char *(*fn)(void *ctx, const char *name),
+			 void *ctx);
 /* Deep copy into a, names too (nothing of it in n's arena). */
 struct node *node_copy(struct arena *a, const struct node *n);
 /* Print in source syntax with minimal parentheses; holes print as their

@@ -104,6 +104,8 @@ struct jpat {
 	bool elided;   /* an anonymous class body logged as {...} */
 };
 bool jpat_parse(struct jpat *p, const char *text);
+/* The bytes of p->text before the logged text (the wrapping). */
+extern const size_t jpat_head_len;
 void jpat_release(struct jpat *p);
 /* Is source node n the original p (p->parsed)? */
 bool jpat_matches(const struct jsrc *f, TSNode n, const struct jpat *p);

@@ -178,6 +178,50 @@ static bool is_jump_operand(const struct jsrc *f, TSNode n)
 		(jnode_is(p, "unary_expression") && jnode_is(o, "!")));
 }
 
+/* The value of comparison or condition n at which javac's jump for it
+ * is taken: 1 (true), 0 (false) or -1 (not known).  javac's Gen.genCond
+ * makes n's jump the jumpFalse of the left operand of an &&, the
+ * jumpTrue of the left operand of an ||, and for the rest the jump of
+ * the expression whose last operand n is: an if's, while's, for's or
+ * ?:'s condition and a boolean value (CondItem.load) jump when false, a
+ * do statement's condition when true; a ! between them flips it. */
+static int jump_on(const struct jsrc *f, TSNode n)
+{
+	bool neg = false; /* n's value is the enclosing expression's, negated */
+	for (int depth = 0; depth < 256; depth++) {
+		TSNode c, p = up_paren(f, n, &c);
+		TSNode o = ts_node_is_null(p) ? p : op_token(p);
+		if (jnode_is(p, "unary_expression") && !ts_node_is_null(o) &&
+		    jnode_is(o, "!")) {
+			neg = !neg;
+			n = p;
+			continue;
+		}
+		if (jnode_is(p, "binary_expression") && !ts_node_is_null(o) &&
+		    (jnode_is(o, "&&") || jnode_is(o, "||"))) {
+			if (jnode_same(ts_node_child_by_field_name(p, "left", 4), c))
+				return jnode_is(o, "||") ? !neg : neg;
+			n = p;
+			continue;
+		}
+		if (jnode_is(p, "ternary_expression")) {
+			/* its condition and its then part jump when false,
+			 * its else part is the ?:'s own last operand */
+			if (!jnode_same(ts_node_child_by_field_name(p, "alternative",
+								    11), c))
+				return neg;
+			n = p;
+			continue;
+		}
+		if (jnode_is(p, "do_statement"))
+			return !neg;
+		if (jnode_is(p, "assert_statement"))
+			return -1;
+		return neg;
+	}
+	return -1;
+}
+
 static const char *const comparisons[] = { "==", "!=", "<", "<=", ">", ">=" };
 static const char *const ariths[] = { "+", "-", "*", "/", "%", "&", "|", "^",
 				      "<<", ">>", ">>>" };
@@ -384,6 +428,7 @@ static struct jline_node *add(struct lister *L, enum jline_kind k, TSNode n)
 	L->iline[L->n] = 0;
 	struct jline_node *x = &L->v[L->n++];
 	memset(x, 0, sizeof(*x));
+	x->jump = -1;
 	TSPoint s = ts_node_start_point(n);
 	x->kind = k;
 	x->text = collapsed(L->a, L->f, n);
@@ -412,6 +457,7 @@ static void take(struct lister *L, TSNode n)
 		if (k != JL_KINDS) {
 			struct jline_node *x = add(L, k, n);
 			x->op = op;
+			x->jump = (signed char)(k == JL_COMPARE ? jump_on(f, n) : -1);
 			x->l = collapsed(a, f, l);
 			x->r = collapsed(a, f, r);
 			x->string = !strcmp(op, "+") && is_string(a, f, n, 0);
@@ -426,8 +472,11 @@ static void take(struct lister *L, TSNode n)
 	}
 	if ((!strcmp(t, "identifier") || !strcmp(t, "method_invocation") ||
 	     !strcmp(t, "field_access") || !strcmp(t, "array_access") ||
-	     !strcmp(t, "instanceof_expression")) && is_condition(f, n))
-		add(L, JL_CONDITION, n)->op = "condition";
+	     !strcmp(t, "instanceof_expression")) && is_condition(f, n)) {
+		struct jline_node *x = add(L, JL_CONDITION, n);
+		x->op = "condition";
+		x->jump = (signed char)jump_on(f, n);
+	}
 	if (!strcmp(t, "assignment_expression") && op && strcmp(op, "=")) {
 		struct jline_node *x = add(L, JL_COMPOUND, n);
 		TSNode l = ts_node_child_by_field_name(n, "left", 4);

@@ -28,6 +28,7 @@ const TSLanguage *tree_sitter_java(void);
  * statement) one statement of a method body. */
 static const char PAT_HEAD[] = "class L_{void m_(){\n";
 static const char PAT_TAIL[] = "\n;}}";
+const size_t jpat_head_len = sizeof(PAT_HEAD) - 1;
 
 static bool is_comment(TSNode n)
 {

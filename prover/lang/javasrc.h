@@ -195,6 +195,14 @@ struct jline_node {
 	bool iinc;          /* an update of a local int variable or
 			     * parameter, or its compound += or -= by an int
 			     * literal: javac's iinc, not an iadd */
+	/* a comparison or condition: the value of it at which javac's
+	 * jump for it is taken (1: when it is true, the left operand of
+	 * ||, a do statement's condition, the operand of a ! that ends an
+	 * if's condition; 0: when false, an if's, while's or for's
+	 * condition, the left operand of &&, a boolean value), or -1: not
+	 * known (an assert's condition, which javac tests after a jump of
+	 * its own) */
+	signed char jump;
 };
 /* Those records of f's line in method (NULL: in any code on the line),
  * in a (*out; literals only when literal is not NULL: those of that
@@ -202,5 +210,22 @@ struct jline_node {
 int jsrc_line_nodes(struct jsrc *f, struct arena *a, int line,
 		    const char *method, const char *literal,
 		    struct jline_node **out);
+
+/* javasrc-query.c: what a check site asks of a Java text it holds (a
+ * logged original, an opaque value's text), answered from the text's
+ * syntax tree, not its characters.
+ *
+ * Does text assign (a token =, op=, ++ or --: an assignment, an update,
+ * a declarator's initializer)?  A text that does not parse: the tokens
+ * of the parser's error recovery. */
+bool jtext_assigns(const char *text);
+/* Is the first token of statement stmt the keyword return? */
+bool jtext_is_return(const char *stmt);
+/* Is text the call `"L".equals(x)` (a string literal without escapes,
+ * x a name, this, a class literal or a chain of fields of them, no
+ * blanks)?  Then L's characters in *lit, x's text in *x (in a), and
+ * whether x is a simple name (or this) in *name. */
+bool jtext_literal_equals(struct arena *a, const char *text, const char **lit,
+			  const char **x, bool *name);
 
 #endif

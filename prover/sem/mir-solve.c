@@ -339,6 +339,22 @@ void mir_smt_set_budget(struct mir_smt *S, uint64_t units)
 	S->budget = units;
 }
 
+/* A new method solver in place of one a question left unknown: Z3's
+ * simple solver, stopped by its resource limit, answered the next
+ * questions sat in a few units with a model that is no input of the
+ * method (MutantBench's MathUtils.gcd, --budget 0: 40 questions after
+ * the first one's limit, each "killed" by gcd(0, 0), which the
+ * evaluator's re-check refused).  Each question has its own scope and
+ * nothing is asserted outside one, so nothing is lost. */
+static void fresh_solver(struct mir_smt *S)
+{
+	Z3_context c = S->enc.ctx;
+	Z3_solver_dec_ref(c, S->solver);
+	S->solver = make_solver(c, S->orig);
+	Z3_solver_inc_ref(c, S->solver);
+	smt_set_rlimit(c, S->solver, S->rl_set);
+}
+
 /* A solver of the qfbv tactic for one question, with resource limit
  * lim (one reference taken). */
 static Z3_solver own_solver(struct mir_smt *S, unsigned lim)
@@ -449,6 +465,8 @@ static Z3_lbool ask_on(struct mir_smt *S, Z3_ast q, struct value *input,
 		Z3_solver_dec_ref(c, sv);
 	else
 		Z3_solver_pop(c, sv, 1);
+	if (!own && r == Z3_L_UNDEF)
+		fresh_solver(S);
 	if (Z3_get_error_code(c) != Z3_OK) {
 		S->reason = "Z3 failed";
 		r = Z3_L_UNDEF;

@@ -66,4 +66,8 @@ public class Refs {
     // a class initializing: LATE is still null when EARLY is set
     static final boolean EARLY = Refs.LATE == null;
     static final Object LATE = new Object();
+
+    static boolean dash(String s) {
+        return "-".equals(s) || "--".equals(s);
+    }
 }

@@ -118,4 +118,20 @@ public class Demo {
     static int fivePlus() {
         return five() + Math.abs(-3);
     }
+
+    // javac's jumps: x == y jumps when true (if_icmpeq, the left operand
+    // of ||), b under the ! when b is true (ifne)
+    static int orSame(int x, int y, boolean b) {
+        if (x == y || !b) { return 1; } return 2;
+    }
+
+    // a do statement's condition jumps back when true (if_icmplt)
+    static int upTo(int x) {
+        do { x++; } while (x < 10); return x;
+    }
+
+    // an enhanced for's hasNext() is a jump (ifeq) of its own
+    static int nulls(java.util.List<String> xs) {
+        int n = 0; for (String s : xs) { if (s == null) { n++; } } return n;
+    }
 }
