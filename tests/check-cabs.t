@@ -14,9 +14,8 @@
 # undeclared call is allowed) with -fsanitize=undefined
 # -fno-sanitize-recover=all (U when a sanitizer stops a case); the
 # mutants that need the implicit abs have their verdict at method level.
-import os, subprocess
 
-from tap import c_report_verdicts, done, ok, tmpdir
+from tap import c_locator, c_mutated, c_report_verdicts, c_ubsan_outcomes, done, ok, tmpdir
 
 T = tmpdir("check-cabs.")
 SRC = r"""#include <stdio.h>
@@ -49,14 +48,7 @@ MUTANTS = [
     ("long", "g", 15, "abs(l) > 3", "abs(l) >= 4"),
 ]
 LINES = SRC.split("\n")
-
-
-def location(line, orig):
-    c = LINES[line - 1].index(orig)
-    return {"start": {"line": line, "column": c + 1},
-            "end": {"line": line, "column": c + 1 + len(orig)}}
-
-
+location = c_locator(LINES)
 EXPR, METH = c_report_verdicts(T, "a.c", SRC, MUTANTS, location)
 XS = [0, 1, -1, 5, -5, 2147483647, -2147483647, 100, -100]
 SS = [0, 3, -3, 32767, -32768]
@@ -95,29 +87,11 @@ int main(void)
 
 
 def outcomes(key, text):
-    c = os.path.join(T, key + ".c")
-    open(c, "w").write(text + DRIVER)
-    res = []
-    for cc in ("gcc", "clang"):
-        exe = os.path.join(T, key + "." + cc)
-        p = subprocess.run([cc, "-O0", "-w", "-std=gnu89", "-fsanitize=undefined",
-                            "-fno-sanitize-recover=all", "-o", exe, c],
-                           capture_output=True, text=True)
-        if p.returncode:
-            print("# %s %s: %s" % (cc, key, p.stderr[:300]))
-            return None
-        res.append(subprocess.run([exe], capture_output=True,
-                                  text=True).stdout.split("\n"))
-    return ["U" if "U" in (a, b) else a for a, b in zip(*res)]
+    return c_ubsan_outcomes(T, key, text + DRIVER, ["-std=gnu89"])
 
 
 def mutated(mid):
-    _, fn, line, orig, rep = next(m for m in MUTANTS if m[0] == mid)
-    lines = list(LINES)
-    c = location(line, orig)["start"]["column"] - 1
-    lines[line - 1] = lines[line - 1][:c] + "(" + rep + ")" + \
-        lines[line - 1][c + len(orig):]
-    return "\n".join(lines)
+    return c_mutated(LINES, location, MUTANTS, mid)
 
 
 ORIG = outcomes("orig", SRC)

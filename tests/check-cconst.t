@@ -25,9 +25,9 @@
 #     types have it: `x + AUTO` to `x + 4` equivalent (AUTO is 4),
 #     `(flag)x < 0` for `x < 0` equivalent (flag is bool is int; a _Bool
 #     cast would make it 0), the #ifdef'd SIZE refused with its name.
-import os, random, subprocess
+import random, subprocess
 
-from tap import c_report_verdicts, done, ok, tmpdir
+from tap import c_locator, c_mutated, c_report_verdicts, c_ubsan_outcomes, done, ok, tmpdir
 
 T = tmpdir("check-cconst.")
 SRC = r"""#include <stdio.h>
@@ -131,22 +131,12 @@ PARAMS = {"clampf": [("int", "x"), ("unsigned char", "y")],
           "half": [("int", "x")], "sign": [("int", "x")],
           "big": []}
 LINES = SRC.split("\n")
-
-
-def location(line, orig):
-    c = LINES[line - 1].index(orig)
-    return {"start": {"line": line, "column": c + 1},
-            "end": {"line": line, "column": c + 1 + len(orig)}}
-
-
+location = c_locator(LINES)
 EXPR, METH = c_report_verdicts(T, "k.c", SRC, MUTANTS, location)
 
 
 def mutated(mid):
-    _, fn, line, orig, rep = next(m for m in MUTANTS if m[0] == mid)
-    lines = list(LINES)
-    lines[line - 1] = lines[line - 1].replace(orig, "(" + rep + ")", 1)
-    return "\n".join(lines)
+    return c_mutated(LINES, location, MUTANTS, mid)
 
 
 def driver():
@@ -172,21 +162,11 @@ def driver():
 def outcomes(key, text, fn, inputs):
     """Each input's outcome under gcc and clang (U: either's sanitizer
     stopped it), or None when it does not compile."""
-    c = os.path.join(T, key + ".c")
-    open(c, "w").write(text + "\n" + driver())
-    res = []
     stdin = "".join("%s %s\n" % (fn, " ".join(str(v) for v in i)) for i in inputs)
-    for cc in ("gcc", "clang"):
-        exe = os.path.join(T, key + "." + cc)
-        p = subprocess.run([cc, "-O0", "-w", "-fsanitize=undefined",
-                            "-fno-sanitize-recover=all", "-o", exe, c],
-                           capture_output=True, text=True)
-        if p.returncode:
-            print("# %s %s: %s" % (cc, key, p.stderr[:300]))
-            return None
-        r = subprocess.run([exe], input=stdin, capture_output=True, text=True)
-        res.append(r.stdout.split("\n")[:len(inputs)])
-    return ["U" if "U" in (g, k) else g for g, k in zip(*res)]
+    return c_ubsan_outcomes(
+        T, key, text + "\n" + driver(), (),
+        lambda exe: subprocess.run([exe], input=stdin, capture_output=True,
+                                   text=True).stdout.split("\n")[:len(inputs)])
 
 
 BITS = {"int": 32, "short": 16, "unsigned char": 8}

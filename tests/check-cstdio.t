@@ -20,9 +20,9 @@
 #     comparison written the other way round equivalent, a changed
 #     printf argument killable, a scanf into a long with %d and a printf
 #     of %c (not one to one) refused.
-import os, random, subprocess
+import random, subprocess
 
-from tap import c_report_verdicts, done, ok, tmpdir
+from tap import c_mutated, c_report_verdicts, c_ubsan_outcomes, done, ok, tmpdir
 
 T = tmpdir("check-cstdio.")
 SRC = r"""#include <stdio.h>
@@ -90,12 +90,7 @@ EXPR, METH = c_report_verdicts(T, "io.c", SRC, MUTANTS, location)
 
 
 def mutated(mid):
-    _, fn, line, orig, rep = next(m for m in MUTANTS if m[0] == mid)
-    lines = list(LINES)
-    c = location(line, orig)["start"]["column"] - 1
-    l = lines[line - 1]
-    lines[line - 1] = l[:c] + "(" + rep + ")" + l[c + len(orig):]
-    return "\n".join(lines)
+    return c_mutated(LINES, location, MUTANTS, mid)
 
 
 DRIVER = r"""
@@ -132,25 +127,14 @@ def grid(fn):
 def outcomes(key, text, fn):
     """Each input's output under gcc and clang (U: either's sanitizer
     stopped it), or None when it does not compile."""
-    c = os.path.join(T, key + ".c")
-    open(c, "w").write(text + DRIVER)
-    res = []
-    for cc in ("gcc", "clang"):
-        exe = os.path.join(T, key + "." + cc)
-        p = subprocess.run([cc, "-O0", "-w", "-std=gnu89",
-                            "-fsanitize=undefined",
-                            "-fno-sanitize-recover=all", "-o", exe, c],
-                           capture_output=True, text=True)
-        if p.returncode:
-            print("# %s %s: %s" % (cc, key, p.stderr[:300]))
-            return None
+    def run(exe):
         out = []
         for args, stdin in grid(fn):
             r = subprocess.run([exe, fn] + args, input=stdin,
                                capture_output=True, text=True)
             out.append("U" if r.returncode else r.stdout)
-        res.append(out)
-    return ["U" if "U" in (g, k) else g for g, k in zip(*res)]
+        return out
+    return c_ubsan_outcomes(T, key, text + DRIVER, ["-std=gnu89"], run)
 
 
 ORIG = {fn: outcomes("orig_" + fn, SRC, fn) for fn in ("shown", "pick")}

@@ -28,9 +28,9 @@
 #     `total + 5` (total starts at 5); the same main in a file that calls
 #     main again, or that declares total again, keeps its globals as
 #     inputs (killable).
-import os, random, subprocess
+import random
 
-from tap import c_report_verdicts, done, ok, tmpdir
+from tap import c_locator, c_mutated, c_report_verdicts, c_ubsan_outcomes, done, ok, tmpdir
 
 T = tmpdir("check-cstruct.")
 SRC = r"""typedef struct
@@ -90,24 +90,12 @@ MUTANTS = [
     ("main-3", "main", 35, "total * 2", "total * 3"),
 ]
 LINES = SRC.split("\n")
-
-
-def location(line, orig):
-    c = LINES[line - 1].index(orig)
-    return {"start": {"line": line, "column": c + 1},
-            "end": {"line": line, "column": c + 1 + len(orig)}}
-
-
+location = c_locator(LINES)
 EXPR, METH = c_report_verdicts(T, "st.c", SRC, MUTANTS, location)
 
 
-def mutated(mid, src=SRC):
-    _, fn, line, orig, rep = next(m for m in MUTANTS if m[0] == mid)
-    lines = src.split("\n")
-    c = location(line, orig)["start"]["column"] - 1
-    l = lines[line - 1]
-    lines[line - 1] = l[:c] + "(" + rep + ")" + l[c + len(orig):]
-    return "\n".join(lines)
+def mutated(mid):
+    return c_mutated(LINES, location, MUTANTS, mid)
 
 
 XS = [-9, -8, -1, 0, 1, 3, 7, 8, 9, 2147483647, -2147483648]
@@ -157,21 +145,8 @@ int main(void)
 def outcomes(key, text):
     """Each case's line under gcc and clang (U: either's sanitizer
     stopped it), or None when it does not compile."""
-    c = os.path.join(T, key + ".c")
-    open(c, "w").write(text + DRIVER)
-    res = []
-    for cc in ("gcc", "clang"):
-        exe = os.path.join(T, key + "." + cc)
-        p = subprocess.run([cc, "-O0", "-w", "-std=gnu11", "-Dmain=tested_main",
-                            "-fsanitize=undefined",
-                            "-fno-sanitize-recover=all", "-o", exe, c],
-                           capture_output=True, text=True)
-        if p.returncode:
-            print("# %s %s: %s" % (cc, key, p.stderr[:300]))
-            return None
-        r = subprocess.run([exe], capture_output=True, text=True)
-        res.append(r.stdout.split("\n"))
-    return ["U" if "U" in (g, k) else g for g, k in zip(*res)]
+    return c_ubsan_outcomes(T, key, text + DRIVER,
+                            ["-std=gnu11", "-Dmain=tested_main"])
 
 
 ORIG = outcomes("orig", SRC)

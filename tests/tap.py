@@ -103,3 +103,49 @@ def c_report_verdicts(tmp, name, src, mutants, location):
         done()
         raise SystemExit
     return expr, meth
+
+
+def c_locator(lines):
+    """location(line, original) for c_report_verdicts: the original's
+    first occurrence on that line of LINES."""
+    def location(line, orig):
+        c = lines[line - 1].index(orig)
+        return {"start": {"line": line, "column": c + 1},
+                "end": {"line": line, "column": c + 1 + len(orig)}}
+    return location
+
+
+def c_mutated(lines, location, mutants, mid):
+    """The C source (LINES) with mutant MID of MUTANTS (as for
+    c_report_verdicts) applied: its original, where location() puts it,
+    replaced by its replacement in parentheses."""
+    _, _, line, orig, rep = next(m for m in mutants if m[0] == mid)
+    lines = list(lines)
+    c = location(line, orig)["start"]["column"] - 1
+    text = lines[line - 1]
+    lines[line - 1] = text[:c] + "(" + rep + ")" + text[c + len(orig):]
+    return "\n".join(lines)
+
+
+def c_ubsan_outcomes(tmp, key, text, flags=(), run=None):
+    """TEXT (a C program) compiled by gcc and by clang with UBSan
+    (-O0 -w FLAGS -fsanitize=undefined -fno-sanitize-recover=all) and run:
+    run(exe) gives its outcomes (default: the lines it prints).  Each
+    outcome is U where either compiler's run says U (a sanitizer stopped
+    it), else gcc's; None when a compiler refuses the program (its error
+    printed as a TAP comment)."""
+    c = os.path.join(tmp, key + ".c")
+    with open(c, "w") as f:
+        f.write(text)
+    res = []
+    for cc in ("gcc", "clang"):
+        exe = os.path.join(tmp, key + "." + cc)
+        p = subprocess.run([cc, "-O0", "-w"] + list(flags) +
+                           ["-fsanitize=undefined", "-fno-sanitize-recover=all",
+                            "-o", exe, c], capture_output=True, text=True)
+        if p.returncode:
+            print("# %s %s: %s" % (cc, key, p.stderr[:300]))
+            return None
+        res.append(run(exe) if run else subprocess.run(
+            [exe], capture_output=True, text=True).stdout.split("\n"))
+    return ["U" if "U" in (g, k) else g for g, k in zip(*res)]
