@@ -83,26 +83,44 @@ static bool method_header(const char *src, int line, int col, char **head,
 	return true;
 }
 
-/* The declared types of the parameters' text "int a, final String[] b"
- * into types[0..), at most max; their number. */
-static int param_types(const char *params, char **types, int max)
+/* One parameter of the parameters' text "int a, final Map<K, V> b" at a
+ * time, from *pp: false at its end; else [*start, *e) is the parameter
+ * (blanks cut at its end), *nb where its last word (its name) starts,
+ * and *pp is past its comma. */
+static bool next_param(const char **pp, const char **start, const char **nb,
+		       const char **e)
 {
-	int n = 0, depth = 0;
-	const char *start = params;
-	for (const char *p = params;; p++) {
+	if (!*pp)
+		return false;
+	int depth = 0;
+	const char *p = *pp;
+	for (;; p++) {
 		if (*p == '<')
 			depth++;
 		else if (*p == '>')
 			depth--;
-		if (*p && (*p != ',' || depth))
-			continue;
-		/* [start, p): "final @A T name" */
-		const char *e = p;
-		while (e > start && isspace((unsigned char)e[-1]))
-			e--;
-		const char *nb = e;
-		while (nb > start && ident_char(nb[-1]))
-			nb--;
+		if (!*p || (*p == ',' && !depth))
+			break;
+	}
+	*start = *pp;
+	*e = p;
+	while (*e > *start && isspace((unsigned char)(*e)[-1]))
+		(*e)--;
+	*nb = *e;
+	while (*nb > *start && ident_char((*nb)[-1]))
+		(*nb)--;
+	*pp = *p ? p + 1 : NULL;
+	return true;
+}
+
+/* The declared types of the parameters' text "int a, final String[] b"
+ * into types[0..), at most max; their number. */
+static int param_types(const char *params, char **types, int max)
+{
+	int n = 0;
+	const char *start, *nb, *e;
+	for (const char *pp = params; next_param(&pp, &start, &nb, &e);) {
+		/* [start, e): "final @A T name" */
 		const char *s = start;
 		while (s < nb && isspace((unsigned char)*s))
 			s++;
@@ -128,9 +146,6 @@ static int param_types(const char *params, char **types, int max)
 			types[n][te - s] = 0;
 			n++;
 		}
-		if (!*p)
-			break;
-		start = p + 1;
 	}
 	return n;
 }
@@ -237,12 +252,15 @@ static void constructors(const char *src, const char *cls, bool *any,
 	}
 }
 
-/* A visible (not private) method mname of src with n parameters (0 or
- * 1): its body's text, blanks squeezed out (a copy), or NULL. */
-static char *accessor_body(const char *src, const char *mname, int n)
+/* The next place at or after from where src names a method mname as a
+ * declaration would: the whole word, then '(' (*paren), after a word
+ * that may be its type (an identifier, '>' or ']', neither `new` nor
+ * `return`); NULL when there is none. */
+static const char *decl_head(const char *src, const char *from,
+			     const char *mname, const char **paren)
 {
 	size_t ml = strlen(mname);
-	for (const char *p = src; (p = strstr(p, mname)); p += ml) {
+	for (const char *p = from; (p = strstr(p, mname)); p += ml) {
 		if ((p > src && (ident_char(p[-1]) || p[-1] == '.')) ||
 		    ident_char(p[ml]))
 			continue;
@@ -263,6 +281,19 @@ static char *accessor_body(const char *src, const char *mname, int n)
 		if ((b - wb == 3 && !strncmp(wb, "new", 3)) ||
 		    (b - wb == 6 && !strncmp(wb, "return", 6)))
 			continue;
+		*paren = q;
+		return p;
+	}
+	return NULL;
+}
+
+/* A visible (not private) method mname of src with n parameters (0 or
+ * 1): its body's text, blanks squeezed out (a copy), or NULL. */
+static char *accessor_body(const char *src, const char *mname, int n)
+{
+	size_t ml = strlen(mname);
+	const char *q;
+	for (const char *p = src; (p = decl_head(src, p, mname, &q)); p += ml) {
 		const char *close = strchr(q, ')');
 		if (!close)
 			continue;
@@ -306,28 +337,9 @@ static bool overridable(const char *src, const char *name, int n, char **head,
 {
 	size_t ml = strlen(name);
 	int found = 0;
+	const char *q;
 	*head = *params = NULL;
-	for (const char *p = src; (p = strstr(p, name)); p += ml) {
-		if ((p > src && (ident_char(p[-1]) || p[-1] == '.')) ||
-		    ident_char(p[ml]))
-			continue;
-		const char *q = p + ml;
-		while (isspace((unsigned char)*q))
-			q++;
-		if (*q != '(')
-			continue;
-		const char *b = p; /* the word before: its type (or void) */
-		while (b > src && isspace((unsigned char)b[-1]))
-			b--;
-		if (b == src || !(ident_char(b[-1]) || b[-1] == '>' ||
-				  b[-1] == ']'))
-			continue;
-		const char *wb = b;
-		while (wb > src && ident_char(wb[-1]))
-			wb--;
-		if ((b - wb == 3 && !strncmp(wb, "new", 3)) ||
-		    (b - wb == 6 && !strncmp(wb, "return", 6)))
-			continue;
+	for (const char *p = src; (p = decl_head(src, p, name, &q)); p += ml) {
 		const char *close = strchr(q, ')');
 		const char *open = close ? close + 1 : NULL;
 		while (open && isspace((unsigned char)*open))
@@ -372,27 +384,10 @@ static bool overridable(const char *src, const char *name, int n, char **head,
 static char *param_names(const char *params)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int depth = 0;
-	const char *start = params;
-	for (const char *p = params;; p++) {
-		if (*p == '<')
-			depth++;
-		else if (*p == '>')
-			depth--;
-		if (*p && (*p != ',' || depth))
-			continue;
-		const char *e = p;
-		while (e > start && isspace((unsigned char)e[-1]))
-			e--;
-		const char *nb = e;
-		while (nb > start && ident_char(nb[-1]))
-			nb--;
+	const char *start, *nb, *e;
+	for (const char *pp = params; next_param(&pp, &start, &nb, &e);)
 		if (e > nb)
 			sb_printf(&sb, "%s%.*s", sb.len ? ", " : "", (int)(e - nb), nb);
-		if (!*p)
-			break;
-		start = p + 1;
-	}
 	char *r = xstrdup(sb.buf ? sb.buf : "");
 	sb_release(&sb);
 	return r;
