@@ -229,11 +229,6 @@ static bool id_start(int c)
 	return isalpha(c) || c == '_';
 }
 
-static bool id_char(int c)
-{
-	return isalnum(c) || c == '_';
-}
-
 /* The words a constant's body may hold besides constants: the basic
  * types' keywords (casts). */
 static bool type_word(const char *w, size_t l)
@@ -359,14 +354,14 @@ static const char *expand(const struct csrc *f, struct arena *a,
 			   (c == '.' && i + 1 < len &&
 			    isdigit((unsigned char)text[i + 1]))) {
 			size_t j = i;
-			while (j < len && (id_char((unsigned char)text[j]) ||
+			while (j < len && (csrc_id_char((unsigned char)text[j]) ||
 					   text[j] == '.'))
 				j++;
 			sb_add(&sb, text + i, j - i);
 			i = j;
 		} else if (id_start((unsigned char)c)) {
 			size_t j = i;
-			while (j < len && id_char((unsigned char)text[j]))
+			while (j < len && csrc_id_char((unsigned char)text[j]))
 				j++;
 			const char *v = constant(f, a, text + i, j - i, at, depth),
 				   *ty = NULL;
@@ -454,7 +449,7 @@ static int macro_type(const struct csrc *f, struct arena *a, const char *name,
 			continue;
 		}
 		char *q = p;
-		while (id_char((unsigned char)*q))
+		while (csrc_id_char((unsigned char)*q))
 			q++;
 		ok = q > p && type_word(p, (size_t)(q - p));
 		if (sb.len)
@@ -631,7 +626,7 @@ static bool pure(const char *t, size_t len)
 				return false; /* <<=, >>= */
 		} else if (id_start((unsigned char)c)) {
 			size_t j = i;
-			while (j < len && id_char((unsigned char)t[j]))
+			while (j < len && csrc_id_char((unsigned char)t[j]))
 				j++;
 			size_t k = j;
 			while (k < len && isspace((unsigned char)t[k]))
@@ -668,14 +663,14 @@ const char *csrc_libc(const struct csrc *f, struct arena *a, const char *text,
 			i = j;
 			continue;
 		}
-		if (!id_start((unsigned char)c) || (i && id_char((unsigned char)
+		if (!id_start((unsigned char)c) || (i && csrc_id_char((unsigned char)
 							     text[i - 1]))) {
 			sb_add(&sb, text + i, 1);
 			i++;
 			continue;
 		}
 		size_t j = i;
-		while (j < len && id_char((unsigned char)text[j]))
+		while (j < len && csrc_id_char((unsigned char)text[j]))
 			j++;
 		size_t k = j;
 		while (k < len && isspace((unsigned char)text[k]))

@@ -5,11 +5,26 @@
 #ifndef SUBSUME_CSRC_INT_H
 #define SUBSUME_CSRC_INT_H
 
+#include <ctype.h>
 #include <tree_sitter/api.h>
 
 #include "lang/csrc.h"
 #include "lang/mir.h"
 #include "lang/mwalk.h"
+
+/* A character of a C identifier: a letter, a digit or '_'. */
+static inline bool csrc_id_char(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* The index after the blanks (isspace()) from t[i]. */
+static inline size_t csrc_blanks(const char *t, size_t i)
+{
+	while (isspace((unsigned char)t[i]))
+		i++;
+	return i;
+}
 
 struct csrc {
 	struct source src;

@@ -63,24 +63,12 @@ static int ptr_named(const struct cb *B, const char *t, size_t i, size_t e)
 	return -1;
 }
 
-static bool id_char(int c)
-{
-	return isalnum(c) || c == '_';
-}
-
-static size_t blanks(const char *t, size_t i)
-{
-	while (isspace((unsigned char)t[i]))
-		i++;
-	return i;
-}
-
 /* Is the `*` or `&` after t[0..at) a unary operator?  The significant
  * character before it, last (at its place lat), ends an operand unless
  * it is the `)` of a cast to a type of the profile. */
 static bool unary(const struct cb *B, const char *t, char last, size_t lat)
 {
-	if (!last || (!id_char((unsigned char)last) && last != ')' &&
+	if (!last || (!csrc_id_char((unsigned char)last) && last != ')' &&
 		      last != ']' && last != '"' && last != '\''))
 		return true;
 	if (last != ')')
@@ -124,10 +112,10 @@ const char *cb_ptr_text(struct cb *B, const char *t, const char *shown)
 			while (t[e] && t[e] != (char)c)
 				e += t[e] == '\\' && t[e + 1] ? 2 : 1;
 			e += t[e] ? 1 : 0;
-		} else if (id_char(c)) {
-			while (id_char((unsigned char)t[e]))
+		} else if (csrc_id_char(c)) {
+			while (csrc_id_char((unsigned char)t[e]))
 				e++;
-			size_t n = blanks(t, e);
+			size_t n = csrc_blanks(t, e);
 			if (e - i == 4 && !strncmp(t + i, "NULL", 4)) {
 				sb_puts(&sb, "0");
 				last = '0', lat = i, i = e;
@@ -140,11 +128,11 @@ const char *cb_ptr_text(struct cb *B, const char *t, const char *shown)
 				 t[n + 1] == '>')
 				why = "`p->f` (structs are not modelled)";
 		} else if (c == '*' && unary(B, t, last, lat)) {
-			size_t b = blanks(t, e), d = b;
-			while (id_char((unsigned char)t[d]))
+			size_t b = csrc_blanks(t, e), d = b;
+			while (csrc_id_char((unsigned char)t[d]))
 				d++;
 			int v = d > b ? ptr_named(B, t, b, d) : -1;
-			size_t n = blanks(t, d);
+			size_t n = csrc_blanks(t, d);
 			if (v >= 0 && (t[n] == '[' || ((t[n] == '+' || t[n] == '-') &&
 							t[n + 1] == t[n])))
 				why = "`*p++`, `*p[i]` (pointer arithmetic, arrays)";
@@ -162,7 +150,7 @@ const char *cb_ptr_text(struct cb *B, const char *t, const char *shown)
 		}
 		sb_printf(&sb, "%.*s", (int)(e - i), t + i);
 		if (!isspace(c))
-			last = (char)(id_char(c) ? 'a' : c), lat = e - 1;
+			last = (char)(csrc_id_char(c) ? 'a' : c), lat = e - 1;
 		i = e;
 	}
 	const char *r = why ? NULL : arena_strdup(B->a, sb.buf ? sb.buf : "");

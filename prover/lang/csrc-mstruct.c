@@ -25,18 +25,6 @@
 #include <ctype.h>
 #include <string.h>
 
-static bool id_char(int c)
-{
-	return isalnum(c) || c == '_';
-}
-
-static size_t blanks(const char *t, size_t i)
-{
-	while (isspace((unsigned char)t[i]))
-		i++;
-	return i;
-}
-
 /* The top-level struct_specifier with a body that tag names, declared
  * before byte at, or a null node. */
 static TSNode tagged(struct cb *B, const char *tag, uint32_t at)
@@ -262,15 +250,15 @@ const char *cb_struct_text(struct cb *B, const char *t, const char *shown)
 			while (t[e] && t[e] != (char)c)
 				e += t[e] == '\\' && t[e + 1] ? 2 : 1;
 			e += t[e] ? 1 : 0;
-		} else if (id_char(c) && !isdigit(c)) {
-			while (id_char((unsigned char)t[e]))
+		} else if (csrc_id_char(c) && !isdigit(c)) {
+			while (csrc_id_char((unsigned char)t[e]))
 				e++;
 			if (prev != '.' && prev != '>' && struct_named(B, t, i, e)) {
-				size_t n = blanks(t, e), b = blanks(t, n + 1), d = b;
-				while (t[n] == '.' && id_char((unsigned char)t[d]))
+				size_t n = csrc_blanks(t, e), b = csrc_blanks(t, n + 1), d = b;
+				while (t[n] == '.' && csrc_id_char((unsigned char)t[d]))
 					d++;
 				int v = d > b ? member(B, t, i, e, b, d) : -1;
-				size_t a = blanks(t, d);
+				size_t a = csrc_blanks(t, d);
 				size_t p = i; /* the operator before */
 				while (p > 0 && isspace((unsigned char)t[p - 1]))
 					p--;
@@ -310,12 +298,12 @@ const char *cb_struct_text(struct cb *B, const char *t, const char *shown)
 static int bitfield_at(const struct cb *B, const char *t, size_t i, size_t *end)
 {
 	size_t e = i;
-	while (id_char((unsigned char)t[e]))
+	while (csrc_id_char((unsigned char)t[e]))
 		e++;
-	size_t n = blanks(t, e), b = blanks(t, n + 1), d = b;
+	size_t n = csrc_blanks(t, e), b = csrc_blanks(t, n + 1), d = b;
 	if (e == i || t[n] != '.')
 		return -1;
-	while (id_char((unsigned char)t[d]))
+	while (csrc_id_char((unsigned char)t[d]))
 		d++;
 	int v = member(B, t, i, e, b, d);
 	*end = d;
@@ -327,20 +315,20 @@ const char *cb_struct_write(struct cb *B, const char *t, bool *failed)
 	*failed = false;
 	if (!B->nstruct)
 		return NULL;
-	size_t i = blanks(t, 0), e;
+	size_t i = csrc_blanks(t, 0), e;
 	bool pre = (t[i] == '+' || t[i] == '-') && t[i + 1] == t[i];
 	char step = pre ? t[i] : 0;
 	if (pre)
-		i = blanks(t, i + 2);
+		i = csrc_blanks(t, i + 2);
 	int v = bitfield_at(B, t, i, &e);
 	if (v < 0)
 		return NULL;
-	size_t n = blanks(t, e);
+	size_t n = csrc_blanks(t, e);
 	const char *env = B->envname[v];
 	unsigned long long mask = (1ull << B->bitw[v]) - 1;
 	const char *rest = NULL, *op = NULL;
 	if (!pre && (t[n] == '+' || t[n] == '-') && t[n + 1] == t[n] &&
-	    !t[blanks(t, n + 2)])
+	    !t[csrc_blanks(t, n + 2)])
 		step = t[n];
 	else if (!pre && t[n] == '=' && t[n + 1] != '=')
 		rest = t + n + 1;
