@@ -31,7 +31,7 @@
 # text; the keys are checked (C only, all three, a line number).
 import json, os, random, re, subprocess, sys, tempfile
 
-from tap import S, done, ok, stop
+from tap import CBuilds, S, done, ok, stop
 
 D = "tests/data/check-cmethod"
 SRC = D + "/fun.c"
@@ -159,59 +159,15 @@ def driver():
     return "\n".join(d) + "\n"
 
 
-BUILT = {}
+CB = CBuilds(T, driver)
+BAD_COMPILERS = CB.bad
+outcomes = CB.outcomes
 
 
 def build(key, source, msan=False):
     """Compile source with the driver by gcc and clang (UBSan), and with
     msan by clang with MemorySanitizer too."""
-    key += ".msan" * msan
-    if key in BUILT:
-        return BUILT[key]
-    c = os.path.join(T, key + ".c")
-    with open(c, "w") as f:
-        f.write(source + "\n" + driver())
-    exes = []
-    for cc, san in [("gcc", "undefined"), ("clang", "undefined")] + \
-            [("clang", "memory")] * msan:
-        exe = os.path.join(T, key + "." + cc + "." + san)
-        p = subprocess.run([cc, "-O0", "-w", "-fsanitize=" + san,
-                            "-fno-sanitize-recover=all", "-o", exe, c],
-                           capture_output=True, text=True)
-        if p.returncode:
-            print("# %s %s: %s" % (cc, key, p.stderr[:300]))
-            exes = None
-            break
-        exes.append(exe)
-    BUILT[key] = exes
-    return exes
-
-
-BAD_COMPILERS = []
-RAN = {}  # (program, function, input) -> its line
-
-
-def outcomes(exes, fn, inputs):
-    """The outcome of each input (a list of numbers) on both compilers:
-    U if either reports UB, else their common result."""
-    res = []
-    for exe in exes:
-        todo = [i for i in inputs if (exe, fn, tuple(i)) not in RAN]
-        if todo:
-            stdin = "".join("%s %s\n" % (fn, " ".join(str(v) for v in i))
-                            for i in todo)
-            p = subprocess.run([exe], input=stdin, capture_output=True,
-                               text=True)
-            for i, l in zip(todo, p.stdout.split("\n")):
-                RAN[exe, fn, tuple(i)] = l
-        res.append([RAN.get((exe, fn, tuple(i)), "") for i in inputs])
-    out = []
-    for r in zip(*res):
-        g, c = r[:2]
-        if g != c and "U" not in r:
-            BAD_COMPILERS.append((fn, g, c))
-        out.append("U" if "U" in r else g)
-    return out
+    return CB.build(key, source, ("memory",) if msan else ())
 
 
 def wrap(t, v):

@@ -29,7 +29,7 @@
 #   - `p[0]` keeps its expression-level verdict with the reason.
 import json, os, random, re, subprocess, sys, tempfile
 
-from tap import S, done, ok, stop
+from tap import CBuilds, S, done, ok, stop
 
 D = "tests/data/check-cmethod"
 SRC = D + "/ptr.c"
@@ -119,50 +119,9 @@ def driver():
     return "\n".join(d) + "\n"
 
 
-BUILT, RAN, BAD_COMPILERS = {}, {}, []
-
-
-def build(key, source):
-    if key in BUILT:
-        return BUILT[key]
-    c = os.path.join(T, key + ".c")
-    with open(c, "w") as f:
-        f.write(source + "\n" + driver())
-    exes = []
-    for cc in ("gcc", "clang"):
-        exe = os.path.join(T, key + "." + cc)
-        p = subprocess.run([cc, "-O0", "-w", "-fsanitize=undefined",
-                            "-fno-sanitize-recover=all", "-o", exe, c],
-                           capture_output=True, text=True)
-        if p.returncode:
-            print("# %s %s: %s" % (cc, key, p.stderr[:300]))
-            exes = None
-            break
-        exes.append(exe)
-    BUILT[key] = exes
-    return exes
-
-
-def outcomes(exes, fn, inputs):
-    """Each input's outcome: U if either compiler reports UB, else their
-    common line."""
-    res = []
-    for exe in exes:
-        todo = [i for i in inputs if (exe, fn, tuple(i)) not in RAN]
-        if todo:
-            stdin = "".join("%s %s\n" % (fn, " ".join(str(v) for v in i))
-                            for i in todo)
-            p = subprocess.run([exe], input=stdin, capture_output=True,
-                               text=True)
-            for i, l in zip(todo, p.stdout.split("\n")):
-                RAN[exe, fn, tuple(i)] = l
-        res.append([RAN.get((exe, fn, tuple(i)), "") for i in inputs])
-    out = []
-    for g, c in zip(*res):
-        if g != c and "U" not in (g, c):
-            BAD_COMPILERS.append((fn, g, c))
-        out.append("U" if "U" in (g, c) else g)
-    return out
+CB = CBuilds(T, driver)
+BAD_COMPILERS = CB.bad
+build, outcomes = CB.build, CB.outcomes
 
 
 def wrap(t, v):

@@ -149,3 +149,62 @@ def c_ubsan_outcomes(tmp, key, text, flags=(), run=None):
         res.append(run(exe) if run else subprocess.run(
             [exe], capture_output=True, text=True).stdout.split("\n"))
     return ["U" if "U" in (g, k) else g for g, k in zip(*res)]
+
+
+class CBuilds:
+    """C programs with a driver that reads "FN V1 V2 ..." lines on stdin
+    and prints one line per input (U where a sanitizer stops it),
+    compiled by gcc and clang with UBSan (and by clang with each sanitizer
+    of a build's extra, e.g. "memory"), each key once, and each input run
+    once per program.  bad lists (function, gcc's, clang's) wherever the
+    two compilers disagree and neither reports UB."""
+
+    def __init__(self, tmp, driver):
+        self.tmp, self.driver = tmp, driver
+        self.built, self.ran, self.bad = {}, {}, []
+
+    def build(self, key, source, extra=()):
+        """The executables, or None when a compiler refuses the program
+        (its error printed as a TAP comment)."""
+        key += "".join("." + x for x in extra)
+        if key in self.built:
+            return self.built[key]
+        c = os.path.join(self.tmp, key + ".c")
+        with open(c, "w") as f:
+            f.write(source + "\n" + self.driver())
+        exes = []
+        for cc, san in [("gcc", "undefined"), ("clang", "undefined")] + \
+                [("clang", x) for x in extra]:
+            exe = os.path.join(self.tmp, key + "." + cc + "." + san)
+            p = subprocess.run([cc, "-O0", "-w", "-fsanitize=" + san,
+                                "-fno-sanitize-recover=all", "-o", exe, c],
+                               capture_output=True, text=True)
+            if p.returncode:
+                print("# %s %s: %s" % (cc, key, p.stderr[:300]))
+                exes = None
+                break
+            exes.append(exe)
+        self.built[key] = exes
+        return exes
+
+    def outcomes(self, exes, fn, inputs):
+        """Each input's outcome (a list of numbers each): U if any of the
+        executables reports UB, else gcc's line."""
+        res = []
+        for exe in exes:
+            todo = [i for i in inputs if (exe, fn, tuple(i)) not in self.ran]
+            if todo:
+                stdin = "".join("%s %s\n" % (fn, " ".join(str(v) for v in i))
+                                for i in todo)
+                p = subprocess.run([exe], input=stdin, capture_output=True,
+                                   text=True)
+                for i, l in zip(todo, p.stdout.split("\n")):
+                    self.ran[exe, fn, tuple(i)] = l
+            res.append([self.ran.get((exe, fn, tuple(i)), "") for i in inputs])
+        out = []
+        for r in zip(*res):
+            g, c = r[:2]
+            if g != c and "U" not in r:
+                self.bad.append((fn, g, c))
+            out.append("U" if "U" in r else g)
+        return out
