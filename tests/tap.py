@@ -192,13 +192,13 @@ class CBuilds:
         executables reports UB, else gcc's line."""
         res = []
         for exe in exes:
-            todo = [i for i in inputs if (exe, fn, tuple(i)) not in self.ran]
-            if todo:
+            pending = [i for i in inputs if (exe, fn, tuple(i)) not in self.ran]
+            if pending:
                 stdin = "".join("%s %s\n" % (fn, " ".join(str(v) for v in i))
-                                for i in todo)
+                                for i in pending)
                 p = subprocess.run([exe], input=stdin, capture_output=True,
                                    text=True)
-                for i, l in zip(todo, p.stdout.split("\n")):
+                for i, l in zip(pending, p.stdout.split("\n")):
                     self.ran[exe, fn, tuple(i)] = l
             res.append([self.ran.get((exe, fn, tuple(i)), "") for i in inputs])
         out = []

@@ -139,6 +139,11 @@ struct cb {
 
 /* false, and why kept when it is the first failure */
 bool cb_fail(struct cb *B, const char *why);
+/* The end of a text rewrite of SHOWN (cb_ptr_text(), cb_struct_text()):
+ * sb's text in B's arena, or NULL after cb_fail() with WHY when WHY is
+ * set; sb is released either way. */
+const char *cb_rewritten(struct cb *B, struct strbuf *sb, const char *shown,
+			 const char *why);
 /* The integer type of declaration (or parameter) decl; NULL, failed. */
 const struct type *cb_ctype(struct cb *B, TSNode decl, bool *is_const);
 int cb_add_var(struct cb *B, const char *name, const struct type *t,

@@ -92,6 +92,16 @@ static bool unary(const struct cb *B, const char *t, char last, size_t lat)
 	return profile_type(B->pf, in) != NULL;
 }
 
+const char *cb_rewritten(struct cb *B, struct strbuf *sb, const char *shown,
+			 const char *why)
+{
+	const char *r = why ? NULL : arena_strdup(B->a, sb->buf ? sb->buf : "");
+	sb_release(sb);
+	if (why)
+		cb_fail(B, arena_printf(B->a, "`%s`: %s", shown, why));
+	return r;
+}
+
 const char *cb_ptr_text(struct cb *B, const char *t, const char *shown)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -153,11 +163,7 @@ const char *cb_ptr_text(struct cb *B, const char *t, const char *shown)
 			last = (char)(csrc_id_char(c) ? 'a' : c), lat = e - 1;
 		i = e;
 	}
-	const char *r = why ? NULL : arena_strdup(B->a, sb.buf ? sb.buf : "");
-	sb_release(&sb);
-	if (why)
-		cb_fail(B, arena_printf(B->a, "`%s`: %s", shown, why));
-	return r;
+	return cb_rewritten(B, &sb, shown, why);
 }
 
 static const struct node *bare(const struct node *n)

@@ -287,11 +287,7 @@ const char *cb_struct_text(struct cb *B, const char *t, const char *shown)
 		sb_add(&sb, t + i, e - i);
 		i = e;
 	}
-	const char *r = why ? NULL : arena_strdup(B->a, sb.buf ? sb.buf : "");
-	sb_release(&sb);
-	if (why)
-		cb_fail(B, arena_printf(B->a, "`%s`: %s", shown, why));
-	return r;
+	return cb_rewritten(B, &sb, shown, why);
 }
 
 /* Is t[i..) `g . m` of a bit-field member?  Its variable, the end in *e */
