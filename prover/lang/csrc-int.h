@@ -139,6 +139,11 @@ struct cb {
 
 /* false, and why kept when it is the first failure */
 bool cb_fail(struct cb *B, const char *why);
+/* Where the token of C text t that starts at t[i] ends, for the text
+ * rewrites: a comment (to its end, or the text's), a string or character
+ * literal (escapes skipped), else the one character; *kind says which. */
+enum { CSRC_OTHER, CSRC_COMMENT, CSRC_LITERAL };
+size_t csrc_token_end(const char *t, size_t i, int *kind);
 /* The end of a text rewrite of SHOWN (cb_ptr_text(), cb_struct_text()):
  * sb's text in B's arena, or NULL after cb_fail() with WHY when WHY is
  * set; sb is released either way. */

@@ -92,6 +92,26 @@ static bool unary(const struct cb *B, const char *t, char last, size_t lat)
 	return profile_type(B->pf, in) != NULL;
 }
 
+size_t csrc_token_end(const char *t, size_t i, int *kind)
+{
+	size_t e = i + 1;
+	char c = t[i];
+	*kind = CSRC_OTHER;
+	if (c == '/' && (t[e] == '*' || t[e] == '/')) {
+		const char *end = t[e] == '*' ? strstr(t + e + 1, "*/") : NULL;
+		*kind = CSRC_COMMENT;
+		return end ? (size_t)(end - t) + 2 : t[e] == '*' ? strlen(t)
+			   : e + strcspn(t + e, "\n");
+	}
+	if (c == '"' || c == '\'') {
+		while (t[e] && t[e] != c)
+			e += t[e] == '\\' && t[e + 1] ? 2 : 1;
+		*kind = CSRC_LITERAL;
+		return e + (t[e] ? 1 : 0);
+	}
+	return e;
+}
+
 const char *cb_rewritten(struct cb *B, struct strbuf *sb, const char *shown,
 			 const char *why)
 {
@@ -110,18 +130,15 @@ const char *cb_ptr_text(struct cb *B, const char *t, const char *shown)
 	size_t lat = 0, i = 0;
 	while (t[i] && !why) {
 		unsigned char c = (unsigned char)t[i];
-		size_t e = i + 1;
-		if (c == '/' && (t[e] == '*' || t[e] == '/')) { /* a comment */
-			const char *end = t[e] == '*' ? strstr(t + e + 1, "*/") : NULL;
-			e = end ? (size_t)(end - t) + 2 : t[e] == '*' ? strlen(t)
-			    : e + strcspn(t + e, "\n");
-			sb_puts(&sb, " "); /* as C reads it */
+		int kind;
+		size_t e = csrc_token_end(t, i, &kind);
+		if (kind == CSRC_COMMENT) { /* one blank, as C reads it */
+			sb_puts(&sb, " ");
 			i = e;
 			continue;
-		} else if (c == '"' || c == '\'') {
-			while (t[e] && t[e] != (char)c)
-				e += t[e] == '\\' && t[e + 1] ? 2 : 1;
-			e += t[e] ? 1 : 0;
+		}
+		if (kind == CSRC_LITERAL) {
+			/* a string or character literal: as it is */
 		} else if (csrc_id_char(c)) {
 			while (csrc_id_char((unsigned char)t[e]))
 				e++;

@@ -238,18 +238,15 @@ const char *cb_struct_text(struct cb *B, const char *t, const char *shown)
 	char prev = 0; /* the significant character before t[i] */
 	while (t[i] && !why) {
 		unsigned char c = (unsigned char)t[i];
-		size_t e = i + 1;
-		if (c == '/' && (t[e] == '*' || t[e] == '/')) {
-			const char *end = t[e] == '*' ? strstr(t + e + 1, "*/") : NULL;
-			e = end ? (size_t)(end - t) + 2 : t[e] == '*' ? strlen(t)
-			    : e + strcspn(t + e, "\n");
+		int kind;
+		size_t e = csrc_token_end(t, i, &kind);
+		if (kind == CSRC_COMMENT) { /* one blank, as C reads it */
 			sb_puts(&sb, " ");
 			i = e;
 			continue;
-		} else if (c == '"' || c == '\'') {
-			while (t[e] && t[e] != (char)c)
-				e += t[e] == '\\' && t[e + 1] ? 2 : 1;
-			e += t[e] ? 1 : 0;
+		}
+		if (kind == CSRC_LITERAL) {
+			/* a string or character literal: as it is */
 		} else if (csrc_id_char(c) && !isdigit(c)) {
 			while (csrc_id_char((unsigned char)t[e]))
 				e++;
